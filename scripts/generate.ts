@@ -3,7 +3,7 @@
  * Writes, in order:
  *   1. schemas/generated/tenant.schema.json — the tenant schema with the block union filled in
  *   2. schemas/generated/tenant.ts          — TypeScript types (json-schema-to-typescript)
- *   3. schemas/generated/validate-tenant.js  — the ajv validator, compiled ahead of time
+ *   3. schemas/generated/validate-tenant.cjs — the ajv validator, compiled ahead of time
  *   4. renderer/registry.generated.ts        — block type → component
  * Each file is written only when its content changes. `--check` writes nothing and exits 1
  * when any file is stale (CI runs it).
@@ -96,16 +96,9 @@ export function createAjv(opts: { code?: object } = {}) {
 }
 
 function validatorSource(schema: Schema): string {
-  const ajv = createAjv({ code: { source: true, esm: true, lines: true, formats: undefined } });
-  const validate = ajv.compile(schema);
-  // ajv's ESM output still calls require() for its runtime helpers; turn those into imports.
-  const imports: string[] = [];
-  const body = standaloneCode(ajv, validate).replace(/require\("([^"]+)"\)/g, (_, mod: string) => {
-    const name = `runtime${imports.length}`;
-    imports.push(`import ${name} from "${mod}.js";`);
-    return name;
-  });
-  return `// ${BANNER}\n// @ts-nocheck\n/* eslint-disable */\n${imports.join("\n")}\n${body.replace(/^"use strict";\n?/, "")}\n`;
+  // CommonJS, because ajv's standalone code require()s its runtime helpers; every bundler and Node load it alike.
+  const ajv = createAjv({ code: { source: true, lines: true } });
+  return `// ${BANNER}\n/* eslint-disable */\n${standaloneCode(ajv, ajv.compile(schema))}\n`;
 }
 
 function registrySource(types: string[]): string {
@@ -133,7 +126,7 @@ async function main() {
       declareExternallyReferenced: true,
       strictIndexSignatures: true,
     }),
-    "schemas/generated/validate-tenant.js": validatorSource(schema),
+    "schemas/generated/validate-tenant.cjs": validatorSource(schema),
     "renderer/registry.generated.ts": registrySource(blockTypes()),
   };
   const stale: string[] = [];

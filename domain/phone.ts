@@ -1,0 +1,29 @@
+/**
+ * Phone numbers as the site shows and dials them.
+ * Spec (call-now formatting): "+61 replaced by 0 and grouped 2-4-4", e.g. +61730001234 → 07 3000 1234.
+ */
+
+/** Digits only, keeping a leading "+" (spaces, dashes and brackets dropped). */
+function compact(raw: string): string {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/\D/g, "");
+  return trimmed.startsWith("+") ? `+${digits}` : digits;
+}
+
+/**
+ * The number as displayed: +61 becomes 0 and a ten-digit national number is grouped 2-4-4.
+ * 1300/1800 numbers keep their own 4-3-3 grouping; anything else (NZ, short numbers) is returned
+ * with its spacing tidied, never altered.
+ */
+export function formatCallNumber(raw: string): string {
+  let n = compact(raw);
+  if (n.startsWith("+61")) n = `0${n.slice(3).replace(/^0/, "")}`;
+  if (/^1[38]00\d{6}$/.test(n)) return `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
+  if (/^0\d{9}$/.test(n)) return `${n.slice(0, 2)} ${n.slice(2, 6)} ${n.slice(6)}`;
+  return raw.trim().replace(/\s+/g, " ");
+}
+
+/** A tel: href that dials the number exactly as stored (international form kept). */
+export function telHref(raw: string): string {
+  return `tel:${compact(raw)}`;
+}

@@ -1,0 +1,216 @@
+import type { ErrorObject } from "ajv";
+import validateSchema from "../schemas/generated/validate-tenant.cjs";
+import type { Block, TenantDocument } from "../schemas/generated/tenant";
+
+/** One problem in a tenant document: where (a JSON pointer) and what, in words a person can act on. */
+export interface TenantError {
+  pointer: string;
+  message: string;
+}
+
+export type TenantValidation = { ok: true; document: TenantDocument } | { ok: false; errors: TenantError[] };
+
+// Paths the app itself answers; a page there would never be reached.
+const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s", "/preview"];
+
+/**
+ * Validates a tenant document against the generated schema (compiled ahead of time) and the
+ * rules a schema cannot say. Works on a copy: the returned document has schema defaults applied,
+ * and the input is never changed.
+ */
+export function validateTenant(input: unknown): TenantValidation {
+  const document = structuredClone(input);
+  if (!validateSchema(document)) {
+    return { ok: false, errors: schemaErrors(validateSchema.errors ?? [], input) };
+  }
+  const errors = documentRules(document as TenantDocument);
+  return errors.length ? { ok: false, errors } : { ok: true, document: document as TenantDocument };
+}
+
+export function formatErrors(errors: TenantError[]): string {
+  return errors.map((e) => `${e.pointer || "/"}: ${e.message}`).join("\n");
+}
+
+function schemaErrors(raw: ErrorObject[], input: unknown): TenantError[] {
+  // A block with an unknown type fails its discriminator; report that alone, not every branch.
+  const errors: TenantError[] = [];
+  const seen = new Set<string>();
+  for (const e of raw) {
+    const err = describe(e, input);
+    const key = `${err.pointer} ${err.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      errors.push(err);
+    }
+  }
+  return errors;
+}
+
+function describe(e: ErrorObject, input: unknown): TenantError {
+  const pointer = e.instancePath;
+  switch (e.keyword) {
+    case "discriminator": {
+      const value = valueAt(input, `${pointer}/type`);
+      if (e.params.error === "mapping") {
+        return { pointer: `${pointer}/type`, message: `unknown block type ${JSON.stringify(value)}` };
+      }
+      return { pointer: `${pointer}/type`, message: "a block needs a string type" };
+    }
+    case "required":
+      return { pointer: `${pointer}/${e.params.missingProperty}`, message: "is required" };
+    case "additionalProperties":
+      return { pointer: `${pointer}/${e.params.additionalProperty}`, message: "is not an allowed property here" };
+    case "enum":
+      return { pointer, message: `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "const":
+      return { pointer, message: `must be ${JSON.stringify(e.params.allowedValue)}` };
+    case "pattern":
+      return { pointer, message: `${JSON.stringify(valueAt(input, pointer))} is not in the expected form (${e.parentSchema?.description ?? `pattern ${e.params.pattern}`})` };
+    case "format":
+      return { pointer, message: `must be a valid ${e.params.format}` };
+    default:
+      return { pointer, message: e.message ?? e.keyword };
+  }
+}
+
+function valueAt(doc: unknown, pointer: string): unknown {
+  let node: any = doc;
+  for (const part of pointer.split("/").slice(1)) {
+    if (node == null) return undefined;
+    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+/** Every block in the document with its JSON pointer: layout regions first, then pages. */
+export function* blocksOf(doc: TenantDocument): Generator<{ block: Block; pointer: string }> {
+  for (const region of ["top", "bottom"] as const) {
+    for (const [i, block] of doc.layout[region].entries()) yield { block, pointer: `/layout/${region}/${i}` };
+  }
+  for (const [p, page] of doc.pages.entries()) {
+    for (const [i, block] of page.blocks.entries()) yield { block, pointer: `/pages/${p}/blocks/${i}` };
+  }
+}
+
+function documentRules(doc: TenantDocument): TenantError[] {
+  const errors: TenantError[] = [];
+  const firstSeen = <T>(items: Iterable<[T, string]>, what: (value: T, first: string) => string) => {
+    const seen = new Map<T, string>();
+    for (const [value, pointer] of items) {
+      const first = seen.get(value);
+      if (first !== undefined) errors.push({ pointer, message: what(value, first) });
+      else seen.set(value, pointer);
+    }
+  };
+
+  firstSeen(
+    [...blocksOf(doc)].map(({ block, pointer }) => [block.id, `${pointer}/id`] as [string, string]),
+    (id, first) => `duplicate block id "${id}" (first used at ${first})`,
+  );
+  firstSeen(
+    doc.pages.map((p, i) => [p.id, `/pages/${i}/id`] as [string, string]),
+    (id, first) => `duplicate page id "${id}" (first used at ${first})`,
+  );
+  firstSeen(
+    doc.pages.flatMap((p, i) => (p.path !== undefined ? [[p.path, `/pages/${i}/path`] as [string, string]] : [])),
+    (path, first) => `page path "${path}" is used twice (first at ${first})`,
+  );
+  firstSeen(
+    doc.pages.flatMap((p, i) => (p.template ? [[p.template, `/pages/${i}/template`] as [string, string]] : [])),
+    (t, first) => `template page "${t}" is defined twice (first at ${first})`,
+  );
+  firstSeen(
+    doc.dealerships.map((d, i) => [d.id, `/dealerships/${i}/id`] as [number, string]),
+    (id, first) => `duplicate dealership id ${id} (first used at ${first})`,
+  );
+  firstSeen(
+    doc.dealerships.map((d, i) => [d.slug, `/dealerships/${i}/slug`] as [string, string]),
+    (slug, first) => `duplicate dealership slug "${slug}" (first used at ${first})`,
+  );
+  firstSeen(
+    doc.locations.map((l, i) => [l.id, `/locations/${i}/id`] as [number, string]),
+    (id, first) => `duplicate location id ${id} (first used at ${first})`,
+  );
+  firstSeen(
+    doc.locations.map((l, i) => [l.slug, `/locations/${i}/slug`] as [string, string]),
+    (slug, first) => `duplicate location slug "${slug}" (first used at ${first})`,
+  );
+
+  doc.pages.forEach((page, i) => {
+    if ((page.path === undefined) === (page.template === undefined)) {
+      errors.push({ pointer: `/pages/${i}`, message: "a page needs exactly one of path or template" });
+    }
+    const reserved = page.path && RESERVED_PREFIXES.find((p) => page.path === p || page.path!.startsWith(`${p}/`));
+    if (reserved) errors.push({ pointer: `/pages/${i}/path`, message: `"${page.path}" is served by the platform (${reserved}); choose another path` });
+  });
+  if (!doc.pages.some((p) => p.path === "/")) errors.push({ pointer: "/pages", message: 'the site needs a home page with path "/"' });
+
+  const dealershipIds = new Set(doc.dealerships.map((d) => d.id));
+  doc.locations.forEach((loc, i) => {
+    if (!dealershipIds.has(loc.dealership_id)) {
+      errors.push({ pointer: `/locations/${i}/dealership_id`, message: `refers to dealership ${loc.dealership_id}, which is not in /dealerships` });
+    }
+    loc.opening_hours?.forEach((h, j) => {
+      if (h.status === "open" && (!h.open || !h.close)) {
+        errors.push({ pointer: `/locations/${i}/opening_hours/${j}`, message: "an open day needs open and close times" });
+      } else if (h.open && h.close && h.open >= h.close) {
+        errors.push({ pointer: `/locations/${i}/opening_hours/${j}/close`, message: `closes at ${h.close}, not after it opens at ${h.open}` });
+      }
+    });
+    firstSeen(
+      (loc.opening_hours ?? []).map((h, j) => [h.weekday, `/locations/${i}/opening_hours/${j}/weekday`] as [number, string]),
+      (day, first) => `weekday ${day} is listed twice (first at ${first})`,
+    );
+  });
+
+  const { locale, currency } = doc.identity;
+  if ((locale === "en-NZ") !== (currency === "NZD")) {
+    errors.push({ pointer: "/identity/currency", message: `${currency} does not match locale ${locale} (en-AU uses AUD, en-NZ uses NZD)` });
+  }
+
+  for (const [pointer, range] of Object.entries(doc.finance.calculator)) {
+    if (range && typeof range === "object" && "min" in range) {
+      if (range.min > range.max) errors.push({ pointer: `/finance/calculator/${pointer}/min`, message: `min ${range.min} is above max ${range.max}` });
+      else if (range.default < range.min || range.default > range.max) {
+        errors.push({ pointer: `/finance/calculator/${pointer}/default`, message: `default ${range.default} is outside ${range.min}–${range.max}` });
+      }
+    }
+  }
+  const slider = doc.search.heroPriceSlider;
+  if (slider.min >= slider.max) errors.push({ pointer: "/search/heroPriceSlider/min", message: `min ${slider.min} must be below max ${slider.max}` });
+  if (!doc.search.sorts.some((s) => s.id === doc.search.defaultSort)) {
+    errors.push({ pointer: "/search/defaultSort", message: `"${doc.search.defaultSort}" is not one of the sort options` });
+  }
+
+  for (const [name, [fg, bg]] of Object.entries(contrastPairs(doc.theme.colors))) {
+    const ratio = contrastRatio(fg, bg);
+    if (ratio < 4.5) {
+      errors.push({ pointer: `/theme/colors/${name.split(" ")[0]}`, message: `${name} has contrast ${ratio.toFixed(2)}:1; text needs at least 4.5:1` });
+    }
+  }
+  return errors;
+}
+
+function contrastPairs(c: TenantDocument["theme"]["colors"]): Record<string, [string, string]> {
+  return {
+    "onPrimary on primary": [c.onPrimary, c.primary],
+    "onAccent on accent": [c.onAccent, c.accent],
+    "text on background": [c.text, c.background],
+    "text on surface": [c.text, c.surface],
+    "muted on background": [c.muted, c.background],
+    "primary on background": [c.primary, c.background],
+  };
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

@@ -1,0 +1,196 @@
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db, DbHandle } from "../db";
+import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
+import { validateTenant, type TenantError } from "../../domain/tenant-validation";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+
+/** NOTIFY channel carrying the slug of each tenant whose published version changed. */
+export const PUBLISHED_CHANNEL = "forecourt_tenant_published";
+
+export interface DraftState {
+  slug: string;
+  document: unknown;
+  revision: number;
+  updatedBy: string;
+  updatedAt: Date;
+  /** Validation of the draft as it stands; a draft may be invalid while it is being edited. */
+  errors: TenantError[];
+}
+
+export interface VersionSummary {
+  number: number;
+  createdBy: string;
+  createdAt: Date;
+  note: string | null;
+  restoredFrom: number | null;
+  live: boolean;
+}
+
+async function tenantRow(db: Db, slug: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
+  if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+  return row;
+}
+
+const errorsOf = (doc: unknown) => {
+  const v = validateTenant(doc);
+  return v.ok ? [] : v.errors;
+};
+
+/** Creates a tenant whose draft is `doc`. Nothing is public until it is published. */
+export async function createTenant(db: Db, doc: unknown, actor: string): Promise<DraftState> {
+  const identity = (doc as { identity?: { slug?: unknown; name?: unknown } })?.identity;
+  if (typeof identity?.slug !== "string" || typeof identity.name !== "string") {
+    throw new ValidationError("A new site needs identity.slug and identity.name.", [{ pointer: "/identity/slug", message: "is required" }]);
+  }
+  const { slug, name } = identity as { slug: string; name: string };
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
+    if (existing) throw new ValidationError(`A site with slug "${slug}" already exists.`, [{ pointer: "/identity/slug", message: `"${slug}" is taken` }]);
+    const [row] = await tx.insert(tenants).values({ slug, name, draft: doc, draftUpdatedBy: actor }).returning();
+    await tx.insert(auditLog).values({ actor, tenantId: row.id, action: "create", detail: { slug } });
+    return { slug, document: doc, revision: row.draftRevision, updatedBy: actor, updatedAt: row.draftUpdatedAt, errors: errorsOf(doc) };
+  });
+}
+
+export async function getDraft(db: Db, slug: string): Promise<DraftState> {
+  const row = await tenantRow(db, slug);
+  return { slug, document: row.draft, revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt, errors: errorsOf(row.draft) };
+}
+
+/**
+ * Saves the draft. With `expectedRevision`, the save is refused (ConflictError) when someone else
+ * saved since that revision, so neither editor silently overwrites the other.
+ */
+export async function saveDraft(db: Db, slug: string, doc: unknown, opts: { actor: string; expectedRevision?: number }): Promise<DraftState> {
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new ValidationError("A draft must be a JSON object.", [{ pointer: "", message: "must be an object" }]);
+  }
+  const docSlug = (doc as { identity?: { slug?: unknown } }).identity?.slug;
+  if (docSlug !== undefined && docSlug !== slug) {
+    throw new ValidationError("The slug of an existing site cannot be changed in its draft.", [{ pointer: "/identity/slug", message: `must stay "${slug}"` }]);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
+    if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+    if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) {
+      throw new ConflictError(
+        `The draft was changed by ${row.draftUpdatedBy} at ${row.draftUpdatedAt.toISOString()} after you opened it. Reload to see their changes; your edits are not lost until you leave.`,
+        { revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt },
+      );
+    }
+    const [updated] = await tx
+      .update(tenants)
+      .set({ draft: doc, draftRevision: row.draftRevision + 1, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor })
+      .where(eq(tenants.id, row.id))
+      .returning();
+    await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "save-draft", detail: { revision: updated.draftRevision } });
+    return { slug, document: doc, revision: updated.draftRevision, updatedBy: opts.actor, updatedAt: updated.draftUpdatedAt, errors: errorsOf(doc) };
+  });
+}
+
+/**
+ * Publishes the draft as a new version. Refused with a ValidationError listing every problem when
+ * the draft is invalid, or when one of its domains already serves another site.
+ */
+export async function publish(handle: DbHandle, slug: string, opts: { actor: string; note?: string }): Promise<VersionSummary> {
+  const { db } = handle;
+  const summary = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
+    if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+    const result = validateTenant(row.draft);
+    if (!result.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, result.errors);
+    const doc = result.document;
+
+    const domains = doc.identity.domains;
+    const taken = domains.length
+      ? await tx.select().from(tenantDomains).where(and(inArray(tenantDomains.domain, domains), ne(tenantDomains.tenantId, row.id)))
+      : [];
+    if (taken.length) {
+      const errors = taken.map((t) => ({ pointer: `/identity/domains/${domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` }));
+      throw new ValidationError(`The draft of "${slug}" cannot be published:`, errors);
+    }
+
+    const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${tenantVersions.number}), 0)` }).from(tenantVersions).where(eq(tenantVersions.tenantId, row.id));
+    // Store the draft as written (without filled-in defaults) so a later default change applies to it.
+    const [version] = await tx
+      .insert(tenantVersions)
+      .values({ tenantId: row.id, number: Number(max) + 1, document: row.draft, createdBy: opts.actor, note: opts.note ?? null })
+      .returning();
+    await tx.update(tenants).set({ publishedVersionId: version.id, name: doc.identity.name }).where(eq(tenants.id, row.id));
+    await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, row.id));
+    if (domains.length) await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId: row.id })));
+    await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "publish", detail: { version: version.number } });
+    await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
+    return { number: version.number, createdBy: version.createdBy, createdAt: version.createdAt, note: version.note, restoredFrom: null, live: true };
+  });
+  return summary;
+}
+
+/** Copies an old version into the draft (publish it to make it live). */
+export async function restoreVersion(db: Db, slug: string, number: number, opts: { actor: string }): Promise<DraftState> {
+  const row = await tenantRow(db, slug);
+  const [version] = await db.select().from(tenantVersions).where(and(eq(tenantVersions.tenantId, row.id), eq(tenantVersions.number, number)));
+  if (!version) throw new NotFoundError(`"${slug}" has no version ${number}.`);
+  const draft = await saveDraft(db, slug, version.document, { actor: opts.actor });
+  await db.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "restore", detail: { version: number, revision: draft.revision } });
+  return draft;
+}
+
+export async function listVersions(db: Db, slug: string): Promise<VersionSummary[]> {
+  const row = await tenantRow(db, slug);
+  const rows = await db.select().from(tenantVersions).where(eq(tenantVersions.tenantId, row.id)).orderBy(desc(tenantVersions.number));
+  return rows.map((v) => ({ number: v.number, createdBy: v.createdBy, createdAt: v.createdAt, note: v.note, restoredFrom: v.restoredFrom, live: v.id === row.publishedVersionId }));
+}
+
+export interface LiveDocument {
+  slug: string;
+  version: number;
+  document: TenantDocument;
+}
+
+/**
+ * The document visitors see: the published version, or — if that no longer validates (say, after
+ * a schema change) — the newest earlier version that does. Invalid documents are never served;
+ * the reason is logged with its path and rule. Null when nothing valid was ever published.
+ */
+export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocument | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
+  if (!row?.publishedVersionId || row.archivedAt) return null;
+  const versions = await db.select().from(tenantVersions).where(eq(tenantVersions.tenantId, row.id)).orderBy(desc(tenantVersions.number));
+  const live = versions.findIndex((v) => v.id === row.publishedVersionId);
+  for (const v of versions.slice(live)) {
+    const result = validateTenant(v.document);
+    if (result.ok) return { slug, version: v.number, document: result.document };
+    console.error(`[tenants] ${slug} version ${v.number} is invalid and is not served:\n${result.errors.map((e) => `  ${e.pointer}: ${e.message}`).join("\n")}`);
+  }
+  return null;
+}
+
+/** The slug of the tenant a custom domain belongs to (published domains only). */
+export async function slugForDomain(db: Db, domain: string): Promise<string | null> {
+  const [row] = await db.select({ slug: tenants.slug }).from(tenantDomains).innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId)).where(eq(tenantDomains.domain, domain));
+  return row?.slug ?? null;
+}
+
+export async function listTenants(db: Db) {
+  return db
+    .select({ slug: tenants.slug, name: tenants.name, publishedVersionId: tenants.publishedVersionId, draftRevision: tenants.draftRevision, archivedAt: tenants.archivedAt })
+    .from(tenants)
+    .orderBy(tenants.slug);
+}
+
+/** Every live (published, valid) document, for export. */
+export async function liveDocuments(db: Db): Promise<{ slug: string; version: number; document: unknown }[]> {
+  const out = [];
+  for (const t of await listTenants(db)) {
+    const [row] = await db
+      .select({ number: tenantVersions.number, document: tenantVersions.document })
+      .from(tenantVersions)
+      .innerJoin(tenants, eq(tenants.publishedVersionId, tenantVersions.id))
+      .where(eq(tenants.slug, t.slug));
+    if (row && !t.archivedAt) out.push({ slug: t.slug, version: row.number, document: row.document });
+  }
+  return out;
+}

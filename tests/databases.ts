@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { migrate, openDb, type DbHandle } from "../server/db";
+
+/** Where the PostgreSQL tests run; a fresh database is created on this server per test file. */
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase {
+  name: "PGlite" | "PostgreSQL";
+  open(): Promise<DbHandle>;
+  cleanup(): Promise<void>;
+}
+
+/** A migrated PGlite in a temp folder. */
+export function pgliteDatabase(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), "forecourt-pglite-"));
+  return {
+    name: "PGlite",
+    async open() {
+      const h = await openDb({ url: "", dir });
+      await migrate(h);
+      return h;
+    },
+    async cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated, newly created database on the local PostgreSQL server; null (with the reason printed) when none answers. */
+export async function postgresDatabase(): Promise<TestDatabase | null> {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.warn(`PostgreSQL tests skipped: no server answers at ${TEST_PG_URL} (${(e as Error).message})`);
+    return null;
+  }
+  const name = `forecourt_test_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    name: "PostgreSQL",
+    async open() {
+      const h = await openDb({ url: url.toString() });
+      await migrate(h);
+      return h;
+    },
+    async cleanup() {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
