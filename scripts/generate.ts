@@ -58,7 +58,7 @@ export function assembleSchema(): Schema {
   schema.definitions.block = {
     type: "object",
     required: ["type"],
-    properties: { type: { type: "string", enum: types } },
+    properties: { type: { type: "string" } },
     discriminator: { propertyName: "type" },
     oneOf: types.map((t) => ({ $ref: `#/definitions/${pascal(t)}Block` })),
   };

@@ -1,0 +1,40 @@
+import { headers } from "next/headers";
+import { getDb } from "../server/db";
+import { listTenants } from "../server/tenants/store";
+
+/** The admin host's front page: every site and where it answers. The admin editor comes with its own issue. */
+export async function PlatformHome() {
+  const [{ db, kind }, h] = await Promise.all([getDb(), headers()]);
+  const sites = await listTenants(db);
+  const port = h.get("host")?.match(/:(\d+)$/)?.[1];
+  const origin = (slug: string) => `http://${slug}.localhost${port ? `:${port}` : ""}/`;
+  return (
+    <main>
+      <h1>Forecourt</h1>
+      <p>
+        {sites.length} dealer sites on this deployment (database: {kind}).
+      </p>
+      <table>
+        <caption className="fc-visually-hidden">Dealer sites</caption>
+        <thead>
+          <tr>
+            <th scope="col">Site</th>
+            <th scope="col">Address</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sites.map((s) => (
+            <tr key={s.slug}>
+              <td>{s.name}</td>
+              <td>
+                <a href={origin(s.slug)}>{origin(s.slug)}</a>
+              </td>
+              <td>{s.archivedAt ? "archived" : s.publishedVersionId ? "published" : "draft only"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}

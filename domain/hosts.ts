@@ -1,0 +1,25 @@
+/** Which site a request's Host header names. Pure, so proxy, server and tests share it. */
+export type HostTarget = { kind: "admin" } | { kind: "slug"; slug: string } | { kind: "domain"; domain: string };
+
+const ADMIN_HOSTS = new Set(["localhost", "admin.localhost", "127.0.0.1", "[::1]"]);
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/** The hostname without port or trailing dot, lower-cased; null when it is not a hostname at all. */
+export function hostname(hostHeader: string | null | undefined): string | null {
+  if (!hostHeader) return null;
+  const host = hostHeader.trim().toLowerCase();
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+  return name.replace(/\.$/, "") || null;
+}
+
+export function parseHost(hostHeader: string | null | undefined): HostTarget | null {
+  const name = hostname(hostHeader);
+  if (!name) return null;
+  if (ADMIN_HOSTS.has(name)) return { kind: "admin" };
+  if (name.endsWith(".localhost")) {
+    const slug = name.slice(0, -".localhost".length);
+    return SLUG.test(slug) ? { kind: "slug", slug } : null;
+  }
+  return HOSTNAME.test(name) ? { kind: "domain", domain: name } : null;
+}

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makeTenant } from "../tests/fixtures/tenant";
+import { contrastRatio, validateTenant, type TenantError } from "./tenant-validation";
+
+const errorsOf = (doc: unknown): TenantError[] => {
+  const r = validateTenant(doc);
+  return r.ok ? [] : r.errors;
+};
+
+describe("validateTenant", () => {
+  it("accepts a valid document, applies defaults and leaves the input unchanged", () => {
+    const doc = makeTenant("alpha");
+    const before = JSON.stringify(doc);
+    const r = validateTenant(doc);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.document.features.soldCars.days).toBe(3);
+      expect(r.document.forms.dealershipSelect.placeholder).toBe("Please select a dealership...");
+      expect(r.document.search.filters.find((f) => f.attribute === "model")?.limit).toBe(250);
+    }
+    expect(JSON.stringify(doc)).toBe(before);
+  });
+
+  it("names an unknown block type at its path", () => {
+    const doc = makeTenant("alpha");
+    (doc.pages[0].blocks as unknown[]).push({ id: "x", type: "carousel-3000", props: {} });
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/1/type", message: 'unknown block type "carousel-3000"' }]);
+  });
+
+  it("reports a wrong prop type inside the block's own props", () => {
+    const doc = makeTenant("alpha");
+    (doc.pages[0].blocks[0].props as { html: unknown }).html = 42;
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/props/html", message: "must be string" }]);
+  });
+
+  it("reports a missing required prop and an unknown prop", () => {
+    const doc = makeTenant("alpha");
+    doc.pages[0].blocks[0].props = { colour: "red" } as never;
+    expect(errorsOf(doc)).toEqual([
+      { pointer: "/pages/0/blocks/0/props/html", message: "is required" },
+      { pointer: "/pages/0/blocks/0/props/colour", message: "is not an allowed property here" },
+    ]);
+  });
+
+  it("rejects a duplicate block id across layout and pages", () => {
+    const doc = makeTenant("alpha");
+    doc.layout.top.push({ id: "intro", type: "rich-text", props: { html: "<p>Top</p>" } } as never);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/id", message: 'duplicate block id "intro" (first used at /layout/top/0/id)' }]);
+  });
+
+  it("rejects a page path used twice", () => {
+    const doc = makeTenant("alpha");
+    doc.pages.push({ id: "home-2", path: "/", title: "Again", blocks: [] });
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/1/path", message: 'page path "/" is used twice (first at /pages/0/path)' }]);
+  });
+
+  it("rejects a location that refers to an unknown dealership", () => {
+    const doc = makeTenant("alpha");
+    doc.locations[0].dealership_id = 7;
+    expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message: "refers to dealership 7, which is not in /dealerships" }]);
+  });
+
+  it("needs exactly one of path and template, and keeps platform paths free", () => {
+    const doc = makeTenant("alpha");
+    doc.pages.push({ id: "both", path: "/x", template: "search", title: "Both", blocks: [] });
+    doc.pages.push({ id: "api", path: "/api/leads", title: "API", blocks: [] });
+    expect(errorsOf(doc)).toEqual([
+      { pointer: "/pages/1", message: "a page needs exactly one of path or template" },
+      { pointer: "/pages/2/path", message: '"/api/leads" is served by the platform (/api); choose another path' },
+    ]);
+  });
+
+  it("checks currency against locale, finance ranges and text contrast", () => {
+    const doc = makeTenant("alpha");
+    doc.identity.locale = "en-NZ";
+    doc.theme.colors.onPrimary = "#3d6fa0";
+    (doc as { finance?: unknown }).finance = { calculator: { term: { min: 7, max: 1, step: 0.5, default: 5 } } };
+    const errors = errorsOf(doc);
+    expect(errors).toContainEqual({ pointer: "/identity/currency", message: "AUD does not match locale en-NZ (en-AU uses AUD, en-NZ uses NZD)" });
+    expect(errors).toContainEqual({ pointer: "/finance/calculator/term/min", message: "min 7 is above max 1" });
+    expect(errors.find((e) => e.pointer === "/theme/colors/onPrimary")?.message).toMatch(/^onPrimary on primary has contrast 1\.\d\d:1; text needs at least 4\.5:1$/);
+  });
+
+  it("computes WCAG contrast", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+  });
+});
+
+describe("demo tenants", () => {
+  const files = readdirSync("tenants").filter((f) => f.endsWith(".json"));
+  it("has the six variants", () => expect(files.length).toBeGreaterThanOrEqual(6));
+  it.each(files)("%s is valid", (file) => {
+    expect(errorsOf(JSON.parse(readFileSync(`tenants/${file}`, "utf8")))).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { hostname, parseHost } from "./domain/hosts";
+
+/**
+ * The host decides the site. Tenant hosts are rewritten to the internal /s/{host}/… route and
+ * never reach /admin; the admin host never reaches /s/ directly.
+ */
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const target = parseHost(request.headers.get("host"));
+  if (!target) return new NextResponse("Unknown host", { status: 404 });
+  if (target.kind === "admin") {
+    return pathname === "/s" || pathname.startsWith("/s/") ? notFound(request) : NextResponse.next();
+  }
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return notFound(request);
+  const url = request.nextUrl.clone();
+  url.pathname = `/s/${hostname(request.headers.get("host"))}${pathname}`;
+  return NextResponse.rewrite(url);
+}
+
+function notFound(request: NextRequest) {
+  const url = request.nextUrl.clone();
+  url.pathname = "/_not-found";
+  return NextResponse.rewrite(url, { status: 404 });
+}
+
+export const config = {
+  // Everything but Next's assets, the API and static files from public/.
+  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|css|js|map|woff2?)$).*)"],
+};

@@ -1,0 +1,27 @@
+import type { Page, TenantDocument } from "./types";
+
+/** Normalises a request path: one leading slash, no trailing slash, lower case. */
+export function normalisePath(segments: string[] | string): string {
+  const raw = Array.isArray(segments) ? segments.map((s) => decodeURIComponent(s)).join("/") : segments;
+  const path = `/${raw.split("/").filter(Boolean).join("/")}`;
+  return path.toLowerCase();
+}
+
+const TEMPLATE_ROUTES: [RegExp, NonNullable<Page["template"]>][] = [
+  [/^\/cars\/[a-z0-9-]+$/, "vehicle-detail"],
+  [/^\/search(\/.*)?$/, "search"],
+  [/^\/locations\/[a-z0-9-]+$/, "location-detail"],
+];
+
+/** The page for a path: an exact path first, then the template page that serves that kind of URL. */
+export function findPage(doc: TenantDocument, path: string): Page | null {
+  const exact = doc.pages.find((p) => p.path === path);
+  if (exact) return exact;
+  const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1];
+  if (!template) return null;
+  if (template === "location-detail") {
+    const slug = path.split("/")[2];
+    if (!doc.locations.some((l) => l.visible !== false && l.slug === slug)) return null;
+  }
+  return doc.pages.find((p) => p.template === template) ?? null;
+}

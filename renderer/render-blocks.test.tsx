@@ -1,0 +1,66 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeTenant } from "../tests/fixtures/tenant";
+import { validateTenant } from "../domain/tenant-validation";
+import { findPage, normalisePath } from "./find-page";
+import { renderBlocks } from "./render-blocks";
+import type { BlockRegistry, TenantDocument } from "./types";
+
+const resolved = (doc: unknown) => {
+  const r = validateTenant(doc);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.document;
+};
+
+describe("renderBlocks", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("renders blocks in order and isolates one that throws", async () => {
+    const doc = makeTenant("alpha");
+    doc.pages[0].blocks = [
+      { id: "one", type: "rich-text", props: { html: "first" } },
+      { id: "boom", type: "rich-text", props: { html: "explode" } },
+      { id: "three", type: "rich-text", props: { html: "third" } },
+    ] as never;
+    const tenant = resolved(doc);
+    const registry = {
+      "rich-text": ({ props }: { props: { html: string } }) => {
+        if (props.html === "explode") throw new Error("kaboom");
+        return <p>{props.html}</p>;
+      },
+    } as unknown as BlockRegistry;
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const nodes = await renderBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/" }, registry);
+    expect(renderToStaticMarkup(<>{nodes}</>)).toBe("<p>first</p><p>third</p>");
+    expect(log).toHaveBeenCalledWith('[blocks] block "boom" (rich-text) on alpha/ failed to render:', expect.any(Error));
+  });
+});
+
+describe("findPage", () => {
+  const doc = (): TenantDocument => {
+    const d = makeTenant("alpha");
+    d.pages.push(
+      { id: "about", path: "/about-us", title: "About", blocks: [] },
+      { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: [] },
+      { id: "search", template: "search", title: "Search", blocks: [] },
+      { id: "loc", template: "location-detail", title: "Location", blocks: [] },
+    );
+    return resolved(d);
+  };
+
+  it("matches exact paths, case- and slash-insensitively", () => {
+    expect(findPage(doc(), normalisePath(["About-Us", ""]))?.id).toBe("about");
+    expect(findPage(doc(), normalisePath([]))?.id).toBe("home");
+  });
+  it("serves template pages for vehicle, search and location URLs", () => {
+    expect(findPage(doc(), "/cars/2021-mazda-cx-5-maxx-12345")?.id).toBe("vdp");
+    expect(findPage(doc(), "/search/used-cars")?.id).toBe("search");
+    expect(findPage(doc(), "/search")?.id).toBe("search");
+    expect(findPage(doc(), "/locations/brisbane")?.id).toBe("loc");
+  });
+  it("returns null for unknown paths and unknown locations", () => {
+    expect(findPage(doc(), "/nope")).toBeNull();
+    expect(findPage(doc(), "/locations/perth")).toBeNull();
+    expect(findPage(doc(), "/cars/a/b")).toBeNull();
+  });
+});

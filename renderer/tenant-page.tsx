@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { tenantForHost } from "../server/tenants/live";
+import { findPage, normalisePath } from "./find-page";
+import { renderBlocks } from "./render-blocks";
+import type { TenantDocument } from "./types";
+
+// One lookup per request, shared by the layout, the page and its metadata.
+const resolve = cache(async (host: string, segments: string[]) => {
+  const live = await tenantForHost(host);
+  if (!live) return null;
+  const path = normalisePath(segments);
+  return { live, path, page: findPage(live.document, path) };
+});
+
+/** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
+export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
+  const found = await resolve(host, segments);
+  if (!found?.page) notFound();
+  const { live, page, path } = found;
+  const ctx = { tenant: live.document, page, path };
+  const [top, main, bottom] = await Promise.all([
+    renderBlocks(live.document.layout.top, ctx),
+    renderBlocks(page.blocks, ctx),
+    renderBlocks(live.document.layout.bottom, ctx),
+  ]);
+  return (
+    <>
+      <a href="#main" className="fc-skip-link">
+        Skip to content
+      </a>
+      {top}
+      <main id="main" tabIndex={-1}>
+        <h1 className="fc-visually-hidden">{page.title}</h1>
+        {main}
+      </main>
+      {bottom}
+    </>
+  );
+}
+
+export async function tenantPageMetadata(host: string, segments: string[]): Promise<Metadata> {
+  const found = await resolve(host, segments);
+  if (!found?.page) return { title: "Page not found" };
+  const { live, page, path } = found;
+  const site = live.document.identity;
+  const domain = site.domains[0];
+  return {
+    title: path === "/" ? site.name : `${page.title} | ${site.name}`,
+    description: page.description,
+    alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
+    openGraph: { siteName: site.name, title: page.title, locale: site.locale.replace("-", "_"), type: "website" },
+  };
+}
+
+/** The tenant of a host for the root layout (theme, language); null for unknown hosts. */
+export async function tenantForLayout(host: string): Promise<TenantDocument | null> {
+  return (await tenantForHost(host))?.document ?? null;
+}

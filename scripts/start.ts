@@ -1,0 +1,63 @@
+/**
+ * npm start: builds when the sources changed since the last build, migrates the database, seeds the
+ * demo tenants on first start, then serves on PORT (3000) and prints every site's address.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { migrate, openDb } from "../server/db";
+import { listTenants } from "../server/tenants/store";
+import { seedDemoTenants } from "../server/seed";
+
+const port = Number(process.env.PORT || 3000);
+const SOURCES = ["app", "blocks", "renderer", "domain", "server", "schemas", "admin", "public", "proxy.ts", "next.config.ts", "package-lock.json"];
+const STAMP = ".next/forecourt-sources";
+const next = join("node_modules", ".bin", "next");
+
+function sourcesFingerprint(): string {
+  const hash = createHash("sha1");
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const f of readdirSync(p).sort()) if (!f.startsWith(".") && f !== "node_modules") walk(join(p, f));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
+    }
+  };
+  SOURCES.forEach(walk);
+  return hash.digest("hex");
+}
+
+const fingerprint = sourcesFingerprint();
+if (!existsSync(".next/BUILD_ID") || !existsSync(STAMP) || readFileSync(STAMP, "utf8") !== fingerprint) {
+  console.log("Building (sources changed since the last build)…");
+  const build = spawnSync(next, ["build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(STAMP, fingerprint);
+}
+
+const handle = await openDb();
+let sites: { slug: string; name: string }[];
+try {
+  await migrate(handle);
+  const seeded = await seedDemoTenants(handle);
+  if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
+  sites = (await listTenants(handle.db)).filter((t) => t.publishedVersionId && !t.archivedAt);
+} finally {
+  // PGlite belongs to one process: release it before the server opens it.
+  await handle.close();
+}
+
+const server = spawn(next, ["start", "-p", String(port)], { stdio: ["inherit", "pipe", "inherit"] });
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (/Ready in|started server|✓ Ready/i.test(chunk.toString())) {
+    console.log(`\nForecourt is serving on port ${port} (database: ${handle.kind}).`);
+    console.log(`  Platform: http://localhost:${port}/`);
+    for (const s of sites) console.log(`  ${s.name}: http://${s.slug}.localhost:${port}/`);
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,15 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "./db";
+
+/** What GET /api/health reports: the back-ends in use and whether the database answers. */
+export async function healthReport() {
+  const search = process.env.ALGOLIA_APP_ID ? "algolia" : "embedded";
+  try {
+    const { db, kind } = await getDb();
+    await db.execute(sql`select 1`);
+    return { status: "ok" as const, database: kind, search };
+  } catch (e) {
+    console.error("[health] database check failed:", e);
+    return { status: "error" as const, database: process.env.DATABASE_URL ? "postgresql" : "pglite", search, error: (e as Error).message };
+  }
+}
