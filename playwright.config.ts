@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [["list"]],
+  outputDir: "test-results/e2e",
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // Debian's Chromium as root, on a machine without the internet; every other host maps to this
+      // machine so custom domains from the tenant documents can be tested.
+      args: [
+        "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * 127.0.0.1",
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database each run: first start migrates and seeds the demo tenants.
+    command: "rm -rf .data-e2e && npm start",
+    env: { PORT: String(E2E_PORT), DATA_DIR: ".data-e2e" },
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: "pipe",
+  },
+});

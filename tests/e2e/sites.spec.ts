@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { adminUrl, demoTenants, siteUrl, viewports } from "./helpers";
+import { E2E_PORT } from "../../playwright.config";
+
+for (const tenant of demoTenants) {
+  const { slug, name, locale } = tenant.identity;
+  for (const [label, viewport] of Object.entries(viewports)) {
+    test(`${slug}: home page renders on its host at ${label} width`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const response = await page.goto(siteUrl(slug));
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(name);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.locator("body")).toHaveAttribute("data-template", tenant.template);
+      await expect(page.locator("main#main")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toContainText(name);
+      await expect(page.locator(`img[alt="${tenant.theme.logo.alt}"]`).first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${slug}-${label}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test(`${slug}: every page with a path answers 200`, async ({ request }) => {
+    for (const p of tenant.pages.filter((p) => p.path)) {
+      const res = await request.get(siteUrl(slug, p.path));
+      expect(res.status(), p.path).toBe(200);
+    }
+  });
+}
+
+test("a custom domain from the document serves its site", async ({ page }) => {
+  const tenant = demoTenants.find((t) => t.identity.domains.length)!;
+  const response = await page.goto(`http://${tenant.identity.domains[0]}:${E2E_PORT}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(tenant.identity.name);
+});
+
+test("an unknown host gets a plain 404 page", async ({ page }) => {
+  for (const url of [siteUrl("no-such-dealer"), `http://www.unknown-dealer.test:${E2E_PORT}/`]) {
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1")).toHaveText("Page not found");
+  }
+});
+
+test("an unknown path on a tenant host gets 404", async ({ page }) => {
+  const response = await page.goto(siteUrl(demoTenants[0].identity.slug, "/no-such-page"));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText("Page not found");
+});
+
+test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ request }) => {
+  const slug = demoTenants[0].identity.slug;
+  expect((await request.get(siteUrl(slug, "/admin"))).status()).toBe(404);
+  expect((await request.get(siteUrl(slug, "/admin/tenants"))).status()).toBe(404);
+  expect((await request.get(adminUrl(`/s/${slug}.localhost/`))).status()).toBe(404);
+});
+
+test("health names the database and search back-ends", async ({ request }) => {
+  const res = await request.get(adminUrl("/api/health"));
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", database: "pglite", search: "embedded" });
+});
+
+test("the admin host lists every demo site with its address", async ({ page }) => {
+  await page.goto(adminUrl());
+  for (const t of demoTenants) {
+    await expect(page.getByRole("link", { name: siteUrl(t.identity.slug) })).toBeVisible();
+  }
+});
+
+test("keyboard users can skip to the content", async ({ page }) => {
+  await page.goto(siteUrl(demoTenants[0].identity.slug));
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+});
