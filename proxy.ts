@@ -8,20 +8,18 @@ import { hostname, parseHost } from "./domain/hosts";
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const target = parseHost(request.headers.get("host"));
-  if (!target) return new NextResponse("Unknown host", { status: 404 });
+  if (!target) return notFound();
   if (target.kind === "admin") {
-    return pathname === "/s" || pathname.startsWith("/s/") ? notFound(request) : NextResponse.next();
+    return pathname === "/s" || pathname.startsWith("/s/") ? notFound() : NextResponse.next();
   }
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return notFound(request);
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return notFound();
   const url = request.nextUrl.clone();
   url.pathname = `/s/${hostname(request.headers.get("host"))}${pathname}`;
   return NextResponse.rewrite(url);
 }
 
-function notFound(request: NextRequest) {
-  const url = request.nextUrl.clone();
-  url.pathname = "/_not-found";
-  return NextResponse.rewrite(url, { status: 404 });
+function notFound() {
+  return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
 export const config = {

@@ -9,22 +9,26 @@ export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres
 
 export interface TestDatabase {
   name: "PGlite" | "PostgreSQL";
+  /** For child processes: the DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) of this database. */
+  env: Record<string, string>;
   open(): Promise<DbHandle>;
   cleanup(): Promise<void>;
 }
 
 /** A migrated PGlite in a temp folder. */
 export function pgliteDatabase(): TestDatabase {
-  const dir = mkdtempSync(join(tmpdir(), "forecourt-pglite-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "forecourt-pglite-"));
+  const dir = join(dataDir, "pglite");
   return {
     name: "PGlite",
+    env: { DATA_DIR: dataDir, DATABASE_URL: "" },
     async open() {
       const h = await openDb({ url: "", dir });
       await migrate(h);
       return h;
     },
     async cleanup() {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -45,6 +49,7 @@ export async function postgresDatabase(): Promise<TestDatabase | null> {
   url.pathname = `/${name}`;
   return {
     name: "PostgreSQL",
+    env: { DATABASE_URL: url.toString() },
     async open() {
       const h = await openDb({ url: url.toString() });
       await migrate(h);

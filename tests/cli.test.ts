@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeTenant } from "./fixtures/tenant";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { seedDemoTenants } from "../server/seed";
+
+const tmp = mkdtempSync(join(tmpdir(), "forecourt-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync("npx", ["tsx", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+
+describe("npm run validate", () => {
+  it("prints each error as file, JSON pointer and message, and exits 1", () => {
+    const good = makeTenant("good");
+    const bad = makeTenant("bad");
+    bad.pages.push({ id: "home-again", path: "/", title: "Again", blocks: [{ id: "intro", type: "rich-text", props: { html: 1 } }] } as never);
+    bad.locations[0].dealership_id = 99;
+    const dir = join(tmp, "docs");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "good.json"), JSON.stringify(good));
+    writeFileSync(join(dir, "bad.json"), JSON.stringify(bad));
+    writeFileSync(join(dir, "broken.json"), "{ not json");
+    const result = run(["scripts/validate.ts", dir]);
+    expect(result.status).toBe(1);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines).toContain(`${dir}/bad.json /pages/1/blocks/0/props/html: must be string`);
+    expect(lines).toContain(`${dir}/good.json: ok`);
+    expect(lines.some((l) => l.startsWith(`${dir}/broken.json: cannot read JSON:`))).toBe(true);
+    expect(lines.at(-1)).toBe("2 of 3 document(s) invalid");
+  });
+
+  it("reports the document rules once the schema passes", () => {
+    const bad = makeTenant("bad");
+    bad.pages.push({ id: "home-again", path: "/", title: "Again", blocks: [{ id: "intro", type: "rich-text", props: { html: "x" } }] } as never);
+    bad.locations[0].dealership_id = 99;
+    const file = join(tmp, "rules.json");
+    writeFileSync(file, JSON.stringify(bad));
+    const result = run(["scripts/validate.ts", file]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`${file} /pages/1/blocks/0/id: duplicate block id "intro" (first used at /pages/0/blocks/0/id)`);
+    expect(result.stdout).toContain(`${file} /pages/1/path: page path "/" is used twice (first at /pages/0/path)`);
+    expect(result.stdout).toContain(`${file} /locations/0/dealership_id: refers to dealership 99, which is not in /dealerships`);
+  });
+
+  it("exits 0 for the demo tenants", () => {
+    const result = run(["scripts/validate.ts", "tenants"]);
+    expect(result.stdout).not.toContain("invalid");
+    expect(result.status).toBe(0);
+  });
+});
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+describe.each(backends)("npm run export-tenants on %s", (name, make) => {
+  it("writes every published document back as it was seeded", async (ctx) => {
+    const tdb = await make();
+    if (!tdb) return ctx.skip();
+    const seedDir = join(tmp, `seed-${name}`);
+    mkdirSync(seedDir);
+    const docs = [makeTenant("alpha", "Alpha Motors"), makeTenant("beta", "Beta Cars")];
+    for (const d of docs) writeFileSync(join(seedDir, `${d.identity.slug}.json`), JSON.stringify(d));
+    const h = await tdb.open();
+    try {
+      expect(await seedDemoTenants(h, seedDir)).toEqual(["alpha", "beta"]);
+      expect(await seedDemoTenants(h, seedDir)).toEqual([]); // only on first start
+    } finally {
+      await h.close();
+    }
+    const out = join(tmp, `out-${name}`);
+    const result = run(["scripts/export-tenants.ts", out], tdb.env);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.stdout).toContain(`alpha: version 1 → ${out}/alpha.json`);
+    expect(readdirSync(out).sort()).toEqual(["alpha.json", "beta.json"]);
+    expect(JSON.parse(readFileSync(join(out, "beta.json"), "utf8"))).toEqual(docs[1]);
+    await tdb.cleanup();
+  });
+});
+
+
+describe("the embedded database", () => {
+  it("refuses a second process with a message naming the holder", async () => {
+    const tdb = pgliteDatabase();
+    const h = await tdb.open();
+    try {
+      const result = run(["scripts/export-tenants.ts", join(tmp, "never")], tdb.env);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain(`is in use by process ${process.pid}. Stop that process first, or set DATABASE_URL to use PostgreSQL.`);
+    } finally {
+      await h.close();
+      await tdb.cleanup();
+    }
+  });
+});
