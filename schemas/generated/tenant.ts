@@ -138,7 +138,10 @@ export interface Identity {
     | "Australia/Darwin"
     | "Australia/Perth"
     | "Pacific/Auckland";
-  state: "QLD" | "NSW" | "VIC" | "SA" | "WA" | "TAS" | "ACT" | "NT";
+  /**
+   * Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty.
+   */
+  state?: "QLD" | "NSW" | "VIC" | "SA" | "WA" | "TAS" | "ACT" | "NT";
   /**
    * For a single-franchise dealer, the make it sells new.
    */
@@ -571,6 +574,7 @@ export interface NavItem {
    * @maxItems 60
    */
   children?: NavLeaf[];
+  newTab: boolean;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -582,6 +586,7 @@ export interface NavLeaf {
   logo?: ImageAsset;
   group?: string;
   onlyWhenOffers: boolean;
+  newTab: boolean;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema

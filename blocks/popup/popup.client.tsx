@@ -1,0 +1,53 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { readStorage, writeStorage } from "../_shared/schedule";
+import { shouldOpenPopup } from "./popup-rules";
+
+interface Props {
+  storageKey: string;
+  expiry?: string;
+  labelledBy: string;
+  describedBy: string;
+  className?: string;
+  closeClassName?: string;
+  children: ReactNode;
+}
+
+/**
+ * A native modal <dialog>: the browser traps focus, closes it on Escape and puts focus back
+ * where it was. Any close (button, Escape, backdrop) is remembered for this dealer.
+ */
+export function PopupDialog({ storageKey, expiry, labelledBy, describedBy, className, closeClassName, children }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    // Checked again here: a cached page must not show a popup that has since expired.
+    if (el && !el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date() })) {
+      el.showModal();
+    }
+  }, [storageKey, expiry]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={className}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      closedby="any"
+      onClose={() => writeStorage(storageKey, new Date().toISOString())}
+      // A click on the dialog element itself is a click on the backdrop (content fills the box).
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <button type="button" className={closeClassName} aria-label="Close" onClick={() => dialog.current?.close()}>
+        <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
+          <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {children}
+    </dialog>
+  );
+}

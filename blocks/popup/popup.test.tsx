@@ -1,0 +1,76 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BlockProps } from "../../renderer/types";
+import { fixtureCtx } from "../_fixtures/tenant";
+import Popup from "./popup";
+import { popupStorageKey, shouldOpenPopup } from "./popup-rules";
+
+type Props = BlockProps<"popup">;
+const base: Props = {
+  title: "End of financial year sale",
+  description: "Drive away deals on every new SUV until 30 June.",
+  image: { src: "/promos/eofy.jpg", alt: "A row of new SUVs", width: 600, height: 300 },
+  button: { label: "See the offers", href: "/special-offers", newTab: false },
+};
+
+async function render(props: Partial<Props> = {}) {
+  const node = await Popup({ id: "eofy", props: { ...base, ...props }, ctx: fixtureCtx() });
+  return renderToStaticMarkup(<>{node}</>);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("popup", () => {
+  it("renders a closed, labelled native dialog (opened by the browser, so nothing shifts)", async () => {
+    const html = await render();
+    expect(html).toMatch(/^<dialog class="[^"]*" aria-labelledby="eofy-title" aria-describedby="eofy-description" closedby="any">/);
+    expect(html).not.toMatch(/<dialog[^>]* open/);
+  });
+
+  it("has a Close button first, then image, title, description and button", async () => {
+    const html = await render();
+    expect(html).toMatch(/<dialog[^>]*><button type="button" class="[^"]*" aria-label="Close"><svg aria-hidden="true"/);
+    expect(html).toMatch(/<img class="[^"]*" src="\/promos\/eofy.jpg" alt="A row of new SUVs" width="600" height="300" loading="lazy" decoding="async"\/>/);
+    expect(html).toMatch(/<h2 class="[^"]*" id="eofy-title">End of financial year sale<\/h2>/);
+    expect(html).toMatch(/<p class="[^"]*" id="eofy-description">Drive away deals on every new SUV until 30 June.<\/p>/);
+    expect(html).toContain('<a class="fc-button" href="/special-offers">See the offers</a>');
+  });
+
+  it("works without an image", async () => {
+    const html = await render({ image: undefined });
+    expect(html).not.toContain("<img");
+    expect(html).toContain("End of financial year sale");
+  });
+
+  it("is not rendered at or past its expiry", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-07-01T00:00:00+10:00"));
+    expect(await render({ expiry: "2026-06-30T23:59:59+10:00" })).toBe("");
+    expect(await render({ expiry: "2026-07-01T00:00:00+10:00" })).toBe("");
+    expect(await render({ expiry: "2026-07-01T00:00:01+10:00" })).toContain("<dialog");
+  });
+});
+
+describe("popup rules", () => {
+  const now = new Date("2026-06-01T00:00:00Z");
+
+  it("keys the dismissal per dealer", () => {
+    expect(popupStorageKey("harbourside-motors")).toBe("forecourt:popup-dismissed:harbourside-motors");
+    expect(popupStorageKey("bayside-caravans")).not.toBe(popupStorageKey("harbourside-motors"));
+  });
+
+  it("opens when neither dismissed nor expired", () => {
+    expect(shouldOpenPopup({ dismissed: null, now })).toBe(true);
+    expect(shouldOpenPopup({ dismissed: null, expiry: "2026-06-02T00:00:00Z", now })).toBe(true);
+  });
+
+  it("stays closed once dismissed", () => {
+    expect(shouldOpenPopup({ dismissed: "2026-05-30T10:00:00.000Z", now })).toBe(false);
+  });
+
+  it("stays closed in a cached page once expired", () => {
+    expect(shouldOpenPopup({ dismissed: null, expiry: "2026-05-31T23:59:59Z", now })).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import type { BlockComponent } from "../../renderer/types";
+import { isExpired } from "../_shared/schedule";
+import { PopupDialog } from "./popup.client";
+import { popupStorageKey } from "./popup-rules";
+import styles from "./popup.module.css";
+
+const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
+  if (isExpired(props.expiry, new Date())) return null;
+  const { image, button } = props;
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
+
+  return (
+    <PopupDialog
+      storageKey={popupStorageKey(ctx.tenant.identity.slug)}
+      expiry={props.expiry}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      className={styles.dialog}
+      closeClassName={styles.close}
+    >
+      <div className={styles.body}>
+        {image ? (
+          <img
+            className={styles.image}
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        <div className={styles.content}>
+          <h2 className={styles.title} id={titleId}>
+            {props.title}
+          </h2>
+          <p className={styles.description} id={descriptionId}>
+            {props.description}
+          </p>
+          <a className="fc-button" href={button.href} {...(button.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+            {button.label}
+            {button.newTab ? <span className="fc-visually-hidden"> (opens in a new tab)</span> : null}
+          </a>
+        </div>
+      </div>
+    </PopupDialog>
+  );
+};
+
+export default Popup;

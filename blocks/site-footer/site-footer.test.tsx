@@ -1,0 +1,91 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TenantDocument } from "../../renderer/types";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import SiteFooter from "./site-footer";
+
+const defaults = { showLocations: true, showSocial: true };
+
+async function render(props: Partial<typeof defaults> = {}, tenant: TenantDocument = fixtureTenant) {
+  const node = await SiteFooter({ id: "footer", props: { ...defaults, ...props }, ctx: fixtureCtx("/", tenant) });
+  return renderToStaticMarkup(<>{node}</>);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("site-footer", () => {
+  it("is a contentinfo landmark (<footer>)", async () => {
+    const html = await render();
+    expect(html).toMatch(/^<footer class="[^"]*">/);
+    expect(html.endsWith("</footer>")).toBe(true);
+  });
+
+  it("renders link groups as headed columns in a Footer nav", async () => {
+    const html = await render();
+    expect(html).toContain('<nav class="');
+    expect(html).toContain('aria-label="Footer"');
+    expect([...html.matchAll(/<h2 class="[^"]*" id="footer-group-\d">([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual([
+      "Vehicles",
+      "Buyer Tools",
+    ]);
+    expect(html).toMatch(/<ul class="[^"]*" aria-labelledby="footer-group-0"><li><a href="\/search\/hatch-cars">Hatch<\/a><\/li><li><a href="\/search\/suv-cars">SUV<\/a><\/li><\/ul>/);
+  });
+
+  it("lists visible locations only, with the phone formatted 2-4-4 as a tel: link", async () => {
+    const html = await render();
+    expect(html).toContain("Harbourside Newstead");
+    expect(html).toContain("Harbourside Service Centre");
+    expect(html).not.toContain("Harbourside Storage Yard");
+    expect(html).toContain(
+      '<a href="tel:+61730001234"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>07 3000 1234</a>',
+    );
+    expect(html).toContain('<a href="tel:0730009876"><span class="fc-visually-hidden">Call Harbourside Service Centre on </span>07 3000 9876</a>');
+    expect(html).toContain("1 Wharf St, Newstead QLD 4006");
+  });
+
+  it("hides locations when switched off", async () => {
+    const html = await render({ showLocations: false });
+    expect(html).not.toContain("Locations");
+    expect(html).not.toContain("tel:");
+  });
+
+  it("links the dealer's social profiles with accessible names", async () => {
+    const html = await render();
+    expect(html).toContain('<a href="https://www.facebook.com/harbourside" aria-label="Harbourside Motors on Facebook"><svg aria-hidden="true"');
+    expect(html).toContain('aria-label="Harbourside Motors on Instagram"');
+    expect(html).toContain('<a href="https://www.youtube.com/@harbourside" aria-label="Harbourside Motors on YouTube">');
+    expect(await render({ showSocial: false })).not.toContain("facebook.com");
+  });
+
+  it("skips social networks the dealer does not have", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.identity.social = { instagram_url: "https://www.instagram.com/harbourside" };
+    const html = await render({}, tenant);
+    expect(html).not.toContain("Facebook");
+    expect(html).not.toContain("YouTube");
+    expect(html).toContain("on Instagram");
+  });
+
+  it("shows legal links, the footer text and © current year with the dealer name", async () => {
+    vi.useFakeTimers();
+    // 31 Dec 2026 15:30 UTC is already 1 Jan 2027 in Brisbane, the dealer's time zone.
+    vi.setSystemTime(new Date("2026-12-31T15:30:00Z"));
+    const html = await render();
+    expect(html).toContain('<nav aria-label="Legal">');
+    expect(html).toMatch(/<li><a href="\/privacy-policy">Privacy Policy<\/a><\/li><li><a href="\/terms">Terms of Use<\/a><\/li>/);
+    expect(html).toContain(">Harbourside Motors Pty Ltd. Dealer licence 3001234.</p>");
+    expect(html).toMatch(/<p class="[^"]*">© 2027 Harbourside Motors<\/p>/);
+    expect(html).toContain("Harbourside Motors</span><span> · Harbourside Group</span>");
+  });
+
+  it("still renders the dealer name and copyright with an empty footer", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.footer = {};
+    tenant.locations = [];
+    const html = await render({}, tenant);
+    expect(html).not.toContain("<nav");
+    expect(html).toMatch(/© \d{4} Harbourside Motors/);
+  });
+});
