@@ -22,6 +22,13 @@ describe("formatCallNumber", () => {
     expect(formatCallNumber("1800 123 456")).toBe("1800 123 456");
   });
 
+  it("keeps a New Zealand site's numbers as the dealer wrote them, 0800/0508 grouped 4-3-3", () => {
+    expect(formatCallNumber("+64 9 555 0140", "en-NZ")).toBe("+64 9 555 0140");
+    expect(formatCallNumber("021 123  4567", "en-NZ")).toBe("021 123 4567");
+    expect(formatCallNumber("0800569424", "en-NZ")).toBe("0800 569 424");
+    expect(formatCallNumber("0508 123 456", "en-NZ")).toBe("0508 123 456");
+  });
+
   it("leaves numbers it does not recognise as written", () => {
     expect(formatCallNumber("+64 9 300 1234")).toBe("+64 9 300 1234");
     expect(formatCallNumber(" 13  22 11 ")).toBe("13 22 11");

@@ -5,7 +5,7 @@ import { fixtureCtx } from "../_fixtures/tenant";
 import { shortHash } from "../_shared/schedule";
 import AnnouncementBar from "./announcement-bar";
 import styles from "./announcement-bar.module.css";
-import { announcementStorageKey, hideIfDismissedScript } from "./announcement-rules";
+import { announcementStorageKey, hideBarScript } from "./announcement-rules";
 
 type Props = BlockProps<"announcement-bar">;
 const base: Props = { message: "Service special: 20% off logbook servicing", tone: "accent", dismissible: true };
@@ -15,14 +15,21 @@ async function render(props: Partial<Props> = {}) {
   return renderToStaticMarkup(<>{node}</>);
 }
 
-/** Runs the inline script against a fake page; returns whether it hid the bar. */
-function runScript(script: string, stored: Record<string, string>): boolean {
+/** Runs the inline script against a fake page at `now`; returns whether it hid the bar. */
+function runScript(script: string, stored: Record<string, string>, now = Date.parse("2026-06-15T00:00:00Z")): boolean {
   const bar = { hidden: false };
-  const localStorage = { getItem: (k: string) => stored[k] ?? null };
+  const localStorage = {
+    getItem: (k: string) => {
+      if (stored === BLOCKED) throw new Error("SecurityError");
+      return stored[k] ?? null;
+    },
+  };
   const document = { getElementById: (id: string) => (id === "fc-announcement-promo-bar" ? bar : null) };
-  new Function("localStorage", "document", script)(localStorage, document);
+  const FakeDate = { now: () => now, parse: Date.parse };
+  new Function("localStorage", "document", "Date", script)(localStorage, document, FakeDate);
   return bar.hidden;
 }
+const BLOCKED: Record<string, string> = {};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -78,17 +85,39 @@ describe("announcement-bar", () => {
     const after = announcementStorageKey("harbourside-motors", "promo-bar", "Sale ends Monday");
     expect(before).not.toBe(after);
     expect(before.startsWith("forecourt:announcement-dismissed:harbourside-motors:promo-bar:")).toBe(true);
-    const script = hideIfDismissedScript(after, "fc-announcement-promo-bar");
+    const script = hideBarScript({ elementId: "fc-announcement-promo-bar", storageKey: after });
     expect(runScript(script, { [before]: "x" })).toBe(false);
+    expect(runScript(script, { [after]: "x" })).toBe(true);
+  });
+
+  it("still shows when browser storage is blocked", () => {
+    const script = hideBarScript({ elementId: "fc-announcement-promo-bar", storageKey: "k" });
+    expect(runScript(script, BLOCKED)).toBe(false);
+  });
+
+  it("hides a cached bar once its expiry has passed in the browser", () => {
+    const script = hideBarScript({ elementId: "fc-announcement-promo-bar", expiry: "2026-06-20T00:00:00Z" });
+    expect(runScript(script, {}, Date.parse("2026-06-19T23:59:59Z"))).toBe(false);
+    expect(runScript(script, {}, Date.parse("2026-06-20T00:00:00Z"))).toBe(true);
+    expect(runScript(hideBarScript({ elementId: "fc-announcement-promo-bar", expiry: "garbled" }), {})).toBe(true);
   });
 
   it("keeps the inline script inert against markup in its strings", () => {
-    expect(hideIfDismissedScript("k</script><script>alert(1)//", "id")).not.toContain("</script>");
+    expect(hideBarScript({ elementId: "id", storageKey: "k</script><script>alert(1)//" })).not.toContain("</script>");
   });
 
-  it("has no close button or script when not dismissible", async () => {
+  it("has no close button or script when neither dismissible nor expiring", async () => {
     const html = await render({ dismissible: false });
     expect(html).not.toContain("<button");
     expect(html).not.toContain("<script");
+  });
+
+  it("checks only the expiry in the browser when not dismissible", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-06-15T00:00:00Z"));
+    const html = await render({ dismissible: false, expiry: "2026-06-20T00:00:00Z" });
+    const script = html.match(/<script>(.*)<\/script>$/)?.[1] ?? "";
+    expect(script).toContain('Date.parse("2026-06-20T00:00:00Z")');
+    expect(script).not.toContain("localStorage");
   });
 });

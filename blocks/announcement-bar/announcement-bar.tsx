@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { isLive } from "../_shared/schedule";
-import { announcementElementId, announcementStorageKey, hideIfDismissedScript } from "./announcement-rules";
+import { announcementElementId, announcementStorageKey, hideBarScript } from "./announcement-rules";
 import { DismissButton } from "./announcement-bar.client";
 import styles from "./announcement-bar.module.css";
 
@@ -9,6 +9,10 @@ const AnnouncementBar: BlockComponent<"announcement-bar"> = ({ id, props, ctx })
   const elementId = announcementElementId(id);
   const storageKey = announcementStorageKey(ctx.tenant.identity.slug, id, props.message);
   const { link } = props;
+  const script =
+    props.dismissible || props.expiry
+      ? hideBarScript({ elementId, storageKey: props.dismissible ? storageKey : undefined, expiry: props.expiry })
+      : null;
 
   return (
     <>
@@ -30,7 +34,7 @@ const AnnouncementBar: BlockComponent<"announcement-bar"> = ({ id, props, ctx })
           {props.dismissible ? <DismissButton storageKey={storageKey} targetId={elementId} className={styles.close} /> : null}
         </div>
       </section>
-      {props.dismissible ? <script dangerouslySetInnerHTML={{ __html: hideIfDismissedScript(storageKey, elementId) }} /> : null}
+      {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
     </>
   );
 };

@@ -8,11 +8,16 @@ export function announcementStorageKey(tenantSlug: string, blockId: string, mess
 export const announcementElementId = (blockId: string) => `fc-announcement-${blockId}`;
 
 /**
- * Runs in the HTML right after the bar, before first paint, so a dismissed bar never flashes
- * or shifts the page.
+ * Runs in the HTML right after the bar, before first paint, so a dismissed bar never flashes or
+ * shifts the page, and a cached page does not keep showing a bar past its expiry (an unreadable
+ * expiry counts as passed, as in isExpired).
  */
-export function hideIfDismissedScript(storageKey: string, elementId: string): string {
+export function hideBarScript(opts: { elementId: string; storageKey?: string; expiry?: string }): string {
   // JSON strings are valid JS; "<" is escaped so the text cannot close the <script> element.
   const js = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
-  return `try{if(localStorage.getItem(${js(storageKey)}))document.getElementById(${js(elementId)}).hidden=true}catch(e){}`;
+  const checks = [
+    opts.expiry ? `if(!(Date.now()<Date.parse(${js(opts.expiry)}))){b.hidden=true;return}` : "",
+    opts.storageKey ? `try{if(localStorage.getItem(${js(opts.storageKey)}))b.hidden=true}catch(e){}` : "",
+  ].join("");
+  return `(function(){var b=document.getElementById(${js(opts.elementId)});if(!b)return;${checks}})()`;
 }

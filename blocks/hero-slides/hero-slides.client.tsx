@@ -41,7 +41,7 @@ export function HeroCarousel({ label, autoplay, intervalMs, children }: Props) {
 
   return (
     <section
-      className={`${styles.hero} ${styles.carousel}`}
+      className={styles.hero}
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setHovered(true)}

@@ -6,7 +6,7 @@ type Slide = BlockProps<"hero-slides">["slides"][number];
 
 const sizes = { "1920x540": [1920, 540], "1920x1080": [1920, 1080] } as const;
 
-export const CAROUSEL_LABEL = "Promotions";
+const CAROUSEL_LABEL = "Promotions";
 
 function SlideContent({ slide, first, aspect }: { slide: Slide; first: boolean; aspect: keyof typeof sizes }) {
   const [w, h] = sizes[aspect];

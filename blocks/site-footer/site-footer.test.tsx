@@ -45,6 +45,13 @@ describe("site-footer", () => {
     expect(html).toContain("1 Wharf St, Newstead QLD 4006");
   });
 
+  it("keeps a New Zealand location's number as written", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.identity.locale = "en-NZ";
+    tenant.locations[0]!.contact_detail = { phone: "+64 9 555 0140" };
+    expect(await render({}, tenant)).toContain('<a href="tel:+6495550140"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>+64 9 555 0140</a>');
+  });
+
   it("hides locations when switched off", async () => {
     const html = await render({ showLocations: false });
     expect(html).not.toContain("Locations");

@@ -102,7 +102,7 @@ const SiteFooter: BlockComponent<"site-footer"> = ({ id, props, ctx }) => {
                       {phone ? (
                         <a href={telHref(phone)}>
                           <span className="fc-visually-hidden">Call {location.name} on </span>
-                          {formatCallNumber(phone)}
+                          {formatCallNumber(phone, identity.locale)}
                         </a>
                       ) : null}
                     </li>

@@ -76,6 +76,14 @@ describe("site-header", () => {
     expect(range).toMatch(/<ul class="[^"]*" aria-labelledby="header-nav-1-group-0"><li><a class="[^"]*" href="\/models\/corolla"><img class="[^"]*" src="\/logos\/corolla.svg" alt="" width="60" height="24" loading="lazy" decoding="async"\/><span>Corolla<\/span><\/a><\/li><li><a class="[^"]*" href="\/models\/yaris"><span>Yaris<\/span>/);
   });
 
+  it("adds no View all link when a child already links to the parent's page", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.navigation.items[1]!.children!.push({ label: "All models", href: "/models", onlyWhenOffers: false, newTab: false });
+    const range = slice(await render({}, "/", tenant), "<span>Range</span>", "</details>");
+    expect(range).not.toContain("View all");
+    expect(range).toContain("<span>All models</span>");
+  });
+
   it("has a menu button controlling the nav, collapsed at first", async () => {
     const html = await render();
     expect(html).toMatch(/<button type="button" class="[^"]*" aria-expanded="false" aria-controls="header-nav">/);
@@ -87,6 +95,13 @@ describe("site-header", () => {
     const html = await render();
     expect(html).toMatch(/<a class="[^"]*" href="tel:\+61730001234">.*<span class="fc-visually-hidden">Call <\/span><span class="[^"]*">07 3000 1234<\/span><\/a>/);
     expect(await render({ showPhone: false })).not.toContain("tel:");
+  });
+
+  it("formats a New Zealand dealer's freephone number 4-3-3", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.identity.locale = "en-NZ";
+    tenant.identity.phone = "0800569424";
+    expect(await render({}, "/", tenant)).toMatch(/href="tel:0800569424">.*<span class="[^"]*">0800 569 424<\/span><\/a>/);
   });
 
   it("shows dealer links in their own labelled nav, new-tab links announced", async () => {
@@ -102,6 +117,16 @@ describe("site-header", () => {
       '<a href="https://finance.example.com/apply" target="_blank" rel="noopener noreferrer">Get Finance<span class="fc-visually-hidden"> (opens in a new tab)</span></a>',
     );
     expect(await render({ showDealerLinks: false })).not.toContain("Dealer links");
+  });
+
+  it("opens new-tab menu links in a new tab and says so", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.navigation.items[5]!.newTab = true; // Finance
+    tenant.navigation.items[2]!.children![4]!.newTab = true; // Stock > Used Cars
+    const html = await render({}, "/", tenant);
+    expect(html).toMatch(/href="\/finance" target="_blank" rel="noopener noreferrer"><span>Finance<\/span><span class="fc-visually-hidden"> \(opens in a new tab\)<\/span><\/a>/);
+    expect(html).toMatch(/href="\/search\/used-cars" target="_blank" rel="noopener noreferrer"><span>Used Cars<\/span><span class="fc-visually-hidden"> \(opens in a new tab\)<\/span>/);
+    expect(html.match(/target="_blank"/g)).toHaveLength(3); // + the Get Finance dealer link
   });
 
   it("is sticky only when asked", async () => {
@@ -130,18 +155,18 @@ describe("navigation rules", () => {
 
   it("drops a parent whose children are all offers-only, keeping it when it has a link", () => {
     const items = visibleItems([
-      { label: "Deals", onlyWhenOffers: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true }] },
-      { label: "Specials", href: "/specials", onlyWhenOffers: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true }] },
+      { label: "Deals", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
+      { label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
     ]);
-    expect(items).toEqual([{ label: "Specials", href: "/specials", onlyWhenOffers: false, children: undefined }]);
+    expect(items).toEqual([{ label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: undefined }]);
   });
 
   it("lists ungrouped children first, then groups in order of first appearance", () => {
     const groups = groupChildren([
-      { label: "A", href: "/a", group: "SUV", onlyWhenOffers: false },
-      { label: "B", href: "/b", onlyWhenOffers: false },
-      { label: "C", href: "/c", group: "Hatch", onlyWhenOffers: false },
-      { label: "D", href: "/d", group: "SUV", onlyWhenOffers: false },
+      { label: "A", href: "/a", group: "SUV", onlyWhenOffers: false, newTab: false },
+      { label: "B", href: "/b", onlyWhenOffers: false, newTab: false },
+      { label: "C", href: "/c", group: "Hatch", onlyWhenOffers: false, newTab: false },
+      { label: "D", href: "/d", group: "SUV", onlyWhenOffers: false, newTab: false },
     ]);
     expect(groups.map((g) => [g.name, g.links.map((l) => l.label)])).toEqual([
       ["", ["B"]],

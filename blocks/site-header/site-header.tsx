@@ -24,9 +24,10 @@ function linkTarget(link: Pick<Link, "newTab">) {
 
 function LeafLink({ leaf, path }: { leaf: NavLeaf; path: string }) {
   return (
-    <a className={styles.menuLink} href={leaf.href} aria-current={isCurrent(leaf.href, path) ? "page" : undefined}>
+    <a className={styles.menuLink} href={leaf.href} {...linkTarget(leaf)} aria-current={isCurrent(leaf.href, path) ? "page" : undefined}>
       <Logo logo={leaf.logo} />
       <span>{leaf.label}</span>
+      <NewTabHint newTab={leaf.newTab} />
     </a>
   );
 }
@@ -81,8 +82,13 @@ function Dropdown({ item, menuName, idBase, path }: { item: NavItem; menuName: s
         </svg>
       </summary>
       <div className={cx(styles.panel, mega && styles.panelMega)}>
-        {item.href ? (
-          <a className={styles.overview} href={item.href} aria-current={isCurrent(item.href, path) ? "page" : undefined}>
+        {item.href && !children.some((c) => c.href === item.href) ? (
+          <a
+            className={styles.overview}
+            href={item.href}
+            {...linkTarget(item)}
+            aria-current={isCurrent(item.href, path) ? "page" : undefined}
+          >
             View all<span className="fc-visually-hidden"> {item.label}</span>
           </a>
         ) : null}
@@ -137,9 +143,15 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
                   {item.children ? (
                     <Dropdown item={item} menuName={`${id}-menu`} idBase={`${navId}-${i}`} path={path} />
                   ) : (
-                    <a className={styles.topLink} href={item.href} aria-current={isCurrent(item.href, path) ? "page" : undefined}>
+                    <a
+                      className={styles.topLink}
+                      href={item.href}
+                      {...linkTarget(item)}
+                      aria-current={isCurrent(item.href, path) ? "page" : undefined}
+                    >
                       <Logo logo={item.logo} />
                       <span>{item.label}</span>
+                      <NewTabHint newTab={item.newTab} />
                     </a>
                   )}
                 </li>
@@ -156,7 +168,7 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
               />
             </svg>
             <span className="fc-visually-hidden">Call </span>
-            <span className={styles.phoneNumber}>{formatCallNumber(phone)}</span>
+            <span className={styles.phoneNumber}>{formatCallNumber(phone, identity.locale)}</span>
           </a>
         ) : null}
       </div>
