@@ -11,6 +11,8 @@ import { listTenants } from "../server/tenants/store";
 import { seedDemoTenants } from "../server/seed";
 
 const port = Number(process.env.PORT || 3000);
+// Nothing leaves this machine: Next would otherwise try to send anonymous telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const SOURCES = ["app", "blocks", "renderer", "domain", "server", "schemas", "admin", "public", "proxy.ts", "next.config.ts", "package-lock.json"];
 const STAMP = ".next/forecourt-sources";
 const next = join("node_modules", ".bin", "next");

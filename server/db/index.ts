@@ -14,8 +14,8 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = () => resolve(process.cwd(), "server/db/migrations");
-export const dataDir = () => resolve(process.env.DATA_DIR || ".data");
+export const migrationsFolder = () => resolve(/*turbopackIgnore: true*/ process.cwd(), "server/db/migrations");
+export const dataDir = () => resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
 
 export class DatabaseInUseError extends Error {}
 

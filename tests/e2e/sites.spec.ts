@@ -22,10 +22,12 @@ for (const tenant of demoTenants) {
     });
   }
 
-  test(`${slug}: every page with a path answers 200`, async ({ request }) => {
+  test(`${slug}: every page with a path answers 200 with its title`, async ({ page }) => {
     for (const p of tenant.pages.filter((p) => p.path)) {
-      const res = await request.get(siteUrl(slug, p.path));
-      expect(res.status(), p.path).toBe(200);
+      const res = await page.goto(siteUrl(slug, p.path));
+      expect(res?.status(), p.path).toBe(200);
+      await expect(page).toHaveTitle(p.path === "/" ? name : `${p.title} | ${name}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.title);
     }
   });
 }
@@ -51,11 +53,11 @@ test("an unknown path on a tenant host gets 404", async ({ page }) => {
   await expect(page.locator("h1")).toHaveText("Page not found");
 });
 
-test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ request }) => {
+test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ page }) => {
   const slug = demoTenants[0].identity.slug;
-  expect((await request.get(siteUrl(slug, "/admin"))).status()).toBe(404);
-  expect((await request.get(siteUrl(slug, "/admin/tenants"))).status()).toBe(404);
-  expect((await request.get(adminUrl(`/s/${slug}.localhost/`))).status()).toBe(404);
+  expect((await page.goto(siteUrl(slug, "/admin")))?.status()).toBe(404);
+  expect((await page.goto(siteUrl(slug, "/admin/tenants")))?.status()).toBe(404);
+  expect((await page.goto(adminUrl(`/s/${slug}.localhost/`)))?.status()).toBe(404);
 });
 
 test("health names the database and search back-ends", async ({ request }) => {
