@@ -1,0 +1,73 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { demoTenants, siteUrl, viewports } from "./helpers";
+
+// axe-core's WCAG 2.x A/AA rules on every demo tenant's pages, at phone and desktop widths.
+for (const tenant of demoTenants) {
+  const { slug } = tenant.identity;
+  for (const [label, viewport] of Object.entries(viewports)) {
+    test(`${slug}: pages pass axe WCAG A/AA at ${label} width`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const p of tenant.pages.filter((p) => p.path)) {
+        await page.goto(siteUrl(slug, p.path));
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        const problems = results.violations.map((v) => `${p.path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        expect(problems).toEqual([]);
+      }
+    });
+  }
+}
+
+test("popup: opens on load, closes with Escape, and stays closed for this dealer after a reload", async ({ page }) => {
+  const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
+  const popup = [...tenant.layout.top, ...tenant.layout.bottom].find((b) => b.type === "popup")!;
+  const title = (popup.props as { title: string }).title;
+  await page.goto(siteUrl(tenant.identity.slug));
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate((k) => localStorage.getItem(k), `forecourt:popup-dismissed:${tenant.identity.slug}`)).not.toBeNull();
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("dialog", { name: title })).toBeHidden();
+});
+
+test("announcement bar: dismissed once, it stays dismissed without a flash", async ({ page }) => {
+  const tenant = demoTenants.find((t) => t.layout.top.some((b) => b.type === "announcement-bar"))!;
+  const bar = tenant.layout.top.find((b) => b.type === "announcement-bar")!;
+  const message = (bar.props as { message: string }).message;
+  await page.goto(siteUrl(tenant.identity.slug));
+  await expect(page.getByText(message)).toBeVisible();
+  await page.getByRole("button", { name: "Dismiss announcement" }).click();
+  await expect(page.getByText(message)).toBeHidden();
+  await page.route("**/_next/static/**", (route) => route.abort()); // no JavaScript bundle: the inline script alone hides it
+  await page.reload();
+  await expect(page.getByText(message)).toBeHidden();
+});
+
+test("hero slides: next and previous move between slides", async ({ page }) => {
+  const tenant = demoTenants.find((t) => t.pages.some((p) => p.blocks.some((b) => b.type === "hero-slides" && (b.props as { slides: unknown[] }).slides.length > 1)))!;
+  const hero = tenant.pages.flatMap((p) => p.blocks).find((b) => b.type === "hero-slides")!;
+  const slides = (hero.props as { slides: { name: string }[] }).slides;
+  await page.goto(siteUrl(tenant.identity.slug));
+  await expect(page.getByRole("heading", { name: slides[0].name })).toBeVisible();
+  await page.getByRole("button", { name: /next slide/i }).click();
+  await expect(page.getByRole("heading", { name: slides[1].name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: slides[0].name })).toBeHidden();
+  await page.getByRole("button", { name: /previous slide/i }).click();
+  await expect(page.getByRole("heading", { name: slides[0].name })).toBeVisible();
+});
+
+test("header: the mobile menu button opens and closes the navigation", async ({ page }) => {
+  const tenant = demoTenants[0];
+  await page.setViewportSize(viewports.phone);
+  await page.goto(siteUrl(tenant.identity.slug));
+  const button = page.getByRole("button", { name: /menu/i });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: tenant.navigation.items.find((i) => i.href)!.label, exact: true }).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+});
