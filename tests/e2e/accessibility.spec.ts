@@ -37,6 +37,8 @@ test("announcement bar: dismissed once, it stays dismissed without a flash", asy
   const tenant = demoTenants.find((t) => t.layout.top.some((b) => b.type === "announcement-bar"))!;
   const bar = tenant.layout.top.find((b) => b.type === "announcement-bar")!;
   const message = (bar.props as { message: string }).message;
+  // The site may also open a modal popup on load; this visitor dismissed it before.
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${tenant.identity.slug}`);
   await page.goto(siteUrl(tenant.identity.slug));
   await expect(page.getByText(message)).toBeVisible();
   await page.getByRole("button", { name: "Dismiss announcement" }).click();
