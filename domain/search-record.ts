@@ -23,6 +23,9 @@ export interface SearchRecord {
   item_type: "car" | "motorcycle" | "truck" | "caravan";
   status: "in_stock" | "coming_soon" | "sold";
   sold_at: number | null; // unix seconds, when status is sold
+  // sold_at for sold cars, LISTED_FOREVER otherwise: "in stock, or sold within N days" becomes one
+  // numeric condition (listing_ts >= now - N days), which Algolia's filter grammar can express.
+  listing_ts: number;
   created_at: number; // unix seconds
   price: number; // 0 when not priced
   price_type: string | null; // e.g. "Drive Away", "Excl. Gov. Charges"
@@ -49,6 +52,9 @@ export interface SearchRecord {
   photos_count: number;
 }
 
+/** listing_ts of a car that has not left stock (2100-01-01). */
+export const LISTED_FOREVER = 4102444800;
+
 /** Searchable attributes in ranking order (a match in an earlier one ranks higher). */
 export const SEARCHABLE_ATTRIBUTES = ["title", "make", "model", "badge", "series", "colour", "body"] as const;
 
@@ -60,4 +66,4 @@ export const FACET_ATTRIBUTES = [
 ] as const;
 
 /** Attributes that take numeric filters, ranges and facet stats. */
-export const NUMERIC_ATTRIBUTES = ["price", "km", "year", "weekly_price", "created_at", "sold_at", "seats", "views", "custom_rank", "dealership_id", "location_id"] as const;
+export const NUMERIC_ATTRIBUTES = ["price", "km", "year", "weekly_price", "created_at", "sold_at", "listing_ts", "seats", "views", "custom_rank", "dealership_id", "location_id"] as const;

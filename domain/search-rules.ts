@@ -1,0 +1,152 @@
+/** Search behaviour from the spec (search-and-vehicle-detail §2, §4, §5, §7, §9), shared by server and browser. */
+import type { TenantDocument } from "../schemas/generated/tenant";
+
+type Search = TenantDocument["search"];
+
+/**
+ * The filter every search of a site runs under, in Algolia's filter syntax (the embedded engine
+ * speaks it too): the site's dealerships, cars shown on dealer websites, the car types and stock
+ * kinds it sells, and cars in stock or sold within the site's days.
+ */
+export function tenantBaseFilter(tenant: Pick<TenantDocument, "dealerships" | "features" | "identity">, now: Date): string {
+  const nowTs = Math.floor(now.getTime() / 1000);
+  const sold = tenant.features.soldCars;
+  const since = sold.enabled && sold.days > 0 ? nowTs - sold.days * 86400 : nowTs + 1;
+  const parts = [
+    `(${tenant.dealerships.map((d) => `dealership_id:${d.id}`).join(" OR ")})`,
+    "show_on_dealer_website:true",
+    `listing_ts >= ${since}`,
+  ];
+  const { carTypes, stockKinds } = tenant.identity;
+  if (carTypes.length < 3) parts.push(`(${carTypes.map((t) => `car_type:${t}`).join(" OR ")})`);
+  if (stockKinds.length < 4) parts.push(`(${stockKinds.map((k) => `item_type:${k}`).join(" OR ")})`);
+  return parts.join(" AND ");
+}
+
+// ---- car type slider ----
+
+export type CarTypeOption = Search["carTypeOptions"][number];
+
+export const CAR_TYPE_LABELS: Record<CarTypeOption, string> = { all: "All", new: "New", "new-demo": "New / Demo", used: "Used", demo: "Demo" };
+
+/** The car_type refinement an option sets; it replaces the previous one. Where new and demo are joined, New selects both. */
+export function carTypeRefinement(option: CarTypeOption, joinNewAndDemo: boolean): string[] {
+  switch (option) {
+    case "all":
+      return [];
+    case "new":
+      return joinNewAndDemo ? ["new", "demo"] : ["new"];
+    case "new-demo":
+      return ["new", "demo"];
+    default:
+      return [option];
+  }
+}
+
+/** Which slider option a car_type refinement corresponds to (for highlighting the pressed one). */
+export function selectedCarType(refined: string[], options: CarTypeOption[], joinNewAndDemo: boolean): CarTypeOption | null {
+  const key = [...refined].sort().join(",");
+  return options.find((o) => [...carTypeRefinement(o, joinNewAndDemo)].sort().join(",") === key) ?? null;
+}
+
+// ---- price and km sliders ----
+
+export const DEFAULT_SLIDER_MAX = 100_000;
+
+/** Slider bounds: facet min, and the facet max when above 0 (else 100,000); a step of about a hundredth of the range. */
+export function sliderBounds(stats: { min: number; max: number } | undefined) {
+  const min = Math.max(0, roundToThousand(stats?.min ?? 0, "down"));
+  const max = stats && stats.max > 0 ? roundToThousand(stats.max, "up") : DEFAULT_SLIDER_MAX;
+  const step = Math.max(1, Math.round((max - min) / 100));
+  return { min, max: Math.max(max, min + 1), step };
+}
+
+function roundToThousand(value: number, mode: "nearest" | "up" | "down" = "nearest"): number {
+  const f = mode === "up" ? Math.ceil : mode === "down" ? Math.floor : Math.round;
+  return f(value / 1000) * 1000;
+}
+
+/**
+ * A refined range as the slider keeps it: values round to the nearest 1000, the minimum never below
+ * the range minimum, the maximum never above the range maximum, and the minimum at least 1 under the maximum.
+ */
+export function clampRange(range: [number | undefined, number | undefined], bounds: { min: number; max: number }): [number, number] {
+  let lo = roundToThousand(range[0] ?? bounds.min);
+  let hi = roundToThousand(range[1] ?? bounds.max);
+  lo = Math.min(Math.max(lo, bounds.min), bounds.max - 1);
+  hi = Math.max(Math.min(hi, bounds.max), bounds.min + 1);
+  if (lo >= hi) lo = hi - 1;
+  return [lo, hi];
+}
+
+// ---- results list: promo cards and sold runs ----
+
+export type PromoCard = NonNullable<Search["promoCards"]["cards"]>[number];
+export type ListItem<H> = { kind: "hit"; hit: H } | { kind: "promo"; promo: PromoCard };
+
+/** A promo card is live between its start and expiry, when those are set. */
+export const isPromoLive = (p: PromoCard, now: Date) =>
+  (!p.start || new Date(p.start) <= now) && (!p.expiry || now < new Date(p.expiry));
+
+/**
+ * Whether a promo suits the car types being looked at. `display` lists the types it is for; a strict
+ * promo shows only when exactly those types are refined.
+ */
+export function promoMatches(p: PromoCard, refinedCarTypes: string[]): boolean {
+  if (!p.display?.length) return true;
+  if (p.strictDisplay) return refinedCarTypes.length === p.display.length && refinedCarTypes.every((t) => p.display!.includes(t as never));
+  return !refinedCarTypes.length || refinedCarTypes.some((t) => p.display!.includes(t as never));
+}
+
+/**
+ * Interleaves live, matching promo cards into a page of hits at the site's positions (1-based slots).
+ * Promos show only when nothing but car type is refined, unless the site shows them with any filter.
+ * With randomOffset, the first position moves by 0 to 2 (rng() in [0, 1)).
+ */
+export function interleavePromos<H>(
+  hits: H[],
+  settings: Search["promoCards"],
+  state: { now: Date; refinedCarTypes: string[]; otherRefinements: boolean; rng?: () => number },
+): ListItem<H>[] {
+  const items: ListItem<H>[] = hits.map((hit) => ({ kind: "hit", hit }));
+  if (state.otherRefinements && !settings.withAnyFilter) return items;
+  const promos = (settings.cards ?? []).filter((p) => isPromoLive(p, state.now) && promoMatches(p, state.refinedCarTypes));
+  const positions = [...settings.positions];
+  if (settings.randomOffset && positions.length) positions[0] += Math.floor((state.rng ?? Math.random)() * 3);
+  const placed = promos
+    .map((promo, i) => ({ promo, slot: promo.position ?? positions[i] }))
+    .filter((p): p is { promo: PromoCard; slot: number } => p.slot !== undefined)
+    .sort((a, b) => a.slot - b.slot);
+  for (const { promo, slot } of placed) {
+    if (slot - 1 <= items.length) items.splice(slot - 1, 0, { kind: "promo", promo });
+  }
+  return items;
+}
+
+/** With sold handling on, consecutive sold cars collapse so only the first of each run shows. */
+export function collapseSoldRuns<H extends { status: string }>(hits: H[]): H[] {
+  return hits.filter((h, i) => h.status !== "sold" || hits[i - 1]?.status !== "sold");
+}
+
+// ---- counts and history ----
+
+/** The Show Me N count: above 1999 hits it comes from facet counts (in_stock, or the sum of car types). */
+export function showMeCount(nbHits: number, facets: Record<string, Record<string, number>> | undefined): number {
+  if (nbHits <= 1999 || !facets) return nbHits;
+  if (facets.status?.in_stock !== undefined) return facets.status.in_stock;
+  const carTypes = Object.values(facets.car_type ?? {});
+  return carTypes.length ? carTypes.reduce((a, b) => a + b, 0) : nbHits;
+}
+
+export const SEARCH_HISTORY_SIZE = 5;
+export interface SearchHistoryEntry {
+  path: string;
+  filters: Record<string, string[]>;
+}
+
+/** Keeps the last 5 searches that have filters, newest first, one entry per path. */
+export function pushSearchHistory(history: SearchHistoryEntry[], entry: SearchHistoryEntry): SearchHistoryEntry[] {
+  const filters = Object.fromEntries(Object.entries(entry.filters).filter(([, v]) => v.length));
+  if (!Object.keys(filters).length || !entry.path) return history;
+  return [{ path: entry.path, filters }, ...history.filter((h) => h.path !== entry.path)].slice(0, SEARCH_HISTORY_SIZE);
+}
