@@ -5,6 +5,21 @@ const config: NextConfig = {
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html"],
   experimental: { globalNotFound: true },
+  images: {
+    // Generated vehicle pictures (app/media) and the demo sites' artwork (public/demo); nothing else,
+    // and no query strings. Widths and qualities: the spec's 850 and 90 / 75 (domain/media.ts keeps
+    // the same lists; a test checks they agree).
+    localPatterns: [
+      { pathname: "/media/**", search: "" },
+      { pathname: "/demo/**", search: "" },
+    ],
+    deviceSizes: [640, 750, 828, 850, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [32, 48, 64, 96, 128, 256, 384],
+    qualities: [75, 90],
+    formats: ["image/webp"],
+    // The pictures never change at a URL (app/media sends immutable); keep optimised copies a month.
+    minimumCacheTTL: 2_678_400,
+  },
   // `npm test` type-checks (tsc --noEmit); the production build need not do it again.
   typescript: { ignoreBuildErrors: true },
 };

@@ -150,3 +150,19 @@ export function pushSearchHistory(history: SearchHistoryEntry[], entry: SearchHi
   if (!Object.keys(filters).length || !entry.path) return history;
   return [{ path: entry.path, filters }, ...history.filter((h) => h.path !== entry.path)].slice(0, SEARCH_HISTORY_SIZE);
 }
+
+// ---- indices ----
+
+export const VEHICLES_INDEX = "vehicles";
+export const SORTABLE_ATTRIBUTES = ["price", "created_at", "year", "km", "views", "custom_rank"] as const;
+export type SortOption = Search["sorts"][number];
+
+/** The index (primary or sort replica) that answers a sort option: relevance is the primary. */
+export function indexForSort(sort: Pick<SortOption, "attribute" | "direction">): string {
+  return sort.attribute && sort.direction ? `${VEHICLES_INDEX}_${sort.attribute}_${sort.direction}` : VEHICLES_INDEX;
+}
+
+/** Every index name a site's search may query. */
+export function allowedIndices(search: Pick<Search, "sorts">): Set<string> {
+  return new Set([VEHICLES_INDEX, ...search.sorts.map(indexForSort)]);
+}

@@ -5,6 +5,8 @@
  *   2. schemas/generated/tenant.ts          — TypeScript types (json-schema-to-typescript)
  *   3. schemas/generated/validate-tenant.cjs — the ajv validator, compiled ahead of time
  *   4. renderer/registry.generated.ts        — block type → component
+ *   5. schemas/generated/vehicle.ts, validate-vehicle.cjs — types and validator of
+ *      schemas/vehicle.schema.json (one vehicle as a dealer feed sends it)
  * Each file is written only when its content changes. `--check` writes nothing and exits 1
  * when any file is stale (CI runs it).
  */
@@ -95,6 +97,11 @@ export function createAjv(opts: { code?: object } = {}) {
   return ajv;
 }
 
+/** The vehicle schema as written (it has no generated parts). */
+export function vehicleSchema(): Schema {
+  return JSON.parse(readFileSync(join(root, "schemas/vehicle.schema.json"), "utf8"));
+}
+
 function validatorSource(schema: Schema): string {
   // CommonJS, because ajv's standalone code require()s its runtime helpers; every bundler and Node load it alike.
   const ajv = createAjv({ code: { source: true, lines: true } });
@@ -128,6 +135,14 @@ async function main() {
     }),
     "schemas/generated/validate-tenant.cjs": validatorSource(schema),
     "renderer/registry.generated.ts": registrySource(blockTypes()),
+    "schemas/generated/vehicle.ts": await compile(schemaForTypes(vehicleSchema()), "Vehicle", {
+      bannerComment: `// ${BANNER}`,
+      additionalProperties: false,
+      unreachableDefinitions: true,
+      declareExternallyReferenced: true,
+      strictIndexSignatures: true,
+    }),
+    "schemas/generated/validate-vehicle.cjs": validatorSource(vehicleSchema()),
   };
   const stale: string[] = [];
   for (const [file, content] of Object.entries(outputs)) {

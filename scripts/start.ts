@@ -1,6 +1,6 @@
 /**
  * npm start: builds when the sources changed since the last build, migrates the database, seeds the
- * demo tenants on first start, then serves on PORT (3000) and prints every site's address.
+ * demo tenants and their stock on first start, then serves on PORT (3000) and prints every site's address.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
-import { seedDemoTenants } from "../server/seed";
+import { seedDemoInventory, seedDemoTenants } from "../server/seed";
 
 const port = Number(process.env.PORT || 3000);
 // Nothing leaves this machine: Next would otherwise try to send anonymous telemetry.
@@ -46,6 +46,8 @@ try {
   await migrate(handle);
   const seeded = await seedDemoTenants(handle);
   if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
+  const vehicles = await seedDemoInventory(handle);
+  if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
   sites = (await listTenants(handle.db)).filter((t) => t.publishedVersionId && !t.archivedAt);
 } finally {
   // PGlite belongs to one process: release it before the server opens it.

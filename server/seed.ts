@@ -1,12 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "./db";
-import { tenants } from "./db/schema";
-import { createTenant, publish } from "./tenants/store";
+import { auditLog, tenants } from "./db/schema";
+import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
+import { generateDemoInventory } from "./inventory/demo";
+import { upsertVehicles } from "./inventory/store";
 
 export const tenantsDir = () => resolve(process.cwd(), "tenants");
 
-/** On first start (no tenants yet), creates and publishes every demo tenant in tenants/. Returns their slugs. */
+/**
+ * On first start (no tenants yet), creates and publishes every demo tenant in tenants/, then
+ * seeds their demo inventory. Returns the tenants' slugs.
+ */
 export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Promise<string[]> {
   const existing = await handle.db.select({ id: tenants.id }).from(tenants).limit(1);
   if (existing.length) return [];
@@ -17,5 +23,35 @@ export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Pro
     await publish(handle, slug, { actor: "seed", note: `seeded from tenants/${file}` });
     slugs.push(slug);
   }
+  if (slugs.length) await seedDemoInventory(handle);
   return slugs;
+}
+
+const INVENTORY_SEEDED = "seed-demo-inventory";
+
+/**
+ * Seeds the demo stock of every published site's dealerships (server/inventory/demo.ts), once per
+ * database: an audit entry records that it ran, so stock deleted later does not come back. Safe to
+ * call on every start (a database seeded before inventory existed gets its stock on the next one).
+ * Returns the number of vehicles written.
+ */
+export async function seedDemoInventory(handle: DbHandle, opts: { now?: Date } = {}): Promise<number> {
+  const { db } = handle;
+  const [done] = await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, INVENTORY_SEEDED), eq(auditLog.actor, "seed"))).limit(1);
+  if (done) return 0;
+  const now = opts.now ?? new Date();
+  const seen = new Set<number>();
+  const vehicles = [];
+  for (const t of await listTenants(db)) {
+    const live = t.archivedAt ? null : await getLiveDocument(db, t.slug);
+    if (!live) continue;
+    vehicles.push(...generateDemoInventory(live.document, { now, skip: seen }));
+    for (const d of live.document.dealerships) seen.add(d.id);
+  }
+  const result = await upsertVehicles(db, vehicles, { now });
+  for (const r of result.rejected.slice(0, 5)) {
+    console.error(`[seed] demo vehicle ${(vehicles[r.index] as { id: string }).id} refused: ${r.errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
+  }
+  await db.insert(auditLog).values({ actor: "seed", action: INVENTORY_SEEDED, detail: { vehicles: result.written.length, rejected: result.rejected.length } });
+  return result.written.length;
 }

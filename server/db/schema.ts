@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Vehicle } from "../../schemas/generated/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -50,4 +51,56 @@ export const auditLog = pgTable(
     detail: jsonb("detail"),
   },
   (t) => [index("audit_log_tenant").on(t.tenantId, t.at)],
+);
+
+/**
+ * Dealer stock. The whole validated document (schemas/vehicle.schema.json) is `data`; the scalar
+ * columns beside it are copies for lookups, uniqueness and listing. Vehicles belong to a
+ * dealership, not to a site: every site that lists the dealership shows them.
+ */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: text("id").primaryKey(),
+    dealershipId: integer("dealership_id").notNull(),
+    locationId: integer("location_id"),
+    stocknum: text("stocknum").notNull(),
+    slug: text("slug").notNull(),
+    itemType: text("item_type").notNull(),
+    carType: text("car_type").notNull(),
+    status: text("status").notNull(),
+    showOnDealerWebsite: boolean("show_on_dealer_website").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    year: integer("year").notNull(),
+    price: doublePrecision("price").notNull(),
+    km: integer("km").notNull(),
+    data: jsonb("data").$type<Vehicle>().notNull(),
+    // When the vehicle was first listed (the document's created_at).
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_slug").on(t.slug),
+    uniqueIndex("vehicles_dealership_stocknum").on(t.dealershipId, t.stocknum),
+    index("vehicles_dealership_status").on(t.dealershipId, t.status),
+    index("vehicles_updated_at").on(t.updatedAt),
+  ],
+);
+
+/** Keys dealer feeds authenticate with (Authorization: Bearer <key>); only a SHA-256 of each key is kept. */
+export const dealershipApiKeys = pgTable(
+  "dealership_api_keys",
+  {
+    id: serial("id").primaryKey(),
+    dealershipId: integer("dealership_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    // The first characters of the key, so staff can tell keys apart without the secret.
+    keyPrefix: text("key_prefix").notNull(),
+    label: text("label").notNull().default(""),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("dealership_api_keys_hash").on(t.keyHash), index("dealership_api_keys_dealership").on(t.dealershipId)],
 );

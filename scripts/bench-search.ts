@@ -1,0 +1,106 @@
+/**
+ * npm run bench:search [-- --sizes 10000,100000,500000 --pages 300]
+ *
+ * Builds the embedded search index over synthetic vehicles at each size and replays InstantSearch
+ * pages against it: a main query plus one disjunctive query per refined facet or range, as
+ * InstantSearch sends them, mixing browse, text, typos, 1–3 refinements, price/km ranges, sorts and
+ * deep pages. Prints build time, index memory and p50/p95/p99 per page against the budgets in
+ * DESIGN.md. Exits non-zero only when a query fails, not when a target is missed.
+ *
+ * Wall time is what the budgets mean. CPU time per page is printed beside it: on a shared 2-core
+ * machine other processes preempt the replay, which wall time counts and CPU time does not.
+ */
+import os from "node:os";
+import { PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { SearchIndex } from "../server/search/engine";
+import { generateRecords, instantSearchPage, rng, vehicleSettings, type SyntheticPage } from "../server/search/engine/synthetic";
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const SIZES = arg("sizes", "10000,100000,500000").split(",").map(Number);
+const PAGES = Number(arg("pages", "300"));
+const TARGETS: Record<number, { p95: number; build?: number }> = { 100_000: { p95: 4, build: 500 }, 500_000: { p95: 20 } };
+
+const memory = () => {
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (ms: number) => ms.toFixed(2).padStart(7);
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, load average ${load()}`);
+let failures = 0;
+const rows: string[] = [];
+for (const size of SIZES) {
+  const records = generateRecords(size, 42);
+  const before = memory();
+  const index = new SearchIndex(vehicleSettings());
+  let gcMs = 0;
+  const gcWatch = new PerformanceObserver((list) => list.getEntries().forEach((e) => (gcMs += e.duration)));
+  gcWatch.observe({ entryTypes: ["gc"] });
+  const t0 = performance.now();
+  index.replaceAll(records);
+  const build = performance.now() - t0;
+  await new Promise((resolve) => setTimeout(resolve, 20)); // let the observer deliver
+  const buildGcMs = gcMs;
+  const mb = (memory() - before) / 2 ** 20;
+
+  const r = rng(size);
+  const warm = Array.from({ length: 60 }, () => instantSearchPage(records, r));
+  const pages = Array.from({ length: PAGES }, () => instantSearchPage(records, r));
+  const cpu: number[] = [];
+  const run = (p: SyntheticPage) => {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    try {
+      const { results } = index.multipleQueries(p.requests, { baseFilter: p.baseFilter });
+      if (results.length !== p.requests.length) throw new Error("wrong number of results");
+    } catch (e) {
+      failures++;
+      console.error(`[${size}] ${p.kind}: ${(e as Error).message}`);
+    }
+    const wall = performance.now() - t;
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
+    return wall;
+  };
+  warm.forEach(run);
+  cpu.length = 0;
+  gcMs = 0;
+  const times = pages.map(run);
+  await new Promise((resolve) => setTimeout(resolve, 20)); // let the observer deliver
+  gcWatch.disconnect();
+  const sorted = [...times].sort((a, b) => a - b);
+  const queries = pages.reduce((n, p) => n + p.requests.length, 0);
+  const t = TARGETS[size];
+  const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+  const p95 = pct(sorted, 95);
+  rows.push(
+    `${String(size).padStart(7)} ${build.toFixed(0).padStart(8)} ${mb.toFixed(1).padStart(8)} ${String(pages.length).padStart(5)} ${(queries / pages.length).toFixed(2).padStart(5)}` +
+      `${fmt(pct(sorted, 50))}${fmt(p95)}${fmt(pct(sorted, 99))}${fmt(sorted[sorted.length - 1])}${fmt(pct(cpu.sort((a, b) => a - b), 95))}   ` +
+      (t ? `p95 ≤ ${t.p95} ms ${verdict(p95 <= t.p95)}` : "-") +
+      (t?.build ? `, build ≤ ${t.build} ms ${verdict(build <= t.build)}` : ""),
+  );
+  // Slowest page kinds, to see where time goes.
+  const byKind = new Map<string, number[]>();
+  pages.forEach((p, i) => byKind.set(p.kind || "browse", [...(byKind.get(p.kind || "browse") ?? []), times[i]]));
+  const slow = [...byKind].map(([k, ts]) => [k, Math.max(...ts), ts.length] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  console.log(`[${size}] built in ${build.toFixed(0)} ms (GC ${buildGcMs.toFixed(0)} ms); GC during the replay ${gcMs.toFixed(0)} ms; slowest kinds: ${slow.map(([k, ms, n]) => `${k} (${n}) ${ms.toFixed(1)} ms`).join("; ")}`);
+}
+
+console.log("\n   size build ms  mem MB pages q/pg  p50 ms  p95 ms  p99 ms  max ms cpu p95   targets (wall time)");
+for (const row of rows) console.log(row);
+console.log(`load average now ${load()}`);
+if (failures) {
+  console.error(`\n${failures} page(s) failed`);
+  process.exit(1);
+}

@@ -1,0 +1,117 @@
+import type { Db } from "../db";
+import { ValidationError } from "../errors";
+import { bearerKey, dealershipForKey } from "./keys";
+import { deleteVehicle, getVehicle, upsertVehicle, VehicleConflictError } from "./store";
+
+/**
+ * The dealer feed endpoint: PUT and DELETE /api/feed/vehicles/{id}, authenticated with a
+ * dealership's key (Authorization: Bearer <key>). Answers are JSON: 200/201 with the vehicle,
+ * 400 unreadable body, 401 no or bad key, 403 another dealership's vehicle, 404 no such vehicle,
+ * 409 a concurrent write took the stock number, 413 body too large, 422 invalid vehicle.
+ */
+export const MAX_FEED_BODY_BYTES = 512 * 1024;
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+
+const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => json(status, { error, ...extra }, headers);
+
+async function authenticate(db: Db, request: Request): Promise<number | Response> {
+  const header = request.headers.get("authorization");
+  const key = bearerKey(header);
+  const challenge = { "www-authenticate": 'Bearer realm="forecourt-feed"' };
+  if (!key) {
+    return problem(401, header ? "The Authorization header must be: Bearer <feed key>." : "A feed key is required: send Authorization: Bearer <feed key>.", {}, challenge);
+  }
+  const dealershipId = await dealershipForKey(db, key);
+  if (dealershipId === null) return problem(401, "The feed key is not valid (unknown or revoked).", {}, challenge);
+  return dealershipId;
+}
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request body as JSON, refusing more than MAX_FEED_BODY_BYTES without reading it all. */
+async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > MAX_FEED_BODY_BYTES) throw new BodyError(413, `The body is ${declared} bytes; a vehicle may be at most ${MAX_FEED_BODY_BYTES}.`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_FEED_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new BodyError(413, `The body is larger than ${MAX_FEED_BODY_BYTES} bytes, the most a vehicle may be.`);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) throw new BodyError(400, "The body is empty; send the vehicle as JSON.");
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new BodyError(400, `The body is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** PUT /api/feed/vehicles/{id}: creates or replaces the vehicle with this id. */
+export async function putFeedVehicle(db: Db, request: Request, id: string): Promise<Response> {
+  const auth = await authenticate(db, request);
+  if (auth instanceof Response) return auth;
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (e) {
+    if (e instanceof BodyError) return problem(e.status, e.message);
+    throw e;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    return problem(422, "The vehicle was not saved:", { errors: [{ pointer: "", message: "a vehicle must be a JSON object" }] });
+  }
+  if (!ID_PATTERN.test(id)) {
+    return problem(422, "The vehicle was not saved:", { errors: [{ pointer: "/id", message: "the id in the URL may use letters, digits, dot, underscore, colon and hyphen (at most 80)" }] });
+  }
+  const doc = body as Record<string, unknown>;
+  if (doc.id !== undefined && doc.id !== null && doc.id !== id) {
+    return problem(422, "The vehicle was not saved:", { errors: [{ pointer: "/id", message: `is ${JSON.stringify(doc.id)} but the URL names ${JSON.stringify(id)}` }] });
+  }
+  if (doc.dealership_id !== undefined && doc.dealership_id !== null && doc.dealership_id !== auth) {
+    return problem(403, `This key belongs to dealership ${auth}; it cannot write vehicles of dealership ${JSON.stringify(doc.dealership_id)}.`);
+  }
+  const existing = await getVehicle(db, id);
+  if (existing && existing.dealership_id !== auth) {
+    return problem(403, `Vehicle "${id}" belongs to another dealership; this key belongs to dealership ${auth}.`);
+  }
+  try {
+    const { vehicle, created } = await upsertVehicle(db, { ...doc, id }, { dealershipId: auth });
+    return json(created ? 201 : 200, { vehicle });
+  } catch (e) {
+    if (e instanceof ValidationError) return problem(422, "The vehicle was not saved:", { errors: e.errors });
+    if (e instanceof VehicleConflictError) return problem(409, e.message);
+    throw e;
+  }
+}
+
+/** DELETE /api/feed/vehicles/{id}: takes the vehicle off every site. */
+export async function deleteFeedVehicle(db: Db, request: Request, id: string): Promise<Response> {
+  const auth = await authenticate(db, request);
+  if (auth instanceof Response) return auth;
+  const existing = ID_PATTERN.test(id) ? await getVehicle(db, id) : null;
+  if (!existing) return problem(404, `There is no vehicle "${id}".`);
+  if (existing.dealership_id !== auth) return problem(403, `Vehicle "${id}" belongs to another dealership; this key belongs to dealership ${auth}.`);
+  await deleteVehicle(db, id);
+  return json(200, { deleted: id });
+}

@@ -1,0 +1,73 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { dataDir } from "../db";
+import { parsePicturePath, PICTURE_PREFIX, type PictureRequest } from "../../domain/media";
+import { pictureSvg } from "./pictures";
+
+/**
+ * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}).
+ * A picture is drawn (./pictures.ts) and rasterised with sharp the first time it is asked for,
+ * then kept under DATA_DIR/media/ and served from there; pictures are shared by every vehicle of
+ * the same body and colour, so nothing is made ahead of time. Anything else is a 404, never a 500.
+ */
+const CACHE_CONTROL = "public, max-age=31536000, immutable";
+const TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
+
+export const mediaDir = () => join(dataDir(), "media");
+
+// One render per picture at a time, however many requests ask for it at once.
+const rendering = new Map<string, Promise<Buffer>>();
+
+export async function renderPicture(req: PictureRequest): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp(Buffer.from(pictureSvg(req.body, req.hex, req.view)), { density: 72 });
+  return req.format === "webp" ? image.webp({ quality: 86 }).toBuffer() : image.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+}
+
+/** The picture's bytes, from the disk cache or freshly rendered (and then cached). */
+export async function picture(req: PictureRequest): Promise<Buffer> {
+  const dir = join(mediaDir(), "vehicles", req.body, req.hex);
+  const file = join(dir, `${req.view}.${req.format}`);
+  try {
+    return await readFile(file);
+  } catch {
+    // not cached yet
+  }
+  let job = rendering.get(file);
+  if (!job) {
+    job = (async () => {
+      const bytes = await renderPicture(req);
+      try {
+        await mkdir(dir, { recursive: true });
+        const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+        await writeFile(tmp, bytes);
+        await rename(tmp, file);
+      } catch (e) {
+        console.error(`[media] could not cache ${file}:`, (e as Error).message);
+      }
+      return bytes;
+    })().finally(() => rendering.delete(file));
+    rendering.set(file, job);
+  }
+  return job;
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" } });
+
+/** The answer to GET /media/{...segments}. */
+export async function mediaResponse(segments: string[] | undefined): Promise<Response> {
+  const prefix = PICTURE_PREFIX.split("/").filter(Boolean).slice(1); // ["vehicles"]
+  if (!segments || segments.length !== prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
+  const req = parsePicturePath(segments.slice(prefix.length));
+  if (!req) return notFound();
+  try {
+    const bytes = await picture(req);
+    return new Response(new Uint8Array(bytes), {
+      status: 200,
+      headers: { "content-type": TYPES[req.format], "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL },
+    });
+  } catch (e) {
+    console.error(`[media] cannot render /media/${segments.join("/")}:`, e);
+    return new Response("The picture could not be made", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
+}

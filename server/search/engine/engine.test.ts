@@ -1,0 +1,290 @@
+/**
+ * The engine against the linear-scan reference on generated queries: same nbHits, hit order,
+ * facet counts and stats (and, the hit objects being built by shared code, the same hits).
+ */
+import { describe, expect, it } from "vitest";
+import type { SearchRecord } from "../../../domain/search-record";
+import { SearchIndex } from "./index";
+import { ReferenceIndex } from "./reference";
+import { SORTS, TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings } from "./synthetic";
+import type { MultiQueryRequest, SearchResponse } from "./types";
+
+type Rng = () => number;
+const pick = <T>(r: Rng, a: readonly T[]): T => a[Math.floor(r() * a.length)];
+
+function typo(r: Rng, w: string): string {
+  if (w.length < 4) return w;
+  const i = 1 + Math.floor(r() * (w.length - 2));
+  switch (Math.floor(r() * 4)) {
+    case 0:
+      return w.slice(0, i) + w.slice(i + 1); // deletion
+    case 1:
+      return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2); // transposition
+    case 2:
+      return w.slice(0, i) + "x" + w.slice(i + 1); // substitution
+    default:
+      return w.slice(0, i) + "e" + w.slice(i); // insertion
+  }
+}
+
+const FACETS = ["make", "model", "make_model", "badge", "body", "colour", "fuel", "transmission", "car_type", "status", "tag", "reserved", "certified", "dealership_id", "location_name", "city", "seats", "year", "price_range"];
+const NUMERIC = ["price", "km", "year", "weekly_price", "seats", "views", "custom_rank", "sold_at"];
+
+function randomQuery(r: Rng, records: SearchRecord[]): string {
+  const rec = pick(r, records);
+  const words = `${rec.title} ${rec.colour ?? ""} ${rec.body ?? ""}`.split(/\s+/).filter(Boolean);
+  const roll = r();
+  if (roll < 0.25) return "";
+  if (roll < 0.3) return pick(r, ["zzqx", "toyota zzqx", "2021", "a", "é", "  ", "MERCEDES-BENZ", "skoda", "citroen c5"]);
+  const n = 1 + Math.floor(r() * 3);
+  const start = Math.floor(r() * words.length);
+  let q = words.slice(start, start + n).map((w) => (r() < 0.2 ? typo(r, w) : w));
+  if (r() < 0.3) q[q.length - 1] = q[q.length - 1].slice(0, 1 + Math.floor(r() * q[q.length - 1].length)); // a prefix
+  if (r() < 0.1) q = q.map((w) => w.toUpperCase());
+  return q.join(" ");
+}
+
+const quote = (v: string) => (/^[A-Za-z0-9_.-]+$/.test(v) ? v : JSON.stringify(v));
+
+function randomFilters(r: Rng, records: SearchRecord[]): string {
+  const term = (): string => {
+    const roll = r();
+    if (roll < 0.45) {
+      const a = pick(r, FACETS);
+      return `${a}:${quote(String((pick(r, records) as unknown as Record<string, unknown>)[a] ?? "none"))}`;
+    }
+    const a = pick(r, NUMERIC);
+    const v = Number((pick(r, records) as unknown as Record<string, unknown>)[a] ?? 0);
+    if (roll < 0.7) return `${a} ${pick(r, ["<", "<=", "=", "!=", ">=", ">"])} ${v}`;
+    return `${a}:${v} TO ${v + Math.floor(r() * 20000)}`;
+  };
+  const expr = (depth: number): string => {
+    const roll = r();
+    if (depth > 2 || roll < 0.4) return term();
+    if (roll < 0.55) return `NOT ${depth ? term() : `(${expr(depth + 1)})`}`;
+    return `(${expr(depth + 1)} ${r() < 0.5 ? "AND" : "OR"} ${expr(depth + 1)})`;
+  };
+  return expr(0);
+}
+
+function randomParams(r: Rng, records: SearchRecord[]): Record<string, unknown> {
+  const p: Record<string, unknown> = { query: randomQuery(r, records) };
+  const facetFilters: (string | string[])[] = [];
+  for (let k = Math.floor(r() * 4); k > 0; k--) {
+    const a = pick(r, FACETS);
+    const values = Array.from({ length: 1 + Math.floor(r() * 3) }, () => `${a}:${(pick(r, records) as unknown as Record<string, unknown>)[a]}`);
+    const neg = r() < 0.15;
+    facetFilters.push(neg ? `-${values[0]}` : values.length === 1 && r() < 0.5 ? values[0] : values);
+  }
+  if (facetFilters.length) p.facetFilters = facetFilters;
+  if (r() < 0.35) {
+    const a = pick(r, ["price", "km", "year"]);
+    const v = Number((pick(r, records) as unknown as Record<string, unknown>)[a]);
+    p.numericFilters = pick(r, [
+      [`${a}>=${v}`, `${a}<=${v * 2 + 1000}`],
+      [`${a}:${Math.floor(v / 2)} TO ${v}`],
+      [[`year=${2020 + Math.floor(r() * 5)}`, `year=${2015 + Math.floor(r() * 5)}`]],
+      `${a}<${v}`,
+    ]);
+  }
+  if (r() < 0.3) p.filters = randomFilters(r, records);
+  p.page = r() < 0.7 ? 0 : Math.floor(r() * 4);
+  p.hitsPerPage = pick(r, [0, 1, 5, 20, 20, 50]);
+  if (r() < 0.1) {
+    p.offset = Math.floor(r() * 30);
+    p.length = Math.floor(r() * 10);
+  }
+  p.facets = pick(r, [["*"], ["make", "model", "price", "km"], FACETS.slice(0, 5 + Math.floor(r() * 10)), [], ["price", "weekly_price", "year"]]);
+  if (r() < 0.3) p.maxValuesPerFacet = pick(r, [1, 3, 10]);
+  if (r() < 0.2) p.sortFacetValuesBy = "alpha";
+  if (r() < 0.05) p.typoTolerance = false;
+  if (r() < 0.2) p.attributesToRetrieve = ["title", "price"];
+  return p;
+}
+
+const indexNames = ["vehicles", ...SORTS.map(([a, d]) => `vehicles_${a}_${d}`)];
+
+/** Compares one engine response with the reference's, with a readable message on mismatch. */
+function expectSame(got: SearchResponse, want: SearchResponse, label: string) {
+  expect(got.nbHits, label).toBe(want.nbHits);
+  expect(got.nbPages, label).toBe(want.nbPages);
+  expect(got.hits.map((h) => h.objectID), label).toEqual(want.hits.map((h) => h.objectID));
+  expect(got.hits, label).toEqual(want.hits);
+  expect(got.facets, label).toEqual(want.facets);
+  expect(Object.keys(got.facets_stats ?? {}).sort(), label).toEqual(Object.keys(want.facets_stats ?? {}).sort());
+  for (const [a, s] of Object.entries(want.facets_stats ?? {})) {
+    const g = got.facets_stats![a];
+    expect([g.min, g.max], `${label} stats ${a}`).toEqual([s.min, s.max]);
+    expect(g.sum, `${label} stats ${a}`).toBeCloseTo(s.sum, 6);
+    expect(g.avg, `${label} stats ${a}`).toBeCloseTo(s.avg, 6);
+  }
+  const strip = ({ processingTimeMS, hits, facets, facets_stats, ...rest }: SearchResponse) => (void [processingTimeMS, hits, facets, facets_stats], rest);
+  expect(strip(got), label).toEqual(strip(want));
+}
+
+describe("engine vs reference", () => {
+  const records = generateRecords(3000, 7);
+  const engine = new SearchIndex(vehicleSettings());
+  engine.replaceAll(records);
+  const reference = new ReferenceIndex(vehicleSettings());
+  reference.replaceAll(records);
+
+  it("agrees on 600 random queries (text, typos, prefixes, refinements, negations, ranges, filters, sorts, pages)", () => {
+    const r = rng(2024);
+    for (let i = 0; i < 600; i++) {
+      const params = randomParams(r, records);
+      const indexName = r() < 0.4 ? pick(r, indexNames) : "vehicles";
+      const baseFilter = r() < 0.6 ? baseFilterFor(pick(r, TENANTS)) : undefined;
+      const label = `#${i} ${indexName} ${JSON.stringify(params)} base=${baseFilter?.slice(0, 40)}`;
+      expectSame(engine.search(params, { indexName, baseFilter }), reference.search(params, { indexName, baseFilter }), label);
+    }
+  });
+
+  it("agrees on InstantSearch pages (main query plus disjunctive queries, one call each)", () => {
+    const r = rng(99);
+    for (let i = 0; i < 150; i++) {
+      const page = instantSearchPage(records, r);
+      const got = engine.multipleQueries(page.requests, { baseFilter: page.baseFilter }).results as SearchResponse[];
+      const want = reference.multipleQueries(page.requests, { baseFilter: page.baseFilter }).results as SearchResponse[];
+      got.forEach((g, k) => expectSame(g, want[k], `page ${i} (${page.kind}) request ${k}`));
+    }
+  });
+
+  it("gives the same answers when the queries of a call share cached work", () => {
+    const r = rng(5);
+    for (let i = 0; i < 40; i++) {
+      const baseFilter = baseFilterFor(pick(r, TENANTS));
+      const requests: MultiQueryRequest[] = Array.from({ length: 4 }, () => ({ indexName: pick(r, indexNames), params: randomParams(r, records) }));
+      const got = engine.multipleQueries(requests, { baseFilter }).results as SearchResponse[];
+      const want = reference.multipleQueries(requests, { baseFilter }).results as SearchResponse[];
+      got.forEach((g, k) => expectSame(g, want[k], `call ${i} request ${k}`));
+    }
+  });
+});
+
+describe("incremental updates", () => {
+  it("upserts and removes give the same results as a fresh build", () => {
+    const r = rng(11);
+    const all = generateRecords(2600, 3);
+    let current = new Map(all.slice(0, 2000).map((x) => [x.objectID, x]));
+    const engine = new SearchIndex(vehicleSettings());
+    engine.replaceAll([...current.values()]);
+    let fresh = 2000;
+    for (let round = 0; round < 8; round++) {
+      // Change some records (new objects: records are not mutated in place), add new ones, remove some.
+      const ids = [...current.keys()];
+      const changed = Array.from({ length: 30 }, () => {
+        const old = current.get(pick(r, ids))!;
+        const donor = pick(r, all);
+        return { ...old, price: Math.floor(r() * 90000), custom_rank: r() < 0.5 ? old.custom_rank : Math.floor(r() * 1500), title: donor.title, make: donor.make, model: donor.model, colour: r() < 0.2 ? null : donor.colour, status: pick(r, ["in_stock", "sold", "coming_soon"] as const) };
+      });
+      const added = all.slice(fresh, fresh + 60);
+      fresh += 60;
+      const removed = Array.from({ length: 40 }, () => pick(r, ids));
+      engine.upsert([...changed, ...added, changed[0]]);
+      for (const x of [...changed, ...added]) current.set(x.objectID, x);
+      engine.remove([...removed, "no-such-id"]);
+      for (const id of removed) current.delete(id);
+      current = new Map(current);
+    }
+    expect(engine.size).toBe(current.size);
+    const rebuilt = new SearchIndex(vehicleSettings());
+    rebuilt.replaceAll([...current.values()]);
+    const reference = new ReferenceIndex(vehicleSettings());
+    reference.replaceAll([...current.values()]);
+    const records = [...current.values()];
+    for (let i = 0; i < 200; i++) {
+      const params = randomParams(r, records);
+      const indexName = r() < 0.5 ? pick(r, indexNames) : "vehicles";
+      const baseFilter = r() < 0.5 ? baseFilterFor(pick(r, TENANTS)) : undefined;
+      const got = engine.search(params, { indexName, baseFilter });
+      const label = `#${i} ${indexName} ${JSON.stringify(params)}`;
+      expectSame(got, rebuilt.search(params, { indexName, baseFilter }), `${label} (fresh build)`);
+      expectSame(got, reference.search(params, { indexName, baseFilter }), `${label} (reference)`);
+    }
+  });
+
+  it("grows past its initial capacity and reuses removed ids", () => {
+    const all = generateRecords(3000, 21);
+    const engine = new SearchIndex(vehicleSettings());
+    engine.replaceAll([]);
+    for (let i = 0; i < all.length; i += 500) engine.upsert(all.slice(i, i + 500));
+    engine.remove(all.slice(0, 1000).map((x) => x.objectID));
+    engine.upsert(all.slice(0, 400));
+    const reference = new ReferenceIndex(vehicleSettings());
+    reference.replaceAll([...all.slice(1000), ...all.slice(0, 400)]);
+    expect(engine.size).toBe(2400);
+    const r = rng(8);
+    for (let i = 0; i < 60; i++) {
+      const params = randomParams(r, all);
+      const indexName = pick(r, indexNames);
+      expectSame(engine.search(params, { indexName }), reference.search(params, { indexName }), `#${i} ${JSON.stringify(params)}`);
+    }
+  });
+});
+
+describe("generic records", () => {
+  // Not vehicles: arrays (multi-valued facets, several strings to search), diacritics, missing values.
+  const settings = {
+    searchableAttributes: ["name", "tags", "notes"],
+    attributesForFaceting: ["tags", "kind", "flag", "n"],
+    numericAttributes: ["n", "score", "flag"],
+    customRanking: ["desc(score)", "asc(n)"],
+    replicas: { by_n: [{ attribute: "n", direction: "asc" as const }, { attribute: "score", direction: "desc" as const }] },
+  };
+  const r = rng(42);
+  const words = ["Crème", "brûlée", "Zoë", "naïve", "café", "Straße", "Øre", "alpha", "beta", "gamma", "delta", "x1", "x10", "2024"];
+  const records = Array.from({ length: 800 }, (_, i) => ({
+    objectID: `g${i}`,
+    name: Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, words)).join(r() < 0.5 ? " " : "-"),
+    tags: r() < 0.2 ? null : Array.from({ length: Math.floor(r() * 4) }, () => pick(r, words)),
+    notes: r() < 0.5 ? undefined : pick(r, words),
+    kind: pick(r, ["a", "b", "c", ""]),
+    flag: r() < 0.5,
+    n: r() < 0.1 ? null : Math.floor(r() * 20) / 2,
+    score: Math.floor(r() * 5),
+  }));
+  const engine = new SearchIndex(settings);
+  engine.replaceAll(records);
+  const reference = new ReferenceIndex(settings);
+  reference.replaceAll(records);
+
+  it("ranks by the earliest attribute when a frequent term is matched through its bitsets", () => {
+    // "common" is frequent (kept as bitsets) and sits in `name` for some docs, in `tags` for others;
+    // the rare word sits in `notes`. The two-word query must rank name-docs before tag-docs (and
+    // takes the path that tests the few survivors of "rare" against the bitsets of "common").
+    const rr = rng(3);
+    const docs = Array.from({ length: 600 }, (_, i) => ({
+      objectID: `c${i}`,
+      name: rr() < 0.4 ? "common thing" : "thing",
+      tags: rr() < 0.5 ? ["common"] : [],
+      notes: rr() < 0.08 ? pick(rr, ["rare", "rarer"]) : "other",
+      kind: "a",
+      flag: false,
+      n: i % 7,
+      score: Math.floor(rr() * 3),
+    }));
+    const e = new SearchIndex(settings);
+    e.replaceAll(docs);
+    const ref = new ReferenceIndex(settings);
+    ref.replaceAll(docs);
+    for (const query of ["rare common", "common rare", "rarer comm", "common", "comm", "rare", "thing common rare"]) {
+      for (const indexName of ["primary", "by_n"]) {
+        const params = { query, hitsPerPage: 40, facets: ["kind"] };
+        expectSame(e.search(params, { indexName }), ref.search(params, { indexName }), `${query} ${indexName}`);
+      }
+    }
+  });
+
+  it("agrees with the reference", () => {
+    for (let i = 0; i < 300; i++) {
+      const rec = pick(r, records);
+      const q = pick(r, ["", pick(r, words), `${pick(r, words)} ${pick(r, words).slice(0, 2)}`, "creme brul", "strasse", "ore", "zoe", typo(r, "alphabet"), "x1"]);
+      const params: Record<string, unknown> = { query: q, facets: ["*", "score"], hitsPerPage: pick(r, [3, 10, 100]), page: Math.floor(r() * 2) };
+      if (r() < 0.5) params.facetFilters = [[`tags:${pick(r, words)}`, `tags:${pick(r, words)}`]];
+      if (r() < 0.3) params.filters = pick(r, [`flag:true`, `NOT kind:a`, `n:2 TO 6`, `score >= 3 OR tags:${quote(String(rec.tags?.[0] ?? "x"))}`, `flag = 0`]);
+      const indexName = r() < 0.5 ? "by_n" : "primary";
+      expectSame(engine.search(params, { indexName }), reference.search(params, { indexName }), `#${i} ${indexName} ${JSON.stringify(params)}`);
+    }
+  });
+});

@@ -1,0 +1,429 @@
+/**
+ * The embedded search engine: answers Algolia search requests from an in-process index.
+ *
+ * The data (store.ts): dense doc ids, per facet value a bitset or id list, per numeric attribute a
+ * column, per term a posting list, per order a permutation. A query is bitset algebra — base filter
+ * AND request filters AND text match — then a walk of the order's permutation for the page
+ * (select.ts), and facet counts by popcount or by tallying hits, whichever is cheaper per attribute.
+ * reference.ts has the same semantics as a plain scan.
+ */
+import { type Bits, and, andInto, andNot, orInto, popcount, toList, wordsFor } from "./bitset";
+import { checkFilter, filterKey, parseFilters } from "./filters";
+import { parseParams } from "./params";
+import { buildHit, envelope, facetHits, pageWindow, put } from "./response";
+import { selectPage, type Result } from "./select";
+import { queryWords, type QueryWord } from "./text";
+import { Store } from "./store";
+import type { TextMatch } from "./text-index";
+import {
+  SearchRequestError,
+  resolveSettings,
+  type FacetSearchResponse,
+  type FilterNode,
+  type IndexSettings,
+  type InputRecord,
+  type MultiQueryRequest,
+  type NumericOp,
+  type QueryOptions,
+  type ResolvedSettings,
+  type SearchParams,
+  type SearchResponse,
+  type SearchableRecord,
+} from "./types";
+import { orderFacetCounts } from "./values";
+
+export { SearchRequestError, parseFilters };
+export type { FacetSearchResponse, FilterNode, IndexSettings, InputRecord, MultiQueryRequest, QueryOptions, SearchParams, SearchResponse, SearchableRecord };
+
+/** Work shared by the queries of one multipleQueries call (InstantSearch's main + disjunctive queries). */
+interface Context {
+  base: Base;
+  memo: Map<string, Bits>;
+  text: Map<string, TextMatch>;
+  /** Buffers taken from the index's pools, returned when the call ends. */
+  bits: Bits[];
+  docs: Int32Array[];
+}
+
+/** A base filter's docs, and facet counts over them (filled in as asked for). */
+interface Base {
+  bits: Bits;
+  nb: number;
+  counts: Map<string, Int32Array>;
+  stats: Map<string, Stats | null>;
+  uses: number;
+}
+
+type Stats = { min: number; max: number; avg: number; sum: number };
+
+/** Adds to a bounded cache, dropping the oldest entry when full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V) {
+  if (cache.size >= BASE_CACHE) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+function hashBits(b: Bits): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9e3779b9;
+  for (let i = 0; i < b.length; i++) {
+    h1 = Math.imul(h1 ^ b[i], 0x01000193);
+    h2 = Math.imul(h2 ^ b[i], 0x85ebca6b) ^ (h2 >>> 13);
+  }
+  return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}`;
+}
+
+function equalBits(a: Bits, b: Bits): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const BASE_CACHE = 64;
+const POOL = 64;
+
+// nextUp/nextDown turn strict comparisons into inclusive ranges (x > 5 ⇔ x ≥ nextUp(5)).
+const f64 = new Float64Array(1);
+const u64 = new BigUint64Array(f64.buffer);
+function nextUp(x: number): number {
+  if (x !== x || x === Infinity) return x;
+  if (x === 0) return Number.MIN_VALUE;
+  f64[0] = x;
+  u64[0] += x > 0 ? 1n : -1n;
+  return f64[0];
+}
+const nextDown = (x: number) => -nextUp(-x);
+
+/** A comparison as an inclusive range ("!=" gives the "=" range; the caller negates). */
+function bounds(op: NumericOp, v: number): [number, number] {
+  return { "<": [-Infinity, nextDown(v)], "<=": [-Infinity, v], "=": [v, v], "!=": [v, v], ">=": [v, Infinity], ">": [nextUp(v), Infinity] }[op] as [number, number];
+}
+
+export class SearchIndex {
+  readonly settings: ResolvedSettings;
+  private readonly store: Store;
+  private baseByFilter = new Map<string, Base>();
+  private baseByContent = new Map<string, Base>();
+  private cacheVersion = -1;
+  private baseParsed = new Map<string, FilterNode | null>();
+  // Scratch, sized to the store's capacity: a result's docs, the base docs it leaves out, a base's docs.
+  private docs = new Int32Array(0);
+  private docs2 = new Int32Array(0);
+  private docs3 = new Int32Array(0);
+  private bitsPool: Bits[] = [];
+  private docsPool: Int32Array[] = [];
+
+  constructor(settings: IndexSettings) {
+    this.settings = resolveSettings(settings);
+    this.store = new Store(this.settings);
+  }
+
+  get size(): number {
+    return this.store.live;
+  }
+
+  /** Replaces the whole index (a full build). A later record with the same objectID wins. */
+  replaceAll(records: readonly InputRecord[]) {
+    this.store.replaceAll(records);
+  }
+
+  /** Adds or replaces records by objectID, updating the structures in place (no rebuild). */
+  upsert(records: readonly InputRecord[]) {
+    this.store.upsert(records);
+  }
+
+  /** Removes records by objectID (unknown ids are ignored). */
+  remove(objectIDs: string[]) {
+    this.store.remove(objectIDs);
+  }
+
+  /** One query against `opts.indexName` (a replica name selects its sort; any other name, the primary order). */
+  search(params: string | Record<string, unknown>, opts: QueryOptions): SearchResponse {
+    const { results } = this.multipleQueries([{ indexName: opts.indexName, params }], opts);
+    return results[0] as SearchResponse;
+  }
+
+  /** `POST /1/indexes/*\/queries`: answers each request in order, all under `opts.baseFilter`. */
+  multipleQueries(requests: MultiQueryRequest[], opts: Omit<QueryOptions, "indexName"> = {}): { results: (SearchResponse | FacetSearchResponse)[] } {
+    if (!Array.isArray(requests)) throw new SearchRequestError('"requests" must be an array');
+    this.fitScratch();
+    const ctx = this.context(opts.baseFilter ?? null);
+    try {
+      return { results: requests.map((req, i) => this.answer(req, i, ctx)) };
+    } finally {
+      this.release(ctx);
+    }
+  }
+
+  private answer(req: MultiQueryRequest, i: number, ctx: Context): SearchResponse | FacetSearchResponse {
+    if (!req || typeof req !== "object") throw new SearchRequestError(`requests[${i}] must be an object`);
+    const { indexName, params, type, ...flat } = req as MultiQueryRequest & Record<string, unknown>;
+    if (typeof indexName !== "string") throw new SearchRequestError(`requests[${i}].indexName must be a string`);
+    const p = parseParams(params, this.settings, flat);
+    if (type === "facet") return this.facetSearch(p, ctx);
+    if (type !== undefined && type !== "default") throw new SearchRequestError(`requests[${i}].type must be "default" or "facet"`);
+    return this.query(p, indexName, ctx);
+  }
+
+  /** Scratch and pools follow the store's capacity, which grows with upserts. */
+  private fitScratch() {
+    const cap = this.store.capDocs;
+    if (this.docs.length === cap) return;
+    this.docs = new Int32Array(cap);
+    this.docs2 = new Int32Array(cap);
+    this.docs3 = new Int32Array(cap);
+    this.bitsPool = [];
+    this.docsPool = [];
+  }
+
+  // Query-time bitsets and doc arrays come from pools and go back when the call ends. Allocating
+  // them afresh (tens of KB each at 500k docs) churns external memory, and V8 answers external
+  // memory growth with full garbage collections — which, over a heap holding every record, cost
+  // more than the queries themselves.
+  private takeBits(ctx: Context): Bits {
+    const b = this.bitsPool.pop()?.fill(0) ?? new Uint32Array(this.store.capWords);
+    ctx.bits.push(b);
+    return b;
+  }
+
+  private takeDocs(ctx: Context): Int32Array {
+    const d = this.docsPool.pop() ?? new Int32Array(this.store.capDocs);
+    ctx.docs.push(d);
+    return d;
+  }
+
+  private release(ctx: Context) {
+    for (const b of ctx.bits) if (b.length === this.store.capWords && this.bitsPool.length < POOL) this.bitsPool.push(b);
+    for (const d of ctx.docs) if (d.length === this.store.capDocs && this.docsPool.length < POOL) this.docsPool.push(d);
+  }
+
+  private context(baseFilter: FilterNode | string | null): Context {
+    let node: FilterNode | null;
+    if (typeof baseFilter === "string") {
+      if (!this.baseParsed.has(baseFilter)) {
+        if (this.baseParsed.size >= BASE_CACHE) this.baseParsed.clear();
+        try {
+          this.baseParsed.set(baseFilter, parseFilters(baseFilter, this.settings, "the base filter"));
+        } catch (e) {
+          throw new Error(`Invalid base filter: ${(e as Error).message}`); // a server bug, not the visitor's
+        }
+      }
+      node = this.baseParsed.get(baseFilter)!;
+    } else {
+      node = baseFilter;
+      if (node) checkFilter(node, this.settings);
+    }
+    const ctx: Context = { base: null!, memo: new Map(), text: new Map(), bits: [], docs: [] };
+    // A tenant's base set stays the same across its requests until the index changes: keep it, and
+    // its facet counts (filled in as asked for). Entries are found by filter, and by content: the
+    // base filter's "sold within N days" bound moves every second while the docs it selects rarely do.
+    if (this.cacheVersion !== this.store.version) {
+      this.baseByFilter.clear();
+      this.baseByContent.clear();
+      this.cacheVersion = this.store.version;
+    }
+    const byFilter = node ? filterKey(node) : "*";
+    let base = this.baseByFilter.get(byFilter);
+    if (!base) {
+      const bits = node ? and(new Uint32Array(this.store.capWords), this.store.alive, this.evaluate(node, ctx)) : this.store.alive;
+      const nb = popcount(bits);
+      const byContent = `${nb}|${hashBits(bits)}`;
+      base = this.baseByContent.get(byContent);
+      if (!base || !equalBits(base.bits, bits)) remember(this.baseByContent, byContent, (base = { bits, nb, counts: new Map(), stats: new Map(), uses: 0 }));
+      remember(this.baseByFilter, byFilter, base);
+    }
+    base.uses++;
+    ctx.base = base;
+    return ctx;
+  }
+
+  /** A filter's docs (among all ids; the caller ANDs the base in). Memoised per call; never mutate the result. */
+  private evaluate(node: FilterNode, ctx: Context): Bits {
+    const key = filterKey(node);
+    let out = ctx.memo.get(key);
+    if (out) return out;
+    switch (node.type) {
+      case "facet":
+        out = this.takeBits(ctx);
+        this.store.facets.get(node.attribute)!.orValue(node.value, out);
+        break;
+      case "range":
+        out = this.scan(node.attribute, node.lo, node.hi, this.takeBits(ctx));
+        break;
+      case "numeric": {
+        const [lo, hi] = bounds(node.op, node.value);
+        out = this.scan(node.attribute, lo, hi, this.takeBits(ctx));
+        if (node.op === "!=") out = andNot(out, this.store.alive, out); // like NOT attr=v: docs without the attribute match
+        break;
+      }
+      case "not":
+        out = andNot(this.takeBits(ctx), this.store.alive, this.evaluate(node.child, ctx));
+        break;
+      case "or":
+        out = this.takeBits(ctx);
+        for (const c of node.children) orInto(out, this.evaluate(c, ctx));
+        break;
+      case "and": {
+        // Comparisons on one attribute (price>=a AND price<=b) become one range: one column pass.
+        const ranges = new Map<string, [number, number]>();
+        const parts: Bits[] = [];
+        for (const c of node.children) {
+          if (c.type === "range" || (c.type === "numeric" && c.op !== "!=")) {
+            const [lo, hi] = c.type === "range" ? [c.lo, c.hi] : bounds(c.op, c.value);
+            const r = ranges.get(c.attribute);
+            ranges.set(c.attribute, r ? [Math.max(r[0], lo), Math.min(r[1], hi)] : [lo, hi]);
+          } else parts.push(this.evaluate(c, ctx));
+        }
+        for (const [attribute, [lo, hi]] of ranges) parts.push(this.evaluate({ type: "range", attribute, lo, hi }, ctx));
+        out = this.takeBits(ctx);
+        out.set(parts[0]);
+        for (let i = 1; i < parts.length; i++) andInto(out, parts[i]);
+      }
+    }
+    ctx.memo.set(key, out);
+    return out;
+  }
+
+  /** Docs whose `attribute` is within [lo, hi]: one branch-free pass over the column, 32 docs per output word. */
+  private scan(attribute: string, lo: number, hi: number, out: Bits): Bits {
+    const col = this.store.numbers.get(attribute)!;
+    const n = this.store.n;
+    for (let w = 0, words = wordsFor(n); w < words; w++) {
+      const base = w << 5;
+      const end = Math.min(32, n - base);
+      let bits = 0;
+      for (let j = 0; j < end; j++) {
+        const v = col[base + j];
+        bits |= (+(v >= lo) & +(v <= hi)) << j; // NaN (no value) fails both
+      }
+      out[w] = bits;
+    }
+    return out;
+  }
+
+  /** The request's result set: base AND filters AND (text match), with relevance when there is text. */
+  private resolve(p: SearchParams, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array } } {
+    const base = ctx.base.bits;
+    const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
+    const words = queryWords(p.query, this.settings, p.typoTolerance);
+    let bits = filtered;
+    let text: TextMatch | null = null;
+    if (words.length) {
+      const key = `${p.typoTolerance}|${words.map((w) => w.text).join(" ")}`;
+      let tm = ctx.text.get(key);
+      if (!tm) ctx.text.set(key, (tm = this.store.text.match(words, base, () => this.takeBits(ctx), this.takeDocs(ctx))));
+      bits = and(this.takeBits(ctx), filtered, tm.bits);
+      text = tm;
+    }
+    let listed: Int32Array | null = null;
+    let rest: { bits: Bits; docs: Int32Array } | null = null;
+    return {
+      bits,
+      nb: bits === base ? ctx.base.nb : popcount(bits),
+      list: () => (listed ??= this.docs.subarray(0, toList(bits, this.docs))),
+      complement: () => {
+        if (rest) return rest;
+        const restBits = andNot(this.takeBits(ctx), base, bits);
+        return (rest = { bits: restBits, docs: this.docs2.subarray(0, toList(restBits, this.docs2)) });
+      },
+      text,
+      words,
+    };
+  }
+
+  private query(p: SearchParams, indexName: string, ctx: Context): SearchResponse {
+    const started = performance.now();
+    const r = this.resolve(p, ctx);
+    const { from, to } = pageWindow(p, this.settings);
+    const hits = selectPage(this.store.orders, indexName, this.store.numbers, r, from, to).map((d) => buildHit(this.store.records[d]!, p, r.words, this.settings));
+    let facets: SearchResponse["facets"];
+    let stats: SearchResponse["facets_stats"];
+    if (p.facets.length) {
+      facets = {};
+      stats = {};
+      for (const a of p.facets) {
+        if (this.store.facets.has(a)) {
+          const ordered = orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet);
+          if (ordered) put(facets, a, ordered);
+        }
+        if (this.store.numbers.has(a)) {
+          const s = this.stats(a, r, ctx.base);
+          if (s) put(stats, a, { ...s });
+        }
+      }
+    }
+    return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
+  }
+
+  private facetSearch(p: SearchParams, ctx: Context): FacetSearchResponse {
+    const started = performance.now();
+    const name = p.facetName;
+    if (!name) throw new SearchRequestError('A "facet" request needs facetName');
+    if (!this.store.facets.has(name)) throw new SearchRequestError(`Attribute "${name}" is not in attributesForFaceting`);
+    const r = this.resolve(p, ctx);
+    const f = this.store.facets.get(name)!;
+    const counts = this.countFacet(name, r, ctx.base);
+    const byValue = new Map<string, number>();
+    for (let v = 0; v < counts.length; v++) if (counts[v] > 0) byValue.set(f.values[v], counts[v]);
+    return { facetHits: facetHits(byValue, p, this.settings), exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * Counts per value of one facet within the result, by the cheapest of: popcounting each value's
+   * bitset within the result (cost independent of the result's size), tallying each hit's value
+   * (one step per hit), or — for results covering most of a tenant's base set — the base set's
+   * counts minus a tally of the base docs the result leaves out. Base counts are worth computing
+   * once a base is in repeated use, and are free when a query's result is the whole base (browse).
+   */
+  private countFacet(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base): Int32Array {
+    const f = this.store.facets.get(attribute)!;
+    const byValues = f.costByValues(this.store.capWords);
+    if (r.nb === base.nb) return this.baseCounts(attribute, base);
+    if ((base.counts.has(attribute) || base.uses > 1) && base.nb - r.nb + (this.store.capWords >>> 2) < Math.min(byValues, r.nb)) {
+      const all = this.baseCounts(attribute, base);
+      const rest = r.complement();
+      const counts = f.countByDocs(rest.docs, rest.docs.length, rest.bits);
+      for (let v = 0; v < counts.length; v++) counts[v] = all[v] - counts[v];
+      return counts;
+    }
+    if (byValues < r.nb) return f.countByValues(r.bits);
+    const docs = r.list();
+    return f.countByDocs(docs, docs.length, r.bits);
+  }
+
+  private baseCounts(attribute: string, base: Base): Int32Array {
+    let counts = base.counts.get(attribute);
+    if (!counts) {
+      const f = this.store.facets.get(attribute)!;
+      if (f.costByValues(this.store.capWords) < base.nb) counts = f.countByValues(base.bits).slice();
+      else {
+        const k = toList(base.bits, this.docs3);
+        counts = f.countByDocs(this.docs3, k, base.bits).slice();
+      }
+      base.counts.set(attribute, counts);
+    }
+    return counts;
+  }
+
+  /** min, max, avg, sum of a numeric attribute over the result (over a whole base set: kept with the base). */
+  private stats(attribute: string, r: Result, base: Base): Stats | null {
+    if (r.nb === base.nb && base.stats.has(attribute)) return base.stats.get(attribute)!;
+    const col = this.store.numbers.get(attribute)!;
+    const docs = r.list();
+    let min = Infinity;
+    let max = -Infinity;
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const v = col[docs[i]];
+      if (v === v) {
+        min = Math.min(min, v); // branch-free: a min/max that rarely changes still mispredicts as an if
+        max = Math.max(max, v);
+        sum += v;
+        count++;
+      }
+    }
+    const stats = count ? { min, max, avg: sum / count, sum } : null;
+    if (r.nb === base.nb) base.stats.set(attribute, stats);
+    return stats;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Search parameters as clients send them — a URL-encoded string (InstantSearch with a v4 client), an
+ * object, or flattened into the request (v5 clients) — validated into SearchParams.
+ */
+import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
+import { SearchRequestError, type ResolvedSettings, type SearchParams } from "./types";
+
+type Kind = "string" | "int" | "list" | "filters" | "bool";
+
+// Parameters the engine acts on; anything else (analytics, clickAnalytics, userToken, ruleContexts,
+// getRankingInfo, distinct, responseFields …) is accepted and ignored, as it changes nothing here.
+const KINDS: Record<string, Kind> = {
+  query: "string",
+  filters: "string",
+  highlightPreTag: "string",
+  highlightPostTag: "string",
+  sortFacetValuesBy: "string",
+  facetName: "string",
+  facet: "string",
+  facetQuery: "string",
+  page: "int",
+  hitsPerPage: "int",
+  offset: "int",
+  length: "int",
+  maxValuesPerFacet: "int",
+  maxFacetHits: "int",
+  facets: "list",
+  attributesToRetrieve: "list",
+  attributesToHighlight: "list",
+  facetFilters: "filters",
+  numericFilters: "filters",
+  tagFilters: "filters",
+  typoTolerance: "bool",
+};
+
+/** A string value from a URL-encoded params string, read as the parameter's kind. */
+function coerce(key: string, value: unknown): unknown {
+  const kind = KINDS[key];
+  if (typeof value !== "string" || !kind || kind === "string") return value;
+  const s = value.trim();
+  if (kind === "int") return /^[+-]?\d+$/.test(s) ? Number(s) : value;
+  if (kind === "bool") return s === "false" ? false : s === "true" || s === "min" || s === "strict" ? true : value;
+  if (s.startsWith("[")) {
+    try {
+      return JSON.parse(s);
+    } catch {
+      throw new SearchRequestError(`${key} is not valid JSON: ${s.slice(0, 80)}`);
+    }
+  }
+  return kind === "list" ? (s === "" ? [] : s.split(",").map((x) => x.trim())) : value;
+}
+
+/** Parameters of one request, as a plain object, whatever form they came in. */
+export function readParams(params: unknown, flat: Record<string, unknown> = {}): { values: Record<string, unknown>; encoded: string } {
+  let values: Record<string, unknown>;
+  let encoded: string | undefined;
+  if (typeof params === "string") {
+    values = Object.fromEntries(new URLSearchParams(params));
+    encoded = params;
+  } else if (params === undefined || params === null) {
+    values = {};
+  } else if (typeof params === "object" && !Array.isArray(params)) {
+    values = { ...(params as Record<string, unknown>) };
+  } else {
+    throw new SearchRequestError("params must be a URL-encoded string or an object");
+  }
+  values = { ...flat, ...values };
+  for (const k of Object.keys(values)) {
+    if (values[k] === undefined) delete values[k];
+    else values[k] = coerce(k, values[k]);
+  }
+  encoded ??= Object.entries(values)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === "string" ? v : JSON.stringify(v))}`)
+    .join("&");
+  return { values, encoded };
+}
+
+function int(values: Record<string, unknown>, key: string, def: number, min: number, max: number): number {
+  const v = values[key];
+  if (v === undefined) return def;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `between ${min} and ${max}`;
+    throw new SearchRequestError(`${key} must be an integer ${range}; got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+
+function str(values: Record<string, unknown>, key: string, def: string): string {
+  const v = values[key];
+  if (v === undefined) return def;
+  if (typeof v !== "string") throw new SearchRequestError(`${key} must be a string; got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function list(values: Record<string, unknown>, key: string): string[] | undefined {
+  const v = values[key];
+  if (v === undefined) return undefined;
+  const arr = typeof v === "string" ? [v] : v;
+  if (!Array.isArray(arr) || arr.some((x) => typeof x !== "string")) throw new SearchRequestError(`${key} must be an array of strings`);
+  return arr as string[];
+}
+
+const isEmptyFilter = (v: unknown): boolean => v === "" || (Array.isArray(v) && v.every(isEmptyFilter));
+
+/** Validates one request's parameters against the index settings. */
+export function parseParams(params: unknown, settings: ResolvedSettings, flat?: Record<string, unknown>): SearchParams {
+  const { values, encoded } = readParams(params, flat);
+  const query = str(values, "query", "");
+  if (query.length > 512) throw new SearchRequestError(`query must be at most 512 characters; got ${query.length}`);
+  const facetsIn = list(values, "facets") ?? [];
+  const facets = facetsIn.includes("*") ? [...new Set([...settings.faceting, ...facetsIn.filter((f) => f !== "*")])] : [...new Set(facetsIn)];
+  if (values.tagFilters !== undefined && !isEmptyFilter(values.tagFilters)) throw new SearchRequestError("tagFilters is not supported by this index; use facetFilters");
+  const sortFacetValuesBy = str(values, "sortFacetValuesBy", "count");
+  if (sortFacetValuesBy !== "count" && sortFacetValuesBy !== "alpha")
+    throw new SearchRequestError(`sortFacetValuesBy must be "count" or "alpha"; got ${JSON.stringify(sortFacetValuesBy)}`);
+  const typoTolerance = values.typoTolerance ?? true;
+  if (typeof typoTolerance !== "boolean") throw new SearchRequestError(`typoTolerance must be true, false, "min" or "strict"`);
+  const toHighlight = list(values, "attributesToHighlight");
+  const hasOffset = values.offset !== undefined;
+  const hitsPerPage = int(values, "hitsPerPage", 20, 0, 1000);
+  return {
+    query,
+    page: int(values, "page", 0, 0, Number.MAX_SAFE_INTEGER),
+    hitsPerPage,
+    offset: hasOffset ? int(values, "offset", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
+    length: hasOffset ? int(values, "length", hitsPerPage, 0, 1000) : undefined,
+    facets,
+    filter: allOf([
+      parseFacetFilters(values.facetFilters, settings),
+      parseNumericFilters(values.numericFilters, settings),
+      parseFilters(str(values, "filters", ""), settings),
+    ]),
+    attributesToRetrieve: list(values, "attributesToRetrieve") ?? null,
+    attributesToHighlight: toHighlight?.includes("*") ? null : (toHighlight ?? null),
+    highlightPreTag: str(values, "highlightPreTag", "<em>"),
+    highlightPostTag: str(values, "highlightPostTag", "</em>"),
+    maxValuesPerFacet: int(values, "maxValuesPerFacet", 100, 0, 1000),
+    sortFacetValuesBy,
+    typoTolerance,
+    facetName: values.facetName !== undefined ? str(values, "facetName", "") : values.facet !== undefined ? str(values, "facet", "") : undefined,
+    facetQuery: str(values, "facetQuery", ""),
+    maxFacetHits: int(values, "maxFacetHits", 10, 1, 100),
+    encoded,
+  };
+}

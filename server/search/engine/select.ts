@@ -1,0 +1,127 @@
+/**
+ * Picks the hits at positions [from, to) of a result. Orders (order.ts) hold the permutations; this
+ * decides, per query, between walking a permutation (cheap when hits are plentiful, since the walk
+ * stops at `to`) and sorting the hits themselves (cheap when they are few).
+ */
+import { type Bits, has } from "./bitset";
+import type { Orders } from "./order";
+import type { SortKey } from "./types";
+import { compareValues } from "./values";
+
+export interface Result {
+  bits: Bits;
+  nb: number;
+  /** The result's docs, ascending. */
+  list: () => Int32Array;
+  /** With a text query: the relevance key of a doc in `bits` (lower first), and counts per key. */
+  text: { maxRel: number; relOf: (d: number) => number; relCounts: (sub: Bits, list: () => Int32Array) => Int32Array } | null;
+}
+
+/** Whether sorting nb hits beats walking `walk` steps of a permutation. */
+const sortIsCheaper = (nb: number, walk: number) => 3 * nb * Math.log2(nb + 2) + 64 < walk;
+
+export function selectPage(orders: Orders, indexName: string, cols: Map<string, Float64Array>, r: Result, from: number, to: number): number[] {
+  to = Math.min(to, r.nb);
+  if (to <= from) return [];
+  const { perm, keys } = orders.permFor(indexName);
+  const rank = orders.rank;
+  const m = perm.length;
+  const sortHits = (cmp: (a: number, b: number) => number) => Array.from(r.list()).sort(cmp).slice(from, to);
+
+  if (!r.text) {
+    if (sortIsCheaper(r.nb, (to / r.nb) * m)) return sortHits(keys ? orders.replicaCmp(keys) : (a, b) => rank[a] - rank[b]);
+    return walk(perm, r.bits, from, to);
+  }
+  const { relOf, maxRel } = r.text;
+  if (!keys) {
+    if (sortIsCheaper(r.nb, m / 2) || maxRel > 65_535) return sortHits((a, b) => relOf(a) - relOf(b) || rank[a] - rank[b]);
+    return walkByRelevance(perm, r, from, to);
+  }
+  if (sortIsCheaper(r.nb, m / 2)) return sortHits((a, b) => sortKeysCmp(cols, keys, a, b) || relOf(a) - relOf(b) || rank[a] - rank[b]);
+  return walkReplicaByRelevance(perm, keys, cols, r.bits, relOf, from, to);
+}
+
+function sortKeysCmp(cols: Map<string, Float64Array>, keys: SortKey[], a: number, b: number): number {
+  for (const k of keys) {
+    const col = cols.get(k.attribute)!;
+    const c = compareValues(col[a], col[b], k.direction);
+    if (c) return c;
+  }
+  return 0;
+}
+
+/** No text query: the permutation's order restricted to the result. */
+function walk(perm: Int32Array, bits: Bits, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = 0, seen = 0; i < perm.length; i++) {
+    const d = perm[i];
+    if (!has(bits, d)) continue;
+    if (seen >= from) out.push(d);
+    if (++seen >= to) break;
+  }
+  return out;
+}
+
+/**
+ * Relevance first, then the primary order. Counting hits per relevance key says how many of the
+ * first `to` come from each key; one walk of the primary order then fills those quotas in order.
+ */
+function walkByRelevance(perm: Int32Array, r: Result, from: number, to: number): number[] {
+  const { relOf, relCounts, maxRel } = r.text!;
+  const counts = relCounts(r.bits, r.list);
+  let left = to;
+  const buckets: number[][] = [];
+  for (let k = 0; k <= maxRel; k++) {
+    counts[k] = Math.min(counts[k], left); // now: how many this key contributes
+    left -= counts[k];
+    buckets.push([]);
+  }
+  left = to;
+  for (let i = 0; i < perm.length && left > 0; i++) {
+    const d = perm[i];
+    if (!has(r.bits, d)) continue;
+    const k = relOf(d);
+    if (counts[k]) {
+      counts[k]--;
+      buckets[k].push(d);
+      left--;
+    }
+  }
+  return buckets.flat().slice(from, to);
+}
+
+/**
+ * A replica with a text query: sort attributes first, then relevance, then the primary order. The
+ * replica's order is walked in runs of equal sort values; each run is put in relevance order (a
+ * stable sort keeps the primary order among equals), stopping after the run that reaches `to`.
+ */
+function walkReplicaByRelevance(
+  perm: Int32Array,
+  keys: SortKey[],
+  cols: Map<string, Float64Array>,
+  bits: Bits,
+  relOf: (d: number) => number,
+  from: number,
+  to: number,
+): number[] {
+  const out: number[] = [];
+  let runStart = 0;
+  const closeRun = () => {
+    if (out.length - runStart > 1) {
+      const run = out.slice(runStart).sort((a, b) => relOf(a) - relOf(b));
+      for (let i = 0; i < run.length; i++) out[runStart + i] = run[i];
+    }
+    runStart = out.length;
+  };
+  for (let i = 0; i < perm.length; i++) {
+    const d = perm[i];
+    if (!has(bits, d)) continue;
+    if (out.length > runStart && sortKeysCmp(cols, keys, out[out.length - 1], d) !== 0) {
+      closeRun();
+      if (out.length >= to) break;
+    }
+    out.push(d);
+  }
+  closeRun();
+  return out.slice(from, to);
+}

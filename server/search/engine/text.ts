@@ -1,0 +1,173 @@
+/**
+ * Text semantics shared by the engine and the reference: folding, tokenising, how a query word
+ * matches a token (exact, prefix, typo), and highlighting.
+ */
+import type { HighlightResult } from "./types";
+
+// Letters NFD does not decompose into a base letter plus marks.
+const SPECIAL: Record<string, string> = { ø: "o", æ: "ae", œ: "oe", ß: "ss", đ: "d", ð: "d", ł: "l", þ: "th", ı: "i" };
+const SPECIAL_RE = /[øæœßđðłþı]/g;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower-case and strip diacritics ("Citroën" → "citroen", "Škoda" → "skoda"). */
+export function fold(s: string): string {
+  const lower = s.toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  return lower.normalize("NFD").replace(/\p{M}+/gu, "").replace(SPECIAL_RE, (c) => SPECIAL[c]);
+}
+
+/** Words of a string: folded runs of letters and digits. */
+export function tokenise(s: string): string[] {
+  const f = fold(s);
+  return (ASCII.test(f) ? f.match(/[a-z0-9]+/g) : f.match(/[\p{L}\p{N}]+/gu)) ?? [];
+}
+
+const DIGIT = /\d/;
+
+/** A word of the query, with what it may match. */
+export interface QueryWord {
+  text: string;
+  /** The last word also matches as a prefix (the visitor may still be typing it). */
+  prefix: boolean;
+  maxTypos: number;
+}
+
+export interface TypoConfig {
+  minWordSizefor1Typo: number;
+  minWordSizefor2Typos: number;
+}
+
+/** Algolia's rule: 1 typo from minWordSizefor1Typo letters, 2 from minWordSizefor2Typos; none in words with digits. */
+export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true): QueryWord[] {
+  const words = tokenise(query);
+  return words.map((text, i) => ({
+    text,
+    prefix: i === words.length - 1,
+    maxTypos:
+      !typoTolerance || DIGIT.test(text) ? 0 : text.length >= cfg.minWordSizefor2Typos ? 2 : text.length >= cfg.minWordSizefor1Typo ? 1 : 0,
+  }));
+}
+
+/** Match codes: EXACT, PREFIX, or 2 × typos (a typo match is never exact). -1: no match. */
+export const EXACT = 0;
+export const PREFIX = 1;
+
+/**
+ * How `word` matches the indexed `token`: exactly, as a prefix (last word only), or with up to
+ * maxTypos typos (same first letter, no digits in either, Damerau–Levenshtein distance).
+ */
+export function matchToken(word: QueryWord, token: string): number {
+  const w = word.text;
+  if (token === w) return EXACT;
+  if (word.prefix && token.length > w.length && token.startsWith(w)) return PREFIX;
+  const k = word.maxTypos;
+  if (k === 0 || token.charCodeAt(0) !== w.charCodeAt(0) || Math.abs(token.length - w.length) > k || DIGIT.test(token)) return -1;
+  const d = typoDistance(w, token, k);
+  return d <= k ? 2 * d : -1;
+}
+
+/**
+ * A match's place in relevance order, lower first: fewer typos, then an earlier attribute, then more
+ * words matched exactly (the last word typed in full rather than as a prefix).
+ */
+export const relevanceKey = (typos: number, attr: number, exactWords: number, words: number, attributes: number) =>
+  (typos * attributes + attr) * (words + 1) + (words - exactWords);
+
+/** Typos counted by a match code. */
+export const typosOf = (code: number) => (code <= PREFIX ? 0 : code >> 1);
+
+// Reused DP rows for typoDistance (words are short; no allocation per call).
+let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/** Optimal-string-alignment distance (a transposition is one typo), giving up above `max`. */
+export function typoDistance(a: string, b: string, max: number): number {
+  const n = a.length;
+  const m = b.length;
+  if (m + 1 > rows[0].length) rows = [0, 1, 2].map(() => new Int32Array(2 * (m + 1)));
+  let prev2 = rows[0];
+  let prev = rows[1];
+  let cur = rows[2];
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[m];
+}
+
+interface Span {
+  token: string;
+  start: number;
+  /** ends[i]: where in the original string the token's first i+1 folded characters end. */
+  ends: number[];
+}
+
+const foldedChars = new Map<string, string>();
+const ALNUM = /^[\p{L}\p{N}]+$/u;
+
+/** Tokens with their positions in the original string, for highlighting. */
+function spans(s: string): Span[] {
+  const out: Span[] = [];
+  let cur: Span | null = null;
+  for (let i = 0; i < s.length; ) {
+    const cp = s.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    const next = i + ch.length;
+    let f = foldedChars.get(ch);
+    if (f === undefined) foldedChars.set(ch, (f = fold(ch)));
+    if (f === "" && cur) {
+      cur.ends[cur.ends.length - 1] = next; // a combining mark stays with its letter
+    } else if (f !== "" && ALNUM.test(f)) {
+      cur ??= out[out.push({ token: "", start: i, ends: [] }) - 1];
+      cur.token += f;
+      for (let k = 0; k < f.length; k++) cur.ends.push(next);
+    } else {
+      cur = null;
+    }
+    i = next;
+  }
+  return out;
+}
+
+/** Algolia's `_highlightResult` entry for one string value. */
+export function highlight(value: string, words: QueryWord[], pre: string, post: string): HighlightResult {
+  if (!words.length) return { value, matchLevel: "none", matchedWords: [] };
+  const matched = new Set<number>();
+  let out = "";
+  let last = 0;
+  let full = 0;
+  const tokens = spans(value);
+  for (const t of tokens) {
+    let cover = 0; // folded characters to highlight
+    words.forEach((w, i) => {
+      const m = matchToken(w, t.token);
+      if (m < 0) return;
+      matched.add(i);
+      cover = Math.max(cover, m === PREFIX ? w.text.length : t.token.length);
+    });
+    if (!cover) continue;
+    if (cover === t.token.length) full++;
+    const end = t.ends[cover - 1];
+    out += value.slice(last, t.start) + pre + value.slice(t.start, end) + post;
+    last = end;
+  }
+  if (!matched.size) return { value, matchLevel: "none", matchedWords: [] };
+  const distinct = new Set(words.map((w) => w.text));
+  const matchedWords = [...new Set([...matched].sort((a, b) => a - b).map((i) => words[i].text))];
+  return {
+    value: out + value.slice(last),
+    matchLevel: matchedWords.length === distinct.size ? "full" : "partial",
+    matchedWords,
+    fullyHighlighted: full === tokens.length,
+  };
+}

@@ -1,0 +1,169 @@
+/** Shapes shared by the engine (index.ts) and the linear-scan reference (reference.ts). */
+
+/** What callers index: any object with a string `objectID` (e.g. domain/search-record's SearchRecord). */
+export interface InputRecord {
+  readonly objectID: string;
+}
+
+/** A record as the engine reads it: a flat object with a string `objectID`. */
+export type SearchableRecord = { objectID: string } & Record<string, unknown>;
+
+export interface SortKey {
+  attribute: string;
+  direction: "asc" | "desc";
+}
+
+/** Index settings, named as Algolia names them. */
+export interface IndexSettings {
+  /** Ordered: a match in an earlier attribute ranks higher. */
+  searchableAttributes: string[];
+  /** Attributes that can be faceted and filtered by value (`attr:value`). */
+  attributesForFaceting: string[];
+  /** Attributes that take numeric filters, ranges, facet stats and sorts (numbers; booleans count as 0/1). */
+  numericAttributes: string[];
+  /** e.g. ["desc(custom_rank)"]; attributes must be numeric. */
+  customRanking?: string[];
+  /** Sort indices by name: sorted by these attributes first, then relevance. */
+  replicas?: Record<string, SortKey[]>;
+  typo?: { minWordSizefor1Typo?: number; minWordSizefor2Typos?: number };
+  /** How many hits can be paged through (Algolia's paginationLimitedTo; default 1000). */
+  paginationLimitedTo?: number;
+}
+
+/** Settings with defaults filled in and customRanking parsed. */
+export interface ResolvedSettings {
+  searchable: string[];
+  faceting: string[];
+  facetSet: Set<string>;
+  numeric: string[];
+  numericSet: Set<string>;
+  customRanking: SortKey[];
+  replicas: Map<string, SortKey[]>;
+  minWordSizefor1Typo: number;
+  minWordSizefor2Typos: number;
+  paginationLimitedTo: number;
+}
+
+export function resolveSettings(s: IndexSettings): ResolvedSettings {
+  const numericSet = new Set(s.numericAttributes);
+  const needNumeric = (attr: string, where: string) => {
+    if (!numericSet.has(attr)) throw new Error(`${where}: "${attr}" must be one of numericAttributes`);
+  };
+  const customRanking = (s.customRanking ?? []).map((c) => {
+    const m = /^(asc|desc)\(([^()]+)\)$/.exec(c.trim());
+    if (!m) throw new Error(`customRanking: "${c}" is not asc(attribute) or desc(attribute)`);
+    needNumeric(m[2], "customRanking");
+    return { attribute: m[2], direction: m[1] as "asc" | "desc" };
+  });
+  const replicas = new Map(Object.entries(s.replicas ?? {}));
+  for (const [name, keys] of replicas) {
+    if (!keys.length) throw new Error(`replica ${name}: needs at least one sort attribute`);
+    for (const k of keys) needNumeric(k.attribute, `replica ${name}`);
+  }
+  if (s.searchableAttributes.length > 250) throw new Error("searchableAttributes: at most 250");
+  return {
+    searchable: [...s.searchableAttributes],
+    faceting: [...s.attributesForFaceting],
+    facetSet: new Set(s.attributesForFaceting),
+    numeric: [...s.numericAttributes],
+    numericSet,
+    customRanking,
+    replicas,
+    minWordSizefor1Typo: s.typo?.minWordSizefor1Typo ?? 4,
+    minWordSizefor2Typos: s.typo?.minWordSizefor2Typos ?? 8,
+    paginationLimitedTo: s.paginationLimitedTo ?? 1000,
+  };
+}
+
+/** A malformed request or filter. The HTTP layer answers 400 `{ message, status: 400 }`. */
+export class SearchRequestError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = "SearchRequestError";
+  }
+}
+
+/** A parsed filter. `facet` compares facet values case-insensitively; `numeric` compares numbers. */
+export type FilterNode =
+  | { type: "and"; children: FilterNode[] }
+  | { type: "or"; children: FilterNode[] }
+  | { type: "not"; child: FilterNode }
+  | { type: "facet"; attribute: string; value: string }
+  | { type: "numeric"; attribute: string; op: NumericOp; value: number }
+  | { type: "range"; attribute: string; lo: number; hi: number };
+
+export type NumericOp = "<" | "<=" | "=" | "!=" | ">=" | ">";
+
+/** The parameters the engine acts on, validated (params.ts). */
+export interface SearchParams {
+  query: string;
+  page: number;
+  hitsPerPage: number;
+  offset?: number;
+  length?: number;
+  facets: string[]; // already expanded ("*" → every facet)
+  filter: FilterNode | null; // facetFilters AND numericFilters AND filters
+  attributesToRetrieve: string[] | null; // null = all
+  attributesToHighlight: string[] | null; // null = the searchable attributes
+  highlightPreTag: string;
+  highlightPostTag: string;
+  maxValuesPerFacet: number;
+  sortFacetValuesBy: "count" | "alpha";
+  typoTolerance: boolean;
+  /** For `type: "facet"` requests (search for facet values). */
+  facetName?: string;
+  facetQuery?: string;
+  maxFacetHits: number;
+  /** The URL-encoded params string echoed as `params` in the response. */
+  encoded: string;
+}
+
+export interface HighlightResult {
+  value: string;
+  matchLevel: "none" | "partial" | "full";
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export interface SearchResponse {
+  hits: Record<string, unknown>[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  offset?: number;
+  length?: number;
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
+  exhaustiveFacetsCount: boolean;
+  exhaustiveNbHits: boolean;
+  exhaustive: { nbHits: boolean; facetsCount: boolean; typo: boolean };
+  processingTimeMS: number;
+  query: string;
+  params: string;
+  index: string;
+}
+
+export interface FacetSearchResponse {
+  facetHits: { value: string; highlighted: string; count: number }[];
+  exhaustiveFacetsCount: boolean;
+  processingTimeMS: number;
+}
+
+/** What a caller passes alongside the params: which index (primary or replica) and the server's filter. */
+export interface QueryOptions {
+  indexName: string;
+  /** Always ANDed in; nothing in the request can widen it. */
+  baseFilter?: FilterNode | string | null;
+}
+
+/**
+ * One request of `POST /1/indexes/*\/queries`: v4 clients send `params` (a URL-encoded string or an
+ * object); v5 clients flatten the parameters into the request itself, which is read too.
+ */
+export interface MultiQueryRequest {
+  indexName: string;
+  params?: string | Record<string, unknown>;
+  type?: string;
+}
