@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  // One browser at a time: on two cores, parallel browsers starve the server and make timings flaky.
+  workers: 1,
   reporter: [["list"]],
   outputDir: "test-results/e2e",
   use: {

@@ -13,11 +13,14 @@ const TEMPLATE_ROUTES: [RegExp, NonNullable<Page["template"]>][] = [
   [/^\/locations\/[a-z0-9-]+$/, "location-detail"],
 ];
 
+// Sites with used-car paths also serve their search under /used-car/… (spec §2, the used variant).
+const USED_CAR_ROUTE = /^\/used-car(\/.*)?$/;
+
 /** The page for a path: an exact path first, then the template page that serves that kind of URL. */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path);
   if (exact) return exact;
-  const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1];
+  const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
   if (template === "location-detail") {
     const slug = path.split("/")[2];

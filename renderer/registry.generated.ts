@@ -4,6 +4,7 @@ import AnnouncementBar from "../blocks/announcement-bar/announcement-bar";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
 import Popup from "../blocks/popup/popup";
 import RichText from "../blocks/rich-text/rich-text";
+import SearchResults from "../blocks/search-results/search-results";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
 
@@ -12,6 +13,7 @@ export const blockRegistry: BlockRegistry = {
   "hero-slides": HeroSlides,
   "popup": Popup,
   "rich-text": RichText,
+  "search-results": SearchResults,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
 };

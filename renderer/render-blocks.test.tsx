@@ -58,6 +58,15 @@ describe("findPage", () => {
     expect(findPage(doc(), "/search")?.id).toBe("search");
     expect(findPage(doc(), "/locations/brisbane")?.id).toBe("loc");
   });
+  it("serves /used-car/… from the search page only on sites with used-car paths", () => {
+    expect(findPage(doc(), "/used-car")).toBeNull();
+    expect(findPage(doc(), "/used-car/toyota/corolla")).toBeNull();
+    const used = doc();
+    used.features.usedCarPaths = true;
+    expect(findPage(used, "/used-car")?.id).toBe("search");
+    expect(findPage(used, "/used-car/toyota/corolla")?.id).toBe("search");
+    expect(findPage(used, "/used-cars")).toBeNull();
+  });
   it("returns null for unknown paths and unknown locations", () => {
     expect(findPage(doc(), "/nope")).toBeNull();
     expect(findPage(doc(), "/locations/perth")).toBeNull();

@@ -60,7 +60,13 @@ export type IsoDate = string;
  * via the `definition` "block".
  */
 export type Block =
-  AnnouncementBarBlock | HeroSlidesBlock | PopupBlock | RichTextBlock | SiteFooterBlock | SiteHeaderBlock;
+  | AnnouncementBarBlock
+  | HeroSlidesBlock
+  | PopupBlock
+  | RichTextBlock
+  | SearchResultsBlock
+  | SiteFooterBlock
+  | SiteHeaderBlock;
 /**
  * Stable per block instance; unique in the document.
  *
@@ -1760,6 +1766,37 @@ export interface RichTextProps {
   heading?: string;
   html: string;
   width: "narrow" | "wide";
+}
+/**
+ * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SearchResultsBlock".
+ */
+export interface SearchResultsBlock {
+  id: BlockId;
+  type: "search-results";
+  props: SearchResultsProps;
+}
+/**
+ * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SearchResultsProps".
+ */
+export interface SearchResultsProps {
+  /**
+   * Shown above the search; leave empty for none.
+   */
+  heading?: string;
+  /**
+   * A grid of cards with pages, or one scrolling row with previous and next arrows.
+   */
+  layout: "grid" | "carousel";
+  /**
+   * The filter panel beside the results (a Filters button on phones).
+   */
+  showFilters: boolean;
 }
 /**
  * Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.

@@ -1,0 +1,236 @@
+/** The search filters (spec §2, §5, §9). Rendered inside the search page's client part. */
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useInstantSearch, useRange, useRefinementList } from "react-instantsearch";
+import { clampRange, selectedCarType, sliderBounds } from "../../domain/search-rules";
+import type { CardSettings } from "../_shared/vehicle-card";
+import { formatRangeValue, valueLabel } from "./display";
+import type { FilterSetting } from "./settings";
+import styles from "./search-results.module.css";
+
+export const SLIDER_DEBOUNCE_MS = 400;
+
+type Item = ReturnType<typeof useRefinementList>["items"][number];
+
+/** A collapsible filter section; open from the start when it has a refinement. */
+function Section({ label, refined, children }: { label: string; refined: number; children: ReactNode }) {
+  const [open, setOpen] = useState(refined > 0);
+  return (
+    <details className={styles.filter} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className={styles.filterSummary}>
+        <span>{label}</span>
+        {refined ? <span className={styles.filterBadge}>{refined}<span className="fc-visually-hidden"> selected</span></span> : null}
+      </summary>
+      <div className={styles.filterBody}>{children}</div>
+    </details>
+  );
+}
+
+function Checkboxes({ attribute, items, refine, label }: { attribute: string; items: Item[]; refine: (value: string) => void; label: string }) {
+  return (
+    <ul className={styles.options} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.value}>
+          <label className={styles.option}>
+            <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+            <span className={styles.optionLabel}>{valueLabel(attribute, item.label)}</span>
+            <span className={styles.optionCount}>
+              {item.count}
+              <span className="fc-visually-hidden"> results</span>
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListFilter({ setting }: { setting: Extract<FilterSetting, { kind: "list" | "model" }> }) {
+  const { items, refine } = useRefinementList({ attribute: setting.attribute, limit: setting.limit, sortBy: ["isRefined", "count:desc", "name:asc"] });
+  if (!items.length) return null;
+  return (
+    <Section label={setting.label} refined={items.filter((i) => i.isRefined).length}>
+      <Checkboxes attribute={setting.attribute} items={items} refine={refine} label={setting.label} />
+    </Section>
+  );
+}
+
+/** Makes: the most common first (7 by default), then Show all makes; Popular Makes / All Makes headings where the site has them. */
+export function splitMakes(items: Item[], shown: number) {
+  const popular = items.slice(0, shown);
+  const rest = items.slice(shown).sort((a, b) => a.label.localeCompare(b.label));
+  return { popular, rest };
+}
+
+function MakeFilter({ setting }: { setting: Extract<FilterSetting, { kind: "make" }> }) {
+  const { items, refine } = useRefinementList({ attribute: "make", limit: setting.limit, sortBy: ["count:desc", "name:asc"] });
+  const [all, setAll] = useState(false);
+  const listId = useId();
+  if (!items.length) return null;
+  const { popular, rest } = splitMakes(items, setting.shown);
+  // A refined make stays in sight even while the long list is folded away.
+  const restShown = all ? rest : rest.filter((i) => i.isRefined);
+  return (
+    <Section label={setting.label} refined={items.filter((i) => i.isRefined).length}>
+      {setting.headings ? <h3 className={styles.optionsHeading}>Popular Makes</h3> : null}
+      <Checkboxes attribute="make" items={popular} refine={refine} label={setting.headings ? "Popular Makes" : setting.label} />
+      <div id={listId}>
+        {restShown.length ? (
+          <>
+            {setting.headings ? <h3 className={styles.optionsHeading}>All Makes</h3> : null}
+            <Checkboxes attribute="make" items={restShown} refine={refine} label={setting.headings ? "All Makes" : `More ${setting.label.toLowerCase()}`} />
+          </>
+        ) : null}
+      </div>
+      {rest.length ? (
+        <button type="button" className={styles.linkButton} aria-expanded={all} aria-controls={listId} onClick={() => setAll((a) => !a)}>
+          {all ? "Show fewer makes" : "Show all makes"}
+        </button>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The car type slider: choosing an option replaces the car_type refinement (spec §2). */
+function CarTypeFilter({ setting, joinNewAndDemo }: { setting: Extract<FilterSetting, { kind: "car-type" }>; joinNewAndDemo: boolean }) {
+  // Mounted so the car_type refinement belongs to a widget and lives in the URL.
+  useRefinementList({ attribute: "car_type", limit: 6 });
+  const { indexUiState, setIndexUiState } = useInstantSearch();
+  const refined = indexUiState.refinementList?.car_type ?? [];
+  const pressed = selectedCarType(refined, setting.options.map((o) => o.id), joinNewAndDemo);
+  return (
+    <fieldset className={styles.carType}>
+      <legend className={styles.carTypeLegend}>{setting.label}</legend>
+      <div className={styles.segmented}>
+        {setting.options.map((option) => (
+          <button
+            key={option.id}
+            type="button"
+            className={styles.segment}
+            aria-pressed={pressed === option.id}
+            onClick={() =>
+              setIndexUiState((state) => ({ ...state, page: undefined, refinementList: { ...state.refinementList, car_type: option.values } }))
+            }
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export type Bounds = { min: number; max: number; step: number };
+
+/** Slider bounds: price and km per sliderBounds, in thousands; year by whole years. */
+export function rangeBounds(attribute: string, stats: { min: number; max: number }): Bounds {
+  if (attribute !== "year") {
+    const b = sliderBounds(Number.isFinite(stats.min) && Number.isFinite(stats.max) ? stats : undefined);
+    // Values round to thousands, so each step is whole thousands too (else a key press could round back to where it was).
+    return { ...b, step: Math.max(1000, Math.round(b.step / 1000) * 1000) };
+  }
+  const year = new Date().getFullYear();
+  const min = stats.min > 0 ? Math.floor(stats.min) : year - 30;
+  const max = stats.max > 0 ? Math.ceil(stats.max) : year + 1;
+  return { min, max: Math.max(max, min + 1), step: 1 };
+}
+
+/** The refinement a slider position makes: none at the full range, open-ended at either bound (InstantSearch's "lo:hi"). */
+export function rangeRefinement(attribute: string, values: [number, number], bounds: Bounds): string | undefined {
+  let [lo, hi] = values;
+  if (attribute === "year") {
+    lo = Math.min(Math.max(Math.round(lo), bounds.min), bounds.max);
+    hi = Math.max(Math.min(Math.round(hi), bounds.max), lo);
+  } else {
+    [lo, hi] = clampRange([lo, hi], bounds);
+  }
+  const from = lo > bounds.min ? String(lo) : "";
+  const to = hi < bounds.max ? String(hi) : "";
+  return from || to ? `${from}:${to}` : undefined;
+}
+
+function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kind: "range" }>; money: Pick<CardSettings, "locale" | "currency"> }) {
+  const { attribute, label } = setting;
+  const { range, start } = useRange({ attribute });
+  const { setIndexUiState } = useInstantSearch();
+  const bounds = rangeBounds(attribute, { min: range.min ?? 0, max: range.max ?? 0 });
+  const refinedLo = Number.isFinite(start[0]) ? Number(start[0]) : bounds.min;
+  const refinedHi = Number.isFinite(start[1]) ? Number(start[1]) : bounds.max;
+  const [values, setValues] = useState<[number, number]>([refinedLo, refinedHi]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+
+  // Follow refinements made elsewhere (clear all, back button) unless a change is still pending.
+  useEffect(() => {
+    if (!timer.current) setValues([refinedLo, refinedHi]);
+  }, [refinedLo, refinedHi]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: [number, number]) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      const value = rangeRefinement(attribute, next, bounds);
+      // Refining a range resets the page (spec §4).
+      setIndexUiState((state) => {
+        const ranges = { ...state.range };
+        if (value) ranges[attribute] = value;
+        else delete ranges[attribute];
+        return { ...state, page: undefined, range: ranges };
+      });
+    }, SLIDER_DEBOUNCE_MS);
+  };
+  const change = (which: 0 | 1, raw: number) => {
+    const next: [number, number] = which === 0 ? [Math.min(raw, values[1] - bounds.step), values[1]] : [values[0], Math.max(raw, values[0] + bounds.step)];
+    setValues(next);
+    commit(next);
+  };
+  const lo = Math.max(bounds.min, Math.min(values[0], bounds.max));
+  const hi = Math.min(bounds.max, Math.max(values[1], bounds.min));
+  const f = (v: number) => formatRangeValue(attribute, v, money);
+  const noun = label.toLowerCase();
+  const refined = lo > bounds.min || hi < bounds.max;
+  const pct = (v: number) => ((v - bounds.min) / (bounds.max - bounds.min)) * 100;
+
+  return (
+    <Section label={label} refined={refined ? 1 : 0}>
+      <p className={styles.rangeValues} id={`${id}-values`}>
+        {f(lo)} – {f(hi)}
+      </p>
+      <div className={styles.range} style={{ ["--lo" as string]: `${pct(lo)}%`, ["--hi" as string]: `${pct(hi)}%` }}>
+        <input
+          type="range"
+          aria-label={`Minimum ${noun}`}
+          aria-valuetext={f(lo)}
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          value={lo}
+          onChange={(e) => change(0, Number(e.currentTarget.value))}
+        />
+        <input
+          type="range"
+          aria-label={`Maximum ${noun}`}
+          aria-valuetext={f(hi)}
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          value={hi}
+          onChange={(e) => change(1, Number(e.currentTarget.value))}
+        />
+      </div>
+    </Section>
+  );
+}
+
+export function Filter({ setting, joinNewAndDemo, money }: { setting: FilterSetting; joinNewAndDemo: boolean; money: Pick<CardSettings, "locale" | "currency"> }) {
+  switch (setting.kind) {
+    case "make":
+      return <MakeFilter setting={setting} />;
+    case "car-type":
+      return <CarTypeFilter setting={setting} joinNewAndDemo={joinNewAndDemo} />;
+    case "range":
+      return <RangeFilter setting={setting} money={money} />;
+    default:
+      return <ListFilter setting={setting} />;
+  }
+}

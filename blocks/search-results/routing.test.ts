@@ -1,0 +1,99 @@
+import qs from "qs";
+import { describe, expect, it } from "vitest";
+import { createSearchURL, isSeoState, normaliseLocationPath, parseSearchURL, sanitiseRoute, searchRouting, type IndexUiState, type SeoState } from "./routing";
+
+const sorts = ["vehicles", "vehicles_price_desc", "vehicles_created_at_desc"];
+const base: SeoState = { path: "/search", basePath: "/search", refinementList: {} };
+const used: SeoState = { path: "/search/used-cars", basePath: "/search", refinementList: { car_type: ["used"] } };
+const loc = (href: string) => {
+  const u = new URL(href);
+  return { protocol: u.protocol, host: u.host, pathname: u.pathname, search: u.search, hash: u.hash };
+};
+const parse = (href: string, seo = base) => parseSearchURL(qs, loc(href), seo, sorts);
+const create = (route: Parameters<typeof createSearchURL>[1], seo = base, at = "http://harbourline.localhost:3000/search") => createSearchURL(qs, route, loc(at), seo);
+
+describe("search URL: reading", () => {
+  it("reads the spec's parameters", () => {
+    expect(
+      parse(
+        "http://x.localhost/search?query=hilux&page=2&sortBy=vehicles_price_desc&refinementList[make][0]=Toyota&refinementList[make][1]=Mazda&range[price]=5000:20000",
+      ),
+    ).toEqual({ query: "hilux", page: 2, sortBy: "vehicles_price_desc", refinementList: { make: ["Toyota", "Mazda"] }, range: { price: "5000:20000" } });
+  });
+
+  it("reads percent-encoded brackets as well", () => {
+    expect(parse("http://x.localhost/search?refinementList%5Bdealership_slug%5D%5B0%5D=harbourline-north")).toEqual({
+      refinementList: { dealership_slug: ["harbourline-north"] },
+    });
+  });
+
+  it("drops what is not search state, and sorts the site does not have", () => {
+    expect(parse("http://x.localhost/search?configure[hitsPerPage]=1000&sortBy=secret_index&page=abc&range[price]=evil&utm_source=mail")).toEqual({});
+    expect(sanitiseRoute({ refinementList: { make: ["", "Kia"], body: "suv" }, page: "1" }, sorts)).toEqual({ refinementList: { make: ["Kia"], body: ["suv"] } });
+  });
+
+  it("adds the SEO path's refinements on that path only", () => {
+    expect(parse("http://x.localhost/search/used-cars", used)).toEqual({ refinementList: { car_type: ["used"] } });
+    expect(parse("http://x.localhost/search/used-cars?query=ute&page=3", used)).toEqual({ query: "ute", page: 3, refinementList: { car_type: ["used"] } });
+    expect(parse("http://x.localhost/search?query=ute", used)).toEqual({ query: "ute" });
+  });
+
+  it("lets the query string win over the path for the same attribute", () => {
+    expect(parse("http://x.localhost/search/used-cars?refinementList[car_type][0]=demo", used)).toEqual({ refinementList: { car_type: ["demo"] } });
+  });
+
+  it("compares paths the way the renderer does", () => {
+    expect(normaliseLocationPath("/Search/Used-Cars/")).toBe("/search/used-cars");
+    expect(normaliseLocationPath("/s/harbourline.localhost/search/used-cars")).toBe("/search/used-cars");
+    expect(normaliseLocationPath("/search/land%20rover")).toBe("/search/land rover");
+  });
+});
+
+describe("search URL: writing", () => {
+  it("writes the base path and the state as readable parameters", () => {
+    expect(create({ query: "hilux", page: 2, refinementList: { make: ["Toyota"] }, range: { price: "5000:20000" }, sortBy: "vehicles_price_desc" })).toBe(
+      "http://harbourline.localhost:3000/search?query=hilux&page=2&sortBy=vehicles_price_desc&refinementList[make][0]=Toyota&range[price]=5000:20000",
+    );
+  });
+
+  it("encodes values that need it", () => {
+    expect(create({ refinementList: { make: ["Mercedes-Benz", "Land Rover"] }, query: "a&b" })).toBe(
+      "http://harbourline.localhost:3000/search?query=a%26b&refinementList[make][0]=Mercedes-Benz&refinementList[make][1]=Land%20Rover",
+    );
+  });
+
+  it("clears to the default search page", () => {
+    expect(create({}, used, "http://harbourline.localhost:3000/search/used-cars")).toBe("http://harbourline.localhost:3000/search");
+  });
+
+  it("keeps the SEO path while the state is exactly its refinements", () => {
+    expect(create({ refinementList: { car_type: ["used"] } }, used)).toBe("http://harbourline.localhost:3000/search/used-cars");
+    expect(isSeoState({ refinementList: { car_type: ["used"] }, page: 2 }, used)).toBe(false);
+    expect(create({ refinementList: { car_type: ["used"], make: ["Kia"] } }, used)).toBe(
+      "http://harbourline.localhost:3000/search?refinementList[car_type][0]=used&refinementList[make][0]=Kia",
+    );
+  });
+
+  it("writes /used-car for the used variant", () => {
+    const usedCar: SeoState = { path: "/used-car/toyota", basePath: "/used-car", refinementList: { make: ["Toyota"] } };
+    expect(create({ refinementList: { make: ["Toyota"] }, query: "gr" }, usedCar)).toBe("http://harbourline.localhost:3000/used-car?query=gr&refinementList[make][0]=Toyota");
+  });
+
+  it("reads back what it writes", () => {
+    const states: IndexUiState[] = [
+      { query: "ranger xlt", page: 4, sortBy: "vehicles_created_at_desc", refinementList: { make: ["Ford"], body: ["ute", "cabChassis"] }, range: { km: ":50000" } },
+      { refinementList: { car_type: ["used"] } },
+      {},
+    ];
+    for (const state of states) expect(parse(create(state, used), used)).toEqual(state);
+  });
+});
+
+describe("search routing", () => {
+  it("maps one index's state to the top level of the URL, without configure", () => {
+    const { stateMapping } = searchRouting("vehicles", base, sorts);
+    expect(stateMapping.stateToRoute({ vehicles: { query: "a", configure: { hitsPerPage: 21 } } })).toEqual({ query: "a" });
+    expect(stateMapping.routeToState({ query: "a" })).toEqual({ vehicles: { query: "a" } });
+    expect(stateMapping.routeToState(undefined)).toEqual({ vehicles: {} });
+  });
+});

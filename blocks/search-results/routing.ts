@@ -1,0 +1,126 @@
+/**
+ * The search page's URL (spec §2): state lives in the query string exactly as InstantSearch's
+ * single-index mapping writes it — query, page, sortBy, refinementList[attr][i], range[attr]=lo:hi —
+ * and an SEO path (/search/used-cars, /search/toyota/corolla …) sets the refinements it names.
+ * Once the visitor refines, the URL is the search's base path plus the whole state, so a reload
+ * or a shared link gives the same results.
+ */
+import type { useInstantSearch } from "react-instantsearch";
+
+export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
+
+export interface SeoState {
+  /** The normalised path the page was requested on. */
+  path: string;
+  /** Where refined searches live: /search or /used-car. */
+  basePath: string;
+  refinementList: Record<string, string[]>;
+}
+
+interface QsModule {
+  parse(str: string, options?: { arrayLimit?: number }): Record<string, unknown>;
+  stringify(
+    obj: unknown,
+    options?: { addQueryPrefix?: boolean; encodeValuesOnly?: boolean; encoder?: (str: string, defaultEncoder: (s: string) => string) => string },
+  ): string;
+}
+
+type LocationLike = Pick<Location, "protocol" | "host" | "pathname" | "search" | "hash">;
+
+const ROUTE_KEYS = ["query", "page", "sortBy", "refinementList", "range"] as const;
+
+/** A request path as the renderer sees it: no internal /s/{host} prefix, decoded, lower case, no trailing slash. */
+export function normaliseLocationPath(pathname: string): string {
+  const parts = pathname.split("/").filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  if (parts[0] === "s" && parts.length > 1 && parts[1].includes(".")) parts.splice(0, 2);
+  return `/${parts.join("/")}`.toLowerCase();
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Keeps only the state the spec puts in the URL, in the shapes InstantSearch expects. */
+export function sanitiseRoute(raw: Record<string, unknown>, sortIndices: readonly string[]): IndexUiState {
+  const route: IndexUiState = {};
+  if (typeof raw.query === "string" && raw.query) route.query = raw.query;
+  const page = Number(raw.page);
+  if (Number.isInteger(page) && page > 1) route.page = page;
+  if (typeof raw.sortBy === "string" && sortIndices.includes(raw.sortBy)) route.sortBy = raw.sortBy;
+  if (isRecord(raw.refinementList)) {
+    const lists = Object.entries(raw.refinementList)
+      .map(([attr, values]) => [attr, (Array.isArray(values) ? values : isRecord(values) ? Object.values(values) : [values]).filter((v): v is string => typeof v === "string" && v !== "")] as const)
+      .filter(([, values]) => values.length);
+    if (lists.length) route.refinementList = Object.fromEntries(lists);
+  }
+  if (isRecord(raw.range)) {
+    const ranges = Object.entries(raw.range).filter((e): e is [string, string] => typeof e[1] === "string" && /^-?[\d.]*:-?[\d.]*$/.test(e[1]) && e[1] !== ":");
+    if (ranges.length) route.range = Object.fromEntries(ranges);
+  }
+  return route;
+}
+
+/** Reads the URL: the query string, plus the SEO path's refinements for attributes it does not set. */
+export function parseSearchURL(qs: QsModule, location: LocationLike, seo: SeoState, sortIndices: readonly string[]): IndexUiState {
+  const route = sanitiseRoute(qs.parse(location.search.replace(/^\?/, ""), { arrayLimit: 99 }), sortIndices);
+  if (normaliseLocationPath(location.pathname) !== seo.path) return route;
+  const fromPath = Object.entries(seo.refinementList).filter(([attr]) => !route.refinementList?.[attr]);
+  if (fromPath.length) route.refinementList = { ...Object.fromEntries(fromPath), ...route.refinementList };
+  return route;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
+
+/** Whether a route is exactly what the SEO path says, and nothing more. */
+export function isSeoState(route: IndexUiState, seo: SeoState): boolean {
+  if (seo.path === seo.basePath) return false;
+  if (ROUTE_KEYS.some((k) => k !== "refinementList" && route[k] !== undefined)) return false;
+  const lists = Object.entries(route.refinementList ?? {}).filter(([, v]) => v.length);
+  const wanted = Object.entries(seo.refinementList);
+  return lists.length === wanted.length && wanted.every(([attr, values]) => sameSet(route.refinementList?.[attr] ?? [], values));
+}
+
+/** Writes the URL: the SEO path when the state is exactly its refinements, otherwise the base path and the state. */
+export function createSearchURL(qs: QsModule, route: IndexUiState, location: LocationLike, seo: SeoState): string {
+  const origin = `${location.protocol}//${location.host}`;
+  if (isSeoState(route, seo)) return `${origin}${seo.path}${location.hash}`;
+  const ordered = Object.fromEntries(ROUTE_KEYS.filter((k) => route[k] !== undefined).map((k) => [k, route[k]]));
+  // Brackets and the range colon stay readable: refinementList[make][0]=Toyota&range[price]=5000:20000.
+  const query = qs.stringify(ordered, { addQueryPrefix: true, encodeValuesOnly: true, encoder: (str, encode) => encode(str).replace(/%3A/gi, ":") });
+  return `${origin}${seo.basePath}${query}${location.hash}`;
+}
+
+/**
+ * InstantSearch routing for the page: one index's state at the top level of the query string
+ * (InstantSearch's single-index mapping), read and written as above.
+ */
+export function searchRouting(indexName: string, seo: SeoState, sortIndices: readonly string[]) {
+  return {
+    router: {
+      cleanUrlOnDispose: false,
+      // InstantSearchNext re-reads the URL whenever Next's pathname or search params change, our own
+      // pushes included; one landing after a newer refinement would undo it (a sort chosen right
+      // after a filter snapped back). Pages link with plain <a>, so only back and forward change the
+      // URL under the search, and the history router follows those itself (popstate).
+      start: () => {},
+      parseURL: ({ qsModule, location }: { qsModule: QsModule; location: LocationLike }) => parseSearchURL(qsModule, location, seo, sortIndices),
+      createURL: ({ qsModule, routeState, location }: { qsModule: QsModule; routeState: IndexUiState; location: LocationLike }) =>
+        createSearchURL(qsModule, routeState, location, seo),
+    },
+    stateMapping: {
+      $$type: "forecourt.singleIndex",
+      stateToRoute: (uiState: Record<string, IndexUiState>): IndexUiState => {
+        const { configure: _configure, ...route } = uiState[indexName] ?? {};
+        return route;
+      },
+      routeToState: (route: IndexUiState = {}): Record<string, IndexUiState> => {
+        const { configure: _configure, ...state } = route;
+        return { [indexName]: state };
+      },
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { parseSearchPath, pathNeedsFacets, type SearchPathFacets } from "../../domain/search-paths";
+import { VEHICLES_INDEX } from "../../domain/search-rules";
+import { createSearchClient } from "../../renderer/search-client";
+import type { BlockComponent, BlockContext } from "../../renderer/types";
+import { registerInProcessSearch } from "../../server/search/in-process";
+import type { SeoState } from "./routing";
+import { SearchResultsClient } from "./search-results.client";
+import { searchSettings } from "./settings";
+import styles from "./search-results.module.css";
+
+const PATH_FACETS = ["make", "model", "body", "make_model"] as const;
+
+/** The facet values path slugs are matched against; none (and a logged reason) when the engine cannot say. */
+async function pathFacets(host: string): Promise<SearchPathFacets> {
+  try {
+    const response = (await createSearchClient(host).search([
+      { indexName: VEHICLES_INDEX, params: { query: "", hitsPerPage: 0, facets: [...PATH_FACETS], maxValuesPerFacet: 1000 } },
+    ] as never)) as { results: { facets?: Record<string, Record<string, number>> }[] };
+    const facets = response.results[0]?.facets ?? {};
+    return Object.fromEntries(PATH_FACETS.map((f) => [f, Object.keys(facets[f] ?? {})]));
+  } catch (error) {
+    console.error("[search-results] could not read facet values for the SEO path:", error);
+    return {};
+  }
+}
+
+/** The refinements the request path sets (/search/used-cars, /search/toyota/corolla, /used-car/…). */
+export async function seoState(ctx: BlockContext, host: string): Promise<SeoState> {
+  const { tenant, path } = ctx;
+  const facets = pathNeedsFacets(path) ? await pathFacets(host) : {};
+  const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes });
+  // On any other page the search stays where it is.
+  if (!parsed) return { path, basePath: path, refinementList: {} };
+  return { path: parsed.path, basePath: parsed.basePath, refinementList: parsed.refinementList };
+}
+
+const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx }) => {
+  registerInProcessSearch();
+  const host = `${ctx.tenant.identity.slug}.localhost`;
+  const settings = searchSettings({ id, props, tenant: ctx.tenant, seo: await seoState(ctx, host), now: new Date(), promoSeed: Math.random() });
+  return (
+    <div className={`fc-container fc-section ${styles.block}`}>
+      <SearchResultsClient settings={settings} />
+    </div>
+  );
+};
+
+export default SearchResults;

@@ -1,0 +1,537 @@
+/** The search page's widgets (spec §2), inside <InstantSearchNext> (search-results.client.tsx) or, in tests, <InstantSearch>. */
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useConfigure,
+  useCurrentRefinements,
+  useHits,
+  useInstantSearch,
+  useRefinementList,
+  usePagination,
+  useSearchBox,
+  useSortBy,
+  useStats,
+} from "react-instantsearch";
+import type { SearchRecord } from "../../domain/search-record";
+import { collapseSoldRuns, interleavePromos, type ListItem, type SearchHistoryEntry } from "../../domain/search-rules";
+import { vehicleWord } from "../../domain/vehicle-display";
+import { VehicleCard } from "../_shared/vehicle-card";
+import { carouselEdges, carouselStep } from "./carousel";
+import { rangeLabel, valueLabel } from "./display";
+import { Filter } from "./filters";
+import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
+import type { IndexUiState } from "./routing";
+import type { SearchSettings } from "./settings";
+import styles from "./search-results.module.css";
+
+export const QUERY_DEBOUNCE_MS = 300;
+/** Cards in the first row of the widest grid: their images load at once. */
+const FIRST_ROW = 3;
+
+type Hit = SearchRecord & { __position?: number };
+
+function SearchBox({ noun }: { noun: string }) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const now = useRef(false);
+  // 300 ms after the last key press (spec §9); at once on Enter.
+  const queryHook = useCallback((query: string, search: (q: string) => void) => {
+    clearTimeout(timer.current);
+    if (now.current) {
+      now.current = false;
+      search(query);
+      return;
+    }
+    timer.current = setTimeout(() => search(query), QUERY_DEBOUNCE_MS);
+  }, []);
+  const { query, refine } = useSearchBox({ queryHook });
+  const [value, setValue] = useState(query);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Follow the query when it changes elsewhere (Clear Filters, back button), not while typing.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setValue(query);
+  }, [query]);
+
+  return (
+    <form
+      className={styles.searchBox}
+      role="search"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        now.current = true;
+        refine(value);
+        input.current?.blur();
+      }}
+    >
+      <label htmlFor={id} className="fc-visually-hidden">
+        Search {noun.toLowerCase()}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className={styles.searchInput}
+        type="search"
+        value={value}
+        placeholder="Search make, model or keyword"
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={200}
+        onChange={(e) => {
+          setValue(e.currentTarget.value);
+          refine(e.currentTarget.value);
+        }}
+      />
+      <button type="submit" className={styles.searchButton}>
+        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        <span className="fc-visually-hidden">Search</span>
+      </button>
+    </form>
+  );
+}
+
+function SortSelect({ items }: { items: SearchSettings["sorts"] }) {
+  const { currentRefinement, options, refine } = useSortBy({ items });
+  const id = useId();
+  if (options.length < 2) return null;
+  return (
+    <div className={styles.sort}>
+      <label htmlFor={id}>Sort by</label>
+      <select id={id} className={styles.select} value={currentRefinement} onChange={(e) => refine(e.currentTarget.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CurrentRefinements({ settings, labels }: { settings: SearchSettings; labels: Record<string, string> }) {
+  const { items } = useCurrentRefinements({ excludedAttributes: ["query"] });
+  const { indexUiState, setIndexUiState } = useInstantSearch();
+  if (!items.length) return null;
+  // Every filter goes; the query and the sort stay.
+  const clearAll = () => setIndexUiState((state) => ({ ...(state.query ? { query: state.query } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}) }));
+  const chips: { key: string; text: string; remove: () => void }[] = [];
+  for (const item of items) {
+    const name = labels[item.attribute] ?? item.label;
+    if (item.refinements.some((r) => r.type === "numeric")) {
+      const value = indexUiState.range?.[item.attribute];
+      if (!value) continue;
+      chips.push({
+        key: `${item.attribute}:range`,
+        text: `${name}: ${rangeLabel(item.attribute, value, settings.card)}`,
+        remove: () =>
+          setIndexUiState((state) => {
+            const range = { ...state.range };
+            delete range[item.attribute];
+            return { ...state, page: undefined, range };
+          }),
+      });
+      continue;
+    }
+    for (const r of item.refinements) {
+      chips.push({ key: `${item.attribute}:${r.value}`, text: `${name}: ${item.attribute === "dealership_slug" ? (settings.dealerships[String(r.value)] ?? r.value) : valueLabel(item.attribute, String(r.value))}`, remove: () => item.refine(r) });
+    }
+  }
+  return (
+    <div className={styles.current}>
+      <ul className={styles.chips} aria-label="Selected filters">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button type="button" className={styles.chip} onClick={chip.remove}>
+              <span className="fc-visually-hidden">Remove </span>
+              {chip.text}
+              <svg aria-hidden="true" focusable="false" width="12" height="12" viewBox="0 0 12 12">
+                <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={styles.linkButton} onClick={clearAll}>
+        Clear all
+      </button>
+    </div>
+  );
+}
+
+/** The no-results card (spec §8). Clear Filters returns to the default search: no refinements, no query. */
+export function NoResults({ onClear }: { onClear: () => void }) {
+  return (
+    <div className={styles.noResults}>
+      <h3 className={styles.noResultsTitle}>No Results Available</h3>
+      <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+      <button type="button" className="fc-button" onClick={onClear}>
+        Clear Filters
+      </button>
+    </div>
+  );
+}
+
+/** Which cards a page shows: sold runs collapsed where the site wants it, then promo cards at their positions. */
+export function resultItems(hits: Hit[], settings: SearchSettings, state: IndexUiState): ListItem<Hit>[] {
+  const list = settings.collapseSold ? collapseSoldRuns(hits) : hits;
+  const refinedCarTypes = state.refinementList?.car_type ?? [];
+  const otherRefinements =
+    Object.entries(state.refinementList ?? {}).some(([attr, values]) => attr !== "car_type" && values.length > 0) ||
+    Object.values(state.range ?? {}).some((v) => !!v && v !== ":");
+  return interleavePromos(list, settings.promoCards, { now: new Date(settings.now), refinedCarTypes, otherRefinements, rng: () => settings.promoSeed });
+}
+
+function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSettings }) {
+  const now = new Date(settings.now);
+  let hitIndex = 0;
+  return items.map((item) => {
+    if (item.kind === "promo") {
+      const { promo } = item;
+      return (
+        <li key={`promo-${promo.id}`} className={styles.item}>
+          <a className={styles.promo} href={promo.href}>
+            <img src={promo.image.src} alt={promo.image.alt} width={promo.image.width ?? 480} height={promo.image.height ?? 640} loading="lazy" decoding="async" />
+          </a>
+        </li>
+      );
+    }
+    const eager = hitIndex++ < FIRST_ROW;
+    return (
+      <li key={item.hit.objectID} className={styles.item}>
+        <VehicleCard car={item.hit} settings={settings.card} now={now} eager={eager} idPrefix={settings.blockId} />
+      </li>
+    );
+  });
+}
+
+function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings: SearchSettings; label: string }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ canPrev: false, canNext: true });
+  const update = useCallback(() => {
+    if (track.current) setEdges(carouselEdges(track.current));
+  }, []);
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [update, items.length]);
+  const scroll = (direction: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    const card = el.firstElementChild as HTMLElement | null;
+    const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollBy({ left: direction * carouselStep(el.clientWidth, card?.offsetWidth ?? 300, gap), behavior: smooth ? "smooth" : "auto" });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    // Inside a form control the arrow keys belong to it.
+    if ((e.target as HTMLElement).closest("input, select, textarea")) return;
+    e.preventDefault();
+    scroll(e.key === "ArrowRight" ? 1 : -1);
+  };
+  return (
+    <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+      <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="Previous results" disabled={!edges.canPrev} onClick={() => scroll(-1)}>
+        <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
+          <path d="M10 2L4 8l6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <ul ref={track} className={styles.track} onScroll={update} tabIndex={0} aria-label={`${label}: use the arrow keys to scroll`}>
+        <Cards items={items} settings={settings} />
+      </ul>
+      <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="Next results" disabled={!edges.canNext} onClick={() => scroll(1)}>
+        <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
+          <path d="M6 2l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+function Pagination({ onPage }: { onPage: () => void }) {
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
+  if (nbPages <= 1) return null;
+  const link = (page: number, text: string, label?: string, current = false) => (
+    <a
+      className={styles.pageLink}
+      href={createURL(page)}
+      aria-label={label}
+      aria-current={current ? "page" : undefined}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        refine(page);
+        onPage();
+      }}
+    >
+      {text}
+    </a>
+  );
+  return (
+    <nav className={styles.pagination} aria-label="Pages">
+      <ul>
+        <li>{isFirstPage ? <span className={styles.pageDisabled} aria-hidden="true">‹</span> : link(currentRefinement - 1, "‹", "Previous page")}</li>
+        {pages.map((p) => (
+          <li key={p}>{link(p, String(p + 1), `Page ${p + 1}`, p === currentRefinement)}</li>
+        ))}
+        <li>{isLastPage ? <span className={styles.pageDisabled} aria-hidden="true">›</span> : link(currentRefinement + 1, "›", "Next page")}</li>
+      </ul>
+    </nav>
+  );
+}
+
+function RecentSearches({ settings }: { settings: SearchSettings }) {
+  const { indexUiState, status } = useInstantSearch();
+  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
+  const key = historyKey(settings.card.site);
+  const stateKey = JSON.stringify([indexUiState.refinementList ?? {}, indexUiState.range ?? {}]);
+
+  useEffect(() => {
+    try {
+      setHistory(readHistory(window.localStorage.getItem(key)));
+    } catch {
+      // storage blocked: no history
+    }
+  }, [key]);
+
+  // Record a search once it has settled and the router has written its URL.
+  useEffect(() => {
+    if (status !== "idle") return;
+    const timer = setTimeout(() => {
+      const path = window.location.pathname + window.location.search;
+      try {
+        const next = recordSearch(readHistory(window.localStorage.getItem(key)), path, indexUiState);
+        window.localStorage.setItem(key, JSON.stringify(next));
+        setHistory(next);
+      } catch {
+        // storage blocked: nothing to keep
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [stateKey, status, key]); // keyed on the refinements, not on the state object
+
+  const current = typeof window === "undefined" ? "" : window.location.pathname + window.location.search;
+  const shown = history.filter((h) => h.path !== current);
+  if (!shown.length) return null;
+  return (
+    <nav className={styles.recent} aria-labelledby={`${settings.blockId}-recent`}>
+      <h2 id={`${settings.blockId}-recent`} className={styles.recentHeading}>
+        Recent searches
+      </h2>
+      <ul>
+        {shown.map((h) => (
+          <li key={h.path}>
+            <a href={h.path}>{historyLabel(h, settings.card)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** "245 Caravans": the count in the site's vehicle word. */
+function countText(nbHits: number, settings: SearchSettings) {
+  return `${new Intl.NumberFormat(settings.card.locale).format(nbHits)} ${vehicleWord(nbHits, { identity: settings.noun })}`;
+}
+
+function ResultsCount({ settings }: { settings: SearchSettings }) {
+  const { nbHits } = useStats();
+  const count = countText(nbHits, settings);
+  return (
+    <div className={styles.summary}>
+      <h2 id={`${settings.blockId}-count`} className={styles.count}>
+        {count}
+      </h2>
+      <p className="fc-visually-hidden" role="status">
+        {count} found
+      </p>
+    </div>
+  );
+}
+
+function ShowResultsLabel({ settings }: { settings: SearchSettings }) {
+  const { nbHits } = useStats();
+  return <>Show {countText(nbHits, settings)}</>;
+}
+
+function RefinedCount() {
+  const { items } = useCurrentRefinements({ excludedAttributes: ["query"] });
+  const { indexUiState } = useInstantSearch();
+  // A range is one filter, however many bounds it has.
+  const n = items.reduce((sum, item) => sum + (indexUiState.range?.[item.attribute] ? 1 : item.refinements.length), 0);
+  return n ? <> ({n})</> : null;
+}
+
+function FiltersPanel({ settings }: { settings: SearchSettings }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `${settings.blockId}-filters`;
+  const headingId = `${panelId}-heading`;
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("h2")?.focus();
+    const wide = window.matchMedia("(min-width: 960px)");
+    const onWide = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", onWide);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      wide.removeEventListener("change", onWide);
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  return (
+    <>
+      <button ref={button} type="button" className={`fc-button fc-button--ghost ${styles.filtersButton}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(true)}>
+        <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
+          <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        Filters
+        <RefinedCount />
+      </button>
+      <section
+        ref={panel}
+        id={panelId}
+        className={styles.panel}
+        data-open={open}
+        aria-labelledby={headingId}
+        {...(open ? { role: "dialog", "aria-modal": true } : {})}
+        onKeyDown={(e) => {
+          if (!open) return;
+          if (e.key === "Escape") close();
+          // A modal keeps the focus inside: Tab from the last control goes to the first, and back.
+          if (e.key === "Tab" && panel.current) {
+            const focusable = [...panel.current.querySelectorAll<HTMLElement>("button, summary, input, select, a[href]")].filter((el) => el.offsetParent !== null);
+            const first = focusable[0];
+            const last = focusable[focusable.length - 1];
+            const atStart = document.activeElement === first || document.activeElement === panel.current.querySelector("h2");
+            if (e.shiftKey && atStart) {
+              e.preventDefault();
+              last?.focus();
+            } else if (!e.shiftKey && document.activeElement === last) {
+              e.preventDefault();
+              first?.focus();
+            }
+          }
+        }}
+      >
+        <div className={styles.panelHeader}>
+          <h2 id={headingId} className={styles.panelHeading} tabIndex={-1}>
+            Filters
+          </h2>
+          <button type="button" className={styles.panelClose} onClick={close}>
+            <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 12 12">
+              <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+            <span className="fc-visually-hidden">Close filters</span>
+          </button>
+        </div>
+        {settings.filters.map((f) => (
+          <Filter key={f.attribute} setting={f} joinNewAndDemo={settings.joinNewAndDemo} money={settings.card} />
+        ))}
+        <div className={styles.panelFooter}>
+          <button type="button" className="fc-button" onClick={close}>
+            <ShowResultsLabel settings={settings} />
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/**
+ * Attributes that links and SEO paths may refine even where the site shows no filter for them
+ * (/search/toyota/corolla, "see more from this dealer"): a refinement needs a widget to count.
+ */
+export const LINKED_ATTRIBUTES = ["car_type", "make", "model", "body", "dealership_slug"] as const;
+const LINKED_LABELS: Record<string, string> = { car_type: "Car type", make: "Make", model: "Model", body: "Body type", dealership_slug: "Dealership" };
+
+function LinkedRefinement({ attribute }: { attribute: string }) {
+  useRefinementList({ attribute, limit: 1 });
+  return null;
+}
+
+function PageSize({ hitsPerPage }: { hitsPerPage: number }) {
+  useConfigure({ hitsPerPage });
+  return null;
+}
+
+function Results({ settings }: { settings: SearchSettings }) {
+  const { items: hits } = useHits<Hit>();
+  const { results, indexUiState, setIndexUiState, status } = useInstantSearch();
+  const items = resultItems(hits, settings, indexUiState);
+  const listLabel = settings.heading ?? "Search results";
+  const empty = !!results && results.__isArtificial !== true && results.nbHits === 0;
+  return (
+    <div className={styles.list} aria-busy={status === "loading" || status === "stalled"}>
+      {empty ? (
+        <NoResults onClear={() => setIndexUiState(() => ({}))} />
+      ) : settings.layout === "carousel" ? (
+        <Carousel items={items} settings={settings} label={listLabel} />
+      ) : (
+        <ul className={styles.grid} aria-label={listLabel}>
+          <Cards items={items} settings={settings} />
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The whole search UI: search box, sort, filters, count, refinements, recent searches, cards, pages.
+ * Each widget hook lives in its own small component: while the server renders, a widget suspends
+ * until the first results arrive, and every widget must have registered before that search is sent.
+ */
+export function SearchUI({ settings }: { settings: SearchSettings }) {
+  const { status } = useInstantSearch({ catchError: true });
+  const top = useRef<HTMLDivElement>(null);
+  const linked = LINKED_ATTRIBUTES.filter((a) => !settings.filters.some((f) => f.attribute === a));
+  const labels = { ...LINKED_LABELS, ...Object.fromEntries(settings.filters.map((f) => [f.attribute, f.label])) };
+
+  // Errors are logged; the previous results stay (spec §4, §8).
+  useEffect(() => {
+    if (status === "error") console.error("[search] the search failed; showing the previous results.");
+  }, [status]);
+
+  return (
+    <section className={styles.search} aria-labelledby={settings.heading ? `${settings.blockId}-heading` : `${settings.blockId}-count`}>
+      <PageSize hitsPerPage={settings.hitsPerPage} />
+      {linked.map((attribute) => (
+        <LinkedRefinement key={attribute} attribute={attribute} />
+      ))}
+      {settings.heading ? (
+        <h2 id={`${settings.blockId}-heading`} className={styles.heading}>
+          {settings.heading}
+        </h2>
+      ) : null}
+      <div className={styles.toolbar}>
+        <SearchBox noun={settings.noun.vehicleNoun.plural} />
+        <SortSelect items={settings.sorts} />
+      </div>
+      <div className={settings.filters.length ? styles.layout : undefined}>
+        {settings.filters.length ? <FiltersPanel settings={settings} /> : null}
+        <div className={styles.results} ref={top}>
+          {settings.searchHistory ? <RecentSearches settings={settings} /> : null}
+          <ResultsCount settings={settings} />
+          <CurrentRefinements settings={settings} labels={labels} />
+          <Results settings={settings} />
+          {settings.layout === "grid" ? <Pagination onPage={() => top.current?.scrollIntoView({ block: "start" })} /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

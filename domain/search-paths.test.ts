@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { parseSearchPath, pathNeedsFacets, searchPathSegments, slugify, type SearchPathOptions } from "./search-paths";
+
+const facets = {
+  make: ["Toyota", "Land Rover", "Mercedes-Benz", "Mazda"],
+  model: ["Corolla", "HiLux", "Range Rover Sport", "CX-5", "C-Class", "Defender"],
+  make_model: ["Toyota > Corolla", "Toyota > HiLux", "Land Rover > Range Rover Sport", "Land Rover > Defender", "Mazda > CX-5", "Mercedes-Benz > C-Class"],
+  body: ["suv", "hatch", "ute", "cabChassis", "Pop Top"],
+};
+const opts: SearchPathOptions = { joinNewAndDemo: false, carTypes: ["new", "demo", "used"] };
+const refinements = (path: string, o: Partial<SearchPathOptions> = {}) => parseSearchPath(path, facets, { ...opts, ...o })?.refinementList;
+
+describe("slugify", () => {
+  it("lower-cases and hyphenates", () => {
+    expect(slugify("Land Rover")).toBe("land-rover");
+    expect(slugify("Mercedes-Benz")).toBe("mercedes-benz");
+    expect(slugify("CX-5")).toBe("cx-5");
+    expect(slugify("  Škoda  ")).toBe("skoda");
+  });
+});
+
+describe("parseSearchPath: car type paths", () => {
+  it("reads the spec's car type paths", () => {
+    expect(refinements("/search")).toEqual({});
+    expect(refinements("/search/new-cars")).toEqual({ car_type: ["new"] });
+    expect(refinements("/search/used-cars")).toEqual({ car_type: ["used"] });
+    expect(refinements("/search/demo-cars")).toEqual({ car_type: ["demo"] });
+    expect(refinements("/search/new-and-demo-cars")).toEqual({ car_type: ["new", "demo"] });
+    expect(refinements("/search/new-used-and-demo-cars")).toEqual({ car_type: ["new", "used", "demo"] });
+    expect(refinements("/search/used")).toEqual({ car_type: ["used"] });
+  });
+
+  it("selects new and demo for new where the site joins them", () => {
+    expect(refinements("/search/new-cars", { joinNewAndDemo: true })).toEqual({ car_type: ["new", "demo"] });
+    expect(refinements("/search/new", { joinNewAndDemo: true })).toEqual({ car_type: ["new", "demo"] });
+  });
+
+  it("reads {body}-cars as a body type", () => {
+    expect(refinements("/search/suv-cars")).toEqual({ body: ["suv"] });
+    expect(refinements("/search/cab-chassis-cars")).toEqual({ body: ["cabChassis"] });
+  });
+});
+
+describe("parseSearchPath: make, model and body slugs", () => {
+  it("matches make and model slugs case-insensitively against facet values", () => {
+    expect(refinements("/search/toyota")).toEqual({ make: ["Toyota"] });
+    expect(refinements("/search/Land-Rover")).toEqual({ make: ["Land Rover"] });
+    expect(refinements("/search/mercedes-benz/c-class")).toEqual({ make: ["Mercedes-Benz"], model: ["C-Class"] });
+    expect(refinements("/search/toyota/hilux")).toEqual({ make: ["Toyota"], model: ["HiLux"] });
+    expect(refinements("/search/land-rover/range-rover-sport")).toEqual({ make: ["Land Rover"], model: ["Range Rover Sport"] });
+  });
+
+  it("only takes a model of the make before it", () => {
+    const state = parseSearchPath("/search/toyota/defender", facets, opts);
+    expect(state?.refinementList).toEqual({ make: ["Toyota"] });
+    expect(state?.unmatched).toEqual(["defender"]);
+  });
+
+  it("reads body slugs, camelCase and spaced values included", () => {
+    expect(refinements("/search/suv")).toEqual({ body: ["suv"] });
+    expect(refinements("/search/cab-chassis")).toEqual({ body: ["cabChassis"] });
+    expect(refinements("/search/pop-top")).toEqual({ body: ["Pop Top"] });
+  });
+
+  it("combines a car type with a make and model", () => {
+    expect(refinements("/search/used-cars/mazda/cx-5")).toEqual({ car_type: ["used"], make: ["Mazda"], model: ["CX-5"] });
+  });
+
+  it("leaves out segments that match nothing", () => {
+    const state = parseSearchPath("/search/holden", facets, opts);
+    expect(state).toEqual({ path: "/search/holden", basePath: "/search", refinementList: {}, unmatched: ["holden"] });
+  });
+});
+
+describe("parseSearchPath: the used variant", () => {
+  it("reads /used-car/… like /search/… with used implied", () => {
+    expect(parseSearchPath("/used-car", facets, opts)).toEqual({ path: "/used-car", basePath: "/used-car", refinementList: { car_type: ["used"] }, unmatched: [] });
+    expect(refinements("/used-car/toyota/corolla")).toEqual({ car_type: ["used"], make: ["Toyota"], model: ["Corolla"] });
+    expect(refinements("/used-car/suv")).toEqual({ car_type: ["used"], body: ["suv"] });
+  });
+
+  it("adds no car type on a used-only site, where every car is used", () => {
+    expect(refinements("/used-car/toyota", { carTypes: ["used"] })).toEqual({ make: ["Toyota"] });
+  });
+});
+
+describe("search path helpers", () => {
+  it("recognises only search paths", () => {
+    expect(parseSearchPath("/cars/abc", facets, opts)).toBeNull();
+    expect(searchPathSegments("/search/")).toEqual({ basePath: "/search", segments: [] });
+    expect(searchPathSegments("/used-car/Toyota/")).toEqual({ basePath: "/used-car", segments: ["toyota"] });
+  });
+
+  it("asks for facet values only when a segment is not a car type", () => {
+    expect(pathNeedsFacets("/search")).toBe(false);
+    expect(pathNeedsFacets("/search/used-cars")).toBe(false);
+    expect(pathNeedsFacets("/search/toyota")).toBe(true);
+    expect(pathNeedsFacets("/used-car/suv")).toBe(true);
+  });
+});

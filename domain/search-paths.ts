@@ -1,0 +1,146 @@
+/**
+ * SEO paths of the search page (search-and-vehicle-detail §2): which refinements a path such as
+ * /search/used-cars, /search/toyota/corolla or /used-car/suv sets before the visitor refines anything.
+ * Pure: the facet values to match slugs against are passed in.
+ */
+
+export type CarType = "new" | "demo" | "used";
+
+export const SEARCH_BASE = "/search";
+export const USED_CAR_BASE = "/used-car";
+
+/** Facet values of the site's stock that path segments are matched against. */
+export interface SearchPathFacets {
+  make?: string[];
+  model?: string[];
+  body?: string[];
+  /** "Toyota > Corolla": limits a model segment to the models of the make before it. */
+  make_model?: string[];
+}
+
+export interface SearchPathOptions {
+  /** Where new and demo are joined, new selects both (as the car type slider does). */
+  joinNewAndDemo: boolean;
+  /** The car types the site sells: /used-car adds no car type refinement on a used-only site. */
+  carTypes: CarType[];
+}
+
+export interface SearchPathState {
+  /** The normalised path this state was read from, e.g. "/search/used-cars". */
+  path: string;
+  /** Where the search lives once the visitor refines: "/search" or "/used-car". */
+  basePath: string;
+  refinementList: Record<string, string[]>;
+  /** Segments that matched nothing (the search still renders, without them). */
+  unmatched: string[];
+}
+
+/** "Land Rover" → "land-rover", "CX-5" → "cx-5", "Mercedes-Benz" → "mercedes-benz". */
+export function slugify(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Slugs a facet value answers to: its plain slug, and for camelCase body values ("cabChassis") the split one. */
+function slugsOf(value: string): string[] {
+  const plain = slugify(value);
+  const split = slugify(value.replace(/([a-z0-9])([A-Z])/g, "$1-$2"));
+  return split === plain ? [plain] : [plain, split];
+}
+
+function matchValue(segment: string, values: readonly string[] | undefined): string | null {
+  if (!values) return null;
+  return values.find((v) => slugsOf(v).includes(segment)) ?? null;
+}
+
+const CAR_TYPE_TOKENS: Record<string, CarType[]> = {
+  new: ["new"],
+  used: ["used"],
+  demo: ["demo"],
+  "new-cars": ["new"],
+  "used-cars": ["used"],
+  "demo-cars": ["demo"],
+  "new-and-demo-cars": ["new", "demo"],
+  "new-demo-cars": ["new", "demo"],
+  "new-used-and-demo-cars": ["new", "used", "demo"],
+};
+
+function carTypesFor(segment: string, opts: SearchPathOptions): CarType[] | null {
+  const types = CAR_TYPE_TOKENS[segment];
+  if (!types) return null;
+  return opts.joinNewAndDemo && types.length === 1 && types[0] === "new" ? ["new", "demo"] : types;
+}
+
+/** Splits a search path into its base and segments; null when the path is not a search path. */
+export function searchPathSegments(path: string): { basePath: string; segments: string[] } | null {
+  const parts = path.toLowerCase().split("/").filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  const base = `/${parts[0] ?? ""}`;
+  if (base !== SEARCH_BASE && base !== USED_CAR_BASE) return null;
+  return { basePath: base, segments: parts.slice(1) };
+}
+
+/** Whether reading this path needs facet values (it names a make, model or body rather than only a car type). */
+export function pathNeedsFacets(path: string): boolean {
+  const parsed = searchPathSegments(path);
+  return !!parsed && parsed.segments.some((s) => !(s in CAR_TYPE_TOKENS));
+}
+
+/**
+ * The refinements a search path sets. Segments are read in order: an optional car type
+ * (new-cars, used-cars, demo-cars, new-and-demo-cars, new-used-and-demo-cars, or new / used / demo),
+ * {body}-cars, a make, then a model of that make, and a body type. Make, model and body slugs are
+ * lower-case and hyphenated and match facet values case-insensitively. /used-car/… reads the same
+ * with the used car type implied.
+ */
+export function parseSearchPath(path: string, facets: SearchPathFacets, opts: SearchPathOptions): SearchPathState | null {
+  const parsed = searchPathSegments(path);
+  if (!parsed) return null;
+  const { basePath, segments } = parsed;
+  const refinementList: Record<string, string[]> = {};
+  const unmatched: string[] = [];
+  if (basePath === USED_CAR_BASE && !(opts.carTypes.length === 1 && opts.carTypes[0] === "used")) refinementList.car_type = ["used"];
+
+  for (const segment of segments) {
+    const types = carTypesFor(segment, opts);
+    if (types && !refinementList.car_type) {
+      refinementList.car_type = types;
+      continue;
+    }
+    const bodyCars = segment.endsWith("-cars") ? matchValue(segment.slice(0, -"-cars".length), facets.body) : null;
+    if (bodyCars && !refinementList.body) {
+      refinementList.body = [bodyCars];
+      continue;
+    }
+    const make = refinementList.make ? null : matchValue(segment, facets.make);
+    if (make) {
+      refinementList.make = [make];
+      continue;
+    }
+    if (refinementList.make && !refinementList.model) {
+      const prefix = `${refinementList.make[0]} > `;
+      const ofMake = facets.make_model?.filter((mm) => mm.startsWith(prefix)).map((mm) => mm.slice(prefix.length));
+      const model = matchValue(segment, ofMake?.length ? ofMake : facets.model);
+      if (model) {
+        refinementList.model = [model];
+        continue;
+      }
+    }
+    const body = refinementList.body ? null : matchValue(segment, facets.body);
+    if (body) {
+      refinementList.body = [body];
+      continue;
+    }
+    unmatched.push(segment);
+  }
+  return { path: `${basePath}${segments.length ? `/${segments.join("/")}` : ""}`, basePath, refinementList, unmatched };
+}

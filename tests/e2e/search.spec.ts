@@ -1,0 +1,167 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demoTenants, siteUrl, viewports } from "./helpers";
+
+// The search page of every demo site, end to end: type, refine, sort, page, reload, clear, SEO paths.
+
+const countHeading = (page: Page) => page.locator('h2[id$="-count"]');
+const cardTitles = (page: Page) => page.locator("article h3");
+const searchBox = (page: Page) => page.getByRole("searchbox");
+const decodedUrl = (page: Page) => decodeURIComponent(page.url());
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function count(page: Page): Promise<number> {
+  const text = (await countHeading(page).textContent()) ?? "";
+  const m = /^([\d,]+) /.exec(text.trim());
+  expect(m, `count heading "${text}"`).not.toBeNull();
+  return Number(m![1].replace(/,/g, ""));
+}
+
+/** The filter section whose summary starts with `label`, opened. */
+async function openFilter(scope: Page | Locator, label: string): Promise<Locator> {
+  const page = "page" in scope ? scope.page() : scope;
+  const section = scope.locator("details").filter({ has: page.locator("summary", { hasText: new RegExp(`^${escapeRe(label)}`) }) }).first();
+  if ((await section.getAttribute("open")) === null) await section.locator("summary").click();
+  return section;
+}
+
+/** Opens a page and waits until its scripts have loaded, so the search is live (hydrated) before it is used. */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  return response;
+}
+
+async function waitForUrl(page: Page, test: (url: string) => boolean) {
+  await expect.poll(() => test(decodedUrl(page)), { timeout: 5000 }).toBe(true);
+}
+
+for (const tenant of demoTenants) {
+  const { slug } = tenant.identity;
+  const makeLabel = tenant.search?.filters?.find((f) => f.attribute === "make")?.label ?? "Make";
+  const hasMakeFilter = !tenant.search?.filters || tenant.search.filters.some((f) => f.attribute === "make");
+
+  // A site may open a modal popup on load; these visitors dismissed it before.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${slug}`);
+  });
+
+  test(`${slug}: search — type, refine a make, sort, page, reload, clear`, async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    const response = await open(page, siteUrl(slug, "/search"));
+    expect(response?.status()).toBe(200);
+    const all = await count(page);
+    expect(all, "the demo inventory lists vehicles on this site").toBeGreaterThan(0);
+    await expect(cardTitles(page).first()).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.desktop.width}.png`, fullPage: true });
+
+    // The most common make: typed as a query, then refined.
+    test.skip(!hasMakeFilter, "this site has no make filter");
+    const makes = await openFilter(page, makeLabel);
+    const firstMake = makes.locator("label").first();
+    const make = ((await firstMake.locator("span").first().textContent()) ?? "").trim();
+    expect(make).not.toBe("");
+
+    await searchBox(page).pressSequentially(make.toLowerCase(), { delay: 40 });
+    await waitForUrl(page, (u) => u.includes(`query=${make.toLowerCase()}`));
+    await expect.poll(() => count(page)).toBeGreaterThan(0);
+
+    await (await openFilter(page, makeLabel)).getByRole("checkbox", { name: new RegExp(`^${escapeRe(make)}\\b`) }).check();
+    await waitForUrl(page, (u) => u.includes(`refinementList[make][0]=${make}`));
+    await expect(page.getByRole("list", { name: "Selected filters" })).toContainText(make);
+    await expect.poll(async () => (await cardTitles(page).allTextContents()).every((t) => t.includes(make))).toBe(true);
+
+    // Another sort, through its replica.
+    const sort = page.getByLabel("Sort by");
+    const options = await sort.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const sortBy = options.find((v) => v.includes("created_at")) ?? options[1];
+    if (sortBy) {
+      await sort.selectOption(sortBy);
+      await waitForUrl(page, (u) => u.includes(`sortBy=${sortBy}`));
+    }
+
+    // Page 2 when there is one.
+    const refined = await count(page);
+    const page2 = page.getByRole("link", { name: "Page 2" });
+    const paged = (await page2.count()) > 0;
+    if (paged) {
+      const before = await cardTitles(page).first().textContent();
+      await page2.click();
+      await waitForUrl(page, (u) => u.includes("page=2"));
+      await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+      await expect.poll(() => cardTitles(page).first().textContent()).not.toBe(before);
+    }
+
+    // A reload keeps everything: the state is in the URL.
+    const url = page.url();
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).toBe(url);
+    await expect(searchBox(page)).toHaveValue(make.toLowerCase());
+    await expect((await openFilter(page, makeLabel)).getByRole("checkbox", { name: new RegExp(`^${escapeRe(make)}\\b`) })).toBeChecked();
+    if (sortBy) await expect(sort).toHaveValue(sortBy);
+    if (paged) await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(await count(page)).toBe(refined);
+
+    // Clear all removes the filters; emptying the box the query.
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await waitForUrl(page, (u) => !u.includes("refinementList"));
+    await searchBox(page).fill("");
+    await waitForUrl(page, (u) => !u.includes("query="));
+    await expect.poll(() => count(page)).toBe(all);
+
+    expect(errors).toEqual([]);
+  });
+
+  test(`${slug}: search — no results, then Clear Filters returns to the default search`, async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await open(page, siteUrl(slug, "/search/used-cars?query=zzqxjv"));
+    await expect(page.getByRole("heading", { name: "No Results Available" })).toBeVisible();
+    await expect(page.getByText("No results found for your search at this time. Please try adjusting the filters for more results.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await waitForUrl(page, (u) => u === siteUrl(slug, "/search"));
+    await expect(searchBox(page)).toHaveValue("");
+    await expect.poll(() => count(page)).toBeGreaterThan(0);
+  });
+
+  test(`${slug}: search — /search/used-cars pre-refines used stock`, async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await open(page, siteUrl(slug, "/search"));
+    const all = await count(page);
+    await open(page, siteUrl(slug, "/search/used-cars"));
+    const used = await count(page);
+    expect(used).toBeGreaterThan(0);
+    expect(used).toBeLessThanOrEqual(all);
+    expect(page.url()).toBe(siteUrl(slug, "/search/used-cars"));
+    await expect(page.getByRole("list", { name: "Selected filters" })).toContainText("Used");
+    if (tenant.features.cardDetails !== false) {
+      for (const details of await page.locator("article").getByRole("list", { name: "Details" }).allTextContents()) expect(details).toMatch(/^Used/);
+    }
+    const usedButton = page.getByRole("button", { name: "Used", exact: true });
+    if (await usedButton.count()) await expect(usedButton).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test(`${slug}: search on a phone — filters in a panel`, async ({ page }) => {
+    await page.setViewportSize(viewports.phone);
+    await open(page, siteUrl(slug, "/search"));
+    expect(await count(page)).toBeGreaterThan(0);
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}.png`, fullPage: true });
+
+    const filters = page.getByRole("button", { name: /^Filters/ });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await filters.click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await expect(dialog).toBeVisible();
+    if (hasMakeFilter) {
+      const makes = await openFilter(dialog, makeLabel);
+      await makes.getByRole("checkbox").first().check();
+      await waitForUrl(page, (u) => u.includes("refinementList[make][0]="));
+    }
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}-filters.png` });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(filters).toBeFocused();
+  });
+}
