@@ -163,11 +163,15 @@ export class FacetField {
     }
   }
 
-  /** Work to count by value bitsets (per word) and lists (per entry), to compare with tallying the hits. */
+  /**
+   * The cost of counting by value (popcounting each dense value's bitset, testing each sparse value's
+   * docs), in units of one hit tallied — measured: a popcounted word costs about 0.6 of a tallied
+   * hit, a sparse entry about 0.65.
+   */
   costByValues(words: number): number {
-    let cost = this.denseValues * words;
-    for (let v = 0; v < this.count.length; v++) if (!this.dense[v]) cost += this.count[v] + 2;
-    return cost;
+    let sparse = 0;
+    for (let v = 0; v < this.count.length; v++) if (!this.dense[v]) sparse += this.count[v] + 2;
+    return this.denseValues * words * 0.6 + sparse * 0.65;
   }
 
   // Counting scratch, reused by every query: small typed arrays allocated per query would each get

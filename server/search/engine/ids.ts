@@ -20,8 +20,9 @@ export class IdTable {
     this.resize(expected);
   }
 
-  get(id: string): number | undefined {
-    for (let i = idHash(id) & this.mask; ; i = (i + 1) & this.mask) {
+  /** The doc with this objectID (`hash`: its idHash, when already known). */
+  get(id: string, hash = idHash(id)): number | undefined {
+    for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
       const d = this.slots[i];
       if (d === EMPTY) return undefined;
       if (this.ids[d] === id) return d;
@@ -29,9 +30,9 @@ export class IdTable {
   }
 
   /** Adds doc d (whose objectID is not in the table yet). */
-  add(d: number) {
+  add(d: number, hash = idHash(this.ids[d])) {
     if ((this.size + 1) * 2 > this.slots.length) this.resize(this.size + 1);
-    let i = idHash(this.ids[d]) & this.mask;
+    let i = hash & this.mask;
     while (this.slots[i] !== EMPTY) i = (i + 1) & this.mask;
     this.slots[i] = d;
     this.size++;

@@ -6,6 +6,18 @@
  * AND request filters AND text match — then a walk of the order's permutation for the page
  * (select.ts), and facet counts by popcount or by tallying hits, whichever is cheaper per attribute.
  * reference.ts has the same semantics as a plain scan.
+ *
+ * Semantics, where Algolia leaves room:
+ * - Text: folded (case, diacritics) words of letters and digits; every query word must match; the
+ *   last also as a prefix; 1 typo from 4 letters, 2 from 8, same first letter, none with digits.
+ *   Ranking: fewer typos, earlier attribute, more exact words, customRanking, then the objectID's
+ *   hash (a data-defined order, so incremental updates rank exactly like a fresh build).
+ * - A replica name sorts by its attributes first (missing values last), then by relevance; any
+ *   other index name is the primary order.
+ * - `facets` counts attributesForFaceting and gives facets_stats for numericAttributes; other
+ *   names are ignored. Filter values match facet values case-insensitively. Hits are reachable up
+ *   to paginationLimitedTo (1000). Unknown parameters (analytics, userToken …) are ignored.
+ * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
 import { type Bits, and, andInto, andNot, orInto, popcount, toList, wordsFor } from "./bitset";
 import { checkFilter, filterKey, parseFilters } from "./filters";

@@ -1,10 +1,11 @@
 /**
- * Result order. The primary order (customRanking, then objectID) and each replica's order (its sort
- * attributes, then the primary order) are kept as permutations of the live docs, so a page is found
- * by walking a permutation and keeping the docs in the result bitset — the first page of 100k hits
- * costs a few dozen steps, not a sort. Small results are sorted directly instead.
+ * Result order. The primary order (customRanking, then the objectID's hash, then the objectID) and
+ * each replica's order (its sort attributes, then the primary order) are kept as permutations of
+ * the live docs, so a page is found by walking a permutation and keeping the docs in the result
+ * bitset (select.ts) — the first page of 100k hits costs a few dozen steps, not a sort. Updates
+ * splice the permutations in place; replica orders are built on first use.
  */
-import { type Bits, has } from "./bitset";
+import type { Bits } from "./bitset";
 import type { SortKey } from "./types";
 import { cmpStr, compareValues, idHash } from "./values";
 
@@ -108,54 +109,78 @@ function reverseRuns(asc: Int32Array, col: Float64Array): Int32Array {
   return out;
 }
 
-/** Inserts `ins` (sorted by cmp) into `perm` (sorted by cmp): a binary search each, one copy pass. */
-function mergeInsert(perm: Int32Array, ins: number[], cmp: (a: number, b: number) => number): Int32Array {
-  const out = new Int32Array(perm.length + ins.length);
-  let src = 0;
-  let w = 0;
-  for (const d of ins) {
-    let lo = src;
-    let hi = perm.length;
+/**
+ * Updates a sorted buffer in place (no allocation — at 500k docs, fresh 2 MB arrays per order per
+ * update would churn external memory into full collections): drops the docs marked in `dirty`,
+ * then inserts `ins` (sorted by cmp) at binary-searched positions, moving each run once, from the
+ * end. Returns the new size.
+ */
+function spliceInPlace(buf: Int32Array, size: number, dirty: Bits | null, ins: number[], cmp: (a: number, b: number) => number): number {
+  let m = size;
+  if (dirty) {
+    m = 0;
+    for (let i = 0; i < size; i++) {
+      const d = buf[i];
+      if (!((dirty[d >>> 5] >>> (d & 31)) & 1)) buf[m++] = d;
+    }
+  }
+  const pos: number[] = [];
+  for (let j = 0, lo = 0; j < ins.length; j++) {
+    let hi = m;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (cmp(perm[mid], d) < 0) lo = mid + 1;
+      if (cmp(buf[mid], ins[j]) < 0) lo = mid + 1;
       else hi = mid;
     }
-    out.set(perm.subarray(src, lo), w);
-    w += lo - src;
-    src = lo;
-    out[w++] = d;
+    pos.push(lo);
   }
-  out.set(perm.subarray(src), w);
-  return out;
+  for (let j = ins.length - 1, end = m; j >= 0; j--) {
+    buf.copyWithin(pos[j] + j + 1, pos[j], end); // the run after ins[j] moves right past ins[0..j]
+    buf[pos[j] + j] = ins[j];
+    end = pos[j];
+  }
+  return m + ins.length;
 }
 
+const withCapacity = (order: Int32Array, capDocs: number) => {
+  const buf = new Int32Array(capDocs);
+  buf.set(order);
+  return buf;
+};
+
 export class Orders {
-  perm: Int32Array = new Int32Array(0);
+  /** Live docs in each order: buffers of the index's capacity, the first `size` entries in use. */
+  private primary: Int32Array;
+  private readonly replicas = new Map<string, Int32Array>();
+  size = 0;
   /** rank[doc]: the doc's position in the primary order (the last tie-break of every order). */
   rank: Int32Array;
   /** idHash of each doc's objectID: the tie-break before the objectID itself. */
   hash: Float64Array;
-  readonly replicas = new Map<string, Int32Array>();
 
   constructor(
     private readonly customRanking: SortKey[],
     private readonly replicaKeys: Map<string, SortKey[]>,
     private readonly cols: Columns,
     private readonly objectIDs: string[],
-    capDocs: number,
+    private capDocs: number,
   ) {
+    this.primary = new Int32Array(capDocs);
     this.rank = new Int32Array(capDocs);
     this.hash = new Float64Array(capDocs);
   }
 
   grow(capDocs: number) {
-    const rank = new Int32Array(capDocs);
-    rank.set(this.rank);
-    this.rank = rank;
-    const hash = new Float64Array(capDocs);
-    hash.set(this.hash);
-    this.hash = hash;
+    const g = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capDocs);
+      b.set(a);
+      return b;
+    };
+    this.capDocs = capDocs;
+    this.primary = g(this.primary);
+    this.rank = g(this.rank);
+    this.hash = g(this.hash);
+    for (const [name, buf] of this.replicas) this.replicas.set(name, g(buf));
   }
 
   private primaryCmp = (a: number, b: number): number => {
@@ -179,12 +204,12 @@ export class Orders {
   }
 
   private updateRank() {
-    for (let i = 0; i < this.perm.length; i++) this.rank[this.perm[i]] = i;
+    for (let i = 0; i < this.size; i++) this.rank[this.primary[i]] = i;
   }
 
-  /** Full build over `docs` (ascending ids). */
-  build(docs: Int32Array) {
-    for (const d of docs) this.hash[d] = idHash(this.objectIDs[d]);
+  /** Full build over `docs` (0..n-1), whose objectIDs' idHash values are `hashes`. */
+  build(docs: Int32Array, hashes: Float64Array) {
+    this.hash.set(hashes.subarray(0, docs.length));
     // Least significant key first, each sort stable: the id hash, then customRanking from its last
     // key to its first. Docs still tied (equal hashes) are put in objectID order.
     let order = sortByColumn(docs, this.hash, "asc");
@@ -195,41 +220,56 @@ export class Orders {
       if (j - i > 1) order.subarray(i, j).sort(this.primaryCmp);
       i = j;
     }
-    this.perm = order;
+    this.size = order.length;
+    this.primary = withCapacity(order, this.capDocs);
     this.updateRank();
-    // Replicas start from the primary order, so ties fall back to it. A single-key descending order
-    // is the ascending one with its equal-value runs reversed: one sort serves both.
-    const ascByAttr = new Map<string, Int32Array>();
-    this.replicas.clear();
-    for (const [name, keys] of this.replicaKeys) {
-      if (keys.length === 1) {
-        const col = this.cols.get(keys[0].attribute)!;
-        let asc = ascByAttr.get(keys[0].attribute);
-        if (!asc) ascByAttr.set(keys[0].attribute, (asc = sortByColumn(this.perm, col, "asc")));
-        this.replicas.set(name, keys[0].direction === "asc" ? asc : reverseRuns(asc, col));
-        continue;
+    this.replicas.clear(); // built on first use: see permFor
+  }
+
+  /**
+   * A replica's order: its sort attributes, from the last to the first, each a stable sort starting
+   * from the primary order, so ties fall back to it. A single-key descending order is the ascending
+   * one with its equal-value runs reversed when that one is already built.
+   */
+  private buildReplica(keys: SortKey[]): Int32Array {
+    const primary = this.primary.subarray(0, this.size);
+    if (keys.length === 1) {
+      const [{ attribute, direction }] = keys;
+      const col = this.cols.get(attribute)!;
+      for (const [name, other] of this.replicaKeys) {
+        const asc = this.replicas.get(name);
+        if (asc && direction === "desc" && other.length === 1 && other[0].attribute === attribute && other[0].direction === "asc")
+          return withCapacity(reverseRuns(asc.subarray(0, this.size), col), this.capDocs);
       }
-      let o: Int32Array = this.perm;
-      for (const k of [...keys].reverse()) o = sortByColumn(o, this.cols.get(k.attribute)!, k.direction);
-      this.replicas.set(name, o);
     }
+    let o = primary;
+    for (const k of [...keys].reverse()) o = sortByColumn(o, this.cols.get(k.attribute)!, k.direction);
+    return withCapacity(o, this.capDocs);
   }
 
   /** Incremental: drops the docs marked in `dirty` from every order, then inserts `inserted` where they belong. */
   update(dirty: Bits, inserted: number[]) {
     for (const d of inserted) this.hash[d] = idHash(this.objectIDs[d]);
-    const without = (perm: Int32Array) => perm.filter((d) => !has(dirty, d));
-    this.perm = mergeInsert(without(this.perm), [...inserted].sort(this.primaryCmp), this.primaryCmp);
+    const marked = dirty.some((w) => w !== 0) ? dirty : null;
+    const size = this.size;
+    this.size = spliceInPlace(this.primary, size, marked, [...inserted].sort(this.primaryCmp), this.primaryCmp);
     this.updateRank();
-    for (const [name, keys] of this.replicaKeys) {
-      const cmp = this.replicaCmp(keys);
-      this.replicas.set(name, mergeInsert(without(this.replicas.get(name)!), [...inserted].sort(cmp), cmp));
+    for (const [name, buf] of this.replicas) {
+      const cmp = this.replicaCmp(this.replicaKeys.get(name)!);
+      spliceInPlace(buf, size, marked, [...inserted].sort(cmp), cmp);
     }
   }
 
-  /** The order a named index uses: a replica's, or the primary's for any other name. */
+  /**
+   * The order a named index uses: a replica's, or the primary's for any other name. Replica orders
+   * are built on first use (a few ms at 100k docs) and kept current from then on: a sort no visitor
+   * picks costs neither build time nor memory.
+   */
   permFor(indexName: string): { perm: Int32Array; keys: SortKey[] | null } {
-    const perm = this.replicas.get(indexName);
-    return perm ? { perm, keys: this.replicaKeys.get(indexName)! } : { perm: this.perm, keys: null };
+    const keys = this.replicaKeys.get(indexName);
+    if (!keys) return { perm: this.primary.subarray(0, this.size), keys: null };
+    let buf = this.replicas.get(indexName);
+    if (!buf) this.replicas.set(indexName, (buf = this.buildReplica(keys)));
+    return { perm: buf.subarray(0, this.size), keys };
   }
 }

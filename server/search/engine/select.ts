@@ -5,6 +5,7 @@
  */
 import { type Bits, has } from "./bitset";
 import type { Orders } from "./order";
+import type { TextMatch } from "./text-index";
 import type { SortKey } from "./types";
 import { compareValues } from "./values";
 
@@ -14,7 +15,7 @@ export interface Result {
   /** The result's docs, ascending. */
   list: () => Int32Array;
   /** With a text query: the relevance key of a doc in `bits` (lower first), and counts per key. */
-  text: { maxRel: number; relOf: (d: number) => number; relCounts: (sub: Bits, list: () => Int32Array) => Int32Array } | null;
+  text: Pick<TextMatch, "maxRel" | "relOf" | "relCounts"> | null;
 }
 
 /** Whether sorting nb hits beats walking `walk` steps of a permutation. */

@@ -10,7 +10,7 @@ import { IdTable } from "./ids";
 import { Orders } from "./order";
 import { TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
-import { numericValue } from "./values";
+import { idHash, numericValue } from "./values";
 
 const READ_CHUNK = 4096;
 
@@ -42,12 +42,12 @@ export class Store {
     this.reset(0);
   }
 
-  private reset(expected: number) {
+  private reset(expected: number, objectIDs: string[] = [], idOf = new IdTable(objectIDs)) {
     this.capDocs = Math.max(1024, Math.ceil((expected * 1.125 + 64) / 32) * 32);
     this.capWords = this.capDocs >>> 5;
     this.records = [];
-    this.objectIDs = [];
-    this.idOf = new IdTable(this.objectIDs, expected);
+    this.objectIDs = objectIDs;
+    this.idOf = idOf;
     this.free = [];
     this.n = this.live = 0;
     this.alive = new Uint32Array(this.capWords);
@@ -77,17 +77,22 @@ export class Store {
   /** Replaces the whole index (a full build). A later record with the same objectID wins. */
   replaceAll(input: readonly InputRecord[]) {
     const records = input as readonly SearchableRecord[];
-    records.forEach(checkRecord); // all or nothing: check before changing anything
-    this.reset(records.length);
+    // One pass over the records: check each (all or nothing — nothing changes before every record
+    // passed) and assign dense ids, a later record with the same objectID replacing the earlier.
     const list: SearchableRecord[] = [];
-    for (const r of records) {
-      const d = this.idOf.get(r.objectID);
-      if (d !== undefined) list[d] = r;
-      else {
-        this.objectIDs.push(r.objectID);
-        this.idOf.add(list.push(r) - 1);
-      }
-    }
+    const objectIDs: string[] = [];
+    const idOf = new IdTable(objectIDs, records.length);
+    const hashes = new Float64Array(records.length); // by doc id: the orders' tie-break too
+    records.forEach((r, i) => {
+      checkRecord(r, i);
+      const hash = idHash(r.objectID);
+      const d = idOf.get(r.objectID, hash);
+      if (d !== undefined) return void (list[d] = r);
+      objectIDs.push(r.objectID);
+      hashes[list.length] = hash;
+      idOf.add(list.push(r) - 1, hash);
+    });
+    this.reset(list.length, objectIDs, idOf);
     const n = (this.n = this.live = list.length);
     this.records = list;
     for (let w = 0; w < n >>> 5; w++) this.alive[w] = ~0;
@@ -96,6 +101,7 @@ export class Store {
     // (young-generation garbage) instead of millions of slots the GC would have to promote.
     const searchable = this.settings.searchable.map((a) => this.columnOf.get(a)!);
     const facetCodes = this.settings.searchable.map((a) => (this.facets.has(a) ? { col: this.facets.get(a)!.col, terms: [] } : null));
+    this.text.startBuild(n);
     for (let start = 0; start < n; start += READ_CHUNK) {
       const end = Math.min(n, start + READ_CHUNK);
       const columns = this.readColumns(list, start, end);
@@ -108,7 +114,7 @@ export class Store {
     }
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords);
     this.text.finishBuild(n);
-    this.orders.build(Int32Array.from({ length: n }, (_, i) => i));
+    this.orders.build(Int32Array.from({ length: n }, (_, i) => i), hashes);
   }
 
   /** Adds or replaces records by objectID, updating the structures in place (no rebuild). A later record with the same objectID wins. */

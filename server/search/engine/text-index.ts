@@ -151,6 +151,13 @@ export class TextIndex {
   private pairCount = 0;
   private starts = new Int32Array(1);
 
+  /** Full build, step 0: room for n docs' (term, attribute) pairs (about a dozen terms a doc). */
+  startBuild(n: number) {
+    this.pairs = new Int32Array(Math.max(4096, n * 24));
+    this.pairCount = 0;
+    this.starts = new Int32Array(n + 1);
+  }
+
   /**
    * Full build, step 1, for docs offset..offset+len-1: columns[a][i] is searchable attribute a of
    * doc offset+i. When the attribute is also a facet, `facets[a]` gives each doc's facet value id

@@ -105,69 +105,88 @@ export function typoDistance(a: string, b: string, max: number): number {
   return prev[m];
 }
 
-interface Span {
-  token: string;
-  start: number;
-  /** ends[i]: where in the original string the token's first i+1 folded characters end. */
-  ends: number[];
-}
-
 const foldedChars = new Map<string, string>();
 const ALNUM = /^[\p{L}\p{N}]+$/u;
+const isAsciiAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
-/** Tokens with their positions in the original string, for highlighting. */
-function spans(s: string): Span[] {
-  const out: Span[] = [];
-  let cur: Span | null = null;
+/**
+ * Calls `visit` for each token of `s` with its position in `s`: [start, end), and for non-ASCII text
+ * `ends[i]`, where the token's first i+1 folded characters end. ASCII — the common case — is
+ * scanned by character code (lower-casing keeps positions), allocating nothing but the tokens.
+ */
+function eachToken(s: string, visit: (token: string, start: number, end: number, ends: number[] | null) => void) {
+  const lower = s.toLowerCase();
+  if (ASCII.test(lower)) {
+    for (let i = 0; i < lower.length; ) {
+      if (!isAsciiAlnum(lower.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < lower.length && isAsciiAlnum(lower.charCodeAt(i))) i++;
+      visit(lower.slice(start, i), start, i, null);
+    }
+    return;
+  }
+  let token = "";
+  let start = 0;
+  let ends: number[] = [];
   for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
+    const ch = String.fromCodePoint(s.codePointAt(i)!);
     const next = i + ch.length;
     let f = foldedChars.get(ch);
     if (f === undefined) foldedChars.set(ch, (f = fold(ch)));
-    if (f === "" && cur) {
-      cur.ends[cur.ends.length - 1] = next; // a combining mark stays with its letter
+    if (f === "" && token) {
+      ends[ends.length - 1] = next; // a combining mark stays with its letter
     } else if (f !== "" && ALNUM.test(f)) {
-      cur ??= out[out.push({ token: "", start: i, ends: [] }) - 1];
-      cur.token += f;
-      for (let k = 0; k < f.length; k++) cur.ends.push(next);
-    } else {
-      cur = null;
+      if (!token) (start = i), (ends = []);
+      token += f;
+      for (let k = 0; k < f.length; k++) ends.push(next);
+    } else if (token) {
+      visit(token, start, ends[ends.length - 1], ends);
+      token = "";
     }
     i = next;
   }
-  return out;
+  if (token) visit(token, start, ends[ends.length - 1], ends);
 }
 
 /** Algolia's `_highlightResult` entry for one string value. */
 export function highlight(value: string, words: QueryWord[], pre: string, post: string): HighlightResult {
   if (!words.length) return { value, matchLevel: "none", matchedWords: [] };
-  const matched = new Set<number>();
+  const hit: boolean[] = new Array(words.length).fill(false);
   let out = "";
   let last = 0;
+  let tokens = 0;
   let full = 0;
-  const tokens = spans(value);
-  for (const t of tokens) {
+  eachToken(value, (token, start, end, ends) => {
+    tokens++;
     let cover = 0; // folded characters to highlight
-    words.forEach((w, i) => {
-      const m = matchToken(w, t.token);
-      if (m < 0) return;
-      matched.add(i);
-      cover = Math.max(cover, m === PREFIX ? w.text.length : t.token.length);
-    });
-    if (!cover) continue;
-    if (cover === t.token.length) full++;
-    const end = t.ends[cover - 1];
-    out += value.slice(last, t.start) + pre + value.slice(t.start, end) + post;
-    last = end;
-  }
-  if (!matched.size) return { value, matchLevel: "none", matchedWords: [] };
-  const distinct = new Set(words.map((w) => w.text));
-  const matchedWords = [...new Set([...matched].sort((a, b) => a - b).map((i) => words[i].text))];
+    for (let i = 0; i < words.length; i++) {
+      const m = matchToken(words[i], token);
+      if (m < 0) continue;
+      hit[i] = true;
+      cover = Math.max(cover, m === PREFIX ? words[i].text.length : token.length);
+    }
+    if (!cover) return;
+    if (cover === token.length) full++;
+    const to = cover === token.length ? end : ends ? ends[cover - 1] : start + cover;
+    out += value.slice(last, start) + pre + value.slice(start, to) + post;
+    last = to;
+  });
+  // Words are reported once each, in query order; "full" when every distinct word matched.
+  const matchedWords: string[] = [];
+  let distinct = 0;
+  words.forEach((w, i) => {
+    const first = words.findIndex((x) => x.text === w.text) === i;
+    if (first) distinct++;
+    if (hit[i] && !matchedWords.includes(w.text)) matchedWords.push(w.text);
+  });
+  if (!matchedWords.length) return { value, matchLevel: "none", matchedWords };
   return {
     value: out + value.slice(last),
-    matchLevel: matchedWords.length === distinct.size ? "full" : "partial",
+    matchLevel: matchedWords.length === distinct ? "full" : "partial",
     matchedWords,
-    fullyHighlighted: full === tokens.length,
+    fullyHighlighted: full === tokens,
   };
 }
