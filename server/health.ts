@@ -3,7 +3,8 @@ import { getDb } from "./db";
 
 /** What GET /api/health reports: the back-ends in use and whether the database answers. */
 export async function healthReport() {
-  const search = process.env.ALGOLIA_APP_ID ? "algolia" : "embedded";
+  // The Algolia path (secured per-site keys, index push) is not built yet: search is always embedded.
+  const search = "embedded";
   try {
     const { db, kind } = await getDb();
     await db.execute(sql`select 1`);
