@@ -1,12 +1,10 @@
 import type { ErrorObject } from "ajv";
+import { describeSchemaErrors, valueAt, type SchemaError } from "./schema-errors";
 import validateSchema from "../schemas/generated/validate-tenant.cjs";
 import type { Block, TenantDocument } from "../schemas/generated/tenant";
 
 /** One problem in a tenant document: where (a JSON pointer) and what, in words a person can act on. */
-export interface TenantError {
-  pointer: string;
-  message: string;
-}
+export type TenantError = SchemaError;
 
 export type TenantValidation = { ok: true; document: TenantDocument } | { ok: false; errors: TenantError[] };
 
@@ -21,7 +19,7 @@ const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s",
 export function validateTenant(input: unknown): TenantValidation {
   const document = structuredClone(input);
   if (!validateSchema(document)) {
-    return { ok: false, errors: schemaErrors(validateSchema.errors ?? [], input) };
+    return { ok: false, errors: describeSchemaErrors(validateSchema.errors ?? [], input, (e) => tenantSpecial(e, input)) };
   }
   const errors = documentRules(document as TenantDocument);
   return errors.length ? { ok: false, errors } : { ok: true, document: document as TenantDocument };
@@ -31,55 +29,19 @@ export function formatErrors(errors: TenantError[]): string {
   return errors.map((e) => `${e.pointer || "/"}: ${e.message}`).join("\n");
 }
 
-function schemaErrors(raw: ErrorObject[], input: unknown): TenantError[] {
-  // A block with an unknown type fails its discriminator; report that alone, not every branch.
-  const errors: TenantError[] = [];
-  const seen = new Set<string>();
-  for (const e of raw) {
-    const err = describe(e, input);
-    const key = `${err.pointer} ${err.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      errors.push(err);
-    }
-  }
-  return errors;
-}
-
-function describe(e: ErrorObject, input: unknown): TenantError {
+// A block with an unknown type fails its discriminator; slugs and ids name their pattern when undescribed.
+function tenantSpecial(e: ErrorObject, input: unknown): TenantError | undefined {
   const pointer = e.instancePath;
-  switch (e.keyword) {
-    case "discriminator": {
-      const value = valueAt(input, `${pointer}/type`);
-      if (e.params.error === "mapping") {
-        return { pointer: `${pointer}/type`, message: `unknown block type ${JSON.stringify(value)}` };
-      }
-      return { pointer: `${pointer}/type`, message: "a block needs a string type" };
+  if (e.keyword === "discriminator") {
+    if (e.params.error === "mapping") {
+      return { pointer: `${pointer}/type`, message: `unknown block type ${JSON.stringify(valueAt(input, `${pointer}/type`))}` };
     }
-    case "required":
-      return { pointer: `${pointer}/${e.params.missingProperty}`, message: "is required" };
-    case "additionalProperties":
-      return { pointer: `${pointer}/${e.params.additionalProperty}`, message: "is not an allowed property here" };
-    case "enum":
-      return { pointer, message: `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
-    case "const":
-      return { pointer, message: `must be ${JSON.stringify(e.params.allowedValue)}` };
-    case "pattern":
-      return { pointer, message: `${JSON.stringify(valueAt(input, pointer))} is not in the expected form (${e.parentSchema?.description ?? `pattern ${e.params.pattern}`})` };
-    case "format":
-      return { pointer, message: `must be a valid ${e.params.format}` };
-    default:
-      return { pointer, message: e.message ?? e.keyword };
+    return { pointer: `${pointer}/type`, message: "a block needs a string type" };
   }
-}
-
-function valueAt(doc: unknown, pointer: string): unknown {
-  let node: any = doc;
-  for (const part of pointer.split("/").slice(1)) {
-    if (node == null) return undefined;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  if (e.keyword === "pattern" && !e.parentSchema?.description) {
+    return { pointer, message: `${JSON.stringify(valueAt(input, pointer))} is not in the expected form (pattern ${e.params.pattern})` };
   }
-  return node;
+  return undefined;
 }
 
 /** Every block in the document with its JSON pointer: layout regions first, then pages. */

@@ -3,6 +3,7 @@ import type { ErrorObject } from "ajv";
 import validateSchema from "../../schemas/generated/validate-vehicle.cjs";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
+import { describeSchemaErrors } from "../../domain/schema-errors";
 
 export type { Vehicle };
 
@@ -35,59 +36,17 @@ export function validateVehicle(input: unknown, opts: { now?: Date } = {}): Vehi
     return { ok: false, errors: [{ pointer: "", message: "a vehicle must be a JSON object" }] };
   }
   const vehicle = withoutNulls(structuredClone(input)) as Vehicle;
-  if (!validateSchema(vehicle)) return { ok: false, errors: describeErrors(validateSchema.errors ?? [], vehicle) };
+  if (!validateSchema(vehicle)) return { ok: false, errors: describeSchemaErrors(validateSchema.errors ?? [], vehicle, vehicleSpecial) };
   const errors: VehicleError[] = [];
   const nextYear = (opts.now ?? new Date()).getUTCFullYear() + 1;
   if (vehicle.year > nextYear) errors.push({ pointer: "/year", message: `${vehicle.year} is after next year (${nextYear})` });
   return errors.length ? { ok: false, errors } : { ok: true, vehicle };
 }
 
-function describeErrors(raw: ErrorObject[], doc: unknown): VehicleError[] {
-  const out: VehicleError[] = [];
-  const seen = new Set<string>();
-  for (const e of raw) {
-    const err = describe(e, doc);
-    const key = `${err.pointer} ${err.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(err);
-    }
-  }
-  return out;
-}
-
-function describe(e: ErrorObject, doc: unknown): VehicleError {
-  const pointer = e.instancePath;
-  switch (e.keyword) {
-    case "required":
-      return { pointer: `${pointer}/${e.params.missingProperty}`, message: "is required" };
-    case "additionalProperties":
-      return {
-        pointer: `${pointer}/${e.params.additionalProperty}`,
-        message: pointer ? "is not an allowed property here" : "is not a vehicle field",
-      };
-    case "enum":
-      return { pointer, message: `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
-    case "pattern": {
-      const description = e.parentSchema?.description;
-      return { pointer, message: `${JSON.stringify(valueAt(doc, pointer))} is not in the expected form${description ? ` (${description})` : ""}` };
-    }
-    case "format":
-      return { pointer, message: `must be a valid ${e.params.format}` };
-    case "propertyNames":
-      return { pointer, message: "has a key that is empty or too long" };
-    default:
-      return { pointer, message: e.message ?? e.keyword };
-  }
-}
-
-function valueAt(doc: unknown, pointer: string): unknown {
-  let node: any = doc;
-  for (const part of pointer.split("/").slice(1)) {
-    if (node == null) return undefined;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
+function vehicleSpecial(e: ErrorObject): VehicleError | undefined {
+  if (e.keyword === "additionalProperties" && !e.instancePath) return { pointer: `/${e.params.additionalProperty}`, message: "is not a vehicle field" };
+  if (e.keyword === "propertyNames") return { pointer: e.instancePath, message: "has a key that is empty or too long" };
+  return undefined;
 }
 
 const slugify = (s: string) =>
