@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchPath, pathNeedsFacets, searchPathSegments, slugify, type SearchPathOptions } from "./search-paths";
+import { parseSearchPath, pathNeedsFacets, searchPathSegments, seoPathFor, slugify, type SearchPathOptions } from "./search-paths";
 
 const facets = {
   make: ["Toyota", "Land Rover", "Mercedes-Benz", "Mazda"],
@@ -96,5 +96,43 @@ describe("search path helpers", () => {
     expect(pathNeedsFacets("/search/used-cars")).toBe(false);
     expect(pathNeedsFacets("/search/toyota")).toBe(true);
     expect(pathNeedsFacets("/used-car/suv")).toBe(true);
+  });
+});
+
+describe("seoPathFor: the path that says a set of refinements", () => {
+  it("writes paths that read back as the same refinements", () => {
+    const cases: Record<string, string[]>[] = [
+      {},
+      { car_type: ["used"] },
+      { car_type: ["new", "demo"] },
+      { car_type: ["used", "new", "demo"] },
+      { make: ["Land Rover"] },
+      { make: ["Mercedes-Benz"], model: ["C-Class"] },
+      { car_type: ["demo"], make: ["Mazda"], model: ["CX-5"], body: ["suv"] },
+      { body: ["cabChassis"] },
+      { car_type: ["used"], body: ["Pop Top"] },
+    ];
+    for (const list of cases) {
+      const path = seoPathFor(list, opts);
+      expect(path, JSON.stringify(list)).not.toBeNull();
+      const back = refinements(path!);
+      expect(Object.fromEntries(Object.entries(back!).map(([k, v]) => [k, [...v].sort()]))).toEqual(Object.fromEntries(Object.entries(list).map(([k, v]) => [k, [...v].sort()])));
+    }
+    expect(seoPathFor({ make: ["Mercedes-Benz"], model: ["C-Class"] }, opts)).toBe("/search/mercedes-benz/c-class");
+    expect(seoPathFor({ car_type: ["used"], body: ["suv"] }, opts)).toBe("/search/used-cars/suv-cars");
+  });
+
+  it("says new-cars for new and demo where the site joins them, and nothing for new alone there", () => {
+    const joined = { ...opts, joinNewAndDemo: true };
+    expect(seoPathFor({ car_type: ["new", "demo"] }, joined)).toBe("/search/new-cars");
+    expect(refinements("/search/new-cars", joined)).toEqual({ car_type: ["new", "demo"] });
+    expect(seoPathFor({ car_type: ["new"] }, joined)).toBeNull();
+  });
+
+  it("has no path for two makes, a model without its make, or other filters", () => {
+    expect(seoPathFor({ make: ["Toyota", "Mazda"] }, opts)).toBeNull();
+    expect(seoPathFor({ model: ["Corolla"] }, opts)).toBeNull();
+    expect(seoPathFor({ make: ["Toyota"], colour: ["Red"] }, opts)).toBeNull();
+    expect(seoPathFor({ car_type: ["used", "demo"] }, opts)).toBeNull();
   });
 });

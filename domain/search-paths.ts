@@ -144,3 +144,34 @@ export function parseSearchPath(path: string, facets: SearchPathFacets, opts: Se
   }
   return { path: `${basePath}${segments.length ? `/${segments.join("/")}` : ""}`, basePath, refinementList, unmatched };
 }
+
+const CAR_TYPE_PATHS: Record<string, string> = {
+  new: "new-cars",
+  used: "used-cars",
+  demo: "demo-cars",
+  "demo,new": "new-and-demo-cars",
+  "demo,new,used": "new-used-and-demo-cars",
+};
+
+/**
+ * The SEO path that sets exactly these refinements (the inverse of parseSearchPath), or null when a
+ * path cannot say them: more than one make, model or body, a model without its make, or any other filter.
+ */
+export function seoPathFor(refinementList: Record<string, string[]>, opts: SearchPathOptions): string | null {
+  const lists = Object.entries(refinementList).filter(([, v]) => v.length);
+  const { car_type: types = [], make = [], model = [], body = [] } = Object.fromEntries(lists);
+  if (lists.some(([attr]) => !["car_type", "make", "model", "body"].includes(attr))) return null;
+  if (make.length > 1 || model.length > 1 || body.length > 1 || (model.length && !make.length)) return null;
+  const segments: string[] = [];
+  if (types.length) {
+    const key = [...types].sort().join(",");
+    // Where new and demo are joined, "new-cars" reads as both.
+    const token = opts.joinNewAndDemo && key === "demo,new" ? "new-cars" : opts.joinNewAndDemo && key === "new" ? null : CAR_TYPE_PATHS[key];
+    if (!token) return null;
+    segments.push(token);
+  }
+  if (make.length) segments.push(slugify(make[0]));
+  if (model.length) segments.push(slugify(model[0]));
+  if (body.length) segments.push(`${slugify(body[0])}-cars`);
+  return `${SEARCH_BASE}${segments.length ? `/${segments.join("/")}` : ""}`;
+}

@@ -52,6 +52,8 @@ export function selectedCarType(refined: string[], options: CarTypeOption[], joi
 // ---- price and km sliders ----
 
 export const DEFAULT_SLIDER_MAX = 100_000;
+/** Sliders search 400 ms after they stop moving (spec §9). */
+export const SLIDER_DEBOUNCE_MS = 400;
 
 /** Slider bounds: facet min, and the facet max when above 0 (else 100,000); a step of about a hundredth of the range. */
 export function sliderBounds(stats: { min: number; max: number } | undefined) {

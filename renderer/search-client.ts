@@ -7,6 +7,8 @@ export interface AlgoliaConfig {
   appId: string;
   /** A search key restricted to the site's base filter (a secured API key), never the admin key. */
   apiKey: string;
+  /** A numeric filter ANDed to every query of the named index (the lowest-price sort without unpriced cars). */
+  numericFilters?: Record<string, string>;
 }
 
 type LiteClient = ReturnType<typeof liteClient>;
@@ -14,10 +16,10 @@ type LiteClient = ReturnType<typeof liteClient>;
 /**
  * The InstantSearch search client for a site. In the browser it is the algoliasearch lite client,
  * talking to Algolia when configured or to this app's /api/search (the same protocol) otherwise.
- * While the server renders the page, it queries the engine in process.
+ * While the server renders the page, it queries Algolia when configured, else the engine in process.
  */
 export function createSearchClient(host: string, algolia?: AlgoliaConfig | null): LiteClient {
-  if (algolia) return liteClient(algolia.appId, algolia.apiKey);
+  if (algolia) return algoliaClient(algolia);
   if (typeof window !== "undefined") {
     return liteClient("forecourt", "public", {
       hosts: [{ url: `${window.location.host}/api/search`, accept: "read", protocol: window.location.protocol === "https:" ? "https" : "http" }],
@@ -30,4 +32,17 @@ export function createSearchClient(host: string, algolia?: AlgoliaConfig | null)
       return search(host, requests);
     },
   } as unknown as LiteClient;
+}
+
+type Request = { indexName: string; params?: { numericFilters?: unknown } };
+
+/** The lite client for Algolia; the config's per-index numeric filters are ANDed to those indices' queries. */
+function algoliaClient({ appId, apiKey, numericFilters = {} }: AlgoliaConfig): LiteClient {
+  const client = liteClient(appId, apiKey);
+  if (!Object.keys(numericFilters).length) return client;
+  const narrow = (r: Request) => {
+    const extra = numericFilters[r.indexName];
+    return extra ? { ...r, params: { ...r.params, numericFilters: [...[r.params?.numericFilters ?? []].flat(), extra] } } : r;
+  };
+  return { ...client, search: (requests: Request[], options?: never) => client.search(requests.map(narrow) as never, options) } as LiteClient;
 }

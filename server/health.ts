@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "./db";
+import { algoliaEnv } from "./search/algolia";
 
 /** What GET /api/health reports: the back-ends in use and whether the database answers. */
 export async function healthReport() {
-  // The Algolia path (secured per-site keys, index push) is not built yet: search is always embedded.
-  const search = "embedded";
+  // Pages search Algolia when its app id and search key are set (the embedded endpoint still answers).
+  const search = algoliaEnv() ? "algolia" : "embedded";
   try {
     const { db, kind } = await getDb();
     await db.execute(sql`select 1`);

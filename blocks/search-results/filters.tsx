@@ -1,13 +1,13 @@
 /** The search filters (spec §2, §5, §9). Rendered inside the search page's client part. */
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useInstantSearch, useRange, useRefinementList } from "react-instantsearch";
-import { clampRange, selectedCarType, sliderBounds } from "../../domain/search-rules";
+import { clampRange, selectedCarType, SLIDER_DEBOUNCE_MS, sliderBounds } from "../../domain/search-rules";
+import { RangeSlider } from "../_shared/range-slider";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { formatRangeValue, valueLabel } from "./display";
 import type { FilterSetting } from "./settings";
 import styles from "./search-results.module.css";
 
-export const SLIDER_DEBOUNCE_MS = 400;
 
 type Item = ReturnType<typeof useRefinementList>["items"][number];
 
@@ -157,7 +157,6 @@ function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kin
   const refinedHi = Number.isFinite(start[1]) ? Number(start[1]) : bounds.max;
   const [values, setValues] = useState<[number, number]>([refinedLo, refinedHi]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const id = useId();
 
   // Follow refinements made elsewhere (clear all, back button) unless a change is still pending.
   useEffect(() => {
@@ -179,45 +178,22 @@ function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kin
       });
     }, SLIDER_DEBOUNCE_MS);
   };
-  const change = (which: 0 | 1, raw: number) => {
-    const next: [number, number] = which === 0 ? [Math.min(raw, values[1] - bounds.step), values[1]] : [values[0], Math.max(raw, values[0] + bounds.step)];
-    setValues(next);
-    commit(next);
-  };
   const lo = Math.max(bounds.min, Math.min(values[0], bounds.max));
   const hi = Math.min(bounds.max, Math.max(values[1], bounds.min));
-  const f = (v: number) => formatRangeValue(attribute, v, money);
-  const noun = label.toLowerCase();
   const refined = lo > bounds.min || hi < bounds.max;
-  const pct = (v: number) => ((v - bounds.min) / (bounds.max - bounds.min)) * 100;
 
   return (
     <Section label={label} refined={refined ? 1 : 0}>
-      <p className={styles.rangeValues} id={`${id}-values`}>
-        {f(lo)} – {f(hi)}
-      </p>
-      <div className={styles.range} style={{ ["--lo" as string]: `${pct(lo)}%`, ["--hi" as string]: `${pct(hi)}%` }}>
-        <input
-          type="range"
-          aria-label={`Minimum ${noun}`}
-          aria-valuetext={f(lo)}
-          min={bounds.min}
-          max={bounds.max}
-          step={bounds.step}
-          value={lo}
-          onChange={(e) => change(0, Number(e.currentTarget.value))}
-        />
-        <input
-          type="range"
-          aria-label={`Maximum ${noun}`}
-          aria-valuetext={f(hi)}
-          min={bounds.min}
-          max={bounds.max}
-          step={bounds.step}
-          value={hi}
-          onChange={(e) => change(1, Number(e.currentTarget.value))}
-        />
-      </div>
+      <RangeSlider
+        noun={label.toLowerCase()}
+        bounds={bounds}
+        values={values}
+        format={(v) => formatRangeValue(attribute, v, money)}
+        onChange={(next) => {
+          setValues(next);
+          commit(next);
+        }}
+      />
     </Section>
   );
 }

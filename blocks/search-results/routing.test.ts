@@ -1,6 +1,6 @@
 import qs from "qs";
 import { describe, expect, it } from "vitest";
-import { createSearchURL, isSeoState, normaliseLocationPath, parseSearchURL, sanitiseRoute, searchRouting, type IndexUiState, type SeoState } from "./routing";
+import { createSearchURL, isSeoState, routeQuery, normaliseLocationPath, parseSearchURL, sanitiseRoute, searchRouting, type IndexUiState, type SeoState } from "./routing";
 
 const sorts = ["vehicles", "vehicles_price_desc", "vehicles_created_at_desc"];
 const base: SeoState = { path: "/search", basePath: "/search", refinementList: {} };
@@ -10,7 +10,7 @@ const loc = (href: string) => {
   return { protocol: u.protocol, host: u.host, pathname: u.pathname, search: u.search, hash: u.hash };
 };
 const parse = (href: string, seo = base) => parseSearchURL(qs, loc(href), seo, sorts);
-const create = (route: Parameters<typeof createSearchURL>[1], seo = base, at = "http://harbourline.localhost:3000/search") => createSearchURL(qs, route, loc(at), seo);
+const create = (route: Parameters<typeof createSearchURL>[0], seo = base, at = "http://harbourline.localhost:3000/search") => createSearchURL(route, loc(at), seo);
 
 describe("search URL: reading", () => {
   it("reads the spec's parameters", () => {
@@ -95,5 +95,23 @@ describe("search routing", () => {
     expect(stateMapping.stateToRoute({ vehicles: { query: "a", configure: { hitsPerPage: 21 } } })).toEqual({ query: "a" });
     expect(stateMapping.routeToState({ query: "a" })).toEqual({ vehicles: { query: "a" } });
     expect(stateMapping.routeToState(undefined)).toEqual({ vehicles: {} });
+  });
+});
+
+describe("search URL: query string", () => {
+  it("writes what InstantSearch's qs mapping writes, with readable brackets and range colon", () => {
+    const route: IndexUiState = {
+      query: "land cruiser & co",
+      page: 3,
+      sortBy: "vehicles_price_desc",
+      refinementList: { make: ["Toyota", "Mercedes-Benz"], body: ["suv"] },
+      range: { price: "5000:", km: ":20000" },
+    };
+    const written = routeQuery(route);
+    expect(written).toBe(
+      "?query=land%20cruiser%20%26%20co&page=3&sortBy=vehicles_price_desc&refinementList[make][0]=Toyota&refinementList[make][1]=Mercedes-Benz&refinementList[body][0]=suv&range[price]=5000:&range[km]=:20000",
+    );
+    expect(sanitiseRoute(qs.parse(written.slice(1)), sorts)).toEqual(route);
+    expect(routeQuery({})).toBe("");
   });
 });

@@ -19,10 +19,6 @@ export interface SeoState {
 
 interface QsModule {
   parse(str: string, options?: { arrayLimit?: number }): Record<string, unknown>;
-  stringify(
-    obj: unknown,
-    options?: { addQueryPrefix?: boolean; encodeValuesOnly?: boolean; encoder?: (str: string, defaultEncoder: (s: string) => string) => string },
-  ): string;
 }
 
 type LocationLike = Pick<Location, "protocol" | "host" | "pathname" | "search" | "hash">;
@@ -84,14 +80,26 @@ export function isSeoState(route: IndexUiState, seo: SeoState): boolean {
   return lists.length === wanted.length && wanted.every(([attr, values]) => sameSet(route.refinementList?.[attr] ?? [], values));
 }
 
+/**
+ * The query string of a search state, as InstantSearch's qs mapping writes it but with brackets and
+ * the range colon left readable: ?query=ute&refinementList[make][0]=Toyota&range[price]=5000:20000.
+ */
+export function routeQuery(route: IndexUiState): string {
+  const value = (v: string | number) => encodeURIComponent(String(v)).replace(/%3A/gi, ":");
+  const parts: string[] = [];
+  if (route.query) parts.push(`query=${value(route.query)}`);
+  if (route.page) parts.push(`page=${value(route.page)}`);
+  if (route.sortBy) parts.push(`sortBy=${value(route.sortBy)}`);
+  for (const [attr, values] of Object.entries(route.refinementList ?? {})) values.forEach((v, i) => parts.push(`refinementList[${attr}][${i}]=${value(v)}`));
+  for (const [attr, range] of Object.entries(route.range ?? {})) if (range) parts.push(`range[${attr}]=${value(range)}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
 /** Writes the URL: the SEO path when the state is exactly its refinements, otherwise the base path and the state. */
-export function createSearchURL(qs: QsModule, route: IndexUiState, location: LocationLike, seo: SeoState): string {
+export function createSearchURL(route: IndexUiState, location: LocationLike, seo: SeoState): string {
   const origin = `${location.protocol}//${location.host}`;
   if (isSeoState(route, seo)) return `${origin}${seo.path}${location.hash}`;
-  const ordered = Object.fromEntries(ROUTE_KEYS.filter((k) => route[k] !== undefined).map((k) => [k, route[k]]));
-  // Brackets and the range colon stay readable: refinementList[make][0]=Toyota&range[price]=5000:20000.
-  const query = qs.stringify(ordered, { addQueryPrefix: true, encodeValuesOnly: true, encoder: (str, encode) => encode(str).replace(/%3A/gi, ":") });
-  return `${origin}${seo.basePath}${query}${location.hash}`;
+  return `${origin}${seo.basePath}${routeQuery(route)}${location.hash}`;
 }
 
 /**
@@ -108,8 +116,7 @@ export function searchRouting(indexName: string, seo: SeoState, sortIndices: rea
       // URL under the search, and the history router follows those itself (popstate).
       start: () => {},
       parseURL: ({ qsModule, location }: { qsModule: QsModule; location: LocationLike }) => parseSearchURL(qsModule, location, seo, sortIndices),
-      createURL: ({ qsModule, routeState, location }: { qsModule: QsModule; routeState: IndexUiState; location: LocationLike }) =>
-        createSearchURL(qsModule, routeState, location, seo),
+      createURL: ({ routeState, location }: { routeState: IndexUiState; location: LocationLike }) => createSearchURL(routeState, location, seo),
     },
     stateMapping: {
       $$type: "forecourt.singleIndex",

@@ -10,10 +10,11 @@ import type { SearchSettings } from "./settings";
 
 /**
  * The search page's one client leaf: InstantSearch with server-rendered first results (the engine
- * answers in process while the server renders), then live in the browser against /api/search.
+ * answers in process while the server renders), then live in the browser against /api/search —
+ * or, when the site has an Algolia config, against Algolia on both sides.
  */
 export function SearchResultsClient({ settings }: { settings: SearchSettings }) {
-  const [searchClient] = useState(() => withResultCache(createSearchClient(settings.host), settings.cacheSize));
+  const [searchClient] = useState(() => withResultCache(createSearchClient(settings.host, settings.algolia), settings.cacheSize));
   const [routing] = useState(() => searchRouting(settings.indexName, settings.seo, settings.sorts.map((s) => s.value)));
   return (
     <InstantSearchNext

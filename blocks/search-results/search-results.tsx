@@ -1,7 +1,8 @@
 import { parseSearchPath, pathNeedsFacets, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
-import { createSearchClient } from "../../renderer/search-client";
+import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
+import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
 import type { SeoState } from "./routing";
 import { SearchResultsClient } from "./search-results.client";
@@ -11,9 +12,9 @@ import styles from "./search-results.module.css";
 const PATH_FACETS = ["make", "model", "body", "make_model"] as const;
 
 /** The facet values path slugs are matched against; none (and a logged reason) when the engine cannot say. */
-async function pathFacets(host: string): Promise<SearchPathFacets> {
+async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<SearchPathFacets> {
   try {
-    const response = (await createSearchClient(host).search([
+    const response = (await createSearchClient(host, algolia).search([
       { indexName: VEHICLES_INDEX, params: { query: "", hitsPerPage: 0, facets: [...PATH_FACETS], maxValuesPerFacet: 1000 } },
     ] as never)) as { results: { facets?: Record<string, Record<string, number>> }[] };
     const facets = response.results[0]?.facets ?? {};
@@ -25,9 +26,9 @@ async function pathFacets(host: string): Promise<SearchPathFacets> {
 }
 
 /** The refinements the request path sets (/search/used-cars, /search/toyota/corolla, /used-car/…). */
-export async function seoState(ctx: BlockContext, host: string): Promise<SeoState> {
+export async function seoState(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null = null): Promise<SeoState> {
   const { tenant, path } = ctx;
-  const facets = pathNeedsFacets(path) ? await pathFacets(host) : {};
+  const facets = pathNeedsFacets(path) ? await pathFacets(host, algolia) : {};
   const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes });
   // On any other page the search stays where it is.
   if (!parsed) return { path, basePath: path, refinementList: {} };
@@ -37,7 +38,9 @@ export async function seoState(ctx: BlockContext, host: string): Promise<SeoStat
 const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx }) => {
   registerInProcessSearch();
   const host = `${ctx.tenant.identity.slug}.localhost`;
-  const settings = searchSettings({ id, props, tenant: ctx.tenant, seo: await seoState(ctx, host), now: new Date(), promoSeed: Math.random() });
+  const now = new Date();
+  const algolia = algoliaClientConfig(ctx.tenant, now);
+  const settings = searchSettings({ id, props, tenant: ctx.tenant, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia });
   return (
     <div className={`fc-container fc-section ${styles.block}`}>
       <SearchResultsClient settings={settings} />

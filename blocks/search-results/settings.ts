@@ -3,6 +3,7 @@
  * serialisable values (no whole tenant document crosses to the browser).
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
+import type { AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
 import type { SeoState } from "./routing";
@@ -20,6 +21,8 @@ export interface SearchSettings {
   blockId: string;
   /** The host whose engine answers during server rendering ({slug}.localhost). */
   host: string;
+  /** Algolia's app id and this site's secured search key when Algolia is configured; else the embedded engine answers. */
+  algolia: AlgoliaConfig | null;
   indexName: string;
   sorts: { value: string; label: string }[];
   hitsPerPage: number;
@@ -99,6 +102,7 @@ export function searchSettings(args: {
   seo: SeoState;
   now: Date;
   promoSeed: number;
+  algolia?: AlgoliaConfig | null;
 }): SearchSettings {
   const { tenant, props } = args;
   const { search, identity, features } = tenant;
@@ -107,6 +111,7 @@ export function searchSettings(args: {
   return {
     blockId: args.id,
     host: `${identity.slug}.localhost`,
+    algolia: args.algolia ?? null,
     indexName: indexForSort(defaultSort),
     sorts: search.sorts.map((s) => ({ value: indexForSort(s), label: s.label })),
     hitsPerPage: search.hitsPerPage,

@@ -61,9 +61,11 @@ export type IsoDate = string;
  */
 export type Block =
   | AnnouncementBarBlock
+  | FacetTilesBlock
   | HeroSlidesBlock
   | PopupBlock
   | RichTextBlock
+  | SearchHeroBlock
   | SearchResultsBlock
   | SiteFooterBlock
   | SiteHeaderBlock;
@@ -1009,6 +1011,36 @@ export interface AnnouncementBarProps {
   expiry?: string;
 }
 /**
+ * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FacetTilesBlock".
+ */
+export interface FacetTilesBlock {
+  id: BlockId;
+  type: "facet-tiles";
+  props: FacetTilesProps;
+}
+/**
+ * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FacetTilesProps".
+ */
+export interface FacetTilesProps {
+  heading: ShortText;
+  attribute: "body" | "make" | "fuel" | "location_name" | "car_type";
+  /**
+   * Count and link only new, demo or used stock; leave empty for all.
+   */
+  carType?: "new" | "demo" | "used";
+  /**
+   * The values with the most stock come first.
+   */
+  limit: number;
+  showCounts: boolean;
+}
+/**
  * A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1766,6 +1798,185 @@ export interface RichTextProps {
   heading?: string;
   html: string;
   width: "narrow" | "wide";
+}
+/**
+ * A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SearchHeroBlock".
+ */
+export interface SearchHeroBlock {
+  id: BlockId;
+  type: "search-hero";
+  props: SearchHeroProps;
+}
+/**
+ * A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SearchHeroProps".
+ */
+export interface SearchHeroProps {
+  image?: ImageAsset1;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+  /**
+   * Which toggle is pressed when the page opens (only types the site sells are shown).
+   */
+  defaultToggle: "all" | "new" | "demo" | "used";
+  /**
+   * Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.
+   *
+   * @maxItems 5
+   */
+  selectors:
+    | []
+    | [
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        }
+      ]
+    | [
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        }
+      ]
+    | [
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        }
+      ]
+    | [
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        }
+      ]
+    | [
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        },
+        {
+          attribute: "make" | "model" | "body" | "fuel" | "transmission" | "location_name" | "colour" | "year";
+          label: ShortText;
+          /**
+           * Car type toggles this selector shows under; empty means all.
+           */
+          toggles?: ("all" | "new" | "demo" | "used")[];
+        }
+      ];
+  priceSlider: boolean;
+  quickPicks: boolean;
+}
+/**
+ * Shown behind the panel; leave empty for the site's primary colour.
+ */
+export interface ImageAsset1 {
+  src: string;
+  /**
+   * Describes the image for people who cannot see it; empty for decoration.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
 }
 /**
  * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
