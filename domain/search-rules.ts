@@ -52,6 +52,8 @@ export function selectedCarType(refined: string[], options: CarTypeOption[], joi
 // ---- price and km sliders ----
 
 export const DEFAULT_SLIDER_MAX = 100_000;
+/** The query searches 300 ms after the last key press (spec §9). */
+export const QUERY_DEBOUNCE_MS = 300;
 /** Sliders search 400 ms after they stop moving (spec §9). */
 export const SLIDER_DEBOUNCE_MS = 400;
 

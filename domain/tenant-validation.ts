@@ -90,6 +90,15 @@ function documentRules(doc: TenantDocument): TenantError[] {
     (slug, first) => `duplicate dealership slug "${slug}" (first used at ${first})`,
   );
   firstSeen(
+    doc.offers.map((o, i) => [o.id, `/offers/${i}/id`] as [string, string]),
+    (id, first) => `duplicate offer id "${id}" (first used at ${first})`,
+  );
+  const dealershipSlugs = new Set(doc.dealerships.map((d) => d.slug));
+  doc.offers.forEach((o, i) => {
+    if (!dealershipSlugs.has(o.dealership)) errors.push({ pointer: `/offers/${i}/dealership`, message: `refers to dealership "${o.dealership}", which is not in /dealerships` });
+    if (o.start && o.expiry && o.expiry < o.start) errors.push({ pointer: `/offers/${i}/expiry`, message: `ends on ${o.expiry}, before it starts on ${o.start}` });
+  });
+  firstSeen(
     doc.locations.map((l, i) => [l.id, `/locations/${i}/id`] as [number, string]),
     (id, first) => `duplicate location id ${id} (first used at ${first})`,
   );

@@ -3,6 +3,8 @@ import type { BlockRegistry } from "./types";
 import AnnouncementBar from "../blocks/announcement-bar/announcement-bar";
 import FacetTiles from "../blocks/facet-tiles/facet-tiles";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
+import ModelSearch from "../blocks/model-search/model-search";
+import OffersSearch from "../blocks/offers-search/offers-search";
 import Popup from "../blocks/popup/popup";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
@@ -14,6 +16,8 @@ export const blockRegistry: BlockRegistry = {
   "announcement-bar": AnnouncementBar,
   "facet-tiles": FacetTiles,
   "hero-slides": HeroSlides,
+  "model-search": ModelSearch,
+  "offers-search": OffersSearch,
   "popup": Popup,
   "rich-text": RichText,
   "search-hero": SearchHero,

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { DatabaseInUseError, migrate, openDb } from "../server/db";
 import { feedFormat, formatProblem, importFeed, parseFeed } from "../server/inventory/import";
+import { startAlgoliaSync, stopAlgoliaSync } from "../server/search/algolia";
 
 const usage = "usage: npm run import -- <file.csv|file.json|file.jsonl> [--dealership <id>]";
 const args = process.argv.slice(2);
@@ -54,6 +55,9 @@ try {
 }
 try {
   await migrate(handle);
+  // On PGlite no server runs alongside (the data folder is locked), so the import itself tells
+  // Algolia (when configured); on PostgreSQL the running server hears the NOTIFY and does.
+  if (handle.kind === "pglite") await startAlgoliaSync({ handle });
   const result = await importFeed(handle.db, parseFeed(text, format), { dealershipId });
   for (const p of result.failed) console.log(formatProblem(p));
   if (result.failed.length && !result.rows) {
@@ -68,5 +72,6 @@ try {
   console.error(`Nothing was imported: ${(e as Error).message}`);
   process.exitCode = 1;
 } finally {
+  await stopAlgoliaSync();
   await handle.close();
 }

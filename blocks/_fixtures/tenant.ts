@@ -194,6 +194,7 @@ export const fixtureTenant: TenantDocument = {
   },
   reviews: { minimumRating: 4, hidden: false, googleReviewCount: 12 },
   dealerships: [{ id: 1, slug: "harbourside-motors", name: "Harbourside Motors", phone: "+61730001234" }],
+  offers: [],
   locations: [
     {
       id: 11,

@@ -2,11 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { hasEntry, listKey, parseList, toggleEntry } from "../_shared/favourites";
 import { carouselEdges, carouselStep } from "./carousel";
 import { rangeLabel, valueLabel } from "./display";
-import { SLIDER_DEBOUNCE_MS } from "../../domain/search-rules";
+import { QUERY_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS } from "../../domain/search-rules";
 import { rangeBounds, rangeRefinement, splitMakes } from "./filters";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
 import { withResultCache } from "./result-cache";
-import { QUERY_DEBOUNCE_MS } from "./search-ui";
 import { filterSettings } from "./settings";
 import { testTenant } from "./fixtures/render-search";
 

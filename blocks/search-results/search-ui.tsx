@@ -11,8 +11,10 @@ import {
   useSortBy,
   useStats,
 } from "react-instantsearch";
+import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import type { SearchRecord } from "../../domain/search-record";
-import { collapseSoldRuns, interleavePromos, type ListItem, type SearchHistoryEntry } from "../../domain/search-rules";
+import { trackEvent } from "../../renderer/analytics";
+import { collapseSoldRuns, interleavePromos, QUERY_DEBOUNCE_MS, type ListItem, type SearchHistoryEntry } from "../../domain/search-rules";
 import { vehicleWord } from "../../domain/vehicle-display";
 import { VehicleCard } from "../_shared/vehicle-card";
 import { carouselEdges, carouselStep } from "./carousel";
@@ -23,7 +25,6 @@ import type { IndexUiState } from "./routing";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
 
-export const QUERY_DEBOUNCE_MS = 300;
 /** Cards in the first row of the widest grid: their images load at once. */
 const FIRST_ROW = 3;
 
@@ -161,12 +162,14 @@ function CurrentRefinements({ settings, labels }: { settings: SearchSettings; la
   );
 }
 
+export const NO_RESULTS_TEXT = "No results found for your search at this time. Please try adjusting the filters for more results.";
+
 /** The no-results card (spec §8). Clear Filters returns to the default search: no refinements, no query. */
-export function NoResults({ onClear }: { onClear: () => void }) {
+export function NoResults({ onClear, text = NO_RESULTS_TEXT }: { onClear: () => void; text?: string }) {
   return (
     <div className={styles.noResults}>
       <h3 className={styles.noResultsTitle}>No Results Available</h3>
-      <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+      <p>{text}</p>
       <button type="button" className="fc-button" onClick={onClear}>
         Clear Filters
       </button>
@@ -255,7 +258,7 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
   );
 }
 
-function Pagination({ onPage }: { onPage: () => void }) {
+export function Pagination({ onPage }: { onPage: () => void }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
   if (nbPages <= 1) return null;
   const link = (page: number, text: string, label?: string, current = false) => (
@@ -501,6 +504,9 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
   const top = useRef<HTMLDivElement>(null);
   const linked = LINKED_ATTRIBUTES.filter((a) => !settings.filters.some((f) => f.attribute === a));
   const labels = { ...LINKED_LABELS, ...Object.fromEntries(settings.filters.map((f) => [f.attribute, f.label])) };
+
+  // One search page view per visit of the page (spec §7, event 49).
+  useEffect(() => trackEvent(ANALYTICS_EVENTS.searchPageView, settings.card.site), [settings.card.site]);
 
   // Errors are logged; the previous results stay (spec §4, §8).
   useEffect(() => {

@@ -12,11 +12,9 @@ export function isCurrent(href: string | undefined, path: string): boolean {
   return normalisePath(href) === normalisePath(path);
 }
 
-// Offer counts arrive with inventory (a later issue); until then offers-only items stay hidden.
-const shown = <T extends { onlyWhenOffers?: boolean }>(item: T) => !item.onlyWhenOffers;
-
-/** The menu as visitors see it: hidden items removed, and parents left without children dropped. */
-export function visibleItems(items: readonly NavItem[]): NavItem[] {
+/** The menu as visitors see it: offers-only items hidden while the site has no live offers, and parents left without children dropped. */
+export function visibleItems(items: readonly NavItem[], hasOffers: boolean): NavItem[] {
+  const shown = (item: { onlyWhenOffers?: boolean }) => hasOffers || !item.onlyWhenOffers;
   return items.filter(shown).flatMap((item) => {
     if (!item.children) return [item];
     const children = item.children.filter(shown);

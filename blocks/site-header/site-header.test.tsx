@@ -34,7 +34,7 @@ describe("site-header", () => {
     expect(await render({}, "/", tenant)).toContain('alt="Harbourside Motors"');
   });
 
-  it("lists the main navigation and hides offers-only items", async () => {
+  it("lists the main navigation and hides offers-only items while the dealer has no live offers", async () => {
     const html = await render();
     const nav = slice(html, 'aria-label="Main"', "</nav>");
     expect(nav).toContain('href="/sell-my-car"');
@@ -42,6 +42,13 @@ describe("site-header", () => {
     expect(nav).not.toContain("Special Offers");
     expect(nav).not.toContain('href="/offers"');
     expect(nav).toContain(">Used Cars</span>");
+
+    const offer: TenantDocument["offers"][number] = { id: "ev", title: "EV offer", dealership: "harbourside-motors", categories: ["New Car Offers"], href: "/search" };
+    const withOffer = structuredClone(fixtureTenant);
+    withOffer.offers = [{ ...offer, expiry: "2000-01-01" }];
+    expect(slice(await render({}, "/", withOffer), 'aria-label="Main"', "</nav>")).not.toContain("Special Offers");
+    withOffer.offers = [offer];
+    expect(slice(await render({}, "/", withOffer), 'aria-label="Main"', "</nav>")).toContain("Special Offers");
   });
 
   it("marks the current page with aria-current and its parent menu as active", async () => {
@@ -153,12 +160,13 @@ describe("navigation rules", () => {
     expect(isCurrent(undefined, "/")).toBe(false);
   });
 
-  it("drops a parent whose children are all offers-only, keeping it when it has a link", () => {
-    const items = visibleItems([
+  it("shows offers-only items only while the site has live offers, dropping a parent left empty", () => {
+    const menu = [
       { label: "Deals", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
       { label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
-    ]);
-    expect(items).toEqual([{ label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: undefined }]);
+    ];
+    expect(visibleItems(menu, false)).toEqual([{ label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: undefined }]);
+    expect(visibleItems(menu, true)).toEqual(menu);
   });
 
   it("lists ungrouped children first, then groups in order of first appearance", () => {

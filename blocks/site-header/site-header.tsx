@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { ImageAsset, Link, NavItem, NavLeaf } from "../../schemas/generated/tenant";
 import type { BlockComponent } from "../../renderer/types";
+import { liveOfferCount } from "../../domain/offers";
 import { groupChildren, isCurrent, isMega, visibleItems } from "./navigation";
 import { MenuButton } from "./site-header.client";
 import styles from "./site-header.module.css";
@@ -101,7 +102,7 @@ function Dropdown({ item, menuName, idBase, path }: { item: NavItem; menuName: s
 const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
   const { tenant, path } = ctx;
   const { identity, theme } = tenant;
-  const items = visibleItems(tenant.navigation.items);
+  const items = visibleItems(tenant.navigation.items, liveOfferCount(tenant, new Date()) > 0);
   const dealerLinks = props.showDealerLinks ? (tenant.navigation.dealerLinks ?? []) : [];
   const phone = props.showPhone ? identity.phone : undefined;
   const navId = `${id}-nav`;

@@ -44,6 +44,11 @@ export type Href = string;
  */
 export type Money = number;
 /**
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "isoDate".
+ */
+export type IsoDate = string;
+/**
  * 24-hour time, HH:MM.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -52,17 +57,14 @@ export type Money = number;
 export type Hhmm = string;
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
- * via the `definition` "isoDate".
- */
-export type IsoDate = string;
-/**
- * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "block".
  */
 export type Block =
   | AnnouncementBarBlock
   | FacetTilesBlock
   | HeroSlidesBlock
+  | ModelSearchBlock
+  | OffersSearchBlock
   | PopupBlock
   | RichTextBlock
   | SearchHeroBlock
@@ -107,6 +109,12 @@ export interface TenantDocument {
    * @minItems 1
    */
   dealerships: [Dealership, ...Dealership[]];
+  /**
+   * The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked "Only when the dealer has offers" show while at least one is live.
+   *
+   * @maxItems 500
+   */
+  offers: Offer[];
   locations: Location[];
   /**
    * Blocks shown on every page, above and below the page's own blocks.
@@ -913,6 +921,41 @@ export interface Dealership {
   phone?: Phone;
   average_rating?: number;
   review_count?: number;
+}
+/**
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "offer".
+ */
+export interface Offer {
+  id: Slug;
+  title: ShortText;
+  description?: string;
+  image?: ImageAsset;
+  /**
+   * One of this site's dealerships; its stock is behind the offer's See more from this dealer link.
+   */
+  dealership: string;
+  /**
+   * The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.
+   *
+   * @minItems 1
+   */
+  categories: [ShortText, ...ShortText[]];
+  /**
+   * The offer's price (e.g. drive away), or empty for offers without one.
+   */
+  price?: number;
+  priceType?: string;
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  href: string;
+  start?: IsoDate;
+  /**
+   * The last day the offer shows.
+   */
+  expiry?: string;
+  terms?: string;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1749,6 +1792,61 @@ export interface HeroSlidesProps {
   aspect: "1920x540" | "1920x1080";
   autoplay: boolean;
   intervalSeconds: number;
+}
+/**
+ * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelSearchBlock".
+ */
+export interface ModelSearchBlock {
+  id: BlockId;
+  type: "model-search";
+  props: ModelSearchProps;
+}
+/**
+ * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelSearchProps".
+ */
+export interface ModelSearchProps {
+  /**
+   * Shown above the search box; leave empty for none.
+   */
+  heading?: string;
+  /**
+   * Search, count and link only new, demo or used stock; leave empty for all.
+   */
+  carType?: "new" | "demo" | "used";
+  /**
+   * Most in stock first, or by make and model name.
+   */
+  sort: "count" | "name";
+}
+/**
+ * The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "OffersSearchBlock".
+ */
+export interface OffersSearchBlock {
+  id: BlockId;
+  type: "offers-search";
+  props: OffersSearchProps;
+}
+/**
+ * The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "OffersSearchProps".
+ */
+export interface OffersSearchProps {
+  heading: string;
+  /**
+   * Category buttons and a price slider above the offers.
+   */
+  showFilters: boolean;
 }
 /**
  * A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.

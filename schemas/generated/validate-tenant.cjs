@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"}]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"}]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
 const schema59 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
 const schema74 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
 const func2 = Object.prototype.hasOwnProperty;
@@ -8141,14 +8141,677 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
+const schema79 = {"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}};
+const schema86 = {"type":"string","format":"date"};
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern35 = new RegExp("^[0-9]{4}$", "u");
-const schema87 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
-const schema88 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
-const pattern39 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
+const formats22 = require("ajv-formats/dist/formats").fullFormats.date;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.title === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.dealership === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealership"},message:"must have required property '"+"dealership"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.categories === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "categories"},message:"must have required property '"+"categories"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.href === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "href"},message:"must have required property '"+"href"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema79.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/slug/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if(typeof data1 === "string"){
+if(func4(data1) > 500){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func4(data1) < 1){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func4(data2) > 600){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 600},message:"must NOT have more than 600 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.image !== undefined){
+let data3 = data.image;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.src === undefined){
+const err15 = {instancePath:instancePath+"/image",schemaPath:"#/definitions/imageAsset/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data3.alt === undefined){
+const err16 = {instancePath:instancePath+"/image",schemaPath:"#/definitions/imageAsset/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((((key1 === "src") || (key1 === "alt")) || (key1 === "width")) || (key1 === "height"))){
+const err17 = {instancePath:instancePath+"/image",schemaPath:"#/definitions/imageAsset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data3.src !== undefined){
+let data4 = data3.src;
+if(typeof data4 === "string"){
+if(func4(data4) > 2000){
+const err18 = {instancePath:instancePath+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern16.test(data4)){
+const err19 = {instancePath:instancePath+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]+|https?://[^\\s]+)$"},message:"must match pattern \""+"^(/[^\\s]+|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data3.alt !== undefined){
+let data5 = data3.alt;
+if(typeof data5 === "string"){
+if(func4(data5) > 300){
+const err21 = {instancePath:instancePath+"/image/alt",schemaPath:"#/definitions/imageAsset/properties/alt/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/image/alt",schemaPath:"#/definitions/imageAsset/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data3.width !== undefined){
+let data6 = data3.width;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err23 = {instancePath:instancePath+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 8000 || isNaN(data6)){
+const err24 = {instancePath:instancePath+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8000},message:"must be <= 8000"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data6 < 1 || isNaN(data6)){
+const err25 = {instancePath:instancePath+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data3.height !== undefined){
+let data7 = data3.height;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err26 = {instancePath:instancePath+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 8000 || isNaN(data7)){
+const err27 = {instancePath:instancePath+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8000},message:"must be <= 8000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err28 = {instancePath:instancePath+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/image",schemaPath:"#/definitions/imageAsset/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.dealership !== undefined){
+let data8 = data.dealership;
+if(typeof data8 === "string"){
+if(func4(data8) > 63){
+const err30 = {instancePath:instancePath+"/dealership",schemaPath:"#/definitions/slug/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(func4(data8) < 1){
+const err31 = {instancePath:instancePath+"/dealership",schemaPath:"#/definitions/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(!pattern0.test(data8)){
+const err32 = {instancePath:instancePath+"/dealership",schemaPath:"#/definitions/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/dealership",schemaPath:"#/definitions/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.categories !== undefined){
+let data9 = data.categories;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err34 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 === "string"){
+if(func4(data10) > 500){
+const err35 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(func4(data10) < 1){
+const err36 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+let i1 = data9.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data9[i1], data9[j0])){
+const err38 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.price !== undefined){
+let data11 = data.price;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err40 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 10000000 || isNaN(data11)){
+const err41 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err42 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.priceType !== undefined){
+let data12 = data.priceType;
+if(typeof data12 === "string"){
+if(func4(data12) > 40){
+const err43 = {instancePath:instancePath+"/priceType",schemaPath:"#/properties/priceType/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/priceType",schemaPath:"#/properties/priceType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.href !== undefined){
+let data13 = data.href;
+if(typeof data13 === "string"){
+if(func4(data13) > 2000){
+const err45 = {instancePath:instancePath+"/href",schemaPath:"#/definitions/href/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!pattern21.test(data13)){
+const err46 = {instancePath:instancePath+"/href",schemaPath:"#/definitions/href/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"},message:"must match pattern \""+"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/href",schemaPath:"#/definitions/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.start !== undefined){
+let data14 = data.start;
+if(typeof data14 === "string"){
+if(!(formats22.validate(data14))){
+const err48 = {instancePath:instancePath+"/start",schemaPath:"#/definitions/isoDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/start",schemaPath:"#/definitions/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.expiry !== undefined){
+let data15 = data.expiry;
+if(typeof data15 === "string"){
+if(!(formats22.validate(data15))){
+const err50 = {instancePath:instancePath+"/expiry",schemaPath:"#/definitions/isoDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/expiry",schemaPath:"#/definitions/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.terms !== undefined){
+let data16 = data.terms;
+if(typeof data16 === "string"){
+if(func4(data16) > 1000){
+const err52 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+const schema88 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
+const pattern39 = new RegExp("^[0-9]{4}$", "u");
+const schema96 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
+const schema97 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
+const pattern43 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8232,7 +8895,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data1 === "open") || (data1 === "closed")) || (data1 === "by-appointment"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema87.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema96.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8245,7 +8908,7 @@ errors++;
 if(data.open !== undefined){
 let data2 = data.open;
 if(typeof data2 === "string"){
-if(!pattern39.test(data2)){
+if(!pattern43.test(data2)){
 const err8 = {instancePath:instancePath+"/open",schemaPath:"#/definitions/hhmm/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8270,7 +8933,7 @@ errors++;
 if(data.close !== undefined){
 let data3 = data.close;
 if(typeof data3 === "string"){
-if(!pattern39.test(data3)){
+if(!pattern43.test(data3)){
 const err10 = {instancePath:instancePath+"/close",schemaPath:"#/definitions/hhmm/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8303,15 +8966,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
-const schema91 = {"type":"string","format":"date"};
-const formats26 = require("ajv-formats/dist/formats").fullFormats.date;
+const schema99 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8350,7 +9011,7 @@ errors++;
 if(data.date !== undefined){
 let data0 = data.date;
 if(typeof data0 === "string"){
-if(!(formats26.validate(data0))){
+if(!(formats22.validate(data0))){
 const err3 = {instancePath:instancePath+"/date",schemaPath:"#/definitions/isoDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8410,7 +9071,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "open") || (data2 === "closed"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema90.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8423,7 +9084,7 @@ errors++;
 if(data.start_hour !== undefined){
 let data3 = data.start_hour;
 if(typeof data3 === "string"){
-if(!pattern39.test(data3)){
+if(!pattern43.test(data3)){
 const err9 = {instancePath:instancePath+"/start_hour",schemaPath:"#/definitions/hhmm/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8448,7 +9109,7 @@ errors++;
 if(data.end_hour !== undefined){
 let data4 = data.end_hour;
 if(typeof data4 === "string"){
-if(!pattern39.test(data4)){
+if(!pattern43.test(data4)){
 const err11 = {instancePath:instancePath+"/end_hour",schemaPath:"#/definitions/hhmm/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -8483,7 +9144,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data5 === "sales") || (data5 === "service")) || (data5 === "parts"))){
-const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema90.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema99.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8504,12 +9165,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8580,7 +9241,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema79.properties, key0))){
+if(!(func2.call(schema88.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -8729,7 +9390,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data5 === "sales") || (data5 === "service")) || (data5 === "parts")) || (data5 === "service-and-parts")) || (data5 === ""))){
-const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema79.properties.location_type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema88.properties.location_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9008,7 +9669,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((((((((((((((data13 === "QLD") || (data13 === "NSW")) || (data13 === "VIC")) || (data13 === "SA")) || (data13 === "WA")) || (data13 === "TAS")) || (data13 === "ACT")) || (data13 === "NT")) || (data13 === "AUK")) || (data13 === "WGN")) || (data13 === "CAN")) || (data13 === "WKO")) || (data13 === "BOP")) || (data13 === "OTA"))){
-const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema79.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema88.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9021,7 +9682,7 @@ errors++;
 if(data10.postcode !== undefined){
 let data14 = data10.postcode;
 if(typeof data14 === "string"){
-if(!pattern35.test(data14)){
+if(!pattern39.test(data14)){
 const err43 = {instancePath:instancePath+"/address/postcode",schemaPath:"#/properties/address/properties/postcode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -9277,8 +9938,8 @@ errors++;
 }
 const len1 = data22.length;
 for(let i2=0; i2<len1; i2++){
-if(!(validate38(data22[i2], {instancePath:instancePath+"/opening_hours/" + i2,parentData:data22,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate40(data22[i2], {instancePath:instancePath+"/opening_hours/" + i2,parentData:data22,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -9299,8 +9960,8 @@ let data24 = data.special_hours;
 if(Array.isArray(data24)){
 const len2 = data24.length;
 for(let i3=0; i3<len2; i3++){
-if(!(validate40(data24[i3], {instancePath:instancePath+"/special_hours/" + i3,parentData:data24,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data24[i3], {instancePath:instancePath+"/special_hours/" + i3,parentData:data24,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -9641,17 +10302,17 @@ vErrors.push(err92);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema95 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
-const schema96 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"}]};
-const schema97 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"}}};
-const schema98 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
-const schema99 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
+const schema104 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
+const schema105 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"}]};
+const schema106 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"}}};
+const schema107 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
+const schema108 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9736,7 +10397,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data2 === "accent") || (data2 === "primary")) || (data2 === "neutral"))){
-const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema99.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema108.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9816,12 +10477,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9915,8 +10576,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate46(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
@@ -9931,14 +10592,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"}}};
-const schema102 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+const schema109 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"}}};
+const schema111 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10030,7 +10691,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data1 === "body") || (data1 === "make")) || (data1 === "fuel")) || (data1 === "location_name")) || (data1 === "car_type"))){
-const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema102.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema111.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10052,7 +10713,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data2 === "new") || (data2 === "demo")) || (data2 === "used"))){
-const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema102.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema111.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10116,12 +10777,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10215,8 +10876,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate50(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -10231,14 +10892,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema104 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"}}};
-const schema106 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
+const schema113 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"}}};
+const schema115 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10734,7 +11395,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data13 === "1920x540") || (data13 === "1920x1080"))){
-const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema106.properties.aspect.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema115.properties.aspect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10797,12 +11458,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10896,8 +11557,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate53(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate55(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -10912,14 +11573,422 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema111 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"}}};
-const schema113 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+const schema120 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"}}};
+const schema122 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sort === undefined){
+data.sort = "count";
+}
+for(const key0 in data){
+if(!(((key0 === "heading") || (key0 === "carType")) || (key0 === "sort"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.heading !== undefined){
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.carType !== undefined){
+let data1 = data.carType;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!(((data1 === "new") || (data1 === "demo")) || (data1 === "used"))){
+const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema122.properties.carType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+let data2 = data.sort;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((data2 === "count") || (data2 === "name"))){
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema122.properties.sort.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "type")) || (key0 === "props"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("model-search" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "model-search"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate58(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+const schema124 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"}}};
+const schema126 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "type")) || (key0 === "props"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("offers-search" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "offers-search"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data2 = data.props;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.heading === undefined){
+data2.heading = "Latest Offers";
+}
+if(data2.showFilters === undefined){
+data2.showFilters = true;
+}
+for(const key1 in data2){
+if(!((key1 === "heading") || (key1 === "showFilters"))){
+const err8 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/OffersSearchProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data2.heading;
+if(typeof data3 === "string"){
+if(func4(data3) > 120){
+const err9 = {instancePath:instancePath+"/props/heading",schemaPath:"#/definitions/OffersSearchProps/properties/heading/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/props/heading",schemaPath:"#/definitions/OffersSearchProps/properties/heading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data2.showFilters !== "boolean"){
+const err11 = {instancePath:instancePath+"/props/showFilters",schemaPath:"#/definitions/OffersSearchProps/properties/showFilters/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/OffersSearchProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+const schema127 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"}}};
+const schema129 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11254,12 +12323,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11353,8 +12422,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate62(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -11369,14 +12438,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema115 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"}}};
-const schema117 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+const schema131 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"}}};
+const schema133 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11559,7 +12628,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "narrow") || (data5 === "wide"))){
-const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema117.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema133.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11591,14 +12660,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema118 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"}}};
-const schema120 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
+const schema134 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"}}};
+const schema136 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11840,7 +12909,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data6 === "all") || (data6 === "new")) || (data6 === "demo")) || (data6 === "used"))){
-const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema120.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema136.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11910,7 +12979,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((((((((data9 === "make") || (data9 === "model")) || (data9 === "body")) || (data9 === "fuel")) || (data9 === "transmission")) || (data9 === "location_name")) || (data9 === "colour")) || (data9 === "year"))){
-const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema120.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema136.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11972,7 +13041,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data12 === "all") || (data12 === "new")) || (data12 === "demo")) || (data12 === "used"))){
-const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema120.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema136.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12072,12 +13141,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12171,8 +13240,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate61(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -12187,14 +13256,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"}}};
-const schema125 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
+const schema139 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"}}};
+const schema141 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12345,7 +13414,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "grid") || (data4 === "carousel"))){
-const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema125.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema141.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12387,14 +13456,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema126 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"}}};
-const schema128 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
+const schema142 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"}}};
+const schema144 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12551,14 +13620,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"}}};
-const schema131 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
+const schema145 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"}}};
+const schema147 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12728,12 +13797,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12762,56 +13831,68 @@ errors++;
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "announcement-bar"){
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "facet-tiles"){
-if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "hero-slides"){
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "popup"){
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+else if(tag0 === "model-search"){
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "rich-text"){
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "search-hero"){
+else if(tag0 === "offers-search"){
 if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "popup"){
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "rich-text"){
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "search-hero"){
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "search-results"){
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "site-footer"){
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "site-header"){
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
@@ -12847,12 +13928,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -12868,8 +13949,8 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate44(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -12884,14 +13965,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema132 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
-const pattern59 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
+const schema148 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
+const pattern65 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12995,7 +14076,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern59.test(data1)){
+if(!pattern65.test(data1)){
 const err9 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"},message:"must match pattern \""+"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13030,7 +14111,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data2 === "vehicle-detail") || (data2 === "search")) || (data2 === "location-detail"))){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema132.properties.template.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema148.properties.template.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13101,8 +14182,8 @@ errors++;
 }
 }
 if(data.blocks !== undefined){
-if(!(validate43(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -13117,7 +14198,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
@@ -13153,6 +14234,9 @@ data.footer = {};
 }
 if(data.reviews === undefined){
 data.reviews = {};
+}
+if(data.offers === undefined){
+data.offers = [];
 }
 if(data.schemaVersion === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
@@ -13636,19 +14720,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.locations !== undefined){
-let data21 = data.locations;
+let data21 = data.offers;
 if(Array.isArray(data21)){
-const len1 = data21.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate37(data21[i1], {instancePath:instancePath+"/locations/" + i1,parentData:data21,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/locations",schemaPath:"#/properties/locations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data21.length > 500){
+const err38 = {instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13657,12 +14732,16 @@ vErrors.push(err38);
 }
 errors++;
 }
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate37(data21[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data21,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
 }
-if(data.layout !== undefined){
-let data23 = data.layout;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.top === undefined){
-const err39 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/required",keyword:"required",params:{missingProperty: "top"},message:"must have required property '"+"top"+"'"};
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13671,8 +14750,19 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data23.bottom === undefined){
-const err40 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/required",keyword:"required",params:{missingProperty: "bottom"},message:"must have required property '"+"bottom"+"'"};
+if(data.locations !== undefined){
+let data23 = data.locations;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate39(data23[i2], {instancePath:instancePath+"/locations/" + i2,parentData:data23,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/locations",schemaPath:"#/properties/locations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -13681,9 +14771,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key3 in data23){
-if(!((key3 === "top") || (key3 === "bottom"))){
-const err41 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data.layout !== undefined){
+let data25 = data.layout;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.top === undefined){
+const err41 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/required",keyword:"required",params:{missingProperty: "top"},message:"must have required property '"+"top"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -13692,22 +14785,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data23.top !== undefined){
-if(!(validate43(data23.top, {instancePath:instancePath+"/layout/top",parentData:data23,parentDataProperty:"top",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data23.bottom !== undefined){
-if(!(validate43(data23.bottom, {instancePath:instancePath+"/layout/bottom",parentData:data23,parentDataProperty:"bottom",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data25.bottom === undefined){
+const err42 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/required",keyword:"required",params:{missingProperty: "bottom"},message:"must have required property '"+"bottom"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -13716,12 +14795,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.pages !== undefined){
-let data26 = data.pages;
-if(Array.isArray(data26)){
-if(data26.length < 1){
-const err43 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key3 in data25){
+if(!((key3 === "top") || (key3 === "bottom"))){
+const err43 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13730,16 +14806,22 @@ vErrors.push(err43);
 }
 errors++;
 }
-const len2 = data26.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate78(data26[i2], {instancePath:instancePath+"/pages/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+}
+if(data25.top !== undefined){
+if(!(validate45(data25.top, {instancePath:instancePath+"/layout/top",parentData:data25,parentDataProperty:"top",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data25.bottom !== undefined){
+if(!(validate45(data25.bottom, {instancePath:instancePath+"/layout/bottom",parentData:data25,parentDataProperty:"bottom",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -13749,14 +14831,46 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.pages !== undefined){
+let data28 = data.pages;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err45 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate86(data28[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data28,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }

@@ -3,14 +3,17 @@
  * the search UI (browser and server rendering) talks to Algolia with a per-site secured key;
  * `npm run search:push` (ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY) uploads the records and sets the
  * index settings. The settings are the embedded engine's (vehicle-index.ts) in Algolia's terms.
+ * With the admin key set, the server keeps Algolia current after that: startAlgoliaSync (called
+ * from instrumentation.ts at server start) sends the records of every changed vehicle.
  */
 import { createHmac } from "node:crypto";
 import type { Algoliasearch, IndexSettings } from "algoliasearch";
 import { allowedIndices, indexForSort, tenantBaseFilter, VEHICLES_INDEX } from "../../domain/search-rules";
 import type { AlgoliaConfig } from "../../renderer/search-client";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import type { Db } from "../db";
-import { loadSearchRecords } from "../inventory/records";
+import { getDb, type Db, type DbHandle } from "../db";
+import { onVehiclesChanged } from "../inventory/changes";
+import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import { vehicleIndexSettings } from "./vehicle-index";
 
@@ -151,4 +154,169 @@ export async function pushToAlgolia(client: Algoliasearch, db: Db, opts: { batch
     await client.waitForTask({ indexName, taskID });
   }
   return { records: records.length, batches: batchResponses.length, sites: sites.length, replicas };
+}
+
+// ---- keeping Algolia current after feed writes ----
+
+/** How long changed ids gather before one batch goes to Algolia (counted from the first of them). */
+export const SYNC_DELAY_MS = 200;
+/** The back-off before the one retry of a failed batch. */
+export const SYNC_RETRY_MS = 1000;
+/** Vehicles per Algolia batch request (a whole import is sent as several). */
+export const SYNC_BATCH_SIZE = 1000;
+
+export interface AlgoliaSyncOptions {
+  delayMs?: number;
+  retryDelayMs?: number;
+  batchSize?: number;
+  /** Where failures are reported (console by default). */
+  log?: Pick<Console, "error">;
+}
+
+export interface AlgoliaSync {
+  /** Adds changed vehicle ids to the next batch, sent `delayMs` after the first id queued. Never throws. */
+  queue(ids: Iterable<string>): void;
+  /** Sends what is queued now; resolves once every batch so far was sent or given up on (never rejects). */
+  flush(): Promise<void>;
+  /** Stops listening for vehicle changes (a subscribed sync); what is queued is still sent. */
+  stop(): void;
+}
+
+type BatchRequest = { action: "updateObject"; body: Record<string, unknown> } | { action: "deleteObject"; body: { objectID: string } };
+
+/**
+ * The core of the sync, given an Algolia client (admin key) and the database: ids queued within
+ * `delayMs` become one batch — each vehicle's current search record as `updateObject`, and a
+ * `deleteObject` for each id with no record any more (deleted, or of a dealership no site lists,
+ * as searchRecordsFor says). Batches go out one after another, records read just before sending.
+ * A failed batch is logged and retried once after `retryDelayMs`, then logged and dropped; nothing
+ * is thrown, so a feed write never fails because of Algolia.
+ */
+export function createAlgoliaSync(client: Algoliasearch, db: Db, opts: AlgoliaSyncOptions = {}): AlgoliaSync {
+  const delayMs = opts.delayMs ?? SYNC_DELAY_MS;
+  const retryDelayMs = opts.retryDelayMs ?? SYNC_RETRY_MS;
+  const batchSize = opts.batchSize ?? SYNC_BATCH_SIZE;
+  const log = opts.log ?? console;
+  const pending = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sending: Promise<void> = Promise.resolve();
+
+  const sendOnce = async (ids: string[]) => {
+    const { records, removed } = await searchRecordsFor(db, ids);
+    const requests: BatchRequest[] = [
+      ...records.map((r) => ({ action: "updateObject" as const, body: r as unknown as Record<string, unknown> })),
+      ...removed.map((objectID) => ({ action: "deleteObject" as const, body: { objectID } })),
+    ];
+    await client.batch({ indexName: VEHICLES_INDEX, batchWriteParams: { requests } });
+  };
+
+  const send = async (ids: string[]) => {
+    const what = `${ids.length} vehicle${ids.length === 1 ? "" : "s"}`;
+    try {
+      await sendOnce(ids);
+      return;
+    } catch (e) {
+      log.error(`[search] Algolia update of ${what} failed (${describeAlgoliaError(e)}); retrying in ${retryDelayMs} ms.`);
+    }
+    await new Promise((r) => setTimeout(r, retryDelayMs));
+    try {
+      await sendOnce(ids);
+    } catch (e) {
+      const shown = ids.slice(0, 20).join(", ") + (ids.length > 20 ? `, … (${ids.length} in all)` : "");
+      log.error(
+        `[search] Algolia update of ${what} failed again (${describeAlgoliaError(e)}); gave up. Algolia shows these vehicles as they were ` +
+          `until they change again or \`npm run search:push\` runs: ${shown}`,
+      );
+    }
+  };
+
+  const fire = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending.size) {
+      const ids = [...pending];
+      pending.clear();
+      for (let i = 0; i < ids.length; i += batchSize) {
+        const part = ids.slice(i, i + batchSize);
+        sending = sending.then(() => send(part));
+      }
+    }
+    return sending;
+  };
+
+  return {
+    queue(ids) {
+      for (const id of ids) pending.add(id);
+      if (pending.size && !timer) timer = setTimeout(fire, delayMs);
+    },
+    flush: () => fire(),
+    stop() {},
+  };
+}
+
+/** What went wrong with an Algolia call, in one line: the last HTTP status and message when there was one. */
+export function describeAlgoliaError(e: unknown): string {
+  const err = (e ?? {}) as { name?: string; message?: string; status?: number; stackTrace?: { response?: { status?: number; content?: string; isTimedOut?: boolean } }[] };
+  const last = err.stackTrace?.at(-1)?.response;
+  if (err.name === "RetryError" && last) {
+    if (last.isTimedOut) return "Algolia did not answer in time";
+    const content = (last.content ?? "").replace(/\s+/g, " ").slice(0, 200);
+    return last.status ? `Algolia answered HTTP ${last.status}${content ? `: ${content}` : ""}` : `Algolia could not be reached${content ? `: ${content}` : ""}`;
+  }
+  if (typeof err.status === "number") return `Algolia answered HTTP ${err.status}: ${err.message}`;
+  return err.message ?? String(e);
+}
+
+/**
+ * A sync that follows the vehicle changes this process sees (onVehiclesChanged): its own writes, and
+ * those other processes announce with NOTIFY on `handle`'s database (an import on PostgreSQL).
+ */
+export function subscribeAlgoliaSync(client: Algoliasearch, handle: DbHandle, opts: AlgoliaSyncOptions = {}): AlgoliaSync {
+  const sync = createAlgoliaSync(client, handle.db, opts);
+  const unsubscribe = onVehiclesChanged((ids) => sync.queue(ids), { handle });
+  return { ...sync, stop: unsubscribe };
+}
+
+const SYNC_KEY = Symbol.for("forecourt.algolia-sync");
+type SyncGlobal = typeof globalThis & { [SYNC_KEY]?: Promise<AlgoliaSync | null> };
+
+/**
+ * Starts the process's Algolia sync once (later calls return the same one): with ALGOLIA_APP_ID
+ * and ALGOLIA_ADMIN_KEY set, every vehicle change this process sees — its own writes (the HTTP
+ * feed) and, through NOTIFY, other processes' writes (`npm run import` on PostgreSQL) — reaches
+ * Algolia within about a second. Null when the admin key is not configured or the database cannot
+ * be opened (logged; the feed keeps working). `handle` defaults to the process's database (getDb);
+ * `env` and `client` are for tests.
+ */
+export function startAlgoliaSync(
+  opts: AlgoliaSyncOptions & { env?: Record<string, string | undefined>; client?: Algoliasearch; handle?: DbHandle } = {},
+): Promise<AlgoliaSync | null> {
+  const g = globalThis as SyncGlobal;
+  g[SYNC_KEY] ??= (async () => {
+    const env = opts.env ?? process.env;
+    const appId = env.ALGOLIA_APP_ID?.trim();
+    const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
+    if (!appId || !adminKey) return null;
+    try {
+      const client = opts.client ?? (await import("algoliasearch")).algoliasearch(appId, adminKey);
+      const handle = opts.handle ?? (await getDb());
+      const sync = subscribeAlgoliaSync(client, handle, opts);
+      console.log(`[search] feed writes update Algolia app ${appId}, index "${VEHICLES_INDEX}"`);
+      return sync;
+    } catch (e) {
+      console.error(`[search] cannot keep Algolia current (feed writes reach Algolia only through \`npm run search:push\`): ${(e as Error).message}`);
+      return null;
+    }
+  })();
+  return g[SYNC_KEY]!;
+}
+
+/** Stops the process's Algolia sync after sending what it has queued (tests; a graceful shutdown). */
+export async function stopAlgoliaSync(): Promise<void> {
+  const g = globalThis as SyncGlobal;
+  const sync = await g[SYNC_KEY];
+  delete g[SYNC_KEY];
+  if (!sync) return;
+  sync.stop();
+  await sync.flush();
 }

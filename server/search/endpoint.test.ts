@@ -61,6 +61,13 @@ beforeAll(async () => {
   const beta = makeTenant("beta");
   beta.dealerships[0].id = 2;
   beta.locations[0].dealership_id = 2;
+  const offer = { dealership: alpha.dealerships[0].slug, categories: ["New Car Offers"] as [string], href: "/search" };
+  alpha.offers = [
+    { ...offer, id: "live", title: "Live offer", price: 30000, categories: ["New Car Offers", "Finance Offers"] },
+    { ...offer, id: "ended", title: "Ended offer", expiry: "2020-01-31" },
+    { ...offer, id: "later", title: "Later offer", start: "2999-01-01" },
+  ];
+  beta.offers = [{ ...offer, dealership: beta.dealerships[0].slug, id: "beta-live", title: "Beta offer" }];
   for (const doc of [alpha, beta]) {
     await createTenant(h.db, doc, "test");
     await publish(h, doc.identity.slug, { actor: "test" });
@@ -128,5 +135,24 @@ describe("POST /api/search/1/indexes/*/queries with the algoliasearch client", (
     const bad = await handleMultiQuery(new Request("http://alpha.localhost/api/search/1/indexes/*/queries", { method: "POST", headers: { host: "alpha.localhost" }, body: "{nope" }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: "The request body is not valid JSON.", status: 400 });
+  });
+
+  it("answers the offers index with the site's own live offers, in the same request as vehicles", async () => {
+    const alpha = client(await siteServer("alpha.localhost"));
+    const { results } = await alpha.search({
+      requests: [
+        { indexName: "offers", query: "", facets: ["categories"] },
+        { indexName: "vehicles", query: "", hitsPerPage: 0 },
+        { indexName: "offers", query: "", filters: "expiry_ts > 0 OR start_ts > 0" },
+      ],
+    });
+    const [offers, vehicles, widened] = results as { hits: { objectID: string }[]; nbHits: number; facets?: Record<string, Record<string, number>> }[];
+    expect(offers.hits.map((h) => h.objectID)).toEqual(["live"]);
+    expect(offers.facets?.categories).toEqual({ "New Car Offers": 1, "Finance Offers": 1 });
+    expect(vehicles.nbHits).toBe(3);
+    expect(widened.hits.map((h) => h.objectID)).toEqual(["live"]);
+    const beta = client(await siteServer("beta.localhost"));
+    const rb = (await beta.search({ requests: [{ indexName: "offers", query: "" }] })).results[0] as { hits: { objectID: string }[] };
+    expect(rb.hits.map((h) => h.objectID)).toEqual(["beta-live"]);
   });
 });

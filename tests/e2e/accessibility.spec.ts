@@ -8,10 +8,11 @@ for (const tenant of demoTenants) {
   for (const [label, viewport] of Object.entries(viewports)) {
     test(`${slug}: pages pass axe WCAG A/AA at ${label} width`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      for (const p of tenant.pages.filter((p) => p.path)) {
-        await page.goto(siteUrl(slug, p.path));
+      // Every page with a path, and the search page's template.
+      for (const path of [...tenant.pages.flatMap((p) => (p.path ? [p.path] : [])), "/search"]) {
+        await page.goto(siteUrl(slug, path));
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        const problems = results.violations.map((v) => `${p.path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        const problems = results.violations.map((v) => `${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
         expect(problems).toEqual([]);
       }
     });

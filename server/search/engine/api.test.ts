@@ -82,6 +82,17 @@ describe("response", () => {
     expect(r.facets_stats).toEqual({ price: { min: 0, max: 41000, avg: 169000 / 7, sum: 169000 }, year: { min: 2012, max: 2022, avg: 14133 / 7, sum: 14133 } });
   });
 
+  it("lists a numeric-only attribute asked for in facets by name, so InstantSearch's range widgets read its stats", async () => {
+    const r = search({ query: "", hitsPerPage: 0, facets: ["price"] });
+    expect(r.facets).toEqual({ price: {} });
+    expect(r.facets_stats?.price).toMatchObject({ min: 0, max: 41000 });
+    // What the helper behind react-instantsearch makes of it: the stats of the range facet.
+    const { default: algoliasearchHelper } = await import("algoliasearch-helper");
+    const state = new algoliasearchHelper.SearchParameters({ index: "cars", disjunctiveFacets: ["price"] });
+    const results = new algoliasearchHelper.SearchResults(state, [r, r] as never);
+    expect(results.getFacetStats("price")).toMatchObject({ min: 0, max: 41000 });
+  });
+
   it("orders an empty query by customRanking, a replica by its sort then relevance", () => {
     expect(ids(search({ hitsPerPage: 10 }))).toEqual(["2", "7", "3", "6", "1", "5", "4"]);
     expect(ids(search({ hitsPerPage: 10 }, "cars_price_asc"))).toEqual(["6", "5", "2", "1", "4", "3", "7"]);

@@ -14,8 +14,9 @@
  *   hash (a data-defined order, so incremental updates rank exactly like a fresh build).
  * - A replica name sorts by its attributes first (missing values last), then by relevance; any
  *   other index name is the primary order.
- * - `facets` counts attributesForFaceting and gives facets_stats for numericAttributes; other
- *   names are ignored. Filter values match facet values case-insensitively. Hits are reachable up
+ * - `facets` counts attributesForFaceting and gives facets_stats for numericAttributes (a numeric
+ *   attribute that is not also for faceting is listed in `facets` with no values, as InstantSearch's
+ *   range widgets need its name there to read the stats); other names are ignored. Filter values match facet values case-insensitively. Hits are reachable up
  *   to paginationLimitedTo (1000). Unknown parameters (analytics, userToken …) are ignored.
  * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
@@ -360,6 +361,8 @@ export class SearchIndex {
         if (this.store.numbers.has(a)) {
           const s = this.stats(a, r, ctx.base);
           if (s) put(stats, a, { ...s });
+          // InstantSearch reads a numeric facet's stats only when the attribute is listed in facets.
+          if (s && !this.store.facets.has(a)) put(facets, a, {});
         }
       }
     }

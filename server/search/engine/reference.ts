@@ -167,6 +167,7 @@ export class ReferenceIndex {
             const min = values.reduce((m, v) => Math.min(m, v));
             const max = values.reduce((m, v) => Math.max(m, v));
             put(stats, a, { min, max, avg: sum / values.length, sum });
+            if (!this.settings.facetSet.has(a)) put(facets, a, {});
           }
         }
       }

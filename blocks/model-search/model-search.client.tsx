@@ -1,0 +1,251 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
+import { createSearchClient } from "../../renderer/search-client";
+import { withResultCache } from "../search-results/result-cache";
+import {
+  EAGER_TILES,
+  emptyResults,
+  findModels,
+  fromLabel,
+  MODEL_CACHE_SIZE,
+  modelsLabel,
+  normaliseQuery,
+  pageHref,
+  pageNumbers,
+  QUERY_DEBOUNCE_MS,
+  readUrlState,
+  stockLabel,
+  TILE_IMAGE,
+  writeUrlState,
+  type ModelResults,
+  type ModelSearchSettings,
+  type ModelSearchState,
+  type ModelTile,
+  type SearchFn,
+} from "./models";
+import styles from "./model-search.module.css";
+
+const stateKey = (s: ModelSearchState) => JSON.stringify([normaliseQuery(s.query), s.page]);
+
+export function ModelSearchClient({ settings, initial }: { settings: ModelSearchSettings; initial: ModelResults | null }) {
+  const [state, setState] = useState<ModelSearchState>({ query: "", page: 0 });
+  // What is in the box; the search follows 300 ms after the last key press (spec §9), at once on Enter.
+  const [text, setText] = useState("");
+  // null until the first answer when the server could not search: nothing is claimed empty before then.
+  const [answered, setResults] = useState<ModelResults | null>(initial);
+  const results = answered ?? emptyResults();
+  const [loading, setLoading] = useState(false);
+  // Answers kept in memory, the oldest dropped beyond 10 (spec §4, §9).
+  const [search] = useState<SearchFn>(() => {
+    const client = withResultCache(createSearchClient(settings.host, settings.algolia), MODEL_CACHE_SIZE);
+    const searchFn: SearchFn = (requests) => client.search(requests as never) as Promise<{ results: unknown[] }>;
+    return searchFn;
+  });
+  const asked = useRef(initial ? stateKey({ query: "", page: 0 }) : "");
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const section = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const focusList = useRef(false);
+  const id = useId();
+
+  // The query string holds the search (?query=…&page=2); a page opened with one searches it.
+  useEffect(() => {
+    const fromUrl = readUrlState(window.location.search);
+    if (fromUrl.query || fromUrl.page) {
+      setText(fromUrl.query);
+      setState(fromUrl);
+    }
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  useEffect(() => {
+    const key = stateKey(state);
+    if (key === asked.current) return;
+    asked.current = key;
+    const ticket = ++latest.current;
+    setLoading(true);
+    findModels(search, settings, state)
+      .then((answer) => {
+        // An older answer arriving after a newer question is dropped.
+        if (ticket !== latest.current) return;
+        setResults(answer);
+        setLoading(false);
+        const next = writeUrlState(window.location.search, answer);
+        if (next !== window.location.search) window.history.replaceState(window.history.state, "", `${window.location.pathname}${next}${window.location.hash}`);
+        if (focusList.current) {
+          focusList.current = false;
+          list.current?.focus({ preventScroll: true });
+        }
+      })
+      .catch((error) => {
+        // The previous models stay on screen (spec §4).
+        console.error("[model-search] search failed:", error);
+        if (ticket === latest.current) setLoading(false);
+      });
+  }, [search, settings, state]);
+
+  const searchNow = (query: string) => {
+    clearTimeout(timer.current);
+    setState({ query, page: 0 });
+  };
+  const type = (query: string) => {
+    setText(query);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState({ query, page: 0 }), QUERY_DEBOUNCE_MS);
+  };
+  const goToPage = (page: number) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    focusList.current = true;
+    setState({ query: results.query, page });
+    section.current?.scrollIntoView({ block: "start" });
+  };
+  const clear = () => {
+    setText("");
+    searchNow("");
+    input.current?.focus();
+  };
+
+  const inputId = `${id}-query`;
+  // An example from this site's own stock ("e.g. Mazda SUV"), the same on server and browser.
+  const top = initial?.tiles[0];
+  const example = top ? `e.g. ${top.make} ${top.bodies[0] ?? top.model}` : undefined;
+  const { tiles, page, nbPages } = results;
+  return (
+    <div className={styles.body} ref={section}>
+      <form
+        className={styles.searchBox}
+        role="search"
+        action={settings.path}
+        method="get"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          searchNow(text);
+        }}
+      >
+        <label htmlFor={inputId} className={styles.label}>
+          Search makes, models or body types
+        </label>
+        <div className={styles.inputRow}>
+          <input
+            ref={input}
+            id={inputId}
+            className={styles.input}
+            type="search"
+            name="query"
+            value={text}
+            placeholder={example}
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={200}
+            onChange={(e) => type(e.currentTarget.value)}
+          />
+          <button type="submit" className={styles.submit}>
+            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            <span className="fc-visually-hidden">Search</span>
+          </button>
+        </div>
+      </form>
+
+      <p className={styles.status} role="status">
+        {answered ? modelsLabel(settings, answered.total) : null}
+      </p>
+
+      <div aria-busy={loading} className={styles.results}>
+        {tiles.length ? (
+          <ul ref={list} className={styles.tiles} tabIndex={-1} aria-label="Models">
+            {tiles.map((tile, i) => (
+              <li key={tile.value}>
+                <Tile settings={settings} tile={tile} eager={i < EAGER_TILES} />
+              </li>
+            ))}
+          </ul>
+        ) : answered ? (
+          <div className={styles.noResults}>
+            <h3 className={styles.noResultsTitle}>No Results Available</h3>
+            <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+            {results.query || text ? (
+              <button type="button" className="fc-button" onClick={clear}>
+                Clear
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {nbPages > 1 ? (
+        <nav className={styles.pagination} aria-label="Model pages">
+          <ul>
+            <li>
+              {page > 0 ? (
+                <a className={styles.pageLink} href={pageHref(settings, results.query, page - 1)} onClick={goToPage(page - 1)}>
+                  Previous
+                </a>
+              ) : (
+                <span className={styles.pageDisabled} aria-hidden="true">
+                  Previous
+                </span>
+              )}
+            </li>
+            {pageNumbers(page, nbPages).map((p) => (
+              <li key={p}>
+                <a
+                  className={styles.pageLink}
+                  href={pageHref(settings, results.query, p)}
+                  aria-label={`Page ${p + 1}`}
+                  aria-current={p === page ? "page" : undefined}
+                  onClick={goToPage(p)}
+                >
+                  {p + 1}
+                </a>
+              </li>
+            ))}
+            <li>
+              {page < nbPages - 1 ? (
+                <a className={styles.pageLink} href={pageHref(settings, results.query, page + 1)} onClick={goToPage(page + 1)}>
+                  Next
+                </a>
+              ) : (
+                <span className={styles.pageDisabled} aria-hidden="true">
+                  Next
+                </span>
+              )}
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Tile({ settings, tile, eager }: { settings: ModelSearchSettings; tile: ModelTile; eager: boolean }) {
+  const from = fromLabel(settings, tile.from);
+  return (
+    <a className={styles.tile} href={tile.href} data-make={tile.make} data-model={tile.model}>
+      {tile.image ? (
+        <img
+          className={styles.image}
+          src={tile.image}
+          alt=""
+          width={TILE_IMAGE.width}
+          height={TILE_IMAGE.height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      ) : (
+        <span className={styles.image} aria-hidden="true" />
+      )}
+      <span className={styles.name}>{`${tile.make} ${tile.model}`}</span>
+      {tile.bodies.length ? <span className={styles.bodies}>{tile.bodies.join(", ")}</span> : null}
+      <span className={styles.count}>{stockLabel(settings, tile.count)}</span>
+      {from ? <span className={styles.price}>{from}</span> : null}
+    </a>
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * The makes and models search (spec §2 "a second search over makes, models and body, 21 hits per
+ * page"; §9 cache of about 10 entries, query debounce 300 ms): the requests it sends, how answers
+ * become one tile per model, its pages, links and URL state. Pure; shared by server and browser.
+ *
+ * One search has two rounds, each one multi-query:
+ *   1. the visitor's text against the vehicles index (make, model, badge, body, title … are
+ *      searchable, so "toyota suv" finds Toyota SUVs), counting the `make_model` facet of the hits:
+ *      that is the model list, ordered and cut into pages of 21 here;
+ *   2. for each model on the page, two requests without the text: the model's stock (count, body
+ *      types, the top-ranked car's picture) and its priced stock (price > 0: facets_stats min is
+ *      the "From" price; 0 means unpriced).
+ * So a tile's count and body types are the model's own, the same as the search page it links to.
+ */
+import { imageUrl } from "../../domain/media";
+import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
+import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
+import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
+import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { BlockProps, TenantDocument } from "../../renderer/types";
+import { valueLabel } from "../search-results/display";
+import { routeQuery } from "../search-results/routing";
+
+/** Spec §2 and §9: 21 models a page. */
+export const MODELS_PER_PAGE = 21;
+/** Spec §9: the makes/models search keeps about 10 answers in memory. */
+export const MODEL_CACHE_SIZE = 10;
+export { QUERY_DEBOUNCE_MS } from "../../domain/search-rules";
+/** The most models one search lists (the engine's and Algolia's maxValuesPerFacet ceiling). */
+export const MAX_MODELS = 1000;
+/** The spec's body filter limit: body types read per model. */
+const BODY_LIMIT = 30;
+/** Tile pictures: width 384 at quality 75 (the sidebar quality), 4:3. */
+export const TILE_IMAGE = { width: 384, height: 288, quality: 75 } as const;
+/** Tiles in the first row of the widest grid: their pictures load at once, the rest lazily. */
+export const EAGER_TILES = 4;
+/** Page numbers either side of the current one. */
+const PAGE_PADDING = 2;
+const MAX_QUERY_LENGTH = 200;
+
+export type ModelSort = "count" | "name";
+
+export interface ModelSearchSettings {
+  blockId: string;
+  /** The host whose engine answers during server rendering ({slug}.localhost). */
+  host: string;
+  /** Algolia with the site's secured key when configured; else the app's own engine. */
+  algolia: AlgoliaConfig | null;
+  /** The page the block is on: page links and the URL state keep to it. */
+  path: string;
+  heading: string | null;
+  /** The block's car type, as search refinement values (New covers demo where the site joins them); empty for all. */
+  carTypes: string[];
+  sort: ModelSort;
+  joinNewAndDemo: boolean;
+  money: Pick<TenantDocument["identity"], "locale" | "currency">;
+  noun: Pick<TenantDocument["identity"], "vehicleNoun" | "stockKinds">;
+}
+
+/** What the visitor asked: the text and the page (0-based; the URL says page=2 for the second). */
+export interface ModelSearchState {
+  query: string;
+  page: number;
+}
+
+/** One model in the list, from the `make_model` facet of the query's hits. */
+export interface ModelEntry {
+  /** The facet value, "Toyota > Corolla". */
+  value: string;
+  make: string;
+  model: string;
+  /** Cars matching the query. */
+  matches: number;
+}
+
+export interface ModelTile {
+  value: string;
+  make: string;
+  model: string;
+  /** The model's stock (of the block's car type): what the linked search page counts. */
+  count: number;
+  /** Body type labels, most common first. */
+  bodies: string[];
+  /** Lowest price above 0; null when no car of the model is priced. */
+  from: number | null;
+  /** The top-ranked car's picture at tile size; null when it has none. */
+  image: string | null;
+  href: string;
+}
+
+export interface ModelResults {
+  /** The query these results answer (as sent). */
+  query: string;
+  /** The page shown (0-based), within the pages there are. */
+  page: number;
+  nbPages: number;
+  /** Models matching, across all pages. */
+  total: number;
+  tiles: ModelTile[];
+}
+
+export interface ModelRequest {
+  indexName: string;
+  params: {
+    query: string;
+    hitsPerPage: number;
+    facets: string[];
+    maxValuesPerFacet: number;
+    facetFilters: string[][];
+    numericFilters?: string[];
+    attributesToRetrieve?: string[];
+    attributesToHighlight?: string[];
+  };
+}
+
+type Result = {
+  nbHits?: number;
+  hits?: { primary_image_url?: string | null }[];
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, { min: number; max: number }>;
+};
+
+/** A multi-query search: the site's search client, however it is reached. */
+export type SearchFn = (requests: ModelRequest[]) => Promise<{ results: unknown[] }>;
+
+export function modelSearchSettings(
+  id: string,
+  props: BlockProps<"model-search">,
+  tenant: TenantDocument,
+  path: string,
+  algolia: AlgoliaConfig | null = null,
+): ModelSearchSettings {
+  const { identity, search } = tenant;
+  return {
+    blockId: id,
+    host: `${identity.slug}.localhost`,
+    algolia,
+    path,
+    heading: props.heading?.trim() || null,
+    carTypes: props.carType ? carTypeRefinement(props.carType, search.joinNewAndDemo) : [],
+    sort: props.sort === "name" ? "name" : "count",
+    joinNewAndDemo: search.joinNewAndDemo,
+    money: { locale: identity.locale, currency: identity.currency },
+    noun: { vehicleNoun: identity.vehicleNoun, stockKinds: identity.stockKinds },
+  };
+}
+
+/** The text as sent: spaces collapsed, trimmed, at most 200 characters. */
+export const normaliseQuery = (query: string) => query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+
+/** "attr:value", with a leading "-" escaped so it is not read as a negation. */
+const facetFilter = (attribute: string, value: string) => `${attribute}:${value.startsWith("-") ? `\\${value}` : value}`;
+
+const carTypeFilters = (settings: Pick<ModelSearchSettings, "carTypes">): string[][] =>
+  settings.carTypes.length ? [settings.carTypes.map((t) => facetFilter("car_type", t))] : [];
+
+/** Round 1: the query's hits, counted by model. */
+export function listRequest(settings: Pick<ModelSearchSettings, "carTypes">, query: string): ModelRequest {
+  return {
+    indexName: VEHICLES_INDEX,
+    params: { query: normaliseQuery(query), hitsPerPage: 0, facets: ["make_model"], maxValuesPerFacet: MAX_MODELS, facetFilters: carTypeFilters(settings) },
+  };
+}
+
+/** "Toyota > Corolla" → Toyota, Corolla; null for a value without both. */
+export function splitMakeModel(value: string): { make: string; model: string } | null {
+  const at = value.indexOf(" > ");
+  if (at <= 0) return null;
+  const make = value.slice(0, at).trim();
+  const model = value.slice(at + 3).trim();
+  return make && model ? { make, model } : null;
+}
+
+const byName = (a: ModelEntry, b: ModelEntry) =>
+  a.make.localeCompare(b.make, "en", { numeric: true, sensitivity: "base" }) || a.model.localeCompare(b.model, "en", { numeric: true, sensitivity: "base" });
+
+/** The models of round 1's answer, most matches first (ties by name) or by make and model name. */
+export function readModels(settings: Pick<ModelSearchSettings, "sort">, result: Result | undefined): ModelEntry[] {
+  const entries: ModelEntry[] = [];
+  for (const [value, matches] of Object.entries(result?.facets?.make_model ?? {})) {
+    const parts = splitMakeModel(value);
+    if (parts && matches > 0) entries.push({ value, ...parts, matches });
+  }
+  return entries.sort(settings.sort === "name" ? byName : (a, b) => b.matches - a.matches || byName(a, b));
+}
+
+export const pageCount = (total: number) => Math.ceil(Math.max(0, total) / MODELS_PER_PAGE);
+
+/** A page that exists: 0 when there are none, the last when asked beyond it. */
+export function clampPage(page: number, nbPages: number): number {
+  if (!Number.isFinite(page) || page < 0 || nbPages <= 0) return 0;
+  return Math.min(Math.floor(page), nbPages - 1);
+}
+
+export const pageOf = <T>(entries: T[], page: number): T[] => entries.slice(page * MODELS_PER_PAGE, (page + 1) * MODELS_PER_PAGE);
+
+/** The page numbers (0-based) the pagination lists: up to two either side of the current, five in all where there are. */
+export function pageNumbers(current: number, nbPages: number, padding = PAGE_PADDING): number[] {
+  if (nbPages <= 0) return [];
+  const width = Math.min(nbPages, padding * 2 + 1);
+  const first = Math.max(0, Math.min(current - padding, nbPages - width));
+  return Array.from({ length: width }, (_, i) => first + i);
+}
+
+/** Round 2: per model, its stock (count, body types, top-ranked car's picture) and its priced stock (lowest price). */
+export function detailRequests(settings: Pick<ModelSearchSettings, "carTypes">, entries: Pick<ModelEntry, "value">[]): ModelRequest[] {
+  return entries.flatMap(({ value }) => {
+    const facetFilters = [...carTypeFilters(settings), [facetFilter("make_model", value)]];
+    return [
+      {
+        indexName: VEHICLES_INDEX,
+        params: {
+          query: "",
+          hitsPerPage: 1,
+          facets: ["body"],
+          maxValuesPerFacet: BODY_LIMIT,
+          facetFilters,
+          attributesToRetrieve: ["primary_image_url"],
+          attributesToHighlight: [],
+        },
+      },
+      {
+        indexName: VEHICLES_INDEX,
+        params: { query: "", hitsPerPage: 0, facets: ["price"], maxValuesPerFacet: 1, facetFilters, numericFilters: ["price>0"] },
+      },
+    ];
+  });
+}
+
+/** The lowest price above 0 from the priced request's stats; null when none is priced. */
+export function fromPrice(result: Result | undefined): number | null {
+  const min = result?.facets_stats?.price?.min;
+  return typeof min === "number" && Number.isFinite(min) && min > 0 && (result?.nbHits ?? 1) > 0 ? min : null;
+}
+
+/** The model's search page: its SEO path (/search/toyota/corolla, /search/used-cars/toyota/corolla), else /search with the refinements. */
+export function modelHref(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo">, make: string, model: string): string {
+  const refinementList: Record<string, string[]> = { ...(settings.carTypes.length ? { car_type: settings.carTypes } : {}), make: [make], model: [model] };
+  return seoPathFor(refinementList, { joinNewAndDemo: settings.joinNewAndDemo, carTypes: ["new", "demo", "used"] }) ?? `${SEARCH_BASE}${routeQuery({ refinementList })}`;
+}
+
+/** Tiles from round 2's answers (two per model, in order). */
+export function readTiles(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo">, entries: ModelEntry[], results: unknown[]): ModelTile[] {
+  return entries.map((entry, i) => {
+    const stock = results[i * 2] as Result | undefined;
+    const priced = results[i * 2 + 1] as Result | undefined;
+    const bodies = Object.entries(stock?.facets?.body ?? {})
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([body]) => valueLabel("body", body));
+    const src = stock?.hits?.[0]?.primary_image_url;
+    return {
+      value: entry.value,
+      make: entry.make,
+      model: entry.model,
+      count: stock?.nbHits ?? entry.matches,
+      bodies,
+      from: fromPrice(priced),
+      image: src ? imageUrl(src, { width: TILE_IMAGE.width, quality: TILE_IMAGE.quality }) : null,
+      href: modelHref(settings, entry.make, entry.model),
+    };
+  });
+}
+
+/** One whole search: the model list, then the details of the models on the asked page. */
+export async function findModels(search: SearchFn, settings: ModelSearchSettings, state: ModelSearchState): Promise<ModelResults> {
+  const query = normaliseQuery(state.query);
+  const { results: listed } = await search([listRequest(settings, query)]);
+  const entries = readModels(settings, listed[0] as Result | undefined);
+  const nbPages = pageCount(entries.length);
+  const page = clampPage(state.page, nbPages);
+  const shown = pageOf(entries, page);
+  const details = shown.length ? (await search(detailRequests(settings, shown))).results : [];
+  return { query, page, nbPages, total: entries.length, tiles: readTiles(settings, shown, details) };
+}
+
+export const emptyResults = (query = ""): ModelResults => ({ query, page: 0, nbPages: 0, total: 0, tiles: [] });
+
+/** "3 Cars in stock"; a caravan site always says Caravans. */
+export const stockLabel = (settings: Pick<ModelSearchSettings, "money" | "noun">, count: number) =>
+  `${new Intl.NumberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })} in stock`;
+
+/** "From $24,990", or null when no car of the model is priced. */
+export const fromLabel = (settings: Pick<ModelSearchSettings, "money">, from: number | null) => (from === null ? null : `From ${formatMoney(from, settings.money)}`);
+
+/** "1 model", "42 models": what the live region says. */
+export const modelsLabel = (settings: Pick<ModelSearchSettings, "money">, total: number) =>
+  `${new Intl.NumberFormat(settings.money.locale).format(total)} ${total === 1 ? "model" : "models"}`;
+
+/** The state a page's query string holds: ?query=…&page=2 (page 1-based there). */
+export function readUrlState(search: string): ModelSearchState {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get("page"));
+  return { query: normaliseQuery(params.get("query") ?? ""), page: Number.isInteger(page) && page > 1 ? page - 1 : 0 };
+}
+
+/**
+ * The query string with this state: `query` and `page` only when set (page 1 and an empty query are
+ * left out), other parameters kept as they were. "" when nothing is left.
+ */
+export function writeUrlState(search: string, state: ModelSearchState): string {
+  const params = new URLSearchParams(search);
+  params.delete("query");
+  params.delete("page");
+  const query = normaliseQuery(state.query);
+  if (query) params.set("query", query);
+  if (state.page > 0) params.set("page", String(state.page + 1));
+  const out = params.toString();
+  return out ? `?${out}` : "";
+}
+
+/** A page link's href: the block's page with that state (for opening in a new tab; a click searches in place). */
+export const pageHref = (settings: Pick<ModelSearchSettings, "path">, query: string, page: number) => `${settings.path}${writeUrlState("", { query, page })}`;
