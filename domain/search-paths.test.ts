@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchPath, pathNeedsFacets, searchPathSegments, seoPathFor, slugify, type SearchPathOptions } from "./search-paths";
+import { parseSearchPath, pathNeedsFacets, searchPathSegments, searchPathTitle, seoPathFor, slugify, type SearchPathOptions } from "./search-paths";
 
 const facets = {
   make: ["Toyota", "Land Rover", "Mercedes-Benz", "Mazda"],
@@ -134,5 +134,16 @@ describe("seoPathFor: the path that says a set of refinements", () => {
     expect(seoPathFor({ model: ["Corolla"] }, opts)).toBeNull();
     expect(seoPathFor({ make: ["Toyota"], colour: ["Red"] }, opts)).toBeNull();
     expect(seoPathFor({ car_type: ["used", "demo"] }, opts)).toBeNull();
+  });
+});
+
+describe("searchPathTitle", () => {
+  it("names what an SEO path shows", () => {
+    expect(searchPathTitle({ car_type: ["used"], make: ["Toyota"], model: ["Corolla"] }, "Cars")).toBe("Used Toyota Corolla Cars for Sale");
+    expect(searchPathTitle({ car_type: ["new", "demo"], body: ["suv"] }, "Cars", (b) => b.toUpperCase())).toBe("New & Demo SUV Cars for Sale");
+    expect(searchPathTitle({ make: ["Jayco"] }, "Caravans")).toBe("Jayco Caravans for Sale");
+    // All three car types is all stock: nothing to say about the type.
+    expect(searchPathTitle({ car_type: ["new", "used", "demo"] }, "Cars")).toBeNull();
+    expect(searchPathTitle({}, "Cars")).toBeNull();
   });
 });

@@ -175,3 +175,16 @@ export function seoPathFor(refinementList: Record<string, string[]>, opts: Searc
   if (body.length) segments.push(`${slugify(body[0])}-cars`);
   return `${SEARCH_BASE}${segments.length ? `/${segments.join("/")}` : ""}`;
 }
+
+const CAR_TYPE_WORDS: Record<string, string> = { new: "New", used: "Used", demo: "Demo", "demo,new": "New & Demo" };
+
+/**
+ * The heading and title of a search SEO path: "Used Toyota Corolla Cars for Sale", "New SUV Cars for
+ * Sale"; null when the path refines nothing (the page's own title stands).
+ */
+export function searchPathTitle(refinementList: Record<string, string[]>, plural: string, bodyLabel: (body: string) => string = (b) => b): string | null {
+  const { car_type: types = [], make = [], model = [], body = [] } = refinementList;
+  const type = CAR_TYPE_WORDS[[...types].sort().join(",")] ?? "";
+  const words = [type, make[0], model[0], body[0] ? bodyLabel(body[0]) : ""].filter(Boolean);
+  return words.length ? `${words.join(" ")} ${plural} for Sale` : null;
+}

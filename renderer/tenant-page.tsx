@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
+import { searchPageTitle } from "../blocks/search-results/search-results";
 import { findPage, normalisePath } from "./find-page";
 import { renderBlocks } from "./render-blocks";
 import type { TenantDocument } from "./types";
@@ -11,14 +12,17 @@ const resolve = cache(async (host: string, segments: string[]) => {
   const live = await tenantForHost(host);
   if (!live) return null;
   const path = normalisePath(segments);
-  return { live, path, page: findPage(live.document, path) };
+  const page = findPage(live.document, path);
+  // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
+  const title = page?.template === "search" ? ((await searchPageTitle({ tenant: live.document, page, path })) ?? page.title) : page?.title;
+  return { live, path, page, title: title ?? "" };
 });
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
 export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
   const found = await resolve(host, segments);
   if (!found?.page) notFound();
-  const { live, page, path } = found;
+  const { live, page, path, title } = found;
   const ctx = { tenant: live.document, page, path };
   const [top, main, bottom] = await Promise.all([
     renderBlocks(live.document.layout.top, ctx),
@@ -32,7 +36,7 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
       </a>
       {top}
       <main id="main" tabIndex={-1}>
-        <h1 className="fc-visually-hidden">{page.title}</h1>
+        <h1 className="fc-visually-hidden">{title}</h1>
         {main}
       </main>
       {bottom}
@@ -43,14 +47,14 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
 export async function tenantPageMetadata(host: string, segments: string[]): Promise<Metadata> {
   const found = await resolve(host, segments);
   if (!found?.page) return { title: "Page not found" };
-  const { live, page, path } = found;
+  const { live, page, path, title } = found;
   const site = live.document.identity;
   const domain = site.domains[0];
   return {
-    title: path === "/" ? site.name : `${page.title} | ${site.name}`,
+    title: path === "/" ? site.name : `${title} | ${site.name}`,
     description: page.description,
     alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
-    openGraph: { siteName: site.name, title: page.title, locale: site.locale.replace("-", "_"), type: "website" },
+    openGraph: { siteName: site.name, title, locale: site.locale.replace("-", "_"), type: "website" },
   };
 }
 

@@ -1,4 +1,4 @@
-import { parseSearchPath, pathNeedsFacets, type SearchPathFacets } from "../../domain/search-paths";
+import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
@@ -7,6 +7,7 @@ import { registerInProcessSearch } from "../../server/search/in-process";
 import type { SeoState } from "./routing";
 import { SearchResultsClient } from "./search-results.client";
 import { searchSettings } from "./settings";
+import { valueLabel } from "./display";
 import styles from "./search-results.module.css";
 
 const PATH_FACETS = ["make", "model", "body", "make_model"] as const;
@@ -33,6 +34,13 @@ export async function seoState(ctx: BlockContext, host: string, algolia: Algolia
   // On any other page the search stays where it is.
   if (!parsed) return { path, basePath: path, refinementList: {} };
   return { path: parsed.path, basePath: parsed.basePath, refinementList: parsed.refinementList };
+}
+
+/** The search page's heading and title for its SEO path ("Used Toyota Corolla Cars for Sale"); null for the plain search. */
+export async function searchPageTitle(ctx: BlockContext): Promise<string | null> {
+  registerInProcessSearch();
+  const seo = await seoState(ctx, `${ctx.tenant.identity.slug}.localhost`, algoliaClientConfig(ctx.tenant, new Date()));
+  return searchPathTitle(seo.refinementList, ctx.tenant.identity.vehicleNoun.plural, (body) => valueLabel("body", body));
 }
 
 const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx }) => {

@@ -137,6 +137,10 @@ for (const tenant of demoTenants) {
     expect(used).toBeGreaterThan(0);
     expect(used).toBeLessThanOrEqual(all);
     expect(page.url()).toBe(siteUrl(slug, "/search/used-cars"));
+    // The page is titled by what the path shows.
+    const usedTitle = `Used ${tenant.identity.vehicleNoun?.plural ?? "Cars"} for Sale`;
+    await expect(page).toHaveTitle(`${usedTitle} | ${tenant.identity.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(usedTitle);
     await expect(page.getByRole("list", { name: "Selected filters" })).toContainText("Used");
     if (tenant.features.cardDetails !== false) {
       for (const details of await page.locator("article").getByRole("list", { name: "Details" }).allTextContents()) expect(details).toMatch(/^Used/);
