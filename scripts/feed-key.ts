@@ -3,7 +3,7 @@
  * once (only its hash is kept). Dealer feeds send it as "Authorization: Bearer <key>" to
  * PUT/DELETE /api/feed/vehicles/{id}.
  */
-import { DatabaseInUseError, migrate, openDb } from "../server/db";
+import { openScriptDb } from "./db";
 import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
 
@@ -15,18 +15,8 @@ if (!idArg || !Number.isInteger(dealershipId) || dealershipId < 1) {
 }
 const label = labelParts.join(" ").trim();
 
-let handle;
+const handle = await openScriptDb();
 try {
-  handle = await openDb();
-} catch (e) {
-  if (e instanceof DatabaseInUseError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
-try {
-  await migrate(handle);
   const entry = (await dealershipDirectory(handle.db)).get(dealershipId);
   if (!entry) {
     console.error(`No site lists dealership ${dealershipId}; add it to a site's dealerships first.`);

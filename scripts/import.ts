@@ -4,7 +4,7 @@
  * rows are written in one transaction (all or none); exits 1 when any row failed.
  */
 import { readFileSync } from "node:fs";
-import { DatabaseInUseError, migrate, openDb } from "../server/db";
+import { openScriptDb } from "./db";
 import { feedFormat, formatProblem, importFeed, parseFeed } from "../server/inventory/import";
 import { startAlgoliaSync, stopAlgoliaSync } from "../server/search/algolia";
 
@@ -43,18 +43,8 @@ try {
   process.exit(2);
 }
 
-let handle;
+const handle = await openScriptDb();
 try {
-  handle = await openDb();
-} catch (e) {
-  if (e instanceof DatabaseInUseError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
-try {
-  await migrate(handle);
   // On PGlite no server runs alongside (the data folder is locked), so the import itself tells
   // Algolia (when configured); on PostgreSQL the running server hears the NOTIFY and does.
   if (handle.kind === "pglite") await startAlgoliaSync({ handle });

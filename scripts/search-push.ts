@@ -5,7 +5,7 @@
  * server/search/algolia.ts.
  */
 import { algoliasearch } from "algoliasearch";
-import { DatabaseInUseError, migrate, openDb } from "../server/db";
+import { openScriptDb } from "./db";
 import { pushToAlgolia } from "../server/search/algolia";
 
 const appId = process.env.ALGOLIA_APP_ID?.trim();
@@ -16,18 +16,8 @@ if (!appId || !adminKey) {
   process.exit(1);
 }
 
-let handle;
+const handle = await openScriptDb();
 try {
-  handle = await openDb();
-} catch (e) {
-  if (e instanceof DatabaseInUseError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
-try {
-  await migrate(handle);
   const started = performance.now();
   const summary = await pushToAlgolia(algoliasearch(appId, adminKey), handle.db);
   console.log(`Pushed ${summary.records} vehicles of ${summary.sites} live sites to Algolia app ${appId}, index "vehicles", in ${summary.batches} batches.`);

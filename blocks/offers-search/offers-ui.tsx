@@ -1,12 +1,11 @@
 /** The offers search's widgets, inside <InstantSearchNext> (offers-search.client.tsx) or, in tests, <InstantSearch>. */
-import { useEffect, useRef, useState } from "react";
-import { useConfigure, useHits, useInstantSearch, useRange, useRefinementList, useStats } from "react-instantsearch";
+import { useRef } from "react";
+import { useConfigure, useHits, useInstantSearch, useRefinementList, useStats } from "react-instantsearch";
 import type { OfferRecord } from "../../domain/offers";
 import { imageUrl } from "../../domain/media";
-import { SLIDER_DEBOUNCE_MS } from "../../domain/search-rules";
 import { formatMoney } from "../../domain/vehicle-display";
 import { RangeSlider } from "../_shared/range-slider";
-import { rangeBounds, rangeRefinement } from "../search-results/filters";
+import { useDebouncedRange } from "../search-results/filters";
 import { NoResults, Pagination } from "../search-results/search-ui";
 import { dealerStockHref, NO_OFFERS_TEXT, OFFERS_PER_PAGE, offerEnds, offerPrice, type OffersSettings } from "./offers";
 import styles from "./offers-search.module.css";
@@ -26,41 +25,12 @@ function Categories() {
 }
 
 function PriceFilter({ money }: { money: OffersSettings["money"] }) {
-  const { range, start } = useRange({ attribute: "price" });
-  const { setIndexUiState } = useInstantSearch();
-  const bounds = rangeBounds("price", { min: range.min ?? 0, max: range.max ?? 0 });
-  const lo = Number.isFinite(start[0]) ? Number(start[0]) : bounds.min;
-  const hi = Number.isFinite(start[1]) ? Number(start[1]) : bounds.max;
-  const [values, setValues] = useState<[number, number]>([lo, hi]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    if (!timer.current) setValues([lo, hi]);
-  }, [lo, hi]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  if (!(range.max && range.max > 0)) return null;
+  const { bounds, values, change, hasStats } = useDebouncedRange("price");
+  if (!hasStats) return null;
   return (
     <div className={styles.price} role="group" aria-label="Price">
       <span className={styles.priceLabel}>Price</span>
-      <RangeSlider
-        noun="price"
-        bounds={bounds}
-        values={values}
-        format={(v) => formatMoney(v, money)}
-        onChange={(next) => {
-          setValues(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            timer.current = undefined;
-            const value = rangeRefinement("price", next, bounds);
-            setIndexUiState((state) => {
-              const ranges = { ...state.range };
-              if (value) ranges.price = value;
-              else delete ranges.price;
-              return { ...state, page: undefined, range: ranges };
-            });
-          }, SLIDER_DEBOUNCE_MS);
-        }}
-      />
+      <RangeSlider noun="price" bounds={bounds} values={values} format={(v) => formatMoney(v, money)} onChange={change} />
     </div>
   );
 }

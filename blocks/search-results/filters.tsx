@@ -148,8 +148,11 @@ export function rangeRefinement(attribute: string, values: [number, number], bou
   return from || to ? `${from}:${to}` : undefined;
 }
 
-function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kind: "range" }>; money: Pick<CardSettings, "locale" | "currency"> }) {
-  const { attribute, label } = setting;
+/**
+ * A range refinement behind a slider: the thumbs move at once, the search follows 400 ms after they
+ * stop (resetting the page, spec §4), and refinements made elsewhere (clear all, back) move the thumbs.
+ */
+export function useDebouncedRange(attribute: string) {
   const { range, start } = useRange({ attribute });
   const { setIndexUiState } = useInstantSearch();
   const bounds = rangeBounds(attribute, { min: range.min ?? 0, max: range.max ?? 0 });
@@ -158,18 +161,17 @@ function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kin
   const [values, setValues] = useState<[number, number]>([refinedLo, refinedHi]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // Follow refinements made elsewhere (clear all, back button) unless a change is still pending.
   useEffect(() => {
     if (!timer.current) setValues([refinedLo, refinedHi]);
   }, [refinedLo, refinedHi]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const commit = (next: [number, number]) => {
+  const change = (next: [number, number]) => {
+    setValues(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = undefined;
       const value = rangeRefinement(attribute, next, bounds);
-      // Refining a range resets the page (spec §4).
       setIndexUiState((state) => {
         const ranges = { ...state.range };
         if (value) ranges[attribute] = value;
@@ -178,22 +180,19 @@ function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kin
       });
     }, SLIDER_DEBOUNCE_MS);
   };
+  return { bounds, values, change, hasStats: range.max !== undefined && range.max > 0 };
+}
+
+function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kind: "range" }>; money: Pick<CardSettings, "locale" | "currency"> }) {
+  const { attribute, label } = setting;
+  const { bounds, values, change } = useDebouncedRange(attribute);
   const lo = Math.max(bounds.min, Math.min(values[0], bounds.max));
   const hi = Math.min(bounds.max, Math.max(values[1], bounds.min));
   const refined = lo > bounds.min || hi < bounds.max;
 
   return (
     <Section label={label} refined={refined ? 1 : 0}>
-      <RangeSlider
-        noun={label.toLowerCase()}
-        bounds={bounds}
-        values={values}
-        format={(v) => formatRangeValue(attribute, v, money)}
-        onChange={(next) => {
-          setValues(next);
-          commit(next);
-        }}
-      />
+      <RangeSlider noun={label.toLowerCase()} bounds={bounds} values={values} format={(v) => formatRangeValue(attribute, v, money)} onChange={change} />
     </Section>
   );
 }
