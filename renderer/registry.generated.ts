@@ -9,8 +9,10 @@ import Popup from "../blocks/popup/popup";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
 import SearchResults from "../blocks/search-results/search-results";
+import SignIn from "../blocks/sign-in/sign-in";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
+import Watchlist from "../blocks/watchlist/watchlist";
 
 export const blockRegistry: BlockRegistry = {
   "announcement-bar": AnnouncementBar,
@@ -22,6 +24,8 @@ export const blockRegistry: BlockRegistry = {
   "rich-text": RichText,
   "search-hero": SearchHero,
   "search-results": SearchResults,
+  "sign-in": SignIn,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
+  "watchlist": Watchlist,
 };

@@ -7,6 +7,7 @@
  *   4. renderer/registry.generated.ts        — block type → component
  *   5. schemas/generated/vehicle.ts, validate-vehicle.cjs — types and validator of
  *      schemas/vehicle.schema.json (one vehicle as a dealer feed sends it)
+ *   6. schemas/generated/lead.ts, validate-lead.cjs — the same for schemas/lead.schema.json (POST /api/leads)
  * Each file is written only when its content changes. `--check` writes nothing and exits 1
  * when any file is stale (CI runs it).
  */
@@ -102,6 +103,11 @@ export function vehicleSchema(): Schema {
   return JSON.parse(readFileSync(join(root, "schemas/vehicle.schema.json"), "utf8"));
 }
 
+/** The lead schema as written (POST /api/leads). */
+export function leadSchema(): Schema {
+  return JSON.parse(readFileSync(join(root, "schemas/lead.schema.json"), "utf8"));
+}
+
 function validatorSource(schema: Schema): string {
   // CommonJS, because ajv's standalone code require()s its runtime helpers; every bundler and Node load it alike.
   const ajv = createAjv({ code: { source: true, lines: true } });
@@ -143,6 +149,15 @@ async function main() {
       strictIndexSignatures: true,
     }),
     "schemas/generated/validate-vehicle.cjs": validatorSource(vehicleSchema()),
+    "schemas/generated/lead.ts": await compile(schemaForTypes(leadSchema()), "Lead", {
+      bannerComment: `// ${BANNER}`,
+      maxItems: -1,
+      additionalProperties: false,
+      unreachableDefinitions: true,
+      declareExternallyReferenced: true,
+      strictIndexSignatures: true,
+    }),
+    "schemas/generated/validate-lead.cjs": validatorSource(leadSchema()),
   };
   const stale: string[] = [];
   for (const [file, content] of Object.entries(outputs)) {

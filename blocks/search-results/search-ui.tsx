@@ -17,6 +17,7 @@ import { trackEvent } from "../../renderer/analytics";
 import { collapseSoldRuns, interleavePromos, QUERY_DEBOUNCE_MS, type ListItem, type SearchHistoryEntry } from "../../domain/search-rules";
 import { vehicleWord } from "../../domain/vehicle-display";
 import { VehicleCard } from "../_shared/vehicle-card";
+import { WatchlistButton } from "../_shared/watchlist-button.client";
 import { carouselEdges, carouselStep } from "./carousel";
 import { rangeLabel, valueLabel } from "./display";
 import { Filter } from "./filters";
@@ -204,7 +205,14 @@ function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSe
     const eager = hitIndex++ < FIRST_ROW;
     return (
       <li key={item.hit.objectID} className={styles.item}>
-        <VehicleCard car={item.hit} settings={settings.card} now={now} eager={eager} idPrefix={settings.blockId} />
+        <VehicleCard
+          car={item.hit}
+          settings={settings.card}
+          now={now}
+          eager={eager}
+          idPrefix={settings.blockId}
+          saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={item.hit.objectID} title={item.hit.title} sold={item.hit.status === "sold"} /> : undefined}
+        />
       </li>
     );
   });

@@ -4,6 +4,7 @@
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
 import type { AlgoliaConfig } from "../../renderer/search-client";
+import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
 import type { SeoState } from "./routing";
@@ -36,6 +37,8 @@ export interface SearchSettings {
   searchHistory: boolean;
   noun: Pick<TenantDocument["identity"], "vehicleNoun" | "stockKinds">;
   card: CardSettings;
+  /** Cards get the watchlist save button (features.watchlist with sign-in on). */
+  watchlist: boolean;
   /** Dealership names by slug, for a "see more from this dealer" refinement. */
   dealerships: Record<string, string>;
   seo: SeoState;
@@ -125,6 +128,7 @@ export function searchSettings(args: {
     searchHistory: features.searchHistory,
     noun: { vehicleNoun: identity.vehicleNoun, stockKinds: identity.stockKinds },
     card: cardSettings(tenant),
+    watchlist: watchlistEnabled(tenant),
     dealerships: Object.fromEntries(tenant.dealerships.map((d) => [d.slug, d.name])),
     seo: args.seo,
     layout: props.layout ?? "grid",

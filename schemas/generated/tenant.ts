@@ -69,8 +69,10 @@ export type Block =
   | RichTextBlock
   | SearchHeroBlock
   | SearchResultsBlock
+  | SignInBlock
   | SiteFooterBlock
-  | SiteHeaderBlock;
+  | SiteHeaderBlock
+  | WatchlistBlock;
 /**
  * Stable per block instance; unique in the document.
  *
@@ -268,6 +270,11 @@ export interface Features {
   calculators: {
     finance: boolean;
     fuel: boolean;
+    fuelDefaults: {
+      pricePerLitre: number;
+      kmPerWeek: number;
+      litresPer100km: number;
+    };
     delivery: boolean;
   };
   /**
@@ -413,17 +420,35 @@ export interface Finance {
     termIncrements?: number[];
     interest: RangeSetting2;
     interestDisabled: boolean;
+    /**
+     * When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.
+     */
+    fromLender: boolean;
     deposit: RangeSetting3;
     residual: RangeSetting4;
     showDepositAndResidual: boolean;
     defaultFrequency: "weekly" | "fortnightly" | "monthly";
     establishmentFee: number;
+    /**
+     * Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.
+     */
+    rounding: "up" | "nearest";
     feeList?: {
       label: ShortText;
       amount: Money;
     }[];
   };
   disclaimer?: string;
+  /**
+   * The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.
+   */
+  estimateRule: "recent-car" | "available" | "weekly-payment" | "monthly-payment";
+  /**
+   * For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.
+   *
+   * @maxItems 4
+   */
+  fixedComparisonRates?: [] | [number] | [number, number] | [number, number, number] | [number, number, number, number];
   excludedManufacturers: string[];
   excludedDealershipIds: number[];
 }
@@ -2108,6 +2133,30 @@ export interface SearchResultsProps {
   showFilters: boolean;
 }
 /**
+ * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SignInBlock".
+ */
+export interface SignInBlock {
+  id: BlockId;
+  type: "sign-in";
+  props: SignInProps;
+}
+/**
+ * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SignInProps".
+ */
+export interface SignInProps {
+  /**
+   * Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).
+   */
+  heading: string;
+  intro: string;
+}
+/**
  * Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2152,6 +2201,26 @@ export interface SiteHeaderProps {
    */
   showDealerLinks: boolean;
   showPhone: boolean;
+}
+/**
+ * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WatchlistBlock".
+ */
+export interface WatchlistBlock {
+  id: BlockId;
+  type: "watchlist";
+  props: WatchlistProps;
+}
+/**
+ * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WatchlistProps".
+ */
+export interface WatchlistProps {
+  heading: string;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2278,17 +2347,35 @@ export interface Finance1 {
     termIncrements?: number[];
     interest: RangeSetting2;
     interestDisabled: boolean;
+    /**
+     * When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.
+     */
+    fromLender: boolean;
     deposit: RangeSetting3;
     residual: RangeSetting4;
     showDepositAndResidual: boolean;
     defaultFrequency: "weekly" | "fortnightly" | "monthly";
     establishmentFee: number;
+    /**
+     * Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.
+     */
+    rounding: "up" | "nearest";
     feeList?: {
       label: ShortText;
       amount: Money;
     }[];
   };
   disclaimer?: string;
+  /**
+   * The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.
+   */
+  estimateRule: "recent-car" | "available" | "weekly-payment" | "monthly-payment";
+  /**
+   * For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.
+   *
+   * @maxItems 4
+   */
+  fixedComparisonRates?: [] | [number] | [number, number] | [number, number, number] | [number, number, number, number];
   excludedManufacturers: string[];
   excludedDealershipIds: number[];
 }

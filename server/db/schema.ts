@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -103,4 +103,116 @@ export const dealershipApiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("dealership_api_keys_hash").on(t.keyHash), index("dealership_api_keys_dealership").on(t.dealershipId)],
+);
+
+// ---- visitor sign-in (server/auth) and the watchlist ----
+
+/** Text messages handed to the SMS provider; the embedded provider's outbox (server/sms). */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: serial("id").primaryKey(),
+    site: text("site").notNull(),
+    phone: text("phone").notNull(),
+    body: text("body").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_phone").on(t.phone, t.createdAt)],
+);
+
+/** One-time sign-in codes: only a salted SHA-256 of each code is kept. */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: serial("id").primaryKey(),
+    site: text("site").notNull(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_codes_site_phone").on(t.site, t.phone, t.createdAt)],
+);
+
+/** A visitor of one site, known by a verified mobile number (E.164). */
+export const siteUsers = pgTable(
+  "site_users",
+  {
+    id: serial("id").primaryKey(),
+    site: text("site").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("site_users_site_phone").on(t.site, t.phone)],
+);
+
+/** Signed-in sessions; only a SHA-256 of the cookie's token is kept. */
+export const siteSessions = pgTable(
+  "site_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => siteUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("site_sessions_user").on(t.userId)],
+);
+
+/** Cars a signed-in visitor saved. */
+export const watchlistItems = pgTable(
+  "watchlist_items",
+  {
+    userId: integer("user_id").notNull().references(() => siteUsers.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("watchlist_items_user_vehicle").on(t.userId, t.vehicleId)],
+);
+
+// ---- leads (server/leads): stored before the answer, delivered through the outbox ----
+
+/** Every lead a site's form sent (POST /api/leads); one per (tenant, Idempotency-Key). */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey(),
+    tenant: text("tenant").notNull(),
+    dealershipId: integer("dealership_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    // SHA-256 of the validated payload: the same key sent with a different lead is refused (409).
+    payloadHash: text("payload_hash").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("leads_tenant_idempotency_key").on(t.tenant, t.idempotencyKey), index("leads_tenant_created").on(t.tenant, t.createdAt)],
+);
+
+/**
+ * The outbox: one row per lead and channel ("email" to the dealership's lead address, "adf" XML to
+ * its CRM URL). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the message
+ * stays here, readable with npm run leads:outbox), or dead after the last failed attempt.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"email" | "adf">().notNull(),
+    target: text("target"),
+    status: text("status").$type<"pending" | "sent" | "kept" | "dead">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lead_deliveries_lead_channel").on(t.leadId, t.channel), index("lead_deliveries_due").on(t.status, t.nextAttemptAt)],
 );

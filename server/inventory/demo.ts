@@ -11,7 +11,7 @@ import {
 } from "../../domain/media";
 import { CATALOGUE, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
 import { anchorPositions, type AnchorName } from "./pictures";
-import { amortised } from "./records";
+import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "./vehicle";
 
 type Tenant = Pick<TenantDocument, "identity" | "dealerships" | "locations"> & { finance?: Partial<TenantDocument["finance"]> };
@@ -355,8 +355,8 @@ function vehicle(c: Ctx): StoredVehicle {
     const provider = tenant.finance?.provider ?? "Dealer Finance";
     const fee = tenant.finance?.calculator?.establishmentFee ?? 0;
     const interest = Math.round((rate + (financeDraw - 0.4)) * 100) / 100;
-    const weekly = Math.ceil(amortised(price + fee, interest, 5, 52));
-    const monthly = Math.ceil(amortised(price + fee, interest, 5, 12));
+    const weekly = Math.ceil(amortisedRepayment(price + fee, interest, 5, 52));
+    const monthly = Math.ceil(amortisedRepayment(price + fee, interest, 5, 12));
     v.finance = {
       [provider]: {
         financeProvider: provider,

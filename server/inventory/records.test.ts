@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { amortisedRepayment } from "../../domain/finance";
 import { LISTED_FOREVER } from "../../domain/search-record";
 import { makeVehicle } from "../../tests/fixtures/vehicle";
 import {
-  amortised, customRank, NO_PRICE_RANGE, PRICE_RANGES, priceRange, simpleDrive, simpleFuel, simpleTransmission, toSearchRecord,
+  customRank, NO_PRICE_RANGE, PRICE_RANGES, priceRange, simpleDrive, simpleFuel, simpleTransmission, toSearchRecord,
   WEEKLY_PRICE_RANGES, weeklyPrice, weeklyPriceRange,
 } from "./records";
 import type { StoredVehicle } from "./vehicle";
@@ -94,10 +95,10 @@ describe("toSearchRecord", () => {
     expect(weeklyPrice(stored({ finance }), null)).toBe(150);
     expect(weeklyPrice(stored({ finance: { X: { paymentMonth: 520 } } }))).toBe(120);
     // Estimate: price over 5 years at 10% a year, weekly, rounded up.
-    expect(weeklyPrice(stored({ price: 30000 }))).toBe(Math.ceil(amortised(30000, 10, 5, 52)));
+    expect(weeklyPrice(stored({ price: 30000 }))).toBe(Math.ceil(amortisedRepayment(30000, 10, 5, 52)));
     expect(weeklyPrice(stored({ price: 30000 }))).toBe(147);
     // The site's sample rate, term and establishment fee.
-    expect(weeklyPrice(stored({ price: 30000 }), { sampleRate: 8.5, calculator: { term: { default: 7 }, establishmentFee: 395 } as never })).toBe(Math.ceil(amortised(30395, 8.5, 7, 52)));
+    expect(weeklyPrice(stored({ price: 30000 }), { sampleRate: 8.5, calculator: { term: { default: 7 }, establishmentFee: 395 } as never })).toBe(Math.ceil(amortisedRepayment(30395, 8.5, 7, 52)));
     expect(weeklyPrice(stored({ price: 500 }))).toBeNull();
     expect(weeklyPrice(stored({ price: 0 }))).toBeNull();
     expect(toSearchRecord(stored({ price: 0 }), ctx)).toMatchObject({ weekly_price: null, weekly_price_range: null, price_range: NO_PRICE_RANGE });

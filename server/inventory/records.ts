@@ -1,4 +1,5 @@
 import { asc, gt, inArray } from "drizzle-orm";
+import { amortisedRepayment, FINANCE_MIN_PRICE, roundRepayment } from "../../domain/finance";
 import { getDb, type Db } from "../db";
 import { vehicles } from "../db/schema";
 import { LISTED_FOREVER, type SearchRecord } from "../../domain/search-record";
@@ -37,8 +38,6 @@ const bucketOf = (list: Bucket[], value: number) => list.find((b) => value >= b.
 export const priceRange = (price: number) => (price > 0 ? bucketOf(PRICE_RANGES, price) : NO_PRICE_RANGE);
 export const weeklyPriceRange = (weekly: number | null) => (weekly !== null && weekly > 0 ? bucketOf(WEEKLY_PRICE_RANGES, weekly) : null);
 
-/** Spec §9: finance needs a price above 500. */
-export const FINANCE_MIN_PRICE = 500;
 const DEFAULT_RATE = 10;
 const DEFAULT_TERM_YEARS = 5;
 
@@ -59,16 +58,10 @@ export function weeklyPrice(v: Pick<StoredVehicle, "price" | "finance">, finance
     if (lender?.paymentMonth && lender.paymentMonth > 0) return Math.round((lender.paymentMonth * 12) / 52);
   }
   if (!(v.price > FINANCE_MIN_PRICE)) return null;
-  const rate = finance?.calculator?.interest?.default ?? finance?.sampleRate ?? DEFAULT_RATE;
+  // The sample rate is what estimates quote (spec §2 sticky header); the calculator's own default is for the calculator.
+  const rate = finance?.sampleRate ?? DEFAULT_RATE;
   const years = finance?.calculator?.term?.default ?? DEFAULT_TERM_YEARS;
-  return Math.ceil(amortised(v.price + (finance?.calculator?.establishmentFee ?? 0), rate, years, 52));
-}
-
-/** The repayment per period of a loan of `principal` at `ratePercent` a year over `years`. */
-export function amortised(principal: number, ratePercent: number, years: number, periodsPerYear: number): number {
-  const n = Math.round(years * periodsPerYear);
-  const r = ratePercent / 100 / periodsPerYear;
-  return r === 0 ? principal / n : (principal * r) / (1 - (1 + r) ** -n);
+  return roundRepayment(amortisedRepayment(v.price + (finance?.calculator?.establishmentFee ?? 0), rate, years, 52));
 }
 
 export function simpleFuel(raw: string | undefined): string | null {

@@ -1,0 +1,7 @@
+import { requestCodeRoute } from "../../../../server/auth/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return requestCodeRoute(request);
+}

@@ -1,0 +1,7 @@
+import { signOutRoute } from "../../../../server/auth/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return signOutRoute(request);
+}

@@ -1,0 +1,7 @@
+import { removeCarRoute } from "../../../../server/watchlist/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return removeCarRoute(request);
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "next/navigation";
+import { maskMobile, normaliseMobile, type MobileCountry } from "../../domain/mobile";
+import { safeLocalPath } from "../../domain/safe-path";
+import styles from "./sign-in.module.css";
+
+export interface SignInFormProps {
+  id: string;
+  heading: string;
+  intro: string | null;
+  example: string;
+  country: MobileCountry;
+  enabled: boolean;
+  /** For tests and the server fallback: the query instead of the URL's (null: none). */
+  query?: URLSearchParams | null;
+}
+
+export const WATCHLIST_HEADING = "Sign in to save cars to your watchlist";
+
+async function post(path: string, body: unknown): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+  try {
+    const res = await fetch(path, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { ok: res.ok, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  } catch {
+    return { ok: false, body: { message: "We could not reach the server. Check your connection and try again." } };
+  }
+}
+
+function useQuery(query: URLSearchParams | null | undefined): URLSearchParams {
+  const params = useSearchParams();
+  return query === undefined ? new URLSearchParams(params?.toString() ?? "") : (query ?? new URLSearchParams());
+}
+
+export function SignInForm({ id, heading, intro, example, country, enabled, query }: SignInFormProps) {
+  const q = useQuery(query);
+  const type = q.get("type");
+  const redirect = safeLocalPath(q.get("redirect"));
+  const back = q.get("back") ? safeLocalPath(q.get("back")) : null;
+  const [step, setStep] = useState<"phone" | "code">("phone");
+  const [phone, setPhone] = useState("");
+  const [e164, setE164] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const uid = useId();
+  const fieldId = `${id}-${step}`;
+  const errorId = `${uid}-error`;
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    (step === "code" ? codeInput : phoneInput).current?.focus();
+  }, [step]);
+
+  async function sendCode(e?: FormEvent) {
+    e?.preventDefault();
+    if (busy) return;
+    const normalised = normaliseMobile(phone, country);
+    if (!normalised) {
+      setError(`Enter a mobile number, e.g. ${example}`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const res = await post("/api/auth/request-code", { phone: normalised });
+    setBusy(false);
+    if (!res.ok) {
+      setError(String(res.body.message ?? "The code could not be sent. Please try again."));
+      return;
+    }
+    setE164(normalised);
+    setCode("");
+    setNotice(step === "code" ? "We sent a new code." : null);
+    moved.current = true;
+    setStep("code");
+  }
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const digits = code.replace(/\s/g, "");
+    if (!/^\d{6}$/.test(digits)) {
+      setError("Enter the 6-digit code from the text message.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const res = await post("/api/auth/verify-code", { phone: e164, code: digits });
+    if (res.ok) {
+      window.location.assign(redirect);
+      return;
+    }
+    setBusy(false);
+    setError(String(res.body.message ?? "That code could not be checked. Please try again."));
+  }
+
+  const title = type === "watchlist" ? WATCHLIST_HEADING : heading;
+  const errorNode = error ? (
+    <p id={errorId} className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+
+  return (
+    <div className={styles.form} data-step={step}>
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        {title}
+      </h2>
+      {!enabled ? (
+        <p>Signing in is not available on this site.</p>
+      ) : step === "phone" ? (
+        <form onSubmit={sendCode} noValidate>
+          {intro ? <p className={styles.intro}>{intro}</p> : null}
+          <label className={styles.label} htmlFor={fieldId}>
+            Mobile number
+          </label>
+          <input
+            ref={phoneInput}
+            id={fieldId}
+            className={styles.input}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder={example}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            required
+          />
+          {errorNode}
+          <button type="submit" className={`fc-button ${styles.submit}`} aria-busy={busy || undefined}>
+            {busy ? "Sending…" : "Send code"}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify} noValidate>
+          <label className={styles.label} htmlFor={fieldId}>
+            Enter the 6-digit code we sent to {maskMobile(e164)}
+          </label>
+          <input
+            ref={codeInput}
+            id={fieldId}
+            className={`${styles.input} ${styles.code}`}
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            required
+          />
+          {errorNode}
+          {notice ? (
+            <p className={styles.notice} role="status">
+              {notice}
+            </p>
+          ) : null}
+          <button type="submit" className={`fc-button ${styles.submit}`} aria-busy={busy || undefined}>
+            {busy ? "Checking…" : "Verify"}
+          </button>
+          <p className={styles.again}>
+            <button type="button" className={styles.link} onClick={() => void sendCode()}>
+              Send a new code
+            </button>{" "}
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => {
+                setError(null);
+                setNotice(null);
+                setStep("phone");
+              }}
+            >
+              Use another number
+            </button>
+          </p>
+        </form>
+      )}
+      {back ? (
+        <p className={styles.back}>
+          <a href={back}>Back</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense } from "react";
+import { mobileCountry, mobileExample } from "../../domain/mobile";
+import type { BlockComponent } from "../../renderer/types";
+import { SignInForm, type SignInFormProps } from "./sign-in.client";
+import styles from "./sign-in.module.css";
+
+/** The /sign-in page: mobile number, then the code (query: type, redirect, back). */
+const SignIn: BlockComponent<"sign-in"> = ({ id, props, ctx }) => {
+  const country = mobileCountry(ctx.tenant.identity.locale);
+  const form: SignInFormProps = {
+    id,
+    heading: props.heading?.trim() || "Sign in",
+    intro: props.intro?.trim() || null,
+    example: mobileExample(country),
+    country,
+    enabled: ctx.tenant.features.auth?.enabled === true,
+  };
+  return (
+    <section className={`fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
+      <div className={`fc-narrow ${styles.panel}`}>
+        {/* The query (type, redirect, back) is read in the browser part; without it the generic heading shows. */}
+        <Suspense fallback={<SignInForm {...form} query={null} />}>
+          <SignInForm {...form} />
+        </Suspense>
+      </div>
+    </section>
+  );
+};
+
+export default SignIn;

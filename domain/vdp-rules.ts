@@ -1,0 +1,249 @@
+/**
+ * The vehicle detail page's small rules (spec search-and-vehicle-detail §2, §4, §5, §7, §8, §9):
+ * thumbnails, collapsible lists, dealer comments, caravan sizes, scroll thresholds, similar cars,
+ * favourite / compare visibility, the spin viewer, sharing, the sales counter and reserve terms.
+ * Pure: no I/O, no clocks (callers pass `now`).
+ */
+import type { TenantDocument } from "../schemas/generated/tenant";
+import type { Hotspot, Vehicle } from "../schemas/generated/vehicle";
+import { formatMoney, isAvailable } from "./vehicle-display";
+
+type Identity = Pick<TenantDocument["identity"], "locale" | "currency">;
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+/** The first `limit` characters (code points) of `text`, then "...", when it is longer. */
+export function truncateChars(text: string, limit: number): { text: string; truncated: boolean } {
+  const chars = Array.from(text);
+  if (chars.length <= limit) return { text, truncated: false };
+  return { text: `${chars.slice(0, limit).join("").trimEnd()}...`, truncated: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gallery and lists
+
+/** Spec §5, §9: the thumbnails strip shows only with more than 3 images, in stock only. */
+export const THUMBNAILS_MIN_IMAGES = 3;
+export const showThumbnails = (car: { images?: unknown[] | null; status?: string | null }) =>
+  (car.images?.length ?? 0) > THUMBNAILS_MIN_IMAGES && car.status === "in_stock";
+
+/** Spec §9: key information shows its first 4 items, feature lists 8. */
+export const KEY_INFO_VISIBLE = 4;
+export const FEATURES_VISIBLE = 8;
+
+/** Toggle wordings (spec §2, §4): key information and dealer comments, feature lists, all specifications. */
+export const SHOW_MORE = "Show More";
+export const SHOW_LESS = "Show Less";
+export const SHOW_ALL = "Show All";
+export const HIDE = "Hide";
+export const SHOW_ALL_SPECS = "Show All Specs";
+export const HIDE_SPECS = "Hide Specs";
+
+/** The items a collapsible list shows: the first `limit` unless expanded; a toggle only when some are hidden. */
+export function collapsible<T>(items: readonly T[], limit: number, expanded: boolean): { visible: T[]; hiddenCount: number; canToggle: boolean } {
+  const canToggle = items.length > limit;
+  const visible = expanded || !canToggle ? [...items] : items.slice(0, limit);
+  return { visible, hiddenCount: items.length - visible.length, canToggle };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dealer comments
+
+/** Spec §4, §9: comments collapse to 400 characters. */
+export const DEALER_COMMENTS_LIMIT = 400;
+/** Spec §4, §8: the text when a car has no dealer comments. */
+export const DEALER_COMMENTS_PENDING = "Dealer comments are pending. Please check back here later.";
+
+/** The dealer comments as shown: the pending text when missing; else collapsed to 400 characters with Show More / Show Less. */
+export function dealerComments(
+  comments: string | null | undefined,
+  expanded: boolean,
+): { text: string; pending: boolean; toggle: typeof SHOW_MORE | typeof SHOW_LESS | null } {
+  const full = comments?.trim() ?? "";
+  if (!full) return { text: DEALER_COMMENTS_PENDING, pending: true, toggle: null };
+  const short = truncateChars(full, DEALER_COMMENTS_LIMIT);
+  if (!short.truncated) return { text: full, pending: false, toggle: null };
+  return expanded ? { text: full, pending: false, toggle: SHOW_LESS } : { text: short.text, pending: false, toggle: SHOW_MORE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caravans
+
+/** Spec §2: caravans show sizes in feet and metres, 1 ft = 0.3048 m. */
+export const FEET_TO_METRES = 0.3048;
+
+/** "20 ft (6.10 m)": feet as given (up to 2 decimals), metres to 2 decimals. */
+export function feetAndMetres(feet: number): string {
+  const ft = Math.round(feet * 100) / 100;
+  return `${ft} ft (${(feet * FEET_TO_METRES).toFixed(2)} m)`;
+}
+
+/** The caravan fields (spec §2): body length and width in feet and metres, tare weight, axles, sleeps, ATM. */
+export function caravanDetails(
+  car: Pick<Vehicle, "body_length_ft" | "body_width_ft" | "tare_weight" | "axle_type" | "sleeps" | "aggregate_trailer_mass">,
+  locale: string,
+): { label: string; value: string }[] {
+  const kg = (n: number) => `${new Intl.NumberFormat(locale).format(n)} kg`;
+  const rows: [string, string | null][] = [
+    ["Body length", car.body_length_ft != null ? feetAndMetres(car.body_length_ft) : null],
+    ["Body width", car.body_width_ft != null ? feetAndMetres(car.body_width_ft) : null],
+    ["Tare weight", car.tare_weight != null ? kg(car.tare_weight) : null],
+    ["Aggregate trailer mass", car.aggregate_trailer_mass != null ? kg(car.aggregate_trailer_mass) : null],
+    ["Axles", car.axle_type?.trim() || null],
+    ["Sleeps", car.sleeps != null ? String(car.sleeps) : null],
+  ];
+  return rows.filter((r): r is [string, string] => r[1] != null).map(([label, value]) => ({ label, value }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scroll thresholds
+
+/** Spec §4, §9: the sticky header appears at 500 px of scroll. */
+export const STICKY_HEADER_SCROLL_PX = 500;
+/** Spec §4, §9: the mobile sticky bar, in its after-scroll variant, opens beyond 900 px. */
+export const MOBILE_BAR_SCROLL_PX = 900;
+
+export const stickyHeaderVisible = (scrollY: number) => scrollY >= STICKY_HEADER_SCROLL_PX;
+
+/** The mobile sticky bar by the site's `features.mobileStickyBar`: off, always, or after 900 px of scroll. */
+export function mobileBarOpen(mode: TenantDocument["features"]["mobileStickyBar"], scrollY: number): boolean {
+  return mode === "always" || (mode === "after-scroll" && scrollY > MOBILE_BAR_SCROLL_PX);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Similar cars
+
+/** Spec §7, §9: up to 6 similar cars, 6 placeholders while loading, loaded within 500 px of view; the query asks for 10. */
+export const SIMILAR_CARS_LIMIT = 6;
+export const SIMILAR_CARS_PLACEHOLDERS = 6;
+export const SIMILAR_CARS_QUERY_LIMIT = 10;
+export const SIMILAR_CARS_LOAD_MARGIN_PX = 500;
+
+/** Spec §9: ±10,000 for a price under 50,000, otherwise ±25,000. */
+export const similarPriceWindow = (price: number) => (price < 50_000 ? 10_000 : 25_000);
+
+/**
+ * The similar-cars query's filter (Algolia filter syntax, which the embedded engine speaks):
+ * in_stock only, priced within the window around the car's price; an unpriced car matches on
+ * status only. The site's base filter is added by the server, not here.
+ */
+export function similarCarsFilter(car: { price: number | null | undefined }): string {
+  const price = car.price ?? 0;
+  if (!(price > 10)) return "status:in_stock";
+  const w = similarPriceWindow(price);
+  return `status:in_stock AND price:${Math.max(0, price - w)} TO ${price + w}`;
+}
+
+/** The similar cars shown: the hits without the car itself, at most 6. */
+export function pickSimilarCars<T extends { objectID: string }>(hits: readonly T[], carId: string): T[] {
+  return hits.filter((h) => h.objectID !== carId).slice(0, SIMILAR_CARS_LIMIT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Favourite / compare visibility
+
+/**
+ * Spec §5: favourite and compare buttons hide when the feature is off, the car is unavailable,
+ * the site sells used cars only and the car is not used, the price is 0 or less, or (where the
+ * variant asks for pictures) the car has no images or thumbnails.
+ */
+export function listToggleVisible(
+  car: { status: string | null | undefined; price: number | null | undefined; car_type: string; imageCount: number },
+  site: { enabled: boolean; usedOnly: boolean; needsImages?: boolean },
+): boolean {
+  if (!site.enabled || !isAvailable(car.status)) return false;
+  if (site.usedOnly && car.car_type !== "used") return false;
+  if (!((car.price ?? 0) > 0)) return false;
+  return !(site.needsImages ?? true) || car.imageCount > 0;
+}
+
+/** A site sells used cars only when its car types are just "used". */
+export const usedOnlySite = (identity: Pick<TenantDocument["identity"], "carTypes">) => identity.carTypes.length === 1 && identity.carTypes[0] === "used";
+
+// ---------------------------------------------------------------------------------------------
+// Spin viewer
+
+/** Spec §9: dragging 20 px turns one frame; auto-rotate every 100 ms; the loading gauge circle's length 515. */
+export const SPIN_PX_PER_FRAME = 20;
+export const SPIN_INTERVAL_MS = 100;
+export const SPIN_GAUGE_CIRCLE = 515;
+/** Spec §8: logged when frames or the external viewer fail to load. */
+export const SPIN_IMAGES_ERROR = "Error loading images:";
+export const ORBIT_ASSETS_ERROR = "Error loading Orbit assets:";
+
+const wrap = (i: number, n: number) => ((i % n) + n) % n;
+
+/** The frame after dragging `dx` px from `startFrame` (whole frames of 20 px, wrapping around). */
+export const frameAfterDrag = (startFrame: number, dx: number, frameCount: number) =>
+  frameCount > 0 ? wrap(startFrame + Math.trunc(dx / SPIN_PX_PER_FRAME), frameCount) : 0;
+
+/** The frame `delta` steps on (arrow keys, auto-rotate), wrapping around. */
+export const stepFrame = (frame: number, delta: number, frameCount: number) => (frameCount > 0 ? wrap(frame + delta, frameCount) : 0);
+
+/** The gauge's stroke-dashoffset while frames load: 515 when none, 0 when all. */
+export const spinGaugeOffset = (loaded: number, total: number) =>
+  total > 0 ? SPIN_GAUGE_CIRCLE * (1 - Math.min(Math.max(loaded / total, 0), 1)) : SPIN_GAUGE_CIRCLE;
+
+/** The hotspots on a frame, each at its position there (posX / posY in percent). */
+export function hotspotsForFrame(hotspots: readonly Hotspot[] | undefined, frame: number): { id: string; description: string; posX: number; posY: number }[] {
+  return (hotspots ?? []).flatMap((h) =>
+    h.positions.filter((p) => p.activeAngle === frame).map((p) => ({ id: h.id, description: h.description, posX: p.posX, posY: p.posY })),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share bar
+
+/** Spec §2: social share windows open at 550 × 400. */
+export const SHARE_WINDOW = { width: 550, height: 400 } as const;
+
+/** window.open features for a share window, centred on the screen when its size is known. */
+export function shareWindowFeatures(screen?: { width: number; height: number }): string {
+  const { width, height } = SHARE_WINDOW;
+  const pos = screen ? `,left=${Math.max(0, Math.round((screen.width - width) / 2))},top=${Math.max(0, Math.round((screen.height - height) / 2))}` : "";
+  return `width=${width},height=${height}${pos},noopener,noreferrer`;
+}
+
+/** Spec §2: copy link shows "Copied" for 1.5 s, or (features.shareCopyFeedback "toast") a toast for 3 s. */
+export const COPIED_TEXT = "Copied";
+export const COPIED_MS = 1500;
+export const COPIED_TOAST_MS = 3000;
+export const copiedToast = (carName: string) => `Copied ${carName} to your clipboard!`;
+
+export function copyFeedback(mode: TenantDocument["features"]["shareCopyFeedback"], carName: string): { kind: "inline" | "toast"; text: string; ms: number } {
+  return mode === "toast" ? { kind: "toast", text: copiedToast(carName), ms: COPIED_TOAST_MS } : { kind: "inline", text: COPIED_TEXT, ms: COPIED_MS };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sales-this-month counter
+
+/** Spec §9: refreshes every 150 s and counts up over 2 s. */
+export const SALES_COUNTER_REFRESH_MS = 150_000;
+export const SALES_COUNTER_COUNT_UP_MS = 2000;
+/** Brisbane keeps UTC+10 all year (no daylight saving). */
+const BRISBANE_OFFSET_MS = 10 * 3600 * 1000;
+
+/**
+ * Spec §9: (day of month − 1) × 192 + seconds since midnight Brisbane time / 450, floored to a
+ * whole count (one sale every 7.5 minutes: 192 a day, so the count runs on across midnight).
+ */
+export function salesThisMonth(now: Date): number {
+  const b = new Date(now.getTime() + BRISBANE_OFFSET_MS);
+  const seconds = b.getUTCHours() * 3600 + b.getUTCMinutes() * 60 + b.getUTCSeconds();
+  return (b.getUTCDate() - 1) * 192 + Math.floor(seconds / 450);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reserve online
+
+/** Spec §9: the deposit is 100% refundable. The amount ($200) and hold (48 hours) are features.reserveOnline's defaults. */
+export const RESERVE_REFUNDABLE = "100% refundable";
+
+export function reserveTerms(reserve: Pick<TenantDocument["features"]["reserveOnline"], "deposit" | "holdHours">, identity: Identity) {
+  return {
+    deposit: formatMoney(reserve.deposit, identity, Number.isInteger(reserve.deposit) ? 0 : 2),
+    hold: `${reserve.holdHours} hours`,
+    refundable: RESERVE_REFUNDABLE,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * npm run leads:outbox -- [--status kept,pending,sent,dead] [--lead <id>] [-n 20]: prints the newest
+ * lead deliveries with their messages as sent or kept — the e-mails of a server without SMTP_URL
+ * stay here (status "kept"), and the ADF XML posted to the CRMs. Newest first.
+ */
+import { openScriptDb } from "./db";
+import { formatDelivery, recentDeliveries, type DeliveryView } from "../server/leads/admin";
+
+const args = process.argv.slice(2);
+const value = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const STATUSES = ["pending", "sent", "kept", "dead"];
+const statuses = value("--status")?.split(",").filter(Boolean) as DeliveryView["status"][] | undefined;
+const limit = Number(value("-n") ?? 20);
+if ((statuses && statuses.some((s) => !STATUSES.includes(s))) || !Number.isInteger(limit) || limit < 1) {
+  console.error("usage: npm run leads:outbox -- [--status kept,pending,sent,dead] [--lead <id>] [-n 20]");
+  process.exit(2);
+}
+
+const handle = await openScriptDb();
+try {
+  const rows = await recentDeliveries(handle.db, { limit, statuses, leadId: value("--lead") });
+  if (!rows.length) console.log("The lead outbox is empty.");
+  for (const row of rows) console.log(`${formatDelivery(row)}\n`);
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { DbHandle } from "../db";
+import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
+import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/provider";
+import { codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
+import { handleRequestCode, handleSignOut, handleVerifyCode, requestUser, withErrors, type SiteContext } from "./http";
+import { createSession, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+/** Keeps every message, for reading the code. */
+class CapturingSms implements SmsProvider {
+  readonly name = "capture";
+  sent: SmsMessage[] = [];
+  async send(m: SmsMessage) {
+    this.sent.push(m);
+  }
+  lastCode() {
+    return /^(\d{6}) /.exec(this.sent.at(-1)!.body)![1];
+  }
+}
+
+export function authTenant(slug = "alpha", locale: "en-AU" | "en-NZ" = "en-AU", auth = true): TenantDocument {
+  return {
+    identity: { slug, name: "Alpha Motors", locale },
+    features: { watchlist: true, auth: { enabled: auth } },
+    dealerships: [{ id: 1, slug: `${slug}-sales`, name: "Alpha Sales" }],
+  } as unknown as TenantDocument;
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`http://alpha.localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+describe("code hashing", () => {
+  it("stores a salted hash, never the code, and compares it", () => {
+    const a = hashCode("123456");
+    const b = hashCode("123456");
+    expect(a).not.toContain("123456");
+    expect(a).not.toBe(b);
+    expect(codeMatches("123456", a)).toBe(true);
+    expect(codeMatches("123457", a)).toBe(false);
+  });
+});
+
+describe("session cookie parsing", () => {
+  it("finds the token among other cookies", () => {
+    expect(sessionToken(`a=1; ${SESSION_COOKIE}=abc%2Bd; b=2`)).toBe("abc+d");
+    expect(sessionToken(null)).toBeNull();
+  });
+});
+
+describe.each(backends)("sign-in on %s", (_name, make) => {
+  let tdb: TestDatabase | null;
+  let h: DbHandle;
+  const sms = new CapturingSms();
+  const t0 = new Date("2026-05-01T00:00:00Z");
+  const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+  beforeAll(async () => {
+    tdb = await make();
+    if (tdb) h = await tdb.open();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+  });
+  const need = (ctx: { skip: () => void }) => {
+    if (!tdb) ctx.skip();
+  };
+  const ctx = (now: Date, tenant = authTenant()): SiteContext => ({ db: h.db, tenant, sms, now });
+
+  it("sends a 6-digit code, stored hashed, valid for 10 minutes", async (c) => {
+    need(c);
+    const r = await requestCode(h.db, { site: "alpha", siteName: "Alpha Motors", phone: "+61412000001", sms, now: t0 });
+    expect(r).toEqual({ ok: true, expiresAt: at(10) });
+    const code = sms.lastCode();
+    expect(sms.sent.at(-1)).toMatchObject({ site: "alpha", to: "+61412000001" });
+    expect(sms.sent.at(-1)!.body).toBe(`${code} is your Alpha Motors sign-in code. It expires in 10 minutes.`);
+    const [row] = await h.db.select().from(authCodes).where(eq(authCodes.phone, "+61412000001"));
+    expect(row.codeHash).not.toContain(code);
+    expect(await verifyCode(h.db, { site: "alpha", phone: "+61412000001", code, now: at(10) })).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("accepts the right code once, within 10 minutes, on its own site only", async (c) => {
+    need(c);
+    await requestCode(h.db, { site: "alpha", siteName: "A", phone: "+61412000002", sms, now: t0 });
+    const code = sms.lastCode();
+    expect(await verifyCode(h.db, { site: "beta", phone: "+61412000002", code, now: at(1) })).toEqual({ ok: false, reason: "no-code" });
+    expect(await verifyCode(h.db, { site: "alpha", phone: "+61412000002", code, now: at(9.9) })).toEqual({ ok: true });
+    expect(await verifyCode(h.db, { site: "alpha", phone: "+61412000002", code, now: at(9.9) })).toEqual({ ok: false, reason: "no-code" });
+  });
+
+  it("allows 5 attempts, then refuses even the right code", async (c) => {
+    need(c);
+    await requestCode(h.db, { site: "alpha", siteName: "A", phone: "+61412000003", sms, now: t0, code: "111111" });
+    const tries = [];
+    for (let i = 0; i < MAX_ATTEMPTS; i++) tries.push(await verifyCode(h.db, { site: "alpha", phone: "+61412000003", code: "222222", now: at(1) }));
+    expect(tries.map((t) => (t.ok ? "ok" : t.reason === "wrong" ? t.attemptsLeft : t.reason))).toEqual([4, 3, 2, 1, "too-many-attempts"]);
+    expect(await verifyCode(h.db, { site: "alpha", phone: "+61412000003", code: "111111", now: at(1) })).toEqual({ ok: false, reason: "too-many-attempts" });
+  });
+
+  it("sends at most 3 codes per number in 10 minutes", async (c) => {
+    need(c);
+    const phone = "+61412000004";
+    for (const m of [0, 1, 2]) expect((await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(m) })).ok).toBe(true);
+    expect(await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(5) })).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 });
+    // Another site, or another number, is counted apart.
+    expect((await requestCode(h.db, { site: "beta", siteName: "B", phone, sms, now: at(5) })).ok).toBe(true);
+    expect((await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(10.01) })).ok).toBe(true);
+    // Only the newest code counts.
+    const newest = sms.lastCode();
+    expect(await verifyCode(h.db, { site: "alpha", phone, code: newest, now: at(11) })).toEqual({ ok: true });
+  });
+
+  it("creates one user per site and number, and 30-day sessions stored hashed", async (c) => {
+    need(c);
+    const u1 = await upsertSiteUser(h.db, "alpha", "+61412000005", t0);
+    const u2 = await upsertSiteUser(h.db, "alpha", "+61412000005", at(1));
+    const other = await upsertSiteUser(h.db, "beta", "+61412000005", t0);
+    expect(u2.id).toBe(u1.id);
+    expect(other.id).not.toBe(u1.id);
+    const { token, expiresAt } = await createSession(h.db, u1.id, t0);
+    expect(expiresAt).toEqual(at(30 * 24 * 60));
+    const rows = await h.db.select().from(siteSessions).where(eq(siteSessions.userId, u1.id));
+    expect(rows[0].tokenHash).not.toBe(token);
+    expect(await sessionUser(h.db, "alpha", token, at(60))).toEqual({ id: u1.id, site: "alpha", phone: "+61412000005" });
+    expect(await sessionUser(h.db, "beta", token, at(60))).toBeNull();
+    expect(await sessionUser(h.db, "alpha", token, at(30 * 24 * 60))).toBeNull();
+    expect(await sessionUser(h.db, "alpha", "forged", at(1))).toBeNull();
+  });
+
+  it("signs in through the endpoints: normalised number, code, HttpOnly cookie; then signs out", async (c) => {
+    need(c);
+    const res = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412 000 006" }), ctx(t0));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, phone: "+61412000006", masked: "04xx xxx 006", expiresInSeconds: 600 });
+    const code = sms.lastCode();
+    const wrong = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "+61 412 000 006", code: code === "000000" ? "000001" : "000000" }), ctx(at(1)));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).message).toBe("That code is not right. 4 tries left.");
+    const ok = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000006", code }), ctx(at(1)));
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax$`));
+    expect(cookie).not.toMatch(/Domain=/);
+    const token = cookie.split(";")[0];
+    const signedIn = post("/api/watchlist", {}, { cookie: token });
+    expect(await requestUser(signedIn, ctx(at(2)))).toMatchObject({ phone: "+61412000006", site: "alpha" });
+    const [user] = await h.db.select().from(siteUsers).where(eq(siteUsers.phone, "+61412000006"));
+    expect(user.site).toBe("alpha");
+
+    const out = await withErrors(handleSignOut, post("/api/auth/sign-out", {}, { cookie: token }), ctx(at(3)));
+    expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    expect(await requestUser(signedIn, ctx(at(4)))).toBeNull();
+  });
+
+  it("marks the cookie Secure over https", async (c) => {
+    need(c);
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000007" }), ctx(t0));
+    const res = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000007", code: sms.lastCode() }, { "x-forwarded-proto": "https" }), ctx(at(1)));
+    expect(res.headers.get("set-cookie")).toMatch(/; Secure$/);
+  });
+
+  it("answers bad input with 400 and a message, never 500", async (c) => {
+    need(c);
+    const cases: [Request, string][] = [
+      [post("/api/auth/request-code", "not json"), "The request body is not valid JSON."],
+      [post("/api/auth/request-code", [1]), "The request body must be a JSON object."],
+      [post("/api/auth/request-code", {}), "Enter a mobile number, e.g. 0412 345 678"],
+      [post("/api/auth/request-code", { phone: "07 3000 1234" }), "Enter a mobile number, e.g. 0412 345 678"],
+      [post("/api/auth/request-code", { phone: 412000008 }), "Enter a mobile number, e.g. 0412 345 678"],
+    ];
+    for (const [req, message] of cases) {
+      const res = await withErrors(handleRequestCode, req, ctx(t0));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message });
+    }
+    const noCode = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000008", code: "12345" }), ctx(t0));
+    expect(await noCode.json()).toEqual({ message: "Enter the 6-digit code from the text message." });
+    const expired = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000008", code: "123456" }), ctx(t0));
+    expect((await expired.json()).message).toBe("There is no code waiting for this number. Send a new one.");
+  });
+
+  it("explains an expired code and the rate limit", async (c) => {
+    need(c);
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(t0));
+    const expired = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000009", code: sms.lastCode() }), ctx(at(11)));
+    expect(await expired.json()).toMatchObject({ message: "That code has expired. Send a new one." });
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(1)));
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(2)));
+    const limited = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(3)));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("420");
+    expect(await limited.json()).toEqual({ message: "Too many codes were sent to this number. Try again in 7 minutes." });
+  });
+
+  it("uses the site's country: a New Zealand site reads 021… as +6421…", async (c) => {
+    need(c);
+    const res = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "021 123 4567" }), ctx(t0, authTenant("kiwi", "en-NZ")));
+    expect(await res.json()).toMatchObject({ phone: "+64211234567", masked: "02xx xxx 567" });
+    const bad = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "abc" }), ctx(t0, authTenant("kiwi", "en-NZ")));
+    expect(await bad.json()).toEqual({ message: "Enter a mobile number, e.g. 021 123 4567" });
+  });
+
+  it("is off unless the site turns auth on", async (c) => {
+    need(c);
+    const res = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000010" }), ctx(t0, authTenant("alpha", "en-AU", false)));
+    expect(res.status).toBe(404);
+  });
+
+  it("the embedded SMS provider writes the outbox", async (c) => {
+    need(c);
+    const lines: string[] = [];
+    await new EmbeddedSmsProvider(h.db, { log: (l) => lines.push(l) }).send({ site: "alpha", to: "+61412000011", body: "123456 is your code" });
+    const rows = await h.db.select().from(smsOutbox).where(eq(smsOutbox.phone, "+61412000011"));
+    expect(rows).toMatchObject([{ site: "alpha", body: "123456 is your code", provider: "embedded" }]);
+    expect(lines).toEqual(["[sms] to +61412000011 (alpha): 123456 is your code"]);
+  });
+});

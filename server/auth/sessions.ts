@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../db";
+import { siteSessions, siteUsers } from "../db/schema";
+
+export const SESSION_COOKIE = "fc_session";
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface SiteUser {
+  id: number;
+  site: string;
+  phone: string;
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The site's user with this verified number, created on first sign-in. */
+export async function upsertSiteUser(db: Db, site: string, phone: string, now = new Date()): Promise<SiteUser> {
+  const [row] = await db
+    .insert(siteUsers)
+    .values({ site, phone, createdAt: now, lastSignInAt: now })
+    .onConflictDoUpdate({ target: [siteUsers.site, siteUsers.phone], set: { lastSignInAt: now } })
+    .returning({ id: siteUsers.id, site: siteUsers.site, phone: siteUsers.phone });
+  return row;
+}
+
+/** A new session for the user; the returned token goes in the cookie and only its hash is stored. */
+export async function createSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(siteSessions).values({ tokenHash: tokenHash(token), userId, expiresAt, createdAt: now });
+  // Expired sessions are of no further use.
+  await db.delete(siteSessions).where(lt(siteSessions.expiresAt, now));
+  return { token, expiresAt };
+}
+
+/** The user a session token belongs to on this site; null when unknown, expired or of another site. */
+export async function sessionUser(db: Db, site: string, token: string | null | undefined, now = new Date()): Promise<SiteUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ id: siteUsers.id, site: siteUsers.site, phone: siteUsers.phone })
+    .from(siteSessions)
+    .innerJoin(siteUsers, eq(siteUsers.id, siteSessions.userId))
+    .where(and(eq(siteSessions.tokenHash, tokenHash(token)), gt(siteSessions.expiresAt, now), eq(siteUsers.site, site)));
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, token: string | null | undefined): Promise<void> {
+  if (token) await db.delete(siteSessions).where(eq(siteSessions.tokenHash, tokenHash(token)));
+}
+
+/** The session token of a request's Cookie header. */
+export function sessionToken(cookieHeader: string | null | undefined): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** Whether the visitor reached us over https (directly, or through a proxy that says so). */
+export function isHttps(request: Request): boolean {
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
+}
+
+/** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */
+export function sessionCookie(token: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
+  const maxAge = opts.maxAgeSeconds ?? Math.floor(SESSION_TTL_MS / 1000);
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
+}

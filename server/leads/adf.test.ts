@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { buildAdf, xmlEscape, type LeadContext } from "./adf";
+import { buildLeadEmail } from "./email";
+import { validateLead } from "./validation";
+import { validLead } from "./test-helpers";
+
+const DTD = join(process.cwd(), "tests/fixtures/adf.dtd");
+const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
+if (!hasXmllint) console.warn("ADF DTD validation skipped: xmllint is not installed (apt-get install libxml2-utils; .ci/run installs it)");
+
+const dir = mkdtempSync(join(tmpdir(), "forecourt-adf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function xmllint(xml: string, ...args: string[]) {
+  const file = join(dir, `lead-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  return spawnSync("xmllint", [...args, file], { encoding: "utf8" });
+}
+
+const HOSTILE = `Tom & "Jerry" <script>alert('x')</script> ]]> \u0001\u0008\uFFFE 🚗 naïve`;
+
+function context(over: Partial<LeadContext> = {}, leadOver: Record<string, unknown> = {}): LeadContext {
+  const v = validateLead(validLead(leadOver));
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  return {
+    leadId: "7a1f6a44-55c4-4c8f-9a37-0d7e1b0c2f11",
+    lead: v.lead,
+    createdAt: new Date("2026-05-01T10:00:00Z"),
+    site: { slug: "harbourline", name: "Harbourline Motors", currency: "AUD" },
+    dealership: { id: 101, name: "Harbourline Toyota", leadEmail: "leads@harbourline.test", phone: "07 5550 1010" },
+    vehicle: { ...makeVehicle("car-1", { vin: "JTDKB20U093456789", price: 28990 }), slug: "x", created_at: "2026-01-01T00:00:00Z", views: 0 },
+    ...over,
+  };
+}
+
+it.skipIf(!hasXmllint)("generates ADF 1.0 XML that is valid against the ADF DTD, with and without a stock vehicle", () => {
+  for (const ctx of [context(), context({ vehicle: null }), context({ vehicle: null }, { category: "Book a Test Drive", fields: { first_name: "Ada", phone: "0400000000" } })]) {
+    const xml = buildAdf(ctx);
+    const run = xmllint(xml, "--noout", "--dtdvalid", DTD);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  }
+  const xml = buildAdf(context());
+  expect(xml.startsWith('<?xml version="1.0"?>\n<?adf version="1.0"?>\n<adf>')).toBe(true);
+  expect(xml).toContain("<requestdate>2026-05-01T10:00:00.000Z</requestdate>");
+  expect(xml).toContain('<vehicle interest="buy" status="used"><year>2021</year><make>Toyota</make><model>Corolla</model><vin>JTDKB20U093456789</vin>');
+  expect(xml).toContain('<name part="first">Ada</name><name part="last">Lovelace</name><email>ada@example.com</email><phone>0400 000 000</phone>');
+  expect(xml).toContain("<postalcode>4000</postalcode>");
+  expect(xml).toContain("<vendorname>Harbourline Toyota</vendorname>");
+  expect(xml).toContain('<provider><name part="full" type="business">Forecourt</name>');
+  expect(buildAdf(context({ vehicle: null }, { category: "Book a Test Drive" }))).toContain('interest="test-drive"');
+});
+
+it.skipIf(!hasXmllint)("escapes every value: hostile text stays well-formed, valid, and reads back as the text sent", () => {
+  const ctx = context({ dealership: { id: 101, name: HOSTILE, leadEmail: "a@b.test" }, site: { slug: "s", name: HOSTILE } }, {
+    url: "https://x.test/?a=1&b='2'",
+    fields: { first_name: "Tom & Jerry's", last_name: "O\"Brien", email: "ada@example.com", message: HOSTILE },
+  });
+  const xml = buildAdf(ctx);
+  expect(xml).not.toContain("<script>");
+  expect(xml).toContain("&lt;script&gt;");
+  expect(xmllint(xml, "--noout", "--dtdvalid", DTD).status).toBe(0);
+  const comments = xmllint(xml, "--xpath", "string(//customer/comments)");
+  expect(comments.stdout).toContain(`Tom & "Jerry" <script>alert('x')</script> ]]>  🚗 naïve`);
+  expect(xmllint(xml, "--xpath", "string(//vendor/url)").stdout.trimEnd()).toBe("https://x.test/?a=1&b='2'");
+  expect(xmllint(xml, "--xpath", "string(//contact/name[@part='first'])").stdout.trimEnd()).toBe("Tom & Jerry's");
+});
+
+it("xmlEscape drops characters XML 1.0 cannot carry and escapes markup", () => {
+  expect(xmlEscape(`<a href="x">'&'</a>\u0000\u001f\uFFFF\uD800ok`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;ok");
+  expect(xmlEscape("line\nbreak\ttab")).toBe("line\nbreak\ttab");
+});
+
+it("builds the dealer's e-mail with a one-line subject (no header injection) and the lead's answers", () => {
+  const mail = buildLeadEmail(context({}, { category: "General Enquiry", fields: { first_name: "Ada", last_name: "Smith", phone: "0400000000", message: "Hi\r\nBcc: evil@x.test" } }));
+  expect(mail.subject).toBe("General Enquiry — 2021 Toyota Corolla Ascent Sport (stock S-car-1) — Ada Smith");
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  expect(mail.text).toContain("Phone: 0400000000");
+  expect(mail.text).toContain("VIN: JTDKB20U093456789");
+  expect(mail.text).toContain("Additional services: Finance");
+});

@@ -1,0 +1,114 @@
+import type { Lead } from "./validation";
+import type { StoredVehicle } from "../inventory/vehicle";
+
+/** What an ADF document (and the e-mail) is made from: the validated lead and what the server knows. */
+export interface LeadContext {
+  leadId: string;
+  lead: Lead;
+  createdAt: Date;
+  site: { slug: string; name: string; currency?: string };
+  dealership: { id: number; name: string; leadEmail?: string; crmUrl?: string; phone?: string };
+  /** The vehicle named by car_id, when it is one of the site's. */
+  vehicle?: StoredVehicle | null;
+}
+
+// XML 1.0 allows tab, LF, CR and everything from U+0020 except lone surrogates and U+FFFE/U+FFFF.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text safe inside an XML element or attribute: markup characters escaped, characters XML cannot carry dropped. */
+export function xmlEscape(value: unknown): string {
+  return String(value ?? "")
+    .replace(NOT_XML_CHAR, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+const el = (name: string, value: unknown, attrs = "") => `<${name}${attrs}>${xmlEscape(value)}</${name}>`;
+const opt = (name: string, value: unknown, attrs = "") => (value === undefined || value === null || value === "" ? "" : el(name, value, attrs));
+
+/** ADF's vehicle interest for a lead category (test drives and trade-ins have their own). */
+export function adfInterest(lead: Lead): "buy" | "test-drive" | "trade-in" {
+  const text = `${lead.category} ${lead.subcategory ?? ""}`.toLowerCase();
+  if (/test[\s-]?drive/.test(text)) return "test-drive";
+  if (/trade[\s-]?in/.test(text)) return "trade-in";
+  return "buy";
+}
+
+/**
+ * The lead as ADF 1.0 XML (Auto-lead Data Format): one prospect with the request date, the vehicle
+ * (from the stock record when car_id names one, else from the form's vehicle fields), the customer's
+ * contact and comments, the dealership as vendor and Forecourt as provider. Every value is escaped.
+ */
+export function buildAdf(ctx: LeadContext): string {
+  const { lead, vehicle: v, dealership } = ctx;
+  const f = lead.fields;
+  const carType = v?.car_type ?? f.vehicle_status;
+  const status = carType === "new" ? "new" : "used";
+  const vehicle = [
+    `<vehicle interest="${adfInterest(lead)}" status="${status}">`,
+    el("year", v?.year ?? f.vehicle_year ?? ""),
+    el("make", v?.make ?? f.vehicle_make ?? ""),
+    el("model", v?.model ?? f.vehicle_model ?? ""),
+    opt("vin", v?.vin),
+    opt("stock", v?.stocknum ?? f.stock_number),
+    opt("trim", v?.badge),
+    opt("bodystyle", v?.body),
+    opt("transmission", v?.transmission),
+    v ? el("odometer", v.km, ` status="original" units="km"`) : f.odometer !== undefined ? el("odometer", f.odometer, ` units="km"`) : "",
+    v?.colour ? `<colorcombination>${el("exteriorcolor", v.colour)}</colorcombination>` : "",
+    v && typeof v.price === "number" && v.price > 0 ? el("price", v.price, ` type="asking" currency="${xmlEscape(ctx.site.currency ?? "AUD")}"`) : "",
+    `</vehicle>`,
+  ].join("");
+  const address = f.postcode ? `<address><street line="1"></street>${el("postalcode", f.postcode)}</address>` : "";
+  const contact = [
+    `<contact primarycontact="1">`,
+    el("name", f.first_name, ` part="first"`),
+    opt("name", f.last_name, ` part="last"`),
+    opt("email", f.email, f.preferred_contact_method === "Email" ? ` preferredcontact="1"` : ""),
+    opt("phone", f.phone, f.preferred_contact_method === "Phone" || f.preferred_contact_method === "SMS" ? ` preferredcontact="1"` : ""),
+    address,
+    `</contact>`,
+  ].join("");
+  const customer = `<customer>${contact}${opt("comments", commentsOf(lead))}</customer>`;
+  const vendorContact = `<contact>${el("name", dealership.name, ` part="full" type="business"`)}${opt("email", dealership.leadEmail)}${opt("phone", dealership.phone)}</contact>`;
+  const vendor = `<vendor>${el("id", dealership.id, ` source="Forecourt"`)}${el("vendorname", dealership.name)}${opt("url", lead.url)}${vendorContact}</vendor>`;
+  const provider = `<provider>${el("name", "Forecourt", ` part="full" type="business"`)}${el("service", ctx.site.name)}</provider>`;
+  return [
+    `<?xml version="1.0"?>`,
+    `<?adf version="1.0"?>`,
+    `<adf>`,
+    `<prospect status="new">`,
+    el("id", ctx.leadId, ` sequence="1" source="Forecourt"`),
+    el("requestdate", ctx.createdAt.toISOString()),
+    vehicle,
+    customer,
+    vendor,
+    provider,
+    `</prospect>`,
+    `</adf>`,
+    "",
+  ].join("\n");
+}
+
+/** The free text a dealer reads: category, the message and the other answers, one per line. */
+export function commentsOf(lead: Lead): string {
+  const f = lead.fields;
+  const lines = [`${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ""}`];
+  if (f.message) lines.push(f.message);
+  const extra: [string, unknown][] = [
+    ["Registration", f.rego && `${f.rego}${f.state ? ` (${f.state.toUpperCase()})` : ""}`],
+    ["Preferred contact", f.preferred_contact_method],
+    ["Preferred date", f.preferred_date],
+    ["Service interval", f.service_interval],
+    ["Service type", f.service_type],
+    ["Finance", f.finance],
+    ["Trade-in", f.trade_in],
+    ["Additional services", lead.additional_services?.join(", ")],
+    ["Opt-in to marketing", f.opt_in === false ? "No" : "Yes"],
+  ];
+  for (const [label, value] of extra) if (value !== undefined && value !== "" && value !== null) lines.push(`${label}: ${value}`);
+  return lines.join("\n");
+}

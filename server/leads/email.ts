@@ -1,0 +1,41 @@
+import { commentsOf, type LeadContext } from "./adf";
+
+export interface LeadEmail {
+  subject: string;
+  text: string;
+}
+
+// Header values must stay on one line (no header injection through a name or a category).
+const oneLine = (s: string, max = 200) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+
+/** The plain-text e-mail a dealership receives for a lead (stored in the outbox row as it will be sent). */
+export function buildLeadEmail(ctx: LeadContext): LeadEmail {
+  const { lead, vehicle: v } = ctx;
+  const f = lead.fields;
+  const who = [f.first_name, f.last_name].filter(Boolean).join(" ");
+  const car = v ? `${v.year} ${v.make} ${v.model}${v.badge ? ` ${v.badge}` : ""} (stock ${v.stocknum})` : "";
+  const subject = oneLine(`${lead.category}${car ? ` — ${car}` : ""} — ${who}`);
+  const rows: [string, unknown][] = [
+    ["Lead", ctx.leadId],
+    ["Site", `${ctx.site.name} (${ctx.site.slug})`],
+    ["Dealership", `${ctx.dealership.name} (${ctx.dealership.id})`],
+    ["Received", ctx.createdAt.toISOString()],
+    ["Name", who],
+    ["E-mail", f.email],
+    ["Phone", f.phone],
+    ["Postcode", f.postcode],
+    ["Vehicle", car || [f.vehicle_year, f.vehicle_make, f.vehicle_model].filter(Boolean).join(" ")],
+    ["VIN", v?.vin],
+    ["Page", lead.url],
+  ];
+  const text = [
+    ...rows.filter(([, value]) => value !== undefined && value !== "").map(([label, value]) => `${label}: ${value}`),
+    "",
+    commentsOf(lead),
+    "",
+    lead.lead_attributes?.visited_pages?.length ? `Pages visited:\n${lead.lead_attributes.visited_pages.map((p) => `  ${p}`).join("\n")}` : "",
+  ]
+    .join("\n")
+    .trimEnd();
+  return { subject, text: `${text}\n` };
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db";
+import type { LiveDocument } from "../tenants/store";
+import { getVehicle } from "../inventory/store";
+import type { StoredVehicle } from "../inventory/vehicle";
+import type { SchemaError } from "../../domain/schema-errors";
+import { validateLead, type Lead } from "./validation";
+import { IdempotencyConflictError, storeLead } from "./store";
+import { clientIp, LEAD_LIMITS, type RateLimiter } from "./rate-limit";
+
+/**
+ * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
+ * (schemas/lead.schema.json); the Idempotency-Key header makes a retried submit answer the lead it
+ * already stored. Answers JSON: 200 { lead_id } once the lead (and its outbox rows) are committed;
+ * 400 no/bad Idempotency-Key or unreadable body, 404 unknown site or dealership, 409 the key was used
+ * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many.
+ * A non-empty honeypot field `website` answers 200 with a made-up lead id and stores nothing.
+ */
+export const MAX_LEAD_BODY_BYTES = 64 * 1024;
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
+export const FIX_ERRORS = "Please fix the following errors:";
+
+export interface LeadDeps {
+  db: () => Promise<Db>;
+  tenantForHost: (host: string | null) => Promise<LiveDocument | null>;
+  limiter: () => Promise<RateLimiter>;
+  limits?: typeof LEAD_LIMITS;
+  /** Called after a lead was stored: wakes the outbox worker. */
+  stored?: (leadId: string) => void;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => json(status, { error, ...extra }, headers);
+const invalid = (errors: SchemaError[]) => problem(422, FIX_ERRORS, { errors });
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > MAX_LEAD_BODY_BYTES) throw new BodyError(413, `The form sent ${declared} bytes; a lead may be at most ${MAX_LEAD_BODY_BYTES}.`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_LEAD_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new BodyError(413, `The form sent more than ${MAX_LEAD_BODY_BYTES} bytes, the most a lead may be.`);
+      }
+      chunks.push(value);
+    }
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+type Dealership = NonNullable<LiveDocument["document"]["dealerships"]>[number];
+
+/** Which dealership gets the lead: the one named (car_dealership_id, dealership_slug, location), the car's, or the site's first. */
+function routeLead(doc: LiveDocument["document"], lead: Lead, vehicle: StoredVehicle | null): Dealership | Response {
+  const dealerships = doc.dealerships ?? [];
+  if (lead.car_dealership_id !== undefined) {
+    const d = dealerships.find((x) => x.id === lead.car_dealership_id);
+    if (!d) return problem(404, `Dealership ${lead.car_dealership_id} is not on this site.`);
+    if (vehicle && vehicle.dealership_id !== d.id) return invalid([{ pointer: "/car_dealership_id", message: `is not the dealership of vehicle ${JSON.stringify(vehicle.id)}` }]);
+    return d;
+  }
+  if (lead.fields.dealership_slug !== undefined) {
+    const d = dealerships.find((x) => x.slug === lead.fields.dealership_slug);
+    return d ?? problem(404, `There is no dealership "${lead.fields.dealership_slug}" on this site.`);
+  }
+  if (lead.fields.location_id !== undefined) {
+    const location = (doc.locations ?? []).find((l) => l.id === lead.fields.location_id);
+    if (!location) return invalid([{ pointer: "/fields/location_id", message: "is not a location of this site" }]);
+    const d = dealerships.find((x) => x.id === location.dealership_id);
+    if (d) return d;
+  }
+  if (vehicle) {
+    const d = dealerships.find((x) => x.id === vehicle.dealership_id);
+    if (d) return d;
+  }
+  return dealerships[0] ?? problem(404, "This site has no dealership to send the lead to.");
+}
+
+export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<Response> {
+  try {
+    const live = await deps.tenantForHost(request.headers.get("host"));
+    if (!live) return problem(404, "No dealer site answers at this address.");
+
+    const limits = deps.limits ?? LEAD_LIMITS;
+    const limiter = await deps.limiter();
+    const byIp = await limiter.hit(`lead:ip:${live.slug}:${clientIp(request.headers)}`, limits.perIp.limit, limits.perIp.windowMs);
+    const bySite = byIp.ok ? await limiter.hit(`lead:site:${live.slug}`, limits.perSite.limit, limits.perSite.windowMs) : byIp;
+    if (!byIp.ok || !bySite.ok) {
+      const retry = Math.max(byIp.retryAfterS, bySite.retryAfterS);
+      return problem(429, `Too many enquiries were sent from here in a short time. Please try again in ${retry} seconds.`, {}, { "retry-after": String(retry) });
+    }
+
+    const key = request.headers.get("idempotency-key");
+    if (!key) return problem(400, "The Idempotency-Key header is required: send a new random key with each lead, and the same key when retrying it.");
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return problem(400, "The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
+
+    let text: string;
+    try {
+      text = await readBody(request);
+    } catch (e) {
+      if (e instanceof BodyError) return problem(e.status, e.message);
+      return problem(400, "The form's data could not be read.");
+    }
+    if (!text.trim()) return problem(400, "The body is empty; send the lead as JSON.");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return problem(400, "The body is not valid JSON.");
+    }
+
+    // Honeypot: people never see the `website` field; a bot that fills it is told it succeeded.
+    if (body && typeof body === "object" && !Array.isArray(body)) {
+      const trap = (body as Record<string, unknown>).website;
+      if (typeof trap === "string" ? trap.trim() !== "" : trap !== undefined && trap !== null && trap !== false) return json(200, { lead_id: randomUUID() });
+    }
+
+    const result = validateLead(body);
+    if (!result.ok) return invalid(result.errors);
+    const lead = result.lead;
+    delete lead.website;
+
+    const db = await deps.db();
+    let vehicle: StoredVehicle | null = null;
+    if (lead.car_id) {
+      vehicle = await getVehicle(db, lead.car_id);
+      const ids = new Set((live.document.dealerships ?? []).map((d) => d.id));
+      if (vehicle && !ids.has(vehicle.dealership_id)) vehicle = null; // another site's car: treated as unknown
+    }
+    const dealership = routeLead(live.document, lead, vehicle);
+    if (dealership instanceof Response) return dealership;
+
+    const identity = live.document.identity;
+    try {
+      const { leadId, created } = await storeLead(
+        db,
+        {
+          lead,
+          site: { slug: live.slug, name: identity.name, currency: identity.currency },
+          dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
+          vehicle,
+        },
+        key,
+      );
+      if (created) deps.stored?.(leadId);
+      return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
+    } catch (e) {
+      if (e instanceof IdempotencyConflictError) return problem(409, e.message);
+      throw e;
+    }
+  } catch (e) {
+    console.error("[leads] a lead could not be stored:", e);
+    return problem(500, "An unexpected error occured");
+  }
+}

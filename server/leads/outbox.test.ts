@@ -1,0 +1,204 @@
+import { createServer, type Server } from "node:http";
+import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
+import { leadDeliveries } from "../db/schema";
+import { recentDeliveries, replayDead } from "./admin";
+import { backoffMs, OutboxWorker, postAdf, smtpSender, type Senders } from "./outbox";
+import { demoSite, deps, post, validLead } from "./test-helpers";
+
+/** A CRM endpoint that answers 503 to the first `down` POSTs, then 200; it records what it accepted. */
+function fakeCrm() {
+  const state = { down: 0, requests: 0, accepted: [] as string[] };
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      state.requests++;
+      if (state.down > 0) {
+        state.down--;
+        res.writeHead(503).end("down");
+      } else {
+        state.accepted.push(body);
+        res.writeHead(200).end("ok");
+      }
+    });
+  });
+  return {
+    state,
+    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/adf`,
+    listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+describe.each(backends)("lead outbox on %s", (_name, make) => {
+  let tdb: TestDatabase | null;
+  let h: DbHandle;
+  const crm = fakeCrm();
+  const noEmail: Senders = { email: null, adf: postAdf };
+  beforeAll(async () => {
+    tdb = await make();
+    if (!tdb) return;
+    h = await tdb.open();
+    await crm.listen();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+    await crm.close();
+  });
+  const need = (ctx: { skip: () => void }) => {
+    if (!tdb) ctx.skip();
+  };
+  const store = async (over: Record<string, unknown> = {}) => {
+    const res = await post(deps(h, demoSite(crm.url())), validLead(over));
+    expect(res.status).toBe(200);
+    return (await res.json()).lead_id as string;
+  };
+  const rowsOf = (leadId: string) => h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+
+  it("delivers what an earlier process stored but never sent (killed before delivery), once a new worker starts", async (ctx) => {
+    need(ctx);
+    crm.state.accepted.length = 0;
+    const leadId = await store({ fields: { ...validLead().fields, first_name: "Grace" } });
+    expect((await rowsOf(leadId)).map((r) => r.status)).toEqual(["pending", "pending"]);
+    // The process "dies": its database handle goes away without any delivery having run.
+    await h.close();
+    h = await tdb!.open();
+    const worker = new OutboxWorker(h.db, { senders: noEmail, pollMs: 50 }).start();
+    await expect.poll(async () => (await rowsOf(leadId)).map((r) => `${r.channel}:${r.status}`).sort(), { timeout: 5000 }).toEqual(["adf:sent", "email:kept"]);
+    await worker.stop();
+    expect(crm.state.accepted.filter((x) => x.includes("Grace"))).toHaveLength(1);
+    const email = (await rowsOf(leadId)).find((r) => r.channel === "email")!;
+    expect(email.body).toContain("Name: Grace Lovelace");
+    expect((await recentDeliveries(h.db, { leadId, statuses: ["kept"] }))[0].subject).toMatch(/General Enquiry — Grace Lovelace/);
+  });
+
+  it("retries with back-off while the CRM is down, delivers once it is back, and counts the attempts", async (ctx) => {
+    need(ctx);
+    crm.state.accepted.length = 0;
+    crm.state.down = 3;
+    const leadId = await store({ fields: { ...validLead().fields, first_name: "Retry" } });
+    const worker = new OutboxWorker(h.db, { senders: noEmail, baseDelayMs: 20 });
+    const results = [];
+    for (let i = 0; i < 50 && (await rowsOf(leadId)).some((r) => r.status === "pending"); i++) {
+      results.push(await worker.runOnce());
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const adf = (await rowsOf(leadId)).find((r) => r.channel === "adf")!;
+    expect(adf.status).toBe("sent");
+    expect(adf.attempts).toBe(4);
+    expect(adf.lastError).toBeNull();
+    expect(crm.state.accepted.filter((x) => x.includes("Retry"))).toHaveLength(1);
+    expect(results.reduce((n, r) => n + r.failed, 0)).toBe(3);
+  });
+
+  it("waits 30 s × 2^(n-1) (at most an hour) after the n-th failure, and goes dead after 8", async (ctx) => {
+    need(ctx);
+    expect([1, 2, 3, 8, 20].map((n) => backoffMs(n))).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    crm.state.down = 1;
+    const leadId = await store();
+    const before = Date.now();
+    await new OutboxWorker(h.db, { senders: noEmail }).runOnce();
+    const adf = (await rowsOf(leadId)).find((r) => r.channel === "adf")!;
+    expect(adf).toMatchObject({ status: "pending", attempts: 1, lastError: "the CRM answered HTTP 503" });
+    const wait = adf.nextAttemptAt.getTime() - before;
+    expect(wait).toBeGreaterThan(25_000);
+    expect(wait).toBeLessThan(40_000);
+    await h.db.update(leadDeliveries).set({ status: "sent" }).where(eq(leadDeliveries.id, adf.id)); // out of the way
+    crm.state.down = 0;
+  });
+
+  it("makes a delivery dead after the last attempt, and leads:replay puts it back to be delivered", async (ctx) => {
+    need(ctx);
+    crm.state.down = 1000;
+    const leadId = await store({ fields: { ...validLead().fields, first_name: "Dead" } });
+    const worker = new OutboxWorker(h.db, { senders: noEmail, baseDelayMs: 1, maxAttempts: 8, log: () => {} });
+    for (let i = 0; i < 40 && (await rowsOf(leadId)).some((r) => r.status === "pending"); i++) {
+      await worker.runOnce();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const dead = (await rowsOf(leadId)).find((r) => r.channel === "adf")!;
+    expect(dead).toMatchObject({ status: "dead", attempts: 8, lastError: "the CRM answered HTTP 503" });
+    crm.state.down = 0;
+    crm.state.accepted.length = 0;
+    const replayed = await replayDead(h.db, leadId);
+    expect(replayed.map((r) => r.id)).toEqual([dead.id]);
+    expect((await rowsOf(leadId)).find((r) => r.channel === "adf")).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await replayDead(h.db, leadId)).toEqual([]);
+    await worker.runOnce();
+    expect((await rowsOf(leadId)).find((r) => r.channel === "adf")).toMatchObject({ status: "sent", attempts: 1 });
+    expect(crm.state.accepted.filter((x) => x.includes("Dead"))).toHaveLength(1);
+  });
+
+  it("sends each delivery once when two workers (two server processes) run at the same time", async (ctx) => {
+    need(ctx);
+    crm.state.accepted.length = 0;
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => store({ subcategory: `pair-${i}` })));
+    let emails = 0;
+    const senders: Senders = { email: async () => void emails++, adf: postAdf };
+    await Promise.all([new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce(), new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce()]);
+    expect(crm.state.accepted.length).toBe(40);
+    expect(emails).toBe(40);
+    for (const id of ids) expect((await rowsOf(id)).every((r) => r.status === "sent")).toBe(true);
+  });
+});
+
+describe("SMTP (SMTP_URL)", () => {
+  let server: TcpServer;
+  const received: string[] = [];
+  beforeAll(async () => {
+    // A minimal SMTP server: enough of RFC 5321 for one client to hand over a message.
+    server = createTcpServer((socket) => {
+      let data = false;
+      let buffer = "";
+      socket.write("220 test ESMTP\r\n");
+      socket.on("data", (chunk) => {
+        buffer += chunk.toString("utf8");
+        for (;;) {
+          if (data) {
+            const end = buffer.indexOf("\r\n.\r\n");
+            if (end < 0) return;
+            received.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 5);
+            data = false;
+            socket.write("250 queued\r\n");
+            continue;
+          }
+          const eol = buffer.indexOf("\r\n");
+          if (eol < 0) return;
+          const line = buffer.slice(0, eol);
+          buffer = buffer.slice(eol + 2);
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === "EHLO" || verb === "HELO") socket.write("250-test\r\n250 8BITMIME\r\n");
+          else if (verb === "DATA") {
+            data = true;
+            socket.write("354 go ahead\r\n");
+          } else if (verb === "QUIT") socket.end("221 bye\r\n");
+          else socket.write("250 ok\r\n");
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("sends the lead e-mail through nodemailer to the dealership's address", async () => {
+    const send = await smtpSender(`smtp://127.0.0.1:${(server.address() as AddressInfo).port}?ignoreTLS=true`);
+    expect(send).not.toBeNull();
+    await send!({ to: "leads@dealer.test", subject: "General Enquiry — Ada", text: "Name: Ada\n" });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain("To: leads@dealer.test");
+    expect(received[0]).toContain("Name: Ada");
+    expect(await smtpSender("")).toBeNull();
+  });
+});

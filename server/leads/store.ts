@@ -1,0 +1,62 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db";
+import { leadDeliveries, leads } from "../db/schema";
+import { buildAdf, type LeadContext } from "./adf";
+import { buildLeadEmail } from "./email";
+
+export class IdempotencyConflictError extends Error {
+  readonly status = 409;
+}
+
+export interface StoredLead {
+  leadId: string;
+  /** false when the Idempotency-Key had already stored this lead (nothing new was written). */
+  created: boolean;
+}
+
+/** A canonical JSON (sorted keys) of the validated lead, hashed: the same key with a different lead is refused. */
+export function payloadHash(value: unknown): string {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
+  return createHash("sha256").update(JSON.stringify(canon(value))).digest("hex");
+}
+
+/**
+ * Stores the lead and its outbox rows in one transaction, once per (site, Idempotency-Key):
+ * INSERT … ON CONFLICT DO NOTHING, then the row with that key is read back, so concurrent
+ * duplicates all answer the one stored id (on PostgreSQL the loser waits for the winner's commit).
+ * Deliveries: always an e-mail row (sent by SMTP, or kept in the outbox), an ADF row when the
+ * dealership has a CRM URL; none for an earlier step of a multi-step form (isLastStep false).
+ */
+export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "createdAt">, idempotencyKey: string): Promise<StoredLead> {
+  const hash = payloadHash(ctx.lead);
+  const leadId = randomUUID();
+  const createdAt = new Date();
+  const full: LeadContext = { ...ctx, leadId, createdAt };
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(leads)
+      .values({ id: leadId, tenant: ctx.site.slug, dealershipId: ctx.dealership.id, idempotencyKey, payloadHash: hash, payload: ctx.lead, createdAt })
+      .onConflictDoNothing({ target: [leads.tenant, leads.idempotencyKey] })
+      .returning({ id: leads.id });
+    if (!inserted.length) {
+      const [existing] = await tx
+        .select({ id: leads.id, payloadHash: leads.payloadHash })
+        .from(leads)
+        .where(and(eq(leads.tenant, ctx.site.slug), eq(leads.idempotencyKey, idempotencyKey)));
+      if (!existing) throw new Error("lead insert conflicted but no lead holds the key");
+      if (existing.payloadHash !== hash) throw new IdempotencyConflictError("This Idempotency-Key was already used for a different lead; send a new key for a new lead.");
+      return { leadId: existing.id, created: false };
+    }
+    if (ctx.lead.isLastStep !== false) {
+      const email = buildLeadEmail(full);
+      const rows: (typeof leadDeliveries.$inferInsert)[] = [
+        { leadId, channel: "email", target: ctx.dealership.leadEmail ?? null, subject: email.subject, body: email.text },
+      ];
+      if (ctx.dealership.crmUrl) rows.push({ leadId, channel: "adf", target: ctx.dealership.crmUrl, body: buildAdf(full) });
+      await tx.insert(leadDeliveries).values(rows);
+    }
+    return { leadId, created: true };
+  });
+}

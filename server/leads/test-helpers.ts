@@ -1,0 +1,58 @@
+// Shared by the server/leads tests (not a test file itself).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { validateTenant } from "../../domain/tenant-validation";
+import type { DbHandle } from "../db";
+import type { LiveDocument } from "../tenants/store";
+import { handleLeadPost, type LeadDeps } from "./http";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limit";
+
+export const SITE_HOST = "harbourline.localhost:3000";
+
+/** The harbourline demo site as the server serves it, with CRM URLs of the caller's choosing. */
+export function demoSite(crmUrl?: string | null): LiveDocument {
+  const raw = JSON.parse(readFileSync(join(process.cwd(), "tenants/harbourline.json"), "utf8"));
+  for (const d of raw.dealerships) {
+    if (crmUrl === null) delete d.crmUrl;
+    else if (crmUrl) d.crmUrl = crmUrl;
+  }
+  const v = validateTenant(raw);
+  if (!v.ok) throw new Error(`harbourline.json is invalid: ${JSON.stringify(v.errors)}`);
+  return { slug: "harbourline", version: 1, document: v.document };
+}
+
+export const NO_LIMITS = { perIp: { limit: 1e9, windowMs: 60_000 }, perSite: { limit: 1e9, windowMs: 60_000 } };
+
+export function deps(h: DbHandle, site: LiveDocument, over: Partial<LeadDeps> = {}): LeadDeps {
+  const limiter: RateLimiter = new MemoryRateLimiter();
+  return {
+    db: async () => h.db,
+    tenantForHost: async (host) => (host === SITE_HOST ? site : null),
+    limiter: async () => limiter,
+    limits: NO_LIMITS,
+    ...over,
+  };
+}
+
+export function validLead(over: Record<string, unknown> = {}) {
+  return {
+    url: "https://harbourline.localhost/cars/2021-toyota-corolla",
+    source: "Website",
+    user_agent: "Mozilla/5.0 (test)",
+    car_dealership_id: 101,
+    lead_attributes: { visited_pages: ["/", "/search"], linked_query_params: { utm_source: "google" } },
+    category: "General Enquiry",
+    subcategory: "Enquiry",
+    fields: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000", postcode: "4000", message: "Is it still available?" },
+    additional_services: ["Finance"],
+    isLastStep: true,
+    ...over,
+  };
+}
+
+export function post(deps: LeadDeps, body: unknown, opts: { key?: string | null; host?: string; ip?: string; raw?: boolean } = {}): Promise<Response> {
+  const headers: Record<string, string> = { host: opts.host ?? SITE_HOST, "content-type": "application/json", "x-forwarded-for": opts.ip ?? "203.0.113.7" };
+  if (opts.key !== null) headers["idempotency-key"] = opts.key ?? `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+  const text = opts.raw ? String(body) : JSON.stringify(body);
+  return handleLeadPost(new Request("http://harbourline.localhost:3000/api/leads", { method: "POST", headers, body: text }), deps);
+}

@@ -1,0 +1,43 @@
+/**
+ * The watchlist endpoints (spec §7): POST /api/watchlist/save-car and /remove-car with JSON
+ * { phone_number, car_id }, answering { success: true } or { success: false, message }; and
+ * GET /api/watchlist, the signed-in visitor's saved car ids for the save buttons.
+ */
+import { mobileCountry, normaliseMobile } from "../../domain/mobile";
+import { BadRequest, json, readJsonObject, requestUser, siteRoute, withErrors, type SiteContext } from "../auth/http";
+import { removeCar, saveCar, savedCarIds, siteOwnsVehicle, watchlistEnabled } from "./store";
+
+export const failure = (message: string) => ({ success: false, message });
+
+async function change(request: Request, ctx: SiteContext, action: "save" | "remove"): Promise<Response> {
+  if (!watchlistEnabled(ctx.tenant)) return json(404, failure("This site has no watchlist."));
+  const user = await requestUser(request, ctx);
+  if (!user) return json(401, failure("Sign in to use your watchlist."));
+  const body = await readJsonObject(request);
+  const carId = typeof body.car_id === "string" || typeof body.car_id === "number" ? String(body.car_id).trim() : "";
+  if (!carId || carId.length > 100) throw new BadRequest("car_id is missing.");
+  const phone = typeof body.phone_number === "string" ? normaliseMobile(body.phone_number, mobileCountry(ctx.tenant.identity.locale)) : null;
+  if (phone !== user.phone) return json(403, failure("That phone number is not the one you signed in with."));
+  if (action === "save") {
+    if (!(await siteOwnsVehicle(ctx.db, ctx.tenant, carId))) return json(404, failure("That car is not listed on this site."));
+    await saveCar(ctx.db, user.id, carId);
+  } else if (!(await removeCar(ctx.db, user.id, carId)) && !(await siteOwnsVehicle(ctx.db, ctx.tenant, carId))) {
+    return json(404, failure("That car is not listed on this site."));
+  }
+  return json(200, { success: true });
+}
+
+export const handleSaveCar = (request: Request, ctx: SiteContext) => withErrors((r, c) => change(r, c, "save"), request, ctx, failure);
+export const handleRemoveCar = (request: Request, ctx: SiteContext) => withErrors((r, c) => change(r, c, "remove"), request, ctx, failure);
+
+/** { enabled, signedIn, phone?, carIds } for the save buttons of a page. */
+export async function handleWatchlist(request: Request, ctx: SiteContext): Promise<Response> {
+  if (!watchlistEnabled(ctx.tenant)) return json(200, { enabled: false, signedIn: false, carIds: [] });
+  const user = await requestUser(request, ctx);
+  if (!user) return json(200, { enabled: true, signedIn: false, carIds: [] });
+  return json(200, { enabled: true, signedIn: true, phone: user.phone, carIds: await savedCarIds(ctx.db, user.id) });
+}
+
+export const saveCarRoute = siteRoute(handleSaveCar, { errorBody: failure });
+export const removeCarRoute = siteRoute(handleRemoveCar, { errorBody: failure });
+export const watchlistRoute = siteRoute(handleWatchlist, { errorBody: failure });
