@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import { searchPageTitle } from "../blocks/search-results/search-results";
+import { vehicleHeading } from "../domain/vehicle-display";
+import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, normalisePath } from "./find-page";
 import { renderBlocks } from "./render-blocks";
 import type { TenantDocument } from "./types";
@@ -13,6 +15,13 @@ const resolve = cache(async (host: string, segments: string[]) => {
   if (!live) return null;
   const path = normalisePath(segments);
   const page = findPage(live.document, path);
+  if (page?.template === "vehicle-detail") {
+    // A vehicle page is its car's: none (or another site's) is a 404.
+    const car = await vehicleForPage(live.document, path);
+    if (!car) return { live, path, page: null, title: "" };
+    const { title, subtitle } = vehicleHeading(car);
+    return { live, path, page, title: [title, subtitle].filter(Boolean).join(" ") };
+  }
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
   const title = page?.template === "search" ? ((await searchPageTitle({ tenant: live.document, page, path })) ?? page.title) : page?.title;
   return { live, path, page, title: title ?? "" };
