@@ -14,6 +14,8 @@ import {
   calculatorBounds,
   enterValue,
   feeLines,
+  financeHref,
+  FINANCE_FORM_ANCHOR,
   financeBanner,
   financeEstimate,
   financeEstimateEligible,
@@ -353,5 +355,23 @@ describe("showFinanceCalculator", () => {
     expect(showFinanceCalculator(car, { finance: site({}, { excludedManufacturers: ["Toyota"] }), features })).toBe(false);
     expect(showFinanceCalculator(car, { finance: site({ amount: { min: 0, max: 100000, step: 500, default: 0 } }), features })).toBe(false);
     expect(showFinanceCalculator(car, { finance: site(), features: { calculators: { ...features.calculators, finance: false } } })).toBe(false);
+  });
+});
+
+describe("financeHref (spec §2: /finance with car_id, vehiclePriceBudget, car_type, anchored to the form)", () => {
+  const car = { id: "hm-1001", price: 27990, car_type: "used" };
+  it("links /finance with the car's query, anchored to the finance form", () => {
+    expect(FINANCE_FORM_ANCHOR).toBe("finance-form");
+    expect(financeHref({}, car)).toBe("/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form");
+  });
+  it("uses the site's default finance link, keeping its own query and anchor", () => {
+    expect(financeHref({ defaultLink: "/mazda-finance-page" }, car)).toBe("/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form");
+    expect(financeHref({ defaultLink: "/apply-for-finance?src=vdp#apply" }, car)).toBe("/apply-for-finance?src=vdp&car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#apply");
+    expect(financeHref({ defaultLink: "https://finance.example.com/apply" }, car)).toBe("https://finance.example.com/apply?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form");
+    expect(financeHref({ defaultLink: "tel:1300000000" }, car)).toBe("tel:1300000000");
+  });
+  it("leaves out a price of 10 or less and works without a car", () => {
+    expect(financeHref({}, { ...car, price: 0 })).toBe("/finance?car_id=hm-1001&car_type=used#finance-form");
+    expect(financeHref({}, null)).toBe("/finance#finance-form");
   });
 });

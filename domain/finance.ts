@@ -390,3 +390,36 @@ export function showFinanceCalculator(
   if (financeExcluded(car, tenant.finance)) return false;
   return initialCalculatorState(tenant.finance, car).amount > 0;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Finance links (spec §2 routes: /finance with preferredDealership, vehiclePriceBudget, car_id,
+// car_type, anchored to the form; a site-configured default finance link overrides the path)
+
+/** The id of the finance form on the finance page; finance links are anchored to it. */
+export const FINANCE_FORM_ANCHOR = "finance-form";
+export const DEFAULT_FINANCE_PATH = "/finance";
+
+/**
+ * A finance link for a car (VDP "Request a Quote", Get Finance …): the site's default finance link,
+ * else /finance, with car_id, vehiclePriceBudget (the price, when over 10) and car_type, anchored to
+ * the finance form. A default link that already carries an anchor keeps it; tel:, sms: and mailto:
+ * links are returned as they are.
+ */
+export function financeHref(
+  finance: Pick<Finance, "defaultLink">,
+  car?: { id?: string | null; price?: number | null; car_type?: string | null } | null,
+): string {
+  const base = finance.defaultLink?.trim() || DEFAULT_FINANCE_PATH;
+  if (/^(tel|sms|mailto):/i.test(base)) return base;
+  const hashAt = base.indexOf("#");
+  const withoutHash = hashAt >= 0 ? base.slice(0, hashAt) : base;
+  const hash = hashAt >= 0 ? base.slice(hashAt) : `#${FINANCE_FORM_ANCHOR}`;
+  const queryAt = withoutHash.indexOf("?");
+  const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = new URLSearchParams(queryAt >= 0 ? withoutHash.slice(queryAt + 1) : "");
+  if (car?.id) query.set("car_id", car.id);
+  if (priced(car?.price)) query.set("vehiclePriceBudget", String(car.price));
+  if (car?.car_type) query.set("car_type", car.car_type);
+  const q = query.toString();
+  return `${path}${q ? `?${q}` : ""}${hash}`;
+}

@@ -61,7 +61,11 @@ export type Hhmm = string;
  */
 export type Block =
   | AnnouncementBarBlock
+  | BreadcrumbsBlock
+  | DealerCommentsBlock
   | FacetTilesBlock
+  | FinanceCalculatorBlock
+  | FuelCalculatorBlock
   | HeroSlidesBlock
   | ModelSearchBlock
   | OffersSearchBlock
@@ -72,6 +76,10 @@ export type Block =
   | SignInBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | VehicleGalleryBlock
+  | VehicleKeyInfoBlock
+  | VehicleSpecsBlock
+  | VehicleSummaryBlock
   | WatchlistBlock;
 /**
  * Stable per block instance; unique in the document.
@@ -1079,6 +1087,53 @@ export interface AnnouncementBarProps {
   expiry?: string;
 }
 /**
+ * For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "BreadcrumbsBlock".
+ */
+export interface BreadcrumbsBlock {
+  id: BlockId;
+  type: "breadcrumbs";
+  props: BreadcrumbsProps;
+}
+/**
+ * For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "BreadcrumbsProps".
+ */
+export interface BreadcrumbsProps {
+  /**
+   * The link to the home page.
+   */
+  homeLabel: string;
+  /**
+   * Lets search engines show the trail in results.
+   */
+  structuredData: boolean;
+}
+/**
+ * The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or "Dealer comments are pending. Please check back here later." when the vehicle has none.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DealerCommentsBlock".
+ */
+export interface DealerCommentsBlock {
+  id: BlockId;
+  type: "dealer-comments";
+  props: DealerCommentsProps;
+}
+/**
+ * The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or "Dealer comments are pending. Please check back here later." when the vehicle has none.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DealerCommentsProps".
+ */
+export interface DealerCommentsProps {
+  heading: string;
+}
+/**
  * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1107,6 +1162,58 @@ export interface FacetTilesProps {
    */
   limit: number;
   showCounts: boolean;
+}
+/**
+ * The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FinanceCalculatorBlock".
+ */
+export interface FinanceCalculatorBlock {
+  id: BlockId;
+  type: "finance-calculator";
+  props: FinanceCalculatorProps;
+}
+/**
+ * The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FinanceCalculatorProps".
+ */
+export interface FinanceCalculatorProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+  /**
+   * The weekly repayment of the calculator's current values, above the inputs.
+   */
+  showBanner: boolean;
+}
+/**
+ * The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FuelCalculatorBlock".
+ */
+export interface FuelCalculatorBlock {
+  id: BlockId;
+  type: "fuel-calculator";
+  props: FuelCalculatorProps;
+}
+/**
+ * The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FuelCalculatorProps".
+ */
+export interface FuelCalculatorProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
 }
 /**
  * A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.
@@ -2201,6 +2308,114 @@ export interface SiteHeaderProps {
    */
   showDealerLinks: boolean;
   showPhone: boolean;
+}
+/**
+ * The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleGalleryBlock".
+ */
+export interface VehicleGalleryBlock {
+  id: BlockId;
+  type: "vehicle-gallery";
+  props: VehicleGalleryProps;
+}
+/**
+ * The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleGalleryProps".
+ */
+export interface VehicleGalleryProps {
+  /**
+   * Only ever for in-stock vehicles with more than 3 photos.
+   */
+  thumbnails: boolean;
+  fullscreen: boolean;
+  /**
+   * Feature markers on the spin frames and the interior panorama.
+   */
+  hotspots: boolean;
+  /**
+   * A Video tab: a video file plays on the page; a YouTube address shows as a link.
+   */
+  video: boolean;
+}
+/**
+ * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleKeyInfoBlock".
+ */
+export interface VehicleKeyInfoBlock {
+  id: BlockId;
+  type: "vehicle-key-info";
+  props: VehicleKeyInfoProps;
+}
+/**
+ * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleKeyInfoProps".
+ */
+export interface VehicleKeyInfoProps {
+  heading: string;
+}
+/**
+ * The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleSpecsBlock".
+ */
+export interface VehicleSpecsBlock {
+  id: BlockId;
+  type: "vehicle-specs";
+  props: VehicleSpecsProps;
+}
+/**
+ * The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleSpecsProps".
+ */
+export interface VehicleSpecsProps {
+  heading: string;
+  specsShown: number;
+  equipment: boolean;
+  equipmentHeading: string;
+}
+/**
+ * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleSummaryBlock".
+ */
+export interface VehicleSummaryBlock {
+  id: BlockId;
+  type: "vehicle-summary";
+  props: VehicleSummaryProps;
+}
+/**
+ * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleSummaryProps".
+ */
+export interface VehicleSummaryProps {
+  /**
+   * Shown when the price is more than $499 under the market average.
+   */
+  belowMarketBadge: boolean;
+  belowMarketText: string;
+  showIdentifiers: boolean;
+  /**
+   * The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.
+   */
+  financeCard: boolean;
+  /**
+   * Dials the car's location, else its dealership, else the site's number.
+   */
+  callButton: boolean;
 }
 /**
  * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.

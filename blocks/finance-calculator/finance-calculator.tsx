@@ -1,0 +1,101 @@
+import {
+  calculatorBounds,
+  feeLines,
+  financeHref,
+  initialCalculatorState,
+  lenderFor,
+  rateText,
+  shortDisclaimer,
+  showFinanceCalculator,
+} from "../../domain/finance";
+import { isAvailable } from "../../domain/vehicle-display";
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { DisclaimerToggle, FinanceCalculatorClient } from "./finance-calculator.client";
+import styles from "./finance-calculator.module.css";
+import type { CalculatorView } from "./view";
+
+/** The VDP anchors of spec §2. */
+export const FINANCE_CALCULATOR_ANCHOR = "finance-calculator";
+export const FINANCE_DISCLAIMER_ANCHOR = "financeDisclaimer";
+export const REQUEST_A_QUOTE = "Request a Quote";
+
+/**
+ * The VDP's finance calculator (spec §2, §4, §5, §9): loan amount, term, interest (and deposit /
+ * trade-in and residual where the site shows them), frequency, the repayment and total, the
+ * comparison rate, the fee list, the banner, the disclaimer and a Request a Quote link. Shown only
+ * where the site's calculator is on, it has a finance provider, the starting amount is above 0 and
+ * the car is not excluded.
+ */
+const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car) return null;
+  const { tenant } = ctx;
+  if (!showFinanceCalculator(car, tenant)) return null;
+
+  const settings = tenant.finance.calculator;
+  const identity = { locale: tenant.identity.locale, currency: tenant.identity.currency };
+  const lender = lenderFor(car, tenant.finance.provider);
+  const fixed = tenant.finance.fixedComparisonRates ?? [];
+  const comparisonRates = fixed.length ? fixed.map(rateText) : lender?.comparisonRate != null && lender.comparisonRate > 0 ? [rateText(lender.comparisonRate)] : [];
+  const view: CalculatorView = {
+    settings: {
+      term: settings.term,
+      termIncrements: settings.termIncrements,
+      interestDisabled: settings.interestDisabled,
+      showDepositAndResidual: settings.showDepositAndResidual,
+      establishmentFee: settings.establishmentFee,
+      rounding: settings.rounding,
+    },
+    bounds: calculatorBounds(settings, car.price),
+    initial: initialCalculatorState(tenant.finance, car),
+    identity,
+    site: tenant.identity.slug,
+    comparisonRates,
+    showBanner: props.showBanner ?? true,
+  };
+
+  const fees = feeLines(settings, identity);
+  const disclaimer = (tenant.finance.disclaimer ?? lender?.disclaimer ?? "").trim();
+  const short = tenant.features.financeDisclaimerToggle && disclaimer ? shortDisclaimer(disclaimer) : null;
+  const heading = props.heading?.trim() || "Finance Calculator";
+
+  return (
+    <section id={FINANCE_CALCULATOR_ANCHOR} className={styles.section} aria-labelledby={`${id}-heading`}>
+      <div className={`fc-container ${styles.inner}`}>
+        <h2 id={`${id}-heading`} className={styles.heading}>
+          {heading}
+        </h2>
+        {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
+        <FinanceCalculatorClient view={view} />
+        {fees.length ? (
+          <div className={styles.fees}>
+            <h3 className={styles.feesHeading}>Fees</h3>
+            <dl className={styles.figures}>
+              {fees.map((f) => (
+                <div key={f.label}>
+                  <dt>{f.label}</dt>
+                  <dd>{f.amount}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        {isAvailable(car.status) ? (
+          <p className={styles.actions}>
+            <a className="fc-button" href={financeHref(tenant.finance, car)}>
+              {REQUEST_A_QUOTE}
+            </a>
+          </p>
+        ) : null}
+        {disclaimer ? (
+          <div id={FINANCE_DISCLAIMER_ANCHOR} className={styles.disclaimer}>
+            {short?.truncated ? <DisclaimerToggle short={short.text} full={disclaimer} /> : <p className={styles.disclaimerText}>{disclaimer}</p>}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+};
+
+export default FinanceCalculator;

@@ -1,0 +1,30 @@
+import { fuelCalculatorDefaults, showFuelCalculator } from "../../domain/fuel";
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { FuelCalculatorClient } from "./fuel-calculator.client";
+import styles from "./fuel-calculator.module.css";
+
+/**
+ * The VDP's fuel cost calculator (spec §5, §9): fuel price per litre, km per week and L/100 km,
+ * starting from the site's fuel defaults (1.70, 250, 10), and the weekly cost
+ * (distance / 100 × consumption × price). Hidden for electric cars and where the site has it off.
+ */
+const FuelCalculator: BlockComponent<"fuel-calculator"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car || !showFuelCalculator(car, ctx.tenant.features)) return null;
+  const { locale, currency } = ctx.tenant.identity;
+  const heading = props.heading?.trim() || "Fuel Cost Calculator";
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-heading`}>
+      <div className="fc-container">
+        <h2 id={`${id}-heading`} className={styles.heading}>
+          {heading}
+        </h2>
+        {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
+        <FuelCalculatorClient defaults={fuelCalculatorDefaults(ctx.tenant.features)} identity={{ locale, currency }} />
+      </div>
+    </section>
+  );
+};
+
+export default FuelCalculator;

@@ -1,0 +1,24 @@
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { galleryModel } from "./gallery";
+import { VehicleGalleryClient } from "./vehicle-gallery.client";
+
+/**
+ * The vehicle detail page's image area (spec §2 "Image area", §4 "Image viewer" and "Spin viewer"):
+ * Spin / Images / Interior (and Video) tabs, the gallery with thumbnails, fullscreen, arrow keys,
+ * the 360° spin and the interior panorama with hotspots. The model is built here; the client leaf
+ * renders it, so the first picture is in the server HTML (eager, high priority, space reserved).
+ */
+const VehicleGallery: BlockComponent<"vehicle-gallery"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car) return null;
+  const model = galleryModel(car, ctx.tenant.features, {
+    thumbnails: props.thumbnails ?? true,
+    fullscreen: props.fullscreen ?? true,
+    hotspots: props.hotspots ?? true,
+    video: props.video ?? true,
+  });
+  return <VehicleGalleryClient id={id} model={model} />;
+};
+
+export default VehicleGallery;

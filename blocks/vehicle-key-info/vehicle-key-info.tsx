@@ -1,0 +1,42 @@
+import { KEY_INFO_VISIBLE, SHOW_LESS, SHOW_MORE, collapsible } from "../../domain/vdp-rules";
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { Expandable } from "../_shared/expandable.client";
+import { keyInfoItems, type KeyInfoItem } from "./key-info";
+import styles from "./vehicle-key-info.module.css";
+
+function Items({ items }: { items: KeyInfoItem[] }) {
+  return (
+    <dl className={styles.list}>
+      {items.map((item) => (
+        <div key={item.label} className={styles.item}>
+          <dt className={styles.label}>{item.label}</dt>
+          <dd className={styles.value}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Key information (spec §2): the car's facts, the first 4 shown and the rest behind Show More / Show Less. */
+const VehicleKeyInfo: BlockComponent<"vehicle-key-info"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car) return null;
+  const items = keyInfoItems(car, ctx.tenant.identity.locale);
+  if (!items.length) return null;
+  const { visible, canToggle } = collapsible(items, KEY_INFO_VISIBLE, false);
+  const heading = props.heading?.trim() || "Key Information";
+  return (
+    <section className={`fc-container ${styles.section}`} aria-labelledby={`${id}-heading`} data-block="vehicle-key-info">
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        {heading}
+      </h2>
+      <Items items={visible} />
+      {canToggle ? (
+        <Expandable id={`${id}-more`} className={styles.more} expanded={<Items items={items.slice(visible.length)} />} moreLabel={SHOW_MORE} lessLabel={SHOW_LESS} context={heading} />
+      ) : null}
+    </section>
+  );
+};
+
+export default VehicleKeyInfo;

@@ -1,0 +1,248 @@
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BlockProps, TenantDocument } from "../../renderer/types";
+import type { StoredVehicle } from "../../server/inventory/vehicle";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { callNumber, carLocation, financeHref, locationHref, similarHref, withQuery } from "./summary";
+import VehicleSummary from "./vehicle-summary";
+
+vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: vi.fn() }));
+const mocked = vi.mocked(vehicleForPage);
+
+const props: BlockProps<"vehicle-summary"> = { belowMarketBadge: true, belowMarketText: "Below market average", showIdentifiers: true, financeCard: true, callButton: true };
+const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
+
+/** The fixture site with its finance provider (the fixture car's lender) and reserve online switched on. */
+function site(change?: (t: TenantDocument) => void): TenantDocument {
+  const t = structuredClone(fixtureTenant);
+  t.finance.provider = "Harbourside Finance";
+  t.features.reserveOnline.enabled = true;
+  change?.(t);
+  return t;
+}
+
+async function render(car: StoredVehicle | null, tenant = site(), p: Partial<BlockProps<"vehicle-summary">> = {}) {
+  mocked.mockResolvedValue(car);
+  const el = (await VehicleSummary({ id: "summary", props: { ...props, ...p }, ctx: fixtureCtx(PATH, tenant) })) as ReactElement | null;
+  return el ? renderToString(el).replace(/<!-- -->/g, "") : null;
+}
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+/** [text, href] of every link. */
+const links = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map(([, href, inner]) => [text(inner), href.replace(/&amp;/g, "&")]);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(FIXTURE_NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("vehicle summary: an available car", () => {
+  it("shows the heading (year make model, then badge and series) and the price with its price type beside it", async () => {
+    const html = (await render(fixtureVehicle()))!;
+    expect(html).toMatch(/<h2 class="[^"]*" id="summary-title">2021 Toyota Corolla<span class="[^"]*"> Ascent Sport ZWE211R<\/span><\/h2>/);
+    expect(html).toMatch(/<section class="[^"]*" aria-labelledby="summary-title" data-block="vehicle-summary" data-status="in_stock">/);
+    expect(html).toMatch(/<p class="[^"]*" data-kind="price"><span class="[^"]*">\$27,990<\/span><span class="[^"]*"> Drive Away<\/span><\/p>/);
+  });
+
+  it("shows the below-market badge only when the price is more than 499 under the market average", async () => {
+    expect(text((await render(fixtureVehicle()))!)).toContain("Below market average");
+    expect(text((await render(fixtureVehicle({ autograb_data: { average_market_price: 27990 + 499 } })))!)).not.toContain("Below market average");
+    expect(text((await render(fixtureVehicle({ autograb_data: { average_market_price: 27990 + 500 } })))!)).toContain("Below market average");
+    expect(text((await render(fixtureVehicle({ autograb_data: undefined })))!)).not.toContain("Below market average");
+    expect(text((await render(fixtureVehicle(), site(), { belowMarketText: "Great price" }))!)).toContain("Great price");
+    expect(text((await render(fixtureVehicle(), site(), { belowMarketBadge: false }))!)).not.toContain("Below market average");
+  });
+
+  it("links the location's page, shows km / transmission / body with icons, and stock number, VIN and rego", async () => {
+    const html = (await render(fixtureVehicle()))!;
+    expect(links(html)).toContainEqual(["Harbourside Newstead", "/locations/newstead"]);
+    expect(text(html)).toContain("Odometer: 42,123 km");
+    expect(text(html)).toContain("Transmission: Automatic");
+    expect(text(html)).toContain("Body: Hatch");
+    expect(html.match(/<svg [^>]*aria-hidden="true"/g)).toHaveLength(4);
+    expect(text(html)).toContain("Stock No.U1001");
+    expect(text(html)).toContain("VINJTNKB3BE10J012345");
+    expect(text(html)).toContain("Rego123ABC");
+    expect(text((await render(fixtureVehicle(), site(), { showIdentifiers: false }))!)).not.toContain("JTNKB3BE10J012345");
+  });
+
+  it("has the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows", async () => {
+    const html = (await render(fixtureVehicle()))!;
+    const all = links(html);
+    expect(all).toContainEqual(["Reserve This Car $200: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/checkout"]);
+    expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+    expect(all).toContainEqual(["Trade-In Valuation: 2021 Toyota Corolla", "/cars/trade-in?car_id=hm-1001"]);
+    expect(all).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
+    expect(html).not.toMatch(/Enquire Now|Book a Test Drive/);
+  });
+
+  it("leaves out buttons the site does not allow", async () => {
+    const html = (await render(
+      fixtureVehicle(),
+      site((t) => {
+        t.features.reserveOnline.enabled = false;
+        t.features.tradeIn.enabled = false;
+        t.finance.excludedManufacturers = ["toyota"];
+      }),
+      { callButton: false },
+    ))!;
+    expect(text(html)).not.toMatch(/Reserve This Car|Trade-In Valuation|Get Finance|Get Pre-Approved|Call /);
+  });
+
+  it("uses the site's default finance link and reserve route and deposit", async () => {
+    const html = (await render(
+      fixtureVehicle(),
+      site((t) => {
+        t.finance.defaultLink = "/mazda-finance-page";
+        t.features.reserveOnline.route = "buy-online";
+        t.features.reserveOnline.deposit = 500;
+      }),
+    ))!;
+    expect(links(html)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+    expect(links(html)).toContainEqual(["Reserve This Car $500: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/buy-online"]);
+  });
+
+  it("shows the finance card: Only $X/wk* from the lender's weekly payment, its rates and Get Pre-Approved", async () => {
+    const html = (await render(fixtureVehicle()))!;
+    expect(text(html)).toContain("Only $139/wk*");
+    expect(text(html)).toContain("9.99% p.a. interest rate, 10.45% p.a. comparison rate.");
+    expect(links(html)).toContainEqual(["*See finance disclaimer", "#financeDisclaimer"]);
+    expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+  });
+
+  it("shows no finance card without lender rates, for another provider, or when switched off", async () => {
+    const noRate = fixtureVehicle({ finance: { "Harbourside Finance": { interestRate: 9.99, paymentWeek: 139 } } });
+    expect(text((await render(noRate))!)).not.toContain("Get Pre-Approved");
+    expect(text((await render(fixtureVehicle(), site((t) => (t.finance.provider = "Other Finance"))))!)).not.toContain("Only $");
+    expect(text((await render(fixtureVehicle(), site(), { financeCard: false }))!)).not.toContain("Get Pre-Approved");
+  });
+
+  it("shows the no-price and pre-order texts when the price is 10 or less", async () => {
+    const none = (await render(fixtureVehicle({ price: 10 })))!;
+    expect(none).toMatch(/data-kind="no-price"><span class="[^"]*">Enquire for price<\/span><\/p>/);
+    expect(text(none)).not.toContain("Drive Away");
+    expect(links(none)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&car_type=used"]);
+    expect(text((await render(fixtureVehicle({ price: 0 }), site((t) => (t.copy.noPriceText = "Call for price"))))!)).toContain("Call for price");
+    expect(text((await render(fixtureVehicle({ price: 0, preorder: true })))!)).toContain("Pre-order now");
+  });
+
+  it("formats NZD on the New Zealand site and keeps its phone spacing", async () => {
+    const nz = site((t) => {
+      t.identity.locale = "en-NZ";
+      t.identity.currency = "NZD";
+      t.locations[0].contact_detail = { phone: "09 555 0123" };
+    });
+    const html = (await render(fixtureVehicle({ price: 31500 }), nz))!;
+    expect(html).toMatch(/data-kind="price"><span class="[^"]*">\$31,500<\/span><span class="[^"]*"> Drive Away<\/span>/);
+    expect(links(html)).toContainEqual(["Call 09 555 0123", "tel:095550123"]);
+  });
+});
+
+describe("vehicle summary: states", () => {
+  it("a sold car shows the SOLD panel and Find Me Something Similar instead of price and buttons", async () => {
+    const html = (await render(soldVehicle()))!;
+    expect(html).toContain('data-status="sold"');
+    expect(text(html)).toContain("SOLDThis vehicle has recently sold.");
+    expect(text(html)).toContain("Like this and want something similar?");
+    expect(links(html)).toContainEqual(["Find Me Something Similar", "/search/toyota/corolla"]);
+    expect(html).not.toContain("data-kind=");
+    expect(text(html)).not.toMatch(/\$27,990|Reserve This Car|Get Finance|Get Pre-Approved|Trade-In Valuation|Call |Below market/);
+    // Name, location and details stay.
+    expect(text(html)).toContain("2021 Toyota Corolla Ascent Sport ZWE211R");
+    expect(links(html)).toContainEqual(["Harbourside Newstead", "/locations/newstead"]);
+  });
+
+  it("a coming-soon car is available: COMING SOON tag, price and buttons", async () => {
+    const html = (await render(comingSoonVehicle()))!;
+    expect(html).toMatch(/data-kind="coming-soon">COMING SOON<\/p>/);
+    expect(text(html)).toContain("$27,990 Drive Away");
+    expect(text(html)).toContain("Reserve This Car $200");
+  });
+
+  it("a reserved car has the RESERVED tag and no Reserve button", async () => {
+    const html = (await render(reservedVehicle()))!;
+    expect(html).toMatch(/data-kind="reserved">RESERVED<\/p>/);
+    expect(text(html)).not.toContain("Reserve This Car");
+    expect(text(html)).toContain("Get Finance");
+  });
+
+  it("an electric car has the Electric tag", async () => {
+    const html = (await render(electricVehicle()))!;
+    expect(html).toMatch(/data-kind="fuel">Electric<\/p>/);
+    expect(text(html)).toContain("2024 BYD Atto 3 Extended");
+    expect(text(html)).toContain("Odometer: 10 km");
+    expect(text(html)).toContain("Body: SUV");
+  });
+
+  it("a caravan shows no odometer or transmission, and its body as Caravan", async () => {
+    const html = (await render(caravanVehicle()))!;
+    expect(text(html)).not.toContain("Odometer");
+    expect(text(html)).not.toContain("Transmission");
+    expect(text(html)).toContain("Body: Caravan");
+    expect(text(html)).toContain("$79,990 Drive Away");
+  });
+
+  it("a car listed within the last 8 days has the site's new-arrival tag; a custom tag wins over it", async () => {
+    const fresh = fixtureVehicle({ created_at: "2025-06-10T00:00:00Z" });
+    expect((await render(fresh))!).toMatch(/data-kind="new-arrival">New Arrival<\/p>/);
+    expect((await render({ ...fresh, tag: "Test Drive Only" }))!).toMatch(/data-kind="custom">Test Drive Only<\/p>/);
+    expect((await render(fixtureVehicle()))!).not.toContain("New Arrival");
+  });
+
+  it("renders what exists when fields are missing, and nothing without a car", async () => {
+    const bare = fixtureVehicle({ badge: undefined, series: undefined, vin: undefined, regplate: undefined, body: undefined, transmission: undefined, location_id: 999, autograb_data: undefined, finance: undefined });
+    const html = (await render(bare))!;
+    expect(html).toMatch(/id="summary-title">2021 Toyota Corolla<\/h2>/);
+    expect(text(html)).not.toMatch(/VIN|Rego|Transmission|Body:/);
+    // No location of that id: the dealership's number, no location link.
+    expect(links(html)).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
+    expect(await render(null)).toBeNull();
+  });
+});
+
+describe("vehicle summary: mobile sticky bar", () => {
+  const bar = (html: string) => /<div class="[^"]*" data-open="(true|false)" role="region" aria-label="Quick actions: 2021 Toyota Corolla"[^>]*>(.*?)<\/div>/.exec(html);
+
+  it("always: open from the first paint, with the price, Call and Get Finance", async () => {
+    const m = bar((await render(fixtureVehicle()))!)!;
+    expect(m[1]).toBe("true");
+    expect(text(m[2])).toBe("$27,990 Drive AwayCall 07 3000 1234Get Finance");
+  });
+
+  it("after-scroll: rendered closed (and inert) until the visitor scrolls beyond 900 px", async () => {
+    const html = (await render(fixtureVehicle(), site((t) => (t.features.mobileStickyBar = "after-scroll"))))!;
+    expect(bar(html)![1]).toBe("false");
+    expect(html).toMatch(/aria-label="Quick actions: 2021 Toyota Corolla" aria-hidden="true" inert=""/);
+  });
+
+  it("off, or a sold car: no bar", async () => {
+    expect(bar((await render(fixtureVehicle(), site((t) => (t.features.mobileStickyBar = "off"))))!)).toBeNull();
+    expect(bar((await render(soldVehicle()))!)).toBeNull();
+  });
+});
+
+describe("vehicle summary: links", () => {
+  it("adds finance query parameters to a path or URL, keeping its own query and anchor", () => {
+    const car = { id: "a 1", price: 27990, car_type: "new" };
+    expect(financeHref({}, car)).toBe("/finance?car_id=a%201&vehiclePriceBudget=27990&car_type=new");
+    expect(financeHref({ defaultLink: "https://finance.example.com/apply?dealer=7#form" }, car)).toBe(
+      "https://finance.example.com/apply?dealer=7&car_id=a%201&vehiclePriceBudget=27990&car_type=new#form",
+    );
+    expect(withQuery("/x", { a: null })).toBe("/x");
+  });
+
+  it("links a hidden location to the map on the page, and falls back to the dealership's sales location", () => {
+    const t = site();
+    expect(locationHref(carLocation(t, { location_id: 13, dealership_id: 1 })!)).toBe("#vehicle-map");
+    expect(carLocation(t, { dealership_id: 1 })?.slug).toBe("newstead");
+    expect(callNumber(t, { dealership_id: 1 }, carLocation(t, { location_id: 12, dealership_id: 1 }))).toBe("0730009876");
+  });
+
+  it("Find Me Something Similar searches the same make and model", () => {
+    expect(similarHref({ make: "Land Rover", model: "Range Rover Sport" }, site())).toBe("/search/land-rover/range-rover-sport");
+    expect(similarHref({ make: "", model: "" }, site())).toBe("/search");
+  });
+});

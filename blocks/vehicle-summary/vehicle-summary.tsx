@@ -1,0 +1,204 @@
+import { financeBanner, financeEstimate, financeExcluded } from "../../domain/finance";
+import { BODY_TYPES, normaliseBody } from "../../domain/media";
+import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
+import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { simpleTransmission } from "../../server/inventory/records";
+import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
+import { callNumber, carLocation, financeHref, locationHref, similarHref, tradeInHref } from "./summary";
+import { CallLink, MobileBar } from "./vehicle-summary.client";
+import styles from "./vehicle-summary.module.css";
+
+export const SOLD_TITLE = "SOLD";
+export const SOLD_TEXT = "This vehicle has recently sold.";
+export const SIMILAR_PROMPT = "Like this and want something similar?";
+export const SIMILAR_BUTTON = "Find Me Something Similar";
+
+const Icon = ({ d }: { d: string }) => (
+  <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+const ICONS = {
+  km: "M4 16a8 8 0 1 1 16 0M12 16l4-5M7 16h.01M17 16h.01M12 9v.01",
+  transmission: "M6 5v14M12 5v14M18 5v7H6M6 5h.01M12 5h.01M18 5h.01",
+  body: "M3 15v-3l2-5h11l3 5h2v3h-2M3 15h2m4 0h6M7 17a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+  location: "M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
+};
+
+/** The VDP sidebar (spec §2 "Sidebar", §4, §5): heading, price, tag, location, icons, buttons, finance card, SOLD panel, mobile bar. */
+const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car) return null;
+  const { tenant } = ctx;
+  const { identity, features } = tenant;
+  const now = new Date();
+  const available = isAvailable(car.status);
+  const heading = vehicleHeading(car);
+  const price = priceDisplay(car, tenant);
+  const createdAt = Date.parse(car.created_at ?? "");
+  const tag = cardTag(
+    { ...car, created_at: Number.isFinite(createdAt) ? createdAt / 1000 : 0 },
+    { now, certifiedMake: identity.manufacturer ?? null, newArrivalLabel: tenant.copy.newArrivalLabel },
+  );
+  const belowMarket = props.belowMarketBadge !== false && isBelowMarket(car.price, car.autograb_data?.average_market_price);
+  const location = carLocation(tenant, car);
+  const phone = props.callButton !== false ? callNumber(tenant, car, location) : null;
+  const phoneLocale: PhoneLocale = identity.locale === "en-NZ" ? "en-NZ" : "en-AU";
+  const callLabel = car.car_type === "new" ? "New Car" : "Used Car";
+  const number = new Intl.NumberFormat(identity.locale);
+
+  const settings = cardSettings(tenant);
+  const reserve = reserveHref({ slug: car.slug, status: car.status, reserved: car.reserved } as CardVehicle, settings);
+  const tradeIn = features.tradeIn?.enabled ? tradeInHref(car) : null;
+  const finance = financeExcluded(car, tenant.finance) ? null : financeHref(tenant.finance, car);
+  const estimate = props.financeCard !== false ? financeEstimate(car, tenant.finance, now) : null;
+
+  const body = normaliseBody(car.body, car.item_type ?? "car");
+  const transmission = simpleTransmission(car.transmission);
+  const facts = [
+    car.item_type !== "caravan" && car.km != null ? { key: "km", label: "Odometer", text: `${number.format(car.km)} km` } : null,
+    transmission ? { key: "transmission", label: "Transmission", text: transmission } : null,
+    body ? { key: "body", label: "Body", text: BODY_TYPES[body] } : car.body?.trim() ? { key: "body", label: "Body", text: car.body.trim() } : null,
+  ].filter((f): f is { key: keyof typeof ICONS; label: string; text: string } => !!f);
+  const ids = [
+    car.stocknum ? { label: "Stock No.", value: car.stocknum } : null,
+    car.vin ? { label: "VIN", value: car.vin } : null,
+    car.regplate ? { label: "Rego", value: car.regplate } : null,
+  ].filter((x): x is { label: string; value: string } => !!x);
+  const forCar = <span className="fc-visually-hidden">: {heading.title}</span>;
+  const titleId = `${id}-title`;
+
+  const priceLine = (
+    <p className={styles.price} data-kind={price.kind}>
+      <span className={styles.amount}>{price.text}</span>
+      {price.kind === "price" && price.label ? <span className={styles.priceType}> {price.label}</span> : null}
+    </p>
+  );
+
+  return (
+    <section className={styles.summary} aria-labelledby={titleId} data-block="vehicle-summary" data-status={car.status}>
+      {tag ? (
+        <p className={styles.tag} data-kind={tag.kind}>
+          {tag.label}
+        </p>
+      ) : null}
+      <h2 className={styles.title} id={titleId}>
+        {heading.title}
+        {heading.subtitle ? <span className={styles.subtitle}> {heading.subtitle}</span> : null}
+      </h2>
+
+      {available ? (
+        <div className={styles.priceBlock}>
+          {priceLine}
+          {belowMarket ? <p className={styles.belowMarket}>{props.belowMarketText || "Below market average"}</p> : null}
+        </div>
+      ) : (
+        <div className={styles.sold}>
+          <p className={styles.soldTitle}>{SOLD_TITLE}</p>
+          <p>{SOLD_TEXT}</p>
+        </div>
+      )}
+
+      {location ? (
+        <p className={styles.location}>
+          <Icon d={ICONS.location} />
+          <a href={locationHref(location)}>{location.name}</a>
+        </p>
+      ) : null}
+
+      {facts.length ? (
+        <ul className={styles.facts} aria-label="Key details">
+          {facts.map((f) => (
+            <li key={f.key}>
+              <Icon d={ICONS[f.key]} />
+              <span className="fc-visually-hidden">{f.label}: </span>
+              {f.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {props.showIdentifiers !== false && ids.length ? (
+        <dl className={styles.ids}>
+          {ids.map((x) => (
+            <div key={x.label}>
+              <dt>{x.label}</dt>
+              <dd>{x.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+
+      {available ? (
+        <>
+          <div className={styles.actions}>
+            {reserve ? (
+              <a className="fc-button" href={reserve}>
+                Reserve This Car {settings.reserve!.amount}
+                {forCar}
+              </a>
+            ) : null}
+            {finance ? (
+              <a className="fc-button fc-button--ghost" href={finance}>
+                Get Finance{forCar}
+              </a>
+            ) : null}
+            {tradeIn ? (
+              <a className="fc-button fc-button--ghost" href={tradeIn}>
+                Trade-In Valuation{forCar}
+              </a>
+            ) : null}
+            {phone ? (
+              <CallLink className="fc-button fc-button--ghost" href={telHref(phone)} site={identity.slug} label={callLabel}>
+                Call {formatCallNumber(phone, phoneLocale)}
+              </CallLink>
+            ) : null}
+          </div>
+          {estimate && finance ? (
+            <div className={styles.financeCard}>
+              <p className={styles.financeFigure}>
+                {estimate.frequency === "weekly" ? financeBanner(estimate.amount, identity) : `Only ${formatMoney(estimate.amount, identity)}/${estimate.label}*`}
+              </p>
+              <p className={styles.financeRates}>
+                {estimate.interestRate}% p.a. interest rate, {estimate.comparisonRates.map((r) => `${r}%`).join(" / ")} p.a. comparison rate.{" "}
+                <a href="#financeDisclaimer">*See finance disclaimer</a>
+              </p>
+              <a className="fc-button" href={finance}>
+                Get Pre-Approved{forCar}
+              </a>
+            </div>
+          ) : null}
+          {features.mobileStickyBar !== "off" ? (
+            <MobileBar mode={features.mobileStickyBar} label={`Quick actions: ${heading.title}`}>
+              <p className={styles.barPrice}>
+                <span className={styles.amount}>{price.text}</span>
+                {price.kind === "price" && price.label ? <span className={styles.priceType}> {price.label}</span> : null}
+              </p>
+              {phone ? (
+                <CallLink className="fc-button fc-button--ghost" href={telHref(phone)} site={identity.slug} label={callLabel}>
+                  Call<span className="fc-visually-hidden"> {formatCallNumber(phone, phoneLocale)}</span>
+                </CallLink>
+              ) : null}
+              {finance ? (
+                <a className="fc-button" href={finance}>
+                  Get Finance
+                </a>
+              ) : null}
+            </MobileBar>
+          ) : null}
+        </>
+      ) : (
+        <div className={styles.similar}>
+          <p>{SIMILAR_PROMPT}</p>
+          <a className="fc-button" href={similarHref(car, tenant)}>
+            {SIMILAR_BUTTON}
+          </a>
+        </div>
+      )}
+    </section>
+  );
+};
+
+export default VehicleSummary;

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { demoTenants, siteUrl } from "./helpers";
+
+// Every demo site's vehicle pages: the car's own page, titled and described for search engines;
+// an unknown car, or another site's, is a 404.
+
+for (const tenant of demoTenants) {
+  const { slug, name } = tenant.identity;
+
+  test(`${slug}: a car's page is titled by the car, with Product/Car JSON-LD; unknown cars are 404`, async ({ page }) => {
+    await page.goto(siteUrl(slug, "/search"));
+    const card = page.locator("article").filter({ has: page.getByRole("link", { name: /^Explore Vehicle/ }) }).first();
+    const title = (await card.locator("h3").textContent())!.trim();
+    const href = (await card.getByRole("link", { name: /^Explore Vehicle/ }).getAttribute("href"))!;
+    const response = await page.goto(siteUrl(slug, href));
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.* \\| ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld["@type"]).toEqual(["Product", "Car"]);
+    expect(ld.name.startsWith(title)).toBe(true);
+    expect(ld.offers.priceCurrency).toBe(tenant.identity.currency);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(title);
+
+    expect((await page.goto(siteUrl(slug, "/cars/no-such-car-123")))?.status()).toBe(404);
+    // Another site's car.
+    const other = demoTenants.find((t) => t.identity.slug !== slug)!;
+    await page.goto(siteUrl(other.identity.slug, "/search"));
+    const otherHref = (await page.locator("article").filter({ has: page.getByRole("link", { name: /^Explore Vehicle/ }) }).first().getByRole("link", { name: /^Explore Vehicle/ }).getAttribute("href"))!;
+    const shared = other.dealerships.some((d) => tenant.dealerships.some((t) => t.id === d.id));
+    if (!shared) expect((await page.goto(siteUrl(slug, otherHref)))?.status()).toBe(404);
+  });
+}
