@@ -23,3 +23,12 @@ export function parseHost(hostHeader: string | null | undefined): HostTarget | n
   }
   return HOSTNAME.test(name) ? { kind: "domain", domain: name } : null;
 }
+
+/**
+ * A page's public address: on the site's first domain over https, else on the host it was asked
+ * on (a {slug}.localhost preview) over http. The home page has no trailing slash.
+ */
+export function siteUrl(domains: readonly string[], host: string, path: string): string {
+  const tail = path === "/" ? "" : path;
+  return domains[0] ? `https://${domains[0]}${tail}` : `http://${host}${tail}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCallNumber, telHref } from "./phone";
+import { formatCallNumber, maskCallNumber, telHref } from "./phone";
 
 describe("formatCallNumber", () => {
   it("replaces +61 with 0 and groups 2-4-4", () => {
@@ -40,5 +40,13 @@ describe("telHref", () => {
     expect(telHref("+61 7 3000 1234")).toBe("tel:+61730001234");
     expect(telHref("07 3000 1234")).toBe("tel:0730001234");
     expect(telHref("(02) 9000-1234")).toBe("tel:0290001234");
+  });
+});
+
+describe("maskCallNumber", () => {
+  it("hides the last four digits of the displayed number, keeping its spacing", () => {
+    expect(maskCallNumber("+61755501011")).toBe("07 5550 XXXX");
+    expect(maskCallNumber("1300 123 456")).toBe("1300 12X XXX");
+    expect(maskCallNumber("09 555 0123", "en-NZ")).toBe("09 555 XXXX");
   });
 });

@@ -33,3 +33,18 @@ export function formatCallNumber(raw: string, locale: PhoneLocale = "en-AU"): st
 export function telHref(raw: string): string {
   return `tel:${compact(raw)}`;
 }
+
+/**
+ * The number as the phone box shows it before a click (spec §4 "Phone box"): the displayed form
+ * with its last four digits hidden, e.g. "07 5550 XXXX". Spacing is kept so nothing shifts on reveal.
+ */
+export function maskCallNumber(raw: string, locale: PhoneLocale = "en-AU"): string {
+  const shown = formatCallNumber(raw, locale);
+  let hide = 4;
+  return shown
+    .split("")
+    .reverse()
+    .map((c) => (/\d/.test(c) && hide-- > 0 ? "X" : c))
+    .reverse()
+    .join("");
+}

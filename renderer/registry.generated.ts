@@ -9,6 +9,7 @@ import FuelCalculator from "../blocks/fuel-calculator/fuel-calculator";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
+import PhoneBox from "../blocks/phone-box/phone-box";
 import Popup from "../blocks/popup/popup";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
@@ -19,6 +20,7 @@ import SiteHeader from "../blocks/site-header/site-header";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
 import VehicleKeyInfo from "../blocks/vehicle-key-info/vehicle-key-info";
 import VehicleSpecs from "../blocks/vehicle-specs/vehicle-specs";
+import VehicleStickyHeader from "../blocks/vehicle-sticky-header/vehicle-sticky-header";
 import VehicleSummary from "../blocks/vehicle-summary/vehicle-summary";
 import Watchlist from "../blocks/watchlist/watchlist";
 
@@ -32,6 +34,7 @@ export const blockRegistry: BlockRegistry = {
   "hero-slides": HeroSlides,
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
+  "phone-box": PhoneBox,
   "popup": Popup,
   "rich-text": RichText,
   "search-hero": SearchHero,
@@ -42,6 +45,7 @@ export const blockRegistry: BlockRegistry = {
   "vehicle-gallery": VehicleGallery,
   "vehicle-key-info": VehicleKeyInfo,
   "vehicle-specs": VehicleSpecs,
+  "vehicle-sticky-header": VehicleStickyHeader,
   "vehicle-summary": VehicleSummary,
   "watchlist": Watchlist,
 };

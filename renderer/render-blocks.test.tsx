@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { validateTenant } from "../domain/tenant-validation";
 import { findPage, normalisePath } from "./find-page";
-import { renderBlocks } from "./render-blocks";
+import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import type { BlockRegistry, TenantDocument } from "./types";
 
 const resolved = (doc: unknown) => {
@@ -33,6 +33,34 @@ describe("renderBlocks", () => {
     const nodes = await renderBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/" }, registry);
     expect(renderToStaticMarkup(<>{nodes}</>)).toBe("<p>first</p><p>third</p>");
     expect(log).toHaveBeenCalledWith('[blocks] block "boom" (rich-text) on alpha/ failed to render:', expect.any(Error));
+  });
+});
+
+describe("renderPageBlocks", () => {
+  const registry = { "rich-text": ({ props }: { props: { html: string } }) => <p>{props.html}</p> } as unknown as BlockRegistry;
+  const page = (areas: (string | undefined)[]) => {
+    const doc = makeTenant("alpha");
+    doc.pages[0].blocks = areas.map((area, i) => ({ id: `b${i}`, type: "rich-text", props: { html: `b${i}` }, ...(area ? { area } : {}) })) as never;
+    const tenant = resolved(doc);
+    return renderPageBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/" }, registry);
+  };
+
+  it("stacks a page without sidebar blocks as it is", async () => {
+    expect(renderToStaticMarkup(<>{await page([undefined, "main", undefined])}</>)).toBe("<p>b0</p><p>b1</p><p>b2</p>");
+  });
+
+  it("puts sidebar blocks beside the main ones: lead (before the first sidebar block), sidebar, rest", async () => {
+    expect(renderToStaticMarkup(<>{await page([undefined, undefined, "sidebar", "sidebar", undefined, "main"])}</>)).toBe(
+      '<div class="fc-columns"><div class="fc-columns__lead"><p>b0</p><p>b1</p></div>' +
+        '<div class="fc-columns__side"><div class="fc-columns__sticky"><p>b2</p><p>b3</p></div></div>' +
+        '<div class="fc-columns__rest"><p>b4</p><p>b5</p></div></div>',
+    );
+  });
+
+  it("refuses an unknown area in the document", () => {
+    const doc = makeTenant("alpha");
+    doc.pages[0].blocks = [{ id: "x", type: "rich-text", props: { html: "x" }, area: "left" }] as never;
+    expect(validateTenant(doc).ok).toBe(false);
   });
 });
 

@@ -29,3 +29,29 @@ export async function renderBlock(block: Block, ctx: BlockContext, registry: Blo
 export async function renderBlocks(blocks: Block[], ctx: BlockContext, registry?: BlockRegistry): Promise<ReactNode[]> {
   return Promise.all(blocks.map((b) => renderBlock(b, ctx, registry)));
 }
+
+/**
+ * A page's blocks. Where some are in the sidebar area, the page becomes two columns on wide
+ * screens: the main blocks before the first sidebar block lead, the sidebar sits beside them and
+ * the rest of the main blocks and stays in view (sticky); on phones everything stacks as lead,
+ * sidebar, rest — the list order when the sidebar blocks are listed together.
+ */
+export async function renderPageBlocks(blocks: Block[], ctx: BlockContext, registry?: BlockRegistry): Promise<ReactNode> {
+  const first = blocks.findIndex((b) => b.area === "sidebar");
+  if (first < 0) return renderBlocks(blocks, ctx, registry);
+  const main = blocks.filter((b) => b.area !== "sidebar");
+  const [lead, side, rest] = await Promise.all([
+    renderBlocks(main.slice(0, first), ctx, registry),
+    renderBlocks(blocks.filter((b) => b.area === "sidebar"), ctx, registry),
+    renderBlocks(main.slice(first), ctx, registry),
+  ]);
+  return (
+    <div className="fc-columns">
+      <div className="fc-columns__lead">{lead}</div>
+      <div className="fc-columns__side">
+        <div className="fc-columns__sticky">{side}</div>
+      </div>
+      <div className="fc-columns__rest">{rest}</div>
+    </div>
+  );
+}

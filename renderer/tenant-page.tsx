@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { siteUrl } from "../domain/hosts";
 import { tenantForHost } from "../server/tenants/live";
 import { searchPageTitle } from "../blocks/search-results/search-results";
 import { imageUrl } from "../domain/media";
@@ -8,7 +9,7 @@ import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, normalisePath } from "./find-page";
-import { renderBlocks } from "./render-blocks";
+import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import type { TenantDocument } from "./types";
 
 // One lookup per request, shared by the layout, the page and its metadata.
@@ -29,11 +30,8 @@ const resolve = cache(async (host: string, segments: string[]) => {
   return { live, path, page, car: null, title: title ?? "" };
 });
 
-/** The page's public address: the site's first domain over https, else the host it was asked on. */
-const pageUrl = (host: string, doc: TenantDocument, path: string) => {
-  const domain = doc.identity.domains[0];
-  return domain ? `https://${domain}${path === "/" ? "" : path}` : `http://${decodeURIComponent(host)}${path}`;
-};
+/** The page's public address (the route's host segment is URL-encoded). */
+const pageUrl = (host: string, doc: TenantDocument, path: string) => siteUrl(doc.identity.domains, decodeURIComponent(host), path);
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
 export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
@@ -43,7 +41,7 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
   const ctx = { tenant: live.document, page, path };
   const [top, main, bottom] = await Promise.all([
     renderBlocks(live.document.layout.top, ctx),
-    renderBlocks(page.blocks, ctx),
+    renderPageBlocks(page.blocks, ctx),
     renderBlocks(live.document.layout.bottom, ctx),
   ]);
   return (

@@ -55,6 +55,7 @@ export function assembleSchema(): Schema {
         id: { $ref: "#/definitions/blockId" },
         type: { const: type },
         props: { $ref: `#/definitions/${name}Props` },
+        area: { $ref: "#/definitions/blockArea" },
       },
     };
   }

@@ -108,7 +108,7 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
   const navId = `${id}-nav`;
 
   return (
-    <header className={cx(styles.header, props.sticky && styles.sticky)}>
+    <header className={cx(styles.header, props.sticky && styles.sticky)} data-sticky={props.sticky || undefined}>
       {dealerLinks.length ? (
         <div className={styles.utility}>
           <nav className="fc-container" aria-label="Dealer links">

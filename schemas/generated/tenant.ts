@@ -69,6 +69,7 @@ export type Block =
   | HeroSlidesBlock
   | ModelSearchBlock
   | OffersSearchBlock
+  | PhoneBoxBlock
   | PopupBlock
   | RichTextBlock
   | SearchHeroBlock
@@ -79,6 +80,7 @@ export type Block =
   | VehicleGalleryBlock
   | VehicleKeyInfoBlock
   | VehicleSpecsBlock
+  | VehicleStickyHeaderBlock
   | VehicleSummaryBlock
   | WatchlistBlock;
 /**
@@ -88,6 +90,13 @@ export type Block =
  * via the `definition` "blockId".
  */
 export type BlockId = string;
+/**
+ * Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "blockArea".
+ */
+export type BlockArea = "main" | "sidebar";
 /**
  * @maxItems 60
  *
@@ -1071,6 +1080,7 @@ export interface AnnouncementBarBlock {
   id: BlockId;
   type: "announcement-bar";
   props: AnnouncementBarProps;
+  area?: BlockArea;
 }
 /**
  * A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.
@@ -1096,6 +1106,7 @@ export interface BreadcrumbsBlock {
   id: BlockId;
   type: "breadcrumbs";
   props: BreadcrumbsProps;
+  area?: BlockArea;
 }
 /**
  * For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.
@@ -1123,6 +1134,7 @@ export interface DealerCommentsBlock {
   id: BlockId;
   type: "dealer-comments";
   props: DealerCommentsProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or "Dealer comments are pending. Please check back here later." when the vehicle has none.
@@ -1143,6 +1155,7 @@ export interface FacetTilesBlock {
   id: BlockId;
   type: "facet-tiles";
   props: FacetTilesProps;
+  area?: BlockArea;
 }
 /**
  * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
@@ -1173,6 +1186,7 @@ export interface FinanceCalculatorBlock {
   id: BlockId;
   type: "finance-calculator";
   props: FinanceCalculatorProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.
@@ -1201,6 +1215,7 @@ export interface FuelCalculatorBlock {
   id: BlockId;
   type: "fuel-calculator";
   props: FuelCalculatorProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.
@@ -1225,6 +1240,7 @@ export interface HeroSlidesBlock {
   id: BlockId;
   type: "hero-slides";
   props: HeroSlidesProps;
+  area?: BlockArea;
 }
 /**
  * A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.
@@ -1935,6 +1951,7 @@ export interface ModelSearchBlock {
   id: BlockId;
   type: "model-search";
   props: ModelSearchProps;
+  area?: BlockArea;
 }
 /**
  * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
@@ -1966,6 +1983,7 @@ export interface OffersSearchBlock {
   id: BlockId;
   type: "offers-search";
   props: OffersSearchProps;
+  area?: BlockArea;
 }
 /**
  * The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.
@@ -1981,6 +1999,39 @@ export interface OffersSearchProps {
   showFilters: boolean;
 }
 /**
+ * For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PhoneBoxBlock".
+ */
+export interface PhoneBoxBlock {
+  id: BlockId;
+  type: "phone-box";
+  props: PhoneBoxProps;
+  area?: BlockArea;
+}
+/**
+ * For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PhoneBoxProps".
+ */
+export interface PhoneBoxProps {
+  heading: string;
+  /**
+   * Beside the masked number.
+   */
+  revealText: string;
+  /**
+   * When the location has one.
+   */
+  showLicence: boolean;
+  /**
+   * e.g. Dealer licence, LMCT, MD.
+   */
+  licenceLabel: string;
+}
+/**
  * A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1990,6 +2041,7 @@ export interface PopupBlock {
   id: BlockId;
   type: "popup";
   props: PopupProps;
+  area?: BlockArea;
 }
 /**
  * A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.
@@ -2017,6 +2069,7 @@ export interface RichTextBlock {
   id: BlockId;
   type: "rich-text";
   props: RichTextProps;
+  area?: BlockArea;
 }
 /**
  * A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).
@@ -2039,6 +2092,7 @@ export interface SearchHeroBlock {
   id: BlockId;
   type: "search-hero";
   props: SearchHeroProps;
+  area?: BlockArea;
 }
 /**
  * A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.
@@ -2218,6 +2272,7 @@ export interface SearchResultsBlock {
   id: BlockId;
   type: "search-results";
   props: SearchResultsProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
@@ -2249,6 +2304,7 @@ export interface SignInBlock {
   id: BlockId;
   type: "sign-in";
   props: SignInProps;
+  area?: BlockArea;
 }
 /**
  * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
@@ -2273,6 +2329,7 @@ export interface SiteFooterBlock {
   id: BlockId;
   type: "site-footer";
   props: SiteFooterProps;
+  area?: BlockArea;
 }
 /**
  * Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.
@@ -2294,6 +2351,7 @@ export interface SiteHeaderBlock {
   id: BlockId;
   type: "site-header";
   props: SiteHeaderProps;
+  area?: BlockArea;
 }
 /**
  * Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.
@@ -2319,6 +2377,7 @@ export interface VehicleGalleryBlock {
   id: BlockId;
   type: "vehicle-gallery";
   props: VehicleGalleryProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.
@@ -2351,6 +2410,7 @@ export interface VehicleKeyInfoBlock {
   id: BlockId;
   type: "vehicle-key-info";
   props: VehicleKeyInfoProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
@@ -2371,6 +2431,7 @@ export interface VehicleSpecsBlock {
   id: BlockId;
   type: "vehicle-specs";
   props: VehicleSpecsProps;
+  area?: BlockArea;
 }
 /**
  * The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.
@@ -2385,6 +2446,35 @@ export interface VehicleSpecsProps {
   equipmentHeading: string;
 }
 /**
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleStickyHeaderBlock".
+ */
+export interface VehicleStickyHeaderBlock {
+  id: BlockId;
+  type: "vehicle-sticky-header";
+  props: VehicleStickyHeaderProps;
+  area?: BlockArea;
+}
+/**
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleStickyHeaderProps".
+ */
+export interface VehicleStickyHeaderProps {
+  /**
+   * At the site's sample interest rate over its default term.
+   */
+  weeklyEstimate: boolean;
+  financeButton: boolean;
+  /**
+   * Where the site has trade-in on.
+   */
+  tradeInButton: boolean;
+}
+/**
  * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2394,6 +2484,7 @@ export interface VehicleSummaryBlock {
   id: BlockId;
   type: "vehicle-summary";
   props: VehicleSummaryProps;
+  area?: BlockArea;
 }
 /**
  * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
@@ -2427,6 +2518,7 @@ export interface WatchlistBlock {
   id: BlockId;
   type: "watchlist";
   props: WatchlistProps;
+  area?: BlockArea;
 }
 /**
  * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.

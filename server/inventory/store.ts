@@ -256,3 +256,26 @@ export async function countVehicles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(vehicles);
   return Number(row.n);
 }
+
+/** Slugs of the cars a site lists (available — in stock or coming soon — and shown on dealer websites), for its sitemap. */
+export async function listListedSlugs(db: Db, dealershipIds: number[], opts: { limit: number; offset?: number }): Promise<{ slug: string; updatedAt: Date }[]> {
+  if (!dealershipIds.length) return [];
+  const rows = await db
+    .select({ slug: vehicles.slug, updatedAt: vehicles.updatedAt })
+    .from(vehicles)
+    .where(and(inArray(vehicles.dealershipId, dealershipIds), eq(vehicles.showOnDealerWebsite, true), inArray(vehicles.status, ["in_stock", "coming_soon"])))
+    .orderBy(vehicles.slug)
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
+  return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updatedAt) }));
+}
+
+/** How many cars listListedSlugs would give in all. */
+export async function countListedSlugs(db: Db, dealershipIds: number[]): Promise<number> {
+  if (!dealershipIds.length) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vehicles)
+    .where(and(inArray(vehicles.dealershipId, dealershipIds), eq(vehicles.showOnDealerWebsite, true), inArray(vehicles.status, ["in_stock", "coming_soon"])));
+  return Number(row.n);
+}

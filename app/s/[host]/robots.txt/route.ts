@@ -1,0 +1,7 @@
+import { robotsResponse } from "../../../../server/seo/sitemap";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ host: string }> }) {
+  return robotsResponse(decodeURIComponent((await params).host));
+}

@@ -1,0 +1,7 @@
+import { sitemapResponse } from "../../../../server/seo/sitemap";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ host: string }> }) {
+  return sitemapResponse(request, decodeURIComponent((await params).host));
+}

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import type { ReactElement } from "react";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { TenantDocument } from "../../renderer/types";
+import type { StoredVehicle } from "../../server/inventory/vehicle";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureVehicle } from "../_fixtures/vehicle";
+import PhoneBox from "./phone-box";
+
+const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
+vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
+
+async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {
+  vdp.car = car;
+  const t = structuredClone(fixtureTenant);
+  change(t);
+  return (await PhoneBox({ id: "phone", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+}
+
+beforeEach(() => {
+  (window as { dataLayer?: unknown[] }).dataLayer = [];
+});
+
+describe("phone box (spec §4 'Phone box', §7 event 25)", () => {
+  it("shows the location, its licence number and the masked number; a click reveals the full number and records event 25 once", async () => {
+    const t = (doc: TenantDocument) => (doc.locations[0].dealer_license_number = "MD 3418001");
+    const el = (await element(fixtureVehicle(), t))!;
+    const html = renderToString(el);
+    expect(html).toContain(">Contact the dealer</h2>");
+    expect(html).toContain(">Harbourside Newstead</a>");
+    expect(html).toContain("1 Wharf St, Newstead, QLD, 4006");
+    expect(html).toContain("Dealer licence<!-- --> <!-- -->MD 3418001");
+    expect(html).toContain("07 3000 XXXX");
+    expect(html).not.toContain("07 3000 1234");
+
+    const root = document.createElement("div");
+    document.body.append(root);
+    await act(async () => createRoot(root).render(el));
+    const button = root.querySelector("button")!;
+    expect(button.textContent).toBe("07 3000 XXXXShow number");
+    await act(async () => button.click());
+    const link = root.querySelector("a[href^='tel:']")!;
+    expect(link.textContent).toBe("07 3000 1234");
+    expect(link.getAttribute("href")).toBe("tel:+61730001234");
+    expect((window as { dataLayer?: unknown[] }).dataLayer).toEqual([expect.objectContaining({ event: "forecourt", id: 25, label: "Used Car", site: "harbourside-motors" })]);
+  });
+
+  it("is revealed from the start where the site says so, labels new cars New Car, and follows its props", async () => {
+    const html = renderToString((await element(fixtureVehicle({ car_type: "new" }), (d) => (d.features.phoneRevealed = true), { heading: "Call us", showLicence: false }))!);
+    expect(html).toContain(">Call us</h2>");
+    expect(html).toMatch(/<a[^>]*href="tel:\+61730001234"[^>]*>07 3000 1234<\/a>/);
+    expect(html).not.toContain("XXXX");
+  });
+
+  it("is left out with a warning when no number is known, and without a car", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const none = (d: TenantDocument) => {
+      d.identity.phone = undefined as never;
+      for (const l of d.locations) l.contact_detail = {};
+      for (const x of d.dealerships) delete (x as { phone?: string }).phone;
+    };
+    expect(await element(fixtureVehicle(), none)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("no phone number available"));
+    expect(await element(null)).toBeNull();
+    warn.mockRestore();
+  });
+});

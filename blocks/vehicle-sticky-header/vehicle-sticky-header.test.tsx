@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import type { ReactElement } from "react";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import type { TenantDocument } from "../../renderer/types";
+import type { StoredVehicle } from "../../server/inventory/vehicle";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import VehicleStickyHeader from "./vehicle-sticky-header";
+
+const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
+vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
+
+async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {
+  vdp.car = car;
+  const t = structuredClone(fixtureTenant);
+  change(t);
+  return (await VehicleStickyHeader({ id: "sticky", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+}
+const text = (html: string) => html.replace(/<!-- -->/g, "");
+
+describe("VDP sticky header (spec §2, §4: after 500 px)", () => {
+  it("shows the car, transmission and body, price and type, the weekly estimate at the sample rate, Get Finance and Trade-In Valuation", async () => {
+    const html = text(renderToString((await element())!));
+    expect(html).toContain("<strong>2021 Toyota Corolla Ascent Sport ZWE211R</strong>");
+    expect(html).toMatch(/>Automatic · Hatch(back)?<\/span>/);
+    expect(html).toContain("<strong>$27,990</strong>");
+    expect(html).toContain(">Drive Away</span>");
+    // $27,990 at the sample 10% over 5 years weekly: 136.90… rounded up → $137.
+    expect(html).toContain("<strong>Est. $137/wk*</strong>");
+    expect(html).toContain("at 10.00% p.a. sample rate");
+    expect(html).toMatch(/href="\/finance\?car_id=hm-1001[^"]*"[^>]*>Get Finance</);
+    expect(html).toContain('href="/cars/trade-in?car_id=hm-1001"');
+    expect(html).toContain(">Trade-In Valuation</a>");
+  });
+
+  it("stays hidden (inert) until the page has scrolled 500 px", async () => {
+    const el = (await element())!;
+    const root = document.createElement("div");
+    document.body.append(root);
+    await act(async () => createRoot(root).render(el));
+    const bar = root.querySelector("[role=region]")!;
+    expect(bar.getAttribute("data-shown")).toBe("false");
+    expect(bar.hasAttribute("inert")).toBe(true);
+    Object.defineProperty(window, "scrollY", { value: 499, configurable: true });
+    await act(async () => window.dispatchEvent(new Event("scroll")));
+    expect(bar.getAttribute("data-shown")).toBe("false");
+    Object.defineProperty(window, "scrollY", { value: 500, configurable: true });
+    await act(async () => window.dispatchEvent(new Event("scroll")));
+    expect(bar.getAttribute("data-shown")).toBe("true");
+    expect(bar.hasAttribute("inert")).toBe(false);
+  });
+
+  it("is left out for sold cars and where the site has it off; trade-in and the estimate follow the site and props", async () => {
+    expect(await element(soldVehicle())).toBeNull();
+    expect(await element(fixtureVehicle(), (d) => (d.features.stickyHeader = false))).toBeNull();
+    const html = text(renderToString((await element(fixtureVehicle(), (d) => (d.features.tradeIn!.enabled = false), { weeklyEstimate: false }))!));
+    expect(html).not.toContain("Trade-In Valuation");
+    expect(html).not.toContain("/wk*");
+    expect(html).toContain("Get Finance");
+  });
+});

@@ -1,0 +1,65 @@
+import { financeExcluded, rateText, sampleWeeklyRepayment } from "../../domain/finance";
+import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
+import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
+import type { BlockComponent } from "../../renderer/types";
+import { simpleTransmission } from "../../server/inventory/records";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { financeHref, tradeInHref } from "../vehicle-summary/summary";
+import { StickyBar } from "./vehicle-sticky-header.client";
+import styles from "./vehicle-sticky-header.module.css";
+
+/**
+ * The VDP's sticky header (spec §2, §4, §9: after 500 px of scroll): the car's picture, name,
+ * transmission and body, price and price type, the weekly estimate at the site's sample rate, and
+ * Get Finance / Trade-In Valuation. Wide screens only (phones have the mobile bar); left out for
+ * unavailable cars and where the site has features.stickyHeader off.
+ */
+const VehicleStickyHeader: BlockComponent<"vehicle-sticky-header"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const { tenant } = ctx;
+  if (!car || tenant.features.stickyHeader === false || !isAvailable(car.status)) return null;
+  const { title, subtitle } = vehicleHeading(car);
+  const price = priceDisplay(car, tenant);
+  const body = normaliseBody(car.body, car.item_type ?? "car");
+  const details = [simpleTransmission(car.transmission), body ? BODY_TYPES[body] : car.body?.trim()].filter(Boolean).join(" · ");
+  const excluded = financeExcluded(car, tenant.finance);
+  const weekly = props.weeklyEstimate !== false && !excluded ? sampleWeeklyRepayment(car.price, tenant.finance) : null;
+  const finance = props.financeButton !== false && !excluded ? financeHref(tenant.finance, car) : null;
+  const tradeIn = props.tradeInButton !== false && tenant.features.tradeIn?.enabled ? tradeInHref(car) : null;
+  const image = car.images?.[0]?.url;
+  return (
+    <StickyBar label={`${title} summary`}>
+      <div className={styles.inner} id={id}>
+        {image ? <img className={styles.image} src={imageUrl(image, { width: 256, quality: 75 })} alt="" width={96} height={64} loading="lazy" decoding="async" /> : null}
+        <p className={styles.name}>
+          <strong>{[title, subtitle].filter(Boolean).join(" ")}</strong>
+          {details ? <span className={styles.details}>{details}</span> : null}
+        </p>
+        <p className={styles.price}>
+          <strong>{price.text}</strong>
+          {price.kind === "price" && price.label ? <span className={styles.details}>{price.label}</span> : null}
+        </p>
+        {weekly ? (
+          <p className={styles.estimate}>
+            <strong>Est. {formatMoney(weekly, tenant.identity)}/wk*</strong>
+            <span className={styles.details}>at {rateText(tenant.finance.sampleRate)}% p.a. sample rate</span>
+          </p>
+        ) : null}
+        <p className={styles.actions}>
+          {finance ? (
+            <a className="fc-button" href={finance}>
+              Get Finance
+            </a>
+          ) : null}
+          {tradeIn ? (
+            <a className="fc-button fc-button--ghost" href={tradeIn}>
+              Trade-In Valuation
+            </a>
+          ) : null}
+        </p>
+      </div>
+    </StickyBar>
+  );
+};
+
+export default VehicleStickyHeader;

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
+import { upsertVehicles } from "../inventory/store";
+import { createTenant, publish } from "../tenants/store";
+import { buildSitemap, listedPagePaths, robotsTxt } from "./sitemap";
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+
+describe.each(backends)("sitemap.xml on %s", (_name, make) => {
+  let tdb: TestDatabase | null;
+  let h: DbHandle;
+  const doc = inventoryTenant("alpha");
+  doc.identity.domains = [];
+  doc.pages.push({ id: "about", path: "/about-us", title: "About", blocks: [] }, { id: "signin", path: "/sign-in", title: "Sign in", blocks: [] });
+  beforeAll(async () => {
+    tdb = await make();
+    if (!tdb) return;
+    h = await tdb.open();
+    await createTenant(h.db, inventoryTenant("alpha"), "test");
+    await publish(h, "alpha", { actor: "test" });
+    await upsertVehicles(h.db, [
+      makeVehicle("a1", { stocknum: "A1" }),
+      makeVehicle("a2", { stocknum: "A2", status: "coming_soon" }),
+      makeVehicle("a3", { stocknum: "A3", status: "sold" }),
+      makeVehicle("a4", { stocknum: "A4", show_on_dealer_website: false }),
+      makeVehicle("a5", { stocknum: "A5", dealership_id: 2, location_id: 20 }),
+      makeVehicle("b1", { stocknum: "B1", dealership_id: 99, location_id: undefined }),
+    ]);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+  });
+
+  it("lists the site's content pages and its available cars shown on the website, on its public address", async (ctx) => {
+    if (!tdb) return ctx.skip();
+    const xml = (await buildSitemap(h.db, doc, "alpha.localhost:3000", null))!;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    const urls = locs(xml);
+    expect(urls).toContain("http://alpha.localhost:3000/about-us");
+    expect(urls).not.toContain("http://alpha.localhost:3000/sign-in");
+    const cars = urls.filter((u) => u.includes("/cars/"));
+    // a1, a2 (coming soon) and a5 (the site's other dealership); not the sold, hidden or other site's car.
+    expect(cars).toHaveLength(3);
+    expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    const withDomain = { ...doc, identity: { ...doc.identity, domains: ["www.alpha.com.au"] } };
+    expect(locs((await buildSitemap(h.db, withDomain, "alpha.localhost:3000", null))!)[0]).toBe("https://www.alpha.com.au");
+  });
+
+  it("becomes an index of parts over the size limit, and each part holds its share", async (ctx) => {
+    if (!tdb) return ctx.skip();
+    const pages = listedPagePaths(doc).length;
+    const total = pages + 3;
+    const index = (await buildSitemap(h.db, doc, "alpha.localhost", null, 2))!;
+    expect(index).toContain("<sitemapindex");
+    expect(locs(index)).toEqual(Array.from({ length: Math.ceil(total / 2) }, (_, i) => `http://alpha.localhost/sitemap.xml?part=${i + 1}`));
+    const all: string[] = [];
+    for (let part = 1; part <= Math.ceil(total / 2); part++) all.push(...locs((await buildSitemap(h.db, doc, "alpha.localhost", String(part), 2))!));
+    expect(all).toHaveLength(total);
+    expect(new Set(all).size).toBe(total);
+    expect(await buildSitemap(h.db, doc, "alpha.localhost", String(Math.ceil(total / 2) + 1), 2)).toBeNull();
+    expect(await buildSitemap(h.db, doc, "alpha.localhost", "abc", 2)).toBeNull();
+  });
+});
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of the API and personal pages and names the sitemap", () => {
+    const doc = { ...inventoryTenant("alpha"), identity: { ...inventoryTenant("alpha").identity, domains: [] } };
+    expect(robotsTxt(doc, "alpha.localhost:3000")).toBe(
+      "User-agent: *\nDisallow: /api/\nDisallow: /sign-in\nDisallow: /watchlist\nDisallow: /success\nDisallow: /print\n\nSitemap: http://alpha.localhost:3000/sitemap.xml\n",
+    );
+  });
+});

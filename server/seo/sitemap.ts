@@ -1,0 +1,76 @@
+/**
+ * A site's sitemap.xml and robots.txt (issue 4 "Beyond the spec"): its pages with a path and every
+ * car it lists, on its public address. Over 50,000 URLs (the sitemap protocol's limit) the sitemap
+ * becomes an index of numbered parts, /sitemap.xml?part=1, 2, …
+ */
+import { siteUrl } from "../../domain/hosts";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { getDb, type Db } from "../db";
+import { countListedSlugs, listListedSlugs } from "../inventory/store";
+import { tenantForHost } from "../tenants/live";
+
+export const SITEMAP_MAX_URLS = 50_000;
+/** Pages that are a visitor's own or a step of a flow, not content for search engines. */
+export const UNLISTED_PATHS = ["/sign-in", "/watchlist", "/success", "/print"];
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+export function urlset(urls: { loc: string; lastmod?: Date }[]): string {
+  const items = urls.map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`);
+  return `${XML_HEAD}<urlset ${NS}>\n${items.join("\n")}\n</urlset>\n`;
+}
+
+export function sitemapIndex(locs: string[]): string {
+  return `${XML_HEAD}<sitemapindex ${NS}>\n${locs.map((l) => `<sitemap><loc>${escapeXml(l)}</loc></sitemap>`).join("\n")}\n</sitemapindex>\n`;
+}
+
+/** The site's content pages: every page with a path but the unlisted ones. */
+export const listedPagePaths = (doc: Pick<TenantDocument, "pages">) =>
+  doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : []));
+
+export function robotsTxt(doc: Pick<TenantDocument, "identity">, host: string): string {
+  const lines = ["User-agent: *", "Disallow: /api/", ...UNLISTED_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${siteUrl(doc.identity.domains, host, "/sitemap.xml")}`];
+  return `${lines.join("\n")}\n`;
+}
+
+const text = (body: string, type: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * The sitemap body of a site (null: no such part). `part` null is /sitemap.xml itself: the whole
+ * urlset when it fits, else the index of its parts.
+ */
+export async function buildSitemap(db: Db, doc: TenantDocument, host: string, part: string | null, pageSize = SITEMAP_MAX_URLS): Promise<string | null> {
+  const url = (path: string) => siteUrl(doc.identity.domains, host, path);
+  const carUrls = (slugs: { slug: string; updatedAt: Date }[]) => slugs.map((s) => ({ loc: url(`/cars/${s.slug}`), lastmod: s.updatedAt }));
+  const dealerships = doc.dealerships.map((d) => d.id);
+  const pages = listedPagePaths(doc).map((p) => ({ loc: url(p) }));
+  const total = pages.length + (await countListedSlugs(db, dealerships));
+  if (total <= pageSize && part === null) return urlset([...pages, ...carUrls(await listListedSlugs(db, dealerships, { limit: pageSize }))]);
+  const parts = Math.ceil(total / pageSize);
+  if (part === null) return sitemapIndex(Array.from({ length: parts }, (_, i) => url(`/sitemap.xml?part=${i + 1}`)));
+  const n = /^[1-9]\d{0,5}$/.test(part) ? Number(part) : 0;
+  if (n < 1 || n > parts) return null;
+  // Part 1 starts with the pages; the cars fill the rest in slug order.
+  const start = (n - 1) * pageSize;
+  const pageSlice = pages.slice(start, start + pageSize);
+  const slugs = await listListedSlugs(db, dealerships, { limit: pageSize - pageSlice.length, offset: Math.max(0, start - pages.length) });
+  return urlset([...pageSlice, ...carUrls(slugs)]);
+}
+
+/** GET /sitemap.xml[?part=N] on a site's host. */
+export async function sitemapResponse(request: Request, host: string): Promise<Response> {
+  const live = await tenantForHost(host);
+  if (!live) return notFound();
+  const body = await buildSitemap((await getDb()).db, live.document, host, new URL(request.url).searchParams.get("part"));
+  return body === null ? notFound() : text(body, "application/xml");
+}
+
+/** GET /robots.txt on a site's host. */
+export async function robotsResponse(host: string): Promise<Response> {
+  const live = await tenantForHost(host);
+  return live ? text(robotsTxt(live.document, host), "text/plain") : notFound();
+}
