@@ -247,3 +247,14 @@ export function reserveTerms(reserve: Pick<TenantDocument["features"]["reserveOn
     refundable: RESERVE_REFUNDABLE,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// New Zealand: the Consumer Information Notice (issue 4, AU/NZ rules)
+
+export const CIN_TITLE = "Consumer Information Notice";
+
+/** Where a used or demo car's notice lives on a site that shows notices; null otherwise. */
+export function consumerNoticeHref(car: { slug: string; car_type?: string | null }, features: Pick<TenantDocument["features"], "consumerInformationNotice">): string | null {
+  if (!features.consumerInformationNotice || (car.car_type !== "used" && car.car_type !== "demo")) return null;
+  return `/cars/${car.slug}/consumer-information-notice`;
+}

@@ -49,6 +49,7 @@ export const fixtureTenant: TenantDocument = {
     calculators: { finance: true, fuel: true, fuelDefaults: { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100km: 10 }, delivery: false },
     priceComparison: false,
     spinViewer: { enabled: true, defaultView: "spinner", autoRotate: false },
+    consumerInformationNotice: false,
     phoneRevealed: false,
     soldCars: { enabled: true, days: 3, collapseConsecutive: false },
     auth: { enabled: false, gatedRoutes: [] },

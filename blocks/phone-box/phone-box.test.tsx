@@ -17,7 +17,7 @@ async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t:
   vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  return (await PhoneBox({ id: "phone", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+  return (await PhoneBox({ id: "phone", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
 }
 
 beforeEach(() => {

@@ -164,3 +164,20 @@ describe("vehicle-key-info block", () => {
     expect(html).toContain("&lt;img src=x");
   });
 });
+
+describe("New Zealand Consumer Information Notice link", () => {
+  const renderOn = async (car: StoredVehicle, notices: boolean) => {
+    vdp.car = car;
+    const tenant = structuredClone(fixtureCtx(PATH).tenant);
+    tenant.features.consumerInformationNotice = notices;
+    const el = (await VehicleKeyInfo({ id: "key", props: { heading: "Key Information" }, ctx: fixtureCtx(PATH, tenant) })) as ReactElement;
+    return renderToStaticMarkup(el);
+  };
+  it("links used and demo cars to their notice on sites that show notices, never new cars", async () => {
+    const link = '<a href="/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/consumer-information-notice">Consumer Information Notice</a>';
+    expect(await renderOn(fixtureVehicle(), true)).toContain(link);
+    expect(await renderOn(fixtureVehicle({ car_type: "demo" }), true)).toContain(link);
+    expect(await renderOn(fixtureVehicle({ car_type: "new" }), true)).not.toContain("Consumer Information Notice");
+    expect(await renderOn(fixtureVehicle(), false)).not.toContain("Consumer Information Notice");
+  });
+});

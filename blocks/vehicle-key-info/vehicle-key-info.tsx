@@ -1,4 +1,4 @@
-import { KEY_INFO_VISIBLE, SHOW_LESS, SHOW_MORE, collapsible } from "../../domain/vdp-rules";
+import { CIN_TITLE, KEY_INFO_VISIBLE, SHOW_LESS, SHOW_MORE, collapsible, consumerNoticeHref } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { vehicleForPage } from "../../server/inventory/vdp";
 import { Expandable } from "../_shared/expandable.client";
@@ -26,6 +26,7 @@ const VehicleKeyInfo: BlockComponent<"vehicle-key-info"> = async ({ id, props, c
   if (!items.length) return null;
   const { visible, canToggle } = collapsible(items, KEY_INFO_VISIBLE, false);
   const heading = props.heading?.trim() || "Key Information";
+  const notice = consumerNoticeHref(car, ctx.tenant.features);
   return (
     <section className={`fc-container ${styles.section}`} aria-labelledby={`${id}-heading`} data-block="vehicle-key-info">
       <h2 id={`${id}-heading`} className={styles.heading}>
@@ -34,6 +35,11 @@ const VehicleKeyInfo: BlockComponent<"vehicle-key-info"> = async ({ id, props, c
       <Items items={visible} />
       {canToggle ? (
         <Expandable id={`${id}-more`} className={styles.more} expanded={<Items items={items.slice(visible.length)} />} moreLabel={SHOW_MORE} lessLabel={SHOW_LESS} context={heading} />
+      ) : null}
+      {notice ? (
+        <p className={styles.notice}>
+          <a href={notice}>{CIN_TITLE}</a>
+        </p>
       ) : null}
     </section>
   );

@@ -17,7 +17,7 @@ async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t:
   vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  return (await VehicleStickyHeader({ id: "sticky", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+  return (await VehicleStickyHeader({ id: "sticky", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
 }
 const text = (html: string) => html.replace(/<!-- -->/g, "");
 

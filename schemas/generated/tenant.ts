@@ -304,6 +304,10 @@ export interface Features {
     autoRotate: boolean;
   };
   /**
+   * Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.
+   */
+  consumerInformationNotice: boolean;
+  /**
    * Otherwise the number is masked until clicked.
    */
   phoneRevealed: boolean;

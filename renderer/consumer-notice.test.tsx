@@ -1,0 +1,50 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { fixtureTenant } from "../blocks/_fixtures/tenant";
+import { fixtureVehicle } from "../blocks/_fixtures/vehicle";
+import type { StoredVehicle } from "../server/inventory/vehicle";
+import { consumerNoticePage, NOT_RECORDED } from "./consumer-notice";
+
+const state = vi.hoisted(() => ({ car: null as StoredVehicle | null, notices: true }));
+vi.mock("../server/inventory/vdp", () => ({ vehicleForPage: async (_t: unknown, path: string) => (state.car && path === `/cars/${state.car.slug}` ? state.car : null) }));
+vi.mock("../server/tenants/live", () => ({
+  tenantForHost: async (host: string) => {
+    if (host !== "kowhai.localhost:3000") return null;
+    const document = structuredClone(fixtureTenant);
+    document.identity.locale = "en-NZ";
+    document.identity.timeZone = "Pacific/Auckland";
+    document.features.consumerInformationNotice = state.notices;
+    document.locations[0].dealer_license_number = "MVTR M412873";
+    return { slug: "kowhai", version: 1, document };
+  },
+}));
+
+const page = async (car: StoredVehicle | null, notices = true, host = "kowhai.localhost:3000") => {
+  state.car = car;
+  state.notices = notices;
+  return consumerNoticePage(host, car?.slug ?? "nothing-here");
+};
+
+describe("Consumer Information Notice page", () => {
+  it("shows the trader with its registration number and the vehicle's facts, marking what the record lacks", async () => {
+    const found = (await page(fixtureVehicle({ engine_size: 1798 })))!;
+    expect(found.title).toBe("Consumer Information Notice: 2021 Toyota Corolla | Harbourside Motors");
+    const html = renderToStaticMarkup(found.element as ReactElement);
+    expect(html).toContain("<h1>Consumer Information Notice</h1>");
+    expect(html).toContain("<dt>Motor vehicle trader registration number</dt><dd>MVTR M412873</dd>");
+    expect(html).toContain("<dt>Trader name</dt><dd>Harbourside Newstead</dd>");
+    expect(html).toContain("<dt>VIN or chassis number</dt><dd>JTNKB3BE10J012345</dd>");
+    expect(html).toContain("<dt>Odometer reading</dt><dd>42,123 km</dd>");
+    expect(html).toContain("<dt>Engine capacity</dt><dd>1,798 cc</dd>");
+    expect(html).toContain("<dt>Cash price</dt><dd>$27,990 Drive Away</dd>");
+    expect(html).toContain(`<dt>Build date</dt><dd>${NOT_RECORDED}</dd>`);
+  });
+
+  it("is not found for new cars, sites without notices, unknown cars and other hosts", async () => {
+    expect(await page(fixtureVehicle({ car_type: "new" }))).toBeNull();
+    expect(await page(fixtureVehicle(), false)).toBeNull();
+    expect(await page(null)).toBeNull();
+    expect(await page(fixtureVehicle(), true, "elsewhere.localhost")).toBeNull();
+  });
+});
