@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 // The embedded SMS provider also writes each message here, so the sign-in test can read its code.
 process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
+// npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
+export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,7 +29,7 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database each run: first start migrates and seeds the demo tenants.
     command: "rm -rf .data-e2e && npm start",
-    env: { PORT: String(E2E_PORT), DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR },
+    env: { PORT: String(E2E_PORT), DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE },
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 600_000,

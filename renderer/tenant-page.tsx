@@ -50,7 +50,8 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
         Skip to content
       </a>
       {top}
-      <main id="main" tabIndex={-1}>
+      {/* data-fc-car lets the page cache (server/http/page-cache.ts) drop this page when the car changes. */}
+      <main id="main" tabIndex={-1} data-fc-car={car?.id}>
         <h1 className="fc-visually-hidden">{title}</h1>
         {car ? (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleJsonLd(car, live.document, pageUrl(host, live.document, path))) }} />

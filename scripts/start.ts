@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
 import { seedDemoInventory, seedDemoTenants } from "../server/seed";
+import { dealershipDirectory } from "../server/inventory/directory";
+import { createApiKey } from "../server/inventory/keys";
 
 const port = Number(process.env.PORT || 3000);
 // Nothing leaves this machine: Next would otherwise try to send anonymous telemetry.
@@ -49,12 +51,23 @@ try {
   const vehicles = await seedDemoInventory(handle);
   if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
   sites = (await listTenants(handle.db)).filter((t) => t.publishedVersionId && !t.archivedAt);
+  // For the browser tests: feed keys for every dealership of the sites, written once to a file.
+  const keysFile = process.env.FORECOURT_TEST_FEED_KEYS;
+  if (keysFile && !existsSync(keysFile)) {
+    const keys: Record<number, string> = {};
+    for (const id of (await dealershipDirectory(handle.db)).keys()) keys[id] = (await createApiKey(handle.db, id, "browser tests")).key;
+    writeFileSync(keysFile, JSON.stringify(keys));
+  }
 } finally {
   // PGlite belongs to one process: release it before the server opens it.
   await handle.close();
 }
 
-const server = spawn(next, ["start", "-p", String(port)], { stdio: ["inherit", "pipe", "inherit"] });
+// Next behind the vehicle-page cache (scripts/serve.ts), in production mode.
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  stdio: ["inherit", "pipe", "inherit"],
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+});
 server.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);
   if (/Ready in|started server|✓ Ready/i.test(chunk.toString())) {

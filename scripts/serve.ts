@@ -1,0 +1,31 @@
+/**
+ * The production server `npm start` runs (after building, migrating and seeding): Next's request
+ * handler behind the vehicle-page cache (server/http/page-cache.ts), which follows vehicle changes
+ * (this process's feed writes, and other processes' imports through the database) and publishes.
+ */
+import { createServer } from "node:http";
+import next from "next";
+import { getDb } from "../server/db";
+import { PageCache, withPageCache } from "../server/http/page-cache";
+import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
+import { PUBLISHED_CHANNEL } from "../server/tenants/store";
+
+const port = Number(process.env.PORT || 3000);
+const started = Date.now();
+const app = next({ dev: false, dir: process.cwd(), port });
+await app.prepare();
+
+const cache = new PageCache({ ttlMs: Number(process.env.PAGE_CACHE_TTL_MS || 10 * 60_000) });
+onVehiclesChanged((ids) => cache.invalidateCars(ids));
+const handle = await getDb();
+await listenForVehicleChanges(handle);
+await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
+
+const server = createServer(withPageCache(cache, app.getRequestHandler()));
+server.listen(port, () => console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

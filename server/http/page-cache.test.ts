@@ -1,0 +1,131 @@
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PageCache, pageCacheKey, withPageCache } from "./page-cache";
+
+/** Stands in for Next's handler: renders a numbered page per request, the way Next writes it. */
+let renders = 0;
+let carOf: Record<string, string | null> = {};
+let extraHeaders: Record<string, string> = {};
+let lastAcceptEncoding: string | undefined;
+function fakeNext(req: IncomingMessage, res: ServerResponse) {
+  renders++;
+  lastAcceptEncoding = req.headers["accept-encoding"] as string | undefined;
+  const path = req.url!.split("?")[0];
+  if (path === "/cars/missing") {
+    res.writeHead(404, { "content-type": "text/html" });
+    return res.end("<main>Not found</main>");
+  }
+  const car = carOf[path] ?? null;
+  res.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+  for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.write(`<!DOCTYPE html><html><body><main id="main" tabindex="-1"${car ? ` data-fc-car="${car}"` : ""}>`);
+  setTimeout(() => res.end(`render ${renders} of ${path}</main></body></html>`), 5);
+}
+
+let server: Server;
+let port = 0;
+let cache: PageCache;
+let clock = 0;
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ port, path, headers: { host: "alpha.localhost:3000", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString() });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => withPageCache(cache, fakeNext)(req, res));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  renders = 0;
+  clock = 1_000_000;
+  carOf = { "/cars/corolla-abc": "v1", "/cars/hilux-def": "v2" };
+  extraHeaders = {};
+  cache = new PageCache({ now: () => clock, ttlMs: 60_000, maxEntries: 3 });
+});
+
+describe("vehicle page cache", () => {
+  it("renders a VDP once, then serves it from memory, gzipped when asked, with Next's headers", async () => {
+    const first = await get("/cars/corolla-abc", { "accept-encoding": "gzip, br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-forecourt-cache"]).toBe("MISS");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(first.body).toContain("render 1 of /cars/corolla-abc");
+    // Next was asked for the page uncompressed, so it could be read and kept.
+    expect(lastAcceptEncoding).toBeUndefined();
+    const second = await get("/cars/corolla-abc");
+    expect(second.headers["x-forecourt-cache"]).toBe("HIT");
+    expect(second.headers["content-encoding"]).toBeUndefined();
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers["cache-control"]).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+    expect(Number(second.headers["content-length"])).toBe(Buffer.byteLength(second.body));
+    expect(second.body).toBe(first.body);
+    expect(renders).toBe(1);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it("drops a car's page when the car changes, on every host, and leaves the others", async () => {
+    await get("/cars/corolla-abc");
+    await get("/cars/corolla-abc", { host: "www.alpha.com.au" });
+    await get("/cars/hilux-def");
+    expect(cache.size).toBe(3);
+    cache.invalidateCars(["v1"]);
+    expect(cache.size).toBe(1);
+    expect((await get("/cars/corolla-abc")).body).toContain("render 4 of");
+    expect((await get("/cars/hilux-def")).headers["x-forecourt-cache"]).toBe("HIT");
+  });
+
+  it("renders again after the time limit and keeps only the most recently used pages", async () => {
+    await get("/cars/corolla-abc");
+    clock += 60_001;
+    expect((await get("/cars/corolla-abc")).headers["x-forecourt-cache"]).toBe("MISS");
+    carOf["/cars/a"] = "a";
+    carOf["/cars/b"] = "b";
+    await get("/cars/hilux-def");
+    await get("/cars/a");
+    await get("/cars/corolla-abc"); // used again: now the newest
+    await get("/cars/b"); // a fourth page pushes out the least recently used (hilux)
+    expect(cache.size).toBe(3);
+    expect((await get("/cars/hilux-def")).headers["x-forecourt-cache"]).toBe("MISS");
+  });
+
+  it("never keeps a page without its car mark, a 404, or a response that sets a cookie; passes other requests through untouched", async () => {
+    carOf["/cars/unmarked"] = null;
+    for (let i = 0; i < 2; i++) expect((await get("/cars/unmarked")).body).toContain(`render ${i + 1} of`);
+    expect((await get("/cars/missing")).status).toBe(404);
+    expect((await get("/cars/missing")).status).toBe(404);
+    extraHeaders = { "set-cookie": "a=b" };
+    await get("/cars/corolla-abc");
+    expect(cache.size).toBe(0);
+    expect(renders).toBe(5);
+  });
+
+  it("takes only GETs of /cars/{slug} on a site's host that ask for the page, not the RSC payload", () => {
+    const key = (method: string, url: string, headers: Record<string, string> = {}) => pageCacheKey({ method, url, headers: { host: "alpha.localhost:3000", ...headers } });
+    expect(key("GET", "/cars/corolla-abc")).toBe("alpha.localhost:3000/cars/corolla-abc");
+    expect(key("GET", "/cars/corolla-abc?utm_source=x")).toBe("alpha.localhost:3000/cars/corolla-abc?utm_source=x");
+    expect(key("HEAD", "/cars/corolla-abc")).toBeNull();
+    expect(key("POST", "/cars/corolla-abc")).toBeNull();
+    expect(key("GET", "/cars/corolla-abc", { rsc: "1" })).toBeNull();
+    expect(key("GET", "/cars/corolla-abc?_rsc=1x2y")).toBeNull();
+    expect(key("GET", "/cars/corolla-abc", { "next-router-prefetch": "1" })).toBeNull();
+    expect(key("GET", "/search/used-cars")).toBeNull();
+    expect(key("GET", "/cars/corolla-abc/consumer-information-notice")).toBeNull();
+    expect(key("GET", "/cars/corolla-abc", { host: "localhost:3000" })).toBeNull();
+  });
+});

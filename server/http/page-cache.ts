@@ -1,0 +1,201 @@
+/**
+ * The vehicle pages' response cache (issue 4: "server-rendered and cached; an inventory change
+ * invalidates that car's page"). scripts/serve.ts puts it in front of Next: a VDP (GET /cars/{slug}
+ * on a site's host, not a client-side navigation) is rendered once and then served from memory,
+ * gzipped once, until
+ *   - the car changes (a feed write or an import; onVehiclesChanged, also from other processes),
+ *   - the site publishes (every page of every site is dropped: publishes are rare),
+ *   - or it is older than `ttlMs` (a safety net for time-based text such as the new-arrival tag).
+ * The page marks its car with data-fc-car="{id}" on <main> (renderer/tenant-page.tsx); a
+ * response without the mark, or that sets a cookie, or is not a 200, is never kept.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import { parseHost } from "../../domain/hosts";
+
+export interface CachedPage {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  gzip: Buffer;
+  carId: string;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const VDP_PATH = /^\/cars\/[a-z0-9-]+$/;
+const CAR_MARK = /<main [^>]*data-fc-car="([^"]+)"/;
+/** Headers of the stored response that are the cache's own business, not replayed. */
+const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+
+/** The cache key of a request that may be served from the cache, else null. */
+export function pageCacheKey(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
+  if (req.method !== "GET" || !req.url) return null;
+  // Client-side navigations and prefetches ask for the RSC payload, not the page.
+  if (req.headers.rsc || req.headers["next-router-prefetch"] || req.headers["next-router-state-tree"]) return null;
+  const target = parseHost(req.headers.host);
+  if (!target || target.kind === "admin") return null;
+  const q = req.url.indexOf("?");
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  if (!VDP_PATH.test(path) || (q >= 0 && /[?&]_rsc=/.test(req.url))) return null;
+  return `${req.headers.host!.toLowerCase()}${req.url}`;
+}
+
+export const acceptsGzip = (req: Pick<IncomingMessage, "headers">) => /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  hits = 0;
+  misses = 0;
+
+  constructor(opts: PageCacheOptions = {}) {
+    this.maxEntries = opts.maxEntries ?? 2000;
+    this.maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
+    this.ttlMs = opts.ttlMs ?? 10 * 60_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string): CachedPage | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (this.now() - hit.storedAt > this.ttlMs) {
+      this.delete(key);
+      return null;
+    }
+    // Least recently used goes first: re-insert at the end.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** Keeps a rendered page; null when it must not be kept. */
+  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): CachedPage | null {
+    const carId = status === 200 && !headers["set-cookie"] ? CAR_MARK.exec(body.toString("utf8"))?.[1] : undefined;
+    if (!carId) return null;
+    const kept: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(headers)) if (!DROPPED.has(name.toLowerCase()) && value !== undefined) kept[name] = value;
+    const entry: CachedPage = { status, headers: kept, body, gzip: gzipSync(body), carId, storedAt: this.now() };
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length + entry.gzip.length;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** Drops the pages of these cars (on every host). */
+  invalidateCars(ids: Iterable<string>) {
+    const gone = new Set(ids);
+    for (const [key, entry] of this.entries) if (gone.has(entry.carId)) this.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + entry.gzip.length;
+  }
+}
+
+export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheState: "HIT" | "MISS") {
+  const gzip = acceptsGzip(req);
+  const body = gzip ? page.gzip : page.body;
+  res.writeHead(page.status, {
+    ...page.headers,
+    ...(gzip ? { "content-encoding": "gzip" } : {}),
+    vary: "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Accept-Encoding",
+    "content-length": body.length,
+    "x-forecourt-cache": cacheState,
+  });
+  res.end(body);
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * Wraps Next's request handler: cached VDPs are answered from memory; a VDP that is not cached yet
+ * is rendered uncompressed by Next, kept, and sent (gzipped when accepted). Everything else passes.
+ */
+export function withPageCache(cache: PageCache, next: Handler): Handler {
+  return (req, res) => {
+    const key = pageCacheKey(req);
+    if (!key) return next(req, res);
+    const hit = cache.get(key);
+    if (hit) {
+      cache.hits++;
+      return sendCached(req, res, hit, "HIT");
+    }
+    cache.misses++;
+    const acceptEncoding = req.headers["accept-encoding"];
+    // Next answers this one uncompressed so the cache can read it; the cache compresses it.
+    delete req.headers["accept-encoding"];
+    const chunks: Buffer[] = [];
+    const realWrite = res.write.bind(res);
+    const realEnd = res.end.bind(res);
+    const realWriteHead = res.writeHead.bind(res);
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+    // Headers are only sent when the whole page is in: hold writeHead until end.
+    let heldHead: unknown[] | null = null;
+    res.writeHead = ((...args: unknown[]) => {
+      heldHead = args;
+      return res;
+    }) as typeof res.writeHead;
+    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
+      const done = typeof encoding === "function" ? encoding : cb;
+      if (typeof done === "function") queueMicrotask(() => (done as () => void)());
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+      res.write = realWrite;
+      res.end = realEnd;
+      res.writeHead = realWriteHead;
+      if (typeof chunk === "function") [chunk, cb] = [undefined, chunk];
+      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
+      if (heldHead) {
+        const [status, ...rest] = heldHead as [number, ...unknown[]];
+        res.statusCode = status;
+        const headers = rest.find((a) => a && typeof a === "object") as OutgoingHttpHeaders | undefined;
+        if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as never);
+      }
+      req.headers["accept-encoding"] = acceptEncoding;
+      const body = Buffer.concat(chunks);
+      const entry = cache.store(key, res.statusCode, res.getHeaders(), body);
+      if (entry) {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        sendCached(req, res, entry, "MISS");
+      } else {
+        res.setHeader("content-length", body.length);
+        realEnd(body);
+      }
+      if (typeof cb === "function") (cb as () => void)();
+      return res;
+    }) as typeof res.end;
+    // Headers wait for the whole page, so an early flush is a no-op.
+    res.flushHeaders = () => {};
+    return next(req, res);
+  };
+}
