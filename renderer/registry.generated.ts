@@ -10,16 +10,19 @@ import HeroSlides from "../blocks/hero-slides/hero-slides";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import Popup from "../blocks/popup/popup";
+import PriceComparison from "../blocks/price-comparison/price-comparison";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
 import SearchResults from "../blocks/search-results/search-results";
 import SignIn from "../blocks/sign-in/sign-in";
+import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
 import VehicleKeyInfo from "../blocks/vehicle-key-info/vehicle-key-info";
 import VehicleSpecs from "../blocks/vehicle-specs/vehicle-specs";
 import VehicleSummary from "../blocks/vehicle-summary/vehicle-summary";
+import VehicleViews from "../blocks/vehicle-views/vehicle-views";
 import Watchlist from "../blocks/watchlist/watchlist";
 
 export const blockRegistry: BlockRegistry = {
@@ -33,15 +36,18 @@ export const blockRegistry: BlockRegistry = {
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
   "popup": Popup,
+  "price-comparison": PriceComparison,
   "rich-text": RichText,
   "search-hero": SearchHero,
   "search-results": SearchResults,
   "sign-in": SignIn,
+  "similar-cars": SimilarCars,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
   "vehicle-gallery": VehicleGallery,
   "vehicle-key-info": VehicleKeyInfo,
   "vehicle-specs": VehicleSpecs,
   "vehicle-summary": VehicleSummary,
+  "vehicle-views": VehicleViews,
   "watchlist": Watchlist,
 };
