@@ -60,7 +60,8 @@ export const CONFIDENCE_HALF_AT = 4;
 export type ComparableCar = Pick<Vehicle, "id" | "make" | "model" | "year" | "km" | "price">;
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const kmBand = (km: number) => Math.max(COMPARABLE_KM_BAND_MIN, km * COMPARABLE_KM_BAND_RATIO);
+/** How far a comparable's km may be from the car's: ±max(20,000, 50% of its km). */
+export const kmBand = (km: number) => Math.max(COMPARABLE_KM_BAND_MIN, km * COMPARABLE_KM_BAND_RATIO);
 
 /** Whether `other` is comparable stock for `car`: another priced car of the same make and model, year within ±2, km within the band. */
 export function isComparable(car: ComparableCar, other: ComparableCar): boolean {

@@ -11,10 +11,12 @@ import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
 import Popup from "../blocks/popup/popup";
+import PriceComparison from "../blocks/price-comparison/price-comparison";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
 import SearchResults from "../blocks/search-results/search-results";
 import SignIn from "../blocks/sign-in/sign-in";
+import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
@@ -22,6 +24,7 @@ import VehicleKeyInfo from "../blocks/vehicle-key-info/vehicle-key-info";
 import VehicleSpecs from "../blocks/vehicle-specs/vehicle-specs";
 import VehicleStickyHeader from "../blocks/vehicle-sticky-header/vehicle-sticky-header";
 import VehicleSummary from "../blocks/vehicle-summary/vehicle-summary";
+import VehicleViews from "../blocks/vehicle-views/vehicle-views";
 import Watchlist from "../blocks/watchlist/watchlist";
 
 export const blockRegistry: BlockRegistry = {
@@ -36,10 +39,12 @@ export const blockRegistry: BlockRegistry = {
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,
   "popup": Popup,
+  "price-comparison": PriceComparison,
   "rich-text": RichText,
   "search-hero": SearchHero,
   "search-results": SearchResults,
   "sign-in": SignIn,
+  "similar-cars": SimilarCars,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
   "vehicle-gallery": VehicleGallery,
@@ -47,5 +52,6 @@ export const blockRegistry: BlockRegistry = {
   "vehicle-specs": VehicleSpecs,
   "vehicle-sticky-header": VehicleStickyHeader,
   "vehicle-summary": VehicleSummary,
+  "vehicle-views": VehicleViews,
   "watchlist": Watchlist,
 };

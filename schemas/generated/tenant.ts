@@ -71,10 +71,12 @@ export type Block =
   | OffersSearchBlock
   | PhoneBoxBlock
   | PopupBlock
+  | PriceComparisonBlock
   | RichTextBlock
   | SearchHeroBlock
   | SearchResultsBlock
   | SignInBlock
+  | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
   | VehicleGalleryBlock
@@ -82,6 +84,7 @@ export type Block =
   | VehicleSpecsBlock
   | VehicleStickyHeaderBlock
   | VehicleSummaryBlock
+  | VehicleViewsBlock
   | WatchlistBlock;
 /**
  * Stable per block instance; unique in the document.
@@ -2064,6 +2067,31 @@ export interface PopupProps {
   expiry?: string;
 }
 /**
+ * The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PriceComparisonBlock".
+ */
+export interface PriceComparisonBlock {
+  id: BlockId;
+  type: "price-comparison";
+  props: PriceComparisonProps;
+  area?: BlockArea;
+}
+/**
+ * The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PriceComparisonProps".
+ */
+export interface PriceComparisonProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+}
+/**
  * A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2324,6 +2352,30 @@ export interface SignInProps {
   intro: string;
 }
 /**
+ * Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SimilarCarsBlock".
+ */
+export interface SimilarCarsBlock {
+  id: BlockId;
+  type: "similar-cars";
+  props: SimilarCarsProps;
+  area?: BlockArea;
+}
+/**
+ * Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SimilarCarsProps".
+ */
+export interface SimilarCarsProps {
+  /**
+   * Leave empty for "Similar" and the site's vehicle word, e.g. Similar Cars.
+   */
+  heading?: string;
+}
+/**
  * Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2511,6 +2563,34 @@ export interface VehicleSummaryProps {
    * Dials the car's location, else its dealership, else the site's number.
    */
   callButton: boolean;
+}
+/**
+ * Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. "312 people have viewed this car". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleViewsBlock".
+ */
+export interface VehicleViewsBlock {
+  id: BlockId;
+  type: "vehicle-views";
+  props: VehicleViewsProps;
+  area?: BlockArea;
+}
+/**
+ * Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. "312 people have viewed this car". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleViewsProps".
+ */
+export interface VehicleViewsProps {
+  /**
+   * {count} is replaced by the number of views.
+   */
+  text: string;
+  /**
+   * Used when the count is exactly 1; {count} is replaced by 1.
+   */
+  textOne: string;
 }
 /**
  * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.

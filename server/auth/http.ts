@@ -107,15 +107,26 @@ export function requestUser(request: Request, ctx: SiteContext): Promise<SiteUse
  */
 export function siteRoute(
   handler: (request: Request, ctx: SiteContext) => Promise<Response>,
-  opts: { errorBody?: (message: string) => Record<string, unknown> } = {},
+  opts: {
+    errorBody?: (message: string) => Record<string, unknown>;
+    /** The site context for a Host header (tests); default: the live tenant for the host and the process's database. */
+    contextForHost?: (host: string | null) => Promise<SiteContext | null>;
+  } = {},
 ) {
   const body = opts.errorBody ?? ((message: string) => ({ message }));
+  const contextForHost =
+    opts.contextForHost ??
+    (async (host: string | null): Promise<SiteContext | null> => {
+      const live = await tenantForHost(host);
+      if (!live) return null;
+      const { db } = await getDb();
+      return { db, tenant: live.document, sms: smsProvider(db) };
+    });
   return async (request: Request): Promise<Response> => {
     try {
-      const live = await tenantForHost(request.headers.get("host"));
-      if (!live) return json(404, body("No dealer site answers at this address."));
-      const { db } = await getDb();
-      return await withErrors(handler, request, { db, tenant: live.document, sms: smsProvider(db) }, body);
+      const ctx = await contextForHost(request.headers.get("host"));
+      if (!ctx) return json(404, body("No dealer site answers at this address."));
+      return await withErrors(handler, request, ctx, body);
     } catch (e) {
       console.error("[auth] request failed:", e);
       return json(500, body("Something went wrong; please try again."));

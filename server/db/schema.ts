@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 
@@ -86,8 +87,22 @@ export const vehicles = pgTable(
     uniqueIndex("vehicles_dealership_stocknum").on(t.dealershipId, t.stocknum),
     index("vehicles_dealership_status").on(t.dealershipId, t.status),
     index("vehicles_updated_at").on(t.updatedAt),
+    // Comparable stock for the price comparison (server/price-comparison): same make and model, a year window.
+    index("vehicles_market").on(sql`lower(trim(${t.make}))`, sql`lower(trim(${t.model}))`, t.year),
   ],
 );
+
+/**
+ * Vehicle page views the site counted (GET /api/cars/{slug}/view.json), one row per vehicle. Kept
+ * apart from the vehicle document so a view is one small atomic update, not a rewrite of the car.
+ */
+export const vehicleViews = pgTable("vehicle_views", {
+  vehicleId: text("vehicle_id")
+    .primaryKey()
+    .references(() => vehicles.id, { onDelete: "cascade" }),
+  views: integer("views").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Keys dealer feeds authenticate with (Authorization: Bearer <key>); only a SHA-256 of each key is kept. */
 export const dealershipApiKeys = pgTable(

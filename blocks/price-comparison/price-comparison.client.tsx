@@ -1,0 +1,20 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { loadPriceComparison } from "./load";
+import { PriceComparisonPanel, type Identity, type PanelState, type PanelTexts } from "./panel";
+
+/** Fetches the car's comparison after the page shows (a skeleton meanwhile); hidden on missing data or failure. */
+export function PriceComparisonClient({ slug, texts, identity }: { slug: string; texts: PanelTexts; identity: Identity }) {
+  const [state, setState] = useState<PanelState>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    loadPriceComparison(slug).then((data) => {
+      if (live) setState(data ? { status: "ready", data } : { status: "hidden" });
+    });
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  return <PriceComparisonPanel state={state} texts={texts} identity={identity} />;
+}

@@ -1,0 +1,34 @@
+import { similarCarsFilter } from "../../domain/vdp-rules";
+import { VEHICLES_INDEX } from "../../domain/search-rules";
+import type { BlockComponent } from "../../renderer/types";
+import { vehicleForPage } from "../../server/inventory/vdp";
+import { algoliaClientConfig } from "../../server/search/algolia";
+import { cardSettings } from "../_shared/vehicle-card";
+import { SimilarCarsClient } from "./similar-cars.client";
+
+/**
+ * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the
+ * car (±25,000 from 50,000), from the site's search service, loaded when the section comes within
+ * 500 px of view. Shown for any car of the page, sold ones included: that is when a visitor most
+ * wants an alternative.
+ */
+const SimilarCars: BlockComponent<"similar-cars"> = async ({ id, props, ctx }) => {
+  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  if (!car) return null;
+  const { tenant } = ctx;
+  const now = new Date();
+  return (
+    <SimilarCarsClient
+      settings={{
+        texts: { id, heading: props.heading?.trim() || `Similar ${tenant.identity.vehicleNoun.plural}` },
+        query: { indexName: VEHICLES_INDEX, filter: similarCarsFilter(car), carId: car.id },
+        host: `${tenant.identity.slug}.localhost`,
+        algolia: algoliaClientConfig(tenant, now),
+        card: cardSettings(tenant),
+        now: now.getTime(),
+      }}
+    />
+  );
+};
+
+export default SimilarCars;

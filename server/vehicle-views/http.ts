@@ -1,0 +1,60 @@
+/**
+ * GET /api/cars/{slug}/view.json (spec §7 "View data"): records one view of one of the Host's
+ * site's cars and answers { views, car_fields }.
+ *
+ * - views: the car's views — its document's `views` plus the views counted here.
+ * - car_fields: the few fields a page that was cached may want to refresh: status, price,
+ *   photos_count and updated_at (when the car's record last changed, ISO 8601).
+ *
+ * The spec's query (photos_count, updated_at, website_id) is optional: the page sends what it
+ * rendered so a log or a cache can tell which version asked; values that are not what they
+ * claim to be (a count, a date, this site's slug) are a 400. They do not change the answer.
+ *
+ * One visitor (client IP) counts once per car per 30 minutes, so reloads do not inflate the count:
+ * the window lives in the process's rate limiter (memory, or Redis when REDIS_URL is set).
+ */
+import { json, siteRoute, type SiteContext } from "../auth/http";
+import { siteVehicleBySlug } from "../inventory/vdp";
+import { clientIp, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { carSlugFromUrl } from "../price-comparison/http";
+import { recordView, vehicleViewState } from "./store";
+
+/** A visitor's repeat views of a car within this window count once. */
+export const VIEW_DEDUPE_MS = 30 * 60_000;
+
+export interface ViewAnswer {
+  views: number;
+  car_fields: { status: string; price: number; photos_count: number; updated_at: string };
+}
+
+function badQuery(url: URL, site: string): string | null {
+  const photos = url.searchParams.get("photos_count");
+  if (photos !== null && !/^\d{1,6}$/.test(photos)) return "photos_count must be a whole number.";
+  const updated = url.searchParams.get("updated_at");
+  if (updated !== null && (updated.length > 40 || Number.isNaN(Date.parse(updated)))) return "updated_at must be a date (ISO 8601).";
+  const website = url.searchParams.get("website_id");
+  if (website !== null && website !== site) return "website_id is not this site.";
+  return null;
+}
+
+export async function handleView(request: Request, ctx: SiteContext & { limiter?: RateLimiter }): Promise<Response> {
+  const url = new URL(request.url);
+  const slug = carSlugFromUrl(request.url, "view.json");
+  const car = slug ? await siteVehicleBySlug(ctx.db, ctx.tenant, slug) : null;
+  if (!car) return json(404, { message: "That car is not listed on this site." });
+  const bad = badQuery(url, ctx.tenant.identity.slug);
+  if (bad) return json(400, { message: bad });
+
+  const limiter = ctx.limiter ?? (await leadRateLimiter());
+  const first = await limiter.hit(`view:${ctx.tenant.identity.slug}:${clientIp(request.headers)}:${car.id}`, 1, VIEW_DEDUPE_MS);
+  if (first.ok) await recordView(ctx.db, car.id, ctx.now);
+  const state = await vehicleViewState(ctx.db, car.id);
+  if (!state) return json(404, { message: "That car is not listed on this site." });
+  const answer: ViewAnswer = {
+    views: (car.views ?? 0) + state.counted,
+    car_fields: { status: car.status, price: car.price, photos_count: car.images?.length ?? 0, updated_at: state.updatedAt.toISOString() },
+  };
+  return json(200, answer);
+}
+
+export const viewRoute = siteRoute(handleView);

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { siteRoute, type SiteContext } from "../auth/http";
+import type { DbHandle } from "../db";
+import { vehicleViews } from "../db/schema";
+import { deleteVehicle, upsertVehicles } from "../inventory/store";
+import { MemoryRateLimiter } from "../leads/rate-limit";
+import { createTenant, getLiveDocument, publish } from "../tenants/store";
+import { handleView, VIEW_DEDUPE_MS } from "./http";
+import { recordView, vehicleViewState } from "./store";
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+const NOW = new Date("2026-03-01T00:00:00Z");
+
+describe.each(backends)("vehicle views on %s", (_name, make) => {
+  let tdb: TestDatabase | null;
+  let h: DbHandle;
+  let alpha: TenantDocument;
+  const slugs: Record<string, string> = {};
+  let clock = NOW.getTime();
+  const limiter = new MemoryRateLimiter(() => clock);
+  beforeAll(async () => {
+    tdb = await make();
+    if (!tdb) return;
+    h = await tdb.open();
+    await createTenant(h.db, inventoryTenant("alpha"), "test");
+    await publish(h, "alpha", { actor: "test" });
+    // alpha lists dealership 1 only here; dealership 2's cars are another site's.
+    const live = (await getLiveDocument(h.db, "alpha"))!.document;
+    alpha = { ...live, dealerships: [live.dealerships.find((d) => d.id === 1)!] };
+    const result = await upsertVehicles(
+      h.db,
+      [
+        // a feed that reports 40 earlier views
+        { ...makeVehicle("a1", { price: 24990, images: [{ url: "/a.jpg", kind: "exterior" }, { url: "/b.jpg", kind: "exterior" }] }), views: 40 },
+        makeVehicle("a2", { stocknum: "S-a2", status: "sold", price: 19990 }),
+        makeVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }),
+        makeVehicle("other", { stocknum: "S-o", dealership_id: 2, location_id: 20 }),
+        makeVehicle("gone", { stocknum: "S-g" }),
+      ],
+      { now: NOW },
+    );
+    expect(result.rejected).toEqual([]);
+    for (const w of result.written) slugs[w.id] = w.slug;
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+  });
+  const need = (c: { skip: () => void }) => {
+    if (!tdb) c.skip();
+  };
+  const ctx = (): SiteContext & { limiter: MemoryRateLimiter } => ({ db: h.db, tenant: alpha, sms: { name: "none", send: async () => {} }, now: new Date(clock), limiter });
+  const route = () => siteRoute((r) => handleView(r, ctx()), { contextForHost: async (host) => (host === "alpha.localhost:3000" ? ctx() : null) });
+  const get = (path: string, ip = "198.51.100.1", host = "alpha.localhost:3000") =>
+    route()(new Request(`http://${host}${path}`, { headers: { host, "x-forwarded-for": ip } }));
+
+  it("counts atomically in its own table", async (c) => {
+    need(c);
+    expect(await vehicleViewState(h.db, "gone")).toEqual({ counted: 0, updatedAt: expect.any(Date) });
+    expect(await Promise.all([recordView(h.db, "gone"), recordView(h.db, "gone"), recordView(h.db, "gone")])).toHaveLength(3);
+    expect((await vehicleViewState(h.db, "gone"))!.counted).toBe(3);
+    expect(await vehicleViewState(h.db, "nope")).toBeNull();
+    // The counter goes with its vehicle.
+    await deleteVehicle(h.db, "gone");
+    expect(await h.db.select().from(vehicleViews).where(eq(vehicleViews.vehicleId, "gone"))).toEqual([]);
+  });
+
+  it("records a view and answers views (the feed's + counted) and car_fields", async (c) => {
+    need(c);
+    const res = await get(`/api/cars/${slugs.a1}/view.json?photos_count=2&updated_at=2026-02-01T00:00:00Z&website_id=alpha`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({
+      views: 41,
+      car_fields: { status: "in_stock", price: 24990, photos_count: 2, updated_at: NOW.toISOString() },
+    });
+  });
+
+  it("counts a visitor once per car within 30 minutes; other visitors and cars count", async (c) => {
+    need(c);
+    const views = async (ip: string, slug = slugs.a1) => (await (await get(`/api/cars/${slug}/view.json`, ip)).json()).views;
+    expect(await views("198.51.100.1")).toBe(41); // the same visitor as before: not counted again
+    expect(await views("198.51.100.2")).toBe(42);
+    expect(await views("198.51.100.2")).toBe(42);
+    expect(await views("198.51.100.1", slugs.a2)).toBe(1); // the visitor's first view of another car (sold cars count too)
+    clock += VIEW_DEDUPE_MS + 1;
+    expect(await views("198.51.100.1")).toBe(43);
+    const [row] = await h.db.select().from(vehicleViews).where(eq(vehicleViews.vehicleId, "a1"));
+    expect(row.views).toBe(3);
+  });
+
+  it("404s another site's car, a hidden or unknown car and an unknown host; 400s a bad query", async (c) => {
+    need(c);
+    for (const path of [`/api/cars/${slugs.other}/view.json`, `/api/cars/${slugs.hidden}/view.json`, "/api/cars/no-such-car/view.json"]) {
+      const res = await get(path, "198.51.100.9");
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ message: "That car is not listed on this site." });
+    }
+    expect((await get(`/api/cars/${slugs.a1}/view.json`, "198.51.100.9", "beta.localhost:3000")).status).toBe(404);
+    const bad: [string, string][] = [
+      ["photos_count=many", "photos_count must be a whole number."],
+      ["updated_at=yesterday", "updated_at must be a date (ISO 8601)."],
+      ["website_id=beta", "website_id is not this site."],
+    ];
+    for (const [query, message] of bad) {
+      const res = await get(`/api/cars/${slugs.a1}/view.json?${query}`, "198.51.100.9");
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toEqual({ message });
+    }
+    // None of those counted.
+    const [row] = await h.db.select().from(vehicleViews).where(eq(vehicleViews.vehicleId, "a1"));
+    expect(row.views).toBe(3);
+    expect((await h.db.select().from(vehicleViews)).map((r) => r.vehicleId).sort()).toEqual(["a1", "a2"]);
+  });
+});
