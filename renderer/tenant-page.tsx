@@ -33,6 +33,14 @@ const resolve = cache(async (host: string, segments: string[]) => {
 /** The page's public address (the route's host segment is URL-encoded). */
 const pageUrl = (host: string, doc: TenantDocument, path: string) => siteUrl(doc.identity.domains, decodeURIComponent(host), path);
 
+/** The site's favicon: its initial on its primary colour, inline (no request, no 404 for /favicon.ico). */
+export function siteIcon(doc: TenantDocument): string {
+  const { primary, onPrimary } = doc.theme.colors;
+  const initial = (doc.identity.name.trim()[0] ?? "F").toUpperCase().replace(/[<>&'"]/g, "");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${primary}"/><text x="16" y="23" font-family="Arial,sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="${onPrimary}">${initial}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
 export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
   const found = await resolve(host, segments);
@@ -74,6 +82,7 @@ export async function tenantPageMetadata(host: string, segments: string[]): Prom
     title: path === "/" ? site.name : `${title} | ${site.name}`,
     description: car ? vehicleDescription(car, live.document) : page.description,
     alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
+    icons: { icon: siteIcon(live.document) },
     openGraph: {
       siteName: site.name,
       title,
