@@ -372,11 +372,21 @@ function ShowResultsLabel({ settings }: { settings: SearchSettings }) {
   return <>Show {countText(nbHits, settings)}</>;
 }
 
-function RefinedCount() {
-  const { items } = useCurrentRefinements({ excludedAttributes: ["query"] });
+/**
+ * How many filters are on: each refined value, and each range as one, of the attributes the page
+ * has widgets for. Counted from the UI state rather than useCurrentRefinements, whose items depend
+ * on which widgets have registered yet — fewer in the browser's first render than on the server,
+ * which broke hydration (React #418) on pages whose SEO path refines a filter further down.
+ */
+export function refinedCount(state: IndexUiState, attributes: readonly string[]): number {
+  const values = Object.entries(state.refinementList ?? {}).reduce((n, [attr, list]) => n + (attributes.includes(attr) ? list.length : 0), 0);
+  const ranges = Object.entries(state.range ?? {}).filter(([attr, value]) => attributes.includes(attr) && value !== "" && value !== ":").length;
+  return values + ranges;
+}
+
+function RefinedCount({ attributes }: { attributes: readonly string[] }) {
   const { indexUiState } = useInstantSearch();
-  // A range is one filter, however many bounds it has.
-  const n = items.reduce((sum, item) => sum + (indexUiState.range?.[item.attribute] ? 1 : item.refinements.length), 0);
+  const n = refinedCount(indexUiState, attributes);
   return n ? <> ({n})</> : null;
 }
 
@@ -412,7 +422,7 @@ function FiltersPanel({ settings }: { settings: SearchSettings }) {
           <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
         Filters
-        <RefinedCount />
+        <RefinedCount attributes={[...LINKED_ATTRIBUTES, ...settings.filters.map((f) => f.attribute)]} />
       </button>
       <section
         ref={panel}
