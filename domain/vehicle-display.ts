@@ -1,5 +1,6 @@
 /** How a vehicle's price, status and tag are shown (spec: search-and-vehicle-detail §4, §5, §9). */
 import type { TenantDocument } from "../schemas/generated/tenant";
+import { isElectric } from "./fuel";
 
 type Copy = TenantDocument["copy"];
 
@@ -58,9 +59,8 @@ export function cardTag(
   car: { fuel?: string | null; reserved?: boolean; certified?: boolean; car_type?: string; make?: string; tag?: string | null; status?: string; created_at: number },
   opts: { now: Date; certifiedMake?: string | null; newArrivalLabel: string },
 ): CardTag | null {
-  const fuel = (car.fuel ?? "").toLowerCase();
-  if (fuel === "electric") return { kind: "fuel", label: "Electric" };
-  if (fuel.includes("hybrid")) return { kind: "fuel", label: "Hybrid" };
+  if (isElectric(car.fuel)) return { kind: "fuel", label: "Electric" };
+  if ((car.fuel ?? "").toLowerCase().includes("hybrid")) return { kind: "fuel", label: "Hybrid" };
   if (car.reserved) return { kind: "reserved", label: "RESERVED" };
   if (car.certified && car.car_type === "used" && opts.certifiedMake && car.make?.toLowerCase() === opts.certifiedMake.toLowerCase()) {
     return { kind: "certified", label: `${opts.certifiedMake} Certified Pre-Owned`, make: opts.certifiedMake };

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import type { SearchRecord } from "../../domain/search-record";
+import { listToggleVisible } from "../../domain/vdp-rules";
 import { cardTag, formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
@@ -59,10 +60,8 @@ export function cardSettings(tenant: TenantDocument): CardSettings {
  * available, priced above 0, used on a used-only site, and with an image.
  */
 export function listToggleEligible(car: CardVehicle, settings: CardSettings, feature: "favourites" | "compare"): boolean {
-  if (!settings[feature]) return false;
-  if (!isAvailable(car.status) || !(car.price > 0)) return false;
-  if (settings.usedOnly && car.car_type !== "used") return false;
-  return !!car.primary_image_url && car.photos_count !== 0;
+  const imageCount = car.primary_image_url && car.photos_count !== 0 ? Math.max(1, car.photos_count ?? 1) : 0;
+  return listToggleVisible({ ...car, imageCount }, { enabled: settings[feature], usedOnly: settings.usedOnly });
 }
 
 /** Reserve This Car shows for an available car that is not already reserved, on sites that take deposits. */
