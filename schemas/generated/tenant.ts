@@ -61,9 +61,13 @@ export type Hhmm = string;
  */
 export type Block =
   | AnnouncementBarBlock
+  | BlogPostsBlock
   | BreadcrumbsBlock
   | DealerCommentsBlock
+  | DeliveryCalculatorBlock
+  | DisclaimerBlock
   | FacetTilesBlock
+  | FeatureTilesBlock
   | FinanceCalculatorBlock
   | FuelCalculatorBlock
   | HeroSlidesBlock
@@ -72,6 +76,8 @@ export type Block =
   | PhoneBoxBlock
   | PopupBlock
   | PriceComparisonBlock
+  | ProtectYourCarBlock
+  | ReserveOnlineBlock
   | RichTextBlock
   | SearchHeroBlock
   | SearchResultsBlock
@@ -79,13 +85,16 @@ export type Block =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | UsedCarChecksBlock
   | VehicleGalleryBlock
   | VehicleKeyInfoBlock
   | VehicleSpecsBlock
   | VehicleStickyHeaderBlock
   | VehicleSummaryBlock
   | VehicleViewsBlock
-  | WatchlistBlock;
+  | WatchlistBlock
+  | WhatsIncludedBlock
+  | WhyBuyFromUsBlock;
 /**
  * Stable per block instance; unique in the document.
  *
@@ -100,6 +109,36 @@ export type BlockId = string;
  * via the `definition` "blockArea".
  */
 export type BlockArea = "main" | "sidebar";
+/**
+ * A line icon from the site's icon set.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "iconName".
+ */
+export type IconName =
+  | "check"
+  | "check-circle"
+  | "shield"
+  | "star"
+  | "car"
+  | "truck"
+  | "wrench"
+  | "tag"
+  | "clock"
+  | "refund"
+  | "road"
+  | "document"
+  | "paint"
+  | "thumbs-up"
+  | "key"
+  | "search"
+  | "calendar"
+  | "dollar"
+  | "heart"
+  | "award"
+  | "phone"
+  | "umbrella"
+  | "gauge";
 /**
  * @maxItems 60
  *
@@ -1104,6 +1143,846 @@ export interface AnnouncementBarProps {
   expiry?: string;
 }
 /**
+ * A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "BlogPostsBlock".
+ */
+export interface BlogPostsBlock {
+  id: BlockId;
+  type: "blog-posts";
+  props: BlogPostsProps;
+  area?: BlockArea;
+}
+/**
+ * A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "BlogPostsProps".
+ */
+export interface BlogPostsProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+  readMoreLabel: string;
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  allPostsHref?: string;
+  allPostsLabel: string;
+  /**
+   * @minItems 1
+   * @maxItems 12
+   */
+  posts:
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ]
+    | [
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        },
+        {
+          title: ShortText;
+          href: Href;
+          image?: ImageAsset;
+          date: IsoDate;
+          /**
+           * The card shows its first 80 characters.
+           */
+          description: string;
+        }
+      ];
+}
+/**
  * For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1153,6 +2032,71 @@ export interface DealerCommentsProps {
   heading: string;
 }
 /**
+ * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DeliveryCalculatorBlock".
+ */
+export interface DeliveryCalculatorBlock {
+  id: BlockId;
+  type: "delivery-calculator";
+  props: DeliveryCalculatorProps;
+  area?: BlockArea;
+}
+/**
+ * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DeliveryCalculatorProps".
+ */
+export interface DeliveryCalculatorProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro: string;
+  label: string;
+  buttonLabel: string;
+  loadingText: string;
+  /**
+   * {region} is replaced by the region's name and {price} by the estimate.
+   */
+  resultText: string;
+  /**
+   * Under the calculator; leave empty for none.
+   */
+  note: string;
+}
+/**
+ * The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DisclaimerBlock".
+ */
+export interface DisclaimerBlock {
+  id: BlockId;
+  type: "disclaimer";
+  props: DisclaimerProps;
+  area?: BlockArea;
+}
+/**
+ * The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DisclaimerProps".
+ */
+export interface DisclaimerProps {
+  heading: string;
+  /**
+   * Leave empty for none.
+   */
+  text: string;
+  /**
+   * auto: included unless the page's finance calculator already shows it; always; never.
+   */
+  financeDisclaimer: "auto" | "always" | "never";
+}
+/**
  * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -1182,6 +2126,78 @@ export interface FacetTilesProps {
    */
   limit: number;
   showCounts: boolean;
+}
+/**
+ * Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FeatureTilesBlock".
+ */
+export interface FeatureTilesBlock {
+  id: BlockId;
+  type: "feature-tiles";
+  props: FeatureTilesProps;
+  area?: BlockArea;
+}
+/**
+ * Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FeatureTilesProps".
+ */
+export interface FeatureTilesProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+  /**
+   * Each with an icon, a title and a line of text.
+   *
+   * @maxItems 12
+   */
+  items:
+    | []
+    | [IconItem]
+    | [IconItem, IconItem]
+    | [IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem
+      ];
+  /**
+   * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
+   */
+  layout: "tiles" | "list" | "checklist";
+}
+/**
+ * One point of a content section: an icon, a title and a line of text.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "iconItem".
+ */
+export interface IconItem {
+  icon?: IconName;
+  title: ShortText;
+  text?: string;
 }
 /**
  * The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.
@@ -2092,6 +3108,123 @@ export interface PriceComparisonProps {
   intro?: string;
 }
 /**
+ * Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ProtectYourCarBlock".
+ */
+export interface ProtectYourCarBlock {
+  id: BlockId;
+  type: "protect-your-car";
+  props: ProtectYourCarProps;
+  area?: BlockArea;
+}
+/**
+ * Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ProtectYourCarProps".
+ */
+export interface ProtectYourCarProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro: string;
+  /**
+   * Each with an icon, a title and a line of text.
+   *
+   * @maxItems 12
+   */
+  items:
+    | []
+    | [IconItem]
+    | [IconItem, IconItem]
+    | [IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem
+      ];
+  /**
+   * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
+   */
+  layout: "tiles" | "list" | "checklist";
+}
+/**
+ * The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} "100% refundable".
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ReserveOnlineBlock".
+ */
+export interface ReserveOnlineBlock {
+  id: BlockId;
+  type: "reserve-online";
+  props: ReserveOnlineProps;
+  area?: BlockArea;
+}
+/**
+ * The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} "100% refundable".
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ReserveOnlineProps".
+ */
+export interface ReserveOnlineProps {
+  heading: string;
+  text: string;
+  /**
+   * @maxItems 6
+   */
+  points:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string];
+  buttonLabel: string;
+  /**
+   * Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).
+   */
+  moneyBackHeading: string;
+  moneyBackText: string;
+  /**
+   * @maxItems 12
+   */
+  moneyBackTerms:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string];
+}
+/**
  * A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2424,6 +3557,67 @@ export interface SiteHeaderProps {
   showPhone: boolean;
 }
 /**
+ * The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "UsedCarChecksBlock".
+ */
+export interface UsedCarChecksBlock {
+  id: BlockId;
+  type: "used-car-checks";
+  props: UsedCarChecksProps;
+  area?: BlockArea;
+}
+/**
+ * The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "UsedCarChecksProps".
+ */
+export interface UsedCarChecksProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro: string;
+  /**
+   * Each with an icon, a title and a line of text.
+   *
+   * @maxItems 12
+   */
+  items:
+    | []
+    | [IconItem]
+    | [IconItem, IconItem]
+    | [IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem
+      ];
+  /**
+   * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
+   */
+  layout: "tiles" | "list" | "checklist";
+}
+/**
  * The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2612,6 +3806,128 @@ export interface WatchlistBlock {
  */
 export interface WatchlistProps {
   heading: string;
+}
+/**
+ * What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WhatsIncludedBlock".
+ */
+export interface WhatsIncludedBlock {
+  id: BlockId;
+  type: "whats-included";
+  props: WhatsIncludedProps;
+  area?: BlockArea;
+}
+/**
+ * What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WhatsIncludedProps".
+ */
+export interface WhatsIncludedProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro: string;
+  /**
+   * Each with an icon, a title and a line of text.
+   *
+   * @maxItems 12
+   */
+  items:
+    | []
+    | [IconItem]
+    | [IconItem, IconItem]
+    | [IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem
+      ];
+  /**
+   * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
+   */
+  layout: "tiles" | "list" | "checklist";
+}
+/**
+ * The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WhyBuyFromUsBlock".
+ */
+export interface WhyBuyFromUsBlock {
+  id: BlockId;
+  type: "why-buy-from-us";
+  props: WhyBuyFromUsProps;
+  area?: BlockArea;
+}
+/**
+ * The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "WhyBuyFromUsProps".
+ */
+export interface WhyBuyFromUsProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro?: string;
+  /**
+   * Each with an icon, a title and a line of text.
+   *
+   * @maxItems 12
+   */
+  items:
+    | []
+    | [IconItem]
+    | [IconItem, IconItem]
+    | [IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem, IconItem]
+    | [
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem,
+        IconItem
+      ];
+  /**
+   * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
+   */
+  layout: "tiles" | "list" | "checklist";
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema

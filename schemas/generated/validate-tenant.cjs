@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
 const schema59 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
 const schema74 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
 const func2 = Object.prototype.hasOwnProperty;
@@ -10578,7 +10578,7 @@ return errors === 0;
 }
 
 const schema104 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
-const schema105 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"}]};
+const schema105 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
 const schema106 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
 const schema107 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
 const schema109 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
@@ -10891,10 +10891,770 @@ validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema110 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema112 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
+const schema110 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema112 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "From Our Blog";
+}
+if(data.readMoreLabel === undefined){
+data.readMoreLabel = "READ MORE";
+}
+if(data.allPostsLabel === undefined){
+data.allPostsLabel = "View All Posts";
+}
+if(data.posts === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "posts"},message:"must have required property '"+"posts"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "heading") || (key0 === "intro")) || (key0 === "readMoreLabel")) || (key0 === "allPostsHref")) || (key0 === "allPostsLabel")) || (key0 === "posts"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.intro !== undefined){
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 300){
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+let data2 = data.readMoreLabel;
+if(typeof data2 === "string"){
+if(func4(data2) > 40){
+const err7 = {instancePath:instancePath+"/readMoreLabel",schemaPath:"#/properties/readMoreLabel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func4(data2) < 1){
+const err8 = {instancePath:instancePath+"/readMoreLabel",schemaPath:"#/properties/readMoreLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/readMoreLabel",schemaPath:"#/properties/readMoreLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.allPostsHref !== undefined){
+let data3 = data.allPostsHref;
+if(typeof data3 === "string"){
+if(func4(data3) > 2000){
+const err10 = {instancePath:instancePath+"/allPostsHref",schemaPath:"#/definitions/href/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!pattern21.test(data3)){
+const err11 = {instancePath:instancePath+"/allPostsHref",schemaPath:"#/definitions/href/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"},message:"must match pattern \""+"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/allPostsHref",schemaPath:"#/definitions/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+let data4 = data.allPostsLabel;
+if(typeof data4 === "string"){
+if(func4(data4) > 40){
+const err13 = {instancePath:instancePath+"/allPostsLabel",schemaPath:"#/properties/allPostsLabel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func4(data4) < 1){
+const err14 = {instancePath:instancePath+"/allPostsLabel",schemaPath:"#/properties/allPostsLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/allPostsLabel",schemaPath:"#/properties/allPostsLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.posts !== undefined){
+let data5 = data.posts;
+if(Array.isArray(data5)){
+if(data5.length > 12){
+const err16 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5.length < 1){
+const err17 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.title === undefined){
+const err18 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data6.href === undefined){
+const err19 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/required",keyword:"required",params:{missingProperty: "href"},message:"must have required property '"+"href"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data6.date === undefined){
+const err20 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data6.description === undefined){
+const err21 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!(((((key1 === "title") || (key1 === "href")) || (key1 === "image")) || (key1 === "date")) || (key1 === "description"))){
+const err22 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data6.title !== undefined){
+let data7 = data6.title;
+if(typeof data7 === "string"){
+if(func4(data7) > 500){
+const err23 = {instancePath:instancePath+"/posts/" + i0+"/title",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(func4(data7) < 1){
+const err24 = {instancePath:instancePath+"/posts/" + i0+"/title",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/posts/" + i0+"/title",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data6.href !== undefined){
+let data8 = data6.href;
+if(typeof data8 === "string"){
+if(func4(data8) > 2000){
+const err26 = {instancePath:instancePath+"/posts/" + i0+"/href",schemaPath:"#/definitions/href/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!pattern21.test(data8)){
+const err27 = {instancePath:instancePath+"/posts/" + i0+"/href",schemaPath:"#/definitions/href/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"},message:"must match pattern \""+"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/posts/" + i0+"/href",schemaPath:"#/definitions/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data6.image !== undefined){
+let data9 = data6.image;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.src === undefined){
+const err29 = {instancePath:instancePath+"/posts/" + i0+"/image",schemaPath:"#/definitions/imageAsset/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data9.alt === undefined){
+const err30 = {instancePath:instancePath+"/posts/" + i0+"/image",schemaPath:"#/definitions/imageAsset/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!((((key2 === "src") || (key2 === "alt")) || (key2 === "width")) || (key2 === "height"))){
+const err31 = {instancePath:instancePath+"/posts/" + i0+"/image",schemaPath:"#/definitions/imageAsset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data9.src !== undefined){
+let data10 = data9.src;
+if(typeof data10 === "string"){
+if(func4(data10) > 2000){
+const err32 = {instancePath:instancePath+"/posts/" + i0+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!pattern16.test(data10)){
+const err33 = {instancePath:instancePath+"/posts/" + i0+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]+|https?://[^\\s]+)$"},message:"must match pattern \""+"^(/[^\\s]+|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/posts/" + i0+"/image/src",schemaPath:"#/definitions/imageAsset/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data9.alt !== undefined){
+let data11 = data9.alt;
+if(typeof data11 === "string"){
+if(func4(data11) > 300){
+const err35 = {instancePath:instancePath+"/posts/" + i0+"/image/alt",schemaPath:"#/definitions/imageAsset/properties/alt/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/posts/" + i0+"/image/alt",schemaPath:"#/definitions/imageAsset/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data9.width !== undefined){
+let data12 = data9.width;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err37 = {instancePath:instancePath+"/posts/" + i0+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 8000 || isNaN(data12)){
+const err38 = {instancePath:instancePath+"/posts/" + i0+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8000},message:"must be <= 8000"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data12 < 1 || isNaN(data12)){
+const err39 = {instancePath:instancePath+"/posts/" + i0+"/image/width",schemaPath:"#/definitions/imageAsset/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data9.height !== undefined){
+let data13 = data9.height;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err40 = {instancePath:instancePath+"/posts/" + i0+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 8000 || isNaN(data13)){
+const err41 = {instancePath:instancePath+"/posts/" + i0+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8000},message:"must be <= 8000"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data13 < 1 || isNaN(data13)){
+const err42 = {instancePath:instancePath+"/posts/" + i0+"/image/height",schemaPath:"#/definitions/imageAsset/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/posts/" + i0+"/image",schemaPath:"#/definitions/imageAsset/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data6.date !== undefined){
+let data14 = data6.date;
+if(typeof data14 === "string"){
+if(!(formats22.validate(data14))){
+const err44 = {instancePath:instancePath+"/posts/" + i0+"/date",schemaPath:"#/definitions/isoDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/posts/" + i0+"/date",schemaPath:"#/definitions/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data6.description !== undefined){
+let data15 = data6.description;
+if(typeof data15 === "string"){
+if(func4(data15) > 2000){
+const err46 = {instancePath:instancePath+"/posts/" + i0+"/description",schemaPath:"#/properties/posts/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(func4(data15) < 1){
+const err47 = {instancePath:instancePath+"/posts/" + i0+"/description",schemaPath:"#/properties/posts/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/posts/" + i0+"/description",schemaPath:"#/properties/posts/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("blog-posts" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blog-posts"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate52(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema120 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema122 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11097,14 +11857,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema114 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema116 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
+const schema124 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema126 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11167,12 +11927,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11266,8 +12026,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate53(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11305,14 +12065,687 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema119 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema121 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+const schema129 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema131 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
+const pattern56 = new RegExp("\\{price\\}", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Delivery Calculator";
+}
+if(data.intro === undefined){
+data.intro = "Enter your postcode for an estimate of the cost to deliver this car to you.";
+}
+if(data.label === undefined){
+data.label = "Postcode";
+}
+if(data.buttonLabel === undefined){
+data.buttonLabel = "Get Estimate";
+}
+if(data.loadingText === undefined){
+data.loadingText = "Calculating...";
+}
+if(data.resultText === undefined){
+data.resultText = "Estimated delivery to {region}: {price}";
+}
+if(data.note === undefined){
+data.note = "An estimate only: we'll confirm the delivery cost with you before you buy.";
+}
+for(const key0 in data){
+if(!(((((((key0 === "heading") || (key0 === "intro")) || (key0 === "label")) || (key0 === "buttonLabel")) || (key0 === "loadingText")) || (key0 === "resultText")) || (key0 === "note"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 300){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.label;
+if(typeof data2 === "string"){
+if(func4(data2) > 60){
+const err6 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func4(data2) < 1){
+const err7 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+let data3 = data.buttonLabel;
+if(typeof data3 === "string"){
+if(func4(data3) > 40){
+const err9 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func4(data3) < 1){
+const err10 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+let data4 = data.loadingText;
+if(typeof data4 === "string"){
+if(func4(data4) > 80){
+const err12 = {instancePath:instancePath+"/loadingText",schemaPath:"#/properties/loadingText/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func4(data4) < 1){
+const err13 = {instancePath:instancePath+"/loadingText",schemaPath:"#/properties/loadingText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/loadingText",schemaPath:"#/properties/loadingText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+let data5 = data.resultText;
+if(typeof data5 === "string"){
+if(func4(data5) > 200){
+const err15 = {instancePath:instancePath+"/resultText",schemaPath:"#/properties/resultText/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func4(data5) < 1){
+const err16 = {instancePath:instancePath+"/resultText",schemaPath:"#/properties/resultText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern56.test(data5)){
+const err17 = {instancePath:instancePath+"/resultText",schemaPath:"#/properties/resultText/pattern",keyword:"pattern",params:{pattern: "\\{price\\}"},message:"must match pattern \""+"\\{price\\}"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/resultText",schemaPath:"#/properties/resultText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+let data6 = data.note;
+if(typeof data6 === "string"){
+if(func4(data6) > 300){
+const err19 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("delivery-calculator" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "delivery-calculator"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate59(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema134 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema136 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Disclaimer";
+}
+if(data.text === undefined){
+data.text = "While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle.";
+}
+if(data.financeDisclaimer === undefined){
+data.financeDisclaimer = "auto";
+}
+for(const key0 in data){
+if(!(((key0 === "heading") || (key0 === "text")) || (key0 === "financeDisclaimer"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.text;
+if(typeof data1 === "string"){
+if(func4(data1) > 4000){
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.financeDisclaimer;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data2 === "auto") || (data2 === "always")) || (data2 === "never"))){
+const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema136.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("disclaimer" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "disclaimer"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate62(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema139 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema141 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11404,7 +12837,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data1 === "body") || (data1 === "make")) || (data1 === "fuel")) || (data1 === "location_name")) || (data1 === "car_type"))){
-const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema121.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema141.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11426,7 +12859,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data2 === "new") || (data2 === "demo")) || (data2 === "used"))){
-const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema121.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema141.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11490,12 +12923,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11589,8 +13022,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate65(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -11628,14 +13061,431 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema126 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
+const schema144 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema146 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema148 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
+const schema149 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.title === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "icon") || (key0 === "title")) || (key0 === "text"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data0 = data.icon;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((((((((((((((((((((((data0 === "check") || (data0 === "check-circle")) || (data0 === "shield")) || (data0 === "star")) || (data0 === "car")) || (data0 === "truck")) || (data0 === "wrench")) || (data0 === "tag")) || (data0 === "clock")) || (data0 === "refund")) || (data0 === "road")) || (data0 === "document")) || (data0 === "paint")) || (data0 === "thumbs-up")) || (data0 === "key")) || (data0 === "search")) || (data0 === "calendar")) || (data0 === "dollar")) || (data0 === "heart")) || (data0 === "award")) || (data0 === "phone")) || (data0 === "umbrella")) || (data0 === "gauge"))){
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if(typeof data1 === "string"){
+if(func4(data1) > 500){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func4(data1) < 1){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data2 = data.text;
+if(typeof data2 === "string"){
+if(func4(data2) > 600){
+const err7 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 600},message:"must NOT have more than 600 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Features";
+}
+if(data.items === undefined){
+data.items = [{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}];
+}
+if(data.layout === undefined){
+data.layout = "tiles";
+}
+for(const key0 in data){
+if(!((((key0 === "heading") || (key0 === "intro")) || (key0 === "items")) || (key0 === "layout"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.intro !== undefined){
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+let data2 = data.items;
+if(Array.isArray(data2)){
+if(data2.length > 12){
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate69(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+let data4 = data.layout;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema146.properties.layout.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("feature-tiles" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "feature-tiles"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate68(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+const schema152 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema154 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11736,12 +13586,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11835,8 +13685,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate59(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate73(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11874,14 +13724,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema131 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema157 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema159 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11969,12 +13819,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12068,8 +13918,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate62(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate76(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -12107,14 +13957,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema136 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
+const schema162 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema164 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12610,7 +14460,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data13 === "1920x540") || (data13 === "1920x1080"))){
-const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema136.properties.aspect.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema164.properties.aspect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -12673,12 +14523,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12772,8 +14622,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate65(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate79(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -12811,14 +14661,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema144 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
+const schema170 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema172 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12885,7 +14735,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "new") || (data1 === "demo")) || (data1 === "used"))){
-const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema144.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema172.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12907,7 +14757,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "count") || (data2 === "name"))){
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema144.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema172.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12927,12 +14777,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13026,8 +14876,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate68(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate82(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -13065,14 +14915,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema147 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema149 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
+const schema175 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema177 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13265,14 +15115,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema153 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
+const schema179 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema181 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13517,14 +15367,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-const schema155 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema157 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+const schema183 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema185 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13859,12 +15709,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13958,8 +15808,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate73(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate87(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 }
@@ -13997,14 +15847,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema162 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema188 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema190 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14092,12 +15942,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14191,8 +16041,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate77(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate91(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -14230,14 +16080,761 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema167 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+const schema193 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema195 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Protect Your Car";
+}
+if(data.intro === undefined){
+data.intro = "Extra cover to keep your car looking and running like new.";
+}
+if(data.items === undefined){
+data.items = [{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}];
+}
+if(data.layout === undefined){
+data.layout = "list";
+}
+for(const key0 in data){
+if(!((((key0 === "heading") || (key0 === "intro")) || (key0 === "items")) || (key0 === "layout"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.items;
+if(Array.isArray(data2)){
+if(data2.length > 12){
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate69(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+let data4 = data.layout;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema195.properties.layout.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("protect-your-car" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "protect-your-car"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate94(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+const schema198 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema200 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Reserve Online";
+}
+if(data.text === undefined){
+data.text = "Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}.";
+}
+if(data.points === undefined){
+data.points = ["{deposit} deposit","Held for {hold}","{refundable}"];
+}
+if(data.buttonLabel === undefined){
+data.buttonLabel = "Reserve Now {amount}";
+}
+if(data.moneyBackHeading === undefined){
+data.moneyBackHeading = "48-Hour Money-Back Guarantee";
+}
+if(data.moneyBackText === undefined){
+data.moneyBackText = "Changed your mind? Return your car within 48 hours of delivery for a full refund.";
+}
+if(data.moneyBackTerms === undefined){
+data.moneyBackTerms = ["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."];
+}
+for(const key0 in data){
+if(!(((((((key0 === "heading") || (key0 === "text")) || (key0 === "points")) || (key0 === "buttonLabel")) || (key0 === "moneyBackHeading")) || (key0 === "moneyBackText")) || (key0 === "moneyBackTerms"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.text;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.points;
+if(Array.isArray(data2)){
+if(data2.length > 6){
+const err6 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(func4(data3) > 120){
+const err7 = {instancePath:instancePath+"/points/" + i0,schemaPath:"#/properties/points/items/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func4(data3) < 1){
+const err8 = {instancePath:instancePath+"/points/" + i0,schemaPath:"#/properties/points/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/points/" + i0,schemaPath:"#/properties/points/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+let data4 = data.buttonLabel;
+if(typeof data4 === "string"){
+if(func4(data4) > 60){
+const err11 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func4(data4) < 1){
+const err12 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/buttonLabel",schemaPath:"#/properties/buttonLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+let data5 = data.moneyBackHeading;
+if(typeof data5 === "string"){
+if(func4(data5) > 500){
+const err14 = {instancePath:instancePath+"/moneyBackHeading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func4(data5) < 1){
+const err15 = {instancePath:instancePath+"/moneyBackHeading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/moneyBackHeading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+let data6 = data.moneyBackText;
+if(typeof data6 === "string"){
+if(func4(data6) > 400){
+const err17 = {instancePath:instancePath+"/moneyBackText",schemaPath:"#/properties/moneyBackText/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/moneyBackText",schemaPath:"#/properties/moneyBackText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+let data7 = data.moneyBackTerms;
+if(Array.isArray(data7)){
+if(data7.length > 12){
+const err19 = {instancePath:instancePath+"/moneyBackTerms",schemaPath:"#/properties/moneyBackTerms/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func4(data8) > 300){
+const err20 = {instancePath:instancePath+"/moneyBackTerms/" + i1,schemaPath:"#/properties/moneyBackTerms/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func4(data8) < 1){
+const err21 = {instancePath:instancePath+"/moneyBackTerms/" + i1,schemaPath:"#/properties/moneyBackTerms/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/moneyBackTerms/" + i1,schemaPath:"#/properties/moneyBackTerms/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/moneyBackTerms",schemaPath:"#/properties/moneyBackTerms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("reserve-online" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reserve-online"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate98(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+const schema204 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema206 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14420,7 +17017,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "narrow") || (data5 === "wide"))){
-const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema167.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema206.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14475,14 +17072,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema169 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema171 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
+const schema208 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema210 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14724,7 +17321,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data6 === "all") || (data6 === "new")) || (data6 === "demo")) || (data6 === "used"))){
-const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema171.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema210.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14794,7 +17391,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((((((((data9 === "make") || (data9 === "model")) || (data9 === "body")) || (data9 === "fuel")) || (data9 === "transmission")) || (data9 === "location_name")) || (data9 === "colour")) || (data9 === "year"))){
-const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema171.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema210.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14856,7 +17453,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data12 === "all") || (data12 === "new")) || (data12 === "demo")) || (data12 === "used"))){
-const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema171.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema210.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14956,12 +17553,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15055,8 +17652,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate81(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate102(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -15094,14 +17691,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema175 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema177 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
+const schema214 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema216 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15252,7 +17849,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "grid") || (data4 === "carousel"))){
-const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema177.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema216.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15317,14 +17914,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema179 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema181 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
+const schema218 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema220 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15530,14 +18127,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema183 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema185 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
+const schema222 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema224 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15716,14 +18313,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema189 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
+const schema226 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema228 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15903,14 +18500,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-const schema191 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema193 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
+const schema230 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema232 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16103,14 +18700,305 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema197 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
+const schema234 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema236 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Used Car Checks";
+}
+if(data.intro === undefined){
+data.intro = "Every used car we sell passes these checks before it goes on sale.";
+}
+if(data.items === undefined){
+data.items = [{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}];
+}
+if(data.layout === undefined){
+data.layout = "checklist";
+}
+for(const key0 in data){
+if(!((((key0 === "heading") || (key0 === "intro")) || (key0 === "items")) || (key0 === "layout"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.items;
+if(Array.isArray(data2)){
+if(data2.length > 12){
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate69(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+let data4 = data.layout;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema236.properties.layout.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("used-car-checks" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "used-car-checks"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate110(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+const schema239 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema241 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16316,14 +19204,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema201 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
+const schema243 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema245 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16386,12 +19274,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16485,8 +19373,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate90(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate115(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
@@ -16524,14 +19412,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema204 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema206 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
+const schema248 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema250 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16679,12 +19567,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16778,8 +19666,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate93(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate118(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -16817,14 +19705,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema210 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema212 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
+const schema254 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema256 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17017,14 +19905,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-const schema214 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema216 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true}}};
+const schema258 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema260 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17266,15 +20154,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema220 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
-const pattern78 = new RegExp("\\{count\\}", "u");
+const schema262 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema264 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
+const pattern89 = new RegExp("\\{count\\}", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17400,7 +20288,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern78.test(data3)){
+if(!pattern89.test(data3)){
 const err10 = {instancePath:instancePath+"/props/text",schemaPath:"#/definitions/VehicleViewsProps/properties/text/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -17433,7 +20321,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern78.test(data4)){
+if(!pattern89.test(data4)){
 const err13 = {instancePath:instancePath+"/props/textOne",schemaPath:"#/definitions/VehicleViewsProps/properties/textOne/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -17500,14 +20388,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-const schema222 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema224 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
+const schema266 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema268 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17687,7 +20575,588 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+const schema270 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema272 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "What's Included";
+}
+if(data.intro === undefined){
+data.intro = "Every car we sell comes with:";
+}
+if(data.items === undefined){
+data.items = [{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}];
+}
+if(data.layout === undefined){
+data.layout = "list";
+}
+for(const key0 in data){
+if(!((((key0 === "heading") || (key0 === "intro")) || (key0 === "items")) || (key0 === "layout"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let data2 = data.items;
+if(Array.isArray(data2)){
+if(data2.length > 12){
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate69(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+let data4 = data.layout;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema272.properties.layout.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("whats-included" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "whats-included"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+const schema275 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema277 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Why Buy From Us?";
+}
+if(data.items === undefined){
+data.items = [{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}];
+}
+if(data.layout === undefined){
+data.layout = "tiles";
+}
+for(const key0 in data){
+if(!((((key0 === "heading") || (key0 === "intro")) || (key0 === "items")) || (key0 === "layout"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.intro !== undefined){
+let data1 = data.intro;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/intro",schemaPath:"#/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+let data2 = data.items;
+if(Array.isArray(data2)){
+if(data2.length > 12){
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate69(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+let data4 = data.layout;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema277.properties.layout.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("why-buy-from-us" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "why-buy-from-us"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate129(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate128.errors = vErrors;
 return errors === 0;
 }
 
@@ -17726,153 +21195,207 @@ vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.error
 errors = vErrors.length;
 }
 }
-else if(tag0 === "breadcrumbs"){
+else if(tag0 === "blog-posts"){
 if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "dealer-comments"){
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+else if(tag0 === "breadcrumbs"){
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "facet-tiles"){
+else if(tag0 === "dealer-comments"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "finance-calculator"){
+else if(tag0 === "delivery-calculator"){
 if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "fuel-calculator"){
+else if(tag0 === "disclaimer"){
 if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "hero-slides"){
+else if(tag0 === "facet-tiles"){
 if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "model-search"){
+else if(tag0 === "feature-tiles"){
 if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "offers-search"){
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "phone-box"){
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "popup"){
+else if(tag0 === "finance-calculator"){
 if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "price-comparison"){
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+else if(tag0 === "fuel-calculator"){
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "rich-text"){
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+else if(tag0 === "hero-slides"){
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "search-hero"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+else if(tag0 === "model-search"){
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "search-results"){
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "sign-in"){
+else if(tag0 === "offers-search"){
 if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "similar-cars"){
+else if(tag0 === "phone-box"){
 if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "site-footer"){
+else if(tag0 === "popup"){
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "site-header"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+else if(tag0 === "price-comparison"){
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-gallery"){
-if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+else if(tag0 === "protect-your-car"){
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-key-info"){
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-specs"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-sticky-header"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-summary"){
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-views"){
+else if(tag0 === "reserve-online"){
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "rich-text"){
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "search-hero"){
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "search-results"){
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "sign-in"){
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "similar-cars"){
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-footer"){
+if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-header"){
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "used-car-checks"){
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-gallery"){
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-key-info"){
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-specs"){
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-sticky-header"){
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-summary"){
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-views"){
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "watchlist"){
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "whats-included"){
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "why-buy-from-us"){
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -17949,10 +21472,10 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema226 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
-const pattern82 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
+const schema280 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
+const pattern95 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18056,7 +21579,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern82.test(data1)){
+if(!pattern95.test(data1)){
 const err9 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"},message:"must match pattern \""+"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -18091,7 +21614,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data2 === "vehicle-detail") || (data2 === "search")) || (data2 === "location-detail"))){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema226.properties.template.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema280.properties.template.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18178,7 +21701,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
@@ -18826,8 +22349,8 @@ errors++;
 }
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate128(data28[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data28,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate170(data28[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data28,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 }

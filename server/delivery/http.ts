@@ -1,0 +1,61 @@
+/**
+ * GET /api/delivery-quote?postcode=4000&car={slug}: the delivery calculator's estimate for the
+ * site of the Host header. Answers JSON:
+ *   200 { price, name, state, postcode, currency } — a quote from the car's location (or, without
+ *       `car`, from the site's first sales location);
+ *   400 { error } — no postcode ("Please enter a postcode.") or not four digits;
+ *   404 { error } — unknown site, a site without the calculator, a car the site does not list, or
+ *       no price for the postcode (the spec's "Sorry, we can't provide an estimate…" text);
+ *   503 { error } — the provider failed (the same "Sorry…" text, so the visitor is told what to do).
+ */
+import { checkPostcode, DELIVERY_NO_PRICE } from "../../domain/delivery";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { StoredVehicle } from "../inventory/vehicle";
+import type { LiveDocument } from "../tenants/store";
+import { deliveryAvailable, deliveryOrigin, type DeliveryQuoteProvider } from "./provider";
+
+export interface DeliveryQuoteDeps {
+  tenantForHost: (host: string | null) => Promise<LiveDocument | null>;
+  /** The car of a /cars/{slug} page on this site, or null. */
+  vehicle: (tenant: TenantDocument, slug: string) => Promise<StoredVehicle | null>;
+  provider: DeliveryQuoteProvider;
+}
+
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
+const json = (status: number, body: unknown, cache = "no-store") =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": cache } });
+const problem = (status: number, error: string) => json(status, { error });
+
+export async function handleDeliveryQuote(request: Request, deps: DeliveryQuoteDeps): Promise<Response> {
+  try {
+    const live = await deps.tenantForHost(request.headers.get("host"));
+    if (!live) return problem(404, "No dealer site answers at this address.");
+    const tenant = live.document;
+    if (!deliveryAvailable(tenant, deps.provider)) return problem(404, "This site has no delivery calculator.");
+
+    const params = new URL(request.url).searchParams;
+    const checked = checkPostcode(params.get("postcode"));
+    if (!checked.ok) return problem(400, checked.message);
+    const slug = params.get("car");
+    let car: StoredVehicle | null = null;
+    if (slug !== null) {
+      car = SLUG.test(slug) ? await deps.vehicle(tenant, slug) : null;
+      if (!car) return problem(404, "That car is not listed on this site.");
+    }
+
+    let quote;
+    try {
+      quote = await deps.provider.quote(checked.postcode, deliveryOrigin(tenant, car));
+    } catch (e) {
+      console.error(`[delivery] ${deps.provider.name} provider failed for ${checked.postcode}:`, e);
+      return problem(503, DELIVERY_NO_PRICE);
+    }
+    if (!quote) return problem(404, DELIVERY_NO_PRICE);
+    // The same postcode and car give the same quote until the table or the car's location changes.
+    return json(200, { ...quote, currency: tenant.identity.currency }, "public, max-age=300");
+  } catch (e) {
+    console.error("[delivery] request failed:", e);
+    return problem(500, "Something went wrong; please try again.");
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Delivery quotes (spec search-and-vehicle-detail §3, §7 "Delivery price lookup"): a postcode in,
+ * a price and the region's name out. The embedded provider computes them from the postcode table;
+ * a carrier's API would be another implementation of DeliveryQuoteProvider.
+ */
+import { carLocation } from "../../blocks/vehicle-summary/summary";
+import { mobileCountry, type MobileCountry } from "../../domain/mobile";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { StoredVehicle } from "../inventory/vehicle";
+import { embeddedDeliveryProvider } from "./embedded";
+
+/** Where the car leaves from: its location's postcode and state (either may be unknown). */
+export interface DeliveryOrigin {
+  postcode: string | null;
+  state: string | null;
+}
+
+export interface DeliveryQuote {
+  /** Whole dollars in the site's currency. */
+  price: number;
+  /** The region, as shown: "Brisbane Inner City, QLD". */
+  name: string;
+  state: string;
+  postcode: string;
+}
+
+export interface DeliveryQuoteProvider {
+  readonly name: string;
+  /** The countries whose postcodes it quotes; the calculator is hidden on sites of other countries. */
+  readonly countries: readonly MobileCountry[];
+  /** A quote for a 4-digit postcode, or null when it has no price for it. Throws only when it fails. */
+  quote(postcode: string, from: DeliveryOrigin): Promise<DeliveryQuote | null>;
+}
+
+/** The provider the site uses: the embedded one (no carrier adapter is configured yet). */
+export function deliveryProvider(): DeliveryQuoteProvider {
+  return embeddedDeliveryProvider;
+}
+
+/** The calculator runs where the site has it on and the provider quotes the site's country (not on NZ sites with the Australian table). */
+export function deliveryAvailable(tenant: Pick<TenantDocument, "features" | "identity">, provider: Pick<DeliveryQuoteProvider, "countries">): boolean {
+  return tenant.features.calculators.delivery === true && provider.countries.includes(mobileCountry(tenant.identity.locale));
+}
+
+/** Where a car leaves from: its location (else its dealership's sales location); without a car, the site's first sales location. */
+export function deliveryOrigin(tenant: Pick<TenantDocument, "locations" | "identity">, car: Pick<StoredVehicle, "location_id" | "dealership_id"> | null): DeliveryOrigin {
+  const locations = tenant.locations ?? [];
+  const location = car ? carLocation(tenant, car) : (locations.find((l) => l.location_type === "sales" && l.primary) ?? locations.find((l) => l.location_type === "sales") ?? locations[0] ?? null);
+  return { postcode: location?.address?.postcode?.trim() || null, state: location?.address?.state ?? tenant.identity.state ?? null };
+}
