@@ -3,10 +3,13 @@ import type { BlockRegistry } from "./types";
 import AnnouncementBar from "../blocks/announcement-bar/announcement-bar";
 import Breadcrumbs from "../blocks/breadcrumbs/breadcrumbs";
 import DealerComments from "../blocks/dealer-comments/dealer-comments";
+import EnquiryForm from "../blocks/enquiry-form/enquiry-form";
 import FacetTiles from "../blocks/facet-tiles/facet-tiles";
 import FinanceCalculator from "../blocks/finance-calculator/finance-calculator";
 import FuelCalculator from "../blocks/fuel-calculator/fuel-calculator";
+import HeroLeadForm from "../blocks/hero-lead-form/hero-lead-form";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
+import LeadSuccess from "../blocks/lead-success/lead-success";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import Popup from "../blocks/popup/popup";
@@ -26,10 +29,13 @@ export const blockRegistry: BlockRegistry = {
   "announcement-bar": AnnouncementBar,
   "breadcrumbs": Breadcrumbs,
   "dealer-comments": DealerComments,
+  "enquiry-form": EnquiryForm,
   "facet-tiles": FacetTiles,
   "finance-calculator": FinanceCalculator,
   "fuel-calculator": FuelCalculator,
+  "hero-lead-form": HeroLeadForm,
   "hero-slides": HeroSlides,
+  "lead-success": LeadSuccess,
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
   "popup": Popup,
