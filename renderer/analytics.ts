@@ -1,13 +1,34 @@
 import type { AnalyticsEvent } from "../domain/analytics";
 
-/** Pushes an event for the site's tag manager; never throws into the page. */
+export const EVENTS_ENDPOINT = "/api/events";
+
+/**
+ * Pushes an event for the site's tag manager and records it on the server (POST /api/events, sent
+ * as a beacon so it survives the page leaving, e.g. the redirect after a lead). Never throws into
+ * the page: an analytics failure is only logged as a warning (spec §8).
+ */
 export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string): void {
+  let entry: AnalyticsEvent;
   try {
     const w = window as typeof window & { dataLayer?: unknown[] };
     w.dataLayer ??= [];
-    const entry: AnalyticsEvent = { event: "forecourt", id, site, path: window.location.pathname, ...(label ? { label } : {}) };
+    entry = { event: "forecourt", id, site, path: window.location.pathname, ...(label ? { label } : {}) };
     w.dataLayer.push(entry);
   } catch (error) {
     console.warn("[analytics] event not recorded:", error);
+    return;
+  }
+  try {
+    const body = JSON.stringify({ id, label: label ?? null, path: entry.path });
+    const queued = typeof navigator.sendBeacon === "function" && navigator.sendBeacon(EVENTS_ENDPOINT, new Blob([body], { type: "application/json" }));
+    if (!queued) {
+      fetch(EVENTS_ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body, keepalive: true })
+        .then((res) => {
+          if (!res.ok) console.warn(`[analytics] event ${id} not stored: ${res.status}`);
+        })
+        .catch((error) => console.warn("[analytics] event not sent:", error));
+    }
+  } catch (error) {
+    console.warn("[analytics] event not sent:", error);
   }
 }

@@ -6,11 +6,14 @@ import Breadcrumbs from "../blocks/breadcrumbs/breadcrumbs";
 import DealerComments from "../blocks/dealer-comments/dealer-comments";
 import DeliveryCalculator from "../blocks/delivery-calculator/delivery-calculator";
 import Disclaimer from "../blocks/disclaimer/disclaimer";
+import EnquiryForm from "../blocks/enquiry-form/enquiry-form";
 import FacetTiles from "../blocks/facet-tiles/facet-tiles";
 import FeatureTiles from "../blocks/feature-tiles/feature-tiles";
 import FinanceCalculator from "../blocks/finance-calculator/finance-calculator";
 import FuelCalculator from "../blocks/fuel-calculator/fuel-calculator";
+import HeroLeadForm from "../blocks/hero-lead-form/hero-lead-form";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
+import LeadSuccess from "../blocks/lead-success/lead-success";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
@@ -43,11 +46,14 @@ export const blockRegistry: BlockRegistry = {
   "dealer-comments": DealerComments,
   "delivery-calculator": DeliveryCalculator,
   "disclaimer": Disclaimer,
+  "enquiry-form": EnquiryForm,
   "facet-tiles": FacetTiles,
   "feature-tiles": FeatureTiles,
   "finance-calculator": FinanceCalculator,
   "fuel-calculator": FuelCalculator,
+  "hero-lead-form": HeroLeadForm,
   "hero-slides": HeroSlides,
+  "lead-success": LeadSuccess,
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,

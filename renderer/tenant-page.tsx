@@ -10,6 +10,7 @@ import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle
 import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
+import { VisitTracker } from "./visit-tracker.client";
 import type { TenantDocument } from "./types";
 
 // One lookup per request, shared by the layout, the page and its metadata.
@@ -67,6 +68,8 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
         {main}
       </main>
       {bottom}
+      {/* Visited pages and query parameters for leads (lead_attributes); remounted on each page. */}
+      <VisitTracker key={path} />
     </>
   );
 }
@@ -81,6 +84,8 @@ export async function tenantPageMetadata(host: string, segments: string[]): Prom
   return {
     title: path === "/" ? site.name : `${title} | ${site.name}`,
     description: car ? vehicleDescription(car, live.document) : page.description,
+    // The page after a sent lead is not for search engines.
+    ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
     alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
     icons: { icon: siteIcon(live.document) },
     openGraph: {

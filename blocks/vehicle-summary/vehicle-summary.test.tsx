@@ -12,7 +12,7 @@ import VehicleSummary from "./vehicle-summary";
 vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: vi.fn() }));
 const mocked = vi.mocked(vehicleForPage);
 
-const props: BlockProps<"vehicle-summary"> = { belowMarketBadge: true, belowMarketText: "Below market average", showIdentifiers: true, financeCard: true, callButton: true };
+const props: BlockProps<"vehicle-summary"> = { belowMarketBadge: true, belowMarketText: "Below market average", showIdentifiers: true, financeCard: true, callButton: true, enquireButton: true, testDriveButton: true, requestPhotosButton: true };
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
 
 /** The fixture site with its finance provider (the fixture car's lender) and reserve online switched on. */
@@ -62,7 +62,7 @@ describe("vehicle summary: an available car", () => {
     expect(text(html)).toContain("Odometer: 42,123 km");
     expect(text(html)).toContain("Transmission: Automatic");
     expect(text(html)).toContain("Body: Hatch");
-    expect(html.match(/<svg [^>]*aria-hidden="true"/g)).toHaveLength(4);
+    expect(html.replace(/<dialog[\s\S]*?<\/dialog>/g, "").match(/<svg [^>]*aria-hidden="true"/g)).toHaveLength(4);
     expect(text(html)).toContain("Stock No.U1001");
     expect(text(html)).toContain("VINJTNKB3BE10J012345");
     expect(text(html)).toContain("Rego123ABC");
@@ -76,7 +76,40 @@ describe("vehicle summary: an available car", () => {
     expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
     expect(all).toContainEqual(["Trade-In Valuation: 2021 Toyota Corolla", "/cars/trade-in?car_id=hm-1001"]);
     expect(all).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
-    expect(html).not.toMatch(/Enquire Now|Book a Test Drive/);
+  });
+
+  it("has the Enquire Now, Book a Test Drive and Request Photos buttons, each opening its form in a dialog", async () => {
+    const html = (await render(fixtureVehicle()))!;
+    const buttons = [...html.matchAll(/<button type="button" class="([^"]*)" aria-haspopup="dialog" aria-controls="([^"]*)">(.*?)<\/button>/g)].map(([, cls, controls, inner]) => [text(inner), controls, cls]);
+    expect(buttons).toEqual([
+      ["Enquire Now: 2021 Toyota Corolla", "summary-enquire", "fc-button"],
+      ["Book a Test Drive: 2021 Toyota Corolla", "summary-test-drive", "fc-button fc-button--ghost"],
+      ["Request Photos: 2021 Toyota Corolla", "summary-photos", "fc-button fc-button--ghost"],
+    ]);
+    const dialogs = [...html.matchAll(/<dialog id="([^"]*)"[^>]*aria-labelledby="([^"]*)"[\s\S]*?<h2 id="[^"]*"[^>]*>(.*?)<\/h2>[\s\S]*?<form[^>]*data-form="([^"]*)"/g)].map(([, id, , title, form]) => [id, title, form]);
+    expect(dialogs).toEqual([
+      ["summary-enquire", "Enquire Now", "vehicle-enquiry"],
+      ["summary-test-drive", "Book a Test Drive", "test-drive"],
+      ["summary-photos", "Request Photos", "request-photos"],
+    ]);
+    // Closed until opened; each names the car.
+    expect(html).not.toMatch(/<dialog[^>]* open/);
+    expect(html.match(/Ascent Sport ZWE211R<\/p>/g)).toHaveLength(3);
+    // The site switches each one.
+    const none = (await render(fixtureVehicle(), site(), { enquireButton: false, testDriveButton: false, requestPhotosButton: false }))!;
+    expect(none).not.toContain("<dialog");
+    // A sold car has none.
+    expect((await render(soldVehicle()))!).not.toContain("<dialog");
+  });
+
+  it("on a site with the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry", async () => {
+    const html = (await render(fixtureVehicle(), site((t) => (t.features.financeEnquiryModal = true))))!;
+    expect(links(html).map(([t]) => t)).not.toContain("Get Finance: 2021 Toyota Corolla");
+    expect(html).toMatch(/aria-controls="summary-finance">Get Finance<span class="fc-visually-hidden">: 2021 Toyota Corolla<\/span><\/button>/);
+    expect(html).toMatch(/<dialog id="summary-finance"[\s\S]*?<h2 id="summary-finance-title"[^>]*>Finance Enquiry<\/h2>[\s\S]*?data-form="finance"/);
+    // Not for a car the site does not finance.
+    const excluded = (await render(fixtureVehicle(), site((t) => ((t.features.financeEnquiryModal = true), (t.finance.excludedManufacturers = ["toyota"])))))!;
+    expect(excluded).not.toContain("summary-finance");
   });
 
   it("leaves out buttons the site does not allow", async () => {

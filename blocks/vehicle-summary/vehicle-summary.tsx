@@ -6,6 +6,10 @@ import type { BlockComponent } from "../../renderer/types";
 import { vehicleForPage } from "../../server/inventory/vdp";
 import { simpleTransmission } from "../../server/inventory/records";
 import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
+import { FormDialog } from "../_shared/form-dialog.client";
+import { LeadForm } from "../_shared/lead-form.client";
+import { leadFormProps } from "../_shared/lead-form-props";
+import type { LeadFormKind } from "../../domain/lead-forms";
 import { callNumber, carLocation, financeHref, locationHref, similarHref, tradeInHref } from "./summary";
 import { CallLink, MobileBar } from "./vehicle-summary.client";
 import styles from "./vehicle-summary.module.css";
@@ -69,6 +73,34 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   ].filter((x): x is { label: string; value: string } => !!x);
   const forCar = <span className="fc-visually-hidden">: {heading.title}</span>;
   const titleId = `${id}-title`;
+
+  // The VDP dialogs (spec §2 Dialogs; their forms are the site's, domain/lead-forms.ts). On sites with
+  // the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry instead of a page.
+  const financeModal = !!finance && features.financeEnquiryModal === true;
+  const dialog = (kind: LeadFormKind, key: string, title: string, submitLabel: string, ghost: boolean, button = title) => (
+    <FormDialog
+      key={key}
+      id={`${id}-${key}`}
+      title={title}
+      subtitle={[heading.title, heading.subtitle].filter(Boolean).join(" ")}
+      buttonClassName={ghost ? "fc-button fc-button--ghost" : "fc-button"}
+      button={
+        <>
+          {button}
+          {forCar}
+        </>
+      }
+    >
+      <LeadForm {...leadFormProps(tenant, kind, { id: `${id}-${key}-form`, submitLabel, pageId: ctx.page.id, car, modal: kind === "finance" })} />
+    </FormDialog>
+  );
+  const dialogs = available
+    ? [
+        props.enquireButton !== false ? dialog("vehicle-enquiry", "enquire", "Enquire Now", tenant.forms.enquiry.submitLabel, false) : null,
+        props.testDriveButton !== false ? dialog("test-drive", "test-drive", "Book a Test Drive", "Book a Test Drive", true) : null,
+        props.requestPhotosButton !== false ? dialog("request-photos", "photos", "Request Photos", "Request Photos", true) : null,
+      ].filter(Boolean)
+    : [];
 
   const priceLine = (
     <p className={styles.price} data-kind={price.kind}>
@@ -134,13 +166,16 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
       {available ? (
         <>
           <div className={styles.actions}>
+            {dialogs}
             {reserve ? (
               <a className="fc-button" href={reserve}>
                 Reserve This Car {settings.reserve!.amount}
                 {forCar}
               </a>
             ) : null}
-            {finance ? (
+            {financeModal ? (
+              dialog("finance", "finance", "Finance Enquiry", tenant.forms.enquiry.submitLabel, true, "Get Finance")
+            ) : finance ? (
               <a className="fc-button fc-button--ghost" href={finance}>
                 Get Finance{forCar}
               </a>

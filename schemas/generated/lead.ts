@@ -34,6 +34,10 @@ export interface Lead {
   };
   category: string;
   subcategory?: string;
+  /**
+   * Which of the site's forms sent the lead (domain/lead-forms.ts). When given, the server also applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks.
+   */
+  form?: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero";
   fields: (
     | {
         email: unknown;
@@ -80,6 +84,10 @@ export interface Lead {
      * lower-case words joined by hyphens
      */
     dealership_slug?: string;
+    /**
+     * lower-case words joined by hyphens
+     */
+    manufacturer_slug?: string;
     opt_in: boolean;
     terms_conditions?: boolean;
     page_id?: string;
@@ -93,6 +101,7 @@ export interface Lead {
     vehicle_model?: string;
     vehicle_year?: number;
     vehicle_status?: "new" | "used" | "demo";
+    car_type?: "new" | "used" | "demo";
     odometer?: number;
     service_interval?: string;
     service_type?: string;

@@ -66,11 +66,14 @@ export type Block =
   | DealerCommentsBlock
   | DeliveryCalculatorBlock
   | DisclaimerBlock
+  | EnquiryFormBlock
   | FacetTilesBlock
   | FeatureTilesBlock
   | FinanceCalculatorBlock
   | FuelCalculatorBlock
+  | HeroLeadFormBlock
   | HeroSlidesBlock
+  | LeadSuccessBlock
   | ModelSearchBlock
   | OffersSearchBlock
   | PhoneBoxBlock
@@ -2097,6 +2100,47 @@ export interface DisclaimerProps {
   financeDisclaimer: "auto" | "always" | "never";
 }
 /**
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "EnquiryFormBlock".
+ */
+export interface EnquiryFormBlock {
+  id: BlockId;
+  type: "enquiry-form";
+  props: EnquiryFormProps;
+  area?: BlockArea;
+}
+/**
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "EnquiryFormProps".
+ */
+export interface EnquiryFormProps {
+  /**
+   * enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).
+   */
+  variant: "enquiry" | "careers" | "finance" | "test-drive";
+  /**
+   * Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.
+   */
+  title?: string;
+  intro?: string;
+  /**
+   * The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.
+   */
+  anchor?: string;
+  /**
+   * On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.
+   */
+  make?: string;
+  /**
+   * Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.
+   */
+  showNotice: boolean;
+}
+/**
  * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2252,6 +2296,29 @@ export interface FuelCalculatorProps {
    * One line under the heading; leave empty for none.
    */
   intro?: string;
+}
+/**
+ * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "HeroLeadFormBlock".
+ */
+export interface HeroLeadFormBlock {
+  id: BlockId;
+  type: "hero-lead-form";
+  props: HeroLeadFormProps;
+  area?: BlockArea;
+}
+/**
+ * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "HeroLeadFormProps".
+ */
+export interface HeroLeadFormProps {
+  title: string;
+  text?: string;
+  submitLabel: string;
 }
 /**
  * A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.
@@ -2963,6 +3030,32 @@ export interface HeroSlidesProps {
   aspect: "1920x540" | "1920x1080";
   autoplay: boolean;
   intervalSeconds: number;
+}
+/**
+ * The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LeadSuccessBlock".
+ */
+export interface LeadSuccessBlock {
+  id: BlockId;
+  type: "lead-success";
+  props: LeadSuccessProps;
+  area?: BlockArea;
+}
+/**
+ * The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LeadSuccessProps".
+ */
+export interface LeadSuccessProps {
+  title: string;
+  text: string;
+  link?: {
+    label: string;
+    href: string;
+  };
 }
 /**
  * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
@@ -3725,7 +3818,7 @@ export interface VehicleStickyHeaderProps {
   tradeInButton: boolean;
 }
 /**
- * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
+ * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleSummaryBlock".
@@ -3737,7 +3830,7 @@ export interface VehicleSummaryBlock {
   area?: BlockArea;
 }
 /**
- * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Reserve, Get Finance, Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
+ * For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleSummaryProps".
@@ -3757,6 +3850,18 @@ export interface VehicleSummaryProps {
    * Dials the car's location, else its dealership, else the site's number.
    */
   callButton: boolean;
+  /**
+   * Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.
+   */
+  enquireButton: boolean;
+  /**
+   * Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).
+   */
+  testDriveButton: boolean;
+  /**
+   * Opens the Request Photos dialog: contact fields and an optional message.
+   */
+  requestPhotosButton: boolean;
 }
 /**
  * Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. "312 people have viewed this car". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.

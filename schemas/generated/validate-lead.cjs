@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts). When given, the server also applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
 const schema12 = {"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
@@ -15,7 +15,7 @@ const pattern5 = new RegExp("^[0-9+() -]{6,20}$", "u");
 const pattern6 = new RegExp("^[0-9]{4}$", "u");
 const pattern7 = new RegExp("^[A-Za-z0-9 -]{1,10}$", "u");
 const pattern8 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern9 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
+const pattern10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -450,14 +450,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.fields !== undefined){
-let data12 = data.fields;
-const _errs33 = errors;
-let valid7 = false;
-const _errs34 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.email === undefined){
-const err34 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/0/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(data.form !== undefined){
+let data12 = data.form;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -466,14 +462,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid0 = _errs34 === errors;
-valid7 = valid7 || _valid0;
-if(!valid7){
-const _errs35 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.phone === undefined){
-const err35 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/1/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(!(((((((data12 === "enquiry") || (data12 === "careers")) || (data12 === "finance")) || (data12 === "vehicle-enquiry")) || (data12 === "test-drive")) || (data12 === "request-photos")) || (data12 === "hero"))){
+const err35 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.form.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -483,11 +473,14 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid0 = _errs35 === errors;
-valid7 = valid7 || _valid0;
-}
-if(!valid7){
-const err36 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data.fields !== undefined){
+let data13 = data.fields;
+const _errs35 = errors;
+let valid7 = false;
+const _errs36 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.email === undefined){
+const err36 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/0/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -496,23 +489,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.opt_in === undefined){
-data12.opt_in = true;
-}
-if(data12.first_name === undefined){
-const err37 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+var _valid0 = _errs36 === errors;
+valid7 = valid7 || _valid0;
+if(!valid7){
+const _errs37 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.phone === undefined){
+const err37 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/1/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -521,9 +505,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(func2.call(schema11.properties.fields.properties, key4))){
-const err38 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+var _valid0 = _errs37 === errors;
+valid7 = valid7 || _valid0;
+}
+if(!valid7){
+const err38 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -532,12 +519,23 @@ vErrors.push(err38);
 }
 errors++;
 }
+else {
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
 }
-if(data12.first_name !== undefined){
-let data13 = data12.first_name;
-if(typeof data13 === "string"){
-if(func3(data13) > 100){
-const err39 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+vErrors = null;
+}
+}
+}
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.opt_in === undefined){
+data13.opt_in = true;
+}
+if(data13.first_name === undefined){
+const err39 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -546,8 +544,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(func3(data13) < 1){
-const err40 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key4 in data13){
+if(!(func2.call(schema11.properties.fields.properties, key4))){
+const err40 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -556,8 +555,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!pattern3.test(data13)){
-const err41 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
+}
+if(data13.first_name !== undefined){
+let data14 = data13.first_name;
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
+const err41 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -566,9 +569,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data14) < 1){
+const err42 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -577,12 +579,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data12.last_name !== undefined){
-let data14 = data12.last_name;
-if(typeof data14 === "string"){
-if(func3(data14) > 100){
-const err43 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!pattern3.test(data14)){
+const err43 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -591,8 +589,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err44 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err44 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -601,8 +600,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern3.test(data14)){
-const err45 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
+}
+if(data13.last_name !== undefined){
+let data15 = data13.last_name;
+if(typeof data15 === "string"){
+if(func3(data15) > 100){
+const err45 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -611,9 +614,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data15) < 1){
+const err46 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -622,12 +624,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data12.email !== undefined){
-let data15 = data12.email;
-if(typeof data15 === "string"){
-if(func3(data15) > 254){
-const err47 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(!pattern3.test(data15)){
+const err47 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -636,8 +634,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!(formats0.test(data15))){
-const err48 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err48 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -647,8 +646,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.email !== undefined){
+let data16 = data13.email;
+if(typeof data16 === "string"){
+if(func3(data16) > 254){
+const err49 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -657,12 +659,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data12.phone !== undefined){
-let data16 = data12.phone;
-if(typeof data16 === "string"){
-if(!pattern5.test(data16)){
-const err50 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
+if(!(formats0.test(data16))){
+const err50 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -673,7 +671,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -683,11 +681,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data12.postcode !== undefined){
-let data17 = data12.postcode;
+if(data13.phone !== undefined){
+let data17 = data13.phone;
 if(typeof data17 === "string"){
-if(!pattern6.test(data17)){
-const err52 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\""};
+if(!pattern5.test(data17)){
+const err52 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -698,7 +696,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err53 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -708,11 +706,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data12.message !== undefined){
-let data18 = data12.message;
+if(data13.postcode !== undefined){
+let data18 = data13.postcode;
 if(typeof data18 === "string"){
-if(func3(data18) > 5000){
-const err54 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(!pattern6.test(data18)){
+const err54 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -723,7 +721,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -733,11 +731,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data12.rego !== undefined){
-let data19 = data12.rego;
+if(data13.message !== undefined){
+let data19 = data13.message;
 if(typeof data19 === "string"){
-if(!pattern7.test(data19)){
-const err56 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{1,10}$"+"\""};
+if(func3(data19) > 5000){
+const err56 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -748,7 +746,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -758,10 +756,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data12.state !== undefined){
-let data20 = data12.state;
-if(typeof data20 !== "string"){
-const err58 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.rego !== undefined){
+let data20 = data13.rego;
+if(typeof data20 === "string"){
+if(!pattern7.test(data20)){
+const err58 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -770,8 +769,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!((((((((((((((((data20 === "QLD") || (data20 === "NSW")) || (data20 === "VIC")) || (data20 === "SA")) || (data20 === "WA")) || (data20 === "TAS")) || (data20 === "ACT")) || (data20 === "NT")) || (data20 === "qld")) || (data20 === "nsw")) || (data20 === "vic")) || (data20 === "sa")) || (data20 === "wa")) || (data20 === "tas")) || (data20 === "act")) || (data20 === "nt"))){
-const err59 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.state.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err59 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -781,10 +781,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data12.location_id !== undefined){
-let data21 = data12.location_id;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err60 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data13.state !== undefined){
+let data21 = data13.state;
+if(typeof data21 !== "string"){
+const err60 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -793,9 +793,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 2147483647 || isNaN(data21)){
-const err61 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(!((((((((((((((((data21 === "QLD") || (data21 === "NSW")) || (data21 === "VIC")) || (data21 === "SA")) || (data21 === "WA")) || (data21 === "TAS")) || (data21 === "ACT")) || (data21 === "NT")) || (data21 === "qld")) || (data21 === "nsw")) || (data21 === "vic")) || (data21 === "sa")) || (data21 === "wa")) || (data21 === "tas")) || (data21 === "act")) || (data21 === "nt"))){
+const err61 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -804,8 +803,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data21 < 1 || isNaN(data21)){
-const err62 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data13.location_id !== undefined){
+let data22 = data13.location_id;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err62 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -814,13 +816,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-if(data12.dealership_slug !== undefined){
-let data22 = data12.dealership_slug;
-if(typeof data22 === "string"){
-if(func3(data22) > 80){
-const err63 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 2147483647 || isNaN(data22)){
+const err63 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -829,8 +827,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern8.test(data22)){
-const err64 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(data22 < 1 || isNaN(data22)){
+const err64 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -840,8 +838,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data13.dealership_slug !== undefined){
+let data23 = data13.dealership_slug;
+if(typeof data23 === "string"){
+if(func3(data23) > 80){
+const err65 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -850,9 +852,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(typeof data12.opt_in !== "boolean"){
-const err66 = {instancePath:instancePath+"/fields/opt_in",schemaPath:"#/properties/fields/properties/opt_in/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern8.test(data23)){
+const err66 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -861,9 +862,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data12.terms_conditions !== undefined){
-if(typeof data12.terms_conditions !== "boolean"){
-const err67 = {instancePath:instancePath+"/fields/terms_conditions",schemaPath:"#/properties/fields/properties/terms_conditions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err67 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -873,11 +874,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data12.page_id !== undefined){
-let data25 = data12.page_id;
-if(typeof data25 === "string"){
-if(func3(data25) > 100){
-const err68 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data13.manufacturer_slug !== undefined){
+let data24 = data13.manufacturer_slug;
+if(typeof data24 === "string"){
+if(func3(data24) > 80){
+const err68 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -886,9 +887,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern8.test(data24)){
+const err69 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -898,10 +898,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data12.preferred_contact_method !== undefined){
-let data26 = data12.preferred_contact_method;
-if(typeof data26 !== "string"){
-const err70 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err70 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -910,8 +908,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(((data26 === "Phone") || (data26 === "Email")) || (data26 === "SMS"))){
-const err71 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(typeof data13.opt_in !== "boolean"){
+const err71 = {instancePath:instancePath+"/fields/opt_in",schemaPath:"#/properties/fields/properties/opt_in/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -920,12 +919,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data12.preferred_date !== undefined){
-let data27 = data12.preferred_date;
-if(typeof data27 === "string"){
-if(!pattern9.test(data27)){
-const err72 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\""};
+if(data13.terms_conditions !== undefined){
+if(typeof data13.terms_conditions !== "boolean"){
+const err72 = {instancePath:instancePath+"/fields/terms_conditions",schemaPath:"#/properties/fields/properties/terms_conditions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -935,8 +931,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.page_id !== undefined){
+let data27 = data13.page_id;
+if(typeof data27 === "string"){
+if(func3(data27) > 100){
+const err73 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -946,11 +945,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data12.stock_number !== undefined){
-let data28 = data12.stock_number;
-if(typeof data28 === "string"){
-if(func3(data28) > 40){
-const err74 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err74 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -960,8 +956,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.preferred_contact_method !== undefined){
+let data28 = data13.preferred_contact_method;
+if(typeof data28 !== "string"){
+const err75 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -970,12 +968,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data12.vehicle_make !== undefined){
-let data29 = data12.vehicle_make;
-if(typeof data29 === "string"){
-if(func3(data29) > 80){
-const err76 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!(((data28 === "Phone") || (data28 === "Email")) || (data28 === "SMS"))){
+const err76 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -985,8 +979,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.preferred_date !== undefined){
+let data29 = data13.preferred_date;
+if(typeof data29 === "string"){
+if(!pattern10.test(data29)){
+const err77 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -996,11 +993,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data12.vehicle_model !== undefined){
-let data30 = data12.vehicle_model;
-if(typeof data30 === "string"){
-if(func3(data30) > 80){
-const err78 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+const err78 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1010,8 +1004,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.stock_number !== undefined){
+let data30 = data13.stock_number;
+if(typeof data30 === "string"){
+if(func3(data30) > 40){
+const err79 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1021,10 +1018,8 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data12.vehicle_year !== undefined){
-let data31 = data12.vehicle_year;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err80 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err80 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1033,9 +1028,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 2100 || isNaN(data31)){
-const err81 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2100},message:"must be <= 2100"};
+}
+if(data13.vehicle_make !== undefined){
+let data31 = data13.vehicle_make;
+if(typeof data31 === "string"){
+if(func3(data31) > 80){
+const err81 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1044,8 +1042,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data31 < 1900 || isNaN(data31)){
-const err82 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1900},message:"must be >= 1900"};
+}
+else {
+const err82 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1055,11 +1054,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
-if(data12.vehicle_status !== undefined){
-let data32 = data12.vehicle_status;
-if(typeof data32 !== "string"){
-const err83 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.vehicle_model !== undefined){
+let data32 = data13.vehicle_model;
+if(typeof data32 === "string"){
+if(func3(data32) > 80){
+const err83 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1068,8 +1067,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(((data32 === "new") || (data32 === "used")) || (data32 === "demo"))){
-const err84 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.vehicle_status.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err84 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1079,10 +1079,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data12.odometer !== undefined){
-let data33 = data12.odometer;
+if(data13.vehicle_year !== undefined){
+let data33 = data13.vehicle_year;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err85 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err85 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1092,8 +1092,8 @@ vErrors.push(err85);
 errors++;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 3000000 || isNaN(data33)){
-const err86 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3000000},message:"must be <= 3000000"};
+if(data33 > 2100 || isNaN(data33)){
+const err86 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2100},message:"must be <= 2100"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1102,8 +1102,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data33 < 0 || isNaN(data33)){
-const err87 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data33 < 1900 || isNaN(data33)){
+const err87 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1900},message:"must be >= 1900"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1114,11 +1114,10 @@ errors++;
 }
 }
 }
-if(data12.service_interval !== undefined){
-let data34 = data12.service_interval;
-if(typeof data34 === "string"){
-if(func3(data34) > 100){
-const err88 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data13.vehicle_status !== undefined){
+let data34 = data13.vehicle_status;
+if(typeof data34 !== "string"){
+const err88 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1127,9 +1126,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data34 === "new") || (data34 === "used")) || (data34 === "demo"))){
+const err89 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.vehicle_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1139,11 +1137,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data12.service_type !== undefined){
-let data35 = data12.service_type;
-if(typeof data35 === "string"){
-if(func3(data35) > 100){
-const err90 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data13.car_type !== undefined){
+let data35 = data13.car_type;
+if(typeof data35 !== "string"){
+const err90 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1152,9 +1149,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data35 === "new") || (data35 === "used")) || (data35 === "demo"))){
+const err91 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.car_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1164,10 +1160,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data12.finance !== undefined){
-let data36 = data12.finance;
-if(typeof data36 !== "string"){
-const err92 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.odometer !== undefined){
+let data36 = data13.odometer;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err92 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1176,8 +1172,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!((data36 === "Yes") || (data36 === "No"))){
-const err93 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.finance.enum},message:"must be equal to one of the allowed values"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 3000000 || isNaN(data36)){
+const err93 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3000000},message:"must be <= 3000000"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1186,11 +1183,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data12.trade_in !== undefined){
-let data37 = data12.trade_in;
-if(typeof data37 !== "string"){
-const err94 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36 < 0 || isNaN(data36)){
+const err94 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1199,8 +1193,13 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(!((data37 === "Yes") || (data37 === "No"))){
-const err95 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.trade_in.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data13.service_interval !== undefined){
+let data37 = data13.service_interval;
+if(typeof data37 === "string"){
+if(func3(data37) > 100){
+const err95 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1210,9 +1209,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
 else {
-const err96 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err96 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1222,11 +1220,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.additional_services !== undefined){
-let data38 = data.additional_services;
-if(Array.isArray(data38)){
-if(data38.length > 20){
-const err97 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(data13.service_type !== undefined){
+let data38 = data13.service_type;
+if(typeof data38 === "string"){
+if(func3(data38) > 100){
+const err97 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1235,12 +1233,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-const len1 = data38.length;
-for(let i1=0; i1<len1; i1++){
-let data39 = data38[i1];
-if(typeof data39 === "string"){
-if(func3(data39) > 100){
-const err98 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+else {
+const err98 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1249,8 +1244,11 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(func3(data39) < 1){
-const err99 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data13.finance !== undefined){
+let data39 = data13.finance;
+if(typeof data39 !== "string"){
+const err99 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1259,9 +1257,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data39 === "Yes") || (data39 === "No"))){
+const err100 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.finance.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1271,9 +1268,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data13.trade_in !== undefined){
+let data40 = data13.trade_in;
+if(typeof data40 !== "string"){
+const err101 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1282,9 +1280,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(typeof data.isLastStep !== "boolean"){
-const err102 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data40 === "Yes") || (data40 === "No"))){
+const err102 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.trade_in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1293,11 +1290,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data.website !== undefined){
-let data41 = data.website;
-if(typeof data41 === "string"){
-if(func3(data41) > 2048){
-const err103 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1307,8 +1303,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.additional_services !== undefined){
+let data41 = data.additional_services;
+if(Array.isArray(data41)){
+if(data41.length > 20){
+const err104 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1317,15 +1316,97 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len1 = data41.length;
+for(let i1=0; i1<len1; i1++){
+let data42 = data41[i1];
+if(typeof data42 === "string"){
+if(func3(data42) > 100){
+const err105 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+if(func3(data42) < 1){
+const err106 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(typeof data.isLastStep !== "boolean"){
+const err109 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(data.website !== undefined){
+let data44 = data.website;
+if(typeof data44 === "string"){
+if(func3(data44) > 2048){
+const err110 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
 }
 errors++;
 }

@@ -231,3 +231,19 @@ export const leadDeliveries = pgTable(
   },
   (t) => [uniqueIndex("lead_deliveries_lead_channel").on(t.leadId, t.channel), index("lead_deliveries_due").on(t.status, t.nextAttemptAt)],
 );
+
+// ---- analytics (server/analytics): the events the browser pushes to the site's tag manager ----
+
+/** Every analytics event a visitor's browser recorded (POST /api/events): the spec's numbered ids. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: serial("id").primaryKey(),
+    tenant: text("tenant").notNull(),
+    eventId: integer("event_id").notNull(),
+    label: text("label"),
+    path: text("path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_tenant_created").on(t.tenant, t.createdAt)],
+);

@@ -4,6 +4,8 @@ import type { LiveDocument } from "../tenants/store";
 import { getVehicle } from "../inventory/store";
 import type { StoredVehicle } from "../inventory/vehicle";
 import type { SchemaError } from "../../domain/schema-errors";
+import { FIX_ERRORS, LEAD_FORM_KINDS, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
+import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
 import { IdempotencyConflictError, storeLead } from "./store";
 import { clientIp, LEAD_LIMITS, type RateLimiter } from "./rate-limit";
@@ -14,11 +16,13 @@ import { clientIp, LEAD_LIMITS, type RateLimiter } from "./rate-limit";
  * already stored. Answers JSON: 200 { lead_id } once the lead (and its outbox rows) are committed;
  * 400 no/bad Idempotency-Key or unreadable body, 404 unknown site or dealership, 409 the key was used
  * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many.
+ * A lead that names its `form` must also meet that form's rules from the site's settings
+ * (domain/lead-forms.ts, the rules the browser form checks); their messages come first.
  * A non-empty honeypot field `website` answers 200 with a made-up lead id and stores nothing.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
-export const FIX_ERRORS = "Please fix the following errors:";
+export { FIX_ERRORS };
 
 export interface LeadDeps {
   db: () => Promise<Db>;
@@ -92,6 +96,18 @@ function routeLead(doc: LiveDocument["document"], lead: Lead, vehicle: StoredVeh
   return dealerships[0] ?? problem(404, "This site has no dealership to send the lead to.");
 }
 
+/** The form a lead names, when it is one of the site forms. */
+function formOf(body: unknown): LeadFormKind | null {
+  const form = body && typeof body === "object" && !Array.isArray(body) ? (body as { form?: unknown }).form : undefined;
+  return typeof form === "string" && (LEAD_FORM_KINDS as string[]).includes(form) ? (form as LeadFormKind) : null;
+}
+
+/** The form's errors first, then the lead schema's for places the form said nothing about. */
+function mergeErrors(fromForm: FieldError[], fromSchema: SchemaError[]): SchemaError[] {
+  const seen = new Set(fromForm.map((e) => e.pointer));
+  return [...fromForm.map(({ pointer, message }) => ({ pointer, message })), ...fromSchema.filter((e) => !seen.has(e.pointer))];
+}
+
 export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<Response> {
   try {
     const live = await deps.tenantForHost(request.headers.get("host"));
@@ -132,7 +148,14 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     }
 
     const result = validateLead(body);
-    if (!result.ok) return invalid(result.errors);
+    const form = formOf(body);
+    if (!result.ok) {
+      if (!form) return invalid(result.errors);
+      // The form's messages are the ones the visitor's form shows; the lead schema's add the rest.
+      const make = (body as { fields?: { vehicle_make?: unknown } }).fields?.vehicle_make;
+      const fromForm = validateLeadForm(leadFormSpec(live.document, form, { make: typeof make === "string" ? make : null }), body);
+      return invalid(mergeErrors(fromForm, result.errors));
+    }
     const lead = result.lead;
     delete lead.website;
 
@@ -142,6 +165,11 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       vehicle = await getVehicle(db, lead.car_id);
       const ids = new Set((live.document.dealerships ?? []).map((d) => d.id));
       if (vehicle && !ids.has(vehicle.dealership_id)) vehicle = null; // another site's car: treated as unknown
+    }
+    if (form) {
+      const spec = leadFormSpec(live.document, form, { make: vehicle?.make ?? lead.fields.vehicle_make ?? null });
+      const errors = validateLeadForm(spec, lead);
+      if (errors.length) return invalid(mergeErrors(errors, []));
     }
     const dealership = routeLead(live.document, lead, vehicle);
     if (dealership instanceof Response) return dealership;

@@ -1,0 +1,79 @@
+"use client";
+
+import { useRef, type ReactNode } from "react";
+import styles from "./form-dialog.module.css";
+
+/**
+ * A button that opens a form in a modal dialog (VDP §2 dialogs: Enquire Now, Book a Test Drive,
+ * Request Photos; leads §2 the Finance Enquiry modal). The native <dialog>: focus moves into it (to
+ * its first field), Esc or Close or a click on the backdrop closes it, and focus returns to the
+ * button that opened it; the page behind is inert while it is open.
+ */
+export function FormDialog({
+  id,
+  title,
+  subtitle,
+  buttonClassName,
+  button,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string | null;
+  buttonClassName?: string;
+  /** The opening button's content. */
+  button: ReactNode;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = `${id}-title`;
+
+  function open() {
+    const d = dialog.current;
+    if (!d || d.open) return;
+    d.showModal();
+    const first = d.querySelector<HTMLElement>("form input:not([tabindex='-1']), form select, form textarea");
+    first?.focus();
+  }
+
+  function close() {
+    dialog.current?.close();
+  }
+
+  return (
+    <>
+      <button ref={opener} type="button" className={buttonClassName} aria-haspopup="dialog" aria-controls={id} onClick={open}>
+        {button}
+      </button>
+      <dialog
+        ref={dialog}
+        id={id}
+        className={styles.dialog}
+        aria-labelledby={titleId}
+        onClose={() => opener.current?.focus()}
+        onClick={(e) => {
+          // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+          if (e.target === e.currentTarget) close();
+        }}
+      >
+        <div className={styles.panel}>
+          <div className={styles.header}>
+            <div>
+              <h2 id={titleId} className={styles.title}>
+                {title}
+              </h2>
+              {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+            </div>
+            <button type="button" className={styles.close} onClick={close} aria-label="Close">
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          {children}
+        </div>
+      </dialog>
+    </>
+  );
+}

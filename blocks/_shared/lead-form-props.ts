@@ -1,0 +1,83 @@
+/**
+ * What a block passes to the browser's LeadForm (blocks/_shared/lead-form.client.tsx): the site's
+ * form (domain/lead-forms.ts) with the copy around it, and for a car the hidden defaults the lead
+ * carries (leads §3 "Enquiry form defaults"). Pure; runs on the server.
+ */
+import { leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
+import type { Lead } from "../../schemas/generated/lead";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { LeadFormProps } from "./lead-form.client";
+
+/** The car fields the lead takes from a vehicle. */
+export interface LeadCar {
+  id: string;
+  dealership_id: number;
+  location_id?: number;
+  stocknum?: string | null;
+  make?: string | null;
+  model?: string | null;
+  year?: number | null;
+  car_type?: string | null;
+  tag?: string | null;
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
+const CAR_TYPES = new Set(["new", "used", "demo"]);
+const clip = (s: string | null | undefined, n: number) => (s?.trim() ? s.trim().slice(0, n) : undefined);
+
+/** A car's hidden defaults: only values the lead schema takes, so a form is never refused for them. */
+export function carDefaults(tenant: Pick<TenantDocument, "dealerships">, car: LeadCar): Partial<Lead["fields"]> {
+  const d: Partial<Lead["fields"]> = {};
+  const dealership = tenant.dealerships.find((x) => x.id === car.dealership_id);
+  if (dealership) d.dealership_slug = dealership.slug;
+  const make = clip(car.make, 80);
+  if (make) {
+    d.vehicle_make = make;
+    if (SLUG.test(makeSlug(make))) d.manufacturer_slug = makeSlug(make);
+  }
+  const model = clip(car.model, 80);
+  if (model) d.vehicle_model = model;
+  if (car.year && Number.isInteger(car.year) && car.year >= 1900 && car.year <= 2100) d.vehicle_year = car.year;
+  const stock = clip(car.stocknum, 40);
+  if (stock) d.stock_number = stock;
+  if (car.car_type && CAR_TYPES.has(car.car_type)) {
+    d.car_type = car.car_type as "new" | "used" | "demo";
+    d.vehicle_status = d.car_type;
+  }
+  return d;
+}
+
+export function leadFormProps(
+  tenant: TenantDocument,
+  kind: LeadFormKind,
+  opts: { id: string; submitLabel: string; pageId?: string; car?: LeadCar | null; make?: string | null; modal?: boolean; notice?: string | null },
+): LeadFormProps {
+  const car = opts.car ?? null;
+  const make = car?.make ?? opts.make ?? null;
+  const spec = leadFormSpec(tenant, kind, { make });
+  const group = tenant.identity.groupName?.trim() || tenant.identity.name;
+  const defaults: Partial<Lead["fields"]> = car ? carDefaults(tenant, car) : make?.trim() ? { vehicle_make: make.trim().slice(0, 80) } : {};
+  if (opts.pageId && opts.pageId.length <= 100) defaults.page_id = opts.pageId;
+  const hasOptIn = spec.fields.some((f) => f.name === "opt_in");
+  // A form about a car starts at the car's own dealership and location where its selects offer them.
+  const offers = (name: string, value: unknown) => value !== undefined && !!spec.fields.find((f) => f.name === name)?.options?.some((o) => o.value === String(value));
+  const initialValues: LeadFormProps["initialValues"] = {};
+  if (car && offers("dealership_slug", defaults.dealership_slug)) initialValues.dealership_slug = defaults.dealership_slug;
+  if (car && offers("location_id", car.location_id)) initialValues.location_id = String(car.location_id);
+  return {
+    id: opts.id,
+    spec,
+    site: tenant.identity.slug,
+    submitLabel: opts.submitLabel,
+    context: {
+      ...(car && CAR_ID.test(car.id) ? { carId: car.id, carDealershipId: car.dealership_id } : {}),
+      defaults,
+    },
+    event: { carType: car?.car_type ?? null, tag: car?.tag ?? null, modal: opts.modal ?? false },
+    consent: { group, privacyHref: tenant.forms.enquiry.privacyPolicyLink !== false ? "/privacy-policy" : null },
+    notice: opts.notice === undefined ? (hasOptIn ? noticeText(group) : null) : opts.notice,
+    disclaimer: kind === "enquiry" || kind === "careers" || kind === "finance" ? (tenant.forms.enquiry.disclaimer?.trim() ?? null) : null,
+    initialValues: Object.keys(initialValues).length ? initialValues : undefined,
+  };
+}

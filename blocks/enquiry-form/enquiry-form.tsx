@@ -1,0 +1,42 @@
+import type { BlockComponent } from "../../renderer/types";
+import { LeadForm } from "../_shared/lead-form.client";
+import { leadFormProps } from "../_shared/lead-form-props";
+import styles from "./enquiry-form.module.css";
+
+const TITLES = { enquiry: "Make an Enquiry", careers: "Careers Enquiry", finance: "Finance Enquiry", "test-drive": "Book a Test Drive" } as const;
+const ANCHORS = { enquiry: "enquiry-form", careers: "careers-form", finance: "finance-form", "test-drive": "test-drive-form" } as const;
+
+/**
+ * The enquiry form (leads §2 screen 1), the careers enquiry (§4 Careers) and the finance enquiry
+ * anchored on the finance page (§2 screen 3; the Finance Enquiry modal is the VDP's, see
+ * vehicle-summary), and a test-drive booking on a page (/book-test-drive). Fields, categories and
+ * copy are the site's settings (forms.enquiry, forms.dealershipSelect, forms.testDrive).
+ */
+const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
+  const { tenant } = ctx;
+  const variant = props.variant ?? "enquiry";
+  const title = props.title?.trim() || TITLES[variant];
+  const anchor = props.anchor?.trim() || ANCHORS[variant];
+  const form = leadFormProps(tenant, variant, {
+    id: `${id}-form`,
+    submitLabel: variant === "test-drive" ? "Book a Test Drive" : tenant.forms.enquiry.submitLabel,
+    pageId: ctx.page.id,
+    make: props.make ?? null,
+    notice: props.showNotice === false ? null : undefined,
+  });
+  const intro = props.intro?.trim() ? <p className={styles.intro}>{props.intro.trim()}</p> : null;
+
+  return (
+    <section className={`fc-section ${styles.section}`} id={anchor} aria-labelledby={`${id}-heading`} data-block="enquiry-form">
+      <div className={`fc-narrow ${styles.panel}`}>
+        <h2 id={`${id}-heading`} className={styles.heading}>
+          {title}
+        </h2>
+        {intro}
+        <LeadForm {...form} />
+      </div>
+    </section>
+  );
+};
+
+export default EnquiryForm;

@@ -1,0 +1,463 @@
+/**
+ * The site's lead forms as rules (spec leads §2 screens 1–3, §3, §4, §5; search-and-vehicle-detail
+ * §2 dialogs): which fields each form shows, which are required, their options, the lead's category
+ * and the messages a person reads. `leadFormSpec` turns the tenant's settings into a form;
+ * `leadFormSchema` turns a form into a JSON Schema for the lead. One definition, imported by both:
+ * the browser form (react-hook-form) and POST /api/leads validate with it
+ * (domain/lead-form-validation.ts), so a field the site requires is refused by both.
+ */
+import leadSchema from "../schemas/lead.schema.json";
+import type { Lead } from "../schemas/generated/lead";
+import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
+import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
+
+export type LeadFormKind = NonNullable<Lead["form"]>;
+export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
+
+// Texts from the spec (leads §5, §8), word for word.
+export const FORM_ERROR = "An error occurred when submitting this form";
+export const FIX_ERRORS = "Please fix the following errors:";
+export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
+export const DEFAULT_TERMS_MESSAGE = "*You must agree to the terms of use before submitting";
+export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
+export const SUCCESS_TITLE = "Thank you";
+export const SUCCESS_TEXT = "Your enquiry has been sent. A member of our team will be in touch shortly.";
+export const privacyConsent = (group: string) => `By submitting this enquiry, I agree to the ${group} Privacy Policy.`;
+
+// Categories (leads §4 Careers, §9 configuration defaults).
+export const DEFAULT_CATEGORY = "General Enquiry";
+export const CAREERS_CATEGORY = "Careers Enquiry";
+export const CAREER_SUBCATEGORY = "Career Enquiry";
+const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: string; subcategory?: string }> = {
+  careers: { category: DEFAULT_CATEGORY, subcategory: CAREER_SUBCATEGORY },
+  finance: { category: "Finance Enquiry" },
+  "vehicle-enquiry": { category: "Vehicle Enquiry" },
+  "test-drive": { category: "Test Drive" },
+  "request-photos": { category: "Request Photos" },
+  hero: { category: DEFAULT_CATEGORY },
+};
+
+// Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
+export const TERMS_LABEL = "I acknowledge the Personal Information Collection Statement and Privacy Policy and agree to the Terms of Use.";
+export const OPT_IN_LABEL = "Keep me up to date with news and offers";
+export const noticeText = (group: string) =>
+  `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
+
+/** A form field: the lead's `fields` key (or the top-level `category`). */
+export type FieldName =
+  | "category"
+  | "first_name"
+  | "last_name"
+  | "email"
+  | "phone"
+  | "postcode"
+  | "message"
+  | "rego"
+  | "location_id"
+  | "dealership_slug"
+  | "preferred_date"
+  | "opt_in"
+  | "terms_conditions";
+
+export interface FormOption {
+  value: string;
+  label: string;
+  /** For location options: the dealership the location belongs to (the location select narrows to the chosen dealership). */
+  dealership?: string;
+}
+
+export interface FormField {
+  name: FieldName;
+  label: string;
+  control: "text" | "email" | "tel" | "textarea" | "select" | "checkbox" | "datetime-local";
+  required: boolean;
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email";
+  maxLength?: number;
+  options?: FormOption[];
+  placeholder?: string;
+}
+
+/** One form as the browser renders it and the server checks it. Plain data: passed from server to client components. */
+export interface LeadFormSpec {
+  kind: LeadFormKind;
+  fields: FormField[];
+  /** The lead's category when no category is chosen. */
+  category: string;
+  subcategory?: string;
+  /** With a category select: every category a lead may carry (after the careers mapping). */
+  categories?: string[];
+  /** The terms message as shown (leads §8 "Terms not ticked"). */
+  termsMessage: string;
+}
+
+export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships">;
+
+type Rule = { show: boolean; required: boolean; label?: string };
+type EnquirySettings = TenantDocument["forms"]["enquiry"];
+// The schema's defaults (schemas/tenant.schema.json), for a document read without them applied.
+const RULE_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
+  message: { show: true, required: true },
+  category: { show: true, required: true },
+  registration: { show: false, required: false },
+  location: { show: false, required: true },
+  dealership: { show: false, required: true },
+  optIn: { show: true, required: false },
+  terms: { show: false, required: false },
+};
+const rule = (e: Partial<EnquirySettings> | undefined, key: keyof EnquirySettings["fields"]): Rule => ({ ...RULE_DEFAULTS[key], ...(e?.fields?.[key] ?? {}) });
+
+/** The dealership dropdown's settings with the schema's defaults. */
+type DealershipSelect = TenantDocument["forms"]["dealershipSelect"];
+const selectSettings = (tenant: FormsTenant): DealershipSelect => ({
+  placeholder: DEFAULT_DEALERSHIP_PLACEHOLDER,
+  filterByMake: false,
+  excludedLocationIds: [],
+  showCityNames: false,
+  ...((tenant.forms?.dealershipSelect ?? {}) as Partial<DealershipSelect>),
+});
+
+/** A make as location manufacturer slugs spell it: lower case, spaces replaced with hyphens (leads §5). */
+export const makeSlug = (make: string) => make.trim().toLowerCase().replace(/\s+/g, "-");
+
+/** A location's name without its trailing Sales, Service or Parts (leads §2 routes). */
+export const locationBaseName = (name: string) => name.replace(/\s+(Sales|Service|Parts)$/i, "").trim();
+
+const TYPE_SERVES: Record<NonNullable<DealershipSelect["locationType"]>, Location["location_type"][]> = {
+  sales: ["sales"],
+  service: ["service", "service-and-parts"],
+  parts: ["parts", "service-and-parts"],
+  "service-and-parts": ["service-and-parts"],
+};
+
+/** Locations a visitor may pick: visible, named, not excluded by the site (leads §4 Locations, §5). */
+function pickableLocations(tenant: FormsTenant): Location[] {
+  const excluded = new Set(selectSettings(tenant).excludedLocationIds);
+  return (tenant.locations ?? []).filter((l) => l.visible !== false && l.name?.trim() && !excluded.has(l.id));
+}
+
+/**
+ * The dealership dropdown (leads §5): one option per dealership, from the site's pickable locations,
+ * narrowed by location type or a fixed list of dealership slugs, and by make when the site filters
+ * by make and a make is known (the make's spaces become hyphens; a make no location sells leaves the
+ * list unfiltered, so the form can still be sent). Labels are the location's name (without its
+ * department suffix) or, on sites that show city names, its city; a label two dealerships would
+ * share gets the dealership's name.
+ */
+export function dealershipOptions(tenant: FormsTenant, make?: string | null): FormOption[] {
+  const settings = selectSettings(tenant);
+  const bySlug = new Map((tenant.dealerships ?? []).map((d) => [d.id, d] as const));
+  let locations = pickableLocations(tenant).filter((l) => bySlug.has(l.dealership_id));
+  if (settings.locationType) {
+    const serves = TYPE_SERVES[settings.locationType];
+    locations = locations.filter((l) => serves.includes(l.location_type));
+  }
+  if (settings.fixedDealershipSlugs?.length) {
+    const fixed = new Set(settings.fixedDealershipSlugs);
+    locations = locations.filter((l) => fixed.has(bySlug.get(l.dealership_id)!.slug));
+  }
+  if (settings.filterByMake && make?.trim()) {
+    const slug = makeSlug(make);
+    const selling = locations.filter((l) => l.manufacturers?.includes(slug));
+    if (selling.length) locations = selling;
+  }
+  const seen = new Set<string>();
+  const options: (FormOption & { dealershipName: string })[] = [];
+  for (const l of locations) {
+    const d = bySlug.get(l.dealership_id) as Dealership;
+    if (seen.has(d.slug)) continue;
+    seen.add(d.slug);
+    options.push({ value: d.slug, label: settings.showCityNames ? l.address.city : locationBaseName(l.name), dealershipName: d.name });
+  }
+  const count = new Map<string, number>();
+  for (const o of options) count.set(o.label, (count.get(o.label) ?? 0) + 1);
+  return options.map(({ value, label, dealershipName }) => ({ value, label: count.get(label)! > 1 ? `${label} (${dealershipName})` : label }));
+}
+
+/** The location select: every pickable location of a dealership on the site, by name. */
+export function locationOptions(tenant: FormsTenant): FormOption[] {
+  const slugs = new Map((tenant.dealerships ?? []).map((d) => [d.id, d.slug] as const));
+  return pickableLocations(tenant)
+    .filter((l) => slugs.has(l.dealership_id))
+    .map((l) => ({ value: String(l.id), label: l.name, dealership: slugs.get(l.dealership_id) }));
+}
+
+/** Careers (leads §4): the Careers Enquiry category is sent as General Enquiry with subcategory Career Enquiry. */
+export function mapCategory(category: string): { category: string; subcategory?: string } {
+  return category === CAREERS_CATEGORY ? { category: DEFAULT_CATEGORY, subcategory: CAREER_SUBCATEGORY } : { category };
+}
+
+const contact = (phoneLabel: string): FormField[] => [
+  { name: "first_name", label: "First Name", control: "text", required: true, autoComplete: "given-name", maxLength: 100 },
+  { name: "last_name", label: "Last Name", control: "text", required: true, autoComplete: "family-name", maxLength: 100 },
+  { name: "email", label: "Email Address", control: "email", required: true, autoComplete: "email", inputMode: "email", maxLength: 254 },
+  { name: "phone", label: phoneLabel, control: "tel", required: true, autoComplete: "tel", inputMode: "tel", maxLength: 20 },
+];
+const messageField = (label: string, required: boolean): FormField => ({ name: "message", label, control: "textarea", required, maxLength: 5000 });
+const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false });
+const termsField = (label: string | undefined, required: boolean): FormField => ({ name: "terms_conditions", label: label || TERMS_LABEL, control: "checkbox", required });
+const locationField = (tenant: FormsTenant, label: string, required: boolean): FormField => ({
+  name: "location_id",
+  label,
+  control: "select",
+  required,
+  options: locationOptions(tenant),
+  placeholder: "Please select a location...",
+});
+
+/**
+ * A form of the site. `make` is the car's make (VDP dialogs) or the page's (an enquiry form on a
+ * brand page): the dealership dropdown filters by it where the site says so.
+ */
+export function leadFormSpec(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string | null } = {}): LeadFormSpec {
+  const e = tenant.forms?.enquiry as Partial<EnquirySettings> | undefined;
+  const termsMessage = `${e?.termsMessage ?? DEFAULT_TERMS_MESSAGE}.`;
+  const fields: FormField[] = [];
+  const optIn = rule(e, "optIn");
+  const terms = rule(e, "terms");
+
+  if (kind === "enquiry" || kind === "careers" || kind === "finance") {
+    fields.push(...contact("Phone Number"));
+    const category = rule(e, "category");
+    const categories = e?.categories?.length ? [...e.categories] : [DEFAULT_CATEGORY];
+    const withSelect = kind === "enquiry" && category.show;
+    if (withSelect) {
+      fields.push({ name: "category", label: category.label || "Enquiry Type", control: "select", required: category.required, options: categories.map((c) => ({ value: c, label: c })), placeholder: "Please select..." });
+    }
+    const location = rule(e, "location");
+    if (location.show) fields.push(locationField(tenant, location.label || "Location", location.required));
+    const dealership = rule(e, "dealership");
+    if (dealership.show) {
+      fields.push({
+        name: "dealership_slug",
+        label: dealership.label || "Dealership",
+        control: "select",
+        required: dealership.required,
+        options: dealershipOptions(tenant, opts.make),
+        placeholder: selectSettings(tenant).placeholder || DEFAULT_DEALERSHIP_PLACEHOLDER,
+      });
+    }
+    const rego = rule(e, "registration");
+    if (rego.show) fields.push({ name: "rego", label: rego.label || "Registration", control: "text", required: rego.required, maxLength: 10, autoComplete: "off" });
+    const message = rule(e, "message");
+    if (message.show) fields.push(messageField(message.label || "Message", message.required));
+    if (optIn.show) fields.push(optInField(optIn));
+    if (terms.show) fields.push(termsField(terms.label, terms.required));
+    if (withSelect) {
+      const mapped = [...new Set([DEFAULT_CATEGORY, ...categories.map((c) => mapCategory(c).category)])];
+      return { kind, fields, category: DEFAULT_CATEGORY, categories: mapped, termsMessage };
+    }
+    return { kind, fields, ...(kind === "enquiry" ? { category: DEFAULT_CATEGORY } : FIXED_CATEGORY[kind]), termsMessage };
+  }
+
+  if (kind === "hero") {
+    const [first, last, email] = contact("Mobile Number");
+    fields.push(first, last, { name: "postcode", label: "Postcode", control: "text", required: true, autoComplete: "postal-code", inputMode: "numeric", maxLength: 4 });
+    fields.push({ ...contact("Mobile Number")[3] }, email);
+    if (locationOptions(tenant).length) fields.push(locationField(tenant, "Location", true));
+    return { kind, fields, ...FIXED_CATEGORY.hero, termsMessage };
+  }
+
+  // The VDP dialogs (search-and-vehicle-detail §2, §5): contact fields and an optional message.
+  fields.push(...contact("Phone Number"));
+  const testDrive = { locationChooser: false, dateTime: true, terms: false, ...((tenant.forms?.testDrive ?? {}) as Partial<TenantDocument["forms"]["testDrive"]>) };
+  if (kind === "test-drive") {
+    if (testDrive.locationChooser && locationOptions(tenant).length) fields.push(locationField(tenant, "Preferred Location", true));
+    if (testDrive.dateTime) fields.push({ name: "preferred_date", label: "Preferred Date and Time", control: "datetime-local", required: false });
+  }
+  fields.push(messageField("Message", false));
+  if (kind !== "request-photos" && optIn.show) fields.push(optInField(optIn));
+  if (kind === "test-drive" && testDrive.terms) fields.push(termsField(terms.label, true));
+  if (kind === "vehicle-enquiry" && terms.show) fields.push(termsField(terms.label, terms.required));
+  return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
+}
+
+/** The analytics event of a sent lead (leads §9, search-and-vehicle-detail §7). */
+export function leadEventId(
+  kind: LeadFormKind,
+  opts: { carType?: string | null; tag?: string | null; category?: string | null; modal?: boolean } = {},
+): AnalyticsEvent["id"] {
+  const used = opts.carType === "used";
+  switch (kind) {
+    case "careers":
+      return ANALYTICS_EVENTS.careers;
+    case "enquiry":
+      return opts.category === CAREERS_CATEGORY ? ANALYTICS_EVENTS.careers : ANALYTICS_EVENTS.enquiryDefault;
+    case "finance":
+      return opts.modal ? ANALYTICS_EVENTS.financeEnquiryModal : ANALYTICS_EVENTS.enquiryDefault;
+    case "test-drive":
+      return opts.tag === "Test Drive Only" || !used ? ANALYTICS_EVENTS.testDriveNew : ANALYTICS_EVENTS.usedTestDrive;
+    case "vehicle-enquiry":
+    case "request-photos":
+      return used ? ANALYTICS_EVENTS.usedEnquiry : ANALYTICS_EVENTS.enquiry;
+    case "hero":
+      return ANALYTICS_EVENTS.enquiryDefault;
+  }
+}
+
+// ——— The lead as JSON Schema ———
+
+type JsonSchema = Record<string, unknown>;
+const LEAD_FIELDS = leadSchema.properties.fields.properties as Record<string, JsonSchema>;
+const LEAD_DEFINITIONS = leadSchema.definitions as Record<string, JsonSchema>;
+
+/** The lead schema's own rule for a field (patterns, lengths, formats), resolved and copied. */
+function baseFieldSchema(name: Exclude<FieldName, "category">): JsonSchema {
+  const own = LEAD_FIELDS[name];
+  const ref = typeof own.$ref === "string" ? LEAD_DEFINITIONS[own.$ref.replace("#/definitions/", "")] : own;
+  const { description: _d, default: _default, ...rest } = ref;
+  return { ...rest };
+}
+
+/**
+ * The JSON Schema a form's lead must meet, on top of the lead schema: the required fields (a
+ * required text must not be empty), the options of each select, the category list, terms ticked.
+ */
+export function leadFormSchema(spec: LeadFormSpec): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const f of spec.fields) {
+    if (f.name === "category") continue;
+    const s = baseFieldSchema(f.name);
+    if (f.options) s.enum = f.options.map((o) => (f.name === "location_id" ? Number(o.value) : o.value));
+    if (f.name === "terms_conditions" && f.required) s.const = true;
+    if (f.required && s.type === "string") s.minLength = Math.max(Number(s.minLength ?? 0), 1);
+    properties[f.name] = s;
+    if (f.required) required.push(f.name);
+  }
+  return {
+    type: "object",
+    required: ["category", "fields"],
+    properties: {
+      category: spec.categories
+        ? { type: "string", ...(spec.fields.some((f) => f.name === "category" && f.required) ? { minLength: 1 } : {}), enum: spec.categories }
+        : { type: "string", const: spec.category },
+      fields: { type: "object", required, properties },
+    },
+  };
+}
+
+// ——— Messages ———
+
+/** What a validator reports (ajv's ErrorObject, the parts used). */
+export interface RawError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+export interface FieldError {
+  /** The form field, or null for a problem with the lead that no field shows. */
+  name: FieldName | null;
+  pointer: string;
+  message: string;
+}
+
+/** The field a JSON pointer in a lead names: /category, or /fields/{name}. */
+export function fieldAt(spec: Pick<LeadFormSpec, "fields">, pointer: string): FieldName | null {
+  const name = pointer === "/category" ? "category" : pointer.startsWith("/fields/") ? pointer.slice("/fields/".length) : null;
+  return name && spec.fields.some((f) => f.name === name) ? (name as FieldName) : null;
+}
+
+/** The message a person reads for one failed rule of a field. */
+export function fieldMessage(spec: LeadFormSpec, field: FormField, keyword: string, params: Record<string, unknown> = {}): string {
+  if (field.name === "terms_conditions") return spec.termsMessage;
+  if (field.name === "postcode") return POSTCODE_MESSAGE;
+  const missing = keyword === "required" || (keyword === "minLength" && params.limit === 1);
+  if (missing) return `${field.label} is required.`;
+  if (keyword === "maxLength") return `${field.label} must be at most ${params.limit} characters.`;
+  if (keyword === "enum" || keyword === "const") return `Please choose one of the listed options for ${field.label}.`;
+  switch (field.name) {
+    case "email":
+      return "Please enter a valid email address.";
+    case "phone":
+      return "Please enter a valid phone number.";
+    case "first_name":
+    case "last_name":
+      return `${field.label} must not contain < > { } or control characters.`;
+    case "rego":
+      return `${field.label} may only contain letters, digits, spaces and hyphens.`;
+    case "preferred_date":
+      return "Please choose a valid date and time.";
+    default:
+      return `${field.label} is not valid.`;
+  }
+}
+
+/** A validator's errors as messages, one per field, in the form's order. */
+export function formErrors(spec: LeadFormSpec, raw: RawError[]): FieldError[] {
+  const byField = new Map<FieldName, FieldError>();
+  const other: FieldError[] = [];
+  for (const e of raw) {
+    const pointer = e.keyword === "required" ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath;
+    const name = fieldAt(spec, pointer);
+    const field = name ? spec.fields.find((f) => f.name === name) : undefined;
+    if (!name || !field) {
+      other.push({ name: null, pointer, message: pointer === "/category" ? "Please choose one of the listed options for the category." : `${pointer || "The form"} is not valid.` });
+      continue;
+    }
+    // One message per field; "is required" wins over what else an empty value breaks (e.g. the option list).
+    const missing = e.keyword === "required" || (e.keyword === "minLength" && e.params.limit === 1);
+    if (!byField.has(name) || missing) byField.set(name, { name, pointer: name === "category" ? "/category" : `/fields/${name}`, message: fieldMessage(spec, field, e.keyword, e.params) });
+  }
+  const ordered = spec.fields.map((f) => byField.get(f.name)).filter((x): x is FieldError => !!x);
+  return [...ordered, ...other];
+}
+
+// ——— From form values to the lead ———
+
+export type FormValues = Partial<Record<FieldName, string | boolean>>;
+
+/** What the page knows besides what the visitor typed (leads §3 "Enquiry form defaults", §7). */
+export interface LeadContext {
+  url?: string;
+  userAgent?: string;
+  carId?: string;
+  carDealershipId?: number;
+  /** Hidden fields: dealership_slug, manufacturer_slug, stock_number, vehicle_make, vehicle_model, car_type, vehicle_status, page_id … */
+  defaults?: Partial<Lead["fields"]>;
+  attributes?: Lead["lead_attributes"];
+  /** The honeypot's value (people leave it empty). */
+  honeypot?: string;
+}
+
+/** The lead a form sends: what was typed (empty fields left out) over the page's defaults. */
+export function buildLead(spec: LeadFormSpec, values: FormValues, ctx: LeadContext = {}): Lead {
+  const fields: Record<string, unknown> = { ...(ctx.defaults ?? {}) };
+  let category = spec.category;
+  let subcategory = spec.subcategory;
+  for (const f of spec.fields) {
+    const v = values[f.name];
+    if (f.control === "checkbox") {
+      fields[f.name] = v === true;
+      continue;
+    }
+    const text = typeof v === "string" ? v.trim() : "";
+    if (f.name === "category") {
+      // A required category left unchosen is sent empty, so both validators say it is required.
+      if (text) ({ category, subcategory = spec.subcategory } = mapCategory(text));
+      else if (f.required) category = "";
+      continue;
+    }
+    if (!text) {
+      delete fields[f.name];
+      continue;
+    }
+    fields[f.name] = f.name === "location_id" && /^\d+$/.test(text) ? Number(text) : text;
+  }
+  const lead: Lead = {
+    source: "Website",
+    form: spec.kind,
+    category,
+    ...(subcategory ? { subcategory } : {}),
+    fields: fields as Lead["fields"],
+    isLastStep: true,
+  };
+  if (ctx.url) lead.url = ctx.url.slice(0, 2048);
+  if (ctx.userAgent) lead.user_agent = ctx.userAgent.slice(0, 512);
+  if (ctx.carId) lead.car_id = ctx.carId;
+  if (ctx.carDealershipId) lead.car_dealership_id = ctx.carDealershipId;
+  if (ctx.attributes) lead.lead_attributes = ctx.attributes;
+  if (ctx.honeypot) lead.website = ctx.honeypot.slice(0, 2048);
+  return lead;
+}

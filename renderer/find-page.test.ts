@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { validateTenant } from "../domain/tenant-validation";
+import { makeTenant } from "../tests/fixtures/tenant";
+import { BUILT_IN_PAGES, findPage } from "./find-page";
+import type { TenantDocument } from "./types";
+
+const resolved = (d: TenantDocument) => {
+  const v = validateTenant(d);
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  return v.document;
+};
+
+describe("built-in pages", () => {
+  it("every site has /success (leads §2), with the lead-success block, unless it has its own page there", () => {
+    const plain = resolved(makeTenant("alpha"));
+    const page = findPage(plain, "/success");
+    expect(page).toEqual(BUILT_IN_PAGES[0]);
+    expect(page?.blocks.map((b) => b.type)).toEqual(["lead-success"]);
+    // The built-in page is itself a valid page of a tenant document.
+    const withIt = makeTenant("beta");
+    withIt.pages.push(structuredClone(BUILT_IN_PAGES[0]));
+    expect(validateTenant(withIt).ok).toBe(true);
+    const own = makeTenant("gamma");
+    own.pages.push({ id: "thanks", path: "/success", title: "Cheers", blocks: [] });
+    expect(findPage(resolved(own), "/success")?.id).toBe("thanks");
+    expect(findPage(plain, "/success/more")).toBeNull();
+  });
+});

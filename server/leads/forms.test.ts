@@ -1,0 +1,102 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
+import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { buildLead, leadFormSpec, type FormValues, type LeadFormKind } from "../../domain/lead-forms";
+import { validateLeadForm } from "../../domain/lead-form-validation";
+import type { DbHandle } from "../db";
+import { leads } from "../db/schema";
+import { upsertVehicle } from "../inventory/store";
+import { createTenant, publish } from "../tenants/store";
+import { FIX_ERRORS } from "./http";
+import { demoSite, deps, post } from "./test-helpers";
+
+// The site's form rules (domain/lead-forms.ts) are one definition: what the browser form refuses,
+// POST /api/leads refuses with the same pointers and messages, and stores nothing.
+
+const site = demoSite();
+const contact = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" };
+const enquiry: FormValues = { ...contact, category: "Sales Enquiry", location_id: "1003", dealership_slug: "harbourline-mazda", message: "Still available?", opt_in: true };
+
+describe("form rules on POST /api/leads (PGlite)", () => {
+  let tdb: TestDatabase;
+  let h: DbHandle;
+  const d = () => deps(h, site);
+  const leadCount = async () => (await h.db.select({ n: count() }).from(leads))[0].n;
+
+  beforeAll(async () => {
+    tdb = pgliteDatabase();
+    h = await tdb.open();
+    await createTenant(h.db, site.document, "test");
+    await publish(h, "harbourline", { actor: "test" });
+    await upsertVehicle(h.db, makeVehicle("isuzu-1", { dealership_id: 106, location_id: 1009, make: "Isuzu UTE", model: "D-Max", car_type: "used" }));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+  });
+
+  const refusals: [string, LeadFormKind, FormValues, Record<string, unknown>?][] = [
+    ["an empty enquiry", "enquiry", { opt_in: true }],
+    ["a blank message and no dealership", "enquiry", { ...enquiry, message: "  ", dealership_slug: "" }],
+    ["bad e-mail, phone and registration; a dealership not offered", "enquiry", { ...enquiry, email: "ada@", phone: "ring me", rego: "TOO LONG REGO", dealership_slug: "harbourline-nowhere" }],
+    ["an excluded location", "enquiry", { ...enquiry, location_id: "1006" }],
+    ["a category the site does not list", "enquiry", { ...enquiry, category: "Spam Enquiry" }],
+    ["a hero lead with a 5-digit postcode", "hero", { ...contact, postcode: "40000", location_id: "1001" }],
+    ["a hero lead with no postcode", "hero", { ...contact, location_id: "1001" }],
+    ["a test drive without the terms", "test-drive", { ...contact, location_id: "1001" }],
+    ["a test drive with a bad date", "test-drive", { ...contact, location_id: "1001", terms_conditions: true, preferred_date: "soon" }],
+    ["request photos without contact details", "request-photos", { first_name: "Ada" }],
+    // On a car whose make is Isuzu UTE, the dealership dropdown offers only the Isuzu dealership (filter by make).
+    ["a dealership that does not sell the car's make", "enquiry", { ...enquiry, dealership_slug: "harbourline-toyota" }, { carId: "isuzu-1", defaults: { vehicle_make: "Isuzu UTE" } }],
+  ];
+
+  it.each(refusals)("%s: the browser's errors are the server's (422), nothing stored", async (_name, kind, values, ctx = {}) => {
+    const make = (ctx.defaults as { vehicle_make?: string } | undefined)?.vehicle_make;
+    const spec = leadFormSpec(site.document, kind, { make });
+    const lead = buildLead(spec, values, { url: "https://harbourline.localhost/contact-us", ...ctx });
+    const inBrowser = validateLeadForm(spec, lead).map(({ pointer, message }) => ({ pointer, message }));
+    expect(inBrowser.length).toBeGreaterThan(0);
+    const before = await leadCount();
+    const res = await post(d(), lead);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error).toBe(FIX_ERRORS);
+    expect(body.errors).toEqual(inBrowser);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("the same enquiry passes both and is stored, with its form, category and tracking", async () => {
+    const spec = leadFormSpec(site.document, "enquiry");
+    const lead = buildLead(spec, { ...enquiry, category: "Careers Enquiry" }, { url: "https://harbourline.localhost/careers", attributes: { visited_pages: ["/", "/careers"], linked_query_params: { utm_source: "jobs" } } });
+    expect(validateLeadForm(spec, lead)).toEqual([]);
+    const res = await post(d(), lead, { key: "form-enquiry-0001" });
+    expect(res.status).toBe(200);
+    const { lead_id } = await res.json();
+    const [row] = await h.db.select().from(leads).where(eq(leads.id, lead_id));
+    expect(row.dealershipId).toBe(102);
+    expect(row.payload).toMatchObject({ form: "enquiry", category: "General Enquiry", subcategory: "Career Enquiry", lead_attributes: { linked_query_params: { utm_source: "jobs" } } });
+  });
+
+  it("a field the site does not require may be left out: the registration on harbourline", async () => {
+    const spec = leadFormSpec(site.document, "enquiry");
+    const res = await post(d(), buildLead(spec, { ...enquiry, rego: "" }));
+    expect(res.status).toBe(200);
+  });
+
+  it("a lead that names no form gets only the lead schema's rules (integrations)", async () => {
+    const res = await post(d(), { category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("a lead that is wrong for the lead schema too answers the form's messages first", async () => {
+    const spec = leadFormSpec(site.document, "hero");
+    const lead = { ...buildLead(spec, { ...contact, postcode: "4000", location_id: "1001" }), color: "red", fields: { ...contact, postcode: "12", location_id: 1001 } };
+    const res = await post(d(), lead);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([
+      { pointer: "/fields/postcode", message: "Invalid postcode. Please enter a 4-digit number." },
+      { pointer: "/color", message: "is not a lead field" },
+    ]);
+  });
+});
