@@ -24,5 +24,5 @@ function notFound() {
 
 export const config = {
   // Everything but Next's assets, the API and static files from public/.
-  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|css|js|map|woff2?)$).*)"],
+  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|css|js|map|woff2?)$).*)"],
 };

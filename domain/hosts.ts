@@ -23,3 +23,13 @@ export function parseHost(hostHeader: string | null | undefined): HostTarget | n
   }
   return HOSTNAME.test(name) ? { kind: "domain", domain: name } : null;
 }
+
+/**
+ * A page's public address: the site's first domain over https (the canonical URL search engines and
+ * shares use); a site without a domain, the host it was asked on; null when neither is known.
+ */
+export function publicPageUrl(domains: readonly string[], path: string, host?: string | null): string | null {
+  const domain = domains[0];
+  if (domain) return `https://${domain}${path === "/" ? "" : path}`;
+  return host ? `http://${decodeURIComponent(host)}${path}` : null;
+}

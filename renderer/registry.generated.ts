@@ -16,6 +16,7 @@ import SearchResults from "../blocks/search-results/search-results";
 import SignIn from "../blocks/sign-in/sign-in";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
+import VehicleActions from "../blocks/vehicle-actions/vehicle-actions";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
 import VehicleKeyInfo from "../blocks/vehicle-key-info/vehicle-key-info";
 import VehicleSpecs from "../blocks/vehicle-specs/vehicle-specs";
@@ -39,6 +40,7 @@ export const blockRegistry: BlockRegistry = {
   "sign-in": SignIn,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
+  "vehicle-actions": VehicleActions,
   "vehicle-gallery": VehicleGallery,
   "vehicle-key-info": VehicleKeyInfo,
   "vehicle-specs": VehicleSpecs,

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import { searchPageTitle } from "../blocks/search-results/search-results";
+import { publicPageUrl } from "../domain/hosts";
 import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
@@ -30,10 +31,7 @@ const resolve = cache(async (host: string, segments: string[]) => {
 });
 
 /** The page's public address: the site's first domain over https, else the host it was asked on. */
-const pageUrl = (host: string, doc: TenantDocument, path: string) => {
-  const domain = doc.identity.domains[0];
-  return domain ? `https://${domain}${path === "/" ? "" : path}` : `http://${decodeURIComponent(host)}${path}`;
-};
+const pageUrl = (host: string, doc: TenantDocument, path: string) => publicPageUrl(doc.identity.domains, path, host)!;
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
 export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
@@ -69,12 +67,11 @@ export async function tenantPageMetadata(host: string, segments: string[]): Prom
   if (!found?.page) return { title: "Page not found" };
   const { live, page, path, title, car } = found;
   const site = live.document.identity;
-  const domain = site.domains[0];
   const image = car?.images?.[0]?.url;
   return {
     title: path === "/" ? site.name : `${title} | ${site.name}`,
     description: car ? vehicleDescription(car, live.document) : page.description,
-    alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
+    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, path)! } : undefined,
     openGraph: {
       siteName: site.name,
       title,
