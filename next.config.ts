@@ -2,8 +2,9 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   poweredByHeader: false,
-  // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html"],
+  // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
+  // pdfkit reads its font metrics from its package folder.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit"],
   experimental: { globalNotFound: true },
   images: {
     // Generated vehicle pictures (app/media) and the demo sites' artwork (public/demo); nothing else,

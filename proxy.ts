@@ -25,5 +25,5 @@ function notFound() {
 export const config = {
   // Everything but Next's assets, the API and static files from public/.
   // A site's sitemap.xml and robots.txt are its own, so they are rewritten too.
-  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|css|js|map|woff2?)$).*)", "/sitemap.xml", "/robots.txt"],
+  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|css|js|map|woff2?)$).*)", "/sitemap.xml", "/robots.txt"],
 };

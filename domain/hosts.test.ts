@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHost } from "./hosts";
+import { parseHost, publicPageUrl } from "./hosts";
 
 describe("parseHost", () => {
   it("recognises the admin hosts with or without a port", () => {
@@ -17,5 +17,18 @@ describe("parseHost", () => {
   });
   it("rejects what is not a hostname", () => {
     for (const h of [null, "", "bad_slug.localhost", "-x.localhost", "a b.com", "evil.com/path", "..."]) expect(parseHost(h)).toBeNull();
+  });
+});
+
+describe("publicPageUrl", () => {
+  it("is the site's first domain over https; the home page has no trailing slash", () => {
+    expect(publicPageUrl(["www.bluegumpreowned.com.au", "bluegumpreowned.com.au"], "/cars/2021-toyota-corolla-ab12cd")).toBe(
+      "https://www.bluegumpreowned.com.au/cars/2021-toyota-corolla-ab12cd",
+    );
+    expect(publicPageUrl(["www.example.com.au"], "/")).toBe("https://www.example.com.au");
+  });
+  it("without a domain, the host the page was asked on; null when that is not known either", () => {
+    expect(publicPageUrl([], "/cars/x", "bluegum.localhost%3A3000")).toBe("http://bluegum.localhost:3000/cars/x");
+    expect(publicPageUrl([], "/cars/x")).toBeNull();
   });
 });

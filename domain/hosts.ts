@@ -25,10 +25,11 @@ export function parseHost(hostHeader: string | null | undefined): HostTarget | n
 }
 
 /**
- * A page's public address: on the site's first domain over https, else on the host it was asked
- * on (a {slug}.localhost preview) over http. The home page has no trailing slash.
+ * A page's public address: the site's first domain over https (the canonical URL search engines and
+ * shares use); a site without a domain, the host it was asked on; null when neither is known.
  */
-export function siteUrl(domains: readonly string[], host: string, path: string): string {
-  const tail = path === "/" ? "" : path;
-  return domains[0] ? `https://${domains[0]}${tail}` : `http://${host}${tail}`;
+export function publicPageUrl(domains: readonly string[], path: string, host?: string | null): string | null {
+  const domain = domains[0];
+  if (domain) return `https://${domain}${path === "/" ? "" : path}`;
+  return host ? `http://${decodeURIComponent(host)}${path}` : null;
 }

@@ -29,6 +29,7 @@ import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
 import UsedCarChecks from "../blocks/used-car-checks/used-car-checks";
+import VehicleActions from "../blocks/vehicle-actions/vehicle-actions";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
 import VehicleKeyInfo from "../blocks/vehicle-key-info/vehicle-key-info";
 import VehicleSpecs from "../blocks/vehicle-specs/vehicle-specs";
@@ -69,6 +70,7 @@ export const blockRegistry: BlockRegistry = {
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
   "used-car-checks": UsedCarChecks,
+  "vehicle-actions": VehicleActions,
   "vehicle-gallery": VehicleGallery,
   "vehicle-key-info": VehicleKeyInfo,
   "vehicle-specs": VehicleSpecs,

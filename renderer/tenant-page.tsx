@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { siteUrl } from "../domain/hosts";
 import { tenantForHost } from "../server/tenants/live";
 import { searchPageTitle } from "../blocks/search-results/search-results";
+import { publicPageUrl } from "../domain/hosts";
 import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
@@ -31,8 +31,8 @@ const resolve = cache(async (host: string, segments: string[]) => {
   return { live, path, page, car: null, title: title ?? "" };
 });
 
-/** The page's public address (the route's host segment is URL-encoded). */
-const pageUrl = (host: string, doc: TenantDocument, path: string) => siteUrl(doc.identity.domains, decodeURIComponent(host), path);
+/** The page's public address: the site's first domain over https, else the host it was asked on. */
+const pageUrl = (host: string, doc: TenantDocument, path: string) => publicPageUrl(doc.identity.domains, path, host)!;
 
 /** The site's favicon: its initial on its primary colour, inline (no request, no 404 for /favicon.ico). */
 export function siteIcon(doc: TenantDocument): string {
@@ -79,14 +79,13 @@ export async function tenantPageMetadata(host: string, segments: string[]): Prom
   if (!found?.page) return { title: "Page not found" };
   const { live, page, path, title, car } = found;
   const site = live.document.identity;
-  const domain = site.domains[0];
   const image = car?.images?.[0]?.url;
   return {
     title: path === "/" ? site.name : `${title} | ${site.name}`,
     description: car ? vehicleDescription(car, live.document) : page.description,
     // The page after a sent lead is not for search engines.
     ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
-    alternates: domain ? { canonical: `https://${domain}${path === "/" ? "" : path}` } : undefined,
+    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, path)! } : undefined,
     icons: { icon: siteIcon(live.document) },
     openGraph: {
       siteName: site.name,

@@ -89,6 +89,7 @@ export type Block =
   | SiteFooterBlock
   | SiteHeaderBlock
   | UsedCarChecksBlock
+  | VehicleActionsBlock
   | VehicleGalleryBlock
   | VehicleKeyInfoBlock
   | VehicleSpecsBlock
@@ -3709,6 +3710,65 @@ export interface UsedCarChecksProps {
    * tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.
    */
   layout: "tiles" | "list" | "checklist";
+}
+/**
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleActionsBlock".
+ */
+export interface VehicleActionsBlock {
+  id: BlockId;
+  type: "vehicle-actions";
+  props: VehicleActionsProps;
+  area?: BlockArea;
+}
+/**
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "VehicleActionsProps".
+ */
+export interface VehicleActionsProps {
+  /**
+   * Shown before the share buttons and names the bar for screen readers.
+   */
+  label: string;
+  /**
+   * The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.
+   *
+   * @maxItems 5
+   */
+  networks:
+    | []
+    | ["facebook" | "x" | "linkedin" | "whatsapp" | "email"]
+    | ["facebook" | "x" | "linkedin" | "whatsapp" | "email", "facebook" | "x" | "linkedin" | "whatsapp" | "email"]
+    | [
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email"
+      ]
+    | [
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email"
+      ]
+    | [
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email",
+        "facebook" | "x" | "linkedin" | "whatsapp" | "email"
+      ];
+  /**
+   * Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.
+   */
+  copyLink: boolean;
+  /**
+   * Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.
+   */
+  print: boolean;
 }
 /**
  * The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.

@@ -5,7 +5,7 @@ import { validateTenant } from "../../domain/tenant-validation";
 import { parsePicturePath, SPIN_FRAMES } from "../../domain/media";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CATALOGUE } from "./catalogue";
-import { demoCount, generateDemoInventory, usedValue } from "./demo";
+import { DEMO_HISTORY_REPORT, demoCount, generateDemoInventory, usedValue } from "./demo";
 import { validateVehicle, type StoredVehicle } from "./vehicle";
 
 const NOW = new Date("2026-05-15T02:00:00Z");
@@ -182,6 +182,20 @@ describe("demo inventory", () => {
     for (const v of all.filter((x) => x.hotspots)) {
       for (const h of v.hotspots!.exterior ?? []) for (const p of h.positions) expect(p.activeAngle).toBeLessThan(SPIN_FRAMES);
     }
+  });
+
+  it("links about a third of used cars (only used ones) to the sample history report, a file the site serves", () => {
+    for (const [slug, vehicles] of stock) {
+      const used = vehicles.filter((v) => v.car_type === "used");
+      const withReport = vehicles.filter((v) => v.history_report_url);
+      expect(withReport.every((v) => v.car_type === "used" && v.history_report_url === DEMO_HISTORY_REPORT), slug).toBe(true);
+      if (used.length >= 50) {
+        expect(withReport.length / used.length, slug).toBeGreaterThan(0.2);
+        expect(withReport.length / used.length, slug).toBeLessThan(0.4);
+      }
+    }
+    expect(stock.get("bluegum")!.some((v) => v.history_report_url && v.status === "in_stock")).toBe(true);
+    expect(readFileSync(join("public", DEMO_HISTORY_REPORT)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
   it("skips dealerships another site already stocked", () => {

@@ -21,6 +21,9 @@ type CarType = StoredVehicle["car_type"];
 
 const DAY = 86_400_000;
 
+/** The history report the demo's used cars link to (a real feed gives each car its own). */
+export const DEMO_HISTORY_REPORT = "/demo/history-report-sample.pdf";
+
 /** mulberry32: small, fast, and the same sequence everywhere for a seed. */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -346,7 +349,8 @@ function vehicle(c: Ctx): StoredVehicle {
   else v.variant = variant(spec, badge.fuel === "Electric");
   const commentDraw = dice.float();
   if (commentDraw < 0.86) v.dealercomments = comments(v, dealership, commentDraw < 0.3);
-  if (carType === "used" && dice.chance(0.3)) v.history_report_url = "https://www.ppsr.gov.au/";
+  // A history report for about a third of used cars: the demo's sample document, served from public/.
+  if (carType === "used" && dice.chance(0.3)) v.history_report_url = DEMO_HISTORY_REPORT;
 
   // Money
   const financeDraw = dice.float();

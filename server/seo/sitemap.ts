@@ -3,7 +3,7 @@
  * car it lists, on its public address. Over 50,000 URLs (the sitemap protocol's limit) the sitemap
  * becomes an index of numbered parts, /sitemap.xml?part=1, 2, …
  */
-import { siteUrl } from "../../domain/hosts";
+import { publicPageUrl } from "../../domain/hosts";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { countListedSlugs, listListedSlugs } from "../inventory/store";
@@ -31,7 +31,7 @@ export const listedPagePaths = (doc: Pick<TenantDocument, "pages">) =>
   doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : []));
 
 export function robotsTxt(doc: Pick<TenantDocument, "identity">, host: string): string {
-  const lines = ["User-agent: *", "Disallow: /api/", ...UNLISTED_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${siteUrl(doc.identity.domains, host, "/sitemap.xml")}`];
+  const lines = ["User-agent: *", "Disallow: /api/", ...UNLISTED_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${publicPageUrl(doc.identity.domains, "/sitemap.xml", host)}`];
   return `${lines.join("\n")}\n`;
 }
 
@@ -44,7 +44,7 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "cont
  * urlset when it fits, else the index of its parts.
  */
 export async function buildSitemap(db: Db, doc: TenantDocument, host: string, part: string | null, pageSize = SITEMAP_MAX_URLS): Promise<string | null> {
-  const url = (path: string) => siteUrl(doc.identity.domains, host, path);
+  const url = (path: string) => publicPageUrl(doc.identity.domains, path, host)!;
   const carUrls = (slugs: { slug: string; updatedAt: Date }[]) => slugs.map((s) => ({ loc: url(`/cars/${s.slug}`), lastmod: s.updatedAt }));
   const dealerships = doc.dealerships.map((d) => d.id);
   const pages = listedPagePaths(doc).map((p) => ({ loc: url(p) }));

@@ -1,0 +1,186 @@
+import { inflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "../../app/api/cars/[slug]/pdf/route";
+import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
+import { vehicleSheet } from "../../blocks/vehicle-actions/sheet";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { makeTenant } from "../../tests/fixtures/tenant";
+import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
+import { createTenant, publish } from "../tenants/store";
+import { upsertVehicle } from "./store";
+import { localPhoto, pdfText, renderVehiclePdf } from "./vehicle-pdf";
+
+/**
+ * The text a PDF draws, read back: every content stream inflated, then the hex strings of each
+ * TJ (show text) operation decoded and joined, one operation per line.
+ */
+function pdfTextOf(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
+    const start = m.index! + m[0].length;
+    const end = raw.indexOf("endstream", start);
+    let body = Buffer.from(raw.slice(start, end), "latin1");
+    if (/\/FlateDecode/.test(m[1])) {
+      try {
+        body = inflateSync(body);
+      } catch {
+        continue; // an image
+      }
+    } else if (/\/Subtype\s*\/Image/.test(m[1])) continue;
+    for (const tj of body.toString("latin1").matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""));
+    }
+  }
+  return lines.join("\n").replace(/\u00a0/g, " ");
+}
+
+const PHOTO = "/media/vehicles/hatch/f1f2ef/front-right.jpg";
+const car = fixtureVehicle({
+  id: "pdf-1",
+  slug: "2021-toyota-corolla-ascent-sport-hatch-pdf001",
+  stocknum: "PDF1",
+  dealership_id: 1,
+  location_id: 10,
+  images: [{ url: PHOTO, kind: "exterior" }],
+  standard_equipment: [{ name: "Safety", items: ["Reversing camera", "Lane keep assist"] }],
+  dealercomments: "One owner, full service history.",
+  finance: undefined,
+});
+
+let tdb: TestDatabase;
+let h: DbHandle;
+const savedDataDir = process.env.DATA_DIR;
+
+function site(slug: string, change: (t: TenantDocument) => void = () => {}) {
+  const t = makeTenant(slug, slug === "alpha" ? "Alpha Motors" : "Beta Cars");
+  t.features = { pdfDownload: true } as TenantDocument["features"];
+  t.locations[0].dealer_license_number = "MD 12345";
+  t.locations[0].contact_detail = { phone: "0730001234" } as TenantDocument["locations"][number]["contact_detail"];
+  change(t);
+  return t;
+}
+
+beforeAll(async () => {
+  tdb = pgliteDatabase();
+  // Pictures are drawn into DATA_DIR/media: keep them in the test's own folder.
+  process.env.DATA_DIR = tdb.env.DATA_DIR;
+  h = await tdb.open();
+  (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
+  const beta = site("beta", (t) => {
+    t.dealerships[0].id = 2;
+    t.locations[0].dealership_id = 2;
+  });
+  const gamma = site("gamma", (t) => (t.features = { pdfDownload: false } as TenantDocument["features"]));
+  for (const doc of [site("alpha"), beta, gamma]) {
+    await createTenant(h.db, doc, "test");
+    await publish(h, doc.identity.slug, { actor: "test" });
+  }
+  await upsertVehicle(h.db, car);
+  await upsertVehicle(h.db, { ...fixtureVehicle({ id: "pdf-hidden", slug: "hidden-car-pdf002", stocknum: "PDF2", dealership_id: 1, location_id: 10 }), show_on_dealer_website: false });
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+  await tdb?.cleanup();
+  process.env.DATA_DIR = savedDataDir;
+  if (savedDataDir === undefined) delete process.env.DATA_DIR;
+});
+
+const get = (host: string, slug: string) =>
+  GET(new Request(`http://${host}/api/cars/${slug}/pdf`, { headers: { host } }), { params: Promise.resolve({ slug }) });
+
+describe("GET /api/cars/{slug}/pdf", () => {
+  it("answers the site's car as a PDF attachment named {slug}.pdf with its name, price, details, location and photo", async () => {
+    const res = await get("alpha.localhost:3000", car.slug);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="2021-toyota-corolla-ascent-sport-hatch-pdf001.pdf"');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(pdf.byteLength));
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.subarray(-6).toString("latin1")).toMatch(/%%EOF\s*$/);
+    // The first photo is embedded as a JPEG.
+    expect(pdf.toString("latin1")).toMatch(/\/Subtype \/Image[^]*?\/Filter \/DCTDecode/);
+    const text = pdfTextOf(pdf);
+    for (const line of [
+      "Alpha Motors",
+      "2021 Toyota Corolla",
+      "Ascent Sport ZWE211R",
+      "$27,990",
+      "Drive Away",
+      "42,123 km",
+      "JTNKB3BE10J012345",
+      "Reversing camera",
+      "One owner, full service history.",
+      "Alpha Motors Brisbane",
+      "1 Test St, Brisbane QLD 4000",
+      "Phone: 07 3000 1234",
+      "Dealer licence: MD 12345",
+      "View online: https://www.alpha.test/cars/2021-toyota-corolla-ascent-sport-hatch-pdf001",
+    ]) {
+      expect(text, line).toContain(line);
+    }
+    expect(text.replace(/\n/g, " ")).toContain("Please confirm all details with Alpha Motors Sales before");
+  });
+
+  it("is a 404 with a JSON message for a car the site does not show: unknown, hidden, or another site's", async () => {
+    for (const [host, slug] of [
+      ["alpha.localhost", "no-such-car-000000"],
+      ["alpha.localhost", "hidden-car-pdf002"],
+      ["beta.localhost", car.slug],
+      ["alpha.localhost", "../../etc/passwd"],
+    ]) {
+      const res = await get(host, slug);
+      expect(res.status, `${host} ${slug}`).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ message: "That car is not listed on this site." });
+    }
+  });
+
+  it("is a 404 on a site without PDF downloads, and on a host that is no site", async () => {
+    const off = await get("gamma.localhost", car.slug);
+    expect(off.status).toBe(404);
+    expect(await off.json()).toEqual({ message: "This site does not offer PDF downloads." });
+    const nobody = await get("nobody.localhost", car.slug);
+    expect(nobody.status).toBe(404);
+    expect(await nobody.json()).toEqual({ message: "No dealer site answers at this address." });
+  });
+});
+
+describe("PDF drawing", () => {
+  it("reads the photo from this server: generated pictures (WebP asked for as JPEG) and public files; nothing remote", async () => {
+    const jpeg = await localPhoto(PHOTO.replace(".jpg", ".webp"));
+    expect([...jpeg!.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await localPhoto("https://cdn.example.com/car.jpg")).toBeNull();
+    expect(await localPhoto("/media/vehicles/hatch/zzzzzz/front.jpg")).toBeNull();
+    expect(await localPhoto("/demo/../../package.json")).toBeNull();
+    expect(await localPhoto("/demo/missing.jpg")).toBeNull();
+    expect(await localPhoto(null)).toBeNull();
+  });
+
+  it("goes without a photo when there is none, and draws a sold car as SOLD", async () => {
+    const t = site("alpha");
+    const pdf = await renderVehiclePdf(vehicleSheet({ ...car, status: "sold", images: [] }, t), null, { compress: false });
+    expect(pdf.toString("latin1")).not.toContain("/Subtype /Image");
+    const text = pdfTextOf(pdf);
+    expect(text).toContain("SOLD");
+    expect(text).toContain("This vehicle has recently sold.");
+    expect(text).not.toContain("$27,990");
+  });
+
+  it("keeps to the characters the standard fonts draw: accents outside Latin-1 dropped, the letter kept", () => {
+    expect(pdfText("Kōwhai Motors — Café • “Best” 5★")).toBe("Kowhai Motors — Café • “Best” 5");
+    expect(pdfText("line one\r\nline\ttwo")).toBe("line one\nline two");
+  });
+
+  it("flows a long car onto more pages", async () => {
+    const items = Array.from({ length: 60 }, (_, i) => `Feature number ${i + 1} with a longer description`);
+    const sheet = vehicleSheet({ ...car, standard_equipment: [1, 2, 3, 4, 5].map((g) => ({ name: `Group ${g}`, items })), dealercomments: "Long text. ".repeat(400) }, site("alpha"));
+    const pdf = await renderVehiclePdf(sheet, null, { compress: false });
+    const pages = Number(/\/Type \/Pages[^]*?\/Count (\d+)/.exec(pdf.toString("latin1"))?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(pdfTextOf(pdf)).toContain("Dealer licence: MD 12345");
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * The PDF of a vehicle page (spec §2 "print-to-PDF", §7 "PDF download": saved as {slug}.pdf):
+ * the print view's content (blocks/vehicle-actions/sheet.ts) drawn with pdfkit, with the car's
+ * first photo read from this server's own pictures, never fetched over the network.
+ * GET /api/cars/{slug}/pdf for the site the Host header names.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import { vehicleSheet, type VehicleSheet } from "../../blocks/vehicle-actions/sheet";
+import { parsePicturePath, PICTURE_PREFIX } from "../../domain/media";
+import { pdfFileName } from "../../domain/vdp-rules";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { json, siteRoute, type SiteContext } from "../auth/http";
+import { picture } from "./media";
+import { vehicleForPage } from "./vdp";
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+// The standard PDF fonts (Helvetica) draw WinAnsi characters only: Latin-1 and these.
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const drawable = (ch: string) => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === "\n";
+};
+
+/**
+ * Text as the standard fonts can draw it: letters outside WinAnsi lose their accents ("Kōwhai" →
+ * "Kowhai"); anything else undrawable is left out rather than printed as a wrong glyph.
+ */
+export function pdfText(text: string): string {
+  let out = "";
+  for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
+    if (drawable(ch)) out += ch;
+    else for (const part of ch.normalize("NFKD")) if (drawable(part)) out += part;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photo
+
+const PUBLIC_IMAGE = /^\/(?:[a-z0-9_-]+\/)*[a-z0-9_.-]+\.(?:jpe?g|png)$/i;
+
+/**
+ * The bytes of a photo this server holds (a generated picture under /media/vehicles, as JPEG, or a
+ * JPEG/PNG under public/); null for remote or unknown images, which the PDF then goes without.
+ */
+export async function localPhoto(url: string | null): Promise<Buffer | null> {
+  if (!url) return null;
+  try {
+    if (url.startsWith(`${PICTURE_PREFIX}/`)) {
+      const req = parsePicturePath(url.slice(PICTURE_PREFIX.length + 1).split("/"));
+      // pdfkit embeds JPEG and PNG: a WebP picture is asked for as JPEG.
+      return req ? await picture({ ...req, format: "jpg" }) : null;
+    }
+    if (PUBLIC_IMAGE.test(url) && !url.includes("..")) return await readFile(join(/*turbopackIgnore: true*/ process.cwd(), "public", url));
+  } catch (e) {
+    console.warn(`[pdf] photo ${url} left out:`, (e as Error).message);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing
+
+const INK = "#111111";
+const MUTED = "#555555";
+const RULE = "#cccccc";
+
+/** The PDF's bytes: A4, the sheet's sections in the print view's order. `compress: false` keeps text readable (tests). */
+export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts: { compress?: boolean; accent?: string } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 42,
+    compress: opts.compress ?? true,
+    info: { Title: pdfText(sheet.name), Author: pdfText(sheet.site.name), Subject: sheet.url ?? undefined },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensure = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const rule = (color = RULE, weight = 0.75) => {
+    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(weight).strokeColor(color).stroke();
+  };
+  /** A section heading, on a new page unless `keep` points of the section fit under it. */
+  const heading = (text: string, keep = 60) => {
+    ensure(keep);
+    doc.moveDown(0.9);
+    doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(pdfText(text), left, doc.y, { width });
+    doc.moveDown(0.2);
+    rule();
+    doc.moveDown(0.4);
+  };
+
+  // Site, then the car's name and price.
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(opts.accent ?? INK).text(pdfText(sheet.site.name), left, doc.y, { width });
+  doc.moveDown(0.3);
+  rule(opts.accent ?? INK, 1.5);
+  doc.moveDown(0.8);
+  doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(pdfText(sheet.title), { width });
+  if (sheet.subtitle) doc.font("Helvetica").fontSize(13).fillColor(MUTED).text(pdfText(sheet.subtitle), { width });
+  doc.moveDown(0.3);
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(sheet.price.sold ? "#b3191f" : INK).text(pdfText(sheet.price.text), { width, continued: !!sheet.price.label });
+  if (sheet.price.label) doc.font("Helvetica").fontSize(11).fillColor(MUTED).text(`  ${pdfText(sheet.price.label)}`);
+  doc.moveDown(0.6);
+
+  if (photo) {
+    try {
+      const height = 280;
+      const top = doc.y;
+      doc.image(photo, left, top, { fit: [width, height], align: "center", valign: "center" });
+      doc.y = top + height;
+      doc.moveDown(0.4);
+    } catch (e) {
+      console.warn("[pdf] photo could not be drawn:", (e as Error).message);
+    }
+  }
+
+  if (sheet.details.length) {
+    heading("Key details");
+    const colGap = 18;
+    const colWidth = (width - colGap) / 2;
+    const labelWidth = colWidth * 0.45;
+    doc.fontSize(10);
+    for (let i = 0; i < sheet.details.length; i += 2) {
+      const pair = sheet.details.slice(i, i + 2);
+      const rowHeight = Math.max(
+        ...pair.map((d) => doc.font("Helvetica-Bold").heightOfString(pdfText(d.value), { width: colWidth - labelWidth })),
+      ) + 6;
+      ensure(rowHeight);
+      const y = doc.y;
+      pair.forEach((d, j) => {
+        const x = left + j * (colWidth + colGap);
+        doc.font("Helvetica").fillColor(MUTED).text(pdfText(d.label), x, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
+        doc.font("Helvetica-Bold").fillColor(INK).text(pdfText(d.value), x + labelWidth, y, { width: colWidth - labelWidth });
+      });
+      doc.y = y + rowHeight;
+      doc.x = left;
+    }
+  }
+
+  if (sheet.features.length) {
+    heading("Features");
+    for (const group of sheet.features) {
+      ensure(40);
+      doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(pdfText(group.name), left, doc.y, { width });
+      // Lines break between items, not inside one (no-break spaces within each).
+      const items = group.items.map((item) => pdfText(item).replace(/ /g, "\u00a0"));
+      doc.font("Helvetica").fontSize(10).fillColor(INK).text(items.join("   •   "), { width, lineGap: 2 });
+      doc.moveDown(0.5);
+    }
+  }
+
+  if (sheet.comments.length) {
+    heading("Dealer comments");
+    doc.font("Helvetica").fontSize(10).fillColor(INK);
+    for (const p of sheet.comments) {
+      doc.text(pdfText(p), left, doc.y, { width, lineGap: 2 });
+      doc.moveDown(0.5);
+    }
+  }
+
+  if (sheet.location) {
+    const { name, address, phone, licence } = sheet.location;
+    heading("Location", 120);
+    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(pdfText(name), left, doc.y, { width });
+    doc.font("Helvetica").fontSize(10);
+    for (const line of [address, phone ? `Phone: ${phone}` : null, licence ? `Dealer licence: ${licence}` : null]) {
+      if (line) doc.text(pdfText(line), { width });
+    }
+  }
+
+  ensure(80);
+  doc.moveDown(1.2);
+  rule();
+  doc.moveDown(0.5);
+  if (sheet.url) doc.font("Helvetica").fontSize(9).fillColor(INK).text(`View online: ${sheet.url}`, left, doc.y, { width, link: sheet.url });
+  doc.moveDown(0.3);
+  doc.font("Helvetica").fontSize(8).fillColor(MUTED).text(pdfText(sheet.disclaimer), left, doc.y, { width, lineGap: 1 });
+
+  doc.end();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The endpoint
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The PDF of one of the site's cars: 200 application/pdf as an attachment named {slug}.pdf; 404 JSON
+ * for a car the site does not show (unknown, hidden, another site's) or a site without PDF downloads.
+ */
+export async function handleVehiclePdf(
+  _request: Request,
+  ctx: Pick<SiteContext, "tenant">,
+  slug: string,
+  opts: { compress?: boolean } = {},
+): Promise<Response> {
+  const tenant: TenantDocument = ctx.tenant;
+  if (!tenant.features.pdfDownload) return json(404, { message: "This site does not offer PDF downloads." });
+  const car = SLUG.test(slug) && slug.length <= 200 ? await vehicleForPage(tenant, `/cars/${slug}`) : null;
+  if (!car) return json(404, { message: "That car is not listed on this site." });
+  const sheet = vehicleSheet(car, tenant);
+  const pdf = await renderVehiclePdf(sheet, await localPhoto(sheet.image), { compress: opts.compress, accent: tenant.theme.colors.primary });
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${pdfFileName(car.slug)}"`,
+      "content-length": String(pdf.byteLength),
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex",
+    },
+  });
+}
+
+/** GET /api/cars/{slug}/pdf. */
+export const vehiclePdfRoute = (request: Request, slug: string) => siteRoute((r, ctx) => handleVehiclePdf(r, ctx, slug))(request);
