@@ -51,6 +51,12 @@ export function collapsible<T>(items: readonly T[], limit: number, expanded: boo
 // Dealer comments
 
 /** Spec §4, §9: comments collapse to 400 characters. */
+/** Spec §2, §4: what a sold or unavailable car shows instead of its price and buttons. */
+export const SOLD_TITLE = "SOLD";
+export const SOLD_TEXT = "This vehicle has recently sold.";
+export const SIMILAR_PROMPT = "Like this and want something similar?";
+export const SIMILAR_BUTTON = "Find Me Something Similar";
+
 export const DEALER_COMMENTS_LIMIT = 400;
 /** Spec §4, §8: the text when a car has no dealer comments. */
 export const DEALER_COMMENTS_PENDING = "Dealer comments are pending. Please check back here later.";

@@ -6,7 +6,7 @@
  */
 import { CIN_TITLE, consumerNoticeHref } from "../domain/vdp-rules";
 import { priceDisplay, vehicleHeading } from "../domain/vehicle-display";
-import { carLocation, callNumber } from "../blocks/vehicle-summary/summary";
+import { carLocation, callNumber } from "../domain/vehicle-links";
 import { formatCallNumber } from "../domain/phone";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";

@@ -1,7 +1,7 @@
 import { formatCallNumber, maskCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import type { BlockComponent } from "../../renderer/types";
 import { vehicleForPage } from "../../server/inventory/vdp";
-import { callNumber, carLocation, locationHref } from "../vehicle-summary/summary";
+import { callNumber, carLocation, locationHref } from "../../domain/vehicle-links";
 import { PhoneReveal } from "./phone-box.client";
 import styles from "./phone-box.module.css";
 

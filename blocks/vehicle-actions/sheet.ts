@@ -10,8 +10,8 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { paragraphs } from "../dealer-comments/paragraphs";
 import { keyInfoItems, type KeyInfoItem } from "../vehicle-key-info/key-info";
-import { callNumber, carLocation } from "../vehicle-summary/summary";
-import { SOLD_TEXT, SOLD_TITLE } from "../vehicle-summary/vehicle-summary";
+import { callNumber, carLocation } from "../../domain/vehicle-links";
+import { SOLD_TEXT, SOLD_TITLE } from "../../domain/vdp-rules";
 
 /** The printed page's closing note: details can change, so a buyer confirms them with the dealer. */
 export const sheetDisclaimer = (dealer: string) =>

@@ -1,10 +1,10 @@
-import { financeExcluded, rateText, sampleWeeklyRepayment } from "../../domain/finance";
+import { financeExcluded, financeHref, rateText, sampleWeeklyRepayment } from "../../domain/finance";
 import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
 import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
 import { vehicleForPage } from "../../server/inventory/vdp";
-import { financeHref, tradeInHref } from "../vehicle-summary/summary";
+import { tradeInHref } from "../../domain/vehicle-links";
 import { StickyBar } from "./vehicle-sticky-header.client";
 import styles from "./vehicle-sticky-header.module.css";
 

@@ -1,4 +1,5 @@
-import { financeBanner, financeEstimate, financeExcluded } from "../../domain/finance";
+import { financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
+import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
@@ -10,14 +11,10 @@ import { FormDialog } from "../_shared/form-dialog.client";
 import { LeadForm } from "../_shared/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";
-import { callNumber, carLocation, financeHref, locationHref, similarHref, tradeInHref } from "./summary";
+import { callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";
 import { CallLink, MobileBar } from "./vehicle-summary.client";
 import styles from "./vehicle-summary.module.css";
 
-export const SOLD_TITLE = "SOLD";
-export const SOLD_TEXT = "This vehicle has recently sold.";
-export const SIMILAR_PROMPT = "Like this and want something similar?";
-export const SIMILAR_BUTTON = "Find Me Something Similar";
 
 const Icon = ({ d }: { d: string }) => (
   <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -3,7 +3,7 @@
  * a price and the region's name out. The embedded provider computes them from the postcode table;
  * a carrier's API would be another implementation of DeliveryQuoteProvider.
  */
-import { carLocation } from "../../blocks/vehicle-summary/summary";
+import { carLocation } from "../../domain/vehicle-links";
 import { mobileCountry, type MobileCountry } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { StoredVehicle } from "../inventory/vehicle";

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_HISTORY_REPORT, generateDemoInventory } from "../../server/inventory/demo";
 import { COPIED_MS, COPIED_TEXT, PDF_PREPARING, shareHref } from "../../domain/vdp-rules";
 import { formatMoney, vehicleHeading } from "../../domain/vehicle-display";
-import { carLocation } from "../../blocks/vehicle-summary/summary";
+import { carLocation } from "../../domain/vehicle-links";
 import { demoTenants, siteUrl, viewports } from "./helpers";
 
 // The vehicle actions bar on bluegum's vehicle page: copy link (Copied for 1.5 s), share windows

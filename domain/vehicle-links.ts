@@ -1,36 +1,10 @@
 /**
- * The vehicle summary's links and look-ups (spec §2 routes, "Sidebar"). Pure: the tenant document
- * and the car are passed in.
+ * A car's links and look-ups shared by the VDP's blocks, its print view, notice and delivery quotes
+ * (spec §2 routes, "Sidebar"): the car's location and number to call, trade-in and similar-cars
+ * links. Pure: the tenant document and the car are passed in. Finance links: domain/finance.ts.
  */
-import { seoPathFor, SEARCH_BASE } from "../../domain/search-paths";
-import type { Dealership, Location, TenantDocument } from "../../schemas/generated/tenant";
-
-/** Adds query parameters to a path or URL, keeping any query and #anchor it already has. */
-export function withQuery(href: string, params: Record<string, string | number | null | undefined>): string {
-  const [beforeHash, hash = ""] = href.split(/#(.*)/s, 2) as [string, string?];
-  const query = Object.entries(params)
-    .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join("&");
-  if (!query) return href;
-  const sep = beforeHash.includes("?") ? (beforeHash.endsWith("?") || beforeHash.endsWith("&") ? "" : "&") : "?";
-  return `${beforeHash}${sep}${query}${hash ? `#${hash}` : ""}`;
-}
-
-/**
- * A finance button's link (spec §2 routes): the site's default finance link overrides /finance; for a
- * car it carries car_id, vehiclePriceBudget (when the car has a price) and car_type.
- */
-export function financeHref(
-  finance: Pick<TenantDocument["finance"], "defaultLink">,
-  car: { id: string; price?: number | null; car_type?: string | null },
-): string {
-  return withQuery(finance.defaultLink?.trim() || "/finance", {
-    car_id: car.id,
-    vehiclePriceBudget: car.price != null && car.price > 10 ? car.price : null,
-    car_type: car.car_type,
-  });
-}
+import { seoPathFor, SEARCH_BASE } from "./search-paths";
+import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
 
 /** Trade-in valuation for this car (spec §2 routes). */
 export const tradeInHref = (car: { id: string }) => `/cars/trade-in?car_id=${encodeURIComponent(car.id)}`;
