@@ -3,6 +3,7 @@ import { analyticsEvents } from "../db/schema";
 import type { LiveDocument } from "../tenants/store";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { clientIp, type RateLimiter } from "../leads/rate-limit";
+import { BodyError, readLimitedJson } from "../http/body";
 
 /**
  * POST /api/events: records one analytics event the browser pushed to the site's tag manager
@@ -41,14 +42,15 @@ export async function handleEventPost(request: Request, deps: EventDeps): Promis
     const limiter = await deps.limiter();
     const hit = await limiter.hit(`events:ip:${live.slug}:${clientIp(request.headers)}`, EVENT_LIMIT.limit, EVENT_LIMIT.windowMs);
     if (!hit.ok) return answer(429, "Too many events from here; try again later.");
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_EVENT_BODY_BYTES) return answer(413, `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`);
-    const text = await request.text();
-    if (Buffer.byteLength(text) > MAX_EVENT_BODY_BYTES) return answer(413, `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`);
     let body: unknown;
     try {
-      body = JSON.parse(text);
-    } catch {
-      return answer(400, "The body is not valid JSON.");
+      body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
+        tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,
+        invalidJson: () => "The body is not valid JSON.",
+      });
+    } catch (e) {
+      if (e instanceof BodyError) return answer(e.status, e.message);
+      throw e;
     }
     const event = parseEvent(body);
     if (typeof event === "string") return answer(400, event);

@@ -2,6 +2,7 @@
 import { maskMobile, mobileCountry, mobileExample, normaliseMobile } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
+import { BodyError, readLimitedJson } from "../http/body";
 import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
 import { requestCode, verifyCode, CODE_TTL_MS } from "./codes";
@@ -29,14 +30,12 @@ export class BadRequest extends Error {
 
 /** The request's JSON object body; a BadRequest for anything else. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    throw new BadRequest("The request body is not valid JSON.");
+    body = await readLimitedJson(request, MAX_BODY_BYTES, { tooLarge: () => "The request body is too large.", invalidJson: () => "The request body is not valid JSON." });
+  } catch (e) {
+    if (e instanceof BodyError) throw new BadRequest(e.message, e.status);
+    throw e;
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
   return body as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { ValidationError } from "../errors";
+import { BodyError, readLimitedJson } from "../http/body";
 import { bearerKey, dealershipForKey } from "./keys";
 import { deleteVehicle, getVehicle, upsertVehicle, VehicleConflictError } from "./store";
 
@@ -30,42 +31,15 @@ async function authenticate(db: Db, request: Request): Promise<number | Response
   return dealershipId;
 }
 
-class BodyError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The request body as JSON, refusing more than MAX_FEED_BODY_BYTES without reading it all. */
-async function readJson(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > MAX_FEED_BODY_BYTES) throw new BodyError(413, `The body is ${declared} bytes; a vehicle may be at most ${MAX_FEED_BODY_BYTES}.`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_FEED_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new BodyError(413, `The body is larger than ${MAX_FEED_BODY_BYTES} bytes, the most a vehicle may be.`);
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) throw new BodyError(400, "The body is empty; send the vehicle as JSON.");
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new BodyError(400, `The body is not valid JSON: ${(e as Error).message}`);
-  }
-}
+const readVehicleJson = (request: Request) =>
+  readLimitedJson(request, MAX_FEED_BODY_BYTES, {
+    tooLarge: (declared) =>
+      declared !== undefined
+        ? `The body is ${declared} bytes; a vehicle may be at most ${MAX_FEED_BODY_BYTES}.`
+        : `The body is larger than ${MAX_FEED_BODY_BYTES} bytes, the most a vehicle may be.`,
+    empty: "The body is empty; send the vehicle as JSON.",
+    invalidJson: (detail) => `The body is not valid JSON: ${detail}`,
+  });
 
 /** PUT /api/feed/vehicles/{id}: creates or replaces the vehicle with this id. */
 export async function putFeedVehicle(db: Db, request: Request, id: string): Promise<Response> {
@@ -73,7 +47,7 @@ export async function putFeedVehicle(db: Db, request: Request, id: string): Prom
   if (auth instanceof Response) return auth;
   let body: unknown;
   try {
-    body = await readJson(request);
+    body = await readVehicleJson(request);
   } catch (e) {
     if (e instanceof BodyError) return problem(e.status, e.message);
     throw e;

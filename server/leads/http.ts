@@ -9,6 +9,7 @@ import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
 import { IdempotencyConflictError, storeLead } from "./store";
 import { clientIp, LEAD_LIMITS, type RateLimiter } from "./rate-limit";
+import { BodyError, readLimitedText } from "../http/body";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -38,35 +39,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => json(status, { error, ...extra }, headers);
 const invalid = (errors: SchemaError[]) => problem(422, FIX_ERRORS, { errors });
 
-class BodyError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > MAX_LEAD_BODY_BYTES) throw new BodyError(413, `The form sent ${declared} bytes; a lead may be at most ${MAX_LEAD_BODY_BYTES}.`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_LEAD_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new BodyError(413, `The form sent more than ${MAX_LEAD_BODY_BYTES} bytes, the most a lead may be.`);
-      }
-      chunks.push(value);
-    }
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+const readBody = (request: Request) =>
+  readLimitedText(request, MAX_LEAD_BODY_BYTES, (declared) =>
+    declared !== undefined
+      ? `The form sent ${declared} bytes; a lead may be at most ${MAX_LEAD_BODY_BYTES}.`
+      : `The form sent more than ${MAX_LEAD_BODY_BYTES} bytes, the most a lead may be.`,
+  );
 
 type Dealership = NonNullable<LiveDocument["document"]["dealerships"]>[number];
 

@@ -1,3 +1,4 @@
+import { BodyError, readLimitedJson } from "../http/body";
 import { tenantForHost } from "../tenants/live";
 import { searchForTenant, SearchRequestError } from "./service";
 
@@ -9,15 +10,15 @@ const error = (status: number, message: string) => Response.json({ message, stat
 export async function handleMultiQuery(request: Request): Promise<Response> {
   const live = await tenantForHost(request.headers.get("host"));
   if (!live) return error(404, "No dealer site answers at this address.");
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) return error(413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return error(413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    return error(400, "The request body is not valid JSON.");
+    body = await readLimitedJson(request, MAX_BODY_BYTES, {
+      tooLarge: () => `The request body is over ${MAX_BODY_BYTES} bytes.`,
+      invalidJson: () => "The request body is not valid JSON.",
+    });
+  } catch (e) {
+    if (e instanceof BodyError) return error(e.status, e.message);
+    throw e;
   }
   try {
     return Response.json(await searchForTenant(live.document, (body as { requests?: unknown } | null)?.requests));
