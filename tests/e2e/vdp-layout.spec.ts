@@ -14,7 +14,8 @@ async function firstCar(page: Page, slug: string, type = "used-cars"): Promise<s
 
 test("harbourline: the sidebar sits beside the gallery on desktop and stays in view; on a phone it follows the gallery", async ({ page }) => {
   await page.setViewportSize(viewports.desktop);
-  const href = await firstCar(page, "harbourline");
+  // A Toyota: Harbourline's Toyota dealership offers finance (its truck dealerships do not).
+  const href = await firstCar(page, "harbourline", "used-cars/toyota");
   await page.goto(siteUrl("harbourline", href));
   const gallery = page.getByRole("region", { name: / images$/ }).first();
   const summary = page.locator('[data-block="vehicle-summary"]');
@@ -54,7 +55,7 @@ test("harbourline: the phone box masks the number until clicked, then records th
   const box = page.locator("section").filter({ has: page.getByRole("heading", { name: "Contact the dealer" }) });
   const button = box.getByRole("button", { name: /Show number/ });
   await expect(button).toContainText(/\d{2} \d{4} XXXX/);
-  await expect(box).toContainText(/Dealer licence \d+/);
+  await expect(box).toContainText(/Dealer licence \S+/);
   await button.click();
   const link = box.getByRole("link", { name: /^\d{2} \d{4} \d{4}$/ });
   await expect(link).toBeVisible();
