@@ -13,6 +13,7 @@ import { CATALOGUE, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
 import { anchorPositions, type AnchorName } from "./pictures";
 import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "./vehicle";
+import { seededRandom } from "../../domain/random";
 
 type Tenant = Pick<TenantDocument, "identity" | "dealerships" | "locations"> & { finance?: Partial<TenantDocument["finance"]> };
 type Dealership = TenantDocument["dealerships"][number];
@@ -23,18 +24,6 @@ const DAY = 86_400_000;
 
 /** The history report the demo's used cars link to (a real feed gives each car its own). */
 export const DEMO_HISTORY_REPORT = "/demo/history-report-sample.pdf";
-
-/** mulberry32: small, fast, and the same sequence everywhere for a seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hashString = (s: string) => {
   let h = 2166136261;
@@ -64,7 +53,7 @@ export interface DemoOptions {
 
 /** Vehicles per site: 150 to 400, more for sites with more dealerships. */
 export function demoCount(tenant: Pick<Tenant, "identity" | "dealerships">): number {
-  const dice = new Dice(prng(hashString(`count:${tenant.identity.slug}`)));
+  const dice = new Dice(seededRandom(hashString(`count:${tenant.identity.slug}`)));
   return Math.min(400, Math.max(150, 150 + 30 * tenant.dealerships.length + dice.int(0, 60)));
 }
 
@@ -83,7 +72,7 @@ export function generateDemoInventory(tenant: Tenant, opts: DemoOptions = {}): S
 }
 
 function dealershipStock(tenant: Tenant, dealership: Dealership, count: number, now: Date): StoredVehicle[] {
-  const dice = new Dice(prng(hashString(`${tenant.identity.slug}:${dealership.id}`)));
+  const dice = new Dice(seededRandom(hashString(`${tenant.identity.slug}:${dealership.id}`)));
   const kinds = tenant.identity.stockKinds as Kind[];
   const franchise = dealership.makes?.length ? CATALOGUE.filter((m) => dealership.makes!.includes(m.make) && kinds.includes(m.kind)) : [];
   const kindsSold = franchise.length ? [...new Set(franchise.map((m) => m.kind))] : kinds;

@@ -5,17 +5,9 @@
 import { FACET_ATTRIBUTES, LISTED_FOREVER, NUMERIC_ATTRIBUTES, SEARCHABLE_ATTRIBUTES, type SearchRecord } from "../../../domain/search-record";
 import type { IndexSettings, MultiQueryRequest } from "./types";
 
-/** mulberry32: a small seeded PRNG, [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from "../../../domain/random";
+
+export { rng };
 
 type Item = SearchRecord["item_type"];
 // make, model, body, new price, badges, fuel override, item type
