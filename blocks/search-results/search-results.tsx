@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
@@ -26,10 +27,13 @@ async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<
   }
 }
 
+/** pathFacets once per request: the page title and the search block both need them (React cache, keyed by strings). */
+const requestFacets = cache((host: string, algoliaJson: string) => pathFacets(host, algoliaJson ? (JSON.parse(algoliaJson) as AlgoliaConfig) : null));
+
 /** The refinements the request path sets (/search/used-cars, /search/toyota/corolla, /used-car/…). */
 export async function seoState(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null = null): Promise<SeoState> {
   const { tenant, path } = ctx;
-  const facets = pathNeedsFacets(path) ? await pathFacets(host, algolia) : {};
+  const facets = pathNeedsFacets(path) ? await requestFacets(host, algolia ? JSON.stringify(algolia) : "") : {};
   const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes });
   // On any other page the search stays where it is.
   if (!parsed) return { path, basePath: path, refinementList: {} };
