@@ -20,8 +20,12 @@ async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t:
   return (await PhoneBox({ id: "phone", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
 }
 
+const beacons: string[] = [];
 beforeEach(() => {
   (window as { dataLayer?: unknown[] }).dataLayer = [];
+  // The server-side copy of the event goes as a beacon; no server answers in this test.
+  beacons.length = 0;
+  Object.defineProperty(navigator, "sendBeacon", { configurable: true, value: (url: string) => (beacons.push(url), true) });
 });
 
 describe("phone box (spec §4 'Phone box', §7 event 25)", () => {
@@ -46,6 +50,7 @@ describe("phone box (spec §4 'Phone box', §7 event 25)", () => {
     expect(link.textContent).toBe("07 3000 1234");
     expect(link.getAttribute("href")).toBe("tel:+61730001234");
     expect((window as { dataLayer?: unknown[] }).dataLayer).toEqual([expect.objectContaining({ event: "forecourt", id: 25, label: "Used Car", site: "harbourside-motors" })]);
+    expect(beacons).toEqual(["/api/events"]);
   });
 
   it("is revealed from the start where the site says so, labels new cars New Car, and follows its props", async () => {
