@@ -18,19 +18,11 @@ export function withQuery(href: string, params: Record<string, string | number |
 }
 
 /**
- * A finance button's link (spec §2 routes): the site's default finance link overrides /finance; for a
- * car it carries car_id, vehiclePriceBudget (when the car has a price) and car_type.
+ * A finance button's link (spec §2 routes): one rule for every finance link, domain/finance.ts
+ * financeHref (the site's default link or /finance, with car_id, vehiclePriceBudget, car_type and
+ * preferredDealership, anchored to the finance form).
  */
-export function financeHref(
-  finance: Pick<TenantDocument["finance"], "defaultLink">,
-  car: { id: string; price?: number | null; car_type?: string | null },
-): string {
-  return withQuery(finance.defaultLink?.trim() || "/finance", {
-    car_id: car.id,
-    vehiclePriceBudget: car.price != null && car.price > 10 ? car.price : null,
-    car_type: car.car_type,
-  });
-}
+export { financeHref } from "../../domain/finance";
 
 /** Trade-in valuation for this car (spec §2 routes). */
 export const tradeInHref = (car: { id: string }) => `/cars/trade-in?car_id=${encodeURIComponent(car.id)}`;

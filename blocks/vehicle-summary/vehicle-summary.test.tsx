@@ -73,7 +73,7 @@ describe("vehicle summary: an available car", () => {
     const html = (await render(fixtureVehicle()))!;
     const all = links(html);
     expect(all).toContainEqual(["Reserve This Car $200: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/checkout"]);
-    expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+    expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(all).toContainEqual(["Trade-In Valuation: 2021 Toyota Corolla", "/cars/trade-in?car_id=hm-1001"]);
     expect(all).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
   });
@@ -134,7 +134,7 @@ describe("vehicle summary: an available car", () => {
         t.features.reserveOnline.deposit = 500;
       }),
     ))!;
-    expect(links(html)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+    expect(links(html)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(links(html)).toContainEqual(["Reserve This Car $500: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/buy-online"]);
   });
 
@@ -143,7 +143,7 @@ describe("vehicle summary: an available car", () => {
     expect(text(html)).toContain("Only $139/wk*");
     expect(text(html)).toContain("9.99% p.a. interest rate, 10.45% p.a. comparison rate.");
     expect(links(html)).toContainEqual(["*See finance disclaimer", "#financeDisclaimer"]);
-    expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used"]);
+    expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
   });
 
   it("shows no finance card without lender rates, for another provider, or when switched off", async () => {
@@ -157,7 +157,7 @@ describe("vehicle summary: an available car", () => {
     const none = (await render(fixtureVehicle({ price: 10 })))!;
     expect(none).toMatch(/data-kind="no-price"><span class="[^"]*">Enquire for price<\/span><\/p>/);
     expect(text(none)).not.toContain("Drive Away");
-    expect(links(none)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&car_type=used"]);
+    expect(links(none)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(text((await render(fixtureVehicle({ price: 0 }), site((t) => (t.copy.noPriceText = "Call for price"))))!)).toContain("Call for price");
     expect(text((await render(fixtureVehicle({ price: 0, preorder: true })))!)).toContain("Pre-order now");
   });
@@ -258,11 +258,12 @@ describe("vehicle summary: mobile sticky bar", () => {
 });
 
 describe("vehicle summary: links", () => {
-  it("adds finance query parameters to a path or URL, keeping its own query and anchor", () => {
-    const car = { id: "a 1", price: 27990, car_type: "new" };
-    expect(financeHref({}, car)).toBe("/finance?car_id=a%201&vehiclePriceBudget=27990&car_type=new");
+  it("adds finance query parameters to a path or URL, keeping its own query and anchor, else anchored to the finance form", () => {
+    const car = { id: "a 1", price: 27990, car_type: "new", dealership_id: 7 };
+    const dealerships = [{ id: 7, slug: "bay-motors" }];
+    expect(financeHref({}, car, dealerships)).toBe("/finance?car_id=a+1&vehiclePriceBudget=27990&car_type=new&preferredDealership=bay-motors#finance-form");
     expect(financeHref({ defaultLink: "https://finance.example.com/apply?dealer=7#form" }, car)).toBe(
-      "https://finance.example.com/apply?dealer=7&car_id=a%201&vehiclePriceBudget=27990&car_type=new#form",
+      "https://finance.example.com/apply?dealer=7&car_id=a+1&vehiclePriceBudget=27990&car_type=new#form",
     );
     expect(withQuery("/x", { a: null })).toBe("/x");
   });
