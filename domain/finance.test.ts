@@ -374,4 +374,13 @@ describe("financeHref (spec §2: /finance with car_id, vehiclePriceBudget, car_t
     expect(financeHref({}, { ...car, price: 0 })).toBe("/finance?car_id=hm-1001&car_type=used#finance-form");
     expect(financeHref({}, null)).toBe("/finance#finance-form");
   });
+
+  it("names the car's dealership as preferredDealership, which the finance form preselects", () => {
+    const dealerships = [
+      { id: 101, slug: "harbourline-toyota" },
+      { id: 102, slug: "harbourline-mazda" },
+    ];
+    expect(financeHref({}, { ...car, dealership_id: 102 }, dealerships)).toBe("/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourline-mazda#finance-form");
+    expect(financeHref({}, { ...car, dealership_id: 999 }, dealerships)).toBe("/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form");
+  });
 });

@@ -401,13 +401,15 @@ export const DEFAULT_FINANCE_PATH = "/finance";
 
 /**
  * A finance link for a car (VDP "Request a Quote", Get Finance …): the site's default finance link,
- * else /finance, with car_id, vehiclePriceBudget (the price, when over 10) and car_type, anchored to
- * the finance form. A default link that already carries an anchor keeps it; tel:, sms: and mailto:
- * links are returned as they are.
+ * else /finance, with car_id, vehiclePriceBudget (the price, when over 10), car_type and
+ * preferredDealership (the slug of the car's dealership, found in `dealerships`), anchored to the
+ * finance form, whose form reads them (domain/lead-forms.ts financeQueryPrefill). A default link that
+ * already carries an anchor keeps it; tel:, sms: and mailto: links are returned as they are.
  */
 export function financeHref(
   finance: Pick<Finance, "defaultLink">,
-  car?: { id?: string | null; price?: number | null; car_type?: string | null } | null,
+  car?: { id?: string | null; price?: number | null; car_type?: string | null; dealership_id?: number | null } | null,
+  dealerships: { id: number; slug: string }[] = [],
 ): string {
   const base = finance.defaultLink?.trim() || DEFAULT_FINANCE_PATH;
   if (/^(tel|sms|mailto):/i.test(base)) return base;
@@ -420,6 +422,8 @@ export function financeHref(
   if (car?.id) query.set("car_id", car.id);
   if (priced(car?.price)) query.set("vehiclePriceBudget", String(car.price));
   if (car?.car_type) query.set("car_type", car.car_type);
+  const dealership = car?.dealership_id != null ? dealerships.find((d) => d.id === car.dealership_id) : undefined;
+  if (dealership) query.set("preferredDealership", dealership.slug);
   const q = query.toString();
   return `${path}${q ? `?${q}` : ""}${hash}`;
 }

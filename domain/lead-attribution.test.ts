@@ -35,7 +35,7 @@ describe("visited pages and linked query parameters (leads §7 lead_attributes)"
   it("what it keeps is a valid lead_attributes for POST /api/leads", () => {
     let s = emptyAttribution();
     for (let i = 0; i < 70; i++) s = visit(s, `/page-${i}?utm_${i}=${"x".repeat(700)}&q[${i}]=1`);
-    expect(validateLead({ category: "General Enquiry", fields: { first_name: "A", email: "a@example.com" }, lead_attributes: s })).toBe(true);
+    expect(validateLead({ form: "hero", category: "General Enquiry", fields: { first_name: "A", email: "a@example.com" }, lead_attributes: s })).toBe(true);
   });
 
   it("reads back a stored state, dropping what is malformed", () => {

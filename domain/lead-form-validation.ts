@@ -14,8 +14,8 @@ addFormats(ajv, ["email"]);
 const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 200;
 
-function validatorFor(spec: LeadFormSpec): ValidateFunction {
-  const key = JSON.stringify(leadFormSchema(spec));
+function validatorFor(spec: LeadFormSpec, partial: boolean): ValidateFunction {
+  const key = JSON.stringify(leadFormSchema(spec, { partial }));
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(JSON.parse(key));
@@ -25,9 +25,12 @@ function validatorFor(spec: LeadFormSpec): ValidateFunction {
   return validate;
 }
 
-/** The problems of a lead under its form's rules, one message per field (none: the lead passes). */
-export function validateLeadForm(spec: LeadFormSpec, lead: unknown): FieldError[] {
-  const validate = validatorFor(spec);
+/**
+ * The problems of a lead under its form's rules, one message per field (none: the lead passes).
+ * `partial`: an earlier step of a multi-step form, whose missing fields are not yet required.
+ */
+export function validateLeadForm(spec: LeadFormSpec, lead: unknown, opts: { partial?: boolean } = {}): FieldError[] {
+  const validate = validatorFor(spec, opts.partial === true);
   if (validate(lead)) return [];
   return formErrors(spec, validate.errors ?? []);
 }

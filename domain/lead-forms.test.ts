@@ -2,9 +2,18 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Location, TenantDocument } from "../schemas/generated/tenant";
 import { validateTenant } from "./tenant-validation";
+import tenantSchema from "../schemas/tenant.schema.json";
 import {
   buildLead,
   dealershipOptions,
+  FIELD_NAMES,
+  financeQueryPrefill,
+  firstStepWith,
+  formatPrice,
+  parsePrice,
+  STEP_INCOMPLETE,
+  stepLabel,
+  stepOf,
   FORM_ERROR,
   FIX_ERRORS,
   leadEventId,
@@ -295,5 +304,140 @@ describe("event ids (leads §9, VDP §7)", () => {
     ["hero", {}, 22],
   ] as const)("%s %j → %i", (kind, opts, id) => {
     expect(leadEventId(kind, opts)).toBe(id);
+  });
+});
+
+describe("multi-step forms (leads §4; forms.multiStep)", () => {
+  const withSteps = (steps: unknown, kind = "finance") => ({ ...harbourline, forms: { ...harbourline.forms, multiStep: { [kind]: steps } } }) as unknown as TenantDocument;
+
+  it("harbourline's finance enquiry: Your Details → Your Finance → Confirm, each step's fields in the form's order", () => {
+    const spec = leadFormSpec(harbourline, "finance");
+    expect(spec.steps).toEqual([
+      { title: "Your Details", description: "Who should our finance team get back to?", fields: ["first_name", "last_name", "email", "phone"], review: false },
+      { title: "Your Finance", description: "What you would like to finance, and where.", fields: ["location_id", "dealership_slug", "vehicle_price_budget", "rego", "message"], review: false },
+      { title: "Confirm", description: "Check your details, then send your enquiry.", fields: ["opt_in"], review: true },
+    ]);
+    // Every field of the form is on exactly one step.
+    expect(spec.steps!.flatMap((s) => s.fields).sort()).toEqual(spec.fields.map((f) => f.name).sort());
+    // Its other forms are shown in one piece.
+    expect(leadFormSpec(harbourline, "enquiry").steps).toBeUndefined();
+  });
+
+  it("fields no step names go on the last step; fields the form does not show are skipped; a field named twice stays on its first step", () => {
+    const spec = leadFormSpec(
+      withSteps([
+        { title: "You", fields: ["first_name", "postcode", "email"] },
+        { title: "More", fields: ["email", "message"] },
+      ]),
+      "finance",
+    );
+    expect(spec.steps!.map((s) => [s.title, s.fields])).toEqual([
+      ["You", ["first_name", "email"]],
+      ["More", ["last_name", "phone", "location_id", "dealership_slug", "vehicle_price_budget", "rego", "message", "opt_in"]],
+    ]);
+  });
+
+  it("a step left empty (no fields, no review) is dropped; fewer than two steps: one piece", () => {
+    const spec = leadFormSpec(
+      withSteps([
+        { title: "Nothing here", fields: ["postcode"] },
+        { title: "All", fields: [] },
+      ]),
+      "finance",
+    );
+    expect(spec.steps).toBeUndefined();
+    const three = leadFormSpec(withSteps([{ title: "A", fields: ["first_name"] }, { title: "Empty", fields: ["preferred_date"] }, { title: "B", fields: [] }]), "finance");
+    expect(three.steps!.map((s) => s.title)).toEqual(["A", "B"]);
+  });
+
+  it("which step a field is on, and the first step with a problem (the browser shows that step)", () => {
+    const spec = leadFormSpec(harbourline, "finance");
+    expect(stepOf(spec, "email")).toBe(0);
+    expect(stepOf(spec, "message")).toBe(1);
+    expect(stepOf(spec, "opt_in")).toBe(2);
+    expect(firstStepWith(spec, ["message", null, "phone"])).toBe(0);
+    expect(firstStepWith(spec, [null])).toBeNull();
+    const later = validateLeadForm(spec, buildLead(spec, { first_name: "Ada", last_name: "L", email: "a@example.com", phone: "0400000000" }));
+    expect(firstStepWith(spec, later.map((p) => p.name))).toBe(1);
+  });
+
+  it("an earlier step (partial) is checked for what it carries, not what it lacks", () => {
+    const spec = leadFormSpec(harbourline, "finance");
+    const first = buildLead(spec, { first_name: "Ada", last_name: "L", email: "a@example.com", phone: "0400000000" });
+    expect(validateLeadForm(spec, first, { partial: true })).toEqual([]);
+    expect(validateLeadForm(spec, first).map((p) => p.name)).toEqual(["location_id", "dealership_slug", "message"]);
+    const wrong = { ...first, fields: { ...first.fields, email: "nope", vehicle_price_budget: "lots" } };
+    expect(validateLeadForm(spec, wrong, { partial: true }).map((p) => p.message)).toEqual([
+      "Please enter a valid email address.",
+      "Vehicle Price / Budget must be an amount in whole dollars, such as $30,000.",
+    ]);
+  });
+
+  it("the spec's texts", () => {
+    expect(STEP_INCOMPLETE).toBe("Please complete the form step before proceeding.");
+    expect(stepLabel(0, 3)).toBe("Step 1 of 3");
+    expect(stepLabel(2, 3)).toBe("Step 3 of 3");
+  });
+
+  it("the tenant schema's step fields are the form's field names", () => {
+    expect((tenantSchema.definitions.formStep.properties.fields.items as { enum: string[] }).enum).toEqual([...FIELD_NAMES]);
+    expect(Object.keys(tenantSchema.definitions.forms.properties.multiStep.properties)).toEqual(["enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero"]);
+  });
+});
+
+describe("the finance enquiry's budget (leads §5 price field: $ with thousands separators)", () => {
+  it("is on the finance form (a site setting), optional by default, never on the others", () => {
+    const field = leadFormSpec(harbourline, "finance").fields.find((f) => f.name === "vehicle_price_budget")!;
+    expect(field).toMatchObject({ label: "Vehicle Price / Budget", control: "price", required: false, money: { locale: "en-AU", currency: "AUD" } });
+    expect(leadFormSpec(harbourline, "enquiry").fields.some((f) => f.name === "vehicle_price_budget")).toBe(false);
+    const hidden = { ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: { ...harbourline.forms.enquiry.fields, budget: { show: false, required: false } } } } };
+    expect(leadFormSpec(hidden, "finance").fields.some((f) => f.name === "vehicle_price_budget")).toBe(false);
+  });
+
+  it("reads what a person types and writes it back as $ with separators", () => {
+    expect(parsePrice("$27,990")).toBe(27990);
+    expect(parsePrice(" 27990 ")).toBe(27990);
+    expect(parsePrice("29,990.50")).toBe(29991);
+    expect(parsePrice("30k")).toBeNull();
+    expect(parsePrice("")).toBeNull();
+    expect(formatPrice(27990)).toBe("$27,990");
+    expect(formatPrice(1250000.4)).toBe("$1,250,000");
+    expect(formatPrice(45000, { locale: "en-NZ", currency: "NZD" })).toBe("$45,000");
+  });
+
+  it("is sent in whole dollars; what is not an amount is sent as typed and refused with its message", () => {
+    const spec = leadFormSpec(harbourline, "finance");
+    expect(buildLead(spec, { vehicle_price_budget: "$27,990" }).fields.vehicle_price_budget).toBe(27990);
+    const lead = buildLead(spec, { first_name: "A", last_name: "B", email: "a@example.com", phone: "0400000000", location_id: "1003", dealership_slug: "harbourline-mazda", message: "Hi", vehicle_price_budget: "about 30k" });
+    expect(validateLeadForm(spec, lead)).toEqual([{ name: "vehicle_price_budget", pointer: "/fields/vehicle_price_budget", message: "Vehicle Price / Budget must be an amount in whole dollars, such as $30,000." }]);
+  });
+});
+
+describe("a finance link's query (leads §2 routes: preferredDealership, vehiclePriceBudget, car_id, car_type)", () => {
+  const q = (s: string) => new URLSearchParams(s);
+  const slugs = harbourline.dealerships.map((d) => d.slug);
+
+  it("preselects an offered dealership, fills the budget, attaches the car and its type", () => {
+    const spec = leadFormSpec(harbourline, "finance");
+    expect(financeQueryPrefill(spec, q("car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourline-mazda"), slugs)).toEqual({
+      values: { dealership_slug: "harbourline-mazda", vehicle_price_budget: "$27,990" },
+      carId: "hm-1001",
+      defaults: { car_type: "used", vehicle_status: "used" },
+    });
+  });
+
+  it("without a dealership select, a dealership of the site goes with the lead as a hidden field", () => {
+    const noSelect = { ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: { ...harbourline.forms.enquiry.fields, dealership: { show: false, required: true } } } } };
+    const spec = leadFormSpec(noSelect, "finance");
+    expect(financeQueryPrefill(spec, q("preferredDealership=harbourline-ford"), slugs)).toEqual({ values: {}, defaults: { dealership_slug: "harbourline-ford" } });
+    expect(financeQueryPrefill(spec, q("preferredDealership=elsewhere"), slugs)).toEqual({ values: {}, defaults: {} });
+  });
+
+  it("ignores what is not valid: a dealership not offered, a budget that is not an amount, a bad car id or type", () => {
+    const spec = leadFormSpec(harbourline, "finance", { make: "Isuzu UTE" });
+    // Filtered by make, the dropdown offers only the Isuzu dealership.
+    expect(financeQueryPrefill(spec, q("preferredDealership=harbourline-mazda&vehiclePriceBudget=lots&car_id=<script>&car_type=stolen"), slugs)).toEqual({ values: {}, defaults: {} });
+    expect(financeQueryPrefill(spec, q("vehiclePriceBudget=0"), slugs)).toEqual({ values: {}, defaults: {} });
+    expect(financeQueryPrefill(spec, q("vehiclePriceBudget=48990.5"), slugs).values).toEqual({ vehicle_price_budget: "$48,991" });
   });
 });

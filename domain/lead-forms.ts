@@ -10,12 +10,15 @@ import leadSchema from "../schemas/lead.schema.json";
 import type { Lead } from "../schemas/generated/lead";
 import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
+import { formatMoney } from "./vehicle-display";
 
-export type LeadFormKind = NonNullable<Lead["form"]>;
+export type LeadFormKind = Lead["form"];
 export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
 
 // Texts from the spec (leads §5, §8), word for word.
 export const FORM_ERROR = "An error occurred when submitting this form";
+/** What the form shows under the alert when the server gave no message of its own (spelt as the spec spells it). */
+export const UNEXPECTED_ERROR = "An unexpected error occured";
 export const FIX_ERRORS = "Please fix the following errors:";
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
 export const DEFAULT_TERMS_MESSAGE = "*You must agree to the terms of use before submitting";
@@ -23,6 +26,13 @@ export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
 export const SUCCESS_TITLE = "Thank you";
 export const SUCCESS_TEXT = "Your enquiry has been sent. A member of our team will be in touch shortly.";
 export const privacyConsent = (group: string) => `By submitting this enquiry, I agree to the ${group} Privacy Policy.`;
+/** A step of a multi-step form not completed when Next is pressed (leads §5 "Vehicle step gate", §8 "Service step incomplete"). */
+export const STEP_INCOMPLETE = "Please complete the form step before proceeding.";
+export const stepLabel = (index: number, count: number) => `Step ${index + 1} of ${count}`;
+export const NEXT_LABEL = "Next";
+export const BACK_LABEL = "Back";
+export const BUDGET_LABEL = "Vehicle Price / Budget";
+export const BUDGET_MESSAGE = (label: string) => `${label} must be an amount in whole dollars, such as $30,000.`;
 
 // Categories (leads §4 Careers, §9 configuration defaults).
 export const DEFAULT_CATEGORY = "General Enquiry";
@@ -43,21 +53,27 @@ export const OPT_IN_LABEL = "Keep me up to date with news and offers";
 export const noticeText = (group: string) =>
   `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
 
-/** A form field: the lead's `fields` key (or the top-level `category`). */
-export type FieldName =
-  | "category"
-  | "first_name"
-  | "last_name"
-  | "email"
-  | "phone"
-  | "postcode"
-  | "message"
-  | "rego"
-  | "location_id"
-  | "dealership_slug"
-  | "preferred_date"
-  | "opt_in"
-  | "terms_conditions";
+/**
+ * The form fields: the lead's `fields` keys (and the top-level `category`). The tenant schema's step
+ * settings (definitions.formStep) list the same names; a test keeps the two equal.
+ */
+export const FIELD_NAMES = [
+  "category",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "postcode",
+  "vehicle_price_budget",
+  "message",
+  "rego",
+  "location_id",
+  "dealership_slug",
+  "preferred_date",
+  "opt_in",
+  "terms_conditions",
+] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
 
 export interface FormOption {
   value: string;
@@ -69,13 +85,28 @@ export interface FormOption {
 export interface FormField {
   name: FieldName;
   label: string;
-  control: "text" | "email" | "tel" | "textarea" | "select" | "checkbox" | "datetime-local";
+  /** price: a money amount typed freely, shown as $ with thousands separators (leads §5 field formats), sent in whole dollars. */
+  control: "text" | "email" | "tel" | "textarea" | "select" | "checkbox" | "datetime-local" | "price";
   required: boolean;
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email";
   maxLength?: number;
   options?: FormOption[];
   placeholder?: string;
+  /** For a price field: how amounts are written on the site. */
+  money?: Money;
+}
+
+export type Money = Pick<TenantDocument["identity"], "locale" | "currency">;
+const DEFAULT_MONEY: Money = { locale: "en-AU", currency: "AUD" };
+
+/** One step of a multi-step form (leads §4): its fields in the form's order. */
+export interface FormStep {
+  title: string;
+  description?: string;
+  fields: FieldName[];
+  /** Lists the earlier steps' answers on this step. */
+  review: boolean;
 }
 
 /** One form as the browser renders it and the server checks it. Plain data: passed from server to client components. */
@@ -89,9 +120,11 @@ export interface LeadFormSpec {
   categories?: string[];
   /** The terms message as shown (leads §8 "Terms not ticked"). */
   termsMessage: string;
+  /** A multi-step form's steps (at least two); absent for a form shown in one piece. */
+  steps?: FormStep[];
 }
 
-export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships">;
+export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity?: Partial<Money> };
 
 type Rule = { show: boolean; required: boolean; label?: string };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
@@ -104,6 +137,7 @@ const RULE_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
   dealership: { show: false, required: true },
   optIn: { show: true, required: false },
   terms: { show: false, required: false },
+  budget: { show: true, required: false },
 };
 const rule = (e: Partial<EnquirySettings> | undefined, key: keyof EnquirySettings["fields"]): Rule => ({ ...RULE_DEFAULTS[key], ...(e?.fields?.[key] ?? {}) });
 
@@ -207,9 +241,16 @@ const locationField = (tenant: FormsTenant, label: string, required: boolean): F
 
 /**
  * A form of the site. `make` is the car's make (VDP dialogs) or the page's (an enquiry form on a
- * brand page): the dealership dropdown filters by it where the site says so.
+ * brand page): the dealership dropdown filters by it where the site says so. A form the site shows
+ * in steps (forms.multiStep) carries them.
  */
 export function leadFormSpec(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string | null } = {}): LeadFormSpec {
+  const spec = formOf(tenant, kind, opts);
+  const steps = stepsOf(tenant, spec);
+  return steps ? { ...spec, steps } : spec;
+}
+
+function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string | null }): LeadFormSpec {
   const e = tenant.forms?.enquiry as Partial<EnquirySettings> | undefined;
   const termsMessage = `${e?.termsMessage ?? DEFAULT_TERMS_MESSAGE}.`;
   const fields: FormField[] = [];
@@ -236,6 +277,11 @@ export function leadFormSpec(tenant: FormsTenant, kind: LeadFormKind, opts: { ma
         options: dealershipOptions(tenant, opts.make),
         placeholder: selectSettings(tenant).placeholder || DEFAULT_DEALERSHIP_PLACEHOLDER,
       });
+    }
+    const budget = rule(e, "budget");
+    if (kind === "finance" && budget.show) {
+      const money = { ...DEFAULT_MONEY, ...(tenant.identity?.locale ? { locale: tenant.identity.locale } : {}), ...(tenant.identity?.currency ? { currency: tenant.identity.currency } : {}) };
+      fields.push({ name: "vehicle_price_budget", label: budget.label || BUDGET_LABEL, control: "price", required: budget.required, inputMode: "numeric", maxLength: 20, autoComplete: "off", money });
     }
     const rego = rule(e, "registration");
     if (rego.show) fields.push({ name: "rego", label: rego.label || "Registration", control: "text", required: rego.required, maxLength: 10, autoComplete: "off" });
@@ -270,6 +316,106 @@ export function leadFormSpec(tenant: FormsTenant, kind: LeadFormKind, opts: { ma
   if (kind === "test-drive" && testDrive.terms) fields.push(termsField(terms.label, true));
   if (kind === "vehicle-enquiry" && terms.show) fields.push(termsField(terms.label, terms.required));
   return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
+}
+
+// ——— Multi-step forms (leads §4) ———
+
+/**
+ * The steps the site sets for a form (forms.multiStep): each keeps the fields it names that the form
+ * shows (a field named twice stays on its first step), in the form's order; fields no step names go
+ * on the last step, so nothing the form requires is out of reach; a step left with no fields and no
+ * review is dropped. Fewer than two steps left: the form is shown in one piece.
+ */
+function stepsOf(tenant: FormsTenant, spec: LeadFormSpec): FormStep[] | undefined {
+  const configured = (tenant.forms?.multiStep as Partial<TenantDocument["forms"]["multiStep"]> | undefined)?.[spec.kind];
+  if (!configured?.length) return undefined;
+  const shown = new Set(spec.fields.map((f) => f.name));
+  const placed = new Set<FieldName>();
+  const named = configured.map((s) => {
+    const mine = new Set<FieldName>();
+    for (const n of s.fields as FieldName[]) {
+      if (shown.has(n) && !placed.has(n)) {
+        mine.add(n);
+        placed.add(n);
+      }
+    }
+    return { s, mine };
+  });
+  for (const f of spec.fields) if (!placed.has(f.name)) named[named.length - 1].mine.add(f.name);
+  const steps = named
+    .map(({ s, mine }) => ({
+      title: s.title.trim(),
+      ...(s.description?.trim() ? { description: s.description.trim() } : {}),
+      fields: spec.fields.filter((f) => mine.has(f.name)).map((f) => f.name),
+      review: s.review === true,
+    }))
+    .filter((s) => s.fields.length || s.review);
+  return steps.length >= 2 ? steps : undefined;
+}
+
+/** The step a field is on (0 for a form shown in one piece). */
+export function stepOf(spec: Pick<LeadFormSpec, "steps">, name: FieldName): number {
+  const i = spec.steps?.findIndex((s) => s.fields.includes(name)) ?? -1;
+  return i < 0 ? 0 : i;
+}
+
+/** The first step with a problem among `names` (e.g. a form's errors), or null when none has one. */
+export function firstStepWith(spec: Pick<LeadFormSpec, "steps">, names: (FieldName | null)[]): number | null {
+  const steps = names.filter((n): n is FieldName => !!n).map((n) => stepOf(spec, n));
+  return steps.length ? Math.min(...steps) : null;
+}
+
+// ——— Money fields (leads §5 "Price field: $ with thousands separators") ———
+
+/** An amount as the visitor typed it ("$30,000", "30000", "29,990.50") in whole dollars, or null when it is not one. */
+export function parsePrice(text: string): number | null {
+  const t = text.replace(/[\s$,]/g, "");
+  return /^\d{1,12}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t)) : null;
+}
+
+/** An amount as a price field shows it: $ with thousands separators, whole dollars. */
+export const formatPrice = (amount: number, money: Money = DEFAULT_MONEY) => formatMoney(Math.round(amount), money);
+
+// ——— Finance links' query (leads §2 routes: preferredDealership, vehiclePriceBudget, car_id, car_type) ———
+
+export const FINANCE_QUERY = { dealership: "preferredDealership", budget: "vehiclePriceBudget", carId: "car_id", carType: "car_type" } as const;
+/** A vehicle id as the lead schema takes it. */
+export const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
+const CAR_TYPES = new Set(["new", "used", "demo"]);
+
+export interface QueryPrefill {
+  /** Starting values for the form's fields. */
+  values: FormValues;
+  carId?: string;
+  /** Hidden fields the lead carries. */
+  defaults: Partial<Lead["fields"]>;
+}
+
+/**
+ * What a finance link's query gives the finance form: the dealership preselected (or, without a
+ * dealership select, carried as the lead's dealership when it is one of `dealerships`, the site's
+ * slugs), the budget in its field, the car's id on the lead and its type as hidden fields. Anything
+ * that is not one of these, or not valid, is ignored.
+ */
+export function financeQueryPrefill(spec: LeadFormSpec, params: URLSearchParams, dealerships: string[] = []): QueryPrefill {
+  const out: QueryPrefill = { values: {}, defaults: {} };
+  const dealership = params.get(FINANCE_QUERY.dealership)?.trim();
+  const select = spec.fields.find((f) => f.name === "dealership_slug");
+  if (dealership) {
+    if (select?.options?.some((o) => o.value === dealership)) out.values.dealership_slug = dealership;
+    else if (!select && dealerships.includes(dealership)) out.defaults.dealership_slug = dealership;
+  }
+  const budgetField = spec.fields.find((f) => f.name === "vehicle_price_budget");
+  const budget = parsePrice(params.get(FINANCE_QUERY.budget) ?? "");
+  if (budgetField && budget !== null && budget > 0) out.values.vehicle_price_budget = formatPrice(budget, budgetField.money);
+  const carId = params.get(FINANCE_QUERY.carId)?.trim();
+  if (carId && CAR_ID.test(carId)) out.carId = carId;
+  const carType = params.get(FINANCE_QUERY.carType)?.trim().toLowerCase();
+  if (carType && CAR_TYPES.has(carType)) {
+    out.defaults.car_type = carType as "new" | "used" | "demo";
+    out.defaults.vehicle_status = out.defaults.car_type;
+  }
+  return out;
 }
 
 /** The analytics event of a sent lead (leads §9, search-and-vehicle-detail §7). */
@@ -313,7 +459,7 @@ function baseFieldSchema(name: Exclude<FieldName, "category">): JsonSchema {
  * The JSON Schema a form's lead must meet, on top of the lead schema: the required fields (a
  * required text must not be empty), the options of each select, the category list, terms ticked.
  */
-export function leadFormSchema(spec: LeadFormSpec): JsonSchema {
+export function leadFormSchema(spec: LeadFormSpec, opts: { partial?: boolean } = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const f of spec.fields) {
@@ -332,7 +478,8 @@ export function leadFormSchema(spec: LeadFormSpec): JsonSchema {
       category: spec.categories
         ? { type: "string", ...(spec.fields.some((f) => f.name === "category" && f.required) ? { minLength: 1 } : {}), enum: spec.categories }
         : { type: "string", const: spec.category },
-      fields: { type: "object", required, properties },
+      // An earlier step of a multi-step form (partial): the fields it carries must be right; the rest are asked for later.
+      fields: { type: "object", required: opts.partial ? [] : required, properties },
     },
   };
 }
@@ -379,6 +526,8 @@ export function fieldMessage(spec: LeadFormSpec, field: FormField, keyword: stri
       return `${field.label} may only contain letters, digits, spaces and hyphens.`;
     case "preferred_date":
       return "Please choose a valid date and time.";
+    case "vehicle_price_budget":
+      return BUDGET_MESSAGE(field.label);
     default:
       return `${field.label} is not valid.`;
   }
@@ -441,6 +590,11 @@ export function buildLead(spec: LeadFormSpec, values: FormValues, ctx: LeadConte
     }
     if (!text) {
       delete fields[f.name];
+      continue;
+    }
+    if (f.control === "price") {
+      // Sent in whole dollars; what is not an amount is sent as typed, so both validators word it.
+      fields[f.name] = parsePrice(text) ?? text;
       continue;
     }
     fields[f.name] = f.name === "location_id" && /^\d+$/.test(text) ? Number(text) : text;

@@ -122,6 +122,7 @@ export const fixtureTenant: TenantDocument = {
         dealership: { show: false, required: true },
         optIn: { show: true, required: false },
         terms: { show: false, required: false },
+        budget: { show: true, required: false },
       },
       termsMessage: "*You must agree to the terms of use before submitting",
       privacyPolicyLink: true,
@@ -134,6 +135,7 @@ export const fixtureTenant: TenantDocument = {
       showCityNames: false,
     },
     service: { variant: "full", orderDetailsStep: true, intervalRequired: true, serviceTypes: [] },
+    multiStep: {},
   },
   copy: { noPriceText: "Enquire for price", preorderText: "Pre-order now", newArrivalLabel: "New Arrival" },
   navigation: {

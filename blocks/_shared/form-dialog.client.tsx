@@ -33,8 +33,9 @@ export function FormDialog({
     const d = dialog.current;
     if (!d || d.open) return;
     d.showModal();
-    const first = d.querySelector<HTMLElement>("form input:not([tabindex='-1']), form select, form textarea");
-    first?.focus();
+    // The first field shown (a multi-step form keeps its other steps hidden in the page).
+    const fields = d.querySelectorAll<HTMLElement>("form input:not([tabindex='-1']), form select, form textarea");
+    Array.from(fields).find((f) => !f.closest("[hidden]"))?.focus();
   }
 
   function close() {

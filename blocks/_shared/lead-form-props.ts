@@ -3,7 +3,7 @@
  * form (domain/lead-forms.ts) with the copy around it, and for a car the hidden defaults the lead
  * carries (leads §3 "Enquiry form defaults"). Pure; runs on the server.
  */
-import { leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
+import { CAR_ID, formatPrice, leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
 import type { Lead } from "../../schemas/generated/lead";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { LeadFormProps } from "./lead-form.client";
@@ -19,10 +19,10 @@ export interface LeadCar {
   year?: number | null;
   car_type?: string | null;
   tag?: string | null;
+  price?: number | null;
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
 const CAR_TYPES = new Set(["new", "used", "demo"]);
 const clip = (s: string | null | undefined, n: number) => (s?.trim() ? s.trim().slice(0, n) : undefined);
 
@@ -51,7 +51,17 @@ export function carDefaults(tenant: Pick<TenantDocument, "dealerships">, car: Le
 export function leadFormProps(
   tenant: TenantDocument,
   kind: LeadFormKind,
-  opts: { id: string; submitLabel: string; pageId?: string; car?: LeadCar | null; make?: string | null; modal?: boolean; notice?: string | null },
+  opts: {
+    id: string;
+    submitLabel: string;
+    pageId?: string;
+    car?: LeadCar | null;
+    make?: string | null;
+    modal?: boolean;
+    notice?: string | null;
+    /** The finance page's form: it reads a finance link's query (leads §2 routes). */
+    financeQuery?: boolean;
+  },
 ): LeadFormProps {
   const car = opts.car ?? null;
   const make = car?.make ?? opts.make ?? null;
@@ -65,6 +75,9 @@ export function leadFormProps(
   const initialValues: LeadFormProps["initialValues"] = {};
   if (car && offers("dealership_slug", defaults.dealership_slug)) initialValues.dealership_slug = defaults.dealership_slug;
   if (car && offers("location_id", car.location_id)) initialValues.location_id = String(car.location_id);
+  // The Finance Enquiry about a car starts with its price as the budget (a price shows when over 10).
+  const budget = spec.fields.find((f) => f.name === "vehicle_price_budget");
+  if (car && budget && car.price != null && car.price > 10) initialValues.vehicle_price_budget = formatPrice(car.price, budget.money);
   return {
     id: opts.id,
     spec,
@@ -79,5 +92,6 @@ export function leadFormProps(
     notice: opts.notice === undefined ? (hasOptIn ? noticeText(group) : null) : opts.notice,
     disclaimer: kind === "enquiry" || kind === "careers" || kind === "finance" ? (tenant.forms.enquiry.disclaimer?.trim() ?? null) : null,
     initialValues: Object.keys(initialValues).length ? initialValues : undefined,
+    financeQuery: opts.financeQuery ? { dealerships: tenant.dealerships.map((d) => d.slug) } : null,
   };
 }

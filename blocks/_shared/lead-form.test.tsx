@@ -191,21 +191,23 @@ describe("the enquiry form", () => {
     expect((window as any).dataLayer[0].id).toBe(51);
   });
 
-  it("a failure shows the alert An error occurred when submitting this form; a retry of the same submission reuses its Idempotency-Key, a changed one gets a new key", async () => {
-    answers.push(() => json(500, { error: "An unexpected error occured" }));
+  it("a failure shows the alert An error occurred when submitting this form with the server's error; a retry of the same submission reuses its Idempotency-Key, a changed one gets a new key", async () => {
+    answers.push(() => json(500, { error: "The lead store is down for maintenance." }));
     const { user } = show("enquiry");
     await fillEnquiry(user);
     await user.click(submitButton());
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("An error occurred when submitting this form");
+    expect(Array.from(alert.querySelectorAll("p"), (p) => p.textContent)).toEqual(["An error occurred when submitting this form", "The lead store is down for maintenance."]);
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
     expect(browserNav.assign).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(SUCCESS_KEY)).toBeNull();
 
+    // No message of its own: An unexpected error occured (leads §8).
     answers.push(() => json(500, {}));
     await user.click(submitButton());
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].key).toBe(calls[0].key);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("An error occurred when submitting this formAn unexpected error occured"));
 
     await user.type(screen.getByLabelText(/^Message/), " Thanks.");
     await user.click(submitButton());
@@ -220,7 +222,7 @@ describe("the enquiry form", () => {
     const { user } = show("enquiry");
     await fillEnquiry(user);
     await user.click(submitButton());
-    expect((await screen.findByRole("alert", {}, { timeout: 3000 })).textContent).toBe("An error occurred when submitting this form");
+    expect((await screen.findByRole("alert", {}, { timeout: 3000 })).textContent).toBe("An error occurred when submitting this formAn unexpected error occured");
     expect(calls).toHaveLength(2);
     expect(calls[1].key).toBe(calls[0].key);
   });
@@ -332,11 +334,196 @@ describe("the other forms", () => {
   it("the finance enquiry modal fires event 9", async () => {
     const { user } = show("finance", { event: { modal: true } });
     await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
     await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
     await user.type(screen.getByLabelText(/^Message/), "Finance please");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
     await user.click(submitButton());
     await waitFor(() => expect(browserNav.assign).toHaveBeenCalled());
     expect(calls[0].body).toMatchObject({ form: "finance", category: "Finance Enquiry" });
     expect((window as any).dataLayer[0].id).toBe(9);
+  });
+});
+
+const nextButton = () => screen.getByRole("button", { name: "Next" });
+const backButton = () => screen.getByRole("button", { name: "Back" });
+const stepHeading = () => screen.getByRole("heading", { level: 3 });
+/** The fields a person can reach now (the other steps are hidden). */
+const shownLabels = () =>
+  Array.from(document.querySelectorAll<HTMLLabelElement>("form label"))
+    .filter((l) => !l.closest("[hidden]") && !l.closest("[aria-hidden='true']"))
+    .map((l) => l.textContent);
+
+describe("a multi-step form (leads §4; harbourline's finance enquiry: Your Details → Your Finance → Confirm)", () => {
+  it("shows one step at a time with Step 1 of 3 and the step's title; Next refuses an incomplete step with Please complete the form step before proceeding.; nothing is sent", async () => {
+    const { user } = show("finance");
+    expect(stepHeading().textContent).toBe("Step 1 of 3: Your Details");
+    expect(screen.getByText("Who should our finance team get back to?")).toBeTruthy();
+    expect(shownLabels()).toEqual(["First Name", "Last Name", "Email Address", "Phone Number"]);
+    expect(screen.queryByRole("button", { name: /Enquire Now/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
+    // The progress list names every step; the current one is marked.
+    const steps = within(screen.getByRole("list", { name: "Form steps" })).getAllByRole("listitem");
+    expect(steps.map((li) => li.textContent)).toEqual(["Your Details", "Your Finance", "Confirm"]);
+    expect(steps[0].getAttribute("aria-current")).toBe("step");
+
+    await user.type(screen.getByLabelText(/^First Name/), "Ada");
+    await user.click(nextButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Please complete the form step before proceeding.");
+    expect(errorUnder(/^Last Name/)).toBe("Last Name is required.");
+    expect(errorUnder(/^Email Address/)).toBe("Email Address is required.");
+    expect(errorUnder(/^Phone Number/)).toBe("Phone Number is required.");
+    // Only this step's fields: the later steps' required fields are not reported yet.
+    const list = screen.getByText("Please fix the following errors:").parentElement!;
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Last Name is required.", "Email Address is required.", "Phone Number is required."]);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Last Name/));
+    expect(stepHeading().textContent).toBe("Step 1 of 3: Your Details");
+    // A fixed field loses its message as it is typed; all fixed, the step's message goes too.
+    await user.type(screen.getByLabelText(/^Last Name/), "Lovelace");
+    await waitFor(() => expect(errorUnder(/^Last Name/)).toBeNull());
+    await user.type(screen.getByLabelText(/^Email Address/), "ada@example.com");
+    await user.type(screen.getByLabelText(/^Phone Number/), "0400 000 000");
+    await waitFor(() => expect(screen.queryByText("Please complete the form step before proceeding.")).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it("Next moves on and puts the focus on the step's heading; Back keeps what was typed; the last step reviews the answers and sends one lead with every step's fields", async () => {
+    const { user } = show("finance", { context: { defaults: { page_id: "finance" } } });
+    await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect(document.activeElement).toBe(stepHeading());
+    expect(shownLabels()).toEqual(["Location", "Dealership", "Vehicle Price / Budget", "Registration (optional)", "Message"]);
+    expect(within(screen.getByRole("list", { name: "Form steps" })).getAllByRole("listitem")[0].textContent).toBe("Your Details (completed)");
+    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-mazda");
+    await user.type(screen.getByLabelText(/^Vehicle Price/), "27990");
+    await user.tab();
+    // A price is shown as $ with thousands separators (leads §5).
+    expect((screen.getByLabelText(/^Vehicle Price/) as HTMLInputElement).value).toBe("$27,990");
+    await user.type(screen.getByLabelText(/^Message/), "A CX-5 over five years, please.");
+
+    await user.click(backButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 1 of 3: Your Details"));
+    expect(document.activeElement).toBe(stepHeading());
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe("Ada");
+    expect((screen.getByLabelText(/^Phone Number/) as HTMLInputElement).value).toBe("0400 000 000");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe("A CX-5 over five years, please.");
+    expect((screen.getByLabelText(/^Location/) as HTMLSelectElement).value).toBe("1003");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    expect(calls).toEqual([]);
+
+    // Confirm: the answers of the earlier steps, the opt-in, the consent, and the send button.
+    const review = screen.getByTestId("review");
+    expect(Array.from(review.querySelectorAll("div")).map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])).toEqual([
+      ["First Name", "Ada"],
+      ["Last Name", "Lovelace"],
+      ["Email Address", "ada@example.com"],
+      ["Phone Number", "0400 000 000"],
+      ["Location", "Harbourline Mazda Capalaba Sales"],
+      ["Dealership", "Harbourline Mazda Capalaba"],
+      ["Vehicle Price / Budget", "$27,990"],
+      ["Message", "A CX-5 over five years, please."],
+    ]);
+    expect(shownLabels()).toEqual(["Keep me up to date with news and offers"]);
+    expect(screen.getByText(/By submitting this enquiry, I agree to the/)).toBeTruthy();
+    await user.click(submitButton());
+    await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toMatchObject({
+      form: "finance",
+      category: "Finance Enquiry",
+      isLastStep: true,
+      fields: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@example.com",
+        phone: "0400 000 000",
+        dealership_slug: "harbourline-mazda",
+        location_id: 1003,
+        vehicle_price_budget: 27990,
+        message: "A CX-5 over five years, please.",
+        opt_in: true,
+        page_id: "finance",
+      },
+    });
+  });
+
+  it("Enter in a field of an earlier step is Next; a double click on Next does not send from the last step", async () => {
+    const { user } = show("finance");
+    await fillContact(user);
+    await user.type(screen.getByLabelText(/^Phone Number/), "{Enter}");
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
+    await user.type(screen.getByLabelText(/^Message/), "Finance please");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    // The second click of a double click lands on the button that now sends: it is ignored.
+    fireEvent.click(submitButton(), { detail: 2 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]);
+  });
+
+  it("a server refusal about an earlier step's field shows that step with the message under the field", async () => {
+    answers.push(() => json(422, { error: "Please fix the following errors:", errors: [{ pointer: "/fields/dealership_slug", message: "Please choose one of the listed options for Dealership." }] }));
+    const { user } = show("finance");
+    await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
+    await user.type(screen.getByLabelText(/^Message/), "Finance please");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    await user.click(submitButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect(errorUnder(/^Dealership/)).toBe("Please choose one of the listed options for Dealership.");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Dealership/)));
+    expect(browserNav.assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("the finance page's form reads a finance link's query (leads §2 routes)", () => {
+  it("preselects the dealership, puts the budget in its field as $ with separators, and sends the car's id and type with the lead", async () => {
+    (window as any).happyDOM?.setURL("https://harbourline.localhost/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourline-mazda#finance-form");
+    const dealerships = harbourline.dealerships.map((d) => d.slug);
+    const { user } = show("finance", { financeQuery: { dealerships } });
+    await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect((screen.getByLabelText(/^Dealership/) as HTMLSelectElement).value).toBe("harbourline-mazda");
+    expect((screen.getByLabelText(/^Location/) as HTMLSelectElement).value).toBe("1003");
+    expect((screen.getByLabelText(/^Vehicle Price/) as HTMLInputElement).value).toBe("$27,990");
+    await user.type(screen.getByLabelText(/^Message/), "Finance for this car, please.");
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    await user.click(submitButton());
+    await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    expect(calls[0].body).toMatchObject({
+      car_id: "hm-1001",
+      fields: { dealership_slug: "harbourline-mazda", location_id: 1003, vehicle_price_budget: 27990, car_type: "used", vehicle_status: "used" },
+    });
+  });
+
+  it("ignores a dealership the form does not offer and values that are not valid", async () => {
+    (window as any).happyDOM?.setURL("https://harbourline.localhost/finance?car_id=%3Cscript%3E&vehiclePriceBudget=lots&car_type=stolen&preferredDealership=elsewhere-motors");
+    const { user } = show("finance", { financeQuery: { dealerships: harbourline.dealerships.map((d) => d.slug) } });
+    await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect((screen.getByLabelText(/^Dealership/) as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText(/^Vehicle Price/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("a form not on the finance page leaves the query alone", async () => {
+    (window as any).happyDOM?.setURL("https://harbourline.localhost/finance?vehiclePriceBudget=27990&preferredDealership=harbourline-mazda");
+    const { user } = show("finance");
+    await fillContact(user);
+    await user.click(nextButton());
+    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+    expect((screen.getByLabelText(/^Dealership/) as HTMLSelectElement).value).toBe("");
   });
 });

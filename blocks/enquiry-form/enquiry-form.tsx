@@ -9,8 +9,9 @@ const ANCHORS = { enquiry: "enquiry-form", careers: "careers-form", finance: "fi
 /**
  * The enquiry form (leads §2 screen 1), the careers enquiry (§4 Careers) and the finance enquiry
  * anchored on the finance page (§2 screen 3; the Finance Enquiry modal is the VDP's, see
- * vehicle-summary), and a test-drive booking on a page (/book-test-drive). Fields, categories and
- * copy are the site's settings (forms.enquiry, forms.dealershipSelect, forms.testDrive).
+ * vehicle-summary; it reads a finance link's query: preferredDealership, vehiclePriceBudget, car_id,
+ * car_type), and a test-drive booking on a page (/book-test-drive). Fields, categories, copy and
+ * steps are the site's settings (forms.enquiry, forms.dealershipSelect, forms.testDrive, forms.multiStep).
  */
 const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
   const { tenant } = ctx;
@@ -23,6 +24,8 @@ const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
     pageId: ctx.page.id,
     make: props.make ?? null,
     notice: props.showNotice === false ? null : undefined,
+    // The finance page's form takes what a finance link carries (car, dealership, budget).
+    financeQuery: variant === "finance",
   });
   const intro = props.intro?.trim() ? <p className={styles.intro}>{props.intro.trim()}</p> : null;
 

@@ -74,7 +74,7 @@ describe("finance calculator: the default site (spec §9 defaults)", () => {
 
   it("links Request a Quote to /finance with the car, anchored to the finance form", async () => {
     const html = await render();
-    expect(html).toContain('href="/finance?car_id=hm-1001&amp;vehiclePriceBudget=27990&amp;car_type=used#finance-form">Request a Quote</a>');
+    expect(html).toContain('href="/finance?car_id=hm-1001&amp;vehiclePriceBudget=27990&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form">Request a Quote</a>');
   });
 
   it("uses the block's heading and hides the banner when switched off", async () => {
@@ -100,9 +100,9 @@ describe("finance calculator: when it shows (spec §5)", () => {
     expect(sold).not.toContain("Request a Quote");
     expect(await render(comingSoonVehicle())).toContain(">Request a Quote</a>");
     expect(await render(reservedVehicle())).toContain(">Request a Quote</a>");
-    expect(await render(caravanVehicle())).toContain('vehiclePriceBudget=79990&amp;car_type=used#finance-form">Request a Quote</a>');
+    expect(await render(caravanVehicle())).toContain('vehiclePriceBudget=79990&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form">Request a Quote</a>');
     const ev = await render(electricVehicle());
-    expect(ev).toContain('href="/finance?car_id=hm-1002&amp;vehiclePriceBudget=48990&amp;car_type=new#finance-form"');
+    expect(ev).toContain('href="/finance?car_id=hm-1002&amp;vehiclePriceBudget=48990&amp;car_type=new&amp;preferredDealership=harbourside-motors#finance-form"');
     // No lender data for the electric car: no comparison rate.
     expect(await render(fixtureVehicle({ finance: undefined }))).not.toContain("Comparison rate");
   });
@@ -110,7 +110,7 @@ describe("finance calculator: when it shows (spec §5)", () => {
   it("never throws on a car without a price: starts from the default amount and leaves the budget out", async () => {
     const html = await render(fixtureVehicle({ price: 0 }), tenant((t) => (t.finance.calculator.amountFromCarPrice = true)));
     expect(inputTag(html, "amount")).toContain('value="30,000"');
-    expect(html).toContain('href="/finance?car_id=hm-1001&amp;car_type=used#finance-form"');
+    expect(html).toContain('href="/finance?car_id=hm-1001&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form"');
   });
 });
 
@@ -132,7 +132,7 @@ describe("finance calculator: site variants", () => {
     expect(testid(html, "finance-repayment")).toBe(`$${expected.kind === "repayment" ? expected.repayment : 0} /mo`);
     expect(html).toContain(">Monthly repayment</p>");
     expect(html).toMatch(/aria-pressed="true"[^>]*>Monthly</);
-    expect(html).toContain('href="/mazda-finance-page?car_id=hm-1001&amp;vehiclePriceBudget=27990&amp;car_type=used#finance-form"');
+    expect(html).toContain('href="/mazda-finance-page?car_id=hm-1001&amp;vehiclePriceBudget=27990&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form"');
   });
 
   it("shows the help text (with aria-describedby) at a bound: a $500 car starts at the $1,000 minimum", async () => {

@@ -83,7 +83,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
         ) : null}
         {isAvailable(car.status) ? (
           <p className={styles.actions}>
-            <a className="fc-button" href={financeHref(tenant.finance, car)}>
+            <a className="fc-button" href={financeHref(tenant.finance, car, tenant.dealerships)}>
               {REQUEST_A_QUOTE}
             </a>
           </p>

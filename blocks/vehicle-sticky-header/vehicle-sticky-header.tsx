@@ -24,7 +24,7 @@ const VehicleStickyHeader: BlockComponent<"vehicle-sticky-header"> = async ({ id
   const details = [simpleTransmission(car.transmission), body ? BODY_TYPES[body] : car.body?.trim()].filter(Boolean).join(" · ");
   const excluded = financeExcluded(car, tenant.finance);
   const weekly = props.weeklyEstimate !== false && !excluded ? sampleWeeklyRepayment(car.price, tenant.finance) : null;
-  const finance = props.financeButton !== false && !excluded ? financeHref(tenant.finance, car) : null;
+  const finance = props.financeButton !== false && !excluded ? financeHref(tenant.finance, car, tenant.dealerships) : null;
   const tradeIn = props.tradeInButton !== false && tenant.features.tradeIn?.enabled ? tradeInHref(car) : null;
   const image = car.images?.[0]?.url;
   return (

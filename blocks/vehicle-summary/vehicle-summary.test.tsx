@@ -73,7 +73,7 @@ describe("vehicle summary: an available car", () => {
     const html = (await render(fixtureVehicle()))!;
     const all = links(html);
     expect(all).toContainEqual(["Reserve This Car $200: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/checkout"]);
-    expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form"]);
+    expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(all).toContainEqual(["Trade-In Valuation: 2021 Toyota Corolla", "/cars/trade-in?car_id=hm-1001"]);
     expect(all).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
   });
@@ -134,7 +134,7 @@ describe("vehicle summary: an available car", () => {
         t.features.reserveOnline.deposit = 500;
       }),
     ))!;
-    expect(links(html)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form"]);
+    expect(links(html)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/mazda-finance-page?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(links(html)).toContainEqual(["Reserve This Car $500: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/buy-online"]);
   });
 
@@ -143,7 +143,7 @@ describe("vehicle summary: an available car", () => {
     expect(text(html)).toContain("Only $139/wk*");
     expect(text(html)).toContain("9.99% p.a. interest rate, 10.45% p.a. comparison rate.");
     expect(links(html)).toContainEqual(["*See finance disclaimer", "#financeDisclaimer"]);
-    expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used#finance-form"]);
+    expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
   });
 
   it("shows no finance card without lender rates, for another provider, or when switched off", async () => {
@@ -157,7 +157,7 @@ describe("vehicle summary: an available car", () => {
     const none = (await render(fixtureVehicle({ price: 10 })))!;
     expect(none).toMatch(/data-kind="no-price"><span class="[^"]*">Enquire for price<\/span><\/p>/);
     expect(text(none)).not.toContain("Drive Away");
-    expect(links(none)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&car_type=used#finance-form"]);
+    expect(links(none)).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(text((await render(fixtureVehicle({ price: 0 }), site((t) => (t.copy.noPriceText = "Call for price"))))!)).toContain("Call for price");
     expect(text((await render(fixtureVehicle({ price: 0, preorder: true })))!)).toContain("Pre-order now");
   });

@@ -35,9 +35,9 @@ export interface Lead {
   category: string;
   subcategory?: string;
   /**
-   * Which of the site's forms sent the lead (domain/lead-forms.ts). When given, the server also applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks.
+   * Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.
    */
-  form?: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero";
+  form: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero";
   fields: (
     | {
         email: unknown;
@@ -102,6 +102,10 @@ export interface Lead {
     vehicle_year?: number;
     vehicle_status?: "new" | "used" | "demo";
     car_type?: "new" | "used" | "demo";
+    /**
+     * whole dollars
+     */
+    vehicle_price_budget?: number;
     odometer?: number;
     service_interval?: string;
     service_type?: string;

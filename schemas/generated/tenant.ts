@@ -44,6 +44,21 @@ export type Href = string;
  */
 export type Money = number;
 /**
+ * The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.
+ *
+ * @minItems 2
+ * @maxItems 6
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "formSteps".
+ */
+export type FormSteps =
+  | [FormStep, FormStep]
+  | [FormStep, FormStep, FormStep]
+  | [FormStep, FormStep, FormStep, FormStep]
+  | [FormStep, FormStep, FormStep, FormStep, FormStep]
+  | [FormStep, FormStep, FormStep, FormStep, FormStep, FormStep];
+/**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "isoDate".
  */
@@ -549,13 +564,27 @@ export interface RangeSetting4 {
   step: number;
   default: number;
 }
+/**
+ * The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts).
+ */
 export interface Forms {
+  /**
+   * The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry.
+   */
   enquiry: {
+    /**
+     * The enquiry form's button text.
+     */
     submitLabel: "Message Now" | "Enquire Now";
     /**
+     * The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry.
+     *
      * @minItems 1
      */
     categories: [ShortText, ...ShortText[]];
+    /**
+     * Which fields show and which are required; a label overrides the default one.
+     */
     fields: {
       message: FieldRule;
       category: FieldRule1;
@@ -564,24 +593,64 @@ export interface Forms {
       dealership: FieldRule4;
       optIn: FieldRule5;
       terms: FieldRule6;
+      budget: FieldRule7;
     };
+    /**
+     * The message when the terms are not ticked (one site words it with 'the form').
+     */
     termsMessage:
       | "*You must agree to the terms of use before submitting"
       | "*You must agree to the terms of use before submitting the form";
+    /**
+     * Link Privacy Policy in the consent text to /privacy-policy.
+     */
     privacyPolicyLink: boolean;
+    /**
+     * Text under the enquiry, careers and finance forms.
+     */
     disclaimer?: string;
   };
+  /**
+   * The Book a Test Drive form (VDP dialog and /book-test-drive).
+   */
   testDrive: {
+    /**
+     * A required Preferred Location select.
+     */
     locationChooser: boolean;
+    /**
+     * An optional preferred date and time.
+     */
     dateTime: boolean;
+    /**
+     * A required terms checkbox.
+     */
     terms: boolean;
   };
+  /**
+   * The dealership select's options and placeholder (spec leads §5).
+   */
   dealershipSelect: {
     placeholder: string;
+    /**
+     * Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens.
+     */
     filterByMake: boolean;
+    /**
+     * Offer only dealerships with a location of this type.
+     */
     locationType?: "sales" | "service" | "parts" | "service-and-parts";
+    /**
+     * Offer only these dealerships.
+     */
     fixedDealershipSlugs?: Slug[];
+    /**
+     * Location ids never offered.
+     */
     excludedLocationIds: number[];
+    /**
+     * Name options by the location's city instead of its name.
+     */
     showCityNames: boolean;
   };
   service: {
@@ -591,41 +660,119 @@ export interface Forms {
     serviceTypes: ShortText[];
     externalBookingUrl?: string;
   };
+  /**
+   * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
+   */
+  multiStep: {
+    enquiry?: FormSteps;
+    careers?: FormSteps;
+    finance?: FormSteps;
+    "vehicle-enquiry"?: FormSteps;
+    "test-drive"?: FormSteps;
+    "request-photos"?: FormSteps;
+    hero?: FormSteps;
+  };
 }
+/**
+ * The message textarea (required unless the site disables it).
+ */
 export interface FieldRule {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * The category select (Enquiry Type); required when shown.
+ */
 export interface FieldRule1 {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * An optional registration (Rego) field.
+ */
 export interface FieldRule2 {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * The location select; required when shown.
+ */
 export interface FieldRule3 {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * The dealership select (see Dealership dropdown); required when shown.
+ */
 export interface FieldRule4 {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * The opt-in checkbox, ticked by default; never required.
+ */
 export interface FieldRule5 {
   show: boolean;
   required: boolean;
   label?: string;
 }
+/**
+ * The terms checkbox; when required, not ticking it shows the terms message.
+ */
 export interface FieldRule6 {
   show: boolean;
   required: boolean;
   label?: string;
+}
+/**
+ * On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.
+ */
+export interface FieldRule7 {
+  show: boolean;
+  required: boolean;
+  label?: string;
+}
+/**
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "formStep".
+ */
+export interface FormStep {
+  /**
+   * Shown after 'Step n of N', e.g. Your Details.
+   */
+  title: string;
+  /**
+   * A line under the step's title.
+   */
+  description?: string;
+  /**
+   * The form fields on this step (the lead's field names); shown in the form's own order.
+   */
+  fields: (
+    | "category"
+    | "first_name"
+    | "last_name"
+    | "email"
+    | "phone"
+    | "postcode"
+    | "vehicle_price_budget"
+    | "message"
+    | "rego"
+    | "location_id"
+    | "dealership_slug"
+    | "preferred_date"
+    | "opt_in"
+    | "terms_conditions"
+  )[];
+  /**
+   * List the answers of the earlier steps on this step, so the visitor can check them before sending.
+   */
+  review: boolean;
 }
 export interface Copy {
   noPriceText: string;
@@ -4265,22 +4412,35 @@ export interface RangeSetting5 {
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "fieldRule".
  */
-export interface FieldRule7 {
+export interface FieldRule8 {
   show: boolean;
   required: boolean;
   label?: string;
 }
 /**
+ * The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts).
+ *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "forms".
  */
 export interface Forms1 {
+  /**
+   * The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry.
+   */
   enquiry: {
+    /**
+     * The enquiry form's button text.
+     */
     submitLabel: "Message Now" | "Enquire Now";
     /**
+     * The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry.
+     *
      * @minItems 1
      */
     categories: [ShortText, ...ShortText[]];
+    /**
+     * Which fields show and which are required; a label overrides the default one.
+     */
     fields: {
       message: FieldRule;
       category: FieldRule1;
@@ -4289,24 +4449,64 @@ export interface Forms1 {
       dealership: FieldRule4;
       optIn: FieldRule5;
       terms: FieldRule6;
+      budget: FieldRule7;
     };
+    /**
+     * The message when the terms are not ticked (one site words it with 'the form').
+     */
     termsMessage:
       | "*You must agree to the terms of use before submitting"
       | "*You must agree to the terms of use before submitting the form";
+    /**
+     * Link Privacy Policy in the consent text to /privacy-policy.
+     */
     privacyPolicyLink: boolean;
+    /**
+     * Text under the enquiry, careers and finance forms.
+     */
     disclaimer?: string;
   };
+  /**
+   * The Book a Test Drive form (VDP dialog and /book-test-drive).
+   */
   testDrive: {
+    /**
+     * A required Preferred Location select.
+     */
     locationChooser: boolean;
+    /**
+     * An optional preferred date and time.
+     */
     dateTime: boolean;
+    /**
+     * A required terms checkbox.
+     */
     terms: boolean;
   };
+  /**
+   * The dealership select's options and placeholder (spec leads §5).
+   */
   dealershipSelect: {
     placeholder: string;
+    /**
+     * Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens.
+     */
     filterByMake: boolean;
+    /**
+     * Offer only dealerships with a location of this type.
+     */
     locationType?: "sales" | "service" | "parts" | "service-and-parts";
+    /**
+     * Offer only these dealerships.
+     */
     fixedDealershipSlugs?: Slug[];
+    /**
+     * Location ids never offered.
+     */
     excludedLocationIds: number[];
+    /**
+     * Name options by the location's city instead of its name.
+     */
     showCityNames: boolean;
   };
   service: {
@@ -4315,6 +4515,18 @@ export interface Forms1 {
     intervalRequired: boolean;
     serviceTypes: ShortText[];
     externalBookingUrl?: string;
+  };
+  /**
+   * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
+   */
+  multiStep: {
+    enquiry?: FormSteps;
+    careers?: FormSteps;
+    finance?: FormSteps;
+    "vehicle-enquiry"?: FormSteps;
+    "test-drive"?: FormSteps;
+    "request-photos"?: FormSteps;
+    hero?: FormSteps;
   };
 }
 /**

@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts). When given, the server also applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["form","category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"vehicle_price_budget":{"description":"whole dollars","type":"integer","minimum":0,"maximum":100000000},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
 const schema12 = {"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
@@ -29,8 +29,8 @@ data.source = "Website";
 if(data.isLastStep === undefined){
 data.isLastStep = true;
 }
-if(data.category === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'"};
+if(data.form === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "form"},message:"must have required property '"+"form"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,8 +39,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.fields === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(data.category === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,9 +49,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema11.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.fields === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -60,12 +59,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(func3(data0) > 2048){
-const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+for(const key0 in data){
+if(!(func2.call(schema11.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,8 +70,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s<>\"]+$"},message:"must match pattern \""+"^https?://[^\\s<>\"]+$"+"\""};
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(func3(data0) > 2048){
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -84,9 +84,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s<>\"]+$"},message:"must match pattern \""+"^https?://[^\\s<>\"]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -96,9 +95,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-let data1 = data.source;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,8 +105,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if("Website" !== data1){
-const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "Website"},message:"must be equal to constant"};
+}
+let data1 = data.source;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -117,11 +117,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.user_agent !== undefined){
-let data2 = data.user_agent;
-if(typeof data2 === "string"){
-if(func3(data2) > 512){
-const err8 = {instancePath:instancePath+"/user_agent",schemaPath:"#/properties/user_agent/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if("Website" !== data1){
+const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "Website"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,9 +127,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/user_agent",schemaPath:"#/properties/user_agent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.user_agent !== undefined){
+let data2 = data.user_agent;
+if(typeof data2 === "string"){
+if(func3(data2) > 512){
+const err9 = {instancePath:instancePath+"/user_agent",schemaPath:"#/properties/user_agent/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,11 +141,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.car_id !== undefined){
-let data3 = data.car_id;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err10 = {instancePath:instancePath+"/car_id",schemaPath:"#/properties/car_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"+"\""};
+else {
+const err10 = {instancePath:instancePath+"/user_agent",schemaPath:"#/properties/user_agent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -156,8 +152,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/car_id",schemaPath:"#/properties/car_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.car_id !== undefined){
+let data3 = data.car_id;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err11 = {instancePath:instancePath+"/car_id",schemaPath:"#/properties/car_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,10 +166,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.car_dealership_id !== undefined){
-let data4 = data.car_dealership_id;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err12 = {instancePath:instancePath+"/car_id",schemaPath:"#/properties/car_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -179,9 +176,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 2147483647 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+}
+if(data.car_dealership_id !== undefined){
+let data4 = data.car_dealership_id;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -190,13 +189,24 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/car_dealership_id",schemaPath:"#/properties/car_dealership_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -207,21 +217,7 @@ let data5 = data.lead_attributes;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 if(!((key1 === "visited_pages") || (key1 === "linked_query_params"))){
-const err15 = {instancePath:instancePath+"/lead_attributes",schemaPath:"#/properties/lead_attributes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data5.visited_pages !== undefined){
-let data6 = data5.visited_pages;
-if(Array.isArray(data6)){
-if(data6.length > 50){
-const err16 = {instancePath:instancePath+"/lead_attributes/visited_pages",schemaPath:"#/properties/lead_attributes/properties/visited_pages/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+const err16 = {instancePath:instancePath+"/lead_attributes",schemaPath:"#/properties/lead_attributes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -230,12 +226,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(typeof data7 === "string"){
-if(func3(data7) > 2048){
-const err17 = {instancePath:instancePath+"/lead_attributes/visited_pages/" + i0,schemaPath:"#/properties/lead_attributes/properties/visited_pages/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+}
+if(data5.visited_pages !== undefined){
+let data6 = data5.visited_pages;
+if(Array.isArray(data6)){
+if(data6.length > 50){
+const err17 = {instancePath:instancePath+"/lead_attributes/visited_pages",schemaPath:"#/properties/lead_attributes/properties/visited_pages/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,9 +240,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/lead_attributes/visited_pages/" + i0,schemaPath:"#/properties/lead_attributes/properties/visited_pages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func3(data7) > 2048){
+const err18 = {instancePath:instancePath+"/lead_attributes/visited_pages/" + i0,schemaPath:"#/properties/lead_attributes/properties/visited_pages/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -256,9 +255,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
 else {
-const err19 = {instancePath:instancePath+"/lead_attributes/visited_pages",schemaPath:"#/properties/lead_attributes/properties/visited_pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/lead_attributes/visited_pages/" + i0,schemaPath:"#/properties/lead_attributes/properties/visited_pages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,11 +266,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data5.linked_query_params !== undefined){
-let data8 = data5.linked_query_params;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(Object.keys(data8).length > 50){
-const err20 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+}
+else {
+const err20 = {instancePath:instancePath+"/lead_attributes/visited_pages",schemaPath:"#/properties/lead_attributes/properties/visited_pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -281,12 +277,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key2 in data8){
-const _errs21 = errors;
-const _errs22 = errors;
-const _errs23 = errors;
-if(!(((key2 === "__proto__") || (key2 === "constructor")) || (key2 === "prototype"))){
-const err21 = {};
+}
+if(data5.linked_query_params !== undefined){
+let data8 = data5.linked_query_params;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(Object.keys(data8).length > 50){
+const err21 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -295,14 +291,28 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid5 = _errs23 === errors;
-if(valid5){
-const err22 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",propertyName:key2};
+for(const key2 in data8){
+const _errs21 = errors;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!(((key2 === "__proto__") || (key2 === "constructor")) || (key2 === "prototype"))){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+var valid5 = _errs23 === errors;
+if(valid5){
+const err23 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",propertyName:key2};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -319,19 +329,7 @@ vErrors = null;
 }
 if(typeof key2 === "string"){
 if(!pattern2.test(key2)){
-const err23 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\[\\]-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\[\\]-]{1,100}$"+"\"",propertyName:key2};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-const err24 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+const err24 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\[\\]-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\[\\]-]{1,100}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -341,11 +339,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-for(const key3 in data8){
-let data9 = data8[key3];
-if(typeof data9 === "string"){
-if(func3(data9) > 500){
-const err25 = {instancePath:instancePath+"/lead_attributes/linked_query_params/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lead_attributes/properties/linked_query_params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+var valid4 = _errs21 === errors;
+if(!valid4){
+const err25 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -355,8 +351,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/lead_attributes/linked_query_params/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lead_attributes/properties/linked_query_params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data8){
+let data9 = data8[key3];
+if(typeof data9 === "string"){
+if(func3(data9) > 500){
+const err26 = {instancePath:instancePath+"/lead_attributes/linked_query_params/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lead_attributes/properties/linked_query_params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -366,9 +365,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/lead_attributes/linked_query_params/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lead_attributes/properties/linked_query_params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -380,7 +378,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/lead_attributes",schemaPath:"#/properties/lead_attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/lead_attributes/linked_query_params",schemaPath:"#/properties/lead_attributes/properties/linked_query_params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -390,11 +388,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.category !== undefined){
-let data10 = data.category;
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
-const err29 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+else {
+const err29 = {instancePath:instancePath+"/lead_attributes",schemaPath:"#/properties/lead_attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -403,8 +399,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err30 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.category !== undefined){
+let data10 = data.category;
+if(typeof data10 === "string"){
+if(func3(data10) > 100){
+const err30 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -413,9 +413,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data10) < 1){
+const err31 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -425,11 +424,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.subcategory !== undefined){
-let data11 = data.subcategory;
-if(typeof data11 === "string"){
-if(func3(data11) > 100){
-const err32 = {instancePath:instancePath+"/subcategory",schemaPath:"#/properties/subcategory/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err32 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -439,8 +435,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/subcategory",schemaPath:"#/properties/subcategory/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.subcategory !== undefined){
+let data11 = data.subcategory;
+if(typeof data11 === "string"){
+if(func3(data11) > 100){
+const err33 = {instancePath:instancePath+"/subcategory",schemaPath:"#/properties/subcategory/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -450,10 +449,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.form !== undefined){
-let data12 = data.form;
-if(typeof data12 !== "string"){
-const err34 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err34 = {instancePath:instancePath+"/subcategory",schemaPath:"#/properties/subcategory/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -462,13 +459,26 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!(((((((data12 === "enquiry") || (data12 === "careers")) || (data12 === "finance")) || (data12 === "vehicle-enquiry")) || (data12 === "test-drive")) || (data12 === "request-photos")) || (data12 === "hero"))){
-const err35 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.form.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.form !== undefined){
+let data12 = data.form;
+if(typeof data12 !== "string"){
+const err35 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((((data12 === "enquiry") || (data12 === "careers")) || (data12 === "finance")) || (data12 === "vehicle-enquiry")) || (data12 === "test-drive")) || (data12 === "request-photos")) || (data12 === "hero"))){
+const err36 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.form.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -480,12 +490,12 @@ let valid7 = false;
 const _errs36 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.email === undefined){
-const err36 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/0/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err37 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/0/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -496,12 +506,12 @@ if(!valid7){
 const _errs37 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.phone === undefined){
-const err37 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/1/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+const err38 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf/1/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -510,12 +520,12 @@ var _valid0 = _errs37 === errors;
 valid7 = valid7 || _valid0;
 }
 if(!valid7){
-const err38 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err39 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -535,18 +545,7 @@ if(data13.opt_in === undefined){
 data13.opt_in = true;
 }
 if(data13.first_name === undefined){
-const err39 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key4 in data13){
-if(!(func2.call(schema11.properties.fields.properties, key4))){
-const err40 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err40 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -555,12 +554,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data13.first_name !== undefined){
-let data14 = data13.first_name;
-if(typeof data14 === "string"){
-if(func3(data14) > 100){
-const err41 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+for(const key4 in data13){
+if(!(func2.call(schema11.properties.fields.properties, key4))){
+const err41 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -569,8 +565,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err42 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data13.first_name !== undefined){
+let data14 = data13.first_name;
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
+const err42 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -579,8 +579,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern3.test(data14)){
-const err43 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
+if(func3(data14) < 1){
+const err43 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -589,9 +589,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern3.test(data14)){
+const err44 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -601,11 +600,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data13.last_name !== undefined){
-let data15 = data13.last_name;
-if(typeof data15 === "string"){
-if(func3(data15) > 100){
-const err45 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err45 = {instancePath:instancePath+"/fields/first_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -614,8 +610,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err46 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data13.last_name !== undefined){
+let data15 = data13.last_name;
+if(typeof data15 === "string"){
+if(func3(data15) > 100){
+const err46 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -624,8 +624,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!pattern3.test(data15)){
-const err47 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
+if(func3(data15) < 1){
+const err47 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -634,9 +634,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern3.test(data15)){
+const err48 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/pattern",keyword:"pattern",params:{pattern: "^[^<>{}\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^<>{}\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -646,11 +645,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data13.email !== undefined){
-let data16 = data13.email;
-if(typeof data16 === "string"){
-if(func3(data16) > 254){
-const err49 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+else {
+const err49 = {instancePath:instancePath+"/fields/last_name",schemaPath:"#/definitions/personName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -659,8 +655,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!(formats0.test(data16))){
-const err50 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+if(data13.email !== undefined){
+let data16 = data13.email;
+if(typeof data16 === "string"){
+if(func3(data16) > 254){
+const err50 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -669,9 +669,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data16))){
+const err51 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -681,11 +680,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data13.phone !== undefined){
-let data17 = data13.phone;
-if(typeof data17 === "string"){
-if(!pattern5.test(data17)){
-const err52 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
+else {
+const err52 = {instancePath:instancePath+"/fields/email",schemaPath:"#/properties/fields/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -695,8 +691,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.phone !== undefined){
+let data17 = data13.phone;
+if(typeof data17 === "string"){
+if(!pattern5.test(data17)){
+const err53 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -706,11 +705,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data13.postcode !== undefined){
-let data18 = data13.postcode;
-if(typeof data18 === "string"){
-if(!pattern6.test(data18)){
-const err54 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\""};
+else {
+const err54 = {instancePath:instancePath+"/fields/phone",schemaPath:"#/properties/fields/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -720,8 +716,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.postcode !== undefined){
+let data18 = data13.postcode;
+if(typeof data18 === "string"){
+if(!pattern6.test(data18)){
+const err55 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -731,11 +730,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data13.message !== undefined){
-let data19 = data13.message;
-if(typeof data19 === "string"){
-if(func3(data19) > 5000){
-const err56 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+else {
+const err56 = {instancePath:instancePath+"/fields/postcode",schemaPath:"#/properties/fields/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -745,8 +741,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.message !== undefined){
+let data19 = data13.message;
+if(typeof data19 === "string"){
+if(func3(data19) > 5000){
+const err57 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -756,11 +755,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data13.rego !== undefined){
-let data20 = data13.rego;
-if(typeof data20 === "string"){
-if(!pattern7.test(data20)){
-const err58 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{1,10}$"+"\""};
+else {
+const err58 = {instancePath:instancePath+"/fields/message",schemaPath:"#/properties/fields/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -770,8 +766,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.rego !== undefined){
+let data20 = data13.rego;
+if(typeof data20 === "string"){
+if(!pattern7.test(data20)){
+const err59 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -781,10 +780,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data13.state !== undefined){
-let data21 = data13.state;
-if(typeof data21 !== "string"){
-const err60 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err60 = {instancePath:instancePath+"/fields/rego",schemaPath:"#/properties/fields/properties/rego/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -793,8 +790,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!((((((((((((((((data21 === "QLD") || (data21 === "NSW")) || (data21 === "VIC")) || (data21 === "SA")) || (data21 === "WA")) || (data21 === "TAS")) || (data21 === "ACT")) || (data21 === "NT")) || (data21 === "qld")) || (data21 === "nsw")) || (data21 === "vic")) || (data21 === "sa")) || (data21 === "wa")) || (data21 === "tas")) || (data21 === "act")) || (data21 === "nt"))){
-const err61 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.state.enum},message:"must be equal to one of the allowed values"};
+}
+if(data13.state !== undefined){
+let data21 = data13.state;
+if(typeof data21 !== "string"){
+const err61 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -803,11 +803,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data13.location_id !== undefined){
-let data22 = data13.location_id;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err62 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((((((((((data21 === "QLD") || (data21 === "NSW")) || (data21 === "VIC")) || (data21 === "SA")) || (data21 === "WA")) || (data21 === "TAS")) || (data21 === "ACT")) || (data21 === "NT")) || (data21 === "qld")) || (data21 === "nsw")) || (data21 === "vic")) || (data21 === "sa")) || (data21 === "wa")) || (data21 === "tas")) || (data21 === "act")) || (data21 === "nt"))){
+const err62 = {instancePath:instancePath+"/fields/state",schemaPath:"#/properties/fields/properties/state/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -816,9 +813,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 2147483647 || isNaN(data22)){
-const err63 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+}
+if(data13.location_id !== undefined){
+let data22 = data13.location_id;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err63 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -827,13 +826,24 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data22 < 1 || isNaN(data22)){
-const err64 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 2147483647 || isNaN(data22)){
+const err64 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+if(data22 < 1 || isNaN(data22)){
+const err65 = {instancePath:instancePath+"/fields/location_id",schemaPath:"#/properties/fields/properties/location_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -843,17 +853,7 @@ if(data13.dealership_slug !== undefined){
 let data23 = data13.dealership_slug;
 if(typeof data23 === "string"){
 if(func3(data23) > 80){
-const err65 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(!pattern8.test(data23)){
-const err66 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+const err66 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -862,9 +862,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern8.test(data23)){
+const err67 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -874,11 +873,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data13.manufacturer_slug !== undefined){
-let data24 = data13.manufacturer_slug;
-if(typeof data24 === "string"){
-if(func3(data24) > 80){
-const err68 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+const err68 = {instancePath:instancePath+"/fields/dealership_slug",schemaPath:"#/properties/fields/properties/dealership_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -887,8 +883,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!pattern8.test(data24)){
-const err69 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+}
+if(data13.manufacturer_slug !== undefined){
+let data24 = data13.manufacturer_slug;
+if(typeof data24 === "string"){
+if(func3(data24) > 80){
+const err69 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -897,9 +897,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern8.test(data24)){
+const err70 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -909,8 +908,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(typeof data13.opt_in !== "boolean"){
-const err71 = {instancePath:instancePath+"/fields/opt_in",schemaPath:"#/properties/fields/properties/opt_in/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err71 = {instancePath:instancePath+"/fields/manufacturer_slug",schemaPath:"#/properties/fields/properties/manufacturer_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -919,9 +918,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data13.terms_conditions !== undefined){
-if(typeof data13.terms_conditions !== "boolean"){
-const err72 = {instancePath:instancePath+"/fields/terms_conditions",schemaPath:"#/properties/fields/properties/terms_conditions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(typeof data13.opt_in !== "boolean"){
+const err72 = {instancePath:instancePath+"/fields/opt_in",schemaPath:"#/properties/fields/properties/opt_in/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -930,12 +929,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data13.page_id !== undefined){
-let data27 = data13.page_id;
-if(typeof data27 === "string"){
-if(func3(data27) > 100){
-const err73 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data13.terms_conditions !== undefined){
+if(typeof data13.terms_conditions !== "boolean"){
+const err73 = {instancePath:instancePath+"/fields/terms_conditions",schemaPath:"#/properties/fields/properties/terms_conditions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -945,8 +941,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.page_id !== undefined){
+let data27 = data13.page_id;
+if(typeof data27 === "string"){
+if(func3(data27) > 100){
+const err74 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -956,10 +955,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data13.preferred_contact_method !== undefined){
-let data28 = data13.preferred_contact_method;
-if(typeof data28 !== "string"){
-const err75 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err75 = {instancePath:instancePath+"/fields/page_id",schemaPath:"#/properties/fields/properties/page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -968,8 +965,11 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(!(((data28 === "Phone") || (data28 === "Email")) || (data28 === "SMS"))){
-const err76 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data13.preferred_contact_method !== undefined){
+let data28 = data13.preferred_contact_method;
+if(typeof data28 !== "string"){
+const err76 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -978,12 +978,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data13.preferred_date !== undefined){
-let data29 = data13.preferred_date;
-if(typeof data29 === "string"){
-if(!pattern10.test(data29)){
-const err77 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\""};
+if(!(((data28 === "Phone") || (data28 === "Email")) || (data28 === "SMS"))){
+const err77 = {instancePath:instancePath+"/fields/preferred_contact_method",schemaPath:"#/properties/fields/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -993,8 +989,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-else {
-const err78 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.preferred_date !== undefined){
+let data29 = data13.preferred_date;
+if(typeof data29 === "string"){
+if(!pattern10.test(data29)){
+const err78 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1004,11 +1003,8 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data13.stock_number !== undefined){
-let data30 = data13.stock_number;
-if(typeof data30 === "string"){
-if(func3(data30) > 40){
-const err79 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err79 = {instancePath:instancePath+"/fields/preferred_date",schemaPath:"#/properties/fields/properties/preferred_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1018,8 +1014,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.stock_number !== undefined){
+let data30 = data13.stock_number;
+if(typeof data30 === "string"){
+if(func3(data30) > 40){
+const err80 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1029,11 +1028,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data13.vehicle_make !== undefined){
-let data31 = data13.vehicle_make;
-if(typeof data31 === "string"){
-if(func3(data31) > 80){
-const err81 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+const err81 = {instancePath:instancePath+"/fields/stock_number",schemaPath:"#/properties/fields/properties/stock_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1043,8 +1039,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-else {
-const err82 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.vehicle_make !== undefined){
+let data31 = data13.vehicle_make;
+if(typeof data31 === "string"){
+if(func3(data31) > 80){
+const err82 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1054,11 +1053,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data13.vehicle_model !== undefined){
-let data32 = data13.vehicle_model;
-if(typeof data32 === "string"){
-if(func3(data32) > 80){
-const err83 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+const err83 = {instancePath:instancePath+"/fields/vehicle_make",schemaPath:"#/properties/fields/properties/vehicle_make/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1068,8 +1064,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.vehicle_model !== undefined){
+let data32 = data13.vehicle_model;
+if(typeof data32 === "string"){
+if(func3(data32) > 80){
+const err84 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1079,10 +1078,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data13.vehicle_year !== undefined){
-let data33 = data13.vehicle_year;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err85 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err85 = {instancePath:instancePath+"/fields/vehicle_model",schemaPath:"#/properties/fields/properties/vehicle_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1091,9 +1088,11 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 2100 || isNaN(data33)){
-const err86 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2100},message:"must be <= 2100"};
+}
+if(data13.vehicle_year !== undefined){
+let data33 = data13.vehicle_year;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err86 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1102,8 +1101,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data33 < 1900 || isNaN(data33)){
-const err87 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1900},message:"must be >= 1900"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 2100 || isNaN(data33)){
+const err87 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2100},message:"must be <= 2100"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1112,12 +1112,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-}
-if(data13.vehicle_status !== undefined){
-let data34 = data13.vehicle_status;
-if(typeof data34 !== "string"){
-const err88 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33 < 1900 || isNaN(data33)){
+const err88 = {instancePath:instancePath+"/fields/vehicle_year",schemaPath:"#/properties/fields/properties/vehicle_year/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1900},message:"must be >= 1900"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1126,8 +1122,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!(((data34 === "new") || (data34 === "used")) || (data34 === "demo"))){
-const err89 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.vehicle_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data13.vehicle_status !== undefined){
+let data34 = data13.vehicle_status;
+if(typeof data34 !== "string"){
+const err89 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1136,11 +1136,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-if(data13.car_type !== undefined){
-let data35 = data13.car_type;
-if(typeof data35 !== "string"){
-const err90 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data34 === "new") || (data34 === "used")) || (data34 === "demo"))){
+const err90 = {instancePath:instancePath+"/fields/vehicle_status",schemaPath:"#/properties/fields/properties/vehicle_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.vehicle_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1149,8 +1146,11 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(!(((data35 === "new") || (data35 === "used")) || (data35 === "demo"))){
-const err91 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.car_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data13.car_type !== undefined){
+let data35 = data13.car_type;
+if(typeof data35 !== "string"){
+const err91 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1159,11 +1159,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data13.odometer !== undefined){
-let data36 = data13.odometer;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err92 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((data35 === "new") || (data35 === "used")) || (data35 === "demo"))){
+const err92 = {instancePath:instancePath+"/fields/car_type",schemaPath:"#/properties/fields/properties/car_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.car_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1172,9 +1169,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 3000000 || isNaN(data36)){
-const err93 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3000000},message:"must be <= 3000000"};
+}
+if(data13.vehicle_price_budget !== undefined){
+let data36 = data13.vehicle_price_budget;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err93 = {instancePath:instancePath+"/fields/vehicle_price_budget",schemaPath:"#/properties/fields/properties/vehicle_price_budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1183,8 +1182,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data36 < 0 || isNaN(data36)){
-const err94 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 100000000 || isNaN(data36)){
+const err94 = {instancePath:instancePath+"/fields/vehicle_price_budget",schemaPath:"#/properties/fields/properties/vehicle_price_budget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1193,13 +1193,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-if(data13.service_interval !== undefined){
-let data37 = data13.service_interval;
-if(typeof data37 === "string"){
-if(func3(data37) > 100){
-const err95 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data36 < 0 || isNaN(data36)){
+const err95 = {instancePath:instancePath+"/fields/vehicle_price_budget",schemaPath:"#/properties/fields/properties/vehicle_price_budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1209,8 +1204,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-else {
-const err96 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data13.odometer !== undefined){
+let data37 = data13.odometer;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err96 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1219,12 +1217,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data13.service_type !== undefined){
-let data38 = data13.service_type;
-if(typeof data38 === "string"){
-if(func3(data38) > 100){
-const err97 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 3000000 || isNaN(data37)){
+const err97 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3000000},message:"must be <= 3000000"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1233,9 +1228,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data37 < 0 || isNaN(data37)){
+const err98 = {instancePath:instancePath+"/fields/odometer",schemaPath:"#/properties/fields/properties/odometer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1245,10 +1239,12 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data13.finance !== undefined){
-let data39 = data13.finance;
-if(typeof data39 !== "string"){
-const err99 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data13.service_interval !== undefined){
+let data38 = data13.service_interval;
+if(typeof data38 === "string"){
+if(func3(data38) > 100){
+const err99 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1257,8 +1253,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!((data39 === "Yes") || (data39 === "No"))){
-const err100 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.finance.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err100 = {instancePath:instancePath+"/fields/service_interval",schemaPath:"#/properties/fields/properties/service_interval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1268,10 +1265,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data13.trade_in !== undefined){
-let data40 = data13.trade_in;
-if(typeof data40 !== "string"){
-const err101 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.service_type !== undefined){
+let data39 = data13.service_type;
+if(typeof data39 === "string"){
+if(func3(data39) > 100){
+const err101 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1280,8 +1278,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!((data40 === "Yes") || (data40 === "No"))){
-const err102 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.trade_in.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err102 = {instancePath:instancePath+"/fields/service_type",schemaPath:"#/properties/fields/properties/service_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1291,9 +1290,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.finance !== undefined){
+let data40 = data13.finance;
+if(typeof data40 !== "string"){
+const err103 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1302,12 +1302,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data.additional_services !== undefined){
-let data41 = data.additional_services;
-if(Array.isArray(data41)){
-if(data41.length > 20){
-const err104 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(!((data40 === "Yes") || (data40 === "No"))){
+const err104 = {instancePath:instancePath+"/fields/finance",schemaPath:"#/properties/fields/properties/finance/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.finance.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1316,12 +1312,11 @@ vErrors.push(err104);
 }
 errors++;
 }
-const len1 = data41.length;
-for(let i1=0; i1<len1; i1++){
-let data42 = data41[i1];
-if(typeof data42 === "string"){
-if(func3(data42) > 100){
-const err105 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+if(data13.trade_in !== undefined){
+let data41 = data13.trade_in;
+if(typeof data41 !== "string"){
+const err105 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1330,8 +1325,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(func3(data42) < 1){
-const err106 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((data41 === "Yes") || (data41 === "No"))){
+const err106 = {instancePath:instancePath+"/fields/trade_in",schemaPath:"#/properties/fields/properties/trade_in/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.trade_in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1341,8 +1336,9 @@ vErrors.push(err106);
 errors++;
 }
 }
+}
 else {
-const err107 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err107 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1352,9 +1348,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.additional_services !== undefined){
+let data42 = data.additional_services;
+if(Array.isArray(data42)){
+if(data42.length > 20){
+const err108 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1363,9 +1361,12 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(typeof data.isLastStep !== "boolean"){
-const err109 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len1 = data42.length;
+for(let i1=0; i1<len1; i1++){
+let data43 = data42[i1];
+if(typeof data43 === "string"){
+if(func3(data43) > 100){
+const err109 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1374,11 +1375,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data.website !== undefined){
-let data44 = data.website;
-if(typeof data44 === "string"){
-if(func3(data44) > 2048){
-const err110 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+if(func3(data43) < 1){
+const err110 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1389,7 +1387,7 @@ errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err111 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1401,12 +1399,59 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err112 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
+}
+errors++;
+}
+}
+if(typeof data.isLastStep !== "boolean"){
+const err113 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+if(data.website !== undefined){
+let data45 = data.website;
+if(typeof data45 === "string"){
+if(func3(data45) > 2048){
+const err114 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }

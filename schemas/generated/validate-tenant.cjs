@@ -3,9 +3,9 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
-const schema59 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
-const schema74 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"formSteps":{"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}},"formStep":{"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
+const schema62 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
+const schema77 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = require("ajv/dist/runtime/ucs2length").default;
 const schema12 = {"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}};
@@ -5619,8 +5619,234 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now"},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"]},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}}},"default":{}},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting"},"privacyPolicyLink":{"type":"boolean","default":true},"disclaimer":{"type":"string","maxLength":2000}},"default":{}},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false},"dateTime":{"type":"boolean","default":true},"terms":{"type":"boolean","default":false}},"default":{}},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership..."},"filterByMake":{"type":"boolean","default":false},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"]},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"}},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[]},"showCityNames":{"type":"boolean","default":false}},"default":{}},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}}}};
+const schema48 = {"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."};
 const schema50 = {"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}};
+const schema60 = {"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}};
+const schema61 = {"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 6){
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.length < 2){
+const err1 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.review === undefined){
+data0.review = false;
+}
+if(data0.title === undefined){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/formStep/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.fields === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/formStep/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!((((key0 === "title") || (key0 === "description")) || (key0 === "fields")) || (key0 === "review"))){
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/formStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.title !== undefined){
+let data1 = data0.title;
+if(typeof data1 === "string"){
+if(func4(data1) > 60){
+const err5 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"#/definitions/formStep/properties/title/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func4(data1) < 1){
+const err6 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"#/definitions/formStep/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"#/definitions/formStep/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data0.description !== undefined){
+let data2 = data0.description;
+if(typeof data2 === "string"){
+if(func4(data2) > 300){
+const err8 = {instancePath:instancePath+"/" + i0+"/description",schemaPath:"#/definitions/formStep/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/" + i0+"/description",schemaPath:"#/definitions/formStep/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.fields !== undefined){
+let data3 = data0.fields;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/" + i0+"/fields/" + i1,schemaPath:"#/definitions/formStep/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!((((((((((((((data4 === "category") || (data4 === "first_name")) || (data4 === "last_name")) || (data4 === "email")) || (data4 === "phone")) || (data4 === "postcode")) || (data4 === "vehicle_price_budget")) || (data4 === "message")) || (data4 === "rego")) || (data4 === "location_id")) || (data4 === "dealership_slug")) || (data4 === "preferred_date")) || (data4 === "opt_in")) || (data4 === "terms_conditions"))){
+const err11 = {instancePath:instancePath+"/" + i0+"/fields/" + i1,schemaPath:"#/definitions/formStep/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+let i2 = data3.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data3[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err12 = {instancePath:instancePath+"/" + i0+"/fields",schemaPath:"#/definitions/formStep/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+break;
+}
+indices0[item0] = i2;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/" + i0+"/fields",schemaPath:"#/definitions/formStep/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data0.review !== "boolean"){
+const err14 = {instancePath:instancePath+"/" + i0+"/review",schemaPath:"#/definitions/formStep/properties/review/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/formStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5638,8 +5864,11 @@ data.dealershipSelect = {};
 if(data.service === undefined){
 data.service = {};
 }
+if(data.multiStep === undefined){
+data.multiStep = {};
+}
 for(const key0 in data){
-if(!((((key0 === "enquiry") || (key0 === "testDrive")) || (key0 === "dealershipSelect")) || (key0 === "service"))){
+if(!(((((key0 === "enquiry") || (key0 === "testDrive")) || (key0 === "dealershipSelect")) || (key0 === "service")) || (key0 === "multiStep"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5782,8 +6011,11 @@ data4.optIn = {"show":true,"required":false};
 if(data4.terms === undefined){
 data4.terms = {"show":false,"required":false};
 }
+if(data4.budget === undefined){
+data4.budget = {"show":true,"required":false};
+}
 for(const key2 in data4){
-if(!(((((((key2 === "message") || (key2 === "category")) || (key2 === "registration")) || (key2 === "location")) || (key2 === "dealership")) || (key2 === "optIn")) || (key2 === "terms"))){
+if(!((((((((key2 === "message") || (key2 === "category")) || (key2 === "registration")) || (key2 === "location")) || (key2 === "dealership")) || (key2 === "optIn")) || (key2 === "terms")) || (key2 === "budget"))){
 const err9 = {instancePath:instancePath+"/enquiry/fields",schemaPath:"#/properties/enquiry/properties/fields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6326,9 +6558,17 @@ vErrors.push(err51);
 }
 errors++;
 }
+let data33 = data4.budget;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.show === undefined){
+data33.show = true;
 }
-else {
-const err52 = {instancePath:instancePath+"/enquiry/fields",schemaPath:"#/properties/enquiry/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.required === undefined){
+data33.required = false;
+}
+for(const key10 in data33){
+if(!(((key10 === "show") || (key10 === "required")) || (key10 === "label"))){
+const err52 = {instancePath:instancePath+"/enquiry/fields/budget",schemaPath:"#/definitions/fieldRule/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6337,9 +6577,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-let data33 = data0.termsMessage;
-if(typeof data33 !== "string"){
-const err53 = {instancePath:instancePath+"/enquiry/termsMessage",schemaPath:"#/properties/enquiry/properties/termsMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(typeof data33.show !== "boolean"){
+const err53 = {instancePath:instancePath+"/enquiry/fields/budget/show",schemaPath:"#/definitions/fieldRule/properties/show/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6348,8 +6588,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((data33 === "*You must agree to the terms of use before submitting") || (data33 === "*You must agree to the terms of use before submitting the form"))){
-const err54 = {instancePath:instancePath+"/enquiry/termsMessage",schemaPath:"#/properties/enquiry/properties/termsMessage/enum",keyword:"enum",params:{allowedValues: schema48.properties.enquiry.properties.termsMessage.enum},message:"must be equal to one of the allowed values"};
+if(typeof data33.required !== "boolean"){
+const err54 = {instancePath:instancePath+"/enquiry/fields/budget/required",schemaPath:"#/definitions/fieldRule/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6358,8 +6598,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data0.privacyPolicyLink !== "boolean"){
-const err55 = {instancePath:instancePath+"/enquiry/privacyPolicyLink",schemaPath:"#/properties/enquiry/properties/privacyPolicyLink/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data33.label !== undefined){
+let data36 = data33.label;
+if(typeof data36 === "string"){
+if(func4(data36) > 120){
+const err55 = {instancePath:instancePath+"/enquiry/fields/budget/label",schemaPath:"#/definitions/fieldRule/properties/label/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6368,11 +6611,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data0.disclaimer !== undefined){
-let data35 = data0.disclaimer;
-if(typeof data35 === "string"){
-if(func4(data35) > 2000){
-const err56 = {instancePath:instancePath+"/enquiry/disclaimer",schemaPath:"#/properties/enquiry/properties/disclaimer/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+else {
+const err56 = {instancePath:instancePath+"/enquiry/fields/budget/label",schemaPath:"#/definitions/fieldRule/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6382,8 +6623,9 @@ vErrors.push(err56);
 errors++;
 }
 }
+}
 else {
-const err57 = {instancePath:instancePath+"/enquiry/disclaimer",schemaPath:"#/properties/enquiry/properties/disclaimer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/enquiry/fields/budget",schemaPath:"#/definitions/fieldRule/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6393,9 +6635,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
 else {
-const err58 = {instancePath:instancePath+"/enquiry",schemaPath:"#/properties/enquiry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err58 = {instancePath:instancePath+"/enquiry/fields",schemaPath:"#/properties/enquiry/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6404,20 +6645,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-let data36 = data.testDrive;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.locationChooser === undefined){
-data36.locationChooser = false;
-}
-if(data36.dateTime === undefined){
-data36.dateTime = true;
-}
-if(data36.terms === undefined){
-data36.terms = false;
-}
-for(const key10 in data36){
-if(!(((key10 === "locationChooser") || (key10 === "dateTime")) || (key10 === "terms"))){
-const err59 = {instancePath:instancePath+"/testDrive",schemaPath:"#/properties/testDrive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+let data37 = data0.termsMessage;
+if(typeof data37 !== "string"){
+const err59 = {instancePath:instancePath+"/enquiry/termsMessage",schemaPath:"#/properties/enquiry/properties/termsMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6426,9 +6656,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(typeof data36.locationChooser !== "boolean"){
-const err60 = {instancePath:instancePath+"/testDrive/locationChooser",schemaPath:"#/properties/testDrive/properties/locationChooser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data37 === "*You must agree to the terms of use before submitting") || (data37 === "*You must agree to the terms of use before submitting the form"))){
+const err60 = {instancePath:instancePath+"/enquiry/termsMessage",schemaPath:"#/properties/enquiry/properties/termsMessage/enum",keyword:"enum",params:{allowedValues: schema48.properties.enquiry.properties.termsMessage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6437,8 +6666,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(typeof data36.dateTime !== "boolean"){
-const err61 = {instancePath:instancePath+"/testDrive/dateTime",schemaPath:"#/properties/testDrive/properties/dateTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data0.privacyPolicyLink !== "boolean"){
+const err61 = {instancePath:instancePath+"/enquiry/privacyPolicyLink",schemaPath:"#/properties/enquiry/properties/privacyPolicyLink/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6447,8 +6676,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(typeof data36.terms !== "boolean"){
-const err62 = {instancePath:instancePath+"/testDrive/terms",schemaPath:"#/properties/testDrive/properties/terms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data0.disclaimer !== undefined){
+let data39 = data0.disclaimer;
+if(typeof data39 === "string"){
+if(func4(data39) > 2000){
+const err62 = {instancePath:instancePath+"/enquiry/disclaimer",schemaPath:"#/properties/enquiry/properties/disclaimer/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6459,7 +6691,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/testDrive",schemaPath:"#/properties/testDrive/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = {instancePath:instancePath+"/enquiry/disclaimer",schemaPath:"#/properties/enquiry/properties/disclaimer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6468,23 +6700,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-let data40 = data.dealershipSelect;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.placeholder === undefined){
-data40.placeholder = "Please select a dealership...";
 }
-if(data40.filterByMake === undefined){
-data40.filterByMake = false;
 }
-if(data40.excludedLocationIds === undefined){
-data40.excludedLocationIds = [];
-}
-if(data40.showCityNames === undefined){
-data40.showCityNames = false;
-}
-for(const key11 in data40){
-if(!((((((key11 === "placeholder") || (key11 === "filterByMake")) || (key11 === "locationType")) || (key11 === "fixedDealershipSlugs")) || (key11 === "excludedLocationIds")) || (key11 === "showCityNames"))){
-const err64 = {instancePath:instancePath+"/dealershipSelect",schemaPath:"#/properties/dealershipSelect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+else {
+const err64 = {instancePath:instancePath+"/enquiry",schemaPath:"#/properties/enquiry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6493,11 +6712,20 @@ vErrors.push(err64);
 }
 errors++;
 }
+let data40 = data.testDrive;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.locationChooser === undefined){
+data40.locationChooser = false;
 }
-let data41 = data40.placeholder;
-if(typeof data41 === "string"){
-if(func4(data41) > 120){
-const err65 = {instancePath:instancePath+"/dealershipSelect/placeholder",schemaPath:"#/properties/dealershipSelect/properties/placeholder/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(data40.dateTime === undefined){
+data40.dateTime = true;
+}
+if(data40.terms === undefined){
+data40.terms = false;
+}
+for(const key11 in data40){
+if(!(((key11 === "locationChooser") || (key11 === "dateTime")) || (key11 === "terms"))){
+const err65 = {instancePath:instancePath+"/testDrive",schemaPath:"#/properties/testDrive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6507,8 +6735,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/dealershipSelect/placeholder",schemaPath:"#/properties/dealershipSelect/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data40.locationChooser !== "boolean"){
+const err66 = {instancePath:instancePath+"/testDrive/locationChooser",schemaPath:"#/properties/testDrive/properties/locationChooser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6517,8 +6745,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(typeof data40.filterByMake !== "boolean"){
-const err67 = {instancePath:instancePath+"/dealershipSelect/filterByMake",schemaPath:"#/properties/dealershipSelect/properties/filterByMake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data40.dateTime !== "boolean"){
+const err67 = {instancePath:instancePath+"/testDrive/dateTime",schemaPath:"#/properties/testDrive/properties/dateTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6527,10 +6755,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data40.locationType !== undefined){
-let data43 = data40.locationType;
-if(typeof data43 !== "string"){
-const err68 = {instancePath:instancePath+"/dealershipSelect/locationType",schemaPath:"#/properties/dealershipSelect/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data40.terms !== "boolean"){
+const err68 = {instancePath:instancePath+"/testDrive/terms",schemaPath:"#/properties/testDrive/properties/terms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6539,8 +6765,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!((((data43 === "sales") || (data43 === "service")) || (data43 === "parts")) || (data43 === "service-and-parts"))){
-const err69 = {instancePath:instancePath+"/dealershipSelect/locationType",schemaPath:"#/properties/dealershipSelect/properties/locationType/enum",keyword:"enum",params:{allowedValues: schema48.properties.dealershipSelect.properties.locationType.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err69 = {instancePath:instancePath+"/testDrive",schemaPath:"#/properties/testDrive/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6549,16 +6776,23 @@ vErrors.push(err69);
 }
 errors++;
 }
+let data44 = data.dealershipSelect;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.placeholder === undefined){
+data44.placeholder = "Please select a dealership...";
 }
-if(data40.fixedDealershipSlugs !== undefined){
-let data44 = data40.fixedDealershipSlugs;
-if(Array.isArray(data44)){
-const len1 = data44.length;
-for(let i1=0; i1<len1; i1++){
-let data45 = data44[i1];
-if(typeof data45 === "string"){
-if(func4(data45) > 63){
-const err70 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(data44.filterByMake === undefined){
+data44.filterByMake = false;
+}
+if(data44.excludedLocationIds === undefined){
+data44.excludedLocationIds = [];
+}
+if(data44.showCityNames === undefined){
+data44.showCityNames = false;
+}
+for(const key12 in data44){
+if(!((((((key12 === "placeholder") || (key12 === "filterByMake")) || (key12 === "locationType")) || (key12 === "fixedDealershipSlugs")) || (key12 === "excludedLocationIds")) || (key12 === "showCityNames"))){
+const err70 = {instancePath:instancePath+"/dealershipSelect",schemaPath:"#/properties/dealershipSelect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6567,8 +6801,11 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func4(data45) < 1){
-const err71 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data45 = data44.placeholder;
+if(typeof data45 === "string"){
+if(func4(data45) > 120){
+const err71 = {instancePath:instancePath+"/dealershipSelect/placeholder",schemaPath:"#/properties/dealershipSelect/properties/placeholder/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6577,8 +6814,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(!pattern0.test(data45)){
-const err72 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+}
+else {
+const err72 = {instancePath:instancePath+"/dealershipSelect/placeholder",schemaPath:"#/properties/dealershipSelect/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6587,9 +6825,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data44.filterByMake !== "boolean"){
+const err73 = {instancePath:instancePath+"/dealershipSelect/filterByMake",schemaPath:"#/properties/dealershipSelect/properties/filterByMake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6598,10 +6835,10 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs",schemaPath:"#/properties/dealershipSelect/properties/fixedDealershipSlugs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data44.locationType !== undefined){
+let data47 = data44.locationType;
+if(typeof data47 !== "string"){
+const err74 = {instancePath:instancePath+"/dealershipSelect/locationType",schemaPath:"#/properties/dealershipSelect/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6610,14 +6847,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-let data46 = data40.excludedLocationIds;
-if(Array.isArray(data46)){
-const len2 = data46.length;
-for(let i2=0; i2<len2; i2++){
-let data47 = data46[i2];
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err75 = {instancePath:instancePath+"/dealershipSelect/excludedLocationIds/" + i2,schemaPath:"#/properties/dealershipSelect/properties/excludedLocationIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((data47 === "sales") || (data47 === "service")) || (data47 === "parts")) || (data47 === "service-and-parts"))){
+const err75 = {instancePath:instancePath+"/dealershipSelect/locationType",schemaPath:"#/properties/dealershipSelect/properties/locationType/enum",keyword:"enum",params:{allowedValues: schema48.properties.dealershipSelect.properties.locationType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6627,9 +6858,15 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/dealershipSelect/excludedLocationIds",schemaPath:"#/properties/dealershipSelect/properties/excludedLocationIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data44.fixedDealershipSlugs !== undefined){
+let data48 = data44.fixedDealershipSlugs;
+if(Array.isArray(data48)){
+const len1 = data48.length;
+for(let i1=0; i1<len1; i1++){
+let data49 = data48[i1];
+if(typeof data49 === "string"){
+if(func4(data49) > 63){
+const err76 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -6638,8 +6875,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(typeof data40.showCityNames !== "boolean"){
-const err77 = {instancePath:instancePath+"/dealershipSelect/showCityNames",schemaPath:"#/properties/dealershipSelect/properties/showCityNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func4(data49) < 1){
+const err77 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6648,9 +6885,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/dealershipSelect",schemaPath:"#/properties/dealershipSelect/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data49)){
+const err78 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6659,23 +6895,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-let data49 = data.service;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.variant === undefined){
-data49.variant = "full";
 }
-if(data49.orderDetailsStep === undefined){
-data49.orderDetailsStep = true;
-}
-if(data49.intervalRequired === undefined){
-data49.intervalRequired = true;
-}
-if(data49.serviceTypes === undefined){
-data49.serviceTypes = [];
-}
-for(const key12 in data49){
-if(!(((((key12 === "variant") || (key12 === "orderDetailsStep")) || (key12 === "intervalRequired")) || (key12 === "serviceTypes")) || (key12 === "externalBookingUrl"))){
-const err79 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+else {
+const err79 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs/" + i1,schemaPath:"#/definitions/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6685,9 +6907,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-let data50 = data49.variant;
-if(typeof data50 !== "string"){
-const err80 = {instancePath:instancePath+"/service/variant",schemaPath:"#/properties/service/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err80 = {instancePath:instancePath+"/dealershipSelect/fixedDealershipSlugs",schemaPath:"#/properties/dealershipSelect/properties/fixedDealershipSlugs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6696,8 +6918,14 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!((data50 === "full") || (data50 === "minimal"))){
-const err81 = {instancePath:instancePath+"/service/variant",schemaPath:"#/properties/service/properties/variant/enum",keyword:"enum",params:{allowedValues: schema48.properties.service.properties.variant.enum},message:"must be equal to one of the allowed values"};
+}
+let data50 = data44.excludedLocationIds;
+if(Array.isArray(data50)){
+const len2 = data50.length;
+for(let i2=0; i2<len2; i2++){
+let data51 = data50[i2];
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err81 = {instancePath:instancePath+"/dealershipSelect/excludedLocationIds/" + i2,schemaPath:"#/properties/dealershipSelect/properties/excludedLocationIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -6706,8 +6934,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(typeof data49.orderDetailsStep !== "boolean"){
-const err82 = {instancePath:instancePath+"/service/orderDetailsStep",schemaPath:"#/properties/service/properties/orderDetailsStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/dealershipSelect/excludedLocationIds",schemaPath:"#/properties/dealershipSelect/properties/excludedLocationIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6716,8 +6946,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(typeof data49.intervalRequired !== "boolean"){
-const err83 = {instancePath:instancePath+"/service/intervalRequired",schemaPath:"#/properties/service/properties/intervalRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data44.showCityNames !== "boolean"){
+const err83 = {instancePath:instancePath+"/dealershipSelect/showCityNames",schemaPath:"#/properties/dealershipSelect/properties/showCityNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -6726,14 +6956,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-let data53 = data49.serviceTypes;
-if(Array.isArray(data53)){
-const len3 = data53.length;
-for(let i3=0; i3<len3; i3++){
-let data54 = data53[i3];
-if(typeof data54 === "string"){
-if(func4(data54) > 500){
-const err84 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+else {
+const err84 = {instancePath:instancePath+"/dealershipSelect",schemaPath:"#/properties/dealershipSelect/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -6742,8 +6967,23 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(func4(data54) < 1){
-const err85 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data53 = data.service;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.variant === undefined){
+data53.variant = "full";
+}
+if(data53.orderDetailsStep === undefined){
+data53.orderDetailsStep = true;
+}
+if(data53.intervalRequired === undefined){
+data53.intervalRequired = true;
+}
+if(data53.serviceTypes === undefined){
+data53.serviceTypes = [];
+}
+for(const key13 in data53){
+if(!(((((key13 === "variant") || (key13 === "orderDetailsStep")) || (key13 === "intervalRequired")) || (key13 === "serviceTypes")) || (key13 === "externalBookingUrl"))){
+const err85 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -6753,8 +6993,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data54 = data53.variant;
+if(typeof data54 !== "string"){
+const err86 = {instancePath:instancePath+"/service/variant",schemaPath:"#/properties/service/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -6763,10 +7004,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/service/serviceTypes",schemaPath:"#/properties/service/properties/serviceTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data54 === "full") || (data54 === "minimal"))){
+const err87 = {instancePath:instancePath+"/service/variant",schemaPath:"#/properties/service/properties/variant/enum",keyword:"enum",params:{allowedValues: schema48.properties.service.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -6775,11 +7014,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data49.externalBookingUrl !== undefined){
-let data55 = data49.externalBookingUrl;
-if(typeof data55 === "string"){
-if(!pattern3.test(data55)){
-const err88 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/pattern",keyword:"pattern",params:{pattern: "^https://"},message:"must match pattern \""+"^https://"+"\""};
+if(typeof data53.orderDetailsStep !== "boolean"){
+const err88 = {instancePath:instancePath+"/service/orderDetailsStep",schemaPath:"#/properties/service/properties/orderDetailsStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -6788,8 +7024,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!(formats4(data55))){
-const err89 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(typeof data53.intervalRequired !== "boolean"){
+const err89 = {instancePath:instancePath+"/service/intervalRequired",schemaPath:"#/properties/service/properties/intervalRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -6798,9 +7034,14 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data57 = data53.serviceTypes;
+if(Array.isArray(data57)){
+const len3 = data57.length;
+for(let i3=0; i3<len3; i3++){
+let data58 = data57[i3];
+if(typeof data58 === "string"){
+if(func4(data58) > 500){
+const err90 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -6809,10 +7050,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func4(data58) < 1){
+const err91 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6823,7 +7062,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err92 = {instancePath:instancePath+"/service/serviceTypes/" + i3,schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -6832,15 +7071,151 @@ vErrors.push(err92);
 }
 errors++;
 }
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/service/serviceTypes",schemaPath:"#/properties/service/properties/serviceTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(data53.externalBookingUrl !== undefined){
+let data59 = data53.externalBookingUrl;
+if(typeof data59 === "string"){
+if(!pattern3.test(data59)){
+const err94 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/pattern",keyword:"pattern",params:{pattern: "^https://"},message:"must match pattern \""+"^https://"+"\""};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(!(formats4(data59))){
+const err95 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/service/externalBookingUrl",schemaPath:"#/properties/service/properties/externalBookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+let data60 = data.multiStep;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key14 in data60){
+if(!(((((((key14 === "enquiry") || (key14 === "careers")) || (key14 === "finance")) || (key14 === "vehicle-enquiry")) || (key14 === "test-drive")) || (key14 === "request-photos")) || (key14 === "hero"))){
+const err98 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data60.enquiry !== undefined){
+if(!(validate22(data60.enquiry, {instancePath:instancePath+"/multiStep/enquiry",parentData:data60,parentDataProperty:"enquiry",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60.careers !== undefined){
+if(!(validate22(data60.careers, {instancePath:instancePath+"/multiStep/careers",parentData:data60,parentDataProperty:"careers",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60.finance !== undefined){
+if(!(validate22(data60.finance, {instancePath:instancePath+"/multiStep/finance",parentData:data60,parentDataProperty:"finance",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60["vehicle-enquiry"] !== undefined){
+if(!(validate22(data60["vehicle-enquiry"], {instancePath:instancePath+"/multiStep/vehicle-enquiry",parentData:data60,parentDataProperty:"vehicle-enquiry",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60["test-drive"] !== undefined){
+if(!(validate22(data60["test-drive"], {instancePath:instancePath+"/multiStep/test-drive",parentData:data60,parentDataProperty:"test-drive",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60["request-photos"] !== undefined){
+if(!(validate22(data60["request-photos"], {instancePath:instancePath+"/multiStep/request-photos",parentData:data60,parentDataProperty:"request-photos",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data60.hero !== undefined){
+if(!(validate22(data60.hero, {instancePath:instancePath+"/multiStep/hero",parentData:data60,parentDataProperty:"hero",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}};
-const schema61 = {"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
-const schema65 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema63 = {"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}};
+const schema64 = {"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema68 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7185,12 +7560,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7519,8 +7894,8 @@ errors++;
 }
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate25(data9[i0], {instancePath:instancePath+"/children/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate33(data9[i0], {instancePath:instancePath+"/children/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -7557,13 +7932,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema72 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7693,12 +8068,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7739,8 +8114,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate24(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate32(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -7771,8 +8146,8 @@ errors++;
 }
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate28(data2[i1], {instancePath:instancePath+"/dealerLinks/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data2[i1], {instancePath:instancePath+"/dealerLinks/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -7799,13 +8174,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}};
+const schema75 = {"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7920,8 +8295,8 @@ errors++;
 }
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate28(data3[i1], {instancePath:instancePath+"/groups/" + i0+"/links/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data3[i1], {instancePath:instancePath+"/groups/" + i0+"/links/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -7976,8 +8351,8 @@ errors++;
 }
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate28(data5[i2], {instancePath:instancePath+"/legalLinks/" + i2,parentData:data5,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data5[i2], {instancePath:instancePath+"/legalLinks/" + i2,parentData:data5,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -8029,14 +8404,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}};
+const schema78 = {"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}};
 const pattern31 = new RegExp("^https?://", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8071,7 +8446,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema75.properties, key0))){
+if(!(func2.call(schema78.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8408,16 +8783,16 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}};
-const schema86 = {"type":"string","format":"date"};
+const schema82 = {"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}};
+const schema89 = {"type":"string","format":"date"};
 const func0 = require("ajv/dist/runtime/equal").default;
 const formats22 = require("ajv-formats/dist/formats").fullFormats.date;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8472,7 +8847,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema79.properties, key0))){
+if(!(func2.call(schema82.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -9072,17 +9447,17 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
+const schema91 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
 const pattern39 = new RegExp("^[0-9]{4}$", "u");
-const schema96 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
-const schema97 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
+const schema99 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
+const schema100 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
 const pattern43 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9166,7 +9541,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data1 === "open") || (data1 === "closed")) || (data1 === "by-appointment"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema96.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9237,13 +9612,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9342,7 +9717,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "open") || (data2 === "closed"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema102.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9415,7 +9790,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data5 === "sales") || (data5 === "service")) || (data5 === "parts"))){
-const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema99.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema102.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9436,12 +9811,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9512,7 +9887,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema88.properties, key0))){
+if(!(func2.call(schema91.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -9661,7 +10036,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data5 === "sales") || (data5 === "service")) || (data5 === "parts")) || (data5 === "service-and-parts")) || (data5 === ""))){
-const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema88.properties.location_type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema91.properties.location_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9940,7 +10315,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((((((((((((((data13 === "QLD") || (data13 === "NSW")) || (data13 === "VIC")) || (data13 === "SA")) || (data13 === "WA")) || (data13 === "TAS")) || (data13 === "ACT")) || (data13 === "NT")) || (data13 === "AUK")) || (data13 === "WGN")) || (data13 === "CAN")) || (data13 === "WKO")) || (data13 === "BOP")) || (data13 === "OTA"))){
-const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema88.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema91.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10209,8 +10584,8 @@ errors++;
 }
 const len1 = data22.length;
 for(let i2=0; i2<len1; i2++){
-if(!(validate40(data22[i2], {instancePath:instancePath+"/opening_hours/" + i2,parentData:data22,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate48(data22[i2], {instancePath:instancePath+"/opening_hours/" + i2,parentData:data22,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
@@ -10231,8 +10606,8 @@ let data24 = data.special_hours;
 if(Array.isArray(data24)){
 const len2 = data24.length;
 for(let i3=0; i3<len2; i3++){
-if(!(validate42(data24[i3], {instancePath:instancePath+"/special_hours/" + i3,parentData:data24,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate50(data24[i3], {instancePath:instancePath+"/special_hours/" + i3,parentData:data24,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -10573,18 +10948,18 @@ vErrors.push(err92);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema104 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
-const schema105 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
-const schema106 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema107 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
-const schema109 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
-const schema108 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
+const schema107 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
+const schema108 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
+const schema109 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema110 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
+const schema112 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
+const schema111 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10652,8 +11027,8 @@ errors++;
 }
 }
 if(data.link !== undefined){
-if(!(validate28(data.link, {instancePath:instancePath+"/link",parentData:data,parentDataProperty:"link",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data.link, {instancePath:instancePath+"/link",parentData:data,parentDataProperty:"link",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -10669,7 +11044,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data2 === "accent") || (data2 === "primary")) || (data2 === "neutral"))){
-const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema108.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema111.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10749,12 +11124,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10848,8 +11223,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate48(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10866,7 +11241,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10887,14 +11262,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema110 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema112 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}};
+const schema113 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema115 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11509,12 +11884,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11608,8 +11983,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate52(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate60(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11626,7 +12001,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11647,14 +12022,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema120 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema122 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
+const schema123 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema125 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11836,7 +12211,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11857,14 +12232,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema126 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
+const schema127 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema129 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11927,12 +12302,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12026,8 +12401,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate64(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -12044,7 +12419,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12065,15 +12440,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema131 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
+const schema132 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema134 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
 const pattern56 = new RegExp("\\{price\\}", "u");
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12342,12 +12717,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12441,8 +12816,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate59(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -12459,7 +12834,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12480,14 +12855,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema136 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
+const schema137 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema139 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12580,7 +12955,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "auto") || (data2 === "always")) || (data2 === "never"))){
-const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema136.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema139.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12600,12 +12975,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12699,8 +13074,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate62(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate70(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -12717,7 +13092,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12738,15 +13113,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema139 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema141 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
+const schema142 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema144 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
 const pattern59 = new RegExp("^[a-z][a-z0-9-]{0,59}$", "u");
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12872,7 +13247,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data3 === "enquiry") || (data3 === "careers")) || (data3 === "finance")) || (data3 === "test-drive"))){
-const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema141.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema144.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13016,7 +13391,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data9 === "main") || (data9 === "sidebar"))){
-const err22 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13037,14 +13412,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema145 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+const schema146 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema148 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13136,7 +13511,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data1 === "body") || (data1 === "make")) || (data1 === "fuel")) || (data1 === "location_name")) || (data1 === "car_type"))){
-const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema145.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema148.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13158,7 +13533,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data2 === "new") || (data2 === "demo")) || (data2 === "used"))){
-const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema145.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema148.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13222,12 +13597,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13321,8 +13696,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate66(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate74(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -13339,7 +13714,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13360,16 +13735,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema150 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
-const schema152 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
-const schema153 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
+const schema151 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema153 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema155 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
+const schema156 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13408,7 +13783,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((data0 === "check") || (data0 === "check-circle")) || (data0 === "shield")) || (data0 === "star")) || (data0 === "car")) || (data0 === "truck")) || (data0 === "wrench")) || (data0 === "tag")) || (data0 === "clock")) || (data0 === "refund")) || (data0 === "road")) || (data0 === "document")) || (data0 === "paint")) || (data0 === "thumbs-up")) || (data0 === "key")) || (data0 === "search")) || (data0 === "calendar")) || (data0 === "dollar")) || (data0 === "heart")) || (data0 === "award")) || (data0 === "phone")) || (data0 === "umbrella")) || (data0 === "gauge"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema153.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema156.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13489,12 +13864,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13591,8 +13966,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate78(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -13619,7 +13994,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema150.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema153.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13639,12 +14014,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13738,8 +14113,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate77(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -13756,7 +14131,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13777,14 +14152,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema156 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema158 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
+const schema159 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema161 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13885,12 +14260,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13984,8 +14359,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate74(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate82(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -14002,7 +14377,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14023,14 +14398,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema161 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema163 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema164 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema166 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14118,12 +14493,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14217,8 +14592,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate77(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate85(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -14235,7 +14610,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14256,14 +14631,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema166 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema168 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
+const schema169 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema171 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14483,7 +14858,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14504,14 +14879,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema172 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
+const schema173 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema175 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15007,7 +15382,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data13 === "1920x540") || (data13 === "1920x1080"))){
-const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema172.properties.aspect.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema175.properties.aspect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15070,12 +15445,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15169,8 +15544,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate81(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate89(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -15187,7 +15562,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15208,15 +15583,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema180 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
+const schema181 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema183 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
 const pattern70 = new RegExp("^(/|https://)", "u");
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15518,7 +15893,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data8 === "main") || (data8 === "sidebar"))){
-const err25 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15539,14 +15914,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema182 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema184 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
+const schema185 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema187 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15613,7 +15988,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "new") || (data1 === "demo")) || (data1 === "used"))){
-const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema184.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema187.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15635,7 +16010,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "count") || (data2 === "name"))){
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema184.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema187.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15655,12 +16030,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15754,8 +16129,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate85(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate93(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
@@ -15772,7 +16147,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15793,14 +16168,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema189 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
+const schema190 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema192 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15972,7 +16347,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15993,14 +16368,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema191 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema193 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
+const schema194 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema196 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16224,7 +16599,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "main") || (data7 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16245,14 +16620,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema197 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+const schema198 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema200 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16546,8 +16921,8 @@ errors++;
 }
 }
 if(data.button !== undefined){
-if(!(validate28(data.button, {instancePath:instancePath+"/button",parentData:data,parentDataProperty:"button",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate36(data.button, {instancePath:instancePath+"/button",parentData:data,parentDataProperty:"button",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -16587,12 +16962,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16686,8 +17061,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate90(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate98(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -16704,7 +17079,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16725,14 +17100,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema200 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema202 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema203 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema205 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16820,12 +17195,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16919,8 +17294,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate94(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate102(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -16937,7 +17312,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16958,14 +17333,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema205 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema207 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema208 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema210 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17063,8 +17438,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate78(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -17091,7 +17466,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema207.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema210.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17111,12 +17486,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17210,8 +17585,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate97(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
@@ -17228,7 +17603,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17249,14 +17624,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema210 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema212 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
+const schema213 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema215 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17567,12 +17942,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17666,8 +18041,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate101(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate109(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -17684,7 +18059,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17705,14 +18080,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema216 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema218 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+const schema219 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema221 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17895,7 +18270,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "narrow") || (data5 === "wide"))){
-const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema218.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema221.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17929,7 +18304,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17950,14 +18325,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-const schema220 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema222 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
+const schema223 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema225 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18199,7 +18574,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data6 === "all") || (data6 === "new")) || (data6 === "demo")) || (data6 === "used"))){
-const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema222.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema225.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18269,7 +18644,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((((((((data9 === "make") || (data9 === "model")) || (data9 === "body")) || (data9 === "fuel")) || (data9 === "transmission")) || (data9 === "location_name")) || (data9 === "colour")) || (data9 === "year"))){
-const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema222.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema225.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18331,7 +18706,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data12 === "all") || (data12 === "new")) || (data12 === "demo")) || (data12 === "used"))){
-const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema222.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema225.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18431,12 +18806,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18530,8 +18905,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate113(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -18548,7 +18923,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18569,14 +18944,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-const schema226 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema228 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
+const schema229 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema231 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18727,7 +19102,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "grid") || (data4 === "carousel"))){
-const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema228.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema231.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18771,7 +19146,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18792,14 +19167,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema230 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema232 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
+const schema233 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema235 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18984,7 +19359,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19005,14 +19380,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-const schema234 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema236 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
+const schema237 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema239 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19170,7 +19545,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data4 === "main") || (data4 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19191,14 +19566,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema238 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema240 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
+const schema241 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema243 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19357,7 +19732,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19378,14 +19753,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-const schema242 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema244 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
+const schema245 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema247 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19557,7 +19932,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19578,14 +19953,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-const schema246 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema248 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
+const schema249 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema251 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19683,8 +20058,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate78(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -19711,7 +20086,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema248.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema251.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19731,12 +20106,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19830,8 +20205,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate113(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate121(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -19848,7 +20223,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19869,14 +20244,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-const schema251 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema253 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
+const schema254 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema256 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19963,7 +20338,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data2 === "facebook") || (data2 === "x")) || (data2 === "linkedin")) || (data2 === "whatsapp")) || (data2 === "email"))){
-const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema253.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema256.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20039,12 +20414,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20138,8 +20513,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate117(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -20156,7 +20531,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20177,14 +20552,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema256 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema258 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
+const schema259 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema261 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20369,7 +20744,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data7 === "main") || (data7 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20390,14 +20765,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema260 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema262 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
+const schema263 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema265 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20460,12 +20835,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20559,8 +20934,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate121(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate129(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -20577,7 +20952,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20598,14 +20973,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-const schema265 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema267 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
+const schema268 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema270 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20753,12 +21128,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20852,8 +21227,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate124(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate132(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -20870,7 +21245,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20891,14 +21266,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema271 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema273 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
+const schema274 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema276 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21070,7 +21445,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21091,14 +21466,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-const schema275 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema277 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
+const schema278 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema280 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21358,7 +21733,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((data11 === "main") || (data11 === "sidebar"))){
-const err21 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21379,15 +21754,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-const schema279 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema281 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
+const schema282 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema284 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
 const pattern95 = new RegExp("\\{count\\}", "u");
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21592,7 +21967,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21613,14 +21988,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-const schema283 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema285 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
+const schema286 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema288 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21779,7 +22154,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data4 === "main") || (data4 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21800,14 +22175,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-const schema287 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema289 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema290 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema292 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21905,8 +22280,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate78(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -21933,7 +22308,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema289.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema292.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21953,12 +22328,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22052,8 +22427,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate139(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -22070,7 +22445,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22091,14 +22466,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema292 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema294 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema295 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema297 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22195,8 +22570,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate78(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -22223,7 +22598,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema294.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema297.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22243,12 +22618,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22342,8 +22717,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate135(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate143(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -22360,7 +22735,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22381,12 +22756,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22415,236 +22790,236 @@ errors++;
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "announcement-bar"){
-if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "blog-posts"){
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "breadcrumbs"){
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "dealer-comments"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "blog-posts"){
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "breadcrumbs"){
+if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "dealer-comments"){
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "delivery-calculator"){
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "disclaimer"){
-if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "enquiry-form"){
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "facet-tiles"){
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "feature-tiles"){
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "finance-calculator"){
 if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "fuel-calculator"){
+else if(tag0 === "feature-tiles"){
 if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "hero-lead-form"){
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+else if(tag0 === "finance-calculator"){
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "hero-slides"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "lead-success"){
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "model-search"){
+else if(tag0 === "fuel-calculator"){
 if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "offers-search"){
+else if(tag0 === "hero-lead-form"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "phone-box"){
+else if(tag0 === "hero-slides"){
 if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "popup"){
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+else if(tag0 === "lead-success"){
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "price-comparison"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+else if(tag0 === "model-search"){
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "protect-your-car"){
+else if(tag0 === "offers-search"){
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "phone-box"){
 if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "reserve-online"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+else if(tag0 === "popup"){
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "rich-text"){
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+else if(tag0 === "price-comparison"){
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "search-hero"){
+else if(tag0 === "protect-your-car"){
 if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "search-results"){
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "sign-in"){
+else if(tag0 === "reserve-online"){
 if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "similar-cars"){
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "site-footer"){
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "site-header"){
+else if(tag0 === "rich-text"){
 if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "used-car-checks"){
+else if(tag0 === "search-hero"){
 if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-actions"){
+else if(tag0 === "search-results"){
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "sign-in"){
 if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-gallery"){
+else if(tag0 === "similar-cars"){
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-footer"){
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-header"){
 if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-key-info"){
+else if(tag0 === "used-car-checks"){
 if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-specs"){
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+else if(tag0 === "vehicle-actions"){
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-sticky-header"){
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-summary"){
+else if(tag0 === "vehicle-gallery"){
 if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-views"){
+else if(tag0 === "vehicle-key-info"){
 if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "vehicle-specs"){
+if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-sticky-header"){
+if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-summary"){
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-views"){
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "watchlist"){
-if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "whats-included"){
-if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "why-buy-from-us"){
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -22680,12 +23055,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -22701,8 +23076,8 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate54(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -22717,14 +23092,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema297 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
+const schema300 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path.","type":"string","enum":["vehicle-detail","search","location-detail"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
 const pattern101 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22863,7 +23238,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data2 === "vehicle-detail") || (data2 === "search")) || (data2 === "location-detail"))){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema297.properties.template.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema300.properties.template.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22934,8 +23309,8 @@ errors++;
 }
 }
 if(data.blocks !== undefined){
-if(!(validate45(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate53(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -22950,7 +23325,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
@@ -23322,12 +23697,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(validate23(data.navigation, {instancePath:instancePath+"/navigation",parentData:data,parentDataProperty:"navigation",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate31(data.navigation, {instancePath:instancePath+"/navigation",parentData:data,parentDataProperty:"navigation",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-if(!(validate31(data.footer, {instancePath:instancePath+"/footer",parentData:data,parentDataProperty:"footer",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate39(data.footer, {instancePath:instancePath+"/footer",parentData:data,parentDataProperty:"footer",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 let data15 = data.reviews;
@@ -23455,8 +23830,8 @@ errors++;
 }
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data19[i0], {instancePath:instancePath+"/dealerships/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate43(data19[i0], {instancePath:instancePath+"/dealerships/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -23486,8 +23861,8 @@ errors++;
 }
 const len1 = data21.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate37(data21[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data21,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate45(data21[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data21,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -23507,8 +23882,8 @@ let data23 = data.locations;
 if(Array.isArray(data23)){
 const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate39(data23[i2], {instancePath:instancePath+"/locations/" + i2,parentData:data23,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data23[i2], {instancePath:instancePath+"/locations/" + i2,parentData:data23,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -23560,14 +23935,14 @@ errors++;
 }
 }
 if(data25.top !== undefined){
-if(!(validate45(data25.top, {instancePath:instancePath+"/layout/top",parentData:data25,parentDataProperty:"top",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate53(data25.top, {instancePath:instancePath+"/layout/top",parentData:data25,parentDataProperty:"top",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data25.bottom !== undefined){
-if(!(validate45(data25.bottom, {instancePath:instancePath+"/layout/bottom",parentData:data25,parentDataProperty:"bottom",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate53(data25.bottom, {instancePath:instancePath+"/layout/bottom",parentData:data25,parentDataProperty:"bottom",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -23598,8 +23973,8 @@ errors++;
 }
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate180(data28[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data28,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate188(data28[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data28,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }

@@ -104,6 +104,7 @@ export function commentsOf(lead: Lead): string {
     ["Preferred date", f.preferred_date],
     ["Service interval", f.service_interval],
     ["Service type", f.service_type],
+    ["Vehicle price / budget", f.vehicle_price_budget !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.vehicle_price_budget)}` : undefined],
     ["Finance", f.finance],
     ["Trade-in", f.trade_in],
     ["Additional services", lead.additional_services?.join(", ")],

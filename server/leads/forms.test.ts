@@ -84,9 +84,61 @@ describe("form rules on POST /api/leads (PGlite)", () => {
     expect(res.status).toBe(200);
   });
 
-  it("a lead that names no form gets only the lead schema's rules (integrations)", async () => {
-    const res = await post(d(), { category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
+  it("every lead names its form: without one, or with one the site does not have, it is refused (422) and nothing is stored", async () => {
+    const before = await leadCount();
+    // Without a form, the site's required fields (here the enquiry's location, dealership and message) could be skipped.
+    const noForm = await post(d(), { category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
+    expect(noForm.status).toBe(422);
+    expect(await noForm.json()).toEqual({
+      error: FIX_ERRORS,
+      errors: [{ pointer: "/form", message: 'is required: name the site form that sent the lead, one of "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero"' }],
+    });
+    const unknown = await post(d(), { form: "contact", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors).toEqual([
+      { pointer: "/form", message: 'is not one of the site\'s forms: "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero"' },
+    ]);
+    // Named, the same lead meets the enquiry's rules: what the site requires is asked for.
+    const named = await post(d(), { form: "enquiry", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
+    expect(named.status).toBe(422);
+    expect((await named.json()).errors.map((e: { pointer: string; message: string }) => `${e.pointer} ${e.message}`)).toEqual([
+      "/fields/last_name Last Name is required.",
+      "/fields/phone Phone Number is required.",
+      "/fields/location_id Location is required.",
+      "/fields/dealership_slug Dealership is required.",
+      "/fields/message Message is required.",
+    ]);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("an earlier step of a multi-step form (isLastStep false) is checked for what it carries, not for the fields of later steps", async () => {
+    const spec = leadFormSpec(site.document, "finance");
+    const first = buildLead(spec, { ...contact });
+    const partial = await post(d(), { ...first, isLastStep: false });
+    expect(partial.status).toBe(200);
+    // What it carries must be right: a dealership the form does not offer is refused.
+    const wrong = await post(d(), { ...first, isLastStep: false, fields: { ...first.fields, dealership_slug: "harbourline-nowhere" } });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors).toEqual([{ pointer: "/fields/dealership_slug", message: "Please choose one of the listed options for Dealership." }]);
+    // The last step needs every required field of every step.
+    const last = await post(d(), first);
+    expect(last.status).toBe(422);
+    expect((await last.json()).errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/fields/location_id", "/fields/dealership_slug", "/fields/message"]);
+  });
+
+  it("the finance enquiry's budget: typed as $ with separators, sent in whole dollars; what is not an amount is refused with its message", async () => {
+    const spec = leadFormSpec(site.document, "finance");
+    const values = { ...contact, location_id: "1003", dealership_slug: "harbourline-mazda", message: "Finance for a CX-5, please." };
+    const ok = buildLead(spec, { ...values, vehicle_price_budget: "$27,990" });
+    expect(ok.fields.vehicle_price_budget).toBe(27990);
+    const res = await post(d(), ok);
     expect(res.status).toBe(200);
+    const [row] = await h.db.select().from(leads).where(eq(leads.id, (await res.json()).lead_id));
+    expect(row.payload).toMatchObject({ form: "finance", category: "Finance Enquiry", fields: { vehicle_price_budget: 27990 } });
+    const bad = buildLead(spec, { ...values, vehicle_price_budget: "about 30k" });
+    const refused = await post(d(), bad);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual([{ pointer: "/fields/vehicle_price_budget", message: "Vehicle Price / Budget must be an amount in whole dollars, such as $30,000." }]);
   });
 
   it("a lead that is wrong for the lead schema too answers the form's messages first", async () => {

@@ -62,6 +62,11 @@ const MUTATIONS: Mutation[] = [
   (l) => void (l.source = "Phone"),
   // missing required
   (l) => void delete l.category,
+  (l) => void delete l.form,
+  // a form that is not the site's, or whose rules the lead breaks (its category, its required fields)
+  (l, r) => void (l.form = pick(r, ["contact", "", "ENQUIRY", 1, null, ["enquiry"]])),
+  (l, r) => void (l.category = pick(r, ["General Enquiry", "Finance Enquiry", "Spam"])),
+  (l, r) => void (l.form = pick(r, ["hero", "enquiry", "finance", "test-drive"])),
   (l) => void delete l.fields.first_name,
   (l) => {
     delete l.fields.email;

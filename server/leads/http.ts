@@ -4,7 +4,7 @@ import type { LiveDocument } from "../tenants/store";
 import { getVehicle } from "../inventory/store";
 import type { StoredVehicle } from "../inventory/vehicle";
 import type { SchemaError } from "../../domain/schema-errors";
-import { FIX_ERRORS, LEAD_FORM_KINDS, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
+import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
 import { IdempotencyConflictError, storeLead } from "./store";
@@ -17,8 +17,9 @@ import { BodyError, readLimitedText } from "../http/body";
  * already stored. Answers JSON: 200 { lead_id } once the lead (and its outbox rows) are committed;
  * 400 no/bad Idempotency-Key or unreadable body, 404 unknown site or dealership, 409 the key was used
  * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many.
- * A lead that names its `form` must also meet that form's rules from the site's settings
- * (domain/lead-forms.ts, the rules the browser form checks); their messages come first.
+ * Every lead names its `form` and must meet that form's rules from the site's settings
+ * (domain/lead-forms.ts, the rules the browser form checks); their messages come first. An earlier
+ * step of a multi-step form (isLastStep false) is checked for what it carries, not for what it lacks.
  * A non-empty honeypot field `website` answers 200 with a made-up lead id and stores nothing.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
@@ -80,6 +81,12 @@ function formOf(body: unknown): LeadFormKind | null {
   return typeof form === "string" && (LEAD_FORM_KINDS as string[]).includes(form) ? (form as LeadFormKind) : null;
 }
 
+/** The form's errors for a lead (read as sent, or validated), under the site's settings. */
+function formProblems(doc: LiveDocument["document"], form: LeadFormKind, lead: { fields?: unknown; isLastStep?: unknown }, make: string | null): FieldError[] {
+  const spec = leadFormSpec(doc, form, { make });
+  return validateLeadForm(spec, lead, { partial: lead.isLastStep === false });
+}
+
 /** The form's errors first, then the lead schema's for places the form said nothing about. */
 function mergeErrors(fromForm: FieldError[], fromSchema: SchemaError[]): SchemaError[] {
   const seen = new Set(fromForm.map((e) => e.pointer));
@@ -126,13 +133,14 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     }
 
     const result = validateLead(body);
-    const form = formOf(body);
     if (!result.ok) {
+      // A lead without a known form gets the lead schema's messages (one says which forms there are).
+      const form = formOf(body);
       if (!form) return invalid(result.errors);
       // The form's messages are the ones the visitor's form shows; the lead schema's add the rest.
-      const make = (body as { fields?: { vehicle_make?: unknown } }).fields?.vehicle_make;
-      const fromForm = validateLeadForm(leadFormSpec(live.document, form, { make: typeof make === "string" ? make : null }), body);
-      return invalid(mergeErrors(fromForm, result.errors));
+      const sent = body as { fields?: { vehicle_make?: unknown }; isLastStep?: unknown };
+      const make = sent.fields?.vehicle_make;
+      return invalid(mergeErrors(formProblems(live.document, form, sent, typeof make === "string" ? make : null), result.errors));
     }
     const lead = result.lead;
     delete lead.website;
@@ -144,11 +152,8 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       const ids = new Set((live.document.dealerships ?? []).map((d) => d.id));
       if (vehicle && !ids.has(vehicle.dealership_id)) vehicle = null; // another site's car: treated as unknown
     }
-    if (form) {
-      const spec = leadFormSpec(live.document, form, { make: vehicle?.make ?? lead.fields.vehicle_make ?? null });
-      const errors = validateLeadForm(spec, lead);
-      if (errors.length) return invalid(mergeErrors(errors, []));
-    }
+    const errors = formProblems(live.document, lead.form, lead, vehicle?.make ?? lead.fields.vehicle_make ?? null);
+    if (errors.length) return invalid(mergeErrors(errors, []));
     const dealership = routeLead(live.document, lead, vehicle);
     if (dealership instanceof Response) return dealership;
 
@@ -172,6 +177,6 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     }
   } catch (e) {
     console.error("[leads] a lead could not be stored:", e);
-    return problem(500, "An unexpected error occured");
+    return problem(500, UNEXPECTED_ERROR);
   }
 }

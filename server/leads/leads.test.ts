@@ -44,7 +44,7 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
     expect(lead_id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await h.db.select().from(leads).where(eq(leads.id, lead_id));
     expect(row).toMatchObject({ tenant: "harbourline", dealershipId: 101, idempotencyKey: "first-lead-0001" });
-    expect(row.payload).toMatchObject({ category: "General Enquiry", fields: { first_name: "Ada", opt_in: true } });
+    expect(row.payload).toMatchObject({ form: "vehicle-enquiry", category: "Vehicle Enquiry", fields: { first_name: "Ada", opt_in: true } });
     const deliveries = await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead_id));
     expect(deliveries.map((x) => [x.channel, x.status, x.target]).sort()).toEqual([
       ["adf", "pending", "https://crm.example.test/adf"],
@@ -87,7 +87,7 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
   it("refuses the same Idempotency-Key with a different lead (409)", async (ctx) => {
     need(ctx);
     await post(d(), validLead(), { key: "reused-key-0001" });
-    const res = await post(d(), validLead({ category: "Finance" }), { key: "reused-key-0001" });
+    const res = await post(d(), validLead({ subcategory: "Finance" }), { key: "reused-key-0001" });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatch(/already used for a different lead/);
   });
@@ -135,11 +135,16 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
       expect.arrayContaining([
         { pointer: "/color", message: "is not a lead field" },
         { pointer: "/fields/postcode", message: "Invalid postcode. Please enter a 4-digit number." },
-        { pointer: "/fields/email", message: "must be a valid email" },
+        // The form's wording (the lead names its form, vehicle-enquiry) comes before the lead schema's.
+        { pointer: "/fields/email", message: "Please enter a valid email address." },
       ]),
     );
     const noContact = await post(d(), validLead({ fields: { first_name: "Ada" } }));
-    expect((await noContact.json()).errors).toEqual([{ pointer: "/fields/email", message: "an e-mail address or a phone number is required" }]);
+    expect((await noContact.json()).errors).toEqual([
+      { pointer: "/fields/last_name", message: "Last Name is required." },
+      { pointer: "/fields/email", message: "Email Address is required." },
+      { pointer: "/fields/phone", message: "Phone Number is required." },
+    ]);
     expect(await leadCount()).toBe(before);
   });
 

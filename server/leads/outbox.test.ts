@@ -80,7 +80,7 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
     expect(crm.state.accepted.filter((x) => x.includes("Grace"))).toHaveLength(1);
     const email = (await rowsOf(leadId)).find((r) => r.channel === "email")!;
     expect(email.body).toContain("Name: Grace Lovelace");
-    expect((await recentDeliveries(h.db, { leadId, statuses: ["kept"] }))[0].subject).toMatch(/General Enquiry — Grace Lovelace/);
+    expect((await recentDeliveries(h.db, { leadId, statuses: ["kept"] }))[0].subject).toMatch(/Vehicle Enquiry — Grace Lovelace/);
   });
 
   it("retries with back-off while the CRM is down, delivers once it is back, and counts the attempts", async (ctx) => {

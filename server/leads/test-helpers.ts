@@ -34,6 +34,7 @@ export function deps(h: DbHandle, site: LiveDocument, over: Partial<LeadDeps> = 
   };
 }
 
+/** A lead from harbourline's Enquire Now dialog on a car page (form vehicle-enquiry), as the browser sends it. */
 export function validLead(over: Record<string, unknown> = {}) {
   return {
     url: "https://harbourline.localhost/cars/2021-toyota-corolla",
@@ -41,7 +42,8 @@ export function validLead(over: Record<string, unknown> = {}) {
     user_agent: "Mozilla/5.0 (test)",
     car_dealership_id: 101,
     lead_attributes: { visited_pages: ["/", "/search"], linked_query_params: { utm_source: "google" } },
-    category: "General Enquiry",
+    form: "vehicle-enquiry",
+    category: "Vehicle Enquiry",
     subcategory: "Enquiry",
     fields: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000", postcode: "4000", message: "Is it still available?" },
     additional_services: ["Finance"],

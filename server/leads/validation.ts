@@ -31,7 +31,12 @@ export function validateLead(input: unknown): LeadValidation {
   return { ok: false, errors };
 }
 
+const FORMS = (leadSchema.properties.form.enum as string[]).map((f) => JSON.stringify(f)).join(", ");
+
 function leadSpecial(e: ErrorObject): SchemaError | undefined {
+  // Every lead names the form that sent it: the site's rules for that form apply (server/leads/http.ts).
+  if (e.keyword === "required" && !e.instancePath && e.params.missingProperty === "form") return { pointer: "/form", message: `is required: name the site form that sent the lead, one of ${FORMS}` };
+  if (e.keyword === "enum" && e.instancePath === "/form") return { pointer: "/form", message: `is not one of the site's forms: ${FORMS}` };
   if (e.keyword === "anyOf" && e.instancePath === "/fields") return { pointer: "/fields/email", message: "an e-mail address or a phone number is required" };
   if (e.keyword === "additionalProperties" && POLLUTING_KEYS.has(String(e.params.additionalProperty))) {
     return { pointer: `${e.instancePath}/${e.params.additionalProperty}`, message: "is not an allowed property name" };

@@ -4,14 +4,16 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports } from "./helpers";
 import { openDb } from "../../server/db";
 import { analyticsEvents, leads } from "../../server/db/schema";
 import { recentDeliveries } from "../../server/leads/admin";
 
 // Lead forms on harbourline as a person uses them (spec leads §2–§5, §8; VDP §2 dialogs), sent to
 // the real POST /api/leads: the enquiry form on /contact-us, the careers form, the VDP's Enquire
-// Now, Book a Test Drive, Request Photos and Finance Enquiry dialogs, and the hero lead form.
+// Now, Book a Test Drive, Request Photos and Finance Enquiry dialogs, the hero lead form, the
+// multi-step finance enquiry on /finance, and finance links from a VDP that fill in the finance form
+// (harbourline's in steps, Kōwhai's in one piece).
 
 const SLUG = "harbourline";
 const url = (path: string) => siteUrl(SLUG, path);
@@ -205,7 +207,8 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
     return route.abort("failed");
   });
   await form.getByRole("button", { name: "Enquire Now" }).click();
-  await expect(form.getByRole("alert")).toHaveText("An error occurred when submitting this form");
+  // The alert, and under it the server's error or, with no answer at all, An unexpected error occured.
+  await expect(form.getByRole("alert").locator("p")).toHaveText(["An error occurred when submitting this form", "An unexpected error occured"]);
   await expect(form.getByRole("button", { name: "Enquire Now" })).toBeEnabled();
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
@@ -218,9 +221,9 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
   expect((await events(page)).map((e) => e.id)).toEqual([51]);
 });
 
-/** A car the site lists as available, opened from the search page. */
-async function openAvailableCar(page: Page) {
-  await page.goto(url("/search"));
+/** A car the site lists as available, opened from a search page. */
+async function openAvailableCar(page: Page, search = "/search") {
+  await page.goto(url(search));
   const card = page.locator("article").filter({ has: page.getByRole("link", { name: /^Explore Vehicle/ }) }).first();
   const href = (await card.getByRole("link", { name: /^Explore Vehicle/ }).getAttribute("href"))!;
   await page.goto(url(href));
@@ -275,7 +278,8 @@ test("VDP dialogs: Enquire Now opens, closes with Esc back to its button, valida
 });
 
 test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, location and time; Request Photos and Finance Enquiry open", async ({ page }) => {
-  await openAvailableCar(page);
+  // A Mazda: the site finances it (not its trucks or motorcycles), so Get Finance opens the Finance Enquiry modal.
+  await openAvailableCar(page, "/search/mazda");
   const summary = page.locator('[data-block="vehicle-summary"]');
   const tag = norm(await summary.locator('p[data-kind="custom"]').first().textContent({ timeout: 1000 }).catch(() => null));
 
@@ -288,11 +292,23 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
   await expect(photos).toBeHidden();
 
   const finance = summary.getByRole("button", { name: /^Get Finance/ });
-  if (await finance.count()) {
+  await expect(finance).toHaveCount(1);
+  {
     await finance.click();
     const dialog = page.getByRole("dialog", { name: "Finance Enquiry" });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('form[data-form="finance"]')).toBeVisible();
+    // The site's finance enquiry is in steps, in the modal too; the first field shown has the focus.
+    await expect(dialog.getByRole("heading", { level: 3 })).toHaveText("Step 1 of 3: Your Details");
+    await expect(dialog.getByLabel("First Name", { exact: true })).toBeFocused();
+    // Its budget starts at the car's price.
+    const priced = summary.locator('p[data-kind="price"] span').first();
+    await expect(dialog.getByLabel("Vehicle Price / Budget", { exact: true })).toHaveValue((await priced.count()) ? norm(await priced.textContent()) : "");
+    for (const viewport of Object.values(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `/tmp/forms-vdp-finance-${viewport.width}.png` });
+    }
+    await page.setViewportSize(viewports.desktop);
     await page.keyboard.press("Escape");
     await expect(finance).toBeFocused();
   }
@@ -350,4 +366,231 @@ test("hero lead form: the 4-digit postcode rule and message, then sent", async (
   const sent = await submitAndCapture(page, () => form.getByRole("button", { name: "Get in Touch" }).click());
   await page.waitForURL(url("/success"));
   expect(sent.body).toMatchObject({ form: "hero", fields: { postcode: "4558", location_id: 1009, phone: "0400 123 456" } });
+});
+
+/** Resolves once React has hydrated the element (its DOM node carries React's fiber), so a click is handled by the form, not the browser. */
+const hydrated = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  }, selector);
+
+test("finance (multi-step): Next refuses an incomplete step with the spec's message, Back keeps what was typed, the last step sends one lead with every step's fields", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  let posted = 0;
+  page.on("request", (r) => r.url().endsWith("/api/leads") && r.method() === "POST" && posted++);
+  await page.goto(url("/finance"));
+  await hydrated(page, 'form[data-form="finance"]');
+  const form = page.locator('form[data-form="finance"]');
+  const heading = form.getByRole("heading", { level: 3 });
+  const field = (label: string) => form.getByLabel(label, { exact: true });
+  const next = form.getByRole("button", { name: "Next", exact: true });
+  const back = form.getByRole("button", { name: "Back", exact: true });
+  const incomplete = form.getByText("Please complete the form step before proceeding.", { exact: true });
+
+  // Step 1 of 3: Your Details. Only its fields can be reached; no Back, no send button yet.
+  await expect(heading).toHaveText("Step 1 of 3: Your Details");
+  await expect(form.getByRole("list", { name: "Form steps" }).getByRole("listitem")).toHaveText(["Your Details", "Your Finance", "Confirm"]);
+  await expect(form.locator('[aria-current="step"]')).toHaveText("Your Details");
+  await expect(field("Message")).toBeHidden();
+  await expect(back).toHaveCount(0);
+  await expect(form.getByRole("button", { name: /Enquire Now/ })).toHaveCount(0);
+
+  // Next refuses the incomplete step: the spec's message, the fields to fix, the focus on the first.
+  await field("First Name").fill("Ada");
+  await next.click();
+  await expect(incomplete).toBeVisible();
+  await expect(incomplete).toHaveAttribute("role", "alert");
+  await expect(field("Last Name")).toHaveAccessibleDescription("Last Name is required.");
+  await expect(field("Email Address")).toHaveAccessibleDescription("Email Address is required.");
+  await expect(field("Phone Number")).toHaveAccessibleDescription("Phone Number is required.");
+  await expect(form.getByText("Please fix the following errors:")).toBeVisible();
+  await expect(field("Last Name")).toBeFocused();
+  await expect(heading).toHaveText("Step 1 of 3: Your Details");
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step1-${viewport.width}.png` });
+  }
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize(viewports.desktop);
+
+  await field("Last Name").fill("Lovelace");
+  await field("Email Address").fill("ada@example.com");
+  await field("Phone Number").fill("0400 123 456");
+  await expect(incomplete).toBeHidden();
+  await next.click();
+
+  // Step 2 of 3: Your Finance, its heading focused.
+  await expect(heading).toHaveText("Step 2 of 3: Your Finance");
+  await expect(heading).toBeFocused();
+  await expect(field("First Name")).toBeHidden();
+  await next.click();
+  await expect(incomplete).toBeVisible();
+  await expect(field("Dealership")).toHaveAccessibleDescription("Dealership is required.");
+  await expect(field("Message")).toHaveAccessibleDescription("Message is required.");
+  await field("Dealership").selectOption("harbourline-hyundai-kia");
+  await field("Location").selectOption("1005");
+  // The price field: $ with thousands separators once the visitor leaves it (leads §5).
+  await field("Vehicle Price / Budget").fill("34500");
+  await field("Vehicle Price / Budget").press("Tab");
+  await expect(field("Vehicle Price / Budget")).toHaveValue("$34,500");
+  await field("Message").fill("Finance for a Tucson over five years, please.");
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step2-${viewport.width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+
+  // Back keeps what was typed on both steps.
+  await back.click();
+  await expect(heading).toHaveText("Step 1 of 3: Your Details");
+  await expect(heading).toBeFocused();
+  await expect(field("First Name")).toHaveValue("Ada");
+  await expect(field("Phone Number")).toHaveValue("0400 123 456");
+  await next.click();
+  await expect(heading).toHaveText("Step 2 of 3: Your Finance");
+  await expect(field("Location")).toHaveValue("1005");
+  await expect(field("Vehicle Price / Budget")).toHaveValue("$34,500");
+  await expect(field("Message")).toHaveValue("Finance for a Tucson over five years, please.");
+  await next.click();
+
+  // Step 3 of 3: Confirm, with the answers to check, the opt-in and the consent; the send button.
+  await expect(heading).toHaveText("Step 3 of 3: Confirm");
+  const review = form.getByTestId("review");
+  await expect(review.locator("dt")).toHaveText(["First Name", "Last Name", "Email Address", "Phone Number", "Location", "Dealership", "Vehicle Price / Budget", "Message"]);
+  await expect(review.locator("dd")).toHaveText(["Ada", "Lovelace", "ada@example.com", "0400 123 456", "Harbourline Gold Coast Service Centre", "Harbourline Hyundai & Kia Southport", "$34,500", "Finance for a Tucson over five years, please."]);
+  await expect(field("Keep me up to date with news and offers")).toBeChecked();
+  await expect(form.getByText("By submitting this enquiry, I agree to the")).toBeVisible();
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step3-${viewport.width}.png` });
+  }
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize(viewports.desktop);
+  expect(posted, "earlier steps do not post").toBe(0);
+
+  const sent = await submitAndCapture(page, () => form.getByRole("button", { name: "Enquire Now" }).click());
+  expect(posted).toBe(1);
+  expect(sent.body).toMatchObject({ form: "finance", category: "Finance Enquiry", isLastStep: true });
+  expect((await events(page)).map((e) => e.id)).toEqual([22]);
+
+  // In the database: the lead of the last step, with the fields of every step, and its deliveries.
+  await expect.poll(async () => (await storedLead(sent.leadId)).deliveries.map((d) => d.channel).sort(), { timeout: 15_000 }).toEqual(["adf", "email"]);
+  const { lead, deliveries } = await storedLead(sent.leadId);
+  expect(lead).toMatchObject({ tenant: SLUG, dealershipId: 103 });
+  expect(lead.payload).toMatchObject({
+    form: "finance",
+    isLastStep: true,
+    fields: {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      phone: "0400 123 456",
+      location_id: 1005,
+      dealership_slug: "harbourline-hyundai-kia",
+      vehicle_price_budget: 34500,
+      message: "Finance for a Tucson over five years, please.",
+      opt_in: true,
+      page_id: "finance",
+    },
+  });
+  expect(deliveries.find((d) => d.channel === "email")!.body).toContain("Vehicle price / budget: $34,500");
+  expect(errors).toEqual([]);
+});
+
+test("finance links: a VDP's Get Finance opens the finance form with the dealership chosen, the budget filled in, and the car on the lead", async ({ page }) => {
+  // Harbourline: the sticky header's Get Finance (its sidebar's opens the Finance Enquiry modal), on a
+  // Mazda (the site's trucks and motorcycles are not financed, so their pages have no finance links).
+  await page.setViewportSize(viewports.desktop);
+  await page.goto(url("/search/mazda"));
+  const href = (await page.locator("article").getByRole("link", { name: /^Explore Vehicle/ }).first().getAttribute("href"))!;
+  await page.goto(url(href));
+  const bar = page.locator("[data-vdp-bar]");
+  await page.mouse.wheel(0, 1200);
+  await expect(bar).toHaveAttribute("data-shown", "true");
+  const link = bar.getByRole("link", { name: "Get Finance" });
+  const target = new URL((await link.getAttribute("href"))!, url("/"));
+  const carId = target.searchParams.get("car_id")!;
+  const dealership = target.searchParams.get("preferredDealership")!;
+  const price = Number(target.searchParams.get("vehiclePriceBudget"));
+  expect(target.pathname).toBe("/finance");
+  expect(target.hash).toBe("#finance-form");
+  expect(carId).toBeTruthy();
+  expect(dealership).toMatch(/^harbourline-/);
+  expect(price).toBeGreaterThan(10);
+  expect(["new", "used", "demo"]).toContain(target.searchParams.get("car_type"));
+  await link.click();
+  await page.waitForURL((u) => u.pathname === "/finance");
+  await hydrated(page, 'form[data-form="finance"]');
+  const form = page.locator('form[data-form="finance"]');
+  const field = (label: string) => form.getByLabel(label, { exact: true });
+  await field("First Name").fill("Grace");
+  await field("Last Name").fill("Hopper");
+  await field("Email Address").fill("grace@example.com");
+  await field("Phone Number").fill("0400 765 432");
+  await form.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(form.getByRole("heading", { level: 3 })).toHaveText("Step 2 of 3: Your Finance");
+  await expect(field("Dealership")).toHaveValue(dealership);
+  const budget = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(price));
+  await expect(field("Vehicle Price / Budget")).toHaveValue(budget);
+  const location = field("Location");
+  if (!(await location.inputValue())) await location.selectOption({ index: 1 });
+  await field("Message").fill("Finance for this car, please.");
+  await form.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(form.getByTestId("review").locator("dd").nth(6)).toHaveText(budget);
+  const sent = await submitAndCapture(page, () => form.getByRole("button", { name: "Enquire Now" }).click());
+  expect(sent.body).toMatchObject({ car_id: carId, fields: { dealership_slug: dealership, vehicle_price_budget: Math.round(price), car_type: target.searchParams.get("car_type") } });
+  const { lead } = await storedLead(sent.leadId);
+  expect(lead.payload).toMatchObject({ car_id: carId, fields: { dealership_slug: dealership, vehicle_price_budget: Math.round(price) } });
+
+  // Kōwhai Motors: the sidebar's Get Finance link, to a finance form in one piece without a
+  // dealership select: the car's dealership goes with the lead and the location list narrows to it.
+  const kowhai = (path: string) => siteUrl("kowhai-motors", path);
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), "forecourt:popup-dismissed:kowhai-motors");
+  await page.goto(kowhai("/search/used-cars"));
+  const kHref = (await page.locator("article").getByRole("link", { name: /^Explore Vehicle/ }).first().getAttribute("href"))!;
+  await page.goto(kowhai(kHref));
+  const kLink = page.locator('[data-block="vehicle-summary"]').getByRole("link", { name: /^Get Finance/ });
+  const kTarget = new URL((await kLink.getAttribute("href"))!, kowhai("/"));
+  const kPrice = Number(kTarget.searchParams.get("vehiclePriceBudget"));
+  const kDealership = kTarget.searchParams.get("preferredDealership")!;
+  expect(kDealership).toMatch(/^kowhai-motors-/);
+  await kLink.click();
+  await page.waitForURL((u) => u.pathname === "/finance");
+  await hydrated(page, 'form[data-form="finance"]');
+  const kForm = page.locator('form[data-form="finance"]');
+  const kField = (label: string) => kForm.getByLabel(label, { exact: true });
+  await expect(page.getByRole("heading", { name: "Finance Enquiry" })).toBeVisible();
+  await expect(kForm.getByRole("heading", { level: 3 })).toHaveCount(0);
+  const kBudget = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(Math.round(kPrice));
+  await expect(kField("Vehicle Price / Budget")).toHaveValue(kBudget);
+  await expect(kField("Dealership")).toHaveCount(0);
+  // The location list offers the car's dealership's locations only.
+  const kSite = demoTenants.find((t) => t.identity.slug === "kowhai-motors")!;
+  const kDealershipId = kSite.dealerships.find((d) => d.slug === kDealership)!.id;
+  const kOwn = kSite.locations.filter((l) => l.dealership_id === kDealershipId && l.visible !== false).map((l) => String(l.id));
+  await expect(kField("Location").locator("option:not([value=''])")).toHaveCount(kOwn.length);
+  expect(await kField("Location").locator("option:not([value=''])").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(kOwn);
+  await kField("First Name").fill("Mere");
+  await kField("Last Name").fill("Ngata");
+  await kField("Email Address").fill("mere@example.co.nz");
+  await kField("Phone Number").fill("021 555 0199");
+  if (!(await kField("Location").inputValue())) await kField("Location").selectOption({ index: 1 });
+  await kField("Message").fill("Kia ora, finance for this car please.");
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-kowhai-finance-${viewport.width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+  const kRequest = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
+  const kResponse = page.waitForResponse((r) => r.url().endsWith("/api/leads"));
+  await kForm.getByRole("button", { name: "Enquire Now" }).click();
+  expect((await kResponse).status()).toBe(200);
+  await page.waitForURL(kowhai("/success"));
+  expect((await kRequest).postDataJSON()).toMatchObject({
+    form: "finance",
+    car_id: kTarget.searchParams.get("car_id"),
+    fields: { dealership_slug: kDealership, vehicle_price_budget: Math.round(kPrice), car_type: kTarget.searchParams.get("car_type") },
+  });
 });
