@@ -5,7 +5,8 @@ const config: NextConfig = {
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
   // pdfkit reads its font metrics from its package folder.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit"],
-  experimental: { globalNotFound: true },
+  // authInterrupts: forbidden() answers 403 when a dealer opens another dealer's site in the admin.
+  experimental: { globalNotFound: true, authInterrupts: true },
   images: {
     // Generated vehicle pictures (app/media) and the demo sites' artwork (public/demo); nothing else,
     // and no query strings. Widths and qualities: the spec's 850 and 90 / 75 (domain/media.ts keeps

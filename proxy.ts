@@ -3,18 +3,26 @@ import { hostname, parseHost } from "./domain/hosts";
 
 /**
  * The host decides the site. Tenant hosts are rewritten to the internal /s/{host}/… route and
- * never reach /admin; the admin host never reaches /s/ directly.
+ * never reach /admin; a tenant host's /preview/{token}/… (the admin's preview of a draft,
+ * server/admin/preview.ts) goes to the internal /p/{host}/{token}/…. The admin host never reaches
+ * /s/ or /p/ directly.
  */
+const INTERNAL = /^\/[sp](\/|$)/;
+const PREVIEW = /^\/preview\/([A-Za-z0-9_-]+)(\/.*)?$/;
+
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const target = parseHost(request.headers.get("host"));
   if (!target) return notFound();
   if (target.kind === "admin") {
-    return pathname === "/s" || pathname.startsWith("/s/") ? notFound() : NextResponse.next();
+    return INTERNAL.test(pathname) ? notFound() : NextResponse.next();
   }
   if (pathname === "/admin" || pathname.startsWith("/admin/")) return notFound();
   const url = request.nextUrl.clone();
-  url.pathname = `/s/${hostname(request.headers.get("host"))}${pathname}`;
+  const preview = PREVIEW.exec(pathname);
+  url.pathname = preview
+    ? `/p/${hostname(request.headers.get("host"))}/${preview[1]}${preview[2] ?? "/"}`
+    : `/s/${hostname(request.headers.get("host"))}${pathname}`;
   return NextResponse.rewrite(url);
 }
 

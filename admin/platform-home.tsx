@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { getDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
 
-/** The admin host's front page: every site and where it answers. The admin editor comes with its own issue. */
+/** The admin host's front page: every site and where it answers. The admin itself is at /admin. */
 export async function PlatformHome() {
   const [{ db, kind }, h] = await Promise.all([getDb(), headers()]);
   const sites = await listTenants(db);
@@ -12,7 +12,7 @@ export async function PlatformHome() {
     <main>
       <h1>Forecourt</h1>
       <p>
-        {sites.length} dealer sites on this deployment (database: {kind}).
+        {sites.length} dealer sites on this deployment (database: {kind}). <a href="/admin">Sign in to the admin</a> to create and edit them.
       </p>
       <table>
         <caption className="fc-visually-hidden">Dealer sites</caption>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
+import type { LiveDocument } from "../server/tenants/store";
 import { searchPageTitle } from "../blocks/search-results/search-results";
 import { publicPageUrl } from "../domain/hosts";
 import { imageUrl } from "../domain/media";
@@ -13,10 +14,8 @@ import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import type { TenantDocument } from "./types";
 
-// One lookup per request, shared by the layout, the page and its metadata.
-const resolve = cache(async (host: string, segments: string[]) => {
-  const live = await tenantForHost(host);
-  if (!live) return null;
+/** The page of `segments` in a document (its car on a vehicle page), with the page's title. */
+async function resolveIn(live: LiveDocument, segments: string[]) {
   const path = normalisePath(segments);
   const page = findPage(live.document, path);
   if (page?.template === "vehicle-detail") {
@@ -29,6 +28,13 @@ const resolve = cache(async (host: string, segments: string[]) => {
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
   const title = page?.template === "search" ? ((await searchPageTitle({ tenant: live.document, page, path })) ?? page.title) : page?.title;
   return { live, path, page, car: null, title: title ?? "" };
+}
+
+// One lookup per request, shared by the layout, the page and its metadata. A preview passes the
+// draft (server/admin/preview.ts) instead of the host's live document.
+const resolve = cache(async (host: string, segments: string[], preview?: LiveDocument) => {
+  const live = preview ?? (await tenantForHost(host));
+  return live ? resolveIn(live, segments) : null;
 });
 
 /** The page's public address: the site's first domain over https, else the host it was asked on. */
@@ -43,8 +49,8 @@ export function siteIcon(doc: TenantDocument): string {
 }
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
-export async function TenantPage({ host, segments }: { host: string; segments: string[] }) {
-  const found = await resolve(host, segments);
+export async function TenantPage({ host, segments, preview }: { host: string; segments: string[]; preview?: LiveDocument }) {
+  const found = await resolve(host, segments, preview);
   if (!found?.page) notFound();
   const { live, page, path, title, car } = found;
   const ctx = { tenant: live.document, page, path };
@@ -74,8 +80,8 @@ export async function TenantPage({ host, segments }: { host: string; segments: s
   );
 }
 
-export async function tenantPageMetadata(host: string, segments: string[]): Promise<Metadata> {
-  const found = await resolve(host, segments);
+export async function tenantPageMetadata(host: string, segments: string[], preview?: LiveDocument): Promise<Metadata> {
+  const found = await resolve(host, segments, preview);
   if (!found?.page) return { title: "Page not found" };
   const { live, page, path, title, car } = found;
   const site = live.document.identity;

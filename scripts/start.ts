@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
-import { seedDemoInventory, seedDemoTenants } from "../server/seed";
+import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/seed";
 import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
 
@@ -50,6 +50,8 @@ try {
   if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
   const vehicles = await seedDemoInventory(handle);
   if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
+  const accounts = await seedDemoAccounts(handle);
+  if (accounts.length) console.log(`Seeded demo admin accounts: ${accounts.join(", ")} (passwords in the README).`);
   sites = (await listTenants(handle.db)).filter((t) => t.publishedVersionId && !t.archivedAt);
   // For the browser tests: feed keys for every dealership of the sites, written once to a file.
   const keysFile = process.env.FORECOURT_TEST_FEED_KEYS;
@@ -73,6 +75,7 @@ server.stdout.on("data", (chunk: Buffer) => {
   if (/Ready in|started server|✓ Ready/i.test(chunk.toString())) {
     console.log(`\nForecourt is serving on port ${port} (database: ${handle.kind}).`);
     console.log(`  Platform: http://localhost:${port}/`);
+    console.log(`  Admin: http://localhost:${port}/admin`);
     for (const s of sites) console.log(`  ${s.name}: http://${s.slug}.localhost:${port}/`);
   }
 });

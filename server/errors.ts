@@ -26,3 +26,8 @@ export class ValidationError extends Error {
     super(`${message}\n${formatErrors(errors)}`);
   }
 }
+
+/** The signed-in person may not do this (a dealer opening another dealer's site, say). */
+export class ForbiddenError extends Error {
+  readonly status = 403;
+}

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "./db";
-import { auditLog, tenants } from "./db/schema";
+import { adminUsers, auditLog, tenants } from "./db/schema";
+import { upsertAdminUser } from "./admin/accounts";
 import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
 import { generateDemoInventory } from "./inventory/demo";
 import { upsertVehicles } from "./inventory/store";
@@ -54,4 +55,26 @@ export async function seedDemoInventory(handle: DbHandle, opts: { now?: Date } =
   }
   await db.insert(auditLog).values({ actor: "seed", action: INVENTORY_SEEDED, detail: { vehicles: result.written.length, rejected: result.rejected.length } });
   return result.written.length;
+}
+
+/**
+ * The demo's admin accounts, created when the database has none (documented in the README; change
+ * or remove them on a real deployment with npm run admin:create-user).
+ */
+export const DEMO_ACCOUNTS = [
+  { email: "staff@forecourt.test", password: "forecourt-staff-demo", role: "staff" as const, tenants: [] as string[] },
+  { email: "dealer@harbourline.test", password: "harbourline-dealer-demo", role: "dealer" as const, tenants: ["harbourline"] },
+];
+
+export async function seedDemoAccounts(handle: DbHandle): Promise<string[]> {
+  const [any] = await handle.db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  if (any) return [];
+  const slugs = new Set((await listTenants(handle.db)).map((t) => t.slug));
+  const created: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (!account.tenants.every((t) => slugs.has(t))) continue;
+    await upsertAdminUser(handle.db, account);
+    created.push(account.email);
+  }
+  return created;
 }

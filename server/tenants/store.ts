@@ -59,6 +59,12 @@ export async function getDraft(db: Db, slug: string): Promise<DraftState> {
   return { slug, document: row.draft, revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt, errors: errorsOf(row.draft) };
 }
 
+const draftChanged = (row: typeof tenants.$inferSelect) =>
+  new ConflictError(
+    `The draft was changed by ${row.draftUpdatedBy} at ${row.draftUpdatedAt.toISOString()} after you opened it. Reload to see their changes; your edits are not lost until you leave.`,
+    { revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt },
+  );
+
 /**
  * Saves the draft. With `expectedRevision`, the save is refused (ConflictError) when someone else
  * saved since that revision, so neither editor silently overwrites the other.
@@ -74,12 +80,7 @@ export async function saveDraft(db: Db, slug: string, doc: unknown, opts: { acto
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
     if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
-    if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) {
-      throw new ConflictError(
-        `The draft was changed by ${row.draftUpdatedBy} at ${row.draftUpdatedAt.toISOString()} after you opened it. Reload to see their changes; your edits are not lost until you leave.`,
-        { revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt },
-      );
-    }
+    if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) throw draftChanged(row);
     const [updated] = await tx
       .update(tenants)
       .set({ draft: doc, draftRevision: row.draftRevision + 1, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor })
@@ -94,11 +95,17 @@ export async function saveDraft(db: Db, slug: string, doc: unknown, opts: { acto
  * Publishes the draft as a new version. Refused with a ValidationError listing every problem when
  * the draft is invalid, or when one of its domains already serves another site.
  */
-export async function publish(handle: DbHandle, slug: string, opts: { actor: string; note?: string }): Promise<VersionSummary> {
+export async function publish(
+  handle: DbHandle,
+  slug: string,
+  opts: { actor: string; note?: string; expectedRevision?: number; restoredFrom?: number | null },
+): Promise<VersionSummary> {
   const { db } = handle;
   const summary = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
     if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+    // With `expectedRevision`, only the draft the publisher looked at is published.
+    if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) throw draftChanged(row);
     const result = validateTenant(row.draft);
     if (!result.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, result.errors);
     const doc = result.document;
@@ -112,30 +119,61 @@ export async function publish(handle: DbHandle, slug: string, opts: { actor: str
       throw new ValidationError(`The draft of "${slug}" cannot be published:`, errors);
     }
 
+    // A draft published just as a restore left it records the version it came from.
+    const [restore] = await tx
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, row.id), eq(auditLog.action, "restore")))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const restored = restore?.detail as { version?: number; revision?: number } | undefined;
+    const restoredFrom = opts.restoredFrom ?? (restored?.revision === row.draftRevision ? (restored.version ?? null) : null);
+
     const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${tenantVersions.number}), 0)` }).from(tenantVersions).where(eq(tenantVersions.tenantId, row.id));
     // Store the draft as written (without filled-in defaults) so a later default change applies to it.
     const [version] = await tx
       .insert(tenantVersions)
-      .values({ tenantId: row.id, number: Number(max) + 1, document: row.draft, createdBy: opts.actor, note: opts.note ?? null })
+      .values({ tenantId: row.id, number: Number(max) + 1, document: row.draft, createdBy: opts.actor, note: opts.note ?? null, restoredFrom })
       .returning();
     await tx.update(tenants).set({ publishedVersionId: version.id, name: doc.identity.name }).where(eq(tenants.id, row.id));
     await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, row.id));
     if (domains.length) await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId: row.id })));
     await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "publish", detail: { version: version.number } });
     await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
-    return { number: version.number, createdBy: version.createdBy, createdAt: version.createdAt, note: version.note, restoredFrom: null, live: true };
+    return { number: version.number, createdBy: version.createdBy, createdAt: version.createdAt, note: version.note, restoredFrom: version.restoredFrom, live: true };
   });
   return summary;
 }
 
 /** Copies an old version into the draft (publish it to make it live). */
-export async function restoreVersion(db: Db, slug: string, number: number, opts: { actor: string }): Promise<DraftState> {
+export async function restoreVersion(db: Db, slug: string, number: number, opts: { actor: string; expectedRevision?: number }): Promise<DraftState> {
   const row = await tenantRow(db, slug);
-  const [version] = await db.select().from(tenantVersions).where(and(eq(tenantVersions.tenantId, row.id), eq(tenantVersions.number, number)));
-  if (!version) throw new NotFoundError(`"${slug}" has no version ${number}.`);
-  const draft = await saveDraft(db, slug, version.document, { actor: opts.actor });
+  const version = await getVersion(db, slug, number);
+  const draft = await saveDraft(db, slug, version.document, { actor: opts.actor, expectedRevision: opts.expectedRevision });
   await db.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "restore", detail: { version: number, revision: draft.revision } });
   return draft;
+}
+
+/** One published version's document as it was written. */
+export async function getVersion(db: Db, slug: string, number: number): Promise<VersionSummary & { document: unknown }> {
+  const row = await tenantRow(db, slug);
+  const [v] = await db.select().from(tenantVersions).where(and(eq(tenantVersions.tenantId, row.id), eq(tenantVersions.number, number)));
+  if (!v) throw new NotFoundError(`"${slug}" has no version ${number}.`);
+  return { number: v.number, createdBy: v.createdBy, createdAt: v.createdAt, note: v.note, restoredFrom: v.restoredFrom, live: v.id === row.publishedVersionId, document: v.document };
+}
+
+/**
+ * Archives a site (it stops being served; its draft and versions are kept) or brings it back.
+ * Announced on PUBLISHED_CHANNEL like a publish, so every process stops (or starts) serving it.
+ */
+export async function setArchived(db: Db, slug: string, archived: boolean, opts: { actor: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
+    if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+    await tx.update(tenants).set({ archivedAt: archived ? new Date() : null }).where(eq(tenants.id, row.id));
+    await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: archived ? "archive" : "unarchive", detail: null });
+    await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
+  });
 }
 
 export async function listVersions(db: Db, slug: string): Promise<VersionSummary[]> {

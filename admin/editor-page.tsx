@@ -1,0 +1,51 @@
+import { headers } from "next/headers";
+import { getDb } from "../server/db";
+import { draftFor } from "../server/admin/tenants";
+import { createPreviewToken, previewUrl } from "../server/admin/preview";
+import { formatWhen } from "./format";
+import { orNotFound, requireTenantAdmin } from "./session";
+import { AdminShell, TenantNav } from "./shell";
+import { Editor } from "./editor/editor.client";
+import { ArchiveButton } from "./archive-button.client";
+import styles from "./admin.module.css";
+
+/** /admin/tenants/{slug}: the draft editor with its preview. */
+export async function EditorPage({ slug }: { slug: string }) {
+  const user = await requireTenantAdmin(slug, `/admin/tenants/${slug}`);
+  const [{ db }, h] = await Promise.all([getDb(), headers()]);
+  const draft = await orNotFound(() => draftFor(db, user, slug));
+  const { token } = await createPreviewToken(db, user, slug);
+  const origin = previewUrl(slug, token, h.get("host")).replace(/\/preview\/.*$/, "");
+  const name = (draft.document as { identity?: { name?: string } }).identity?.name ?? slug;
+  return (
+    <AdminShell user={user} wide>
+      <TenantNav slug={slug} current="edit" user={user} />
+      <h1 style={{ margin: "0 0 0.25rem" }}>{name}</h1>
+      <p className={styles.hint} style={{ marginTop: 0 }}>
+        {draft.published
+          ? `Live: version ${draft.published.number}, published ${formatWhen(draft.published.createdAt)} by ${draft.published.createdBy}. `
+          : "Not published yet. "}
+        {draft.published ? (
+          <>
+            {draft.unpublishedChanges ? "The draft has unpublished changes." : "The draft matches the live site."} <a href={`${origin}/`}>View the live site</a>
+          </>
+        ) : null}
+      </p>
+      {draft.archived ? <p className={styles.notice}>This site is archived: it is not served until staff bring it back.</p> : null}
+      {user.role === "staff" ? (
+        <p>
+          <ArchiveButton slug={slug} name={name} archived={draft.archived} />
+        </p>
+      ) : null}
+      <Editor
+        slug={slug}
+        name={name}
+        role={user.role}
+        document={draft.document as Record<string, unknown>}
+        revision={draft.revision}
+        errors={draft.errors}
+        preview={{ origin, token }}
+      />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import validator from "@rjsf/validator-ajv8";
+import { getDefaultFormState } from "@rjsf/utils";
+import tenantSchema from "../../schemas/generated/tenant.schema.json";
+import { makeTenant } from "../../tests/fixtures/tenant";
+import { errorSchemaFor, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
+import { blockCatalogue } from "./block-list.client";
+
+const root = tenantSchema as never as Parameters<typeof sectionSchema>[0];
+const section = (id: string) => SECTIONS.find((s) => s.id === id)!;
+
+describe("editor sections", () => {
+  it("cover every property of the document exactly once", () => {
+    const keys = SECTIONS.flatMap((s) => s.keys).sort();
+    expect(keys).toEqual(Object.keys(root.properties).sort());
+  });
+
+  it("send each error's pointer to its section and field", () => {
+    expect(sectionOf("/theme/colors/primary").id).toBe("theme");
+    expect(sectionOf("/template").id).toBe("theme");
+    expect(sectionOf("/pages/0/blocks/2/props/html").id).toBe("pages");
+    expect(sectionOf("/locations/1/opening_hours/0/close").id).toBe("locations");
+    const errors = [
+      { pointer: "/theme/colors/primary", message: "low contrast" },
+      { pointer: "/theme/colors/primary", message: "second" },
+      { pointer: "/pages/0/blocks/1/props/html", message: "must be string" },
+      { pointer: "/identity/slug", message: "elsewhere" },
+    ];
+    expect(errorSchemaFor(errors, section("theme"))).toEqual({ theme: { colors: { primary: { __errors: ["low contrast", "second"] } } } });
+    expect(errorSchemaFor(errors, section("pages"))).toEqual({ pages: { 0: { blocks: { 1: { props: { html: { __errors: ["must be string"] } } } } } } });
+  });
+
+  it("use the colour picker, the image URL field and the block list where the schema has them", () => {
+    const theme = sectionUiSchema(root, section("theme"), "staff") as any;
+    expect(theme.theme.colors.primary).toEqual({ "ui:widget": "colour" });
+    expect(theme.theme.logo.src).toEqual({ "ui:widget": "imageUrl" });
+    const pages = sectionUiSchema(root, section("pages"), "staff") as any;
+    expect(pages.pages.items.blocks).toEqual({ "ui:field": "blockList" });
+    expect(pages.layout.top).toEqual({ "ui:field": "blockList" });
+    const hero = uiSchemaFor(root.definitions.HeroSlidesProps, root.definitions) as any;
+    expect(hero.slides.items.image.src).toEqual({ "ui:widget": "imageUrl" });
+  });
+
+  it("lock the slug for everyone and the domains for dealers", () => {
+    const staff = sectionUiSchema(root, section("identity"), "staff") as any;
+    const dealer = sectionUiSchema(root, section("identity"), "dealer") as any;
+    expect(staff.identity.slug["ui:readonly"]).toBe(true);
+    expect(staff.identity.domains).toBeUndefined();
+    expect(dealer.identity.domains["ui:readonly"]).toBe(true);
+  });
+
+  it("list every block type of the registry with its title and description", () => {
+    const catalogue = blockCatalogue(root.definitions as Record<string, any>);
+    expect(catalogue.length).toBeGreaterThan(30);
+    expect(catalogue.find((c) => c.type === "hero-slides")).toEqual({
+      type: "hero-slides", definition: "HeroSlidesBlock", title: "Hero slides",
+      description: "A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.",
+    });
+    expect(catalogue.every((c) => c.title && c.description)).toBe(true);
+  });
+});
+
+describe("pruneUntouchedDefaults", () => {
+  it("drops what the form filled in from defaults, keeps what the person changed", () => {
+    const doc = makeTenant("alpha") as unknown as Record<string, unknown>;
+    const s = section("features");
+    const schema = sectionSchema(root, s);
+    const base = { features: doc.features };
+    const filled = getDefaultFormState(validator, schema, base, schema) as any;
+    expect(filled.features.compare).toBe(true); // the form shows the default…
+    expect(pruneUntouchedDefaults(filled, base, filled)).toEqual({ features: {} }); // …but the draft does not take it
+    const edited = structuredClone(filled);
+    edited.features.compare = false;
+    edited.features.tradeIn.enabled = false;
+    expect(pruneUntouchedDefaults(edited, base, filled)).toEqual({ features: { compare: false, tradeIn: { enabled: false } } });
+  });
+  it("keeps values that were in the draft even when they equal the default, and new list items whole", () => {
+    const base = { features: { compare: true }, list: [{ a: 1 }] };
+    const filled = { features: { compare: true, favourites: true }, list: [{ a: 1, b: 2 }] };
+    const next = { features: { compare: true, favourites: true }, list: [{ a: 1, b: 2 }, { a: 5, b: 2 }] };
+    expect(pruneUntouchedDefaults(next, base, filled)).toEqual({ features: { compare: true }, list: [{ a: 1 }, { a: 5, b: 2 }] });
+  });
+});

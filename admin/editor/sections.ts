@@ -1,0 +1,170 @@
+/**
+ * How the editor splits the tenant document (schemas/generated/tenant.schema.json) into sections,
+ * each edited by its own RJSF form: which top-level properties a section holds, the schema and
+ * ui-schema its form gets, where an error's JSON pointer shows, and which values a form filled in
+ * from defaults without the person touching them (those are not written into the draft).
+ */
+import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
+import { jsonEqual } from "../../domain/json-diff";
+
+export interface Section {
+  id: string;
+  title: string;
+  keys: string[];
+}
+
+export const SECTIONS: Section[] = [
+  { id: "identity", title: "Identity", keys: ["identity"] },
+  { id: "theme", title: "Theme", keys: ["template", "theme"] },
+  { id: "features", title: "Features", keys: ["features"] },
+  { id: "search", title: "Search", keys: ["search"] },
+  { id: "finance", title: "Finance", keys: ["finance"] },
+  { id: "forms", title: "Forms", keys: ["forms"] },
+  { id: "navigation", title: "Navigation", keys: ["navigation", "footer"] },
+  { id: "locations", title: "Locations", keys: ["dealerships", "locations"] },
+  { id: "pages", title: "Pages", keys: ["pages", "layout"] },
+  { id: "more", title: "Copy, reviews, offers", keys: ["copy", "reviews", "offers", "schemaVersion"] },
+];
+
+type Schema = { properties: Record<string, unknown>; required?: string[]; definitions: Record<string, unknown> } & Record<string, unknown>;
+
+/**
+ * The form schema of one section: the section's properties of the document with every definition.
+ * Block lists are plain arrays here: the block list field edits each block with its own definition,
+ * so the form never has to work out which of the 40 block types an item is.
+ */
+export function sectionSchema(root: Schema, section: Section): RJSFSchema {
+  const properties = Object.fromEntries(section.keys.filter((k) => k in root.properties).map((k) => [k, root.properties[k]]));
+  return {
+    type: "object",
+    properties,
+    required: (root.required ?? []).filter((k) => section.keys.includes(k)),
+    definitions: { ...root.definitions, blockList: { type: "array", maxItems: 60, items: { type: "object" } } },
+  } as RJSFSchema;
+}
+
+/** The section a JSON pointer belongs to. */
+export function sectionOf(pointer: string): Section {
+  const key = pointer.split("/")[1] ?? "";
+  return SECTIONS.find((s) => s.keys.includes(key)) ?? SECTIONS[0];
+}
+
+/** Errors (JSON pointers) as RJSF's error tree, for the properties of one section. */
+export function errorSchemaFor(errors: { pointer: string; message: string }[], section: Section): ErrorSchema {
+  const tree: Record<string, any> = {};
+  for (const e of errors) {
+    const parts = e.pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (!parts.length || !section.keys.includes(parts[0])) continue;
+    let node = tree;
+    for (const p of parts) node = node[p] ??= {};
+    (node.__errors ??= []).push(e.message);
+  }
+  return tree as ErrorSchema;
+}
+
+const ref = (name: string) => `#/definitions/${name}`;
+
+/**
+ * The ui-schema for a schema: the colour picker for colours, the image URL field with a preview
+ * for images, the block list for lists of blocks. Found by walking the schema's $refs.
+ */
+export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown>, depth = 0): UiSchema {
+  const node = schema as Record<string, any> | undefined;
+  if (!node || typeof node !== "object" || depth > 12) return {};
+  if (node.$ref === ref("colour")) return { "ui:widget": "colour" };
+  if (node.$ref === ref("imageAsset")) return { src: { "ui:widget": "imageUrl" } };
+  if (node.$ref === ref("blockList")) return { "ui:field": "blockList" };
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#/definitions/")) {
+    return uiSchemaFor(definitions[node.$ref.slice("#/definitions/".length)], definitions, depth + 1);
+  }
+  const ui: UiSchema = {};
+  if (node.properties) {
+    for (const [k, v] of Object.entries(node.properties)) {
+      const child = uiSchemaFor(v, definitions, depth + 1);
+      if (Object.keys(child).length) ui[k] = child;
+    }
+  }
+  if (node.items && !Array.isArray(node.items)) {
+    const child = uiSchemaFor(node.items, definitions, depth + 1);
+    if (Object.keys(child).length) ui.items = child;
+  }
+  if (node.type === "string" && (node.maxLength ?? 0) > 500) ui["ui:widget"] = "textarea";
+  return ui;
+}
+
+/** A section's ui-schema: generated, with the slug fixed and, for dealers, the domains too. */
+export function sectionUiSchema(root: Schema, section: Section, role: "staff" | "dealer"): UiSchema {
+  const ui = uiSchemaFor({ properties: Object.fromEntries(section.keys.map((k) => [k, root.properties[k]])) }, root.definitions);
+  if (section.id === "identity") {
+    const identity = (ui.identity ??= {}) as UiSchema;
+    identity.slug = { ...(identity.slug as object), "ui:readonly": true, "ui:help": "The slug cannot change once a site exists." };
+    if (role === "dealer") identity.domains = { "ui:readonly": true, "ui:help": "Forecourt staff change a site's domains." };
+  }
+  if (section.id === "more") ui.schemaVersion = { "ui:widget": "hidden" };
+  return ui;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const DROP = Symbol("drop");
+
+/**
+ * `next` without the values a form filled in from schema defaults that the person did not touch:
+ * a value absent from `original` and equal to the form's filled-in default (`filled`) is dropped,
+ * so the draft keeps saying only what someone chose (and later default changes still apply).
+ */
+export function pruneUntouchedDefaults(next: unknown, original: unknown, filled: unknown): unknown {
+  const out = prune(next, original, filled);
+  return out === DROP ? undefined : out;
+}
+
+function prune(next: unknown, original: unknown, filled: unknown): unknown {
+  if (original === undefined && jsonEqual(next, filled)) return DROP;
+  if (isObject(next)) {
+    const o = isObject(original) ? original : undefined;
+    const f = isObject(filled) ? filled : undefined;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined) continue;
+      const r = prune(v, o?.[k], f?.[k]);
+      if (r !== DROP) out[k] = r;
+    }
+    return out;
+  }
+  if (Array.isArray(next) && Array.isArray(original)) {
+    const f = Array.isArray(filled) ? filled : [];
+    return next.map((v, i) => {
+      const r = i < original.length ? prune(v, original[i], f[i]) : v;
+      return r === DROP ? v : r;
+    });
+  }
+  return next;
+}
+
+/** The form for one page of the Pages section: the page under the key "page". */
+export function pageFormSchema(root: Schema): RJSFSchema {
+  return {
+    type: "object",
+    required: ["page"],
+    properties: { page: { ...(root.definitions.page as object), title: "Page" } },
+    definitions: { ...root.definitions, blockList: { type: "array", maxItems: 60, items: { type: "object" } } },
+  } as RJSFSchema;
+}
+
+export function pageUiSchema(root: Schema): UiSchema {
+  const page = uiSchemaFor(root.definitions.page, root.definitions);
+  return { page: { ...page, id: { "ui:help": "Names the page in the document; letters, digits and hyphens." } } };
+}
+
+/** The errors of page `index`, with pointers as the page form sees them (/page/…). */
+export function pageErrors(errors: { pointer: string; message: string }[], index: number) {
+  const prefix = `/pages/${index}`;
+  return errors.filter((e) => e.pointer === prefix || e.pointer.startsWith(`${prefix}/`)).map((e) => ({ ...e, pointer: `/page${e.pointer.slice(prefix.length)}` }));
+}
+
+/** Where a pointer is edited: its section, and in Pages which page (or the layout). */
+export function locate(pointer: string): { section: string; page?: number | "layout" } {
+  const m = /^\/pages\/(\d+)/.exec(pointer);
+  if (m) return { section: "pages", page: Number(m[1]) };
+  if (pointer.startsWith("/layout")) return { section: "pages", page: "layout" };
+  return { section: sectionOf(pointer).id };
+}

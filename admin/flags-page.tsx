@@ -1,0 +1,26 @@
+import { getDb } from "../server/db";
+import { draftFor, FLAGS } from "../server/admin/tenants";
+import { flagValues } from "../domain/feature-flags";
+import { orNotFound, requireTenantAdmin } from "./session";
+import { AdminShell, TenantNav } from "./shell";
+import { FlagsForm } from "./flags-form.client";
+import styles from "./admin.module.css";
+
+/** /admin/tenants/{slug}/flags: the site's feature flags, toggled and published in one step. */
+export async function FlagsPage({ slug }: { slug: string }) {
+  const user = await requireTenantAdmin(slug, `/admin/tenants/${slug}/flags`);
+  const { db } = await getDb();
+  const draft = await orNotFound(() => draftFor(db, user, slug));
+  const name = (draft.document as { identity?: { name?: string } }).identity?.name ?? slug;
+  return (
+    <AdminShell user={user}>
+      <TenantNav slug={slug} current="flags" user={user} />
+      <h1>Feature flags of {name}</h1>
+      <p>Switch features on or off, then publish: the site changes at once.</p>
+      {draft.unpublishedChanges && draft.published ? (
+        <p className={styles.notice}>The draft has other unpublished changes. Publishing the flags publishes those changes too.</p>
+      ) : null}
+      <FlagsForm slug={slug} flags={FLAGS} values={flagValues(FLAGS, draft.document)} revision={draft.revision} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,146 @@
+import { getDb } from "../server/db";
+import { auditFor, draftFor } from "../server/admin/tenants";
+import { getVersion, listVersions } from "../server/tenants/store";
+import { DiffTable } from "./diff-table";
+import { formatWhen } from "./format";
+import { orNotFound, requireTenantAdmin } from "./session";
+import { AdminShell, TenantNav } from "./shell";
+import { RestoreButton } from "./restore-button.client";
+import styles from "./admin.module.css";
+
+/** What an audit entry says, in words. */
+export function describeAudit(action: string, detail: unknown): string {
+  const d = (detail ?? {}) as { revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string };
+  switch (action) {
+    case "create":
+      return "created the site";
+    case "save-draft":
+      return `saved the draft (revision ${d.revision})`;
+    case "publish":
+      return `published version ${d.version}`;
+    case "restore":
+      return `restored version ${d.version} as the draft`;
+    case "flags":
+      return `changed feature flags: ${Object.entries(d.flags ?? {}).map(([p, v]) => `${p.replace("/features/", "")} ${v ? "on" : "off"}`).join(", ")}`;
+    case "archive":
+      return "archived the site";
+    case "unarchive":
+      return "brought the site back from the archive";
+    default:
+      return action;
+  }
+}
+
+/** /admin/tenants/{slug}/history: versions (author, time), a diff between any two (or the draft), restore, the audit log. */
+export async function HistoryPage({ slug, a, b }: { slug: string; a?: string; b?: string }) {
+  const user = await requireTenantAdmin(slug, `/admin/tenants/${slug}/history`);
+  const { db } = await getDb();
+  const [draft, versions, audit] = await orNotFound(() => Promise.all([draftFor(db, user, slug), listVersions(db, slug), auditFor(db, user, slug)]));
+  const name = (draft.document as { identity?: { name?: string } }).identity?.name ?? slug;
+  const known = new Set(versions.map((v) => String(v.number)));
+  const pickOr = (value: string | undefined, fallback: string) => (value === "draft" || (value && known.has(value)) ? value : fallback);
+  const newest = versions[0]?.number;
+  const to = pickOr(b, "draft");
+  const from = pickOr(a, newest ? String(newest) : "draft");
+  const docOf = async (which: string) => (which === "draft" ? draft.document : (await getVersion(db, slug, Number(which))).document);
+  const [before, after] = await Promise.all([docOf(from), docOf(to)]);
+  const label = (which: string) => (which === "draft" ? "Draft" : `Version ${which}`);
+  const options = [{ value: "draft", label: "The draft" }, ...versions.map((v) => ({ value: String(v.number), label: `Version ${v.number}${v.live ? " (live)" : ""}` }))];
+
+  return (
+    <AdminShell user={user}>
+      <TenantNav slug={slug} current="history" user={user} />
+      <h1>History of {name}</h1>
+      <h2>Versions</h2>
+      <div className={styles.scroll} role="region" aria-label="Versions" tabIndex={0}>
+      <table className={styles.table}>
+        <caption className="fc-visually-hidden">Published versions, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Published</th>
+            <th scope="col">By</th>
+            <th scope="col">Note</th>
+            <th scope="col">
+              <span className="fc-visually-hidden">Restore</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={v.number} data-version={v.number}>
+              <td>
+                {v.number} {v.live ? <span className={styles.tagOk}>Live</span> : null}
+              </td>
+              <td>
+                <time dateTime={v.createdAt.toISOString()}>{formatWhen(v.createdAt)}</time>
+              </td>
+              <td>{v.createdBy}</td>
+              <td>
+                {v.note ?? ""}
+                {v.restoredFrom ? <small> Restored from version {v.restoredFrom}.</small> : null}
+              </td>
+              <td>
+                <RestoreButton slug={slug} version={v.number} revision={draft.revision} draftHasChanges={draft.unpublishedChanges} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+      {versions.length ? null : <p>Nothing has been published yet.</p>}
+
+      <h2 id="compare">Compare</h2>
+      <form action="#compare" className={styles.toolbar} method="get">
+        <label htmlFor="a">From</label>
+        <select id="a" name="a" defaultValue={from} className={styles.input}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="b">to</label>
+        <select id="b" name="b" defaultValue={to} className={styles.input}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={styles.buttonSecondary}>
+          Compare
+        </button>
+      </form>
+      <p>
+        Changes from {label(from).toLowerCase()} to {label(to).toLowerCase()}:
+      </p>
+      <DiffTable before={before} after={after} beforeLabel={label(from)} afterLabel={label(to)} />
+
+      <h2>Audit log</h2>
+      <div className={styles.scroll} role="region" aria-label="Audit log" tabIndex={0}>
+      <table className={styles.table}>
+        <caption className="fc-visually-hidden">Who changed, published or restored what, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+          </tr>
+        </thead>
+        <tbody>
+          {audit.map((e, i) => (
+            <tr key={i}>
+              <td>
+                <time dateTime={e.at.toISOString()}>{formatWhen(e.at)}</time>
+              </td>
+              <td>{e.actor}</td>
+              <td>{describeAudit(e.action, e.detail)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { cache } from "react";
+import { getDb } from "../server/db";
+import { parseHost } from "../domain/hosts";
+import { slugForDomain } from "../server/tenants/store";
+import { previewDraft, type PreviewResult } from "../server/admin/preview";
+import { TenantPage, tenantPageMetadata } from "../renderer/tenant-page";
+import { themeCss } from "../renderer/theme";
+
+/** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
+const loadPreview = cache(async (host: string, token: string): Promise<(PreviewResult & { slug: string }) | null> => {
+  const target = parseHost(decodeURIComponent(host));
+  if (!target || target.kind === "admin") return null;
+  const { db } = await getDb();
+  const slug = target.kind === "slug" ? target.slug : await slugForDomain(db, target.domain);
+  if (!slug) return null;
+  const result = await previewDraft(db, slug, token);
+  return result && { ...result, slug };
+});
+
+const asLive = (p: PreviewResult & { slug: string }) => (p.ok ? { slug: p.slug, version: 0, document: p.document } : undefined);
+
+const bar: React.CSSProperties = {
+  position: "sticky", top: 0, zIndex: 1000, margin: 0, padding: "0.3rem 0.75rem", background: "#102a43", color: "#fff",
+  font: "600 0.85rem/1.4 system-ui, sans-serif", textAlign: "center",
+};
+
+/** The preview's root layout: the draft's theme and template, and a bar saying this is not the live site. */
+export async function PreviewLayout({ host, token, children }: { host: string; token: string; children: ReactNode }) {
+  const preview = await loadPreview(host, token);
+  const doc = preview?.ok ? preview.document : null;
+  return (
+    <html lang={doc?.identity.locale ?? "en"}>
+      <head>{doc ? <style dangerouslySetInnerHTML={{ __html: themeCss(doc.theme) }} /> : null}</head>
+      <body data-template={doc?.template}>
+        {!preview ? (
+          <main style={{ fontFamily: "system-ui, sans-serif", margin: "3rem auto", maxWidth: "40rem", padding: "0 1rem" }}>
+            <h1>Preview link expired</h1>
+            <p>This preview link is no longer valid. Open the site in the admin again for a new one.</p>
+          </main>
+        ) : !preview.ok ? (
+          <main style={{ fontFamily: "system-ui, sans-serif", margin: "2rem auto", maxWidth: "48rem", padding: "0 1rem" }}>
+            <h1>The draft cannot be shown yet</h1>
+            <p>Fix these problems in the editor; the preview shows the draft once it is valid.</p>
+            <ul>
+              {preview.errors.map((e, i) => (
+                <li key={i}>
+                  <code>{e.pointer || "/"}</code>: {e.message}
+                </li>
+              ))}
+            </ul>
+          </main>
+        ) : (
+          <>
+            <p style={bar} role="note">
+              Preview of the draft (revision {preview.revision}) — not the live site
+            </p>
+            {children}
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export async function PreviewPage({ host, token, path }: { host: string; token: string; path: string[] }) {
+  const preview = await loadPreview(host, token);
+  const live = preview && asLive(preview);
+  if (!live) return null;
+  return <TenantPage host={decodeURIComponent(host)} segments={path} preview={live} />;
+}
+
+export async function previewMetadata(host: string, token: string, path: string[]): Promise<Metadata> {
+  const preview = await loadPreview(host, token);
+  const live = preview && asLive(preview);
+  const base = live ? await tenantPageMetadata(decodeURIComponent(host), path, live) : { title: "Preview" };
+  return { ...base, title: `Preview: ${typeof base.title === "string" ? base.title : "draft"}`, robots: { index: false, follow: false } };
+}

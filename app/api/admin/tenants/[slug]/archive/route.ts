@@ -1,0 +1,3 @@
+import { adminRoute, handleArchive } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handleArchive);

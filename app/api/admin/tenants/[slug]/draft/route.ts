@@ -1,0 +1,4 @@
+import { adminRoute, handleGetDraft, handleSaveDraft } from "../../../../../../server/admin/http";
+
+export const GET = adminRoute(handleGetDraft);
+export const POST = adminRoute(handleSaveDraft);

@@ -1,0 +1,3 @@
+import { adminRoute, handleFlags } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handleFlags);

@@ -1,0 +1,3 @@
+import { adminRoute, handlePreviewToken } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handlePreviewToken);

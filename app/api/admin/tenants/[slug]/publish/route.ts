@@ -1,0 +1,3 @@
+import { adminRoute, handlePublish } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handlePublish);

@@ -1,0 +1,3 @@
+import { adminRoute, handleRestore } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handleRestore);

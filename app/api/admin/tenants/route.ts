@@ -1,0 +1,3 @@
+import { adminRoute, handleCreateTenant } from "../../../../server/admin/http";
+
+export const POST = adminRoute(handleCreateTenant);

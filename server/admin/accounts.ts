@@ -1,0 +1,141 @@
+/**
+ * Admin accounts, sign-in and sessions.
+ *
+ * Sessions: a random 32-byte token in the `fc_admin` cookie (HttpOnly, SameSite=Lax, host-only —
+ * so it never reaches a dealer site's host — and Secure over https); only its SHA-256 is stored.
+ * A session lasts ADMIN_SESSION_TTL_MS from sign-in; signing out deletes it.
+ *
+ * Sign-in is rate-limited on failures (stored in the database, so every server process counts
+ * them): at most SIGN_IN_LIMITS.perEmail failures for one address and SIGN_IN_LIMITS.perIp from one
+ * client address within SIGN_IN_LIMITS.windowMs. A wrong password and an unknown address get the
+ * same answer, after the same work.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, gt, gte, lt, min } from "drizzle-orm";
+import type { Db } from "../db";
+import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
+import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from "./passwords";
+
+export type AdminRole = "staff" | "dealer";
+export const ADMIN_ROLES: readonly AdminRole[] = ["staff", "dealer"];
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  role: AdminRole;
+  /** The sites a dealer may edit; empty for staff (who may edit all). */
+  tenants: string[];
+}
+
+export const ADMIN_COOKIE = "fc_admin";
+export const ADMIN_SESSION_TTL_MS = 12 * 3600 * 1000;
+export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 20, windowMs: 15 * 60_000 };
+export const WRONG_CREDENTIALS = "Email or password is incorrect.";
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const userColumns = { id: adminUsers.id, email: adminUsers.email, role: adminUsers.role, tenants: adminUsers.tenants };
+
+export class AccountError extends Error {}
+
+/** Creates the account, or updates the password, role and sites of an existing one with that address. */
+export async function upsertAdminUser(
+  db: Db,
+  input: { email: string; password: string; role: AdminRole; tenants?: string[] },
+): Promise<{ user: AdminUser; created: boolean }> {
+  const email = normaliseEmail(input.email);
+  if (!EMAIL.test(email)) throw new AccountError(`"${input.email}" is not an e-mail address.`);
+  if (!ADMIN_ROLES.includes(input.role)) throw new AccountError(`The role must be staff or dealer, not "${input.role}".`);
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const tenants = input.role === "staff" ? [] : [...new Set(input.tenants ?? [])];
+  if (input.role === "dealer" && !tenants.length) throw new AccountError("A dealer account needs at least one site (--tenant slug).");
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email));
+  const [user] = existing
+    ? await db.update(adminUsers).set({ passwordHash, role: input.role, tenants }).where(eq(adminUsers.id, existing.id)).returning(userColumns)
+    : await db.insert(adminUsers).values({ email, passwordHash, role: input.role, tenants }).returning(userColumns);
+  return { user, created: !existing };
+}
+
+export type SignInResult =
+  | { ok: true; user: AdminUser; token: string; expiresAt: Date }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+export async function signIn(db: Db, input: { email: string; password: string; ip: string; now?: Date }): Promise<SignInResult> {
+  const now = input.now ?? new Date();
+  const email = normaliseEmail(input.email).slice(0, 320);
+  const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
+  const failures = async (column: typeof adminSignInFailures.email | typeof adminSignInFailures.ip, value: string) => {
+    const [row] = await db
+      .select({ n: count(), first: min(adminSignInFailures.at) })
+      .from(adminSignInFailures)
+      .where(and(eq(column, value), gte(adminSignInFailures.at, since)));
+    return { n: Number(row.n), first: row.first ? new Date(row.first) : now };
+  };
+  const [byEmail, byIp] = await Promise.all([failures(adminSignInFailures.email, email), failures(adminSignInFailures.ip, input.ip)]);
+  const over = [byEmail.n >= SIGN_IN_LIMITS.perEmail ? byEmail.first : null, byIp.n >= SIGN_IN_LIMITS.perIp ? byIp.first : null].filter((d): d is Date => !!d);
+  if (over.length) {
+    const until = Math.max(...over.map((d) => d.getTime() + SIGN_IN_LIMITS.windowMs));
+    return { ok: false, reason: "limited", retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
+  }
+
+  const [row] = await db.select({ ...userColumns, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.email, email));
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
+  if (!row || !ok) {
+    await db.insert(adminSignInFailures).values({ email, ip: input.ip, at: now });
+    // Old failures are of no further use.
+    await db.delete(adminSignInFailures).where(lt(adminSignInFailures.at, new Date(now.getTime() - 24 * 3600 * 1000)));
+    return { ok: false, reason: "wrong" };
+  }
+  const { passwordHash, ...user } = row;
+  const rehash = needsRehash(passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
+  await db.update(adminUsers).set({ lastSignInAt: now, ...rehash }).where(eq(adminUsers.id, user.id));
+  await db.delete(adminSignInFailures).where(eq(adminSignInFailures.email, email));
+  const session = await createAdminSession(db, user.id, now);
+  return { ok: true, user, ...session };
+}
+
+export async function createAdminSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
+  await db.insert(adminSessions).values({ tokenHash: sha256(token), userId, expiresAt, createdAt: now });
+  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
+  return { token, expiresAt };
+}
+
+/** The account a session token belongs to; null when unknown or expired. */
+export async function adminSessionUser(db: Db, token: string | null | undefined, now = new Date()): Promise<AdminUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select(userColumns)
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(and(eq(adminSessions.tokenHash, sha256(token)), gt(adminSessions.expiresAt, now)));
+  return row ?? null;
+}
+
+export async function deleteAdminSession(db: Db, token: string | null | undefined): Promise<void> {
+  if (token) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, sha256(token)));
+}
+
+/** The admin session token of a Cookie header. */
+export function adminSessionToken(cookieHeader: string | null | undefined): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === ADMIN_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */
+export function adminSessionCookie(token: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
+  const maxAge = opts.maxAgeSeconds ?? Math.floor(ADMIN_SESSION_TTL_MS / 1000);
+  return `${ADMIN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
+}
+
+export async function listAdminUsers(db: Db): Promise<AdminUser[]> {
+  return db.select(userColumns).from(adminUsers).orderBy(adminUsers.email);
+}

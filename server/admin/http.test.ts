@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { makeTenant } from "../../tests/fixtures/tenant";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
+import { auditLog, tenants, tenantVersions } from "../db/schema";
+import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL } from "../tenants/store";
+import { upsertAdminUser } from "./accounts";
+import { previewDraft } from "./preview";
+import {
+  adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
+  handleSaveDraft, handleSignIn, handleSignOut, safeNext,
+} from "./http";
+
+const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];
+
+const ADMIN = "localhost:3000";
+const ORIGIN = `http://${ADMIN}`;
+
+describe("safeNext", () => {
+  it("keeps admin paths and refuses everything else", () => {
+    expect(safeNext("/admin/tenants/alpha")).toBe("/admin/tenants/alpha");
+    expect(safeNext("/admin")).toBe("/admin");
+    expect(safeNext("https://evil.test/admin")).toBe("/admin");
+    expect(safeNext("//evil.test/admin")).toBe("/admin");
+    expect(safeNext("/admin//evil.test")).toBe("/admin");
+    expect(safeNext("/search")).toBe("/admin");
+  });
+});
+
+describe.each(backends)("admin endpoints on %s", (_name, make) => {
+  let tdb: TestDatabase | null;
+  let h: DbHandle;
+  let staff = "";
+  let dealer = "";
+  const route = (handler: Parameters<typeof adminRoute>[0], open = false) => adminRoute(handler, { open, handle: async () => h });
+  const call = async (
+    handler: Parameters<typeof adminRoute>[0],
+    opts: { cookie?: string; body?: unknown; slug?: string; host?: string; origin?: string | null; method?: string; open?: boolean; form?: string } = {},
+  ) => {
+    const headers: Record<string, string> = { host: opts.host ?? ADMIN };
+    if (opts.origin !== null) headers.origin = opts.origin ?? ORIGIN;
+    if (opts.cookie) headers.cookie = `fc_admin=${opts.cookie}`;
+    headers["content-type"] = opts.form !== undefined ? "application/x-www-form-urlencoded" : "application/json";
+    const request = new Request(`http://${ADMIN}/api/admin/x`, {
+      method: opts.method ?? "POST",
+      headers,
+      body: (opts.method ?? "POST") === "GET" ? undefined : (opts.form ?? JSON.stringify(opts.body ?? {})),
+    });
+    return route(handler, opts.open)(request, { params: Promise.resolve({ slug: opts.slug ?? "" }) });
+  };
+  const signInAs = async (email: string, password: string) => {
+    const res = await call(handleSignIn, { open: true, body: { email, password } });
+    expect(res.status).toBe(200);
+    return /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
+  };
+
+  beforeAll(async () => {
+    tdb = await make();
+    if (!tdb) return;
+    h = await tdb.open();
+    await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
+    await publish(h, "alpha", { actor: "seed" });
+    await createTenant(h.db, makeTenant("beta", "Beta Cars"), "seed");
+    await publish(h, "beta", { actor: "seed" });
+    await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
+    await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
+    staff = await signInAs("staff@test.example", "staff-password-1");
+    dealer = await signInAs("dealer@test.example", "dealer-password-1");
+  });
+  afterAll(async () => {
+    await h?.close();
+    await tdb?.cleanup();
+  });
+  const need = (ctx: { skip: () => void }) => {
+    if (!tdb) ctx.skip();
+  };
+
+  it("signs in from the plain form: a redirect with the cookie, or back to the form with the error", async (ctx) => {
+    need(ctx);
+    const ok = await call(handleSignIn, { open: true, form: "email=staff%40test.example&password=staff-password-1&next=%2Fadmin%2Ftenants%2Falpha" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/admin/tenants/alpha");
+    expect(ok.headers.get("set-cookie")).toMatch(/^fc_admin=[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+    const bad = await call(handleSignIn, { open: true, form: "email=staff%40test.example&password=wrong-one-here&next=https%3A%2F%2Fevil.test" });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get("location")).toBe("/admin/sign-in?error=wrong&email=staff%40test.example");
+    expect(bad.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("says the same for an unknown address and a wrong password (JSON)", async (ctx) => {
+    need(ctx);
+    for (const email of ["staff@test.example", "nobody@test.example"]) {
+      const res = await call(handleSignIn, { open: true, body: { email, password: "not-the-password" } });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: "Email or password is incorrect." });
+    }
+  });
+
+  it("refuses cross-site posts before anything else, even sign-in", async (ctx) => {
+    need(ctx);
+    const res = await call(handleSignIn, { open: true, origin: "http://evil.test", body: { email: "staff@test.example", password: "staff-password-1" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: "This request came from another site and was refused." });
+    const noOrigin = await call(handlePublish, { cookie: staff, origin: null, slug: "alpha", body: { revision: 1 } });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("is not answered on a dealer's host", async (ctx) => {
+    need(ctx);
+    const res = await call(handleSignIn, { open: true, host: "alpha.localhost:3000", origin: "http://alpha.localhost:3000", body: {} });
+    expect(res.status).toBe(404);
+  });
+
+  it("needs a session", async (ctx) => {
+    need(ctx);
+    const res = await call(handleGetDraft, { method: "GET", slug: "alpha" });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe("Your session has ended. Sign in again (your edits stay in this tab).");
+  });
+
+  it("gives a dealer 403 for another dealer's site, and for staff-only actions", async (ctx) => {
+    need(ctx);
+    for (const [handler, body] of [[handleGetDraft, undefined], [handleSaveDraft, { document: makeTenant("beta"), revision: 1 }], [handlePublish, { revision: 1 }], [handleRestore, { version: 1, revision: 1 }], [handleFlags, { flags: {}, revision: 1 }], [handlePreviewToken, {}]] as const) {
+      const res = await call(handler, { cookie: dealer, slug: "beta", body, method: body ? "POST" : "GET" });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ message: "You do not have access to this site." });
+    }
+    const archive = await call(handleArchive, { cookie: dealer, slug: "alpha", body: { archived: true } });
+    expect(archive.status).toBe(403);
+    expect((await archive.json()).message).toBe("Only Forecourt staff can archive a site.");
+    const create = await call(handleCreateTenant, { cookie: dealer, body: { template: "alpha" } });
+    expect(create.status).toBe(403);
+    expect(await getDraft(h.db, "beta").then((d) => d.revision)).toBe(1);
+  });
+
+  it("lets a dealer edit their site's content but not its domains or slug", async (ctx) => {
+    need(ctx);
+    const draft = await getDraft(h.db, "alpha");
+    const doc = structuredClone(draft.document) as ReturnType<typeof makeTenant>;
+    doc.identity.domains = ["www.stolen.test"];
+    const refused = await call(handleSaveDraft, { cookie: dealer, slug: "alpha", body: { document: doc, revision: draft.revision } });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe("Dealers cannot change a site's domains or slug. Ask Forecourt staff to change them.");
+    doc.identity.domains = (draft.document as typeof doc).identity.domains;
+    doc.pages[0].title = "Welcome to Alpha";
+    const saved = await call(handleSaveDraft, { cookie: dealer, slug: "alpha", body: { document: doc, revision: draft.revision } });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ revision: draft.revision + 1, updatedBy: "dealer@test.example", errors: [] });
+  });
+
+  it("refuses a stale save with who changed it, and keeps the other person's draft", async (ctx) => {
+    need(ctx);
+    const start = await getDraft(h.db, "alpha");
+    const mine = structuredClone(start.document) as ReturnType<typeof makeTenant>;
+    const theirs = structuredClone(start.document) as ReturnType<typeof makeTenant>;
+    theirs.pages[0].title = "Theirs";
+    mine.pages[0].title = "Mine";
+    expect((await call(handleSaveDraft, { cookie: staff, slug: "alpha", body: { document: theirs, revision: start.revision } })).status).toBe(200);
+    const stale = await call(handleSaveDraft, { cookie: dealer, slug: "alpha", body: { document: mine, revision: start.revision } });
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body.message).toMatch(/^The draft was changed by staff@test\.example at .+ after you opened it\. Reload to see their changes; your edits are not lost until you leave\.$/);
+    expect(body.current).toMatchObject({ revision: start.revision + 1, updatedBy: "staff@test.example" });
+    expect(((await getDraft(h.db, "alpha")).document as typeof mine).pages[0].title).toBe("Theirs");
+    // The refused person can fetch the current draft to compare and merge.
+    const current = await call(handleGetDraft, { cookie: dealer, slug: "alpha", method: "GET" });
+    expect((await current.json()).document.pages[0].title).toBe("Theirs");
+  });
+
+  it("refuses to publish an invalid draft, listing each error with its path, and the live site stays", async (ctx) => {
+    need(ctx);
+    const draft = await getDraft(h.db, "alpha");
+    const bad = structuredClone(draft.document) as ReturnType<typeof makeTenant>;
+    bad.theme.colors.primary = "#ffff00";
+    bad.pages[0].blocks.push({ id: "intro", type: "rich-text", props: { html: "<p>twice</p>" } } as never);
+    const saved = await call(handleSaveDraft, { cookie: staff, slug: "alpha", body: { document: bad, revision: draft.revision } });
+    const savedBody = await saved.json();
+    expect(savedBody.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/pages/0/blocks/1/id", "/theme/colors/onPrimary", "/theme/colors/primary"]);
+    const res = await call(handlePublish, { cookie: staff, slug: "alpha", body: { revision: savedBody.revision } });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.message).toBe('The draft of "alpha" cannot be published:');
+    expect(body.errors).toContainEqual({ pointer: "/pages/0/blocks/1/id", message: 'duplicate block id "intro" (first used at /pages/0/blocks/0/id)' });
+    expect(body.errors).toContainEqual({ pointer: "/theme/colors/primary", message: "primary on background has contrast 1.07:1; text needs at least 4.5:1" });
+    expect((await getLiveDocument(h.db, "alpha"))?.version).toBe(1);
+  });
+
+  it("publishes only the draft the person saw", async (ctx) => {
+    need(ctx);
+    const draft = await getDraft(h.db, "beta");
+    const res = await call(handlePublish, { cookie: staff, slug: "beta", body: { revision: draft.revision - 1 } });
+    expect(res.status).toBe(409);
+    const ok = await call(handlePublish, { cookie: staff, slug: "beta", body: { revision: draft.revision } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ version: 2, by: "staff@test.example" });
+  });
+
+  it("restores an old version as the draft; publishing it records where it came from", async (ctx) => {
+    need(ctx);
+    const draft = await getDraft(h.db, "alpha");
+    const res = await call(handleRestore, { cookie: dealer, slug: "alpha", body: { version: 1, revision: draft.revision } });
+    expect(res.status).toBe(200);
+    const restored = await res.json();
+    expect(restored.errors).toEqual([]);
+    const now = await getDraft(h.db, "alpha");
+    expect(now.document).toEqual(makeTenant("alpha", "Alpha Motors"));
+    const pub = await call(handlePublish, { cookie: dealer, slug: "alpha", body: { revision: restored.revision } });
+    expect(pub.status).toBe(200);
+    const [v] = await h.db.select().from(tenantVersions).innerJoin(tenants, eq(tenants.id, tenantVersions.tenantId)).where(eq(tenants.slug, "alpha")).orderBy(tenantVersions.number);
+    expect(v.tenant_versions.number).toBe(1);
+    const versions = await h.db.select({ n: tenantVersions.number, from: tenantVersions.restoredFrom, by: tenantVersions.createdBy }).from(tenantVersions).innerJoin(tenants, eq(tenants.id, tenantVersions.tenantId)).where(eq(tenants.slug, "alpha"));
+    expect(versions.find((x) => x.n === 2)).toEqual({ n: 2, from: 1, by: "dealer@test.example" });
+    const actions = (await h.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).map((a) => `${a.actor} ${a.action}`);
+    expect(actions).toContain("dealer@test.example restore");
+    expect(actions).toContain("dealer@test.example publish");
+    expect(actions).toContain("dealer@test.example save-draft");
+  });
+
+  it("toggles feature flags and publishes them in one step, announcing the publish", async (ctx) => {
+    need(ctx);
+    const announced: string[] = [];
+    await h.listen(PUBLISHED_CHANNEL, (slug) => announced.push(slug));
+    const draft = await getDraft(h.db, "alpha");
+    const res = await call(handleFlags, { cookie: dealer, slug: "alpha", body: { flags: { "/features/compare": false, "/features/tradeIn/enabled": false }, revision: draft.revision } });
+    expect(res.status).toBe(200);
+    const live = await getLiveDocument(h.db, "alpha");
+    expect(live?.document.features.compare).toBe(false);
+    expect(live?.document.features.tradeIn?.enabled).toBe(false);
+    const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.action, "flags"));
+    expect(entry).toMatchObject({ actor: "dealer@test.example", detail: { flags: { "/features/compare": false, "/features/tradeIn/enabled": false } } });
+    await expect.poll(() => announced).toContain("alpha");
+    const bad = await call(handleFlags, { cookie: dealer, slug: "alpha", body: { flags: { "/identity/slug": true }, revision: live!.version } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe("/identity/slug is not a feature flag.");
+  });
+
+  it("creates a site from a template with the wizard, or lists what is missing", async (ctx) => {
+    need(ctx);
+    const input = {
+      template: "alpha", name: "Gamma Motors", slug: "gamma", domains: "www.gamma.test",
+      dealerships: [{ id: 77, name: "Gamma Motors Sales" }], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
+      location: { name: "Gamma Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350", phone: "07 4600 0000" },
+    };
+    const bad = await call(handleCreateTenant, { cookie: staff, body: { ...input, slug: "Gamma Motors", domains: "www.alpha.test", location: { ...input.location, postcode: "43" } } });
+    expect(bad.status).toBe(422);
+    const errors = (await bad.json()).errors.map((e: { pointer: string }) => e.pointer);
+    expect(errors).toEqual(expect.arrayContaining(["/identity/slug", "/locations/0/address/postcode", "/identity/domains/0"]));
+    expect(await h.db.select().from(tenants).where(eq(tenants.slug, "gamma"))).toEqual([]);
+
+    const res = await call(handleCreateTenant, { cookie: staff, body: input });
+    expect(res.status).toBe(201);
+    const draft = await getDraft(h.db, "gamma");
+    expect(draft.errors).toEqual([]);
+    const doc = draft.document as ReturnType<typeof makeTenant>;
+    expect(doc.identity).toMatchObject({ name: "Gamma Motors", slug: "gamma", domains: ["www.gamma.test"] });
+    expect(doc.theme.colors).toMatchObject({ primary: "#7a1f1f", onPrimary: "#ffffff", accent: "#f2c14e", onAccent: "#111111" });
+    expect(doc.locations).toHaveLength(1);
+    expect(doc.locations[0]).toMatchObject({ dealership_id: 77, slug: "gamma-toowoomba", address: { postcode: "4350" } });
+    expect(doc.theme.logo.alt).toBe("Gamma Motors logo");
+    expect(await getLiveDocument(h.db, "gamma")).toBeNull();
+    const pub = await call(handlePublish, { cookie: staff, slug: "gamma", body: { revision: draft.revision } });
+    expect(pub.status).toBe(200);
+    expect((await getLiveDocument(h.db, "gamma"))?.document.identity.name).toBe("Gamma Motors");
+  });
+
+  it("mints a preview link bound to one site, showing the draft", async (ctx) => {
+    need(ctx);
+    const res = await call(handlePreviewToken, { cookie: dealer, slug: "alpha", body: { path: "/" } });
+    const { url } = await res.json();
+    expect(url).toMatch(/^http:\/\/alpha\.localhost:3000\/preview\/[\w-]{43}\/$/);
+    const token = url.split("/")[4];
+    const preview = await previewDraft(h.db, "alpha", token);
+    expect(preview?.ok && preview.document.identity.slug).toBe("alpha");
+    expect(await previewDraft(h.db, "beta", token)).toBeNull();
+    expect(await previewDraft(h.db, "alpha", token, new Date(Date.now() + 31 * 60_000))).toBeNull();
+  });
+
+  it("archives a site (staff), so it is no longer served", async (ctx) => {
+    need(ctx);
+    expect((await call(handleArchive, { cookie: staff, slug: "beta", body: { archived: true } })).status).toBe(200);
+    expect(await getLiveDocument(h.db, "beta")).toBeNull();
+    expect((await call(handleArchive, { cookie: staff, slug: "beta", body: { archived: false } })).status).toBe(200);
+    expect((await getLiveDocument(h.db, "beta"))?.version).toBe(2);
+  });
+
+  it("signs out: the session no longer works", async (ctx) => {
+    need(ctx);
+    const token = await signInAs("staff@test.example", "staff-password-1");
+    const out = await call(handleSignOut, { open: true, cookie: token });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("set-cookie")).toMatch(/^fc_admin=; Path=\/; Max-Age=0;/);
+    expect((await call(handleGetDraft, { cookie: token, slug: "alpha", method: "GET" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The admin's endpoints (app/api/admin/…): answered on the admin host only (404 on a dealer's
+ * host), every POST checked for cross-site forgery (server/admin/csrf.ts), every call but sign-in
+ * made by a signed-in person (401 otherwise), and every refusal a clear message with its status:
+ * 403 no access, 404 unknown, 409 someone else changed the draft, 422 invalid (with each error's
+ * JSON pointer).
+ */
+import { parseHost } from "../../domain/hosts";
+import { parseNewSiteForm } from "../../domain/new-site";
+import { getDb, type DbHandle } from "../db";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { getDraft } from "../tenants/store";
+import { BadRequest } from "../auth/http";
+import { isHttps } from "../auth/sessions";
+import {
+  adminSessionCookie, adminSessionToken, adminSessionUser, deleteAdminSession, signIn, WRONG_CREDENTIALS, type AdminUser,
+} from "./accounts";
+import { assertTenantAccess } from "./access";
+import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
+import { createPreviewToken, previewUrl } from "./preview";
+import {
+  archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
+} from "./tenants";
+
+export interface AdminContext {
+  handle: DbHandle;
+  user: AdminUser;
+  now?: Date;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const SESSION_ENDED = "Your session has ended. Sign in again (your edits stay in this tab).";
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new BadRequest("The request body is not valid JSON.");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+const revisionOf = (body: Record<string, unknown>) => {
+  const r = body.revision;
+  if (!Number.isInteger(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
+  return r as number;
+};
+
+/** An error as the admin's answer. */
+export function errorResponse(e: unknown): Response {
+  if (e instanceof ValidationError) return json(422, { message: e.message.split("\n")[0], errors: e.errors });
+  if (e instanceof ConflictError) return json(409, { message: e.message, current: e.current });
+  if (e instanceof ForbiddenError) return json(403, { message: e.message });
+  if (e instanceof NotFoundError) return json(404, { message: e.message });
+  if (e instanceof BadRequest) return json(e.status, { message: e.message });
+  console.error("[admin] request failed:", e);
+  return json(500, { message: "Something went wrong; please try again." });
+}
+
+type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
+
+/**
+ * A route handler for the admin. `open` handlers (sign-in) run without a session. `handle` is the
+ * database (tests pass their own).
+ */
+export function adminRoute(handler: Handler, opts: { open?: boolean; handle?: () => Promise<DbHandle> } = {}) {
+  const getHandle = opts.handle ?? getDb;
+  return async (request: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    if (parseHost(request.headers.get("host"))?.kind !== "admin") return json(404, { message: "Not found" });
+    if (request.method !== "GET" && request.method !== "HEAD" && !isSameOriginRequest(request)) return json(403, { message: CROSS_SITE_REFUSED });
+    try {
+      const handle = await getHandle();
+      const params = (await route?.params) ?? {};
+      if (opts.open) return await handler(request, { handle, user: null as never }, params);
+      const user = await adminSessionUser(handle.db, adminSessionToken(request.headers.get("cookie")));
+      if (!user) return json(401, { message: SESSION_ENDED });
+      return await handler(request, { handle, user }, params);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+const clientIp = (request: Request) =>
+  request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+
+/** Where to go after signing in: an admin path of ours, nothing else (no open redirect). */
+export function safeNext(next: unknown): string {
+  return typeof next === "string" && /^\/admin(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes("//") ? next : "/admin";
+}
+
+const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...NO_STORE, ...headers } });
+
+/**
+ * POST /api/admin/sign-in: a form post (no JavaScript needed) answered with a redirect — to `next`
+ * on success, back to the sign-in page with the error otherwise — or JSON in, JSON out.
+ */
+export const handleSignIn: Handler = async (request, { handle, now }) => {
+  const form = !(request.headers.get("content-type") ?? "").includes("application/json");
+  const body = form ? Object.fromEntries(new URLSearchParams(await request.text())) : await readJson(request);
+  const email = typeof body.email === "string" ? body.email : "";
+  const password = typeof body.password === "string" ? body.password : "";
+  const next = safeNext(body.next);
+  const result = email && password ? await signIn(handle.db, { email, password, ip: clientIp(request), now }) : ({ ok: false, reason: "wrong" } as const);
+  if (result.ok) {
+    const cookie = adminSessionCookie(result.token, { secure: isHttps(request) });
+    return form ? redirect(next, { "set-cookie": cookie }) : json(200, { ok: true, next }, { "set-cookie": cookie });
+  }
+  const minutes = result.reason === "limited" ? Math.ceil(result.retryAfterSeconds / 60) : 0;
+  const message =
+    result.reason === "limited" ? `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` : WRONG_CREDENTIALS;
+  if (form) {
+    const q = new URLSearchParams({ error: result.reason, ...(minutes ? { minutes: String(minutes) } : {}), email, ...(next !== "/admin" ? { next } : {}) });
+    return redirect(`/admin/sign-in?${q}`);
+  }
+  return json(result.reason === "limited" ? 429 : 401, { message }, result.reason === "limited" ? { "retry-after": String(result.retryAfterSeconds) } : {});
+};
+
+export const handleSignOut: Handler = async (request, { handle }) => {
+  await deleteAdminSession(handle.db, adminSessionToken(request.headers.get("cookie")));
+  return redirect("/admin/sign-in", { "set-cookie": adminSessionCookie("", { secure: isHttps(request), maxAgeSeconds: 0 }) });
+};
+
+/** POST /api/admin/tenants: the New dealer site wizard. 201 with the new draft, or 422 with every error. */
+export const handleCreateTenant: Handler = async (request, { handle, user }) => {
+  const draft = await createSiteFromWizard(handle.db, user, parseNewSiteForm(await readJson(request)));
+  return json(201, { slug: draft.slug, revision: draft.revision });
+};
+
+const draftBody = (d: { revision: number; updatedBy: string; updatedAt: Date; errors: unknown[] }) => ({
+  revision: d.revision, updatedBy: d.updatedBy, updatedAt: d.updatedAt, errors: d.errors,
+});
+
+/** GET /api/admin/tenants/{slug}/draft: the draft as it stands (for a person whose save was refused). */
+export const handleGetDraft: Handler = async (_request, { handle, user }, { slug }) => {
+  assertTenantAccess(user, slug);
+  const draft = await getDraft(handle.db, slug);
+  return json(200, { document: draft.document, ...draftBody(draft) });
+};
+
+/** POST /api/admin/tenants/{slug}/draft {document, revision}: saves; 409 when someone else saved since. */
+export const handleSaveDraft: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request);
+  const draft = await saveTenantDraft(handle.db, user, slug, body.document, revisionOf(body));
+  return json(200, draftBody(draft));
+};
+
+/** POST /api/admin/tenants/{slug}/publish {revision}: 422 listing every error while the draft is invalid. */
+export const handlePublish: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request);
+  const version = await publishTenant(handle, user, slug, revisionOf(body));
+  return json(200, { version: version.number, at: version.createdAt, by: version.createdBy });
+};
+
+/** POST /api/admin/tenants/{slug}/restore {version, revision}: the version becomes the draft. */
+export const handleRestore: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request);
+  if (!Number.isInteger(body.version)) throw new BadRequest("Say which version to restore (version).");
+  const draft = await restoreTenantVersion(handle.db, user, slug, body.version as number, revisionOf(body));
+  return json(200, draftBody(draft));
+};
+
+/** POST /api/admin/tenants/{slug}/flags {flags: {pointer: boolean}, revision}: saved and published in one step. */
+export const handleFlags: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request);
+  const flags = body.flags;
+  if (!flags || typeof flags !== "object" || Array.isArray(flags)) throw new BadRequest("Send the flags as {pointer: true|false}.");
+  let version;
+  try {
+    version = await setFlagsAndPublish(handle, user, slug, flags as Record<string, boolean>, revisionOf(body));
+  } catch (e) {
+    if (e instanceof Error && / is not a feature flag\.$| must be true or false\.$/.test(e.message)) throw new BadRequest(e.message);
+    throw e;
+  }
+  return json(200, { version: version.number, at: version.createdAt, by: version.createdBy });
+};
+
+/** POST /api/admin/tenants/{slug}/archive {archived}: staff only. */
+export const handleArchive: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request);
+  await archiveTenant(handle.db, user, slug, body.archived !== false);
+  return json(200, { archived: body.archived !== false });
+};
+
+/** POST /api/admin/tenants/{slug}/preview: a fresh preview link for the draft. */
+export const handlePreviewToken: Handler = async (request, { handle, user }, { slug }) => {
+  const body = await readJson(request).catch(() => ({}) as Record<string, unknown>);
+  const path = typeof body.path === "string" && /^\/[\w\-/]*$/.test(body.path) ? body.path : "/";
+  const { token, expiresAt } = await createPreviewToken(handle.db, user, slug);
+  return json(200, { url: previewUrl(slug, token, request.headers.get("host"), path), expiresAt });
+};

@@ -1,0 +1,66 @@
+/**
+ * Admin passwords, hashed with scrypt from node:crypto (Node's own, maintained with Node, backed by
+ * OpenSSL: no native module to build, no extra dependency).
+ *
+ * Parameters (OWASP's recommendation for scrypt): N = 2^17, r = 8, p = 1 — about 128 MiB of memory
+ * and a few hundred milliseconds per hash on this machine, which is what makes a stolen hash slow to
+ * guess — with a random 16-byte salt and a 64-byte key. The stored form carries its parameters,
+ *   scrypt$<log2 N>$<r>$<p>$<salt, base64url>$<key, base64url>
+ * so they can be raised later without breaking existing hashes (needsRehash says when to rehash).
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+export interface ScryptParams {
+  log2N: number;
+  r: number;
+  p: number;
+}
+
+export const SCRYPT_PARAMS: ScryptParams = { log2N: 17, r: 8, p: 1 };
+const SALT_BYTES = 16;
+const KEY_BYTES = 64;
+/** Shortest password the CLI and the seed accept. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const N = 2 ** params.log2N;
+  // scrypt needs 128·N·r bytes; Node refuses more than 32 MiB unless told.
+  const opts: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
+  return new Promise((resolve, reject) => scryptCb(password.normalize("NFC"), salt, KEY_BYTES, opts, (e, key) => (e ? reject(e) : resolve(key))));
+}
+
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, params);
+  return ["scrypt", params.log2N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const [scheme, log2N, r, p, salt, key] = stored.split("$");
+  const params = { log2N: Number(log2N), r: Number(r), p: Number(p) };
+  if (scheme !== "scrypt" || !salt || !key) return null;
+  if (!Number.isInteger(params.log2N) || params.log2N < 10 || params.log2N > 20 || !(params.r >= 1 && params.r <= 32) || !(params.p >= 1 && params.p <= 16)) return null;
+  return { params, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
+}
+
+/** Whether `password` matches the stored hash; compared in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const key = await scrypt(password, parsed.salt, parsed.params);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** True when the hash was made with weaker parameters than today's (rehash at the next sign-in). */
+export function needsRehash(stored: string, params: ScryptParams = SCRYPT_PARAMS): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.params.log2N < params.log2N || parsed.params.r < params.r || parsed.params.p < params.p;
+}
+
+// Verified against when the e-mail address is unknown, so an unknown address takes as long to
+// refuse as a wrong password (the answer must not say which).
+let dummy: Promise<string> | undefined;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(12).toString("base64url"));
+  return dummy;
+}

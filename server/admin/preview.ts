@@ -1,0 +1,49 @@
+/**
+ * Preview links: the real site rendered from a draft, on the site's own host, at
+ * /preview/{token}/{path}. The admin mints a token for a signed-in person who may edit the site;
+ * it is random (32 bytes), stored only as a SHA-256, bound to one site and valid for
+ * PREVIEW_TTL_MS — the admin's cookie never reaches a dealer's host, so the link carries the right
+ * to look. Preview pages are rendered per request and never cached (no-store).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../db";
+import { adminPreviewTokens } from "../db/schema";
+import { getDraft } from "../tenants/store";
+import { validateTenant, type TenantError } from "../../domain/tenant-validation";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { AdminUser } from "./accounts";
+import { assertTenantAccess } from "./access";
+
+export const PREVIEW_TTL_MS = 30 * 60_000;
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createPreviewToken(db: Db, user: AdminUser, slug: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  assertTenantAccess(user, slug);
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
+  await db.insert(adminPreviewTokens).values({ tokenHash: sha256(token), tenantSlug: slug, userId: user.id, expiresAt, createdAt: now });
+  await db.delete(adminPreviewTokens).where(lt(adminPreviewTokens.expiresAt, now));
+  return { token, expiresAt };
+}
+
+export type PreviewResult = { ok: true; document: TenantDocument; revision: number } | { ok: false; errors: TenantError[]; revision: number };
+
+/** The draft of `slug` for a preview token; null when the token is unknown, expired or of another site. */
+export async function previewDraft(db: Db, slug: string, token: string, now = new Date()): Promise<PreviewResult | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ slug: adminPreviewTokens.tenantSlug })
+    .from(adminPreviewTokens)
+    .where(and(eq(adminPreviewTokens.tokenHash, sha256(token)), gt(adminPreviewTokens.expiresAt, now)));
+  if (!row || row.slug !== slug) return null;
+  const draft = await getDraft(db, slug);
+  const result = validateTenant(draft.document);
+  return result.ok ? { ok: true, document: result.document, revision: draft.revision } : { ok: false, errors: result.errors, revision: draft.revision };
+}
+
+/** The preview address of a site's page for a token, on the host the admin answered on (same port). */
+export function previewUrl(slug: string, token: string, adminHost: string | null, path = "/"): string {
+  const port = adminHost?.match(/:(\d+)$/)?.[1];
+  return `http://${slug}.localhost${port ? `:${port}` : ""}/preview/${token}${path === "/" ? "/" : path}`;
+}

@@ -1,0 +1,162 @@
+/**
+ * What the admin does to sites, for a signed-in person: every function checks the person's role
+ * and sites first (server/admin/access.ts), then goes through the tenant store, so publishing
+ * always runs server/tenants/store.ts publish() (which announces it on PUBLISHED_CHANNEL: live
+ * documents and the page cache follow).
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbHandle } from "../db";
+import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
+import { NotFoundError, ValidationError } from "../errors";
+import {
+  createTenant, getDraft, getVersion, listVersions, publish, restoreVersion, saveDraft, setArchived,
+  type DraftState, type VersionSummary,
+} from "../tenants/store";
+import { validateTenant } from "../../domain/tenant-validation";
+import { jsonEqual } from "../../domain/json-diff";
+import { applyFlags, featureFlags } from "../../domain/feature-flags";
+import { buildNewSite, type NewSiteInput } from "../../domain/new-site";
+import tenantSchema from "../../schemas/generated/tenant.schema.json";
+import type { AdminUser } from "./accounts";
+import { assertDealerChangeAllowed, assertStaff, assertTenantAccess, canAccessTenant } from "./access";
+
+export interface TenantRow {
+  slug: string;
+  name: string;
+  template: string | null;
+  domains: string[];
+  archived: boolean;
+  published: { version: number; at: Date; by: string } | null;
+  /** The draft differs from the published version (or nothing is published yet). */
+  unpublishedChanges: boolean;
+  draftUpdatedAt: Date;
+  draftUpdatedBy: string;
+}
+
+/** The sites the person may see, filtered by `query` (name, slug or domain, any case). */
+export async function tenantList(db: Db, user: AdminUser, query = ""): Promise<TenantRow[]> {
+  const rows = await db
+    .select({
+      id: tenants.id, slug: tenants.slug, name: tenants.name, draft: tenants.draft, archivedAt: tenants.archivedAt,
+      draftUpdatedAt: tenants.draftUpdatedAt, draftUpdatedBy: tenants.draftUpdatedBy,
+      version: tenantVersions.number, versionDoc: tenantVersions.document, publishedAt: tenantVersions.createdAt, publishedBy: tenantVersions.createdBy,
+    })
+    .from(tenants)
+    .leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId))
+    .orderBy(tenants.name);
+  const q = query.trim().toLowerCase();
+  return rows
+    .filter((r) => canAccessTenant(user, r.slug))
+    .map((r): TenantRow => {
+      const draft = r.draft as { template?: string; identity?: { domains?: string[] } };
+      return {
+        slug: r.slug,
+        name: r.name,
+        template: draft.template ?? null,
+        domains: draft.identity?.domains ?? [],
+        archived: !!r.archivedAt,
+        published: r.version != null ? { version: r.version, at: r.publishedAt!, by: r.publishedBy! } : null,
+        unpublishedChanges: r.version == null || !jsonEqual(r.draft, r.versionDoc),
+        draftUpdatedAt: r.draftUpdatedAt,
+        draftUpdatedBy: r.draftUpdatedBy,
+      };
+    })
+    .filter((r) => !q || [r.name, r.slug, ...r.domains].some((s) => s.toLowerCase().includes(q)));
+}
+
+export async function draftFor(db: Db, user: AdminUser, slug: string): Promise<DraftState & { archived: boolean; published: VersionSummary | null; unpublishedChanges: boolean }> {
+  assertTenantAccess(user, slug);
+  const draft = await getDraft(db, slug);
+  const [row] = await db.select({ archivedAt: tenants.archivedAt, doc: tenantVersions.document }).from(tenants).leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId)).where(eq(tenants.slug, slug));
+  const published = (await listVersions(db, slug)).find((v) => v.live) ?? null;
+  return { ...draft, archived: !!row?.archivedAt, published, unpublishedChanges: !published || !jsonEqual(draft.document, row?.doc) };
+}
+
+export async function saveTenantDraft(db: Db, user: AdminUser, slug: string, doc: unknown, revision: number): Promise<DraftState> {
+  assertTenantAccess(user, slug);
+  assertDealerChangeAllowed(user, (await getDraft(db, slug)).document, doc);
+  return saveDraft(db, slug, doc, { actor: user.email, expectedRevision: revision });
+}
+
+/** Publishes the draft the person looked at (`revision`); refused with every error while it is invalid. */
+export async function publishTenant(handle: DbHandle, user: AdminUser, slug: string, revision?: number): Promise<VersionSummary> {
+  assertTenantAccess(user, slug);
+  return publish(handle, slug, { actor: user.email, expectedRevision: revision });
+}
+
+export async function restoreTenantVersion(db: Db, user: AdminUser, slug: string, version: number, revision?: number): Promise<DraftState> {
+  assertTenantAccess(user, slug);
+  const [current, old] = await Promise.all([getDraft(db, slug), getVersion(db, slug, version)]);
+  assertDealerChangeAllowed(user, current.document, old.document);
+  return restoreVersion(db, slug, version, { actor: user.email, expectedRevision: revision });
+}
+
+export const FLAGS = featureFlags(tenantSchema as never);
+
+/**
+ * The Feature flags screen's one step: the flags are written into the draft the person looked at
+ * (`revision`) and that draft is published. Refused (nothing saved) when the draft would not
+ * validate, listing the errors.
+ */
+export async function setFlagsAndPublish(handle: DbHandle, user: AdminUser, slug: string, values: Record<string, boolean>, revision: number): Promise<VersionSummary> {
+  assertTenantAccess(user, slug);
+  const current = await getDraft(handle.db, slug);
+  const next = applyFlags(FLAGS, current.document, values);
+  const check = validateTenant(next);
+  if (!check.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, check.errors);
+  const saved = await saveDraft(handle.db, slug, next, { actor: user.email, expectedRevision: revision });
+  const [row] = await handle.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
+  await handle.db.insert(auditLog).values({ actor: user.email, tenantId: row.id, action: "flags", detail: { flags: values, revision: saved.revision } });
+  return publish(handle, slug, { actor: user.email, expectedRevision: saved.revision, note: "Feature flags" });
+}
+
+export async function archiveTenant(db: Db, user: AdminUser, slug: string, archived: boolean): Promise<void> {
+  assertStaff(user, archived ? "archive a site" : "bring back an archived site");
+  await setArchived(db, slug, archived, { actor: user.email });
+}
+
+/**
+ * The New dealer site wizard: builds the draft from the starting template (its published
+ * document, else its draft) and creates it when it validates; otherwise nothing is created and
+ * every error is returned with its path.
+ */
+export async function createSiteFromWizard(db: Db, user: AdminUser, input: NewSiteInput): Promise<DraftState> {
+  assertStaff(user, "create a site");
+  const [template] = await db
+    .select({ draft: tenants.draft, published: tenantVersions.document })
+    .from(tenants)
+    .leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId))
+    .where(eq(tenants.slug, input.template));
+  if (!template) throw new ValidationError("Choose a starting template.", [{ pointer: "/template", message: `there is no site "${input.template}" to start from` }]);
+  const doc = buildNewSite(template.published ?? template.draft, input);
+  const check = validateTenant(doc);
+  const errors = check.ok ? [] : [...check.errors];
+  if (input.domains.length) {
+    const taken = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(inArray(tenantDomains.domain, input.domains));
+    for (const t of taken) errors.push({ pointer: `/identity/domains/${input.domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` });
+  }
+  const [clash] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
+  if (clash) errors.push({ pointer: "/identity/slug", message: `"${input.slug}" is taken by another site` });
+  if (errors.length) throw new ValidationError("The new site is not complete:", errors);
+  return createTenant(db, doc, user.email);
+}
+
+export interface AuditEntry {
+  at: Date;
+  actor: string;
+  action: string;
+  detail: unknown;
+}
+
+/** Who changed, published, restored or archived the site, newest first. */
+export async function auditFor(db: Db, user: AdminUser, slug: string, limit = 50): Promise<AuditEntry[]> {
+  assertTenantAccess(user, slug);
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
+  if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
+  return db
+    .select({ at: auditLog.at, actor: auditLog.actor, action: auditLog.action, detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, row.id)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}

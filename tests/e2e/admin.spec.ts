@@ -1,0 +1,340 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { adminUrl, siteUrl, viewports } from "./helpers";
+
+// The admin as staff and a dealer use it (issue 6). The tests build on each other (a site created
+// by staff is edited, published, broken, restored), so they run in order. Demo sites are changed
+// only by the dealer's flag test, which puts the flag back.
+test.describe.configure({ mode: "serial" });
+
+const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
+const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
+const NEW_SITE = { name: "Jacaranda Motors", slug: "jacaranda-motors" };
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(adminUrl("/admin"));
+  await expect(page).toHaveURL(adminUrl("/admin/sign-in?next=%2Fadmin"));
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(adminUrl("/admin"));
+}
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+// The hex box of a colour field (beside it, the picker is labelled "…: colour picker").
+const colourBox = (page: Page, label: string) =>
+  page.getByRole("textbox", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).and(page.locator("input[type=text]"));
+const status = (page: Page) => page.locator("[data-status]");
+/** Waits until the page's interactive parts have hydrated (they mark themselves data-ready). */
+const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
+
+test("sign-in refuses a wrong password without saying which part was wrong", async ({ page }) => {
+  await page.goto(adminUrl("/admin/sign-in"));
+  await expectAccessible(page, "sign-in");
+  await page.getByLabel("Email").fill("nobody@forecourt.test");
+  await page.getByLabel("Password").fill("not-a-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("#sign-in-error")).toHaveText("Email or password is incorrect.");
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("#sign-in-error")).toHaveText("Email or password is incorrect.");
+  // The admin is never served on a dealer's host.
+  expect((await page.goto(siteUrl("harbourline", "/admin")))?.status()).toBe(404);
+  // Nor the preview's internal route on the admin host.
+  expect((await page.goto(adminUrl("/p/harbourline.localhost/abcdefghijklmnopqrstuvwxyz/")))?.status()).toBe(404);
+});
+
+test("staff creates a dealer site from a template, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(viewports.desktop);
+  await signIn(page, STAFF);
+  await expect(page.getByRole("heading", { name: "Dealer sites" })).toBeVisible();
+  await expect(page.locator("tbody tr")).toHaveCount(6);
+  await expectAccessible(page, "tenant list");
+  await page.getByLabel("Search sites").fill("harbour");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  const row = page.locator("tr[data-slug=harbourline]");
+  await expect(row).toContainText("Harbourline Motor Group");
+  await expect(row).toContainText("bold");
+  await expect(row).toContainText("www.harbourlinemotors.com.au");
+  await expect(row).toContainText("version 1 by seed");
+  await expect(row).toContainText("Up to date");
+
+  // The wizard: a mistake is shown beside its field, nothing is created until it is right.
+  await page.getByRole("link", { name: "New dealer site" }).click();
+  await hydrated(page);
+  await page.getByLabel("Starting template").selectOption("bluegum");
+  await page.getByLabel("Site name").fill(NEW_SITE.name);
+  await expect(page.getByLabel("Slug")).toHaveValue(NEW_SITE.slug);
+  await page.getByLabel("Domains").fill("www.jacarandamotors.com.au");
+  await page.getByLabel("Dealership 1 id").fill("901");
+  await page.getByLabel("Dealership 1 name").fill("Jacaranda Motors Sales");
+  await colourBox(page, "Primary (buttons, links)").fill("#5b2a86");
+  await colourBox(page, "Accent (highlights, header bar)").fill("#f2c14e");
+  await page.getByLabel("Location name").fill("Jacaranda Motors Grafton");
+  await page.getByLabel("Street").fill("12 Prince Street");
+  await page.getByLabel("City or suburb").fill("Grafton");
+  await page.getByLabel("State or region").selectOption("NSW");
+  await page.getByLabel("Postcode").fill("246");
+  await page.getByLabel("Phone").fill("02 6600 1234");
+  await expectAccessible(page, "wizard");
+  await page.getByRole("button", { name: "Create the draft" }).click();
+  await expect(page.locator("#location\\.postcode-error")).toHaveText('"246" is not in the expected form (pattern ^[0-9]{4}$)');
+  await page.getByLabel("Postcode").fill("2460");
+  await page.getByRole("button", { name: "Create the draft" }).click();
+  await expect(page.getByText(`The draft of ${NEW_SITE.name} is ready. Nothing is public until it is published.`)).toBeVisible();
+  await page.getByRole("link", { name: "Open the editor" }).click();
+  await expect(page.getByRole("heading", { name: NEW_SITE.name, level: 1 })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByRole("combobox", { name: /^Time zone/ }).locator("option:checked")).toHaveText("Australia/Sydney");
+  await expect(page.getByText("Not published yet.")).toBeVisible();
+
+  // Theme: the colour picker's hex box.
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
+  await expect(colourBox(page, "Primary (buttons, links)")).toHaveValue("#5b2a86");
+  await colourBox(page, "Primary (buttons, links)").fill("#7a1f1f");
+
+  // Home page blocks: add a rich text block from the registry, fill it, move it to the top by keyboard.
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Pages" }).click();
+  await expect(page.getByLabel("Page to edit")).toHaveValue("0");
+  const blocks = page.locator("li[data-block-type]");
+  await expect(blocks).toHaveCount(4);
+  await page.getByRole("button", { name: "Add a block" }).click();
+  await expect(page.getByText("A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).")).toBeVisible();
+  await page.getByRole("button", { name: "Add Rich text" }).click();
+  await expect(blocks).toHaveCount(5);
+  await page.getByRole("textbox", { name: /^Heading/ }).fill("Welcome to Jacaranda");
+  await page.getByRole("textbox", { name: /^Text \(HTML\)/ }).fill("<p>Family owned in Grafton since 1988.</p>");
+  const added = blocks.nth(4).locator("button[aria-expanded]");
+  await added.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Alt+ArrowUp");
+  await expect(page.getByText("Rich text moved to position 1 of 5.")).toBeAttached();
+  await expect(blocks.first()).toHaveAttribute("data-block-type", "rich-text");
+  await expect(blocks.first().locator("button[aria-expanded]")).toBeFocused();
+  // Delete the template's own intro text.
+  await page.getByRole("button", { name: "Delete Rich text (home-intro)" }).click();
+  await expect(blocks).toHaveCount(4);
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(status(page)).toContainText("Draft saved at");
+  await page.screenshot({ path: "/tmp/admin-editor-1280.png" });
+  await expectAccessible(page, "editor");
+
+  // The preview shows the saved draft, on the site's own host.
+  const preview = page.frameLocator("iframe[title^='Preview of the draft']");
+  await expect(preview.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByText("Preview of the draft (revision")).toBeVisible();
+  await page.getByRole("button", { name: "Phone", exact: true }).click();
+  await expect(preview.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: "/tmp/admin-editor-phone-preview.png" });
+
+  // The site does not answer before it is published…
+  const site = await page.context().newPage();
+  expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(404);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(/^Published version 1 at .+\. The site shows it now\.$/)).toBeVisible();
+
+  // …and serves on its host right after, without a restart.
+  expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
+  await expect(site).toHaveTitle(/Jacaranda Motors/);
+  await expect(site.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible();
+  await expect(site.getByText("Family owned in Grafton since 1988.")).toBeVisible();
+  expect(await site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-primary").trim())).toBe("#7a1f1f");
+  await site.close();
+
+  // The list shows it published by staff, nothing pending.
+  await page.goto(adminUrl(`/admin?q=${NEW_SITE.slug}`));
+  const newRow = page.locator(`tr[data-slug=${NEW_SITE.slug}]`);
+  await expect(newRow).toContainText("version 1 by staff@forecourt.test");
+  await expect(newRow).toContainText("Up to date");
+  await expect(newRow).toContainText("minimal");
+});
+
+test("an invalid edit is shown at its path and cannot be published; the live site stays as it was", async ({ page }) => {
+  await signIn(page, STAFF);
+  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
+  await colourBox(page, "Text on primary").fill("#7a1f1f");
+  const message = "onPrimary on primary has contrast 1.00:1; text needs at least 4.5:1";
+  // Inline, beside the field, as it is typed.
+  await expect(page.locator(".has-error").filter({ hasText: message })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme 1 error" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Not published." });
+  await expect(refusal).toContainText("Fix this problem first:");
+  await expect(refusal).toContainText(`/theme/colors/onPrimary: ${message}`);
+  await expect(status(page)).toContainText("Draft saved at"); // the draft itself is kept
+  const live = await page.context().newPage();
+  expect((await live.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
+  expect(await live.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-on-primary").trim())).toBe("#ffffff");
+  await live.close();
+  // The preview says why it cannot show the draft.
+  await expect(page.frameLocator("iframe[title^='Preview of the draft']").getByText(`/theme/colors/onPrimary: ${message}`)).toBeVisible({ timeout: 20_000 });
+  // Put it right and publish version 2, with a new intro heading.
+  await colourBox(page, "Text on primary").fill("#ffffff");
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Pages" }).click();
+  await page.locator("li[data-block-type=rich-text] button[aria-expanded]").first().click();
+  await page.getByRole("textbox", { name: /^Heading/ }).fill("Jacaranda, second edition");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(/^Published version 2 at /)).toBeVisible();
+});
+
+test("history: a readable diff between versions, and a restore brings an old version back", async ({ page }) => {
+  await signIn(page, STAFF);
+  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}/history`));
+  await hydrated(page);
+  await expect(page.locator("tr[data-version]")).toHaveCount(2);
+  await expect(page.locator("tr[data-version='2']")).toContainText("staff@forecourt.test");
+  await expect(page.locator("tr[data-version='2']")).toContainText("Live");
+  await page.getByLabel("From").selectOption("1");
+  await page.getByLabel("to", { exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Compare" }).click();
+  const diff = page.locator("table").filter({ hasText: "Path" });
+  await expect(diff.locator("tr").filter({ hasText: "/pages/0/blocks/0/props/heading" })).toContainText('"Welcome to Jacaranda""Jacaranda, second edition"');
+  await expect(page.getByRole("cell", { name: "published version 2" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "created the site" })).toBeVisible();
+  await expectAccessible(page, "history");
+  await page.screenshot({ path: "/tmp/admin-history-1280.png", fullPage: true });
+
+  const v1 = page.locator("tr[data-version='1']");
+  await v1.getByRole("button", { name: "Restore version 1" }).click();
+  await v1.getByRole("button", { name: "Yes, restore version 1" }).click();
+  await expect(v1.getByText("Version 1 is now the draft. Publish it to make it live.")).toBeVisible();
+  await v1.getByRole("button", { name: "Publish it now" }).click();
+  await expect(v1.getByText("Published version 3: version 1 is live again.")).toBeVisible();
+
+  const site = await page.context().newPage();
+  await site.goto(siteUrl(NEW_SITE.slug));
+  await expect(site.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible();
+  await site.close();
+  await page.reload();
+  await expect(page.locator("tr[data-version='3']")).toContainText("Restored from version 1.");
+  await expect(page.getByRole("cell", { name: "restored version 1 as the draft" })).toBeVisible();
+});
+
+test("a dealer sees only their site, toggles a flag, publishes, and the site changes; another dealer's site is 403", async ({ page }) => {
+  await signIn(page, DEALER);
+  await expect(page.getByRole("heading", { name: "Your sites" })).toBeVisible();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tr[data-slug=harbourline]")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New dealer site" })).toHaveCount(0);
+
+  for (const path of ["/admin/tenants/bluegum", "/admin/tenants/bluegum/history", "/admin/tenants/bluegum/flags", "/admin/new"]) {
+    const res = await page.goto(adminUrl(path));
+    expect(res?.status(), path).toBe(403);
+    await expect(page.getByText("You do not have access to this site.")).toBeVisible();
+  }
+  const api = await page.evaluate(async () => {
+    const r = await fetch("/api/admin/tenants/bluegum/publish", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ revision: 1 }) });
+    return { status: r.status, body: await r.json() };
+  });
+  expect(api).toEqual({ status: 403, body: { message: "You do not have access to this site." } });
+
+  const search = await page.context().newPage();
+  await search.goto(siteUrl("harbourline", "/search"));
+  await expect(search.locator("button[data-list=compare]").first()).toBeAttached();
+
+  await page.goto(adminUrl("/admin/tenants/harbourline/flags"));
+  await hydrated(page);
+  await expect(page.getByText("Visitors pick cars to compare side by side.")).toBeVisible();
+  await expectAccessible(page, "flags");
+  const compare = page.getByRole("checkbox", { name: "Compare", exact: true });
+  await expect(compare).toBeChecked();
+  await compare.uncheck();
+  await page.getByRole("button", { name: "Publish 1 change" }).click();
+  await expect(page.getByText(/^Published version 2: 1 flag changed\. The site shows it now\.$/)).toBeVisible();
+
+  await search.reload();
+  await expect(search.locator("button[data-list=favourites]").first()).toBeAttached();
+  await expect(search.locator("button[data-list=compare]")).toHaveCount(0);
+
+  // The dealer's domains are read-only in the editor.
+  await page.goto(adminUrl("/admin/tenants/harbourline"));
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: /^Slug/ })).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Forecourt staff change a site's domains.")).toBeVisible();
+
+  // Put the demo site back as it was for the other browser tests.
+  await page.goto(adminUrl("/admin/tenants/harbourline/flags"));
+  await hydrated(page);
+  await page.getByRole("checkbox", { name: "Compare", exact: true }).check();
+  await page.getByRole("button", { name: "Publish 1 change" }).click();
+  await expect(page.getByText(/^Published version 3: /)).toBeVisible();
+  await search.reload();
+  await expect(search.locator("button[data-list=compare]").first()).toBeAttached();
+});
+
+test("two people editing one draft: the second save is refused, with both versions to compare, and nothing is lost", async ({ browser }) => {
+  const [a, b] = [await browser.newContext(), await browser.newContext()];
+  const [pa, pb] = [await a.newPage(), await b.newPage()];
+  await signIn(pa, STAFF);
+  await signIn(pb, STAFF);
+  for (const p of [pa, pb]) {
+    await p.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
+  await hydrated(p);
+    await p.getByRole("checkbox", { name: "Autosave" }).uncheck();
+  }
+  await pa.getByRole("textbox", { name: /^Site name/ }).fill("Jacaranda Motors Grafton");
+  await pa.getByRole("button", { name: "Save draft" }).click();
+  await expect(status(pa)).toContainText("Draft saved at");
+
+  await pb.getByRole("textbox", { name: /^Dealer group name/ }).fill("Jacaranda Group");
+  await pb.getByRole("button", { name: "Save draft" }).click();
+  const conflict = pb.getByRole("alert").filter({ hasText: "Someone else changed this draft." });
+  await expect(conflict).toContainText("The draft was changed by staff@forecourt.test");
+  await expect(conflict.locator("tr").filter({ hasText: "/identity/name" })).toContainText('"Jacaranda Motors Grafton""Jacaranda Motors"');
+  await expect(conflict.locator("tr").filter({ hasText: "/identity/groupName" })).toContainText('"Jacaranda Motors""Jacaranda Group"');
+  await expect(pb.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Group");
+  await pb.screenshot({ path: "/tmp/admin-conflict-1280.png" });
+  await conflict.getByRole("button", { name: "Take theirs (discard mine)" }).click();
+  await expect(pb.getByRole("textbox", { name: /^Site name/ })).toHaveValue("Jacaranda Motors Grafton");
+  await pb.getByRole("textbox", { name: /^Dealer group name/ }).fill("Jacaranda Group");
+  await pb.getByRole("button", { name: "Save draft" }).click();
+  await expect(status(pb)).toContainText("Draft saved at");
+  await a.close();
+  await b.close();
+});
+
+test("the admin at phone width, and autosave", async ({ page }) => {
+  await page.setViewportSize(viewports.phone);
+  await signIn(page, STAFF);
+  await page.screenshot({ path: "/tmp/admin-list-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const path of [`/admin/tenants/${NEW_SITE.slug}/history`, "/admin/new"]) {
+    await page.goto(adminUrl(path));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
+  await hydrated(page);
+  await page.getByRole("textbox", { name: /^Dealer group name/ }).fill("Jacaranda Family Group");
+  await expect(status(page)).toContainText("Unsaved changes (saving shortly).");
+  await expect(status(page)).toContainText("Draft saved at", { timeout: 15_000 });
+  await page.screenshot({ path: "/tmp/admin-editor-390.png" });
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Family Group");
+});
+
+test("staff archive a site (it stops being served) and bring it back", async ({ page }) => {
+  await signIn(page, STAFF);
+  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
+  await hydrated(page);
+  await page.getByRole("button", { name: "Archive this site" }).click();
+  await page.getByRole("button", { name: /^Yes, archive / }).click();
+  await expect(page.getByText("This site is archived: it is not served until staff bring it back.")).toBeVisible();
+  const site = await page.context().newPage();
+  expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(404);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Bring the site back" }).click();
+  await expect(page.getByText("This site is archived")).toHaveCount(0);
+  expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
+  await page.goto(adminUrl("/admin"));
+  await expect(page.locator(`tr[data-slug=${NEW_SITE.slug}]`)).not.toContainText("Archived");
+});
