@@ -78,6 +78,14 @@ async function storedLead(leadId: string) {
   }
 }
 
+/** The lead is stored as sent and its e-mail is in the outbox (kept there: no SMTP in the tests). */
+async function expectInOutbox(sent: { leadId: string; body: { form: string } }) {
+  await expect.poll(async () => (await storedLead(sent.leadId)).deliveries.map((d) => d.channel), { timeout: 15_000 }).toContain("email");
+  const { lead, deliveries } = await storedLead(sent.leadId);
+  expect(lead.payload).toMatchObject({ form: sent.body.form });
+  expect(deliveries.find((d) => d.channel === "email")!.target).toMatch(/@/);
+}
+
 test("contact-us: empty required fields are listed and shown under their fields; nothing is sent", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -219,6 +227,7 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
   await page.waitForURL(url("/success"));
   expect(sent.body).toMatchObject({ form: "careers", category: "General Enquiry", subcategory: "Career Enquiry", fields: { location_id: 1007 } });
   expect((await events(page)).map((e) => e.id)).toEqual([51]);
+  await expectInOutbox(sent);
 });
 
 /** A car the site lists as available, opened from a search page. */
@@ -275,6 +284,7 @@ test("VDP dialogs: Enquire Now opens, closes with Esc back to its button, valida
   expect(sent.body.url).toBe(url(href));
   expect((await events(page)).map((e) => e.id)).toEqual([sent.body.fields.car_type === "used" ? 15 : 14]);
   expect(errors).toEqual([]);
+  await expectInOutbox(sent);
 });
 
 test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, location and time; Request Photos and Finance Enquiry open", async ({ page }) => {
@@ -341,6 +351,22 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
   });
   const used = sent.body.fields.car_type === "used";
   expect((await events(page)).map((e) => e.id)).toEqual([used && tag !== "Test Drive Only" ? 48 : 17]);
+  await expectInOutbox(sent);
+});
+
+test("VDP dialogs: Request Photos sends the car's lead to the outbox", async ({ page }) => {
+  await openAvailableCar(page, "/search/mazda");
+  const summary = page.locator('[data-block="vehicle-summary"]');
+  await summary.getByRole("button", { name: /^Request Photos/ }).click();
+  const photos = page.getByRole("dialog", { name: "Request Photos" });
+  await photos.getByLabel("First Name", { exact: true }).fill("Ada");
+  await photos.getByLabel("Last Name", { exact: true }).fill("Lovelace");
+  await photos.getByLabel("Email Address", { exact: true }).fill("ada@example.com");
+  await photos.getByLabel("Phone Number", { exact: true }).fill("0400 123 456");
+  await photos.getByLabel("Message", { exact: true }).fill("Could you send photos of the boot?");
+  const sent = await submitAndCapture(page, () => photos.getByRole("button", { name: "Request Photos" }).click());
+  expect(sent.body).toMatchObject({ form: "request-photos", car_id: expect.any(String) });
+  await expectInOutbox(sent);
 });
 
 test("hero lead form: the 4-digit postcode rule and message, then sent", async ({ page }) => {
@@ -366,6 +392,7 @@ test("hero lead form: the 4-digit postcode rule and message, then sent", async (
   const sent = await submitAndCapture(page, () => form.getByRole("button", { name: "Get in Touch" }).click());
   await page.waitForURL(url("/success"));
   expect(sent.body).toMatchObject({ form: "hero", fields: { postcode: "4558", location_id: 1009, phone: "0400 123 456" } });
+  await expectInOutbox(sent);
 });
 
 /** Resolves once React has hydrated the element (its DOM node carries React's fiber), so a click is handled by the form, not the browser. */
