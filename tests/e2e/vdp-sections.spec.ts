@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DELIVERY_BAD_POSTCODE, DELIVERY_EMPTY_POSTCODE, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import { DISCLAIMER_SHORT_LENGTH } from "../../domain/finance";
 import { validateTenant } from "../../domain/tenant-validation";
@@ -28,6 +28,10 @@ async function reservableCars(page: Page, search: string): Promise<string[]> {
   return cards.getByRole("link", { name: /^Explore Vehicle/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "").filter(Boolean));
 }
 
+/** Waits until React has hydrated the calculator's form: a click before that would submit it natively. */
+const hydrated = (calc: Locator) =>
+  expect.poll(() => calc.locator("form").first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__react"))), { timeout: 15_000 }).toBe(true);
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${SLUG}`);
 });
@@ -46,6 +50,7 @@ test("coralstone-mazda: delivery calculator on a used car's page", async ({ page
   await expect(box).toHaveAttribute("maxlength", "4");
   await expect(status).toHaveText("");
   await page.waitForLoadState("networkidle");
+  await hydrated(calc);
 
   // Empty: the spec's message, the box marked invalid, no request made.
   let requests = 0;
@@ -183,6 +188,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await page.goto(siteUrl(SLUG, href));
     await page.waitForLoadState("networkidle");
     const calc = block(page, "delivery-calculator");
+    await hydrated(calc);
     await calc.getByRole("textbox", { name: "Postcode" }).fill("7000");
     await calc.getByRole("button", { name: "Get Estimate" }).click();
     await expect(calc.getByRole("status")).toHaveText("Estimated delivery to Hobart, TAS: $2,350");
