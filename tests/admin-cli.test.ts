@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "./fixtures/tenant";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
 import { adminUsers } from "../server/db/schema";
 import { createTenant } from "../server/tenants/store";
 import { signIn } from "../server/admin/accounts";
@@ -10,11 +10,6 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from "../server/seed";
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync("node_modules/.bin/tsx", ["scripts/admin-create-user.ts", ...args], { encoding: "utf8", env: { ...process.env, FORECOURT_ADMIN_PASSWORD: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("npm run admin:create-user on %s", (_name, make) => {
   it("creates staff and dealer accounts that can sign in, updates them, and refuses bad input", async (ctx) => {

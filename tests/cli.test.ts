@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "./fixtures/tenant";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
 import { seedDemoTenants } from "../server/seed";
 
 const tmp = mkdtempSync(join(tmpdir(), "forecourt-cli-"));
@@ -51,11 +51,6 @@ describe("npm run validate", () => {
     expect(result.status).toBe(0);
   });
 });
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("npm run export-tenants on %s", (name, make) => {
   it("writes every published document back as it was seeded", async (ctx) => {

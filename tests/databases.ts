@@ -63,3 +63,9 @@ export async function postgresDatabase(): Promise<TestDatabase | null> {
     },
   };
 }
+
+/** Both database kinds, for `describe.each(backends)`: a test file runs once on each. */
+export const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
+  ["PGlite", pgliteDatabase],
+  ["PostgreSQL", postgresDatabase],
+];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
 import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
@@ -65,11 +65,6 @@ describe("session cookie", () => {
     expect(adminSessionToken("fc_session=zzz")).toBeNull();
   });
 });
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
   let tdb: TestDatabase | null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, tenants, tenantVersions } from "../db/schema";
 import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL } from "../tenants/store";
@@ -11,11 +11,6 @@ import {
   adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
   handleSaveDraft, handleSignIn, handleSignOut, safeNext,
 } from "./http";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const ADMIN = "localhost:3000";
 const ORIGIN = `http://${ADMIN}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
@@ -8,11 +8,6 @@ import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/p
 import { codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
 import { handleRequestCode, handleSignOut, handleVerifyCode, requestUser, withErrors, type SiteContext } from "./http";
 import { createSession, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 /** Keeps every message, for reading the code. */
 class CapturingSms implements SmsProvider {

@@ -155,6 +155,7 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
     const realWrite = res.write.bind(res);
     const realEnd = res.end.bind(res);
     const realWriteHead = res.writeHead.bind(res);
+    const realFlushHeaders = res.flushHeaders.bind(res);
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
     // Headers are only sent when the whole page is in: hold writeHead until end.
@@ -173,6 +174,7 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
       res.write = realWrite;
       res.end = realEnd;
       res.writeHead = realWriteHead;
+      res.flushHeaders = realFlushHeaders;
       if (typeof chunk === "function") [chunk, cb] = [undefined, chunk];
       if (chunk != null) chunks.push(toBuffer(chunk, encoding));
       if (heldHead) {

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, PUT } from "../../app/api/feed/vehicles/[id]/route";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { MAX_FEED_BODY_BYTES } from "./feed";
 import { createApiKey, revokeApiKey } from "./keys";
 import { getVehicle, onVehiclesChanged, upsertVehicle } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 // The route handlers take the process's database from getDb(); point it at the test database.
 const DB_KEY = Symbol.for("forecourt.db");

@@ -5,17 +5,12 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { csvField } from "./csv";
 import { feedFormat, formatProblem, importFeed, parseFeed } from "./import";
 import { countVehicles, getVehicle } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const header = "id,dealership_id,location_id,stocknum,car_type,year,make,model,badge,body,colour,price,km,reserved,dealercomments,variant.cylinders,autograb_data.average_market_price,images";
 const row = (cells: (string | number)[]) => cells.map((c) => csvField(String(c))).join(",");

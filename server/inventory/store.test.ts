@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
 import { ValidationError } from "../errors";
@@ -16,11 +16,6 @@ import {
   countVehicles, deleteVehicle, deleteVehicles, getVehicle, getVehicleBySlug, listenForVehicleChanges, listVehicles, onVehiclesChanged,
   upsertVehicle, upsertVehicles,
 } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const waitFor = async (check: () => boolean, ms = 3000) => {
   const until = Date.now() + ms;

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { makeVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
@@ -8,11 +8,6 @@ import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { FIX_ERRORS, MAX_LEAD_BODY_BYTES } from "./http";
 import { demoSite, deps, post, validLead } from "./test-helpers";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("POST /api/leads on %s", (_name, make) => {
   let tdb: TestDatabase | null;

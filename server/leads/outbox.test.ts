@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { recentDeliveries, replayDead } from "./admin";
@@ -34,11 +34,6 @@ function fakeCrm() {
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("lead outbox on %s", (_name, make) => {
   let tdb: TestDatabase | null;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -12,11 +12,6 @@ import { getVehicle, upsertVehicles } from "../inventory/store";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
 import { AUTOGAUGE_CACHE, AUTOGAUGE_NO_DATA_CACHE, carSlugFromUrl, handleAutogauge } from "./http";
 import { EmbeddedPriceComparisonProvider, MARKET_SOLD_DAYS } from "./provider";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const NOW = new Date("2026-03-01T00:00:00Z");
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions, auditLog } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -9,11 +9,6 @@ import {
   createTenant, getDraft, getLiveDocument, listVersions, liveDocuments, publish, PUBLISHED_CHANNEL,
   restoreVersion, saveDraft, slugForDomain,
 } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 describe.each(backends)("tenant store on %s", (_name, make) => {
   let tdb: TestDatabase | null;

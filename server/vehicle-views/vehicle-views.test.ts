@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { siteRoute, type SiteContext } from "../auth/http";
@@ -11,11 +11,6 @@ import { MemoryRateLimiter } from "../leads/rate-limit";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
 import { handleView, VIEW_DEDUPE_MS } from "./http";
 import { recordView, vehicleViewState } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const NOW = new Date("2026-03-01T00:00:00Z");
 

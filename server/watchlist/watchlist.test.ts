@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
@@ -10,11 +10,6 @@ import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { handleRemoveCar, handleSaveCar, handleWatchlist } from "./http";
 import { savedVehicles } from "./store";
-
-const backends: [string, () => TestDatabase | Promise<TestDatabase | null>][] = [
-  ["PGlite", pgliteDatabase],
-  ["PostgreSQL", postgresDatabase],
-];
 
 const site = (slug: string, dealership: number, features: Record<string, unknown> = { watchlist: true, auth: { enabled: true } }) =>
   ({ identity: { slug, name: slug, locale: "en-AU" }, features, dealerships: [{ id: dealership, slug: `${slug}-d`, name: slug }] }) as unknown as TenantDocument;
