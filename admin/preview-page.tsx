@@ -1,25 +1,22 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cache } from "react";
-import { getDb } from "../server/db";
-import { parseHost } from "../domain/hosts";
-import { slugForDomain } from "../server/tenants/store";
-import { previewDraft, type PreviewResult } from "../server/admin/preview";
+import { previewFor } from "../server/admin/preview";
 import { TenantPage, tenantPageMetadata } from "../renderer/tenant-page";
 import { themeCss } from "../renderer/theme";
+import { markPreview } from "../renderer/search-client";
+import { PreviewLinks } from "./preview-links.client";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
-const loadPreview = cache(async (host: string, token: string): Promise<(PreviewResult & { slug: string }) | null> => {
-  const target = parseHost(decodeURIComponent(host));
-  if (!target || target.kind === "admin") return null;
-  const { db } = await getDb();
-  const slug = target.kind === "slug" ? target.slug : await slugForDomain(db, target.domain);
-  if (!slug) return null;
-  const result = await previewDraft(db, slug, token);
-  return result && { ...result, slug };
+const loadPreview = cache(async (host: string, token: string) => {
+  const preview = await previewFor(decodeURIComponent(host), token);
+  // The draft's own search settings answer its search blocks (renderer/search-client.ts).
+  if (preview?.ok) markPreview(preview.document.identity, token);
+  return preview;
 });
 
-const asLive = (p: PreviewResult & { slug: string }) => (p.ok ? { slug: p.slug, version: 0, document: p.document } : undefined);
+type Preview = NonNullable<Awaited<ReturnType<typeof loadPreview>>>;
+const asLive = (p: Preview) => (p.ok ? { slug: p.slug, version: 0, document: p.document } : undefined);
 
 const bar: React.CSSProperties = {
   position: "sticky", top: 0, zIndex: 1000, margin: 0, padding: "0.3rem 0.75rem", background: "#102a43", color: "#fff",
@@ -56,6 +53,7 @@ export async function PreviewLayout({ host, token, children }: { host: string; t
             <p style={bar} role="note">
               Preview of the draft (revision {preview.revision}) — not the live site
             </p>
+            <PreviewLinks token={token} />
             {children}
           </>
         )}

@@ -7,8 +7,11 @@ import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import { DiffTable } from "../diff-table";
+import { formatWhen } from "../format";
 import { BlockListField } from "./block-list.client";
-import { buttonTemplates, ColourWidget, ImageUrlWidget } from "./widgets.client";
+import { buttonTemplates, ColourWidget } from "./widgets.client";
+import { ImageField } from "./image-field.client";
+import { OpeningHoursField } from "./opening-hours.client";
 import {
   errorSchemaFor, locate, pageErrors, pageFormSchema, pageUiSchema, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema,
 } from "./sections";
@@ -16,8 +19,8 @@ import styles from "../admin.module.css";
 
 type Doc = Record<string, unknown>;
 const root = tenantSchema as unknown as Parameters<typeof sectionSchema>[0];
-const fields = { blockList: BlockListField };
-const widgets = { colour: ColourWidget, imageUrl: ImageUrlWidget };
+const fields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
+const widgets = { colour: ColourWidget };
 const templates = { ButtonTemplates: buttonTemplates };
 const PAGE_FORM = { id: "page", title: "Page", keys: ["page"] };
 const AUTOSAVE_MS = 2500;
@@ -74,6 +77,7 @@ export function Editor(props: EditorProps) {
   useEffect(() => setReady(true), []);
 
   const dirty = JSON.stringify(doc) !== savedJson;
+  const formContext = useMemo(() => ({ slug }), [slug]);
   const section = SECTIONS.find((s) => s.id === sectionId)!;
 
   // Inline errors follow the form as it is typed in: the same rules the server applies.
@@ -194,9 +198,10 @@ export function Editor(props: EditorProps) {
           return body.revision;
         }
         if (res.status === 409) {
-          const body = await res.json();
           const current = await fetch(`/api/admin/tenants/${slug}/draft`).then((r) => r.json());
-          setConflict({ message: body.message, theirs: current.document, revision: current.revision, updatedBy: current.updatedBy });
+          const when = formatWhen(current.updatedAt, Intl.DateTimeFormat().resolvedOptions().timeZone);
+          const message = `The draft was changed by ${current.updatedBy} on ${when}, after you opened it.`;
+          setConflict({ message, theirs: current.document, revision: current.revision, updatedBy: current.updatedBy });
           setStatus({ kind: "conflict", text: "Not saved: someone else changed this draft. Your edits are kept below." });
           requestAnimationFrame(() => conflictPanel.current?.focus());
           return null;
@@ -427,6 +432,7 @@ export function Editor(props: EditorProps) {
             widgets={widgets}
             templates={templates}
             idPrefix={`fc-${sectionId}`}
+            formContext={formContext}
             onChange={(e) => onFormChange(e.formData)}
           >
             <></>

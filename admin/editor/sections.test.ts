@@ -3,7 +3,7 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { errorSchemaFor, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
+import { errorSchemaFor, humanise, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
 import { blockCatalogue } from "./block-list.client";
 
 const root = tenantSchema as never as Parameters<typeof sectionSchema>[0];
@@ -30,15 +30,30 @@ describe("editor sections", () => {
     expect(errorSchemaFor(errors, section("pages"))).toEqual({ pages: { 0: { blocks: { 1: { props: { html: { __errors: ["must be string"] } } } } } } });
   });
 
-  it("use the colour picker, the image URL field and the block list where the schema has them", () => {
+  it("use the colour picker, the image field, the opening-hours table and the block list where the schema has them", () => {
     const theme = sectionUiSchema(root, section("theme"), "staff") as any;
     expect(theme.theme.colors.primary).toEqual({ "ui:widget": "colour" });
-    expect(theme.theme.logo.src).toEqual({ "ui:widget": "imageUrl" });
+    expect(theme.theme.logo).toEqual({ "ui:field": "image", "ui:title": "Logo" });
     const pages = sectionUiSchema(root, section("pages"), "staff") as any;
-    expect(pages.pages.items.blocks).toEqual({ "ui:field": "blockList" });
-    expect(pages.layout.top).toEqual({ "ui:field": "blockList" });
+    expect(pages.pages.items.blocks).toMatchObject({ "ui:field": "blockList" });
+    expect(pages.layout.top).toMatchObject({ "ui:field": "blockList" });
     const hero = uiSchemaFor(root.definitions.HeroSlidesProps, root.definitions) as any;
-    expect(hero.slides.items.image.src).toEqual({ "ui:widget": "imageUrl" });
+    expect(hero.slides.items.image).toMatchObject({ "ui:field": "image" });
+    const locations = sectionUiSchema(root, section("locations"), "staff") as any;
+    expect(locations.locations.items.opening_hours).toEqual({ "ui:field": "openingHours", "ui:title": "Opening hours" });
+    expect(locations.locations.items.special_hours).toMatchObject({ "ui:title": "Special hours", items: { start_hour: { "ui:title": "Start hour" } } });
+    expect(locations.locations.items.special_hours["ui:field"]).toBeUndefined();
+  });
+
+  it("label a property without a title from its name, and leave titled ones alone", () => {
+    expect(humanise("average_rating")).toBe("Average rating");
+    expect(humanise("leadEmail")).toBe("Lead email");
+    expect(humanise("place_url")).toBe("Place URL");
+    const locations = sectionUiSchema(root, section("locations"), "staff") as any;
+    expect(locations.dealerships.items.review_count["ui:title"]).toBe("Review count");
+    expect(locations.dealerships.items.id["ui:title"]).toBe("ID");
+    const theme = sectionUiSchema(root, section("theme"), "staff") as any;
+    expect(theme.theme.colors.primary["ui:title"]).toBeUndefined();
   });
 
   it("lock the slug for everyone and the domains for dealers", () => {

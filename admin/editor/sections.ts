@@ -64,15 +64,32 @@ export function errorSchemaFor(errors: { pointer: string; message: string }[], s
 
 const ref = (name: string) => `#/definitions/${name}`;
 
+/** A property name as a label: "average_rating" and "leadEmail" → "Average rating", "Lead email". */
+export function humanise(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  return words.replace(/^\w/, (c) => c.toUpperCase()).replace(/\b(url|crm|adf|id|abn|nzbn|mvtr|seo|api|sms)\b/gi, (w) => w.toUpperCase());
+}
+
+/** The title a schema node (or the definition it refers to) gives itself. */
+function titleOf(schema: unknown, definitions: Record<string, unknown>): string | undefined {
+  const node = schema as Record<string, any> | undefined;
+  if (!node || typeof node !== "object") return undefined;
+  if (typeof node.title === "string") return node.title;
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#/definitions/")) return (definitions[node.$ref.slice(14)] as { title?: string } | undefined)?.title;
+  return undefined;
+}
+
 /**
- * The ui-schema for a schema: the colour picker for colours, the image URL field with a preview
- * for images, the block list for lists of blocks. Found by walking the schema's $refs.
+ * The ui-schema for a schema: the colour picker for colours, the image field (upload or address,
+ * preview, size) for images, the week table for opening hours, the block list for lists of blocks.
+ * Found by walking the schema's $refs.
  */
 export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown>, depth = 0): UiSchema {
   const node = schema as Record<string, any> | undefined;
   if (!node || typeof node !== "object" || depth > 12) return {};
   if (node.$ref === ref("colour")) return { "ui:widget": "colour" };
-  if (node.$ref === ref("imageAsset")) return { src: { "ui:widget": "imageUrl" } };
+  if (node.$ref === ref("imageAsset")) return { "ui:field": "image" };
+  if (node.type === "array" && node.items?.$ref === ref("openingHour")) return { "ui:field": "openingHours" };
   if (node.$ref === ref("blockList")) return { "ui:field": "blockList" };
   if (typeof node.$ref === "string" && node.$ref.startsWith("#/definitions/")) {
     return uiSchemaFor(definitions[node.$ref.slice("#/definitions/".length)], definitions, depth + 1);
@@ -81,6 +98,8 @@ export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown
   if (node.properties) {
     for (const [k, v] of Object.entries(node.properties)) {
       const child = uiSchemaFor(v, definitions, depth + 1);
+      // A property without a title is labelled from its name ("average_rating" → "Average rating").
+      if (!titleOf(v, definitions)) child["ui:title"] = humanise(k);
       if (Object.keys(child).length) ui[k] = child;
     }
   }

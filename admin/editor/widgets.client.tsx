@@ -19,28 +19,6 @@ export function ColourWidget(props: WidgetProps) {
   );
 }
 
-/** RJSF widget for an image's URL: the address, and the picture it points at. */
-export function ImageUrlWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, required } = props;
-  const src = typeof value === "string" ? value : "";
-  const showable = /^(\/[^\s]+|https?:\/\/[^\s]+)$/.test(src);
-  return (
-    <div>
-      <input
-        id={id} type="text" inputMode="url" value={src} required={required} disabled={disabled} readOnly={readonly}
-        placeholder="/demo/… or https://…" aria-describedby={`${id}__error ${id}__description`}
-        onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
-      />
-      {showable ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a preview of any address typed, not an optimised page image
-        <img className={styles.imagePreview} src={src} alt="Preview of the image at this address" />
-      ) : (
-        <span className={styles.hint}>The preview shows once the address starts with / or https://.</span>
-      )}
-    </div>
-  );
-}
-
 type ButtonProps = IconButtonProps & { className?: string };
 /** RJSF's array buttons as words (the core theme draws them with an icon font this app does not load). */
 function textButton(text: string, fallbackTitle: string) {

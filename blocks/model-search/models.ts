@@ -16,7 +16,7 @@ import { imageUrl } from "../../domain/media";
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost, type AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { valueLabel } from "../search-results/display";
 import { routeQuery } from "../search-results/routing";
@@ -133,7 +133,7 @@ export function modelSearchSettings(
   const { identity, search } = tenant;
   return {
     blockId: id,
-    host: `${identity.slug}.localhost`,
+    host: searchHost(identity),
     algolia,
     path,
     heading: props.heading?.trim() || null,

@@ -4,6 +4,7 @@ import { SEARCH_BASE } from "../../domain/search-paths";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery, type SeoState } from "../search-results/routing";
+import { searchHost } from "../../renderer/search-client";
 
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;
@@ -26,7 +27,7 @@ export interface OffersSettings {
 export function offersSettings(id: string, props: BlockProps<"offers-search">, tenant: TenantDocument, path: string): OffersSettings {
   return {
     blockId: id,
-    host: `${tenant.identity.slug}.localhost`,
+    host: searchHost(tenant.identity),
     indexName: OFFERS_INDEX,
     heading: props.heading?.trim() || null,
     showFilters: props.showFilters !== false,

@@ -5,7 +5,7 @@
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost, type AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery } from "../search-results/routing";
 
@@ -55,7 +55,7 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, tenan
   const slider = search.heroPriceSlider;
   return {
     blockId: id,
-    host: `${identity.slug}.localhost`,
+    host: searchHost(identity),
     algolia,
     heading: search.heroHeading,
     intro: props.intro?.trim() || null,

@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
-import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
+import { createSearchClient, searchHost, type AlgoliaConfig } from "../../renderer/search-client";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
@@ -43,13 +43,13 @@ export async function seoState(ctx: BlockContext, host: string, algolia: Algolia
 /** The search page's heading and title for its SEO path ("Used Toyota Corolla Cars for Sale"); null for the plain search. */
 export async function searchPageTitle(ctx: BlockContext): Promise<string | null> {
   registerInProcessSearch();
-  const seo = await seoState(ctx, `${ctx.tenant.identity.slug}.localhost`, algoliaClientConfig(ctx.tenant, new Date()));
+  const seo = await seoState(ctx, searchHost(ctx.tenant.identity), algoliaClientConfig(ctx.tenant, new Date()));
   return searchPathTitle(seo.refinementList, ctx.tenant.identity.vehicleNoun.plural, (body) => valueLabel("body", body));
 }
 
 const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx }) => {
   registerInProcessSearch();
-  const host = `${ctx.tenant.identity.slug}.localhost`;
+  const host = searchHost(ctx.tenant.identity);
   const now = new Date();
   const algolia = algoliaClientConfig(ctx.tenant, now);
   const settings = searchSettings({ id, props, tenant: ctx.tenant, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia });

@@ -3,7 +3,7 @@
  * serialisable values (no whole tenant document crosses to the browser).
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost, type AlgoliaConfig } from "../../renderer/search-client";
 import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
@@ -113,7 +113,7 @@ export function searchSettings(args: {
   const promos = search.promoCards;
   return {
     blockId: args.id,
-    host: `${identity.slug}.localhost`,
+    host: searchHost(identity),
     algolia: args.algolia ?? null,
     indexName: indexForSort(defaultSort),
     sorts: search.sorts.map((s) => ({ value: indexForSort(s), label: s.label })),

@@ -5,6 +5,7 @@ import { vehicleForPage } from "../../server/inventory/vdp";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsClient } from "./similar-cars.client";
+import { searchHost } from "../../renderer/search-client";
 
 /**
  * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the
@@ -22,7 +23,7 @@ const SimilarCars: BlockComponent<"similar-cars"> = async ({ id, props, ctx }) =
       settings={{
         texts: { id, heading: props.heading?.trim() || `Similar ${tenant.identity.vehicleNoun.plural}` },
         query: { indexName: VEHICLES_INDEX, filter: similarCarsFilter(car), carId: car.id },
-        host: `${tenant.identity.slug}.localhost`,
+        host: searchHost(tenant.identity),
         algolia: algoliaClientConfig(tenant, now),
         card: cardSettings(tenant),
         now: now.getTime(),

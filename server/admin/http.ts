@@ -18,6 +18,8 @@ import {
 import { assertTenantAccess } from "./access";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
+import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
+import { BodyError, readLimitedBytes } from "../http/body";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
@@ -196,4 +198,17 @@ export const handlePreviewToken: Handler = async (request, { handle, user }, { s
   const path = typeof body.path === "string" && /^\/[\w\-/]*$/.test(body.path) ? body.path : "/";
   const { token, expiresAt } = await createPreviewToken(handle.db, user, slug);
   return json(200, { url: previewUrl(slug, token, request.headers.get("host"), path), expiresAt });
+};
+
+/** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height}. */
+export const handleUpload: Handler = async (request, { handle, user }, { slug }) => {
+  let bytes: Buffer;
+  try {
+    bytes = await readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE);
+  } catch (e) {
+    if (e instanceof BodyError) throw new BadRequest(e.message, e.status);
+    throw e;
+  }
+  const stored = await storeUpload(handle.db, user, slug, bytes);
+  return json(201, stored);
 };

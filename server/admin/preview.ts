@@ -7,9 +7,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../db";
+import { getDb, type Db } from "../db";
+import { parseHost } from "../../domain/hosts";
 import { adminPreviewTokens } from "../db/schema";
-import { getDraft } from "../tenants/store";
+import { getDraft, slugForDomain } from "../tenants/store";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { AdminUser } from "./accounts";
@@ -46,4 +47,21 @@ export async function previewDraft(db: Db, slug: string, token: string, now = ne
 export function previewUrl(slug: string, token: string, adminHost: string | null, path = "/"): string {
   const port = adminHost?.match(/:(\d+)$/)?.[1];
   return `http://${slug}.localhost${port ? `:${port}` : ""}/preview/${token}${path === "/" ? "/" : path}`;
+}
+
+/** The valid draft a preview link on `host` (a site's domain or {slug}.localhost) shows; null for a wrong or expired link or an invalid draft. */
+export async function previewFor(host: string, token: string): Promise<(PreviewResult & { slug: string }) | null> {
+  const target = parseHost(host);
+  if (!target || target.kind === "admin") return null;
+  const { db } = await getDb();
+  const slug = target.kind === "slug" ? target.slug : await slugForDomain(db, target.domain);
+  if (!slug) return null;
+  const result = await previewDraft(db, slug, token);
+  return result && { ...result, slug };
+}
+
+/** The draft document a preview link shows, when it is valid. */
+export async function previewDocument(host: string, token: string): Promise<TenantDocument | null> {
+  const p = await previewFor(host, token);
+  return p?.ok ? p.document : null;
 }

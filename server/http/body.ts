@@ -20,11 +20,11 @@ export interface BodyMessages {
   invalidJson(detail: string): string;
 }
 
-/** The body as text; a BodyError (413) beyond `max` bytes. */
-export async function readLimitedText(request: Request, max: number, tooLarge: BodyMessages["tooLarge"]): Promise<string> {
+/** The body's bytes; a BodyError (413) beyond `max` bytes. */
+export async function readLimitedBytes(request: Request, max: number, tooLarge: BodyMessages["tooLarge"]): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > max) throw new BodyError(413, tooLarge(declared));
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -38,7 +38,12 @@ export async function readLimitedText(request: Request, max: number, tooLarge: B
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** The body as text; a BodyError (413) beyond `max` bytes. */
+export async function readLimitedText(request: Request, max: number, tooLarge: BodyMessages["tooLarge"]): Promise<string> {
+  return (await readLimitedBytes(request, max, tooLarge)).toString("utf8");
 }
 
 /** The body parsed as JSON; a BodyError (400 or 413) with the route's messages otherwise. */

@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, PICTURE_PREFIX, type PictureRequest } from "../../domain/media";
 import { pictureSvg } from "./pictures";
+import { readUpload } from "../admin/uploads";
 
 /**
  * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}).
  * A picture is drawn (./pictures.ts) and rasterised with sharp the first time it is asked for,
  * then kept under DATA_DIR/media/ and served from there; pictures are shared by every vehicle of
- * the same body and colour, so nothing is made ahead of time. Anything else is a 404, never a 500.
+ * the same body and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
+ * /media/uploads/{site}/{hash}.webp (server/admin/uploads.ts). Anything else is a 404, never a 500.
  */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
@@ -56,6 +58,14 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "cont
 
 /** The answer to GET /media/{...segments}. */
 export async function mediaResponse(segments: string[] | undefined): Promise<Response> {
+  if (segments?.[0] === "uploads") {
+    const bytes = segments.length === 3 ? await readUpload(segments[1], segments[2]) : null;
+    if (!bytes) return notFound();
+    return new Response(new Uint8Array(bytes), {
+      status: 200,
+      headers: { "content-type": "image/webp", "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL, "x-content-type-options": "nosniff" },
+    });
+  }
   const prefix = PICTURE_PREFIX.split("/").filter(Boolean).slice(1); // ["vehicles"]
   if (!segments || segments.length !== prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
   const req = parsePicturePath(segments.slice(prefix.length));

@@ -1,0 +1,165 @@
+"use client";
+
+import { useRef, useState } from "react";
+import type { FieldProps } from "@rjsf/utils";
+import styles from "../admin.module.css";
+
+interface ImageAsset {
+  src?: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface EditorFormContext {
+  /** The site being edited: uploads are stored for it. */
+  slug: string;
+}
+
+/** The picture types the upload endpoint accepts (server/admin/uploads.ts). */
+export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+const SHOWABLE = /^(\/[^\s]+|https?:\/\/[^\s]+)$/;
+
+const errorsAt = (errorSchema: unknown, key: string): string[] => {
+  const node = (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key];
+  return node?.__errors ?? [];
+};
+
+/**
+ * RJSF field for an image (the schema's imageAsset): upload a picture or give its address, see it,
+ * describe it (alternative text) and keep its size, which the site uses to reserve the space before
+ * the picture arrives. An upload or a newly typed address fills in the width and height.
+ */
+export function ImageField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, errorSchema, disabled, readonly, schema, uiSchema, name, registry, required } = props;
+  const value = (formData && typeof formData === "object" ? formData : {}) as ImageAsset;
+  const slug = (registry.formContext as EditorFormContext | undefined)?.slug;
+  const id = fieldPathId.$id;
+  const locked = disabled || readonly;
+  const [status, setStatus] = useState<{ kind: "idle" | "busy" | "done" | "error"; text: string }>({ kind: "idle", text: "" });
+  // Set when the address changes here: the preview's natural size is then written as the image's size.
+  const measure = useRef(false);
+  const file = useRef<HTMLInputElement>(null);
+
+  const change = (next: ImageAsset) => {
+    const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && !(typeof v === "number" && Number.isNaN(v))));
+    onChange(Object.keys(clean).length ? clean : undefined, fieldPathId.path);
+  };
+  const numberFrom = (text: string) => (text === "" ? undefined : Math.round(Number(text)));
+
+  async function upload(picked: File) {
+    if (!slug) return;
+    setStatus({ kind: "busy", text: `Uploading ${picked.name}…` });
+    try {
+      const res = await fetch(`/api/admin/tenants/${encodeURIComponent(slug)}/uploads`, {
+        method: "POST",
+        headers: { "content-type": picked.type || "application/octet-stream" },
+        body: picked,
+      });
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        setStatus({ kind: "error", text: body.message ?? `The upload failed (the server answered ${res.status}).` });
+        return;
+      }
+      measure.current = false;
+      change({ ...value, src: body.src, width: body.width, height: body.height, alt: value.alt ?? "" });
+      setStatus({ kind: "done", text: `Uploaded ${picked.name} (${body.width} × ${body.height} px). Describe it below.` });
+    } catch {
+      setStatus({ kind: "error", text: "The upload could not reach the server; try again." });
+    } finally {
+      if (file.current) file.current.value = "";
+    }
+  }
+
+  const src = value.src ?? "";
+  const title = (uiSchema?.["ui:title"] as string | undefined) ?? (schema.title as string | undefined) ?? (name ? name.replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Image");
+  const field = (key: keyof ImageAsset) => `${id}_${key}`;
+  const described = (key: keyof ImageAsset, extra?: string) => [errorsAt(errorSchema, key).length ? `${field(key)}__error` : "", extra ?? ""].filter(Boolean).join(" ") || undefined;
+  const ErrorText = ({ k }: { k: keyof ImageAsset }) => {
+    const errs = errorsAt(errorSchema, k);
+    return errs.length ? (
+      <span className={styles.fieldError} id={`${field(k)}__error`}>
+        {errs.join("; ")}
+      </span>
+    ) : null;
+  };
+
+  return (
+    <fieldset className={styles.image} id={id}>
+      <legend>
+        {title}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      <div className={styles.imageRow}>
+        <div className={styles.imageFields}>
+          <label htmlFor={field("src")}>Image address</label>
+          <input
+            id={field("src")} type="text" inputMode="url" className={styles.input} value={src} disabled={locked} readOnly={readonly}
+            placeholder="/media/… or https://…" aria-describedby={described("src")} aria-invalid={errorsAt(errorSchema, "src").length ? true : undefined}
+            onChange={(e) => {
+              measure.current = true;
+              setStatus({ kind: "idle", text: "" });
+              change({ ...value, src: e.target.value === "" ? undefined : e.target.value });
+            }}
+          />
+          <ErrorText k="src" />
+          {slug ? (
+            <>
+              <label htmlFor={`${id}_upload`}>Or upload a picture (JPEG, PNG, WebP, GIF or AVIF, up to 10 MB)</label>
+              <input
+                id={`${id}_upload`} ref={file} type="file" accept={UPLOAD_ACCEPT} disabled={locked || status.kind === "busy"}
+                onChange={(e) => {
+                  const picked = e.target.files?.[0];
+                  if (picked) void upload(picked);
+                }}
+              />
+            </>
+          ) : null}
+          <p className={status.kind === "error" ? styles.fieldError : styles.hint} role="status" aria-live="polite">
+            {status.text}
+          </p>
+          <label htmlFor={field("alt")}>Alternative text</label>
+          <input
+            id={field("alt")} type="text" className={styles.input} value={value.alt ?? ""} disabled={locked} readOnly={readonly} maxLength={300}
+            aria-describedby={described("alt", `${field("alt")}__help`)} aria-invalid={errorsAt(errorSchema, "alt").length ? true : undefined}
+            onChange={(e) => change({ ...value, alt: e.target.value })}
+          />
+          <span className={styles.hint} id={`${field("alt")}__help`}>
+            What the picture shows, for people who cannot see it; leave empty when it is only decoration.
+          </span>
+          <ErrorText k="alt" />
+          <div className={styles.imageSize}>
+            {(["width", "height"] as const).map((k) => (
+              <div key={k}>
+                <label htmlFor={field(k)}>{k === "width" ? "Width (px)" : "Height (px)"}</label>
+                <input
+                  id={field(k)} type="number" min={1} max={8000} step={1} className={styles.input} value={value[k] ?? ""} disabled={locked} readOnly={readonly}
+                  aria-describedby={described(k)} aria-invalid={errorsAt(errorSchema, k).length ? true : undefined}
+                  onChange={(e) => change({ ...value, [k]: numberFrom(e.target.value) })}
+                />
+                <ErrorText k={k} />
+              </div>
+            ))}
+          </div>
+        </div>
+        {SHOWABLE.test(src) ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a preview of whatever address is typed, not an optimised page image
+          <img
+            className={styles.imagePreview} src={src} alt={`Preview: ${value.alt || "the image"}`}
+            onLoad={(e) => {
+              if (!measure.current) return;
+              measure.current = false;
+              const { naturalWidth: width, naturalHeight: height } = e.currentTarget;
+              if (width && height && (width !== value.width || height !== value.height)) change({ ...value, width: Math.min(width, 8000), height: Math.min(height, 8000) });
+            }}
+            onError={() => {
+              if (measure.current) setStatus({ kind: "error", text: "No picture could be loaded from this address." });
+            }}
+          />
+        ) : (
+          <span className={styles.hint}>The preview shows once the address starts with / or https://.</span>
+        )}
+      </div>
+    </fieldset>
+  );
+}

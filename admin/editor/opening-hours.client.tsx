@@ -1,0 +1,94 @@
+"use client";
+
+import type { ErrorSchema, FieldProps } from "@rjsf/utils";
+import { copyMondayToWeekdays, hoursRows, hoursValue, STATUS_LABELS, type DayRow } from "./hours";
+import styles from "../admin.module.css";
+
+const STATUSES = Object.keys(STATUS_LABELS) as DayRow["status"][];
+
+/** Every message under one node of RJSF's error tree. */
+function messages(node: unknown): string[] {
+  if (!node || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([k, v]) => (k === "__errors" ? (Array.isArray(v) ? v.map(String) : []) : messages(v)));
+}
+
+/**
+ * RJSF field for a location's opening hours: the week as a table, Monday to Sunday, each day
+ * not listed, open (with times), closed or by appointment; Monday's hours can be copied to the
+ * other weekdays. Replaces a list of objects with a weekday number in each.
+ */
+export function OpeningHoursField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, errorSchema, disabled, readonly } = props;
+  const rows = hoursRows(formData);
+  const locked = disabled || readonly;
+  const id = fieldPathId.$id;
+  const update = (next: DayRow[]) => onChange(hoursValue(next), fieldPathId.path);
+  const set = (weekday: number, change: Partial<DayRow>) => update(rows.map((r) => (r.weekday === weekday ? { ...r, ...change } : r)));
+  const listErrors = (errorSchema as ErrorSchema & { __errors?: string[] })?.__errors ?? [];
+
+  return (
+    <fieldset className={styles.hours} id={id}>
+      <legend>Opening hours</legend>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Status</th>
+            <th scope="col">Opens</th>
+            <th scope="col">Closes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const errs = r.index >= 0 ? messages((errorSchema as Record<number, unknown> | undefined)?.[r.index]) : [];
+            const timed = r.status === "open" || r.status === "by-appointment";
+            const rowId = `${id}-${r.name.toLowerCase()}`;
+            return (
+              <tr key={r.weekday} data-weekday={r.weekday}>
+                <th scope="row" id={`${rowId}-day`}>
+                  {r.name}
+                </th>
+                <td>
+                  <select
+                    className={styles.input} value={r.status} disabled={locked} aria-labelledby={`${rowId}-day`}
+                    aria-describedby={errs.length ? `${rowId}-error` : undefined} aria-invalid={errs.length ? true : undefined}
+                    onChange={(e) => set(r.weekday, { status: e.target.value as DayRow["status"] })}
+                  >
+                    {STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <input
+                    type="time" className={styles.input} value={timed ? r.open : ""} disabled={locked || !timed} aria-label={`${r.name} opens`}
+                    required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
+                    onChange={(e) => set(r.weekday, { open: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="time" className={styles.input} value={timed ? r.close : ""} disabled={locked || !timed} aria-label={`${r.name} closes`}
+                    required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
+                    onChange={(e) => set(r.weekday, { close: e.target.value })}
+                  />
+                  {errs.length ? (
+                    <span className={styles.fieldError} id={`${rowId}-error`}>
+                      {errs.join("; ")}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {listErrors.length ? <p className={styles.fieldError}>{listErrors.join("; ")}</p> : null}
+      <button type="button" className={styles.buttonSecondary} disabled={locked} onClick={() => update(copyMondayToWeekdays(rows))}>
+        Use Monday&apos;s hours for Tuesday to Friday
+      </button>
+    </fieldset>
+  );
+}

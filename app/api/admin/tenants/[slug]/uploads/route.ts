@@ -1,0 +1,3 @@
+import { adminRoute, handleUpload } from "../../../../../../server/admin/http";
+
+export const POST = adminRoute(handleUpload);
