@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { getDb } from "../server/db";
 import { draftFor } from "../server/admin/tenants";
 import { createPreviewToken, previewUrl } from "../server/admin/preview";
+import { sampleVehicleSlug } from "../server/inventory/vdp";
 import { formatWhen } from "./format";
 import { orNotFound, requireTenantAdmin } from "./session";
 import { AdminShell, TenantNav } from "./shell";
@@ -17,6 +18,7 @@ export async function EditorPage({ slug }: { slug: string }) {
   const { token } = await createPreviewToken(db, user, slug);
   const origin = previewUrl(slug, token, h.get("host")).replace(/\/preview\/.*$/, "");
   const name = (draft.document as { identity?: { name?: string } }).identity?.name ?? slug;
+  const sampleCar = await sampleVehicleSlug(db, draft.document as { dealerships: { id: number }[] }).catch(() => null);
   return (
     <AdminShell user={user} wide>
       <TenantNav slug={slug} current="edit" user={user} />
@@ -45,6 +47,7 @@ export async function EditorPage({ slug }: { slug: string }) {
         revision={draft.revision}
         errors={draft.errors}
         preview={{ origin, token }}
+        sampleCar={sampleCar}
       />
     </AdminShell>
   );

@@ -34,6 +34,8 @@ export interface EditorProps {
   revision: number;
   errors: TenantError[];
   preview: { origin: string; token: string };
+  /** A car of the site's stock, for previewing the vehicle page. */
+  sampleCar?: string | null;
 }
 
 const pick = (doc: Doc, keys: string[]) => Object.fromEntries(keys.filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));
@@ -301,7 +303,7 @@ export function Editor(props: EditorProps) {
   };
 
   const errorCount = (id: string) => errors.filter((e) => sectionOf(e.pointer).id === id).length;
-  const pagePaths = (pages as { path?: string; title?: string }[]).filter((p) => typeof p.path === "string");
+  const pagePaths = previewPages(pages, props.sampleCar ?? null, (doc.locations as { slug?: string }[] | undefined)?.[0]?.slug);
   const dev = DEVICES[device];
   const scale = Math.min(1, paneWidth / dev.width);
   const previewSrc = `${preview.origin}/preview/${preview.token}${previewPath}?v=${previewStamp}`;
@@ -481,6 +483,19 @@ export function Editor(props: EditorProps) {
       </div>
     </div>
   );
+}
+
+/** The pages the preview can show: every page with a path, and a page of each template (search, a car, a location). */
+function previewPages(pages: Doc[], sampleCar: string | null, firstLocation?: string): { path: string; title: string }[] {
+  const list: { path: string; title: string }[] = [];
+  for (const p of pages as { path?: string; title?: string; template?: string }[]) {
+    const title = p.title ?? "Page";
+    if (typeof p.path === "string") list.push({ path: p.path, title });
+    else if (p.template === "search") list.push({ path: "/search", title });
+    else if (p.template === "vehicle-detail" && sampleCar) list.push({ path: `/cars/${sampleCar}`, title: `${title}: a car` });
+    else if (p.template === "location-detail" && firstLocation) list.push({ path: `/locations/${firstLocation}`, title: `${title}: first location` });
+  }
+  return list.filter((p, i) => list.findIndex((q) => q.path === p.path) === i);
 }
 
 function ErrorList({ errors, onGo }: { errors: TenantError[]; onGo: (pointer: string) => void }) {

@@ -1,4 +1,6 @@
 import { cache } from "react";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { vehicles } from "../db/schema";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { getVehicleBySlug } from "./store";
@@ -28,3 +30,16 @@ export const vehicleForPage = cache(async (tenant: TenantDocument, path: string)
   if (!slug) return null;
   return siteVehicleBySlug((await getDb()).db, tenant, slug);
 });
+
+/** The newest car the site's dealerships show in stock: the car the admin's preview opens a vehicle page with. */
+export async function sampleVehicleSlug(db: Db, tenant: { dealerships?: { id: number }[] }): Promise<string | null> {
+  const ids = (tenant.dealerships ?? []).map((d) => d.id).filter(Number.isInteger);
+  if (!ids.length) return null;
+  const [row] = await db
+    .select({ slug: vehicles.slug })
+    .from(vehicles)
+    .where(and(inArray(vehicles.dealershipId, ids), eq(vehicles.showOnDealerWebsite, true), eq(vehicles.status, "in_stock")))
+    .orderBy(desc(vehicles.createdAt))
+    .limit(1);
+  return row?.slug ?? null;
+}

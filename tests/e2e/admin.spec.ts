@@ -290,6 +290,9 @@ test("two people editing one draft: the second save is refused, with both versio
   await pb.getByRole("button", { name: "Save draft" }).click();
   const conflict = pb.getByRole("alert").filter({ hasText: "Someone else changed this draft." });
   await expect(conflict).toContainText("The draft was changed by staff@forecourt.test");
+  // When, in words and the reader's own time (not an ISO timestamp).
+  await expect(conflict).toContainText(/changed by staff@forecourt\.test on \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d\s?[ap]m, after you opened it\./);
+  await expect(conflict).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:/);
   await expect(conflict.locator("tr").filter({ hasText: "/identity/name" })).toContainText('"Jacaranda Motors Grafton""Jacaranda Motors"');
   await expect(conflict.locator("tr").filter({ hasText: "/identity/groupName" })).toContainText('"Jacaranda Motors""Jacaranda Group"');
   await expect(pb.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Group");
@@ -337,4 +340,95 @@ test("staff archive a site (it stops being served) and bring it back", async ({ 
   expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
   await page.goto(adminUrl("/admin"));
   await expect(page.locator(`tr[data-slug=${NEW_SITE.slug}]`)).not.toContainText("Archived");
+});
+
+test("opening hours as a week, a logo uploaded, and a preview of an unpublished site that keeps its links and search in the draft", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, STAFF);
+  // A second new site, made through the wizard's endpoint; it shows Harbourline Toyota's stock and is not published.
+  const created = await page.request.post(adminUrl("/api/admin/tenants"), {
+    headers: { origin: adminUrl("").replace(/\/$/, "") },
+    data: {
+      template: "harbourline", name: "Waratah Toyota", slug: "waratah-toyota", domains: "", dealerships: [{ id: 101, name: "Waratah Toyota" }],
+      colors: { primary: "#0b3d91", accent: "#f2c14e" }, location: { name: "Waratah Toyota Newcastle", street: "1 Hunter Street", city: "Newcastle", state: "NSW", postcode: "2300" },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto(adminUrl("/admin/tenants/waratah-toyota"));
+  await hydrated(page);
+  await page.getByRole("checkbox", { name: "Autosave" }).uncheck();
+
+  // Opening hours: the week as a table, Monday first.
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations" }).click();
+  const week = page.locator("fieldset").filter({ has: page.getByRole("columnheader", { name: "Opens" }) }).first();
+  await expect(week.locator("tbody th")).toHaveText(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+  await week.getByRole("combobox", { name: "Monday" }).selectOption("open");
+  await week.getByLabel("Monday opens").fill("09:00");
+  await week.getByLabel("Monday closes").fill("08:00");
+  await expect(week.getByText("closes at 08:00, not after it opens at 09:00")).toBeVisible();
+  await week.getByLabel("Monday closes").fill("17:30");
+  await expect(week.getByText(/closes at/)).toHaveCount(0);
+  await week.getByRole("button", { name: "Use Monday's hours for Tuesday to Friday" }).click();
+  await expect(week.getByLabel("Friday opens")).toHaveValue("09:00");
+  await expect(week.getByLabel("Thursday closes")).toHaveValue("17:30");
+  await week.getByRole("combobox", { name: "Sunday" }).selectOption("closed");
+  await expect(week.getByLabel("Sunday opens")).toBeDisabled();
+  await expectAccessible(page, "opening hours");
+  await week.screenshot({ path: "/tmp/admin-hours.png" });
+
+  // The logo: a picture uploaded, its size filled in; a file that is not a picture is refused with the reason.
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
+  const logo = page.locator("fieldset").filter({ has: page.locator("legend", { hasText: /^Logo/ }) });
+  await logo.getByLabel(/^Or upload a picture/).setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("these are not pixels") });
+  await expect(logo.getByText("This file is not a picture we can use. Upload a JPEG, PNG, WebP, GIF or AVIF picture.")).toBeVisible();
+  // A 2 × 1 PNG, scaled by nothing: 480 × 120 once drawn by the browser's canvas.
+  const png = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement("canvas"), { width: 480, height: 120 });
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#0b3d91";
+    ctx.fillRect(0, 0, 480, 120);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  await logo.getByLabel(/^Or upload a picture/).setInputFiles({ name: "waratah-logo.png", mimeType: "image/png", buffer: Buffer.from(png) });
+  await expect(logo.getByText("Uploaded waratah-logo.png (480 × 120 px). Describe it below.")).toBeVisible();
+  const src = await logo.getByLabel("Image address").inputValue();
+  expect(src).toMatch(/^\/media\/uploads\/waratah-toyota\/[a-f0-9]{32}\.webp$/);
+  await expect(logo.getByLabel("Width (px)")).toHaveValue("480");
+  await expect(logo.getByLabel("Height (px)")).toHaveValue("120");
+  await logo.getByLabel("Alternative text").fill("Waratah Toyota");
+  await expectAccessible(page, "image field");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(status(page)).toContainText("Draft saved at");
+  const draft = await (await page.request.get(adminUrl("/api/admin/tenants/waratah-toyota/draft"))).json();
+  expect(draft.document.theme.logo).toEqual({ src, alt: "Waratah Toyota", width: 480, height: 120 });
+  expect(draft.document.locations[0].opening_hours.slice(0, 2)).toEqual([
+    { weekday: 1, status: "open", open: "09:00", close: "17:30" },
+    { weekday: 2, status: "open", open: "09:00", close: "17:30" },
+  ]);
+  expect(draft.document.locations[0].opening_hours.find((h: { weekday: number }) => h.weekday === 0)).toEqual({ weekday: 0, status: "closed" });
+
+  // The preview of the unpublished site: the uploaded logo, its search with the stock, and links that stay in the preview.
+  const preview = page.frameLocator("iframe[title^='Preview of the draft']");
+  await expect(preview.getByRole("img", { name: "Waratah Toyota" }).first()).toHaveJSProperty("naturalWidth", 480);
+  await page.getByLabel("Page to preview").selectOption("/search");
+  await expect(preview.getByRole("heading", { name: /^\d+ Cars?$/ })).toBeVisible({ timeout: 20_000 });
+  const cars = Number((await preview.getByRole("heading", { name: /^\d+ Cars?$/ }).textContent())!.split(" ")[0]);
+  expect(cars).toBeGreaterThan(0);
+  // A template page opens with one of the site's cars.
+  const carOption = page.getByLabel("Page to preview").locator("option", { hasText: ": a car" });
+  await page.getByLabel("Page to preview").selectOption((await carOption.getAttribute("value"))!);
+  await expect(preview.locator("main[data-fc-car]")).toBeAttached({ timeout: 20_000 });
+  await page.getByLabel("Page to preview").selectOption("/");
+  await preview.getByRole("link", { name: "About Us" }).first().click();
+  await expect.poll(() => page.frames().map((f) => f.url()).find((u) => u.includes("/preview/")), { timeout: 15_000 }).toMatch(/^http:\/\/waratah-toyota\.localhost:\d+\/preview\/[\w-]+\/about-us$/);
+  await page.screenshot({ path: "/tmp/admin-preview-links-1366.png" });
+  // The live site still does not exist.
+  const site = await page.context().newPage();
+  expect((await site.goto(siteUrl("waratah-toyota")))?.status()).toBe(404);
+  // The uploaded picture is served on the site's host too (the published site will use it).
+  const served = await site.request.get(siteUrl("waratah-toyota", src));
+  expect([served.status(), served.headers()["content-type"]]).toEqual([200, "image/webp"]);
+  await site.close();
 });
