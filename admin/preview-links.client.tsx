@@ -41,6 +41,8 @@ export function PreviewLinks({ token }: { token: string }) {
     };
     window.addEventListener("click", onClick, true);
     window.addEventListener("submit", onSubmit, true);
+    // Browser tests wait for this before following a link.
+    document.documentElement.dataset.previewLinks = "ready";
     return () => {
       window.removeEventListener("click", onClick, true);
       window.removeEventListener("submit", onSubmit, true);

@@ -413,22 +413,28 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
   const preview = page.frameLocator("iframe[title^='Preview of the draft']");
   await expect(preview.getByRole("img", { name: "Waratah Toyota" }).first()).toHaveJSProperty("naturalWidth", 480);
   await page.getByLabel("Page to preview").selectOption("/search");
-  await expect(preview.getByRole("heading", { name: /^\d+ Cars?$/ })).toBeVisible({ timeout: 20_000 });
-  const cars = Number((await preview.getByRole("heading", { name: /^\d+ Cars?$/ }).textContent())!.split(" ")[0]);
+  const count = preview.getByRole("heading", { name: /^[\d,]+ (Cars?|Vehicles?)$/ });
+  await expect(count).toBeVisible({ timeout: 20_000 });
+  const cars = Number((await count.textContent())!.split(" ")[0].replace(/,/g, ""));
   expect(cars).toBeGreaterThan(0);
   // A template page opens with one of the site's cars.
   const carOption = page.getByLabel("Page to preview").locator("option", { hasText: ": a car" });
   await page.getByLabel("Page to preview").selectOption((await carOption.getAttribute("value"))!);
   await expect(preview.locator("main[data-fc-car]")).toBeAttached({ timeout: 20_000 });
-  await page.getByLabel("Page to preview").selectOption("/");
-  await preview.getByRole("link", { name: "About Us" }).first().click();
-  await expect.poll(() => page.frames().map((f) => f.url()).find((u) => u.includes("/preview/")), { timeout: 15_000 }).toMatch(/^http:\/\/waratah-toyota\.localhost:\d+\/preview\/[\w-]+\/about-us$/);
+  // The preview opened in its own tab: its links lead to the same pages of the preview, not of the live site.
+  await page.getByLabel("Page to preview").selectOption("/contact-us");
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Open in a new tab" }).click()]);
+  await expect(tab.locator("html[data-preview-links=ready]")).toBeAttached();
+  await tab.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(tab).toHaveURL(/^http:\/\/waratah-toyota\.localhost:\d+\/preview\/[\w-]+\/about-us$/);
+  await expect(tab.getByText("Preview of the draft (revision")).toBeVisible();
+  await tab.close();
   await page.screenshot({ path: "/tmp/admin-preview-links-1366.png" });
   // The live site still does not exist.
   const site = await page.context().newPage();
   expect((await site.goto(siteUrl("waratah-toyota")))?.status()).toBe(404);
   // The uploaded picture is served on the site's host too (the published site will use it).
-  const served = await site.request.get(siteUrl("waratah-toyota", src));
+  const served = (await site.goto(siteUrl("waratah-toyota", src)))!;
   expect([served.status(), served.headers()["content-type"]]).toEqual([200, "image/webp"]);
   await site.close();
 });
