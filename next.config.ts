@@ -8,7 +8,7 @@ const config: NextConfig = {
   // The vehicle PDF embeds Noto Sans, read from node_modules at run time by a path the tracer cannot
   // follow (server/inventory/vehicle-pdf.ts): name the two files for its route.
   outputFileTracingIncludes: {
-    "/api/cars/[slug]/pdf": ["./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold}.ttf", "./node_modules/@embedpdf/fonts-latin/LICENSE"],
+    "/api/cars/\\[slug\\]/pdf": ["./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold}.ttf", "./node_modules/@embedpdf/fonts-latin/LICENSE"],
   },
   // authInterrupts: forbidden() answers 403 when a dealer opens another dealer's site in the admin.
   experimental: { globalNotFound: true, authInterrupts: true },

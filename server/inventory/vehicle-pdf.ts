@@ -22,8 +22,8 @@ import { vehicleForPage } from "./vdp";
 /**
  * Noto Sans, regular and bold, from the @embedpdf/fonts-latin package: Latin with Latin Extended
  * and Vietnamese (Māori macrons, Polish, Czech …), Greek, Cyrillic, $ € £. The files are read from
- * node_modules (next.config.ts traces them into the build; nothing is downloaded), once per process;
- * pdfkit embeds only the glyphs a PDF uses.
+ * node_modules (next.config.ts traces them into the build; nothing is downloaded) and parsed once
+ * per process: pdfkit takes the parsed fonts and embeds only the glyphs each PDF uses.
  */
 export const PDF_FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"] as const;
 const fontPath = (file: string) => join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "@embedpdf", "fonts-latin", "fonts", file);
@@ -31,19 +31,19 @@ const REGULAR = "Sans";
 const BOLD = "Sans-Bold";
 
 interface PdfFonts {
-  regular: Buffer;
-  bold: Buffer;
+  regular: fontkit.Font;
+  bold: fontkit.Font;
   /** Whether both fonts draw this code point. */
   draws: (codePoint: number) => boolean;
 }
 
 let loading: Promise<PdfFonts> | undefined;
 
-/** The two font files, read on first use and kept (a failed read is tried again next time). */
+/** The two fonts, read and parsed on first use and kept (a failed read is tried again next time). */
 export function pdfFonts(): Promise<PdfFonts> {
-  loading ??= Promise.all(PDF_FONT_FILES.map((file) => readFile(fontPath(file)))).then(([regular, bold]) => {
-    const faces = [regular, bold].map((b) => fontkit.create(b) as fontkit.Font);
-    return { regular, bold, draws: (c: number) => faces.every((f) => f.hasGlyphForCodePoint(c)) };
+  loading ??= Promise.all(PDF_FONT_FILES.map((file) => readFile(fontPath(file)))).then((files) => {
+    const [regular, bold] = files.map((b) => fontkit.create(b) as fontkit.Font);
+    return { regular, bold, draws: (c: number) => regular.hasGlyphForCodePoint(c) && bold.hasGlyphForCodePoint(c) };
   });
   loading.catch(() => (loading = undefined));
   return loading;
@@ -104,8 +104,9 @@ export async function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null
     compress: opts.compress ?? true,
     info: { Title: sheet.name, Author: sheet.site.name, Subject: sheet.url ?? undefined },
   });
-  doc.registerFont(REGULAR, fonts.regular);
-  doc.registerFont(BOLD, fonts.bold);
+  // pdfkit takes a parsed fontkit font as it is (its types name only files and bytes).
+  doc.registerFont(REGULAR, fonts.regular as unknown as Buffer);
+  doc.registerFont(BOLD, fonts.bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
