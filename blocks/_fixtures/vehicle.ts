@@ -42,10 +42,10 @@ const base: StoredVehicle = {
   seats: 5,
   doors: 5,
   images: [
-    { url: "/media/vehicles/hatch/ffffff/spin-00.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/spin-03.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/spin-06.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/interior-front.jpg", kind: "interior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-00.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-03.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-06.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/interior-front.jpg", kind: "interior" },
   ],
   dealercomments: "One owner, full service history.",
   finance: {

@@ -51,7 +51,7 @@ describe("toSearchRecord", () => {
       state: "QLD",
       stocknum: "S-v1",
       views: 12,
-      primary_image_url: "/media/vehicles/hatch/ffffff/spin-00.jpg",
+      primary_image_url: "/media/vehicles/hatch/f1f2ef/spin-00.jpg",
       photos_count: 4,
       tag: null,
       reserved: false,
