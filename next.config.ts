@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
-  // pdfkit reads its font metrics from its package folder (fontkit: the PDF's glyph check, as pdfkit loads it).
+  // pdfkit reads its font metrics from its package folder; fontkit parses the PDF fonts (one copy, shared with pdfkit).
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit", "fontkit"],
   // The vehicle PDF embeds Noto Sans, read from node_modules at run time by a path the tracer cannot
   // follow (server/inventory/vehicle-pdf.ts): name the two files for its route.
