@@ -3,8 +3,13 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
-  // pdfkit reads its font metrics from its package folder.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit"],
+  // pdfkit reads its font metrics from its package folder; fontkit parses the PDF fonts (one copy, shared with pdfkit).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit", "fontkit"],
+  // The vehicle PDF embeds Noto Sans, read from node_modules at run time by a path the tracer cannot
+  // follow (server/inventory/vehicle-pdf.ts): name the two files for its route.
+  outputFileTracingIncludes: {
+    "/api/cars/\\[slug\\]/pdf": ["./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold}.ttf", "./node_modules/@embedpdf/fonts-latin/LICENSE"],
+  },
   // authInterrupts: forbidden() answers 403 when a dealer opens another dealer's site in the admin.
   experimental: { globalNotFound: true, authInterrupts: true },
   images: {

@@ -1,10 +1,11 @@
 /**
- * Fixture vehicles for VDP block tests (a StoredVehicle as server/inventory/vdp.ts returns it).
- * Not seed data. `fixtureVehicle(overrides)` returns a fresh copy; the named variants cover the
- * states the VDP differs for: sold, coming soon, reserved, caravan and electric.
- * Dealership 1 / location 11 match blocks/_fixtures/tenant.ts.
+ * The sample vehicle of every test (not seed data). `fixtureVehicle(overrides)` returns a fresh
+ * copy as stored (a StoredVehicle as server/inventory/vdp.ts returns it); the named variants cover
+ * the states the VDP differs for: sold, coming soon, reserved, caravan and electric; `feedVehicle`
+ * is the same car as a dealer feed sends it. Dealership 1 / location 11 match
+ * blocks/_fixtures/tenant.ts; the feed's location 10 matches tests/fixtures/tenant.ts.
  */
-import type { StoredVehicle } from "../../server/inventory/vehicle";
+import type { StoredVehicle, Vehicle } from "../../server/inventory/vehicle";
 
 export const FIXTURE_NOW = new Date("2025-06-15T00:00:00Z");
 
@@ -41,10 +42,10 @@ const base: StoredVehicle = {
   seats: 5,
   doors: 5,
   images: [
-    { url: "/media/vehicles/hatch/ffffff/spin-00.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/spin-03.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/spin-06.jpg", kind: "exterior" },
-    { url: "/media/vehicles/hatch/ffffff/interior-front.jpg", kind: "interior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-00.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-03.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/spin-06.jpg", kind: "exterior" },
+    { url: "/media/vehicles/hatch/f1f2ef/interior-front.jpg", kind: "interior" },
   ],
   dealercomments: "One owner, full service history.",
   finance: {
@@ -55,6 +56,15 @@ const base: StoredVehicle = {
 
 export function fixtureVehicle(overrides: Partial<StoredVehicle> = {}): StoredVehicle {
   return { ...structuredClone(base), ...overrides };
+}
+
+/**
+ * The sample car as a dealer feed sends it (inventory, lead and search tests): id `id`, stock
+ * number `S-{id}`, location 10, without the fields the platform fills in (slug, created_at, views).
+ */
+export function feedVehicle(id = "v1", overrides: Partial<Vehicle> = {}): Vehicle {
+  const { slug: _slug, created_at: _created, views: _views, ...car } = fixtureVehicle();
+  return { ...car, id, stocknum: `S-${id}`, location_id: 10, ...overrides };
 }
 
 export const soldVehicle = () => fixtureVehicle({ status: "sold", sold_at: "2025-06-14T00:00:00Z" });

@@ -21,7 +21,7 @@ describe("vehicle sheet (what the print view and the PDF say)", () => {
     expect(s.name).toBe("2021 Toyota Corolla Ascent Sport ZWE211R");
     expect(s.price).toEqual({ text: "$27,990", label: "Drive Away", sold: false });
     expect(s.url).toBe("https://harbourside.example/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001");
-    expect(s.image).toBe("/media/vehicles/hatch/ffffff/spin-00.jpg");
+    expect(s.image).toBe("/media/vehicles/hatch/f1f2ef/spin-00.jpg");
     expect(s.site).toEqual({ name: "Harbourside Motors", logo: { src: "/logos/harbourside.svg", alt: "Harbourside Motors" } });
   });
 
@@ -87,7 +87,7 @@ describe("print view", () => {
     expect(html).toContain('<h1 class="');
     expect(html).toMatch(/<h1[^>]*>2021 Toyota Corolla<span[^>]*> Ascent Sport ZWE211R<\/span><\/h1>/);
     expect(html).toMatch(/>\$27,990<\/span><span[^>]*> Drive Away<\/span>/);
-    expect(html).toContain(`src="/_next/image?url=${encodeURIComponent("/media/vehicles/hatch/ffffff/spin-00.jpg")}&amp;w=1200&amp;q=90"`);
+    expect(html).toContain(`src="/_next/image?url=${encodeURIComponent("/media/vehicles/hatch/f1f2ef/spin-00.jpg")}&amp;w=1200&amp;q=90"`);
     expect(html).toContain('alt="2021 Toyota Corolla Ascent Sport ZWE211R"');
     expect(html).toMatch(/<dt>Odometer<\/dt><dd>42,123 km<\/dd>/);
     expect(html).toMatch(/<h3>Safety<\/h3><ul[^>]*><li>Reversing camera<\/li><\/ul>/);

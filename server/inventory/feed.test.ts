@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, PUT } from "../../app/api/feed/vehicles/[id]/route";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
@@ -54,15 +55,15 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
 
   it("wants a valid key", async (ctx) => {
     need(ctx);
-    const none = await put("f1", makeVehicle("f1"));
+    const none = await put("f1", feedVehicle("f1"));
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toContain("Bearer");
     expect(await none.json()).toEqual({ error: "A feed key is required: send Authorization: Bearer <feed key>." });
-    expect((await put("f1", makeVehicle("f1"), { auth: `Basic ${key1}` })).status).toBe(401);
-    expect((await put("f1", makeVehicle("f1"), { key: "fck_nottherightkey" })).status).toBe(401);
+    expect((await put("f1", feedVehicle("f1"), { auth: `Basic ${key1}` })).status).toBe(401);
+    expect((await put("f1", feedVehicle("f1"), { key: "fck_nottherightkey" })).status).toBe(401);
     const revoked = await createApiKey(h.db, 1);
     await revokeApiKey(h.db, revoked.id);
-    const r = await put("f1", makeVehicle("f1"), { key: revoked.key });
+    const r = await put("f1", feedVehicle("f1"), { key: revoked.key });
     expect(r.status).toBe(401);
     expect((await r.json()).error).toBe("The feed key is not valid (unknown or revoked).");
     expect(await getVehicle(h.db, "f1")).toBeNull();
@@ -73,16 +74,16 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
     const seen: string[][] = [];
     const off = onVehiclesChanged((ids) => seen.push(ids));
     try {
-      const { dealership_id: _, ...withoutDealership } = makeVehicle("f1");
+      const { dealership_id: _, ...withoutDealership } = feedVehicle("f1");
       const created = await put("f1", withoutDealership, { key: key1 });
       expect(created.status).toBe(201);
       const body = await created.json();
       expect(body.vehicle).toMatchObject({ id: "f1", dealership_id: 1, slug: expect.stringMatching(/^2021-toyota-corolla/) });
-      const replaced = await put("f1", makeVehicle("f1", { price: 19990 }), { key: key1 });
+      const replaced = await put("f1", feedVehicle("f1", { price: 19990 }), { key: key1 });
       expect(replaced.status).toBe(200);
       expect((await getVehicle(h.db, "f1"))!.price).toBe(19990);
       // The id may be left out of the body: the URL names it.
-      const { id: __, ...withoutId } = makeVehicle("f1", { price: 18990 });
+      const { id: __, ...withoutId } = feedVehicle("f1", { price: 18990 });
       expect((await put("f1", withoutId, { key: key1 })).status).toBe(200);
       expect(seen).toEqual([["f1"], ["f1"], ["f1"]]);
     } finally {
@@ -92,11 +93,11 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
 
   it("refuses another dealership's vehicles (403)", async (ctx) => {
     need(ctx);
-    const other = await put("f2", makeVehicle("f2", { dealership_id: 2, location_id: 20 }), { key: key1 });
+    const other = await put("f2", feedVehicle("f2", { dealership_id: 2, location_id: 20 }), { key: key1 });
     expect(other.status).toBe(403);
     expect((await other.json()).error).toBe("This key belongs to dealership 1; it cannot write vehicles of dealership 2.");
-    await upsertVehicle(h.db, makeVehicle("f3", { dealership_id: 2, location_id: 20 }));
-    const takeover = await put("f3", { ...makeVehicle("f3"), dealership_id: undefined }, { key: key1 });
+    await upsertVehicle(h.db, feedVehicle("f3", { dealership_id: 2, location_id: 20 }));
+    const takeover = await put("f3", { ...feedVehicle("f3"), dealership_id: undefined }, { key: key1 });
     expect(takeover.status).toBe(403);
     expect((await getVehicle(h.db, "f3"))!.dealership_id).toBe(2);
     expect((await del("f3", { key: key1 })).status).toBe(403);
@@ -105,7 +106,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
 
   it("answers invalid vehicles with 422 and every reason", async (ctx) => {
     need(ctx);
-    const r = await put("f4", { ...makeVehicle("f4"), price: "cheap", car_type: "old", colr: "red" }, { key: key1 });
+    const r = await put("f4", { ...feedVehicle("f4"), price: "cheap", car_type: "old", colr: "red" }, { key: key1 });
     expect(r.status).toBe(422);
     expect(await r.json()).toEqual({
       error: "The vehicle was not saved:",
@@ -115,11 +116,11 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
         { pointer: "/price", message: "must be number" },
       ],
     });
-    const mismatch = await put("f4", makeVehicle("f5"), { key: key1 });
+    const mismatch = await put("f4", feedVehicle("f5"), { key: key1 });
     expect(mismatch.status).toBe(422);
     expect((await mismatch.json()).errors).toEqual([{ pointer: "/id", message: 'is "f5" but the URL names "f4"' }]);
-    expect((await put("bad id!", makeVehicle("bad id!"), { key: key1 })).status).toBe(422);
-    const unknown = await put("f6", makeVehicle("f6", { dealership_id: 5, location_id: undefined }), { key: keyUnknown });
+    expect((await put("bad id!", feedVehicle("bad id!"), { key: key1 })).status).toBe(422);
+    const unknown = await put("f6", feedVehicle("f6", { dealership_id: 5, location_id: undefined }), { key: keyUnknown });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors).toEqual([{ pointer: "/dealership_id", message: "dealership 5 is not listed by any site" }]);
   });
@@ -130,7 +131,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
     expect(broken.status).toBe(400);
     expect((await broken.json()).error).toMatch(/^The body is not valid JSON/);
     expect((await put("f7", "", { key: key1 })).status).toBe(400);
-    const huge = JSON.stringify({ ...makeVehicle("f7"), dealercomments: "x".repeat(MAX_FEED_BODY_BYTES) });
+    const huge = JSON.stringify({ ...feedVehicle("f7"), dealercomments: "x".repeat(MAX_FEED_BODY_BYTES) });
     expect((await put("f7", huge, { key: key1 })).status).toBe(413);
     // Streamed without a length: cut off once past the limit.
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
@@ -85,7 +86,7 @@ describe.each(backends)("feed import on %s", (_name, make) => {
 
   it("imports a JSON array, naming the line each vehicle starts on", async (ctx) => {
     need(ctx);
-    const text = JSON.stringify([makeVehicle("j1"), { ...makeVehicle("j2"), car_type: "second-hand" }, makeVehicle("j3", { stocknum: "S-j1" })], null, 2);
+    const text = JSON.stringify([feedVehicle("j1"), { ...feedVehicle("j2"), car_type: "second-hand" }, feedVehicle("j3", { stocknum: "S-j1" })], null, 2);
     const feed = parseFeed(text, "json");
     const lines = text.split("\n");
     const starts = feed.rows.map((r) => lines[r.line - 1].trim());
@@ -102,7 +103,7 @@ describe.each(backends)("feed import on %s", (_name, make) => {
 
   it("imports JSON lines", async (ctx) => {
     need(ctx);
-    const text = [JSON.stringify(makeVehicle("l1")), "", "{broken", JSON.stringify(makeVehicle("l2", { price: -1 }))].join("\n");
+    const text = [JSON.stringify(feedVehicle("l1")), "", "{broken", JSON.stringify(feedVehicle("l2", { price: -1 }))].join("\n");
     const result = await importFeed(h.db, parseFeed(text, "jsonl"));
     expect(result.failed.map((f) => `${f.line} ${f.pointer}`)).toEqual(["3 ", "4 /price"]);
     expect(result.imported).toBe(1);
@@ -124,7 +125,7 @@ describe.each(backends)("feed import on %s", (_name, make) => {
     try {
       const before = await countVehicles(h.db);
       // More rows than one insert statement takes, with the refused one last.
-      const vehicles = Array.from({ length: 620 }, (_, i) => makeVehicle(`bulk-${i}`, { stocknum: i === 619 ? "BOOM" : `B${i}` }));
+      const vehicles = Array.from({ length: 620 }, (_, i) => feedVehicle(`bulk-${i}`, { stocknum: i === 619 ? "BOOM" : `B${i}` }));
       await expect(importFeed(h.db, parseFeed(JSON.stringify(vehicles), "json"))).rejects.toThrow(/refused by test trigger/);
       expect(await countVehicles(h.db)).toBe(before);
       expect(await getVehicle(h.db, "bulk-0")).toBeNull();
@@ -162,7 +163,7 @@ describe("npm run import", () => {
 
   it("exits 0 when every row is good, and refuses files it cannot read", () => {
     const file = join(tmp, "good.json");
-    writeFileSync(file, JSON.stringify([makeVehicle("g1", { dealership_id: undefined, location_id: 20 })]));
+    writeFileSync(file, JSON.stringify([feedVehicle("g1", { dealership_id: undefined, location_id: 20 })]));
     const ok = run([file, "--dealership", "2"]);
     expect(ok.stdout.trim()).toBe(`Imported 1 of 1 vehicle(s) from ${file} (1 new, 0 updated); 0 row(s) failed.`);
     expect(ok.status).toBe(0);

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { amortisedRepayment } from "../../domain/finance";
 import { LISTED_FOREVER } from "../../domain/search-record";
-import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
 import {
   customRank, NO_PRICE_RANGE, PRICE_RANGES, priceRange, simpleDrive, simpleFuel, simpleTransmission, toSearchRecord,
   WEEKLY_PRICE_RANGES, weeklyPrice, weeklyPriceRange,
 } from "./records";
 import type { StoredVehicle } from "./vehicle";
 
+// The sample car without lender data (its weekly price is estimated unless a test gives finance).
 const stored = (overrides: Partial<StoredVehicle> = {}): StoredVehicle =>
-  ({ ...makeVehicle("v1"), slug: "2021-toyota-corolla-ascent-sport-hatch-abc123", created_at: "2026-05-01T00:00:00.000Z", views: 12, show_on_dealer_website: true, item_type: "car", reserved: false, certified: false, preorder: false, ...overrides }) as StoredVehicle;
+  fixtureVehicle({ id: "v1", slug: "2021-toyota-corolla-ascent-sport-hatch-abc123", stocknum: "S-v1", location_id: 10, created_at: "2026-05-01T00:00:00.000Z", views: 12, finance: undefined, ...overrides });
 
 const ctx = {
   dealership: { id: 1, slug: "alpha-toyota", name: "Alpha Toyota" },
@@ -37,10 +38,10 @@ describe("toSearchRecord", () => {
       sold_at: null,
       listing_ts: LISTED_FOREVER,
       created_at: Date.parse("2026-05-01T00:00:00Z") / 1000,
-      price: 24990,
+      price: 27990,
       price_type: "Drive Away",
       price_range: "$20,000 - $30,000",
-      km: 48000,
+      km: 42123,
       dealership_id: 1,
       dealership_slug: "alpha-toyota",
       dealership_name: "Alpha Toyota",
@@ -50,8 +51,8 @@ describe("toSearchRecord", () => {
       state: "QLD",
       stocknum: "S-v1",
       views: 12,
-      primary_image_url: "/media/vehicles/hatch/f1f2ef/front-right.jpg",
-      photos_count: 1,
+      primary_image_url: "/media/vehicles/hatch/f1f2ef/spin-00.jpg",
+      photos_count: 4,
       tag: null,
       reserved: false,
     });

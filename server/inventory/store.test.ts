@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
@@ -49,7 +50,7 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
     need(ctx);
     changes.length = 0;
     const now = new Date("2026-05-01T10:00:00Z");
-    const { vehicle, created } = await upsertVehicle(h.db, makeVehicle("v1"), { now });
+    const { vehicle, created } = await upsertVehicle(h.db, feedVehicle("v1"), { now });
     expect(created).toBe(true);
     expect(vehicle.slug).toMatch(/^2021-toyota-corolla-ascent-sport-hatch-[0-9a-f]{6}$/);
     expect(vehicle.created_at).toBe(now.toISOString());
@@ -67,12 +68,12 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
     const before = (await getVehicle(h.db, "v1"))!;
     await h.db.execute(sql`update vehicles set data = jsonb_set(data, '{views}', '41') where id = 'v1'`);
     const soldAt = new Date("2026-05-03T09:00:00Z");
-    const { vehicle, created } = await upsertVehicle(h.db, makeVehicle("v1", { price: 23990, status: "sold" }), { now: soldAt });
+    const { vehicle, created } = await upsertVehicle(h.db, feedVehicle("v1", { price: 23990, status: "sold" }), { now: soldAt });
     expect(created).toBe(false);
     expect(vehicle).toMatchObject({ price: 23990, status: "sold", sold_at: soldAt.toISOString(), created_at: before.created_at, views: 41, slug: before.slug });
-    const again = await upsertVehicle(h.db, makeVehicle("v1", { price: 23990, status: "sold" }), { now: new Date("2026-05-04T00:00:00Z") });
+    const again = await upsertVehicle(h.db, feedVehicle("v1", { price: 23990, status: "sold" }), { now: new Date("2026-05-04T00:00:00Z") });
     expect(again.vehicle.sold_at).toBe(soldAt.toISOString());
-    const back = await upsertVehicle(h.db, makeVehicle("v1"));
+    const back = await upsertVehicle(h.db, feedVehicle("v1"));
     expect(back.vehicle.sold_at).toBeUndefined();
     expect(back.vehicle.status).toBe("in_stock");
   });
@@ -88,17 +89,17 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
       }
       throw new Error("was accepted");
     };
-    expect(await refused(makeVehicle("v9", { dealership_id: 99 }))).toEqual([{ pointer: "/dealership_id", message: "dealership 99 is not listed by any site" }]);
-    expect(await refused(makeVehicle("v9", { location_id: 20 }))).toEqual([{ pointer: "/location_id", message: "location 20 is not a location of dealership 1" }]);
-    expect(await refused(makeVehicle("v9", { stocknum: "S-v1" }))).toEqual([
+    expect(await refused(feedVehicle("v9", { dealership_id: 99 }))).toEqual([{ pointer: "/dealership_id", message: "dealership 99 is not listed by any site" }]);
+    expect(await refused(feedVehicle("v9", { location_id: 20 }))).toEqual([{ pointer: "/location_id", message: "location 20 is not a location of dealership 1" }]);
+    expect(await refused(feedVehicle("v9", { stocknum: "S-v1" }))).toEqual([
       { pointer: "/stocknum", message: 'stock number "S-v1" already belongs to vehicle "v1" of dealership 1' },
     ]);
-    expect(await refused({ ...makeVehicle("v9"), price: -5, colr: "red" })).toEqual([
+    expect(await refused({ ...feedVehicle("v9"), price: -5, colr: "red" })).toEqual([
       { pointer: "/colr", message: "is not a vehicle field" },
       { pointer: "/price", message: "must be >= 0" },
     ]);
     // The same stock number at another dealership is fine.
-    expect((await upsertVehicle(h.db, makeVehicle("v2", { dealership_id: 2, location_id: 20, stocknum: "S-v1" }))).created).toBe(true);
+    expect((await upsertVehicle(h.db, feedVehicle("v2", { dealership_id: 2, location_id: 20, stocknum: "S-v1" }))).created).toBe(true);
     expect(await getVehicle(h.db, "v9")).toBeNull();
   });
 
@@ -107,7 +108,7 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
     changes.length = 0;
     const result = await upsertVehicles(
       h.db,
-      [makeVehicle("b1"), makeVehicle("b2", { year: 1800 }), makeVehicle("b3"), makeVehicle("b1", { stocknum: "other" }), makeVehicle("b4", { stocknum: "S-b3" }), "nonsense"],
+      [feedVehicle("b1"), feedVehicle("b2", { year: 1800 }), feedVehicle("b3"), feedVehicle("b1", { stocknum: "other" }), feedVehicle("b4", { stocknum: "S-b3" }), "nonsense"],
       { labels: ["line 2", "line 3", "line 4", "line 5", "line 6", "line 7"] },
     );
     expect(result.written.map((v) => v.id)).toEqual(["b1", "b3"]);
@@ -123,7 +124,7 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
 
   it("lists a dealership's vehicles, newest first", async (ctx) => {
     need(ctx);
-    await upsertVehicle(h.db, makeVehicle("old", { created_at: "2026-01-01T00:00:00.000Z" }));
+    await upsertVehicle(h.db, feedVehicle("old", { created_at: "2026-01-01T00:00:00.000Z" }));
     const list = await listVehicles(h.db, 1);
     expect(list.map((v) => v.id)).toContain("old");
     expect(list.at(-1)!.id).toBe("old");
@@ -147,7 +148,7 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
     need(ctx);
     const payloads: string[] = [];
     await h.listen(VEHICLES_CHANNEL, (p) => payloads.push(p));
-    await upsertVehicle(h.db, makeVehicle("n1"));
+    await upsertVehicle(h.db, feedVehicle("n1"));
     // (A notice of an earlier test may still be on its way.)
     const mine = () => payloads.map((p) => JSON.parse(p)).filter((p) => p.ids.includes("n1"));
     await waitFor(() => mine().length > 0);
@@ -179,7 +180,7 @@ describe.each(backends)("vehicle store on %s", (_name, make) => {
     draft.dealerships = [{ id: 7, slug: "beta-cars", name: "Beta Cars" }];
     draft.locations = [{ ...draft.locations[0], id: 70, dealership_id: 7 }];
     await createTenant(h.db, draft, "test");
-    const { vehicle } = await upsertVehicle(h.db, makeVehicle("d1", { dealership_id: 7, location_id: 70 }));
+    const { vehicle } = await upsertVehicle(h.db, feedVehicle("d1", { dealership_id: 7, location_id: 70 }));
     expect(vehicle.dealership_id).toBe(7);
   });
 });

@@ -9,28 +9,57 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { upsertVehicle } from "./store";
-import { localPhoto, pdfText, renderVehiclePdf } from "./vehicle-pdf";
+import { localPhoto, PDF_FONT_FILES, pdfFonts, pdfText, renderVehiclePdf } from "./vehicle-pdf";
+
+/** A PDF's objects by number: the dictionary's text and the stream's bytes (inflated), if any. */
+function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream?: Buffer }> {
+  const raw = pdf.toString("latin1");
+  const objects = new Map<number, { dict: string; stream?: Buffer }>();
+  for (const m of raw.matchAll(/(?:^|\n)(\d+) 0 obj\n(<<[^]*?>>)\n(stream\n)?/g)) {
+    const dict = m[2];
+    let stream: Buffer | undefined;
+    if (m[3]) {
+      const start = m.index! + m[0].length;
+      stream = pdf.subarray(start, start + Number(/\/Length (\d+)/.exec(dict)![1]));
+      if (/\/FlateDecode/.test(dict)) stream = inflateSync(stream);
+    }
+    objects.set(Number(m[1]), { dict, stream });
+  }
+  return objects;
+}
 
 /**
- * The text a PDF draws, read back: every content stream inflated, then the hex strings of each
- * TJ (show text) operation decoded and joined, one operation per line.
+ * The text a PDF draws, read back as a reader would: each font's ToUnicode map turns the glyph
+ * codes of every TJ (show text) operation into characters; one operation per line.
  */
 function pdfTextOf(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
+  const objects = pdfObjects(pdf);
+  const utf16 = (hex: string) => Buffer.from(hex.replace(/\s/g, ""), "hex").swap16().toString("utf16le");
+  // Font object number → glyph code → text.
+  const maps = new Map<number, Map<number, string>>();
+  for (const [n, { dict }] of objects) {
+    const ref = /\/Type \/Font[^]*\/ToUnicode (\d+) 0 R/.exec(dict);
+    if (!ref) continue;
+    const map = new Map<number, string>();
+    const cmap = objects.get(Number(ref[1]))!.stream!.toString("latin1");
+    for (const r of cmap.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/g)) {
+      [...r[3].matchAll(/<([0-9a-f ]*)>/g)].forEach((e, i) => map.set(parseInt(r[1], 16) + i, utf16(e[1])));
+    }
+    maps.set(n, map);
+  }
+  // Font resource name (F1 …) → font object number.
+  const names = new Map<string, number>();
+  for (const { dict } of objects.values()) for (const f of dict.matchAll(/\/(F\d+) (\d+) 0 R/g)) names.set(f[1], Number(f[2]));
   const lines: string[] = [];
-  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const start = m.index! + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let body = Buffer.from(raw.slice(start, end), "latin1");
-    if (/\/FlateDecode/.test(m[1])) {
-      try {
-        body = inflateSync(body);
-      } catch {
-        continue; // an image
+  for (const { dict, stream } of objects.values()) {
+    if (!stream || /\/Subtype|\/Length1|\/Type/.test(dict)) continue; // content streams only
+    let map: Map<number, string> | undefined;
+    for (const op of stream.toString("latin1").matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (op[1]) map = maps.get(names.get(op[1])!);
+      else {
+        const hex = [...op[2].matchAll(/<([0-9a-f]*)>/g)].map((h) => h[1]).join("");
+        lines.push((hex.match(/.{4}/g) ?? []).map((code) => map?.get(parseInt(code, 16)) ?? "\ufffd").join(""));
       }
-    } else if (/\/Subtype\s*\/Image/.test(m[1])) continue;
-    for (const tj of body.toString("latin1").matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""));
     }
   }
   return lines.join("\n").replace(/\u00a0/g, " ");
@@ -170,9 +199,53 @@ describe("PDF drawing", () => {
     expect(text).not.toContain("$27,990");
   });
 
-  it("keeps to the characters the standard fonts draw: accents outside Latin-1 dropped, the letter kept", () => {
-    expect(pdfText("Kōwhai Motors — Café • “Best” 5★")).toBe("Kowhai Motors — Café • “Best” 5");
-    expect(pdfText("line one\r\nline\ttwo")).toBe("line one\nline two");
+  it("embeds Noto Sans, regular and bold (subsets), so every letter keeps its accents: Māori, Polish, Vietnamese, € and $", async () => {
+    const t = site("alpha", (doc) => (doc.identity.name = "Kōwhai Motors"));
+    t.locations[0].name = "Kōwhai Motors Ōtāhuhu";
+    const sheet = vehicleSheet(
+      { ...car, images: [], dealercomments: "Ā ā Ē ē Ī ī Ō ō Ū ū. Zażółć gęślą jaźń. Tiếng Việt: Đà Nẵng, Huế. Was €21.500, now $27,990." },
+      t,
+    );
+    const pdf = await renderVehiclePdf(sheet, null);
+    const bytes = pdf.toString("latin1");
+    // Two embedded TrueType subsets (a six-letter tag before the name) and no standard font.
+    expect(bytes).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular\b/);
+    expect(bytes).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Bold\b/);
+    expect(bytes.match(/\/FontFile2 \d+ 0 R/g)).toHaveLength(2);
+    expect(bytes).not.toMatch(/Helvetica/);
+    // Subsets keep the file small (each font file is over 600 kB whole).
+    expect(pdf.byteLength).toBeLessThan(80_000);
+    const text = pdfTextOf(pdf);
+    for (const line of [
+      "Kōwhai Motors", // bold (the site's name)
+      "Kōwhai Motors Ōtāhuhu",
+      "Ā ā Ē ē Ī ī Ō ō Ū ū.",
+      "Zażółć gęślą jaźń.",
+      "Tiếng Việt: Đà Nẵng, Huế.",
+      "Was €21.500, now $27,990.",
+      "$27,990",
+    ]) {
+      expect(text, line).toContain(line);
+    }
+    expect(text).not.toContain("\ufffd");
+    expect(text).not.toMatch(/Kowhai/);
+  });
+
+  it("reads and parses the fonts once per process, from node_modules", async () => {
+    expect(pdfFonts()).toBe(pdfFonts());
+    const fonts = await pdfFonts();
+    expect(PDF_FONT_FILES).toEqual(["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"]);
+    expect([fonts.regular.postscriptName, fonts.bold.postscriptName]).toEqual(["NotoSans-Regular", "NotoSans-Bold"]);
+    expect(["ō", "ą", "ệ", "€", "$"].every((ch) => fonts.draws(ch.codePointAt(0)!))).toBe(true);
+    expect(fonts.draws("★".codePointAt(0)!)).toBe(false);
+  });
+
+  it("draws text composed and whole; only characters the font lacks are left out", async () => {
+    const { draws } = await pdfFonts();
+    expect(pdfText("Kōwhai Motors — Café • “Best” 5★ 😀", draws)).toBe("Kōwhai Motors — Café • “Best” 5 ");
+    // A letter followed by a combining macron becomes the one precomposed letter.
+    expect(pdfText("Ko\u0304whai", draws)).toBe("Kōwhai");
+    expect(pdfText("line one\r\nline\ttwo\u0007", draws)).toBe("line one\nline two");
   });
 
   it("flows a long car onto more pages", async () => {

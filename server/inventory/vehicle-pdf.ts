@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { vehicleSheet, type VehicleSheet } from "../../blocks/vehicle-actions/sheet";
 import { parsePicturePath, PICTURE_PREFIX } from "../../domain/media";
@@ -16,24 +17,48 @@ import { picture } from "./media";
 import { vehicleForPage } from "./vdp";
 
 // ---------------------------------------------------------------------------------------------
-// Text
-
-// The standard PDF fonts (Helvetica) draw WinAnsi characters only: Latin-1 and these.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const drawable = (ch: string) => {
-  const c = ch.codePointAt(0)!;
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === "\n";
-};
+// Fonts and text
 
 /**
- * Text as the standard fonts can draw it: letters outside WinAnsi lose their accents ("Kōwhai" →
- * "Kowhai"); anything else undrawable is left out rather than printed as a wrong glyph.
+ * Noto Sans, regular and bold, from the @embedpdf/fonts-latin package: Latin with Latin Extended
+ * and Vietnamese (Māori macrons, Polish, Czech …), Greek, Cyrillic, $ € £. The files are read from
+ * node_modules (next.config.ts traces them into the build; nothing is downloaded) and parsed once
+ * per process: pdfkit takes the parsed fonts and embeds only the glyphs each PDF uses.
  */
-export function pdfText(text: string): string {
+export const PDF_FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"] as const;
+const fontPath = (file: string) => join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "@embedpdf", "fonts-latin", "fonts", file);
+const REGULAR = "Sans";
+const BOLD = "Sans-Bold";
+
+interface PdfFonts {
+  regular: fontkit.Font;
+  bold: fontkit.Font;
+  /** Whether both fonts draw this code point. */
+  draws: (codePoint: number) => boolean;
+}
+
+let loading: Promise<PdfFonts> | undefined;
+
+/** The two fonts, read and parsed on first use and kept (a failed read is tried again next time). */
+export function pdfFonts(): Promise<PdfFonts> {
+  loading ??= Promise.all(PDF_FONT_FILES.map((file) => readFile(fontPath(file)))).then((files) => {
+    const [regular, bold] = files.map((b) => fontkit.create(b) as fontkit.Font);
+    return { regular, bold, draws: (c: number) => regular.hasGlyphForCodePoint(c) && bold.hasGlyphForCodePoint(c) };
+  });
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/**
+ * Text as the PDF draws it: composed (NFC, so a letter and its combining accent become the one
+ * glyph), line breaks as "\n", tabs as spaces; a character the fonts have no glyph for (an emoji,
+ * a star) is left out rather than printed as an empty box.
+ */
+export function pdfText(text: string, draws: (codePoint: number) => boolean): string {
   let out = "";
-  for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
-    if (drawable(ch)) out += ch;
-    else for (const part of ch.normalize("NFKD")) if (drawable(part)) out += part;
+  for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").normalize("NFC")) {
+    const c = ch.codePointAt(0)!;
+    if (ch === "\n" || (c >= 0x20 && draws(c))) out += ch;
   }
   return out;
 }
@@ -70,13 +95,18 @@ const MUTED = "#555555";
 const RULE = "#cccccc";
 
 /** The PDF's bytes: A4, the sheet's sections in the print view's order. `compress: false` keeps text readable (tests). */
-export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts: { compress?: boolean; accent?: string } = {}): Promise<Buffer> {
+export async function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts: { compress?: boolean; accent?: string } = {}): Promise<Buffer> {
+  const fonts = await pdfFonts();
+  const t = (text: string) => pdfText(text, fonts.draws);
   const doc = new PDFDocument({
     size: "A4",
     margin: 42,
     compress: opts.compress ?? true,
-    info: { Title: pdfText(sheet.name), Author: pdfText(sheet.site.name), Subject: sheet.url ?? undefined },
+    info: { Title: sheet.name, Author: sheet.site.name, Subject: sheet.url ?? undefined },
   });
+  // pdfkit takes a parsed fontkit font as it is (its types name only files and bytes).
+  doc.registerFont(REGULAR, fonts.regular as unknown as Buffer);
+  doc.registerFont(BOLD, fonts.bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -97,22 +127,22 @@ export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts
   const heading = (text: string, keep = 60) => {
     ensure(keep);
     doc.moveDown(0.9);
-    doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(pdfText(text), left, doc.y, { width });
+    doc.font(BOLD).fontSize(13).fillColor(INK).text(t(text), left, doc.y, { width });
     doc.moveDown(0.2);
     rule();
     doc.moveDown(0.4);
   };
 
   // Site, then the car's name and price.
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(opts.accent ?? INK).text(pdfText(sheet.site.name), left, doc.y, { width });
+  doc.font(BOLD).fontSize(11).fillColor(opts.accent ?? INK).text(t(sheet.site.name), left, doc.y, { width });
   doc.moveDown(0.3);
   rule(opts.accent ?? INK, 1.5);
   doc.moveDown(0.8);
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(pdfText(sheet.title), { width });
-  if (sheet.subtitle) doc.font("Helvetica").fontSize(13).fillColor(MUTED).text(pdfText(sheet.subtitle), { width });
+  doc.font(BOLD).fontSize(20).fillColor(INK).text(t(sheet.title), { width });
+  if (sheet.subtitle) doc.font(REGULAR).fontSize(13).fillColor(MUTED).text(t(sheet.subtitle), { width });
   doc.moveDown(0.3);
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(sheet.price.sold ? "#b3191f" : INK).text(pdfText(sheet.price.text), { width, continued: !!sheet.price.label });
-  if (sheet.price.label) doc.font("Helvetica").fontSize(11).fillColor(MUTED).text(`  ${pdfText(sheet.price.label)}`);
+  doc.font(BOLD).fontSize(18).fillColor(sheet.price.sold ? "#b3191f" : INK).text(t(sheet.price.text), { width, continued: !!sheet.price.label });
+  if (sheet.price.label) doc.font(REGULAR).fontSize(11).fillColor(MUTED).text(`  ${t(sheet.price.label)}`);
   doc.moveDown(0.6);
 
   if (photo) {
@@ -136,14 +166,14 @@ export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts
     for (let i = 0; i < sheet.details.length; i += 2) {
       const pair = sheet.details.slice(i, i + 2);
       const rowHeight = Math.max(
-        ...pair.map((d) => doc.font("Helvetica-Bold").heightOfString(pdfText(d.value), { width: colWidth - labelWidth })),
+        ...pair.map((d) => doc.font(BOLD).heightOfString(t(d.value), { width: colWidth - labelWidth })),
       ) + 6;
       ensure(rowHeight);
       const y = doc.y;
       pair.forEach((d, j) => {
         const x = left + j * (colWidth + colGap);
-        doc.font("Helvetica").fillColor(MUTED).text(pdfText(d.label), x, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
-        doc.font("Helvetica-Bold").fillColor(INK).text(pdfText(d.value), x + labelWidth, y, { width: colWidth - labelWidth });
+        doc.font(REGULAR).fillColor(MUTED).text(t(d.label), x, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
+        doc.font(BOLD).fillColor(INK).text(t(d.value), x + labelWidth, y, { width: colWidth - labelWidth });
       });
       doc.y = y + rowHeight;
       doc.x = left;
@@ -154,19 +184,19 @@ export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts
     heading("Features");
     for (const group of sheet.features) {
       ensure(40);
-      doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(pdfText(group.name), left, doc.y, { width });
+      doc.font(BOLD).fontSize(10.5).fillColor(INK).text(t(group.name), left, doc.y, { width });
       // Lines break between items, not inside one (no-break spaces within each).
-      const items = group.items.map((item) => pdfText(item).replace(/ /g, "\u00a0"));
-      doc.font("Helvetica").fontSize(10).fillColor(INK).text(items.join("   •   "), { width, lineGap: 2 });
+      const items = group.items.map((item) => t(item).replace(/ /g, "\u00a0"));
+      doc.font(REGULAR).fontSize(10).fillColor(INK).text(items.join("   •   "), { width, lineGap: 2 });
       doc.moveDown(0.5);
     }
   }
 
   if (sheet.comments.length) {
     heading("Dealer comments");
-    doc.font("Helvetica").fontSize(10).fillColor(INK);
+    doc.font(REGULAR).fontSize(10).fillColor(INK);
     for (const p of sheet.comments) {
-      doc.text(pdfText(p), left, doc.y, { width, lineGap: 2 });
+      doc.text(t(p), left, doc.y, { width, lineGap: 2 });
       doc.moveDown(0.5);
     }
   }
@@ -174,10 +204,10 @@ export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts
   if (sheet.location) {
     const { name, address, phone, licence } = sheet.location;
     heading("Location", 120);
-    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(pdfText(name), left, doc.y, { width });
-    doc.font("Helvetica").fontSize(10);
+    doc.font(BOLD).fontSize(10.5).fillColor(INK).text(t(name), left, doc.y, { width });
+    doc.font(REGULAR).fontSize(10);
     for (const line of [address, phone ? `Phone: ${phone}` : null, licence ? `Dealer licence: ${licence}` : null]) {
-      if (line) doc.text(pdfText(line), { width });
+      if (line) doc.text(t(line), { width });
     }
   }
 
@@ -185,9 +215,9 @@ export function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null, opts
   doc.moveDown(1.2);
   rule();
   doc.moveDown(0.5);
-  if (sheet.url) doc.font("Helvetica").fontSize(9).fillColor(INK).text(`View online: ${sheet.url}`, left, doc.y, { width, link: sheet.url });
+  if (sheet.url) doc.font(REGULAR).fontSize(9).fillColor(INK).text(`View online: ${sheet.url}`, left, doc.y, { width, link: sheet.url });
   doc.moveDown(0.3);
-  doc.font("Helvetica").fontSize(8).fillColor(MUTED).text(pdfText(sheet.disclaimer), left, doc.y, { width, lineGap: 1 });
+  doc.font(REGULAR).fontSize(8).fillColor(MUTED).text(t(sheet.disclaimer), left, doc.y, { width, lineGap: 1 });
 
   doc.end();
   return done;

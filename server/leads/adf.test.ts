@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { buildAdf, xmlEscape, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
 import { validateLead } from "./validation";
@@ -33,7 +33,7 @@ function context(over: Partial<LeadContext> = {}, leadOver: Record<string, unkno
     createdAt: new Date("2026-05-01T10:00:00Z"),
     site: { slug: "harbourline", name: "Harbourline Motors", currency: "AUD" },
     dealership: { id: 101, name: "Harbourline Toyota", leadEmail: "leads@harbourline.test", phone: "07 5550 1010" },
-    vehicle: { ...makeVehicle("car-1", { vin: "JTDKB20U093456789", price: 28990 }), slug: "x", created_at: "2026-01-01T00:00:00Z", views: 0 },
+    vehicle: { ...feedVehicle("car-1", { vin: "JTDKB20U093456789", price: 28990 }), slug: "x", created_at: "2026-01-01T00:00:00Z", views: 0 },
     ...over,
   };
 }

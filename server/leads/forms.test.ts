@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { buildLead, leadFormSpec, type FormValues, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import type { DbHandle } from "../db";
@@ -29,7 +29,7 @@ describe("form rules on POST /api/leads (PGlite)", () => {
     h = await tdb.open();
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });
-    await upsertVehicle(h.db, makeVehicle("isuzu-1", { dealership_id: 106, location_id: 1009, make: "Isuzu UTE", model: "D-Max", car_type: "used" }));
+    await upsertVehicle(h.db, feedVehicle("isuzu-1", { dealership_id: 106, location_id: 1009, make: "Isuzu UTE", model: "D-Max", car_type: "used" }));
   });
   afterAll(async () => {
     await h?.close();

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
-import { makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
@@ -20,7 +20,7 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
     h = await tdb.open();
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });
-    await upsertVehicle(h.db, makeVehicle("car-1", { dealership_id: 102, location_id: 1003, vin: "JM0AB12C345678901" }));
+    await upsertVehicle(h.db, feedVehicle("car-1", { dealership_id: 102, location_id: 1003, vin: "JM0AB12C345678901" }));
   });
   afterAll(async () => {
     await h?.close();

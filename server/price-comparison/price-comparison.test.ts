@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { SiteContext } from "../auth/http";
@@ -25,8 +26,8 @@ function betaTenant(): TenantDocument {
 }
 
 // The car: a 2021 Toyota Corolla, 48,000 km, $24,990 (alpha, dealership 1). Its km band is ±24,000.
-const car = makeVehicle("car", { year: 2021, km: 48000, price: 24990 });
-const v = (id: string, o: Partial<Vehicle>) => makeVehicle(id, { stocknum: `S-${id}`, ...o });
+const car = feedVehicle("car", { year: 2021, km: 48000, price: 24990 });
+const v = (id: string, o: Partial<Vehicle>) => feedVehicle(id, { stocknum: `S-${id}`, ...o });
 const stock: Vehicle[] = [
   car,
   // comparable: same make and model (any case and spacing), year ±2, km 24,000…72,000, priced, listed

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { upsertVehicles } from "../inventory/store";
@@ -21,12 +22,12 @@ describe.each(backends)("sitemap.xml on %s", (_name, make) => {
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
     await upsertVehicles(h.db, [
-      makeVehicle("a1", { stocknum: "A1" }),
-      makeVehicle("a2", { stocknum: "A2", status: "coming_soon" }),
-      makeVehicle("a3", { stocknum: "A3", status: "sold" }),
-      makeVehicle("a4", { stocknum: "A4", show_on_dealer_website: false }),
-      makeVehicle("a5", { stocknum: "A5", dealership_id: 2, location_id: 20 }),
-      makeVehicle("b1", { stocknum: "B1", dealership_id: 99, location_id: undefined }),
+      feedVehicle("a1", { stocknum: "A1" }),
+      feedVehicle("a2", { stocknum: "A2", status: "coming_soon" }),
+      feedVehicle("a3", { stocknum: "A3", status: "sold" }),
+      feedVehicle("a4", { stocknum: "A4", show_on_dealer_website: false }),
+      feedVehicle("a5", { stocknum: "A5", dealership_id: 2, location_id: 20 }),
+      feedVehicle("b1", { stocknum: "B1", dealership_id: 99, location_id: undefined }),
     ]);
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { siteRoute, type SiteContext } from "../auth/http";
 import type { DbHandle } from "../db";
@@ -34,11 +35,11 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
       h.db,
       [
         // a feed that reports 40 earlier views
-        { ...makeVehicle("a1", { price: 24990, images: [{ url: "/a.jpg", kind: "exterior" }, { url: "/b.jpg", kind: "exterior" }] }), views: 40 },
-        makeVehicle("a2", { stocknum: "S-a2", status: "sold", price: 19990 }),
-        makeVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }),
-        makeVehicle("other", { stocknum: "S-o", dealership_id: 2, location_id: 20 }),
-        makeVehicle("gone", { stocknum: "S-g" }),
+        { ...feedVehicle("a1", { price: 24990, images: [{ url: "/a.jpg", kind: "exterior" }, { url: "/b.jpg", kind: "exterior" }] }), views: 40 },
+        feedVehicle("a2", { stocknum: "S-a2", status: "sold", price: 19990 }),
+        feedVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }),
+        feedVehicle("other", { stocknum: "S-o", dealership_id: 2, location_id: 20 }),
+        feedVehicle("gone", { stocknum: "S-g" }),
       ],
       { now: NOW },
     );

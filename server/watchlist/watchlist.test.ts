@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
-import { inventoryTenant, makeVehicle } from "../../tests/fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { createSession, upsertSiteUser } from "../auth/sessions";
@@ -33,10 +34,10 @@ describe.each(backends)("watchlist on %s", (_name, make) => {
     // alpha lists dealership 1; beta (another site) lists dealership 2.
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
-    await upsertVehicle(h.db, makeVehicle("a1"));
-    await upsertVehicle(h.db, makeVehicle("a2", { stocknum: "S-a2", status: "sold" }));
-    await upsertVehicle(h.db, makeVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }));
-    await upsertVehicle(h.db, makeVehicle("b1", { dealership_id: 2, location_id: 20, stocknum: "S-b1" }));
+    await upsertVehicle(h.db, feedVehicle("a1"));
+    await upsertVehicle(h.db, feedVehicle("a2", { stocknum: "S-a2", status: "sold" }));
+    await upsertVehicle(h.db, feedVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }));
+    await upsertVehicle(h.db, feedVehicle("b1", { dealership_id: 2, location_id: 20, stocknum: "S-b1" }));
     const user = await upsertSiteUser(h.db, "alpha", "+61412345678");
     cookie = `${SESSION_COOKIE}=${(await createSession(h.db, user.id)).token}`;
     ctx = { db: h.db, tenant: site("alpha", 1), sms: { name: "none", send: async () => {} } };

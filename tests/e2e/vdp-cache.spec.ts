@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS_FILE } from "../../playwright.config";
-import { makeVehicle } from "../fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { siteUrl } from "./helpers";
 
 // Harbourline's dealership 101 sells from location 1001.
 const car = (over: Record<string, unknown> = {}) =>
-  makeVehicle("e2e-cache-1", { dealership_id: 101, location_id: 1001, stocknum: "E2E-CACHE-1", price: 31990, ...over });
+  feedVehicle("e2e-cache-1", { dealership_id: 101, location_id: 1001, stocknum: "E2E-CACHE-1", price: 31990, ...over });
 
 /** A feed write from the site's own origin (the browser resolves *.localhost; Node does not). */
 async function feed(page: Page, method: "PUT" | "DELETE", body?: unknown) {

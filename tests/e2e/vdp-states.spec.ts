@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS_FILE } from "../../playwright.config";
-import { makeVehicle } from "../fixtures/vehicle";
+import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { siteUrl, viewports } from "./helpers";
 
 // The states a vehicle page differs for (issue 4 "Done when"): coming soon, reserved, sold,
@@ -33,7 +33,7 @@ async function put(page: Page, site: string, dealership: number, vehicle: Record
 }
 
 const harbourline = (id: string, over: Record<string, unknown>) =>
-  makeVehicle(id, { dealership_id: 101, location_id: 1001, stocknum: id.toUpperCase(), price: 33990, created_at: "2025-01-01T00:00:00Z", ...over }) as unknown as Record<string, unknown>;
+  feedVehicle(id, { dealership_id: 101, location_id: 1001, stocknum: id.toUpperCase(), price: 33990, created_at: "2025-01-01T00:00:00Z", ...over }) as unknown as Record<string, unknown>;
 const summary = (page: Page) => page.locator('[data-block="vehicle-summary"]');
 
 for (const viewport of Object.values(viewports)) {
@@ -87,7 +87,7 @@ for (const viewport of Object.values(viewports)) {
       page,
       "wattle-creek",
       401,
-      makeVehicle("e2e-van", {
+      feedVehicle("e2e-van", {
         dealership_id: 401, location_id: 4001, stocknum: "E2E-VAN", item_type: "caravan", car_type: "new", make: "Jayco", model: "Journey", badge: "21ft Outback", series: "MY26",
         body: "Caravan", km: 0, price: 89990, fuel: undefined, transmission: undefined,
         body_length_ft: 21, body_width_ft: 7.8, tare_weight: 2450, aggregate_trailer_mass: 2950, axle_type: "Tandem", sleeps: 4,
