@@ -106,6 +106,10 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
           )}
         </div>
         {message ? <p className={styles.alert}>{message}</p> : null}
+        <p>
+          It still shows the template&apos;s logo and pictures: upload the dealer&apos;s own in the editor (Theme → Logo, and the home page&apos;s
+          blocks) before publishing.
+        </p>
         <div className={styles.actions}>
           {published ? null : (
             <button className={styles.button} type="button" onClick={publishNow} disabled={busy}>

@@ -70,6 +70,7 @@ export function Editor(props: EditorProps) {
   const [previewStamp, setPreviewStamp] = useState(0);
   const [device, setDevice] = useState<keyof typeof DEVICES>("desktop");
   const [paneWidth, setPaneWidth] = useState(560);
+  const [windowHeight, setWindowHeight] = useState(900);
   const pane = useRef<HTMLDivElement>(null);
   const publishPanel = useRef<HTMLDivElement>(null);
   const conflictPanel = useRef<HTMLDivElement>(null);
@@ -250,9 +251,15 @@ export function Editor(props: EditorProps) {
   useEffect(() => {
     const el = pane.current;
     if (!el) return;
+    const onResize = () => setWindowHeight(window.innerHeight);
+    onResize();
+    window.addEventListener("resize", onResize);
     const ro = new ResizeObserver(([entry]) => setPaneWidth(entry.contentRect.width));
     ro.observe(el);
-    return () => ro.disconnect();
+    return () => {
+      ro.disconnect();
+      window.removeEventListener("resize", onResize);
+    };
   }, []);
 
   async function publishDraft() {
@@ -306,11 +313,14 @@ export function Editor(props: EditorProps) {
   const pagePaths = previewPages(pages, props.sampleCar ?? null, (doc.locations as { slug?: string }[] | undefined)?.[0]?.slug);
   const dev = DEVICES[device];
   const scale = Math.min(1, paneWidth / dev.width);
+  // The preview fills the window's height beside the form (it stays in view as the form scrolls),
+  // so a scaled-down desktop page shows more of itself rather than a short strip.
+  const boxHeight = Math.max(dev.height * scale, Math.min(windowHeight - 220, dev.height * 2.5 * scale));
   const previewSrc = `${preview.origin}/preview/${preview.token}${previewPath}?v=${previewStamp}`;
 
   return (
     <div data-ready={ready}>
-      <div className={styles.toolbar}>
+      <div className={`${styles.toolbar} ${styles.editorBar}`}>
         <p className={styles.statusLine} role="status" aria-live="polite" data-status={status.kind}>
           {status.text} Revision {revision}.
         </p>
@@ -466,13 +476,13 @@ export function Editor(props: EditorProps) {
             </a>
           </div>
           <div ref={pane}>
-            <div className={styles.previewFrameBox} style={{ width: dev.width * scale, height: dev.height * scale }}>
+            <div className={styles.previewFrameBox} style={{ width: dev.width * scale, height: boxHeight }}>
               <iframe
                 key={`${device}-${previewStamp}`}
                 className={styles.previewFrame}
                 title={`Preview of the draft, ${dev.label.toLowerCase()} width`}
                 src={previewSrc}
-                style={{ width: dev.width, height: dev.height, transform: `scale(${scale})` }}
+                style={{ width: dev.width, height: boxHeight / scale, transform: `scale(${scale})` }}
               />
             </div>
           </div>
