@@ -8,6 +8,7 @@ import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import { DiffTable } from "../diff-table";
 import { formatWhen } from "../format";
+import { jsonEqual } from "../../domain/json-diff";
 import { BlockListField } from "./block-list.client";
 import { buttonTemplates, ColourWidget } from "./widgets.client";
 import { ImageField } from "./image-field.client";
@@ -79,7 +80,8 @@ export function Editor(props: EditorProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  const dirty = JSON.stringify(doc) !== savedJson;
+  // Changed in content, not merely in key order (a form writes an object's keys in the schema's order).
+  const dirty = useMemo(() => JSON.stringify(doc) !== savedJson && !jsonEqual(doc, JSON.parse(savedJson)), [doc, savedJson]);
   const formContext = useMemo(() => ({ slug }), [slug]);
   const section = SECTIONS.find((s) => s.id === sectionId)!;
 

@@ -29,7 +29,8 @@ export function OpeningHoursField(props: FieldProps) {
   return (
     <fieldset className={styles.hours} id={id}>
       <legend>Opening hours</legend>
-      <table>
+      <div className={styles.hoursScroll}>
+        <table>
         <thead>
           <tr>
             <th scope="col">Day</th>
@@ -84,7 +85,8 @@ export function OpeningHoursField(props: FieldProps) {
             );
           })}
         </tbody>
-      </table>
+        </table>
+      </div>
       {listErrors.length ? <p className={styles.fieldError}>{listErrors.join("; ")}</p> : null}
       <button type="button" className={styles.buttonSecondary} disabled={locked} onClick={() => update(copyMondayToWeekdays(rows))}>
         Use Monday&apos;s hours for Tuesday to Friday
