@@ -35,8 +35,7 @@ export function OpeningHoursField(props: FieldProps) {
           <tr>
             <th scope="col">Day</th>
             <th scope="col">Status</th>
-            <th scope="col">Opens</th>
-            <th scope="col">Closes</th>
+            <th scope="col">Hours</th>
           </tr>
         </thead>
         <tbody>
@@ -63,18 +62,19 @@ export function OpeningHoursField(props: FieldProps) {
                   </select>
                 </td>
                 <td>
-                  <input
-                    type="time" className={styles.input} value={timed ? r.open : ""} disabled={locked || !timed} aria-label={`${r.name} opens`}
-                    required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
-                    onChange={(e) => set(r.weekday, { open: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time" className={styles.input} value={timed ? r.close : ""} disabled={locked || !timed} aria-label={`${r.name} closes`}
-                    required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
-                    onChange={(e) => set(r.weekday, { close: e.target.value })}
-                  />
+                  <span className={styles.hoursTimes}>
+                    <input
+                      type="time" className={styles.input} value={timed ? r.open : ""} disabled={locked || !timed} aria-label={`${r.name} opens`}
+                      required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
+                      onChange={(e) => set(r.weekday, { open: e.target.value })}
+                    />
+                    <span aria-hidden="true">to</span>
+                    <input
+                      type="time" className={styles.input} value={timed ? r.close : ""} disabled={locked || !timed} aria-label={`${r.name} closes`}
+                      required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
+                      onChange={(e) => set(r.weekday, { close: e.target.value })}
+                    />
+                  </span>
                   {errs.length ? (
                     <span className={styles.fieldError} id={`${rowId}-error`}>
                       {errs.join("; ")}

@@ -367,7 +367,7 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
 
   // Opening hours: the week as a table, Monday first.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations" }).click();
-  const week = page.locator("fieldset").filter({ has: page.getByRole("columnheader", { name: "Opens" }) }).first();
+  const week = page.locator("fieldset").filter({ has: page.getByRole("columnheader", { name: "Hours" }) }).first();
   await expect(week.locator("tbody th")).toHaveText(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
   await week.getByRole("combobox", { name: "Monday" }).selectOption("open");
   await week.getByLabel("Monday opens").fill("09:00");
