@@ -31,60 +31,58 @@ export function OpeningHoursField(props: FieldProps) {
       <legend>Opening hours</legend>
       <div className={styles.hoursScroll}>
         <table>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Status</th>
-            <th scope="col">Hours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const errs = r.index >= 0 ? messages((errorSchema as Record<number, unknown> | undefined)?.[r.index]) : [];
-            const timed = r.status === "open" || r.status === "by-appointment";
-            const rowId = `${id}-${r.name.toLowerCase()}`;
-            return (
-              <tr key={r.weekday} data-weekday={r.weekday}>
-                <th scope="row" id={`${rowId}-day`}>
-                  {r.name}
-                </th>
-                <td>
-                  <select
-                    className={styles.input} value={r.status} disabled={locked} aria-labelledby={`${rowId}-day`}
-                    aria-describedby={errs.length ? `${rowId}-error` : undefined} aria-invalid={errs.length ? true : undefined}
-                    onChange={(e) => set(r.weekday, { status: e.target.value as DayRow["status"] })}
-                  >
-                    {STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <span className={styles.hoursTimes}>
-                    <input
-                      type="time" className={styles.input} value={timed ? r.open : ""} disabled={locked || !timed} aria-label={`${r.name} opens`}
-                      required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
-                      onChange={(e) => set(r.weekday, { open: e.target.value })}
-                    />
-                    <span aria-hidden="true">to</span>
-                    <input
-                      type="time" className={styles.input} value={timed ? r.close : ""} disabled={locked || !timed} aria-label={`${r.name} closes`}
-                      required={r.status === "open"} aria-invalid={errs.length ? true : undefined}
-                      onChange={(e) => set(r.weekday, { close: e.target.value })}
-                    />
-                  </span>
-                  {errs.length ? (
-                    <span className={styles.fieldError} id={`${rowId}-error`}>
-                      {errs.join("; ")}
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Hours</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const errs = r.index >= 0 ? messages((errorSchema as Record<number, unknown> | undefined)?.[r.index]) : [];
+              const timed = r.status === "open" || r.status === "by-appointment";
+              const rowId = `${id}-${r.name.toLowerCase()}`;
+              const invalid = errs.length ? true : undefined;
+              return (
+                <tr key={r.weekday} data-weekday={r.weekday}>
+                  <th scope="row" id={`${rowId}-day`}>
+                    {r.name}
+                  </th>
+                  <td>
+                    <span className={styles.hoursTimes}>
+                      <select
+                        className={styles.input} value={r.status} disabled={locked} aria-labelledby={`${rowId}-day`}
+                        aria-describedby={errs.length ? `${rowId}-error` : undefined} aria-invalid={invalid}
+                        onChange={(e) => set(r.weekday, { status: e.target.value as DayRow["status"] })}
+                      >
+                        {STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {STATUS_LABELS[s]}
+                          </option>
+                        ))}
+                      </select>
+                      <span className={styles.hoursRange}>
+                        <input
+                          type="time" className={styles.input} value={timed ? r.open : ""} disabled={locked || !timed} aria-label={`${r.name} opens`}
+                          required={r.status === "open"} aria-invalid={invalid} onChange={(e) => set(r.weekday, { open: e.target.value })}
+                        />
+                        <span aria-hidden="true">to</span>
+                        <input
+                          type="time" className={styles.input} value={timed ? r.close : ""} disabled={locked || !timed} aria-label={`${r.name} closes`}
+                          required={r.status === "open"} aria-invalid={invalid} onChange={(e) => set(r.weekday, { close: e.target.value })}
+                        />
+                      </span>
                     </span>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+                    {errs.length ? (
+                      <span className={styles.fieldError} id={`${rowId}-error`}>
+                        {errs.join("; ")}
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
         </table>
       </div>
       {listErrors.length ? <p className={styles.fieldError}>{listErrors.join("; ")}</p> : null}
