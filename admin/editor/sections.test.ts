@@ -41,7 +41,7 @@ describe("editor sections", () => {
     expect(hero.slides.items.image).toMatchObject({ "ui:field": "image" });
     const locations = sectionUiSchema(root, section("locations"), "staff") as any;
     expect(locations.locations.items.opening_hours).toEqual({ "ui:field": "openingHours", "ui:title": "Opening hours" });
-    expect(locations.locations.items.special_hours).toMatchObject({ "ui:title": "Special hours", items: { start_hour: { "ui:title": "Start hour" } } });
+    expect(locations.locations.items.special_hours).toMatchObject({ "ui:title": "Special hours", items: { "ui:title": "Special hour", start_hour: { "ui:title": "Start hour" } } });
     expect(locations.locations.items.special_hours["ui:field"]).toBeUndefined();
   });
 
@@ -60,7 +60,8 @@ describe("editor sections", () => {
     const staff = sectionUiSchema(root, section("identity"), "staff") as any;
     const dealer = sectionUiSchema(root, section("identity"), "dealer") as any;
     expect(staff.identity.slug["ui:readonly"]).toBe(true);
-    expect(staff.identity.domains).toBeUndefined();
+    expect(staff.identity.domains["ui:readonly"]).toBeUndefined();
+    expect(staff.identity.domains.items).toEqual({ "ui:title": "Domain" });
     expect(dealer.identity.domains["ui:readonly"]).toBe(true);
   });
 

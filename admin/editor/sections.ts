@@ -70,6 +70,14 @@ export function humanise(name: string): string {
   return words.replace(/^\w/, (c) => c.toUpperCase()).replace(/\b(url|crm|adf|id|abn|nzbn|mvtr|seo|api|sms)\b/gi, (w) => w.toUpperCase());
 }
 
+const singular = (words: string) => words.replace(/([^s])s$/, "$1");
+
+/** A schema node, or the definition it refers to. */
+function resolve(schema: unknown, definitions: Record<string, unknown>): unknown {
+  const node = schema as Record<string, any> | undefined;
+  return typeof node?.$ref === "string" && node.$ref.startsWith("#/definitions/") ? definitions[node.$ref.slice(14)] : node;
+}
+
 /** The title a schema node (or the definition it refers to) gives itself. */
 function titleOf(schema: unknown, definitions: Record<string, unknown>): string | undefined {
   const node = schema as Record<string, any> | undefined;
@@ -98,8 +106,13 @@ export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown
   if (node.properties) {
     for (const [k, v] of Object.entries(node.properties)) {
       const child = uiSchemaFor(v, definitions, depth + 1);
-      // A property without a title is labelled from its name ("average_rating" → "Average rating").
+      // A property without a title is labelled from its name ("average_rating" → "Average rating"),
+      // and so are the items of such a list ("special_hours" → "Special hour", not "special_hours-1").
       if (!titleOf(v, definitions)) child["ui:title"] = humanise(k);
+      const items = (resolve(v, definitions) as { type?: string; items?: unknown } | undefined)?.items;
+      if (items && !Array.isArray(items) && !titleOf(items, definitions) && child["ui:field"] === undefined) {
+        child.items = { ...(child.items as object), "ui:title": singular(humanise(k)) };
+      }
       if (Object.keys(child).length) ui[k] = child;
     }
   }
@@ -117,7 +130,7 @@ export function sectionUiSchema(root: Schema, section: Section, role: "staff" | 
   if (section.id === "identity") {
     const identity = (ui.identity ??= {}) as UiSchema;
     identity.slug = { ...(identity.slug as object), "ui:readonly": true, "ui:help": "The slug cannot change once a site exists." };
-    if (role === "dealer") identity.domains = { "ui:readonly": true, "ui:help": "Forecourt staff change a site's domains." };
+    if (role === "dealer") identity.domains = { ...(identity.domains as object), "ui:readonly": true, "ui:help": "Forecourt staff change a site's domains." };
   }
   if (section.id === "more") ui.schemaVersion = { "ui:widget": "hidden" };
   return ui;
