@@ -11,7 +11,9 @@ const config: NextConfig = {
     "/api/cars/\\[slug\\]/pdf": ["./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold}.ttf", "./node_modules/@embedpdf/fonts-latin/LICENSE"],
   },
   // authInterrupts: forbidden() answers 403 when a dealer opens another dealer's site in the admin.
-  experimental: { globalNotFound: true, authInterrupts: true },
+  // inlineCss: the stylesheets go into the page's <head> instead of render-blocking requests (about
+  // 17 KB compressed in all, measured by npm run bench:lighthouse: 200–300 ms sooner first paint on a mobile connection).
+  experimental: { globalNotFound: true, authInterrupts: true, inlineCss: true },
   images: {
     // Generated vehicle pictures (app/media) and the demo sites' artwork (public/demo); nothing else,
     // and no query strings. Widths and qualities: the spec's 850 and 90 / 75 (domain/media.ts keeps

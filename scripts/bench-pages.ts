@@ -9,10 +9,9 @@
  * against the DESIGN.md budget (at least 70%). The first render of each car (a cache miss) is
  * reported too. Exits non-zero only when a request fails, not when the target is missed.
  */
-import { spawn } from "node:child_process";
 import { request, Agent } from "node:http";
 import os from "node:os";
-import { rmSync } from "node:fs";
+import { startBenchServer } from "./bench-server";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,28 +70,12 @@ const row = (name: string, rps: number, lat: number[]) => {
   return `${name.padEnd(28)} ${rps.toFixed(0).padStart(8)} ${[50, 95, 99].map((p) => pct(s, p).toFixed(1).padStart(8)).join(" ")}`;
 };
 
-rmSync(".data-bench", { recursive: true, force: true });
-console.log(`Starting the production server on port ${PORT} (builds first if the sources changed)…`);
-const server = spawn("npm", ["start"], { env: { ...process.env, PORT: String(PORT), DATA_DIR: ".data-bench" }, stdio: ["ignore", "pipe", "inherit"], detached: true });
-let log = "";
-server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
-const stop = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const server = await startBenchServer(PORT, ".data-bench").catch((e: Error) => {
+  console.error(e.message);
+  process.exit(1);
+});
 
 try {
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log.slice(-2000)}`);
-    const ok = await get("localhost", "/api/health").then((a) => a.status === 200, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const sitemap = await get(`${SITE}.localhost`, "/sitemap.xml", false);
   const cars = [...sitemap.body.matchAll(/<loc>[^<]*?(\/cars\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]).slice(0, 50);
   if (cars.length < 10) throw new Error(`too few cars in ${SITE}'s sitemap (${cars.length})`);
@@ -133,5 +116,5 @@ try {
   process.exitCode = 1;
 } finally {
   agent.destroy();
-  stop();
+  server.stop();
 }

@@ -82,6 +82,8 @@ export interface VehicleCardProps {
   now: Date;
   /** The first row loads its images at once; the rest lazily. */
   eager?: boolean;
+  /** The list's first picture (the likely largest paint): fetched ahead of other images. */
+  priority?: boolean;
   /** Makes element ids unique when several lists share a page. */
   idPrefix?: string;
   /** The watchlist save button, when the site has one. */
@@ -89,7 +91,7 @@ export interface VehicleCardProps {
 }
 
 /** A vehicle as a result card (spec §2, Result cards). */
-export function VehicleCard({ car, settings, now, eager = false, idPrefix = "car", saveSlot }: VehicleCardProps) {
+export function VehicleCard({ car, settings, now, eager = false, priority = false, idPrefix = "car", saveSlot }: VehicleCardProps) {
   const available = isAvailable(car.status);
   const sold = car.status === "sold";
   const heading = vehicleHeading(car);
@@ -117,7 +119,7 @@ export function VehicleCard({ car, settings, now, eager = false, idPrefix = "car
             alt={car.title}
             width={640}
             height={480}
-            {...(eager ? { loading: "eager" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+            {...(eager ? { loading: "eager" as const, ...(priority ? { fetchPriority: "high" as const } : {}) } : { loading: "lazy" as const, decoding: "async" as const })}
           />
         ) : (
           <div className={styles.noImage}>Image coming soon</div>

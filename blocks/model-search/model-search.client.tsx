@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
-import { createSearchClient } from "../../renderer/search-client";
+import { lazySearchClient } from "../_shared/lazy-search-client";
 import { withResultCache } from "../search-results/result-cache";
 import {
   EAGER_TILES,
@@ -38,7 +38,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
   const [loading, setLoading] = useState(false);
   // Answers kept in memory, the oldest dropped beyond 10 (spec §4, §9).
   const [search] = useState<SearchFn>(() => {
-    const client = withResultCache(createSearchClient(settings.host, settings.algolia), MODEL_CACHE_SIZE);
+    const client = withResultCache(lazySearchClient(settings.host, settings.algolia), MODEL_CACHE_SIZE);
     const searchFn: SearchFn = (requests) => client.search(requests as never) as Promise<{ results: unknown[] }>;
     return searchFn;
   });

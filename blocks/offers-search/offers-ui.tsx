@@ -1,4 +1,4 @@
-/** The offers search's widgets, inside <InstantSearchNext> (offers-search.client.tsx) or, in tests, <InstantSearch>. */
+/** The offers search's widgets, inside <InstantSearchNext> (offers-app.client.tsx) or, in tests, <InstantSearch>. */
 import { useRef } from "react";
 import { useConfigure, useHits, useInstantSearch, useRefinementList, useStats } from "react-instantsearch";
 import type { OfferRecord } from "../../domain/offers";

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { SLIDER_DEBOUNCE_MS } from "../../domain/search-rules";
 import { formatMoney } from "../../domain/vehicle-display";
-import { createSearchClient } from "../../renderer/search-client";
+import { lazySearchClient } from "../_shared/lazy-search-client";
 import { RangeSlider } from "../_shared/range-slider";
 import { valueLabel } from "../search-results/display";
 import {
@@ -53,7 +53,7 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
   const [results, setResults] = useState<HeroResults>(initial ?? { count: 0, options: {} });
   // The slider moves at once; the search follows 400 ms after it stops (spec §9).
   const [price, setPrice] = useState(state.price);
-  const [client] = useState(() => createSearchClient(settings.host, settings.algolia));
+  const [client] = useState(() => lazySearchClient(settings.host, settings.algolia));
   const asked = useRef(initial ? JSON.stringify(heroRequests(settings, state)) : "");
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

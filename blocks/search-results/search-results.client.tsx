@@ -1,30 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { InstantSearchNext } from "react-instantsearch-nextjs";
-import { createSearchClient } from "../../renderer/search-client";
-import { withResultCache } from "./result-cache";
-import { searchRouting } from "./routing";
-import { SearchUI } from "./search-ui";
-import type { SearchSettings } from "./settings";
+import dynamic from "next/dynamic";
 
 /**
- * The search page's one client leaf: InstantSearch with server-rendered first results (the engine
- * answers in process while the server renders), then live in the browser against /api/search —
- * or, when the site has an Algolia config, against Algolia on both sides.
+ * The search block's client leaf, loaded as a chunk of its own. Next ships every client component a
+ * route could render in that route's first scripts, and every site page is one route: without this
+ * split, InstantSearch (the largest library of the site) would load on pages that show no search.
+ * Server-rendered as before; the browser fetches the chunk only where the block is on the page.
  */
-export function SearchResultsClient({ settings }: { settings: SearchSettings }) {
-  const [searchClient] = useState(() => withResultCache(createSearchClient(settings.host, settings.algolia), settings.cacheSize));
-  const [routing] = useState(() => searchRouting(settings.indexName, settings.seo, settings.sorts.map((s) => s.value)));
-  return (
-    <InstantSearchNext
-      indexName={settings.indexName}
-      searchClient={searchClient}
-      routing={routing}
-      insights={false}
-      future={{ preserveSharedStateOnUnmount: true }}
-    >
-      <SearchUI settings={settings} />
-    </InstantSearchNext>
-  );
-}
+export const SearchResultsClient = dynamic(() => import("./search-app.client").then((m) => m.SearchApp));

@@ -67,9 +67,11 @@ describe("search results: first render", () => {
     expect([...(params.facets as string[])].sort()).toEqual(["body", "car_type", "dealership_slug", "fuel", "km", "make", "model", "price"]);
   });
 
-  it("loads the first row's images at once and the rest lazily", async () => {
+  it("loads the first row's images at once and the rest lazily, the first one ahead of the others", async () => {
     const { html } = await renderSearch([car(1), car(2), car(3), car(4), car(5)], testSettings());
-    expect([...html.matchAll(/loading="(\w+)"/g)].map((m) => m[1])).toEqual(["eager", "eager", "eager", "lazy", "lazy"]);
+    const images = [...html.matchAll(/<img[^>]*>/g)].map((m) => m[0]);
+    expect(images.map((img) => /loading="(\w+)"/.exec(img)?.[1])).toEqual(["eager", "eager", "eager", "lazy", "lazy"]);
+    expect(images.map((img) => img.includes('fetchPriority="high"'))).toEqual([true, false, false, false, false]);
   });
 });
 

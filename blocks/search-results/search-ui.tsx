@@ -1,4 +1,4 @@
-/** The search page's widgets (spec §2), inside <InstantSearchNext> (search-results.client.tsx) or, in tests, <InstantSearch>. */
+/** The search page's widgets (spec §2), inside <InstantSearchNext> (search-app.client.tsx) or, in tests, <InstantSearch>. */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import {
   useConfigure,
@@ -202,14 +202,15 @@ function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSe
         </li>
       );
     }
-    const eager = hitIndex++ < FIRST_ROW;
+    const index = hitIndex++;
     return (
       <li key={item.hit.objectID} className={styles.item}>
         <VehicleCard
           car={item.hit}
           settings={settings.card}
           now={now}
-          eager={eager}
+          eager={index < FIRST_ROW}
+          priority={index === 0}
           idPrefix={settings.blockId}
           saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={item.hit.objectID} title={item.hit.title} sold={item.hit.status === "sold"} /> : undefined}
         />

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { SIMILAR_CARS_LOAD_MARGIN_PX } from "../../domain/vdp-rules";
-import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../renderer/search-client";
+import { lazySearchClient } from "../_shared/lazy-search-client";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsList, type SimilarState, type SimilarTexts } from "./list";
 import { loadSimilarCars, type SimilarQuery } from "./load";
@@ -32,7 +33,7 @@ export function SimilarCarsClient({ settings }: { settings: SimilarCarsSettings 
     let live = true;
     const load = () => {
       setState({ status: "loading" });
-      loadSimilarCars(createSearchClient(settings.host, settings.algolia), settings.query)
+      loadSimilarCars(lazySearchClient(settings.host, settings.algolia), settings.query)
         .then((cars) => live && setState(cars.length ? { status: "ready", cars } : { status: "hidden" }))
         .catch((error) => {
           console.error("[similar-cars] the search failed:", error);

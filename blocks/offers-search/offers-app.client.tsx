@@ -1,0 +1,19 @@
+"use client";
+
+import { useState } from "react";
+import { InstantSearchNext } from "react-instantsearch-nextjs";
+import { createSearchClient } from "../../renderer/search-client";
+import { withResultCache } from "../search-results/result-cache";
+import { searchRouting } from "../search-results/routing";
+import { OFFERS_CACHE_SIZE, type OffersSettings } from "./offers";
+import { OffersUI } from "./offers-ui";
+
+export function OffersApp({ settings }: { settings: OffersSettings }) {
+  const [searchClient] = useState(() => withResultCache(createSearchClient(settings.host), OFFERS_CACHE_SIZE));
+  const [routing] = useState(() => searchRouting(settings.indexName, settings.seo, []));
+  return (
+    <InstantSearchNext indexName={settings.indexName} searchClient={searchClient} routing={routing} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
+      <OffersUI settings={settings} />
+    </InstantSearchNext>
+  );
+}

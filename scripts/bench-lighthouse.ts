@@ -1,0 +1,229 @@
+/**
+ * npm run bench:lighthouse [-- --base http://localhost:3000] [--runs 3] [--port 3500] [--site harbourline] [--page vdp]
+ *
+ * Lighthouse (mobile, its default config and simulated throttling) on the home page, the search page
+ * and one vehicle page of every demo tenant (tenants/*.json), against the DESIGN.md budgets:
+ * performance ≥ 95, accessibility 100, SEO ≥ 95, cumulative layout shift ≤ 0.02. Each page is run
+ * `--runs` times (at least 2) and every figure is the median of its runs. The JavaScript a page loads
+ * (transferred KB) and Lighthouse's estimate of the unused part are printed beside them.
+ *
+ * With `--base` it measures a server that is already running: `http://localhost:3000` means the sites
+ * at `http://{slug}.localhost:3000`; a base with `{slug}` in it is used as written. Without it, it
+ * starts the production build like bench:pages does (npm start, fresh database in .data-bench-lighthouse).
+ * Chromium is /usr/bin/chromium (or CHROMIUM_PATH), headless; nothing is downloaded.
+ * The JSON reports land in test-results/lighthouse/. Below the table it lists, for each page that
+ * misses a budget, the audits that failed. Exits non-zero only when something could not be measured.
+ */
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type { Result } from "lighthouse";
+import { startBenchServer } from "./bench-server";
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const PORT = Number(arg("port", "3500"));
+const BASE = arg("base", "");
+const RUNS = Math.max(2, Number(arg("runs", "3")));
+const ONLY_SITE = arg("site", "");
+const ONLY_PAGE = arg("page", "");
+const OUT = "test-results/lighthouse";
+const BUDGET = { performance: 95, accessibility: 100, seo: 95, cls: 0.02 };
+const CHROME_FLAGS = [
+  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * 127.0.0.1",
+];
+
+/** The address of a site: `{slug}` replaced, or `{slug}.` put before the base's host name. */
+function siteBase(base: string, slug: string): URL {
+  if (base.includes("{slug}")) return new URL(base.replaceAll("{slug}", slug));
+  const url = new URL(base);
+  url.hostname = `${slug}.${url.hostname}`;
+  return url;
+}
+
+/** A request to a site from Node: glibc does not resolve *.localhost, so those go to 127.0.0.1 with the Host header. */
+function fetchText(url: URL, init: { method?: string; body?: string; accept?: string } = {}): Promise<{ status: number; body: string }> {
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      {
+        host: url.hostname.endsWith(".localhost") || url.hostname === "localhost" ? "127.0.0.1" : url.hostname,
+        port: url.port || undefined,
+        path: url.pathname + url.search,
+        method: init.method ?? "GET",
+        headers: { host: url.host, ...(init.body ? { "content-type": "application/json" } : {}), ...(init.accept ? { accept: init.accept } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+/** One car of the site, from its own search endpoint (what the search page shows first). */
+async function firstCarPath(site: URL): Promise<string> {
+  const body = JSON.stringify({ requests: [{ indexName: "vehicles", params: "hitsPerPage=1" }] });
+  const answer = await fetchText(new URL("/api/search/1/indexes/*/queries", site), { method: "POST", body });
+  const path = (JSON.parse(answer.body) as { results?: { hits?: { path?: string }[] }[] }).results?.[0]?.hits?.[0]?.path;
+  if (answer.status !== 200 || !path) throw new Error(`${site.host}: no car from the search endpoint (${answer.status} ${answer.body.slice(0, 200)})`);
+  return path;
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  cls: number;
+  jsKb: number;
+  unusedJsKb: number;
+}
+
+function figures(lhr: Result): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const items = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const scriptBytes = items.find((i) => i.resourceType === "script")?.transferSize ?? 0;
+  const unused = (lhr.audits["unused-javascript"]?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    seo: score("seo"),
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    jsKb: scriptBytes / 1024,
+    unusedJsKb: unused / 1024,
+  };
+}
+
+/** The audits behind a missed budget: every failed accessibility and SEO audit, and the performance metrics. */
+function failures(lhr: Result): string[] {
+  const out: string[] = [];
+  for (const id of ["accessibility", "seo"]) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) out.push(`${id}: ${ref.id} — ${audit.title}`);
+    }
+  }
+  const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+  out.push(`performance: ${metrics.map((m) => `${m} ${lhr.audits[m]?.displayValue ?? "?"} (${Math.round((lhr.audits[m]?.score ?? 0) * 100)})`).join(", ")}`);
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (ref.weight === 0 && audit.score !== null && audit.score < 0.9 && audit.details?.type === "opportunity") out.push(`performance: ${ref.id} — ${audit.title} ${audit.displayValue ?? ""}`);
+  }
+  return out;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+const slugs = readdirSync("tenants")
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => (JSON.parse(readFileSync(join("tenants", f), "utf8")) as { identity: { slug: string } }).identity.slug)
+  .filter((s) => !ONLY_SITE || s === ONLY_SITE)
+  .sort();
+
+const server = BASE ? null : await startBenchServer(PORT, ".data-bench-lighthouse");
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+try {
+  const base = BASE || `http://localhost:${PORT}`;
+  const pages: { site: string; page: string; url: URL }[] = [];
+  for (const slug of slugs) {
+    const site = siteBase(base, slug);
+    const list: [string, string][] = [["home", "/"], ["search", "/search"], ["vdp", await firstCarPath(site)]];
+    for (const [page, path] of list) if (!ONLY_PAGE || page === ONLY_PAGE) pages.push({ site: slug, page, url: new URL(path, site) });
+  }
+  // The first render of each page and of its optimised pictures (both cached by the server) before
+  // anything is measured, as on a site that has had visitors.
+  for (const p of pages) {
+    const answer = await fetchText(p.url);
+    if (answer.status !== 200) throw new Error(`${p.url.href} answered ${answer.status}`);
+    const images = new Set([...answer.body.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)].flatMap((m) => m[1].split(",").map((c) => c.trim().split(" ")[0].replaceAll("&amp;", "&"))).filter((u) => u.startsWith("/_next/image")));
+    for (const src of images) await fetchText(new URL(src, p.url), { accept: "image/webp,image/*" });
+  }
+
+  mkdirSync(OUT, { recursive: true });
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  console.log(`Lighthouse (mobile), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  const results: { site: string; page: string; url: string; f: Figures; failed: string[] }[] = [];
+  const errors: string[] = [];
+  for (const p of pages) {
+    const runs: { f: Figures; lhr: Result }[] = [];
+    try {
+      for (let run = 1; run <= RUNS; run++) {
+        const answer = await lighthouse(p.url.href, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "seo"] });
+        if (!answer) throw new Error("Lighthouse gave no result");
+        const lhr = answer.lhr;
+        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        writeFileSync(join(OUT, `${p.site}-${p.page}-${run}.json`), answer.report as string);
+        runs.push({ f: figures(lhr), lhr });
+      }
+    } catch (e) {
+      // One page that cannot be measured (the server went away, Chrome gave up) does not lose the others.
+      errors.push(`${p.url.href}: ${(e as Error).message}`);
+      console.log(`  could not measure ${p.url.href}: ${(e as Error).message}`);
+      continue;
+    }
+    const f = Object.fromEntries(
+      (Object.keys(runs[0].f) as (keyof Figures)[]).map((k) => [k, median(runs.map((r) => r.f[k]))]),
+    ) as unknown as Figures;
+    // The failed audits of the run whose performance is nearest the median.
+    const typical = [...runs].sort((a, b) => Math.abs(a.f.performance - f.performance) - Math.abs(b.f.performance - f.performance))[0];
+    results.push({ site: p.site, page: p.page, url: p.url.href, f, failed: failures(typical.lhr) });
+    console.log(`  measured ${p.url.href}: performance ${runs.map((r) => r.f.performance).join(", ")}`);
+  }
+
+  const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+  const passes = (f: Figures) => ({
+    performance: f.performance >= BUDGET.performance,
+    accessibility: f.accessibility >= BUDGET.accessibility,
+    seo: f.seo >= BUDGET.seo,
+    cls: f.cls <= BUDGET.cls,
+  });
+  const head = ["site", "page", "perf", "a11y", "SEO", "CLS", "JS KB", "unused", `perf≥${BUDGET.performance}`, `a11y=${BUDGET.accessibility}`, `SEO≥${BUDGET.seo}`, `CLS≤${BUDGET.cls}`];
+  const widths = [18, 7, 5, 5, 5, 6, 7, 7, 8, 9, 7, 9];
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" ");
+  console.log(`\nmedian of ${RUNS} runs per page (JS KB: script bytes transferred; unused: Lighthouse's unused-JavaScript estimate)`);
+  console.log(line(head));
+  for (const r of results) {
+    const ok = passes(r.f);
+    console.log(
+      line([
+        r.site, r.page, r.f.performance.toFixed(0), r.f.accessibility.toFixed(0), r.f.seo.toFixed(0), r.f.cls.toFixed(3), r.f.jsKb.toFixed(0), r.f.unusedJsKb.toFixed(0),
+        verdict(ok.performance), verdict(ok.accessibility), verdict(ok.seo), verdict(ok.cls),
+      ]),
+    );
+  }
+  const failing = results.filter((r) => Object.values(passes(r.f)).some((ok) => !ok));
+  for (const r of failing) {
+    console.log(`\n${r.site} ${r.page} (${r.url}):`);
+    for (const f of r.failed) console.log(`  ${f}`);
+  }
+  const missed = (k: keyof ReturnType<typeof passes>) => results.filter((r) => !passes(r.f)[k]).length;
+  for (const e of errors) console.log(`\nnot measured: ${e}`);
+  if (errors.length) process.exitCode = 1;
+  console.log(
+    `\n${results.length - failing.length} of ${pages.length} pages meet every budget` +
+      ` (missed: performance ${missed("performance")}, accessibility ${missed("accessibility")}, SEO ${missed("seo")}, CLS ${missed("cls")}${errors.length ? `; not measured: ${errors.length}` : ""});` +
+      ` load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; reports in ${OUT}/`,
+  );
+} catch (e) {
+  console.error((e as Error).message);
+  process.exitCode = 1;
+} finally {
+  await chrome?.kill();
+  server?.stop();
+}

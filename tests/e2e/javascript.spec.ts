@@ -1,0 +1,28 @@
+import { expect, test, type Page } from "@playwright/test";
+import { siteUrl } from "./helpers";
+
+// Every site page is one Next route, which ships every client component it could render; the big
+// libraries are split off so that a page downloads them only when one of its blocks needs them.
+// "InstantSearch" and "AlgoliaError" survive minification in react-instantsearch and algoliasearch.
+
+async function scriptText(page: Page, url: string): Promise<string> {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") bodies.push(r.text().catch(() => ""));
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  return (await Promise.all(bodies)).join("\n");
+}
+
+test("a home page loads neither InstantSearch nor the search client until a search is made", async ({ page }) => {
+  const scripts = await scriptText(page, siteUrl("harbourline"));
+  expect(scripts).toContain("SearchHeroClient");
+  expect(scripts).not.toContain("InstantSearch");
+  expect(scripts).not.toContain("AlgoliaError");
+});
+
+test("the search page loads InstantSearch and shows its results", async ({ page }) => {
+  const scripts = await scriptText(page, siteUrl("harbourline", "/search"));
+  expect(scripts).toContain("InstantSearch");
+  await expect(page.locator("main article").first()).toBeVisible();
+});
