@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previewHref } from "./preview-links.client";
-import { markPreview, parseSearchHost, searchHost } from "../renderer/search-client";
+import { markPreview, parseSearchHost, searchHost } from "../renderer/search-host";
 
 const ORIGIN = "http://jacaranda-motors.localhost:3000";
 const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";

@@ -4,13 +4,13 @@ import { cache } from "react";
 import { previewFor } from "../server/admin/preview";
 import { TenantPage, tenantPageMetadata } from "../renderer/tenant-page";
 import { themeCss } from "../renderer/theme";
-import { markPreview } from "../renderer/search-client";
+import { markPreview } from "../renderer/search-host";
 import { PreviewLinks } from "./preview-links.client";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {
   const preview = await previewFor(decodeURIComponent(host), token);
-  // The draft's own search settings answer its search blocks (renderer/search-client.ts).
+  // The draft's own search settings answer its search blocks (renderer/search-host.ts).
   if (preview?.ok) markPreview(preview.document.identity, token);
   return preview;
 });

@@ -1,5 +1,6 @@
 import { vehicleWord } from "../../domain/vehicle-display";
-import { createSearchClient, searchHost } from "../../renderer/search-client";
+import { createSearchClient } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";

@@ -4,7 +4,7 @@ import { SEARCH_BASE } from "../../domain/search-paths";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery, type SeoState } from "../search-results/routing";
-import { searchHost } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;

@@ -5,7 +5,8 @@
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import { searchHost, type AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery } from "../search-results/routing";
 

@@ -1,7 +1,8 @@
 import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
-import { createSearchClient, searchHost, type AlgoliaConfig } from "../../renderer/search-client";
+import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";

@@ -3,7 +3,8 @@
  * serialisable values (no whole tenant document crosses to the browser).
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
-import { searchHost, type AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";

@@ -5,7 +5,7 @@ import { vehicleForPage } from "../../server/inventory/vdp";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsClient } from "./similar-cars.client";
-import { searchHost } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 
 /**
  * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the
