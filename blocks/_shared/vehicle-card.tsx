@@ -108,7 +108,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
   const forCar = <span className="fc-visually-hidden">: {car.title}</span>;
 
   return (
-    <article className={styles.card} data-status={car.status} aria-labelledby={titleId}>
+    <article className={`fc-card ${styles.card}`} data-status={car.status} aria-labelledby={titleId}>
       <div className={styles.media}>
         {car.primary_image_url ? (
           <img

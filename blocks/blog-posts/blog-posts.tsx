@@ -18,9 +18,9 @@ const BlogPosts: BlockComponent<"blog-posts"> = ({ id, props }) => {
   const p = withDefaults<Props>(props, schema);
   if (!p.posts.length) return null;
   return (
-    <section className={`fc-container ${styles.section}`} aria-labelledby={`${id}-heading`} data-block="blog-posts">
+    <section className="fc-container fc-block-section" aria-labelledby={`${id}-heading`} data-block="blog-posts">
       <div className={styles.head}>
-        <h2 id={`${id}-heading`} className={styles.heading}>
+        <h2 id={`${id}-heading`} className="fc-section-heading">
           {p.heading}
         </h2>
         {p.allPostsHref ? (
@@ -29,17 +29,17 @@ const BlogPosts: BlockComponent<"blog-posts"> = ({ id, props }) => {
           </a>
         ) : null}
       </div>
-      {p.intro ? <p className={styles.intro}>{p.intro}</p> : null}
+      {p.intro ? <p className={`fc-section-intro ${styles.intro}`}>{p.intro}</p> : null}
       <ul className={styles.cards}>
         {p.posts.map((post, i) => {
           const titleId = `${id}-post-${i}`;
           const date = blogDate(post.date);
           return (
             <li key={i}>
-              <article className={styles.card} aria-labelledby={titleId}>
+              <article className={`fc-card ${styles.card}`} aria-labelledby={titleId}>
                 {post.image ? (
                   <img
-                    className={styles.image}
+                    className={`fc-card__image ${styles.image}`}
                     src={imageUrl(post.image.src, { width: 640 })}
                     srcSet={/\.svg(\?|$)/i.test(post.image.src) ? undefined : imageSrcSet(post.image.src, { widths: [384, 640, 850] })}
                     sizes={CARD_IMAGE_SIZES}
@@ -50,7 +50,7 @@ const BlogPosts: BlockComponent<"blog-posts"> = ({ id, props }) => {
                     decoding="async"
                   />
                 ) : null}
-                <div className={styles.body}>
+                <div className="fc-card__body">
                   <h3 id={titleId} className={styles.title}>
                     {post.title}
                   </h3>

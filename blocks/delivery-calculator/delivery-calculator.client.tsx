@@ -60,7 +60,7 @@ export function DeliveryCalculatorClient({
           </label>
           <input
             id={inputId}
-            className={styles.input}
+            className={`fc-input ${styles.input}`}
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"

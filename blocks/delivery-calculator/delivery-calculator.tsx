@@ -24,13 +24,13 @@ const DeliveryCalculator: BlockComponent<"delivery-calculator"> = async ({ id, p
   const p = withDefaults<Props>(props, schema);
   const { locale, currency } = ctx.tenant.identity;
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`} data-block="delivery-calculator">
+    <section className="fc-block-section" aria-labelledby={`${id}-heading`} data-block="delivery-calculator">
       <div className="fc-container">
-        <h2 id={`${id}-heading`} className={styles.heading}>
+        <h2 id={`${id}-heading`} className="fc-section-heading">
           {p.heading}
         </h2>
-        {p.intro ? <p className={styles.intro}>{p.intro}</p> : null}
-        <div className={styles.calculator}>
+        {p.intro ? <p className={`fc-section-intro ${styles.intro}`}>{p.intro}</p> : null}
+        <div className={`fc-panel ${styles.calculator}`}>
           <DeliveryCalculatorClient
             car={car.slug}
             texts={{ label: p.label, button: p.buttonLabel, loading: p.loadingText, result: p.resultText }}

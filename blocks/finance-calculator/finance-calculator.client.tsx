@@ -45,7 +45,7 @@ function Field({ field, value, onValue, id }: { field: FieldView; value: number;
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            className={styles.text}
+            className={`fc-input ${styles.text}`}
             value={typed ?? field.display(value)}
             disabled={field.disabled}
             aria-describedby={help ? helpId : undefined}
@@ -102,7 +102,7 @@ export function FinanceCalculatorClient({ view }: { view: CalculatorView }) {
   }, [shown.announcement]);
 
   return (
-    <div className={styles.calculator}>
+    <div className={`fc-panel ${styles.calculator}`}>
       {view.showBanner && shown.banner ? <p className={styles.banner}>{shown.banner}</p> : null}
       <div className={styles.fields}>
         {fieldsOf(view).map((f) => (
@@ -113,9 +113,9 @@ export function FinanceCalculatorClient({ view }: { view: CalculatorView }) {
         <span id={`${id}-freq`} className={styles.label}>
           Repayment frequency
         </span>
-        <div className={styles.toggles}>
+        <div className="fc-segmented">
           {FREQUENCIES.map((f) => (
-            <button key={f.id} type="button" className={styles.toggle} aria-pressed={state.frequency === f.id} onClick={() => change({ frequency: f.id as FrequencyId })}>
+            <button key={f.id} type="button" className="fc-segmented__option" aria-pressed={state.frequency === f.id} onClick={() => change({ frequency: f.id as FrequencyId })}>
               {f.name}
             </button>
           ))}

@@ -61,12 +61,12 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
   const heading = props.heading?.trim() || "Finance Calculator";
 
   return (
-    <section id={FINANCE_CALCULATOR_ANCHOR} className={styles.section} aria-labelledby={`${id}-heading`}>
+    <section id={FINANCE_CALCULATOR_ANCHOR} className={`fc-block-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
       <div className={`fc-container ${styles.inner}`}>
-        <h2 id={`${id}-heading`} className={styles.heading}>
+        <h2 id={`${id}-heading`} className={`fc-section-heading ${styles.heading}`}>
           {heading}
         </h2>
-        {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
+        {props.intro ? <p className={`fc-section-intro ${styles.intro}`}>{props.intro}</p> : null}
         <FinanceCalculatorClient view={view} />
         {fees.length ? (
           <div className={styles.fees}>

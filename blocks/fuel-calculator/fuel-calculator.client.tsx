@@ -31,7 +31,7 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
   }, [cost]);
 
   return (
-    <div className={styles.calculator}>
+    <div className={`fc-panel ${styles.calculator}`}>
       <div className={styles.fields}>
         {FUEL_FIELDS.map((f) => (
           <div key={f.name} className={styles.field}>
@@ -40,7 +40,7 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
             </label>
             <input
               id={`${id}-${f.name}`}
-              className={styles.input}
+              className="fc-input"
               type="number"
               inputMode="decimal"
               min={0}

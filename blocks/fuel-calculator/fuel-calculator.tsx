@@ -15,12 +15,12 @@ const FuelCalculator: BlockComponent<"fuel-calculator"> = async ({ id, props, ct
   const { locale, currency } = ctx.tenant.identity;
   const heading = props.heading?.trim() || "Fuel Cost Calculator";
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
+    <section className="fc-block-section" aria-labelledby={`${id}-heading`}>
       <div className="fc-container">
-        <h2 id={`${id}-heading`} className={styles.heading}>
+        <h2 id={`${id}-heading`} className="fc-section-heading">
           {heading}
         </h2>
-        {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
+        {props.intro ? <p className="fc-section-intro">{props.intro}</p> : null}
         <FuelCalculatorClient defaults={fuelCalculatorDefaults(ctx.tenant.features)} identity={{ locale, currency }} />
       </div>
     </section>

@@ -40,10 +40,10 @@ export function OfferCard({ offer, settings, first }: { offer: OfferRecord; sett
   const price = offerPrice(offer, settings.money);
   const ends = offerEnds(offer.expiry, settings.money.locale);
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className="fc-card" aria-labelledby={titleId}>
       {offer.image ? (
         <img
-          className={styles.image}
+          className={`fc-card__image ${styles.image}`}
           src={imageUrl(offer.image.src, { width: 640, quality: 75 })}
           alt={offer.image.alt}
           width={offer.image.width ?? 640}
@@ -51,7 +51,7 @@ export function OfferCard({ offer, settings, first }: { offer: OfferRecord; sett
           {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
         />
       ) : null}
-      <div className={styles.body}>
+      <div className="fc-card__body">
         <p className={styles.tags}>{offer.categories.join(" · ")}</p>
         <h3 id={titleId} className={styles.title}>
           {offer.title}

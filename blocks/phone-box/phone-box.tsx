@@ -24,7 +24,7 @@ const PhoneBox: BlockComponent<"phone-box"> = async ({ id, props, ctx }) => {
   const address = location?.address ? [location.address.street, location.address.city, location.address.state, location.address.postcode].filter(Boolean).join(", ") : null;
   const licence = props.showLicence !== false ? location?.dealer_license_number?.trim() : null;
   return (
-    <section className={styles.box} aria-labelledby={`${id}-heading`}>
+    <section className={`fc-panel ${styles.box}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
         {props.heading?.trim() || "Contact the dealer"}
       </h2>

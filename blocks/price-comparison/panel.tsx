@@ -22,12 +22,12 @@ export function PriceComparisonPanel({ state, texts, identity }: { state: PanelS
   if (state.status === "hidden") return null;
   const headingId = `${texts.id}-heading`;
   return (
-    <section className={styles.section} aria-labelledby={headingId} aria-busy={state.status === "loading"} data-block="price-comparison">
+    <section className="fc-block-section" aria-labelledby={headingId} aria-busy={state.status === "loading"} data-block="price-comparison">
       <div className="fc-container">
-        <h2 id={headingId} className={styles.heading}>
+        <h2 id={headingId} className="fc-section-heading">
           {texts.heading}
         </h2>
-        {texts.intro ? <p className={styles.intro}>{texts.intro}</p> : null}
+        {texts.intro ? <p className="fc-section-intro">{texts.intro}</p> : null}
         {state.status === "loading" ? <Skeleton /> : <Comparison data={state.data} identity={identity} />}
       </div>
     </section>
@@ -36,14 +36,14 @@ export function PriceComparisonPanel({ state, texts, identity }: { state: PanelS
 
 function Skeleton() {
   return (
-    <div className={`${styles.card} ${styles.skeleton}`} data-testid="price-comparison-skeleton">
+    <div className={`fc-panel ${styles.card} ${styles.skeleton}`} data-testid="price-comparison-skeleton">
       <span className="fc-visually-hidden" role="status">
         Loading the price comparison
       </span>
-      <div className={styles.bone} style={{ width: "40%", height: "1.6rem" }} />
-      <div className={styles.bone} style={{ height: "1rem" }} />
-      <div className={styles.bone} style={{ width: "70%" }} />
-      <div className={styles.bone} style={{ width: "55%" }} />
+      <div className={`fc-skeleton ${styles.bone}`} style={{ width: "40%", height: "1.6rem" }} />
+      <div className={`fc-skeleton ${styles.bone}`} style={{ height: "1rem" }} />
+      <div className={`fc-skeleton ${styles.bone}`} style={{ width: "70%" }} />
+      <div className={`fc-skeleton ${styles.bone}`} style={{ width: "55%" }} />
     </div>
   );
 }
@@ -55,7 +55,7 @@ function Comparison({ data, identity }: { data: PriceComparison; identity: Ident
   const percent = Math.round(data.fill * 100);
   const meterStyle = { "--fill": data.fill, animationDuration: `${PRICE_COMPARISON_ANIMATION_MS}ms` } as CSSProperties;
   return (
-    <div className={styles.card} data-fill-level={level}>
+    <div className={`fc-panel ${styles.card}`} data-fill-level={level}>
       <p className={styles.deal}>
         <span className={`${styles.badge} ${styles[level]}`} data-testid="price-comparison-label">
           {label}

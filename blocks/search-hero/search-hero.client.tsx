@@ -90,9 +90,9 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
   return (
     <div className={styles.form}>
       {settings.toggles.length ? (
-        <div className={styles.toggles} role="group" aria-label="Car type">
+        <div className="fc-segmented" role="group" aria-label="Car type">
           {settings.toggles.map((t) => (
-            <button key={t.id} type="button" className={styles.toggle} aria-pressed={state.toggle === t.id} onClick={() => choose({ toggle: t.id })}>
+            <button key={t.id} type="button" className="fc-segmented__option" aria-pressed={state.toggle === t.id} onClick={() => choose({ toggle: t.id })}>
               {t.label}
             </button>
           ))}

@@ -26,7 +26,7 @@ const SearchHero: BlockComponent<"search-hero"> = async ({ id, props, ctx }) => 
           <h2 id={`${id}-heading`} className={styles.heading}>
             {settings.heading}
           </h2>
-          {settings.intro ? <p className={styles.intro}>{settings.intro}</p> : null}
+          {settings.intro ? <p className="fc-section-intro">{settings.intro}</p> : null}
           <SearchHeroClient settings={settings} initial={initial} />
         </div>
       </div>

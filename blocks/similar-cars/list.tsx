@@ -16,7 +16,7 @@ export function SimilarCarsList({ state, texts, card, now }: { state: SimilarSta
   const loading = state.status !== "ready";
   return (
     <>
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className={`fc-section-heading ${styles.heading}`}>
         {texts.heading}
       </h2>
       {loading ? (
@@ -34,8 +34,8 @@ export function SimilarCarsList({ state, texts, card, now }: { state: SimilarSta
           : Array.from({ length: SIMILAR_CARS_PLACEHOLDERS }, (_, i) => (
               <li key={i} className={`${styles.item} ${styles.placeholder}`} aria-hidden="true" data-testid="similar-placeholder">
                 <div className={styles.phImage} />
-                <div className={styles.phLine} />
-                <div className={styles.phLine} style={{ width: "60%" }} />
+                <div className={`fc-skeleton ${styles.phLine}`} />
+                <div className={`fc-skeleton ${styles.phLine}`} style={{ width: "60%" }} />
               </li>
             ))}
       </ul>

@@ -63,7 +63,7 @@ export function SimilarCarsClient({ settings }: { settings: SimilarCarsSettings 
 
   if (state.status === "hidden" || (state.status === "ready" && !state.cars.length)) return null;
   return (
-    <section ref={root} className={`fc-container ${styles.section}`} aria-labelledby={`${settings.texts.id}-heading`} data-block="similar-cars">
+    <section ref={root} className="fc-container fc-block-section" aria-labelledby={`${settings.texts.id}-heading`} data-block="similar-cars">
       <SimilarCarsList state={state} texts={settings.texts} card={settings.card} now={settings.now} />
     </section>
   );

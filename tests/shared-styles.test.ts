@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Blocks share global fc-* classes from app/globals.css (.fc-panel, .fc-segmented …). Unlike a CSS
+ * module's styles.x, a misspelt global class name is not caught by the type checker: the element just
+ * loses its styles. This reads every className in blocks/ and checks each fc-* class is defined.
+ */
+const root = join(import.meta.dirname, "..");
+const globals = readFileSync(join(root, "app/globals.css"), "utf8");
+
+function blockSources(): { file: string; text: string }[] {
+  return (readdirSync(join(root, "blocks"), { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx"))
+    .map((f) => ({ file: f, text: readFileSync(join(root, "blocks", f), "utf8") }));
+}
+
+/** The fc-* class names in className="…" and className={`…`} (not the ${…} parts). */
+function fcClassNames(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/className=(?:"([^"]*)"|\{`([^`]*)`\})/g)) {
+    const value = (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, " ");
+    for (const token of value.split(/\s+/)) if (token.startsWith("fc-")) found.push(token);
+  }
+  return found;
+}
+
+const defined = (cls: string) => new RegExp(`\\.${cls.replace(/[-_]/g, "\\$&")}(?![\\w-])`).test(globals);
+
+describe("shared fc-* block classes", () => {
+  it("reads class names from both forms of className, leaving out interpolations", () => {
+    expect(fcClassNames('<div className="fc-panel x">')).toEqual(["fc-panel"]);
+    expect(fcClassNames("<p className={`fc-section-intro ${styles.intro}`}>")).toEqual(["fc-section-intro"]);
+    expect(defined("fc-panel")).toBe(true);
+    expect(defined("fc-pane")).toBe(false);
+  });
+
+  it("every fc-* class a block uses is defined in app/globals.css", () => {
+    const used = new Map<string, string>();
+    for (const { file, text } of blockSources()) for (const cls of fcClassNames(text)) used.set(cls, file);
+    // The shared pieces this file exists for are in use.
+    for (const cls of ["fc-block-section", "fc-section-heading", "fc-panel", "fc-card", "fc-segmented", "fc-input", "fc-skeleton"]) {
+      expect(used.has(cls), cls).toBe(true);
+    }
+    const missing = [...used].filter(([cls]) => !defined(cls)).map(([cls, file]) => `${cls} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
