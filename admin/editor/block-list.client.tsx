@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toFieldPathId, type ErrorSchema, type FieldProps, type RJSFSchema } from "@rjsf/utils";
-import { uiSchemaFor } from "./sections";
+import { errorMessages, uiSchemaFor } from "./sections";
 import styles from "../admin.module.css";
 
 interface Block {
@@ -28,10 +28,6 @@ export function blockCatalogue(definitions: Record<string, any>): CatalogueEntry
 }
 
 const newId = (type: string) => `${type}-${Math.random().toString(36).slice(2, 7)}`;
-const countErrors = (es: unknown): number => {
-  if (!es || typeof es !== "object") return 0;
-  return Object.entries(es).reduce((n, [k, v]) => n + (k === "__errors" ? (Array.isArray(v) ? v.length : 0) : countErrors(v)), 0);
-};
 
 /**
  * The block list of a page (or of the layout): each block titled from the registry, opened to edit
@@ -107,7 +103,7 @@ export function BlockListField(props: FieldProps) {
         {blocks.map((b, i) => {
           const entry = byType.get(b.type);
           const itemErrors = (errorSchema as Record<string, ErrorSchema> | undefined)?.[i];
-          const errors = countErrors(itemErrors);
+          const errors = errorMessages(itemErrors).length;
           const isOpen = open === b.id;
           const itemPath = toFieldPathId(i, registry.globalFormOptions, fieldPathId);
           return (

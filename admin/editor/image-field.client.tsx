@@ -25,6 +25,14 @@ const errorsAt = (errorSchema: unknown, key: string): string[] => {
   return node?.__errors ?? [];
 };
 
+function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  return errors.length ? (
+    <span className={styles.fieldError} id={id}>
+      {errors.join("; ")}
+    </span>
+  ) : null;
+}
+
 /**
  * RJSF field for an image (the schema's imageAsset): upload a picture or give its address, see it,
  * describe it (alternative text) and keep its size, which the site uses to reserve the space before
@@ -75,14 +83,7 @@ export function ImageField(props: FieldProps) {
   const title = (uiSchema?.["ui:title"] as string | undefined) ?? (schema.title as string | undefined) ?? (name ? name.replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Image");
   const field = (key: keyof ImageAsset) => `${id}_${key}`;
   const described = (key: keyof ImageAsset, extra?: string) => [errorsAt(errorSchema, key).length ? `${field(key)}__error` : "", extra ?? ""].filter(Boolean).join(" ") || undefined;
-  const ErrorText = ({ k }: { k: keyof ImageAsset }) => {
-    const errs = errorsAt(errorSchema, k);
-    return errs.length ? (
-      <span className={styles.fieldError} id={`${field(k)}__error`}>
-        {errs.join("; ")}
-      </span>
-    ) : null;
-  };
+  const errorText = (k: keyof ImageAsset) => <FieldErrors id={`${field(k)}__error`} errors={errorsAt(errorSchema, k)} />;
 
   return (
     <fieldset className={styles.image} id={id}>
@@ -102,7 +103,7 @@ export function ImageField(props: FieldProps) {
               change({ ...value, src: e.target.value === "" ? undefined : e.target.value });
             }}
           />
-          <ErrorText k="src" />
+          {errorText("src")}
           {slug ? (
             <>
               <label htmlFor={`${id}_upload`}>Or upload a picture (JPEG, PNG, WebP, GIF or AVIF, up to 10 MB)</label>
@@ -127,7 +128,7 @@ export function ImageField(props: FieldProps) {
           <span className={styles.hint} id={`${field("alt")}__help`}>
             What the picture shows, for people who cannot see it; leave empty when it is only decoration.
           </span>
-          <ErrorText k="alt" />
+          {errorText("alt")}
           <div className={styles.imageSize}>
             {(["width", "height"] as const).map((k) => (
               <div key={k}>
@@ -137,7 +138,7 @@ export function ImageField(props: FieldProps) {
                   aria-describedby={described(k)} aria-invalid={errorsAt(errorSchema, k).length ? true : undefined}
                   onChange={(e) => change({ ...value, [k]: numberFrom(e.target.value) })}
                 />
-                <ErrorText k={k} />
+                {errorText(k)}
               </div>
             ))}
           </div>

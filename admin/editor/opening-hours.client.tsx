@@ -1,16 +1,11 @@
 "use client";
 
 import type { ErrorSchema, FieldProps } from "@rjsf/utils";
+import { errorMessages } from "./sections";
 import { copyMondayToWeekdays, hoursRows, hoursValue, STATUS_LABELS, type DayRow } from "./hours";
 import styles from "../admin.module.css";
 
 const STATUSES = Object.keys(STATUS_LABELS) as DayRow["status"][];
-
-/** Every message under one node of RJSF's error tree. */
-function messages(node: unknown): string[] {
-  if (!node || typeof node !== "object") return [];
-  return Object.entries(node).flatMap(([k, v]) => (k === "__errors" ? (Array.isArray(v) ? v.map(String) : []) : messages(v)));
-}
 
 /**
  * RJSF field for a location's opening hours: the week as a table, Monday to Sunday, each day
@@ -39,7 +34,7 @@ export function OpeningHoursField(props: FieldProps) {
           </thead>
           <tbody>
             {rows.map((r) => {
-              const errs = r.index >= 0 ? messages((errorSchema as Record<number, unknown> | undefined)?.[r.index]) : [];
+              const errs = r.index >= 0 ? errorMessages((errorSchema as Record<number, unknown> | undefined)?.[r.index]) : [];
               const timed = r.status === "open" || r.status === "by-appointment";
               const rowId = `${id}-${r.name.toLowerCase()}`;
               const invalid = errs.length ? true : undefined;

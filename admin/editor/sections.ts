@@ -62,6 +62,12 @@ export function errorSchemaFor(errors: { pointer: string; message: string }[], s
   return tree as ErrorSchema;
 }
 
+/** Every message under one node of RJSF's error tree (a field and everything inside it). */
+export function errorMessages(node: unknown): string[] {
+  if (!node || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([k, v]) => (k === "__errors" ? (Array.isArray(v) ? v.map(String) : []) : errorMessages(v)));
+}
+
 const ref = (name: string) => `#/definitions/${name}`;
 
 /** A property name as a label: "average_rating" and "leadEmail" → "Average rating", "Lead email". */

@@ -102,7 +102,7 @@ function SortSelect({ items }: { items: SearchSettings["sorts"] }) {
   return (
     <div className={styles.sort}>
       <label htmlFor={id}>Sort by</label>
-      <select id={id} className={styles.select} value={currentRefinement} onChange={(e) => refine(e.currentTarget.value)}>
+      <select id={id} className="fc-input" value={currentRefinement} onChange={(e) => refine(e.currentTarget.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -19,7 +19,7 @@ import { assertTenantAccess } from "./access";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
-import { BodyError, readLimitedBytes } from "../http/body";
+import { BodyError, readLimitedBytes, readLimitedText } from "../http/body";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
@@ -37,9 +37,7 @@ export const SESSION_ENDED = "Your session has ended. Sign in again (your edits 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
 async function readJson(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.", 413);
+  const text = await readBody(() => readLimitedText(request, MAX_BODY_BYTES, () => "The request body is too large."));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -48,6 +46,16 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
   return body as Record<string, unknown>;
+}
+
+/** A body read with its size limit; an over-long one is the admin's 413 with the reader's message. */
+async function readBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof BodyError) throw new BadRequest(e.message, e.status);
+    throw e;
+  }
 }
 
 const revisionOf = (body: Record<string, unknown>) => {
@@ -202,13 +210,7 @@ export const handlePreviewToken: Handler = async (request, { handle, user }, { s
 
 /** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height}. */
 export const handleUpload: Handler = async (request, { handle, user }, { slug }) => {
-  let bytes: Buffer;
-  try {
-    bytes = await readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE);
-  } catch (e) {
-    if (e instanceof BodyError) throw new BadRequest(e.message, e.status);
-    throw e;
-  }
+  const bytes = await readBody(() => readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE));
   const stored = await storeUpload(handle.db, user, slug, bytes);
   return json(201, stored);
 };
