@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { getDb } from "../server/db";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "../server/http/client-address";
 import { PageCache, withPageCache } from "../server/http/page-cache";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
@@ -21,7 +22,13 @@ const handle = await getDb();
 await listenForVehicleChanges(handle);
 await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
 
-const server = createServer(withPageCache(cache, app.getRequestHandler()));
+const serve = withPageCache(cache, app.getRequestHandler());
+const trustedProxies = trustedProxyCount();
+// The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
+const server = createServer((req, res) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+  return serve(req, res);
+});
 server.listen(port, () => console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -10,6 +10,7 @@
  * client address within SIGN_IN_LIMITS.windowMs. A wrong password and an unknown address get the
  * same answer, after the same work.
  */
+import { readCookie } from "../http/cookies";
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, gte, lt, min } from "drizzle-orm";
 import type { Db } from "../db";
@@ -123,11 +124,7 @@ export async function deleteAdminSession(db: Db, token: string | null | undefine
 
 /** The admin session token of a Cookie header. */
 export function adminSessionToken(cookieHeader: string | null | undefined): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === ADMIN_COOKIE) return decodeURIComponent(rest.join("="));
-  }
-  return null;
+  return readCookie(cookieHeader, ADMIN_COOKIE);
 }
 
 /** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db";
+import { readCookie } from "../http/cookies";
 import { siteSessions, siteUsers } from "../db/schema";
 
 export const SESSION_COOKIE = "fc_session";
@@ -51,11 +52,7 @@ export async function deleteSession(db: Db, token: string | null | undefined): P
 
 /** The session token of a request's Cookie header. */
 export function sessionToken(cookieHeader: string | null | undefined): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
-  }
-  return null;
+  return readCookie(cookieHeader, SESSION_COOKIE);
 }
 
 /** Whether the visitor reached us over https (directly, or through a proxy that says so). */
