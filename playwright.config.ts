@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database each run: first start migrates and seeds the demo tenants.
     command: "rm -rf .data-e2e && npm start",
-    env: { PORT: String(E2E_PORT), DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE },
+    // TRUSTED_PROXIES=1: the tests play the proxy in front, so a test's X-Forwarded-For is its visitor's address.
+    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE },
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 600_000,

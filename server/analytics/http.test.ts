@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { demoSite, SITE_HOST } from "../leads/test-helpers";
 import { EVENT_LIMIT, handleEventPost, type EventDeps } from "./http";
@@ -17,7 +18,7 @@ describe("POST /api/events (PGlite)", () => {
     handleEventPost(
       new Request("http://harbourline.localhost:3000/api/events", {
         method: "POST",
-        headers: { host: opts.host ?? SITE_HOST, "content-type": "application/json", "x-forwarded-for": opts.ip ?? "203.0.113.9" },
+        headers: { host: opts.host ?? SITE_HOST, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: opts.ip ?? "203.0.113.9" },
         body: opts.raw ? String(body) : JSON.stringify(body),
       }),
       deps(),

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { analyticsEvents } from "../db/schema";
 import type { LiveDocument } from "../tenants/store";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { clientIp, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, type RateLimiter } from "../leads/rate-limit";
 import { BodyError, readLimitedJson } from "../http/body";
 
 /**
@@ -40,7 +40,7 @@ export async function handleEventPost(request: Request, deps: EventDeps): Promis
     const live = await deps.tenantForHost(request.headers.get("host"));
     if (!live) return answer(404, "No dealer site answers at this address.");
     const limiter = await deps.limiter();
-    const hit = await limiter.hit(`events:ip:${live.slug}:${clientIp(request.headers)}`, EVENT_LIMIT.limit, EVENT_LIMIT.windowMs);
+    const hit = await limiter.hit(`events:ip:${live.slug}:${clientKey(request)}`, EVENT_LIMIT.limit, EVENT_LIMIT.windowMs);
     if (!hit.ok) return answer(429, "Too many events from here; try again later.");
     let body: unknown;
     try {

@@ -5,7 +5,9 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
 import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/provider";
-import { codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { MemoryRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { CODE_REQUEST_LIMITS, codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
 import { handleRequestCode, handleSignOut, handleVerifyCode, requestUser, withErrors, type SiteContext } from "./http";
 import { createSession, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
 
@@ -71,7 +73,8 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
   const need = (ctx: { skip: () => void }) => {
     if (!tdb) ctx.skip();
   };
-  const ctx = (now: Date, tenant = authTenant()): SiteContext => ({ db: h.db, tenant, sms, now });
+  // A fresh limiter per call unless one is given: these tests are about codes, the limits test shares one.
+  const ctx = (now: Date, tenant = authTenant(), limiter: RateLimiter = new MemoryRateLimiter()): SiteContext => ({ db: h.db, tenant, sms, now, limiter });
 
   it("sends a 6-digit code, stored hashed, valid for 10 minutes", async (c) => {
     need(c);
@@ -196,6 +199,39 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("420");
     expect(await limited.json()).toEqual({ message: "Too many codes were sent to this number. Try again in 7 minutes." });
+  });
+
+  it("limits code requests per client (a spoofed X-Forwarded-For makes no new bucket) and per site, with a message and Retry-After", async (c) => {
+    need(c);
+    const limiter = new MemoryRateLimiter();
+    const tenant = authTenant("limits");
+    const ask = (n: number, ip: string, headers: Record<string, string> = {}) =>
+      withErrors(handleRequestCode, post("/api/auth/request-code", { phone: `04121${String(n).padStart(5, "0")}` }, { [CLIENT_ADDRESS_HEADER]: ip, ...headers }), ctx(t0, tenant, limiter));
+    const before = sms.sent.length;
+    const { perClient, perSite } = CODE_REQUEST_LIMITS;
+    for (let i = 0; i < perClient.limit; i++) expect((await ask(i, "203.0.113.5")).status).toBe(200);
+    // Over the client's limit: refused, however the client dresses up its X-Forwarded-For.
+    const spoofs: Record<string, string>[] = [{}, { "x-forwarded-for": "198.51.100.77" }, { "x-forwarded-for": "10.1.2.3, 198.51.100.78" }, { "x-real-ip": "198.51.100.79" }];
+    for (const [i, spoof] of spoofs.entries()) {
+      const res = await ask(90 + i, "203.0.113.5", spoof);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBe("600");
+      expect(await res.json()).toEqual({ message: "Too many codes were requested from here. Try again in 10 minutes." });
+    }
+    expect(sms.sent.length - before).toBe(perClient.limit);
+    // The refused requests used up nothing of the site's budget: other clients get the rest of it.
+    let n = 100;
+    for (let client = 1; n < 100 + perSite.limit - perClient.limit; client++) {
+      for (let i = 0; i < perClient.limit && n < 100 + perSite.limit - perClient.limit; i++) expect((await ask(n++, `198.51.100.${client}`)).status).toBe(200);
+    }
+    expect(sms.sent.length - before).toBe(perSite.limit);
+    const siteFull = await ask(n, "192.0.2.200");
+    expect(siteFull.status).toBe(429);
+    expect(siteFull.headers.get("retry-after")).toBe("3600");
+    expect(await siteFull.json()).toEqual({ message: "This site is sending too many codes right now. Try again in 60 minutes." });
+    expect(sms.sent.length - before).toBe(perSite.limit);
+    const stored = await h.db.select().from(authCodes).where(eq(authCodes.site, "limits"));
+    expect(stored).toHaveLength(perSite.limit);
   });
 
   it("uses the site's country: a New Zealand site reads 021… as +6421…", async (c) => {

@@ -11,6 +11,16 @@ export const MAX_ATTEMPTS = 5;
 /** At most this many codes per number and site within RATE_WINDOW_MS. */
 export const MAX_CODES_PER_WINDOW = 3;
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Besides the number's own limit, code requests are limited per client (an IPv4 address or IPv6
+ * /64, from the server-determined address) and per site, in the process's rate limiter (memory or
+ * Redis): a client cannot send texts to many numbers, and a site's texts cost at most this much an
+ * hour. A client over its limit uses up nothing of the site's.
+ */
+export const CODE_REQUEST_LIMITS = {
+  perClient: { limit: 5, windowMs: 10 * 60 * 1000 },
+  perSite: { limit: 100, windowMs: 60 * 60 * 1000 },
+};
 
 /** "salt:sha256(salt:code)"; the salt makes equal codes hash differently. */
 export function hashCode(code: string, salt = randomBytes(16).toString("hex")): string {

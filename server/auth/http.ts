@@ -5,7 +5,8 @@ import { getDb, type Db } from "../db";
 import { BodyError, readLimitedJson } from "../http/body";
 import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
-import { requestCode, verifyCode, CODE_TTL_MS } from "./codes";
+import { clientKey, hitInOrder, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { requestCode, verifyCode, CODE_REQUEST_LIMITS, CODE_TTL_MS } from "./codes";
 import { createSession, deleteSession, isHttps, sessionCookie, sessionToken, sessionUser, upsertSiteUser, type SiteUser } from "./sessions";
 
 /** What a site endpoint works with; tests build it directly. */
@@ -14,6 +15,8 @@ export interface SiteContext {
   tenant: TenantDocument;
   sms: SmsProvider;
   now?: Date;
+  /** The rate limiter (default: the process's, memory or Redis). */
+  limiter?: RateLimiter;
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -54,6 +57,20 @@ function phoneOf(body: Record<string, unknown>, tenant: TenantDocument, field = 
 export async function handleRequestCode(request: Request, ctx: SiteContext): Promise<Response> {
   if (!authEnabled(ctx.tenant)) return json(404, { message: "Sign-in is not available on this site." });
   const phone = phoneOf(await readJsonObject(request), ctx.tenant);
+  const site = ctx.tenant.identity.slug;
+  // Per client, then per site (counted only for requests the client's limit let through); then the number's own limit.
+  const limited = await hitInOrder(ctx.limiter ?? (await leadRateLimiter()), [
+    { key: `sms-code:client:${site}:${clientKey(request)}`, ...CODE_REQUEST_LIMITS.perClient },
+    { key: `sms-code:site:${site}`, ...CODE_REQUEST_LIMITS.perSite },
+  ]);
+  if (!limited.ok) {
+    const minutes = Math.ceil(limited.retryAfterS / 60);
+    const wait = `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+    const message = limited.key.startsWith("sms-code:client:")
+      ? `Too many codes were requested from here. ${wait}`
+      : `This site is sending too many codes right now. ${wait}`;
+    return json(429, { message }, { "retry-after": String(limited.retryAfterS) });
+  }
   const result = await requestCode(ctx.db, { site: ctx.tenant.identity.slug, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now });
   if (!result.ok) {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);

@@ -8,7 +8,7 @@ import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type Field
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
 import { IdempotencyConflictError, storeLead } from "./store";
-import { clientIp, LEAD_LIMITS, type RateLimiter } from "./rate-limit";
+import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
 import { BodyError, readLimitedText } from "../http/body";
 
 /**
@@ -30,7 +30,7 @@ export interface LeadDeps {
   db: () => Promise<Db>;
   tenantForHost: (host: string | null) => Promise<LiveDocument | null>;
   limiter: () => Promise<RateLimiter>;
-  limits?: typeof LEAD_LIMITS;
+  limits?: LeadLimits;
   /** Called after a lead was stored: wakes the outbox worker. */
   stored?: (leadId: string) => void;
 }
@@ -99,11 +99,15 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     if (!live) return problem(404, "No dealer site answers at this address.");
 
     const limits = deps.limits ?? LEAD_LIMITS;
-    const limiter = await deps.limiter();
-    const byIp = await limiter.hit(`lead:ip:${live.slug}:${clientIp(request.headers)}`, limits.perIp.limit, limits.perIp.windowMs);
-    const bySite = byIp.ok ? await limiter.hit(`lead:site:${live.slug}`, limits.perSite.limit, limits.perSite.windowMs) : byIp;
-    if (!byIp.ok || !bySite.ok) {
-      const retry = Math.max(byIp.retryAfterS, bySite.retryAfterS);
+    const client = clientKey(request);
+    // In order, each counted only when the one before passed: a client over its limit uses up nothing of the site's.
+    const limited = await hitInOrder(await deps.limiter(), [
+      { key: `lead:client:${live.slug}:${client}`, ...limits.perClient },
+      { key: `lead:network:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
+      { key: `lead:site:${live.slug}`, ...limits.perSite },
+    ]);
+    if (!limited.ok) {
+      const retry = limited.retryAfterS;
       return problem(429, `Too many enquiries were sent from here in a short time. Please try again in ${retry} seconds.`, {}, { "retry-after": String(retry) });
     }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
-import { clientIp, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { clientKey, LEAD_LIMITS, MemoryRateLimiter, networkKey, RedisRateLimiter, type RateLimiter } from "./rate-limit";
 import { demoSite, deps, post, validLead } from "./test-helpers";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -28,10 +29,14 @@ it("memory: allows the limit in a window, refuses the next with the seconds to w
   expect((await m.hit("a", 10, 60_000)).ok).toBe(true);
 });
 
-it("reads the client address from X-Forwarded-For, then X-Real-IP", () => {
-  expect(clientIp(new Headers({ "x-forwarded-for": "198.51.100.1, 10.0.0.1" }))).toBe("198.51.100.1");
-  expect(clientIp(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
-  expect(clientIp(new Headers())).toBe("unknown");
+it("keys on the address the server determined, never on X-Forwarded-For or X-Real-IP; IPv6 by /64, networks by /24 and /48", () => {
+  const key = (headers: Record<string, string>) => clientKey(new Headers(headers));
+  expect(key({ [CLIENT_ADDRESS_HEADER]: "198.51.100.1", "x-forwarded-for": "203.0.113.1", "x-real-ip": "203.0.113.2" })).toBe("198.51.100.1");
+  expect(key({ "x-forwarded-for": "203.0.113.1" })).toBe("unknown");
+  expect(key({ [CLIENT_ADDRESS_HEADER]: "2001:db8:1:2:aaaa::1" })).toBe(key({ [CLIENT_ADDRESS_HEADER]: "2001:db8:1:2:bbbb::9" }));
+  expect(networkKey("198.51.100.1")).toBe("198.51.100.0/24");
+  expect(networkKey(key({ [CLIENT_ADDRESS_HEADER]: "2001:db8:1:2:aaaa::1" }))).toBe("2001:db8:1::/48");
+  expect(networkKey("unknown")).toBe("unknown");
 });
 
 describe("POST /api/leads rate limits", () => {
@@ -50,7 +55,7 @@ describe("POST /api/leads rate limits", () => {
   });
 
   const check = async (limiter: RateLimiter) => {
-    const d = deps(h, demoSite(null), { limiter: async () => limiter, limits: { perIp: { limit: 10, windowMs: 60_000 }, perSite: { limit: 15, windowMs: 60_000 } } });
+    const d = deps(h, demoSite(null), { limiter: async () => limiter, limits: { perClient: { limit: 10, windowMs: 60_000 }, perNetwork: { limit: 1000, windowMs: 60_000 }, perSite: { limit: 15, windowMs: 60_000 } } });
     const first = await Promise.all(Array.from({ length: 10 }, () => post(d, validLead(), { ip: "198.51.100.9" })));
     expect(first.map((r) => r.status)).toEqual(Array(10).fill(200));
     const over = await post(d, validLead(), { ip: "198.51.100.9" });
@@ -58,15 +63,44 @@ describe("POST /api/leads rate limits", () => {
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await over.json()).error).toMatch(/^Too many enquiries were sent from here in a short time\. Please try again in \d+ seconds\.$/);
     // Another visitor still gets through, until the site's own limit (15 a minute here) is reached.
-    const others = await Promise.all(Array.from({ length: 6 }, (_, i) => post(d, validLead(), { ip: `198.51.100.${20 + i}` })));
+    const others = await Promise.all(Array.from({ length: 6 }, (_, i) => post(d, validLead(), { ip: `203.0.113.${20 + i}` })));
     expect(others.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
   };
 
-  it("per IP and per site, in memory", async () => {
+  it("one client flooding a site (spoofing X-Forwarded-For) gets 429 and does not block another client's lead (the real limits)", async () => {
+    const limiter = new MemoryRateLimiter();
+    const d = deps(h, demoSite(null), { limiter: async () => limiter, limits: LEAD_LIMITS });
+    const flood = [];
+    for (let i = 0; i < LEAD_LIMITS.perSite.limit + 50; i++) {
+      flood.push(await post(d, validLead(), { ip: "198.51.100.66", headers: { "x-forwarded-for": `10.${i >> 8}.${i & 255}.1`, "x-real-ip": `10.9.${i & 255}.2` } }));
+    }
+    expect(flood.filter((r) => r.status === 200)).toHaveLength(LEAD_LIMITS.perClient.limit);
+    expect(flood.filter((r) => r.status === 429)).toHaveLength(LEAD_LIMITS.perSite.limit + 50 - LEAD_LIMITS.perClient.limit);
+    // Another address of the flooder's IPv6 /64 is the same client.
+    for (const ip of ["2001:db8:5:6::1", "2001:db8:5:6::2"]) {
+      for (let i = 0; i < 5; i++) await post(d, validLead(), { ip });
+    }
+    expect((await post(d, validLead(), { ip: "2001:db8:5:6:ffff::3" })).status).toBe(429);
+    // A real visitor's enquiry to the same dealer goes through.
+    const visitor = await post(d, validLead(), { ip: "203.0.113.200" });
+    expect(visitor.status).toBe(200);
+    expect((await visitor.json()).lead_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("one network with many addresses is one sender: its /24 has its own limit, and other networks still get through", async () => {
+    const shared = new MemoryRateLimiter();
+    const d = deps(h, demoSite(null), { limiter: async () => shared, limits: LEAD_LIMITS });
+    const statuses: number[] = [];
+    for (let host = 1; host <= 10; host++) for (let i = 0; i < 5; i++) statuses.push((await post(d, validLead(), { ip: `198.51.77.${host}` })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LEAD_LIMITS.perNetwork.limit);
+    expect((await post(d, validLead(), { ip: "198.51.78.1" })).status).toBe(200);
+  });
+
+  it("per client and per site, in memory", async () => {
     await check(new MemoryRateLimiter());
   });
 
-  it("per IP and per site, in Redis (REDIS_URL), shared by two server processes", async (ctx) => {
+  it("per client and per site, in Redis (REDIS_URL), shared by two server processes", async (ctx) => {
     if (!redis.limiter) return ctx.skip();
     await check(redis.limiter);
     // A second process's limiter sees the same counts.

@@ -1,19 +1,66 @@
 /**
- * Fixed-window rate limits for POST /api/leads: per client IP and per site. In memory (one
- * process) by default; in Redis when REDIS_URL is set, so every server process shares the counts.
- * A Redis that does not answer does not block leads: the check is skipped with a logged warning
- * (a lost lead costs more than a burst of spam).
+ * Fixed-window rate limits (leads, analytics events, views, sign-in codes). In memory (one process)
+ * by default; in Redis when REDIS_URL is set, so every server process shares the counts.
+ *
+ * Every per-client limit keys on `clientKey(request)`: the address `scripts/serve.ts` took from the
+ * socket and TRUSTED_PROXIES (server/http/client-address.ts), an IPv6 client as its /64. Nothing a
+ * visitor sends (X-Forwarded-For, X-Real-IP) can make a new bucket.
+ *
+ * Redis fails fast: a 1 s connect timeout, a 500 ms command timeout and no offline queue. After a
+ * failure the limiter counts in memory for 30 s (a circuit breaker) and then tries Redis again, so
+ * an unreachable Redis costs a request at most one timeout, never a lead.
  */
+import { clientAddress, clientBucket } from "../http/client-address";
+
 export interface RateLimiter {
   /** Counts one hit on `key`; `ok` false when this hit is over `limit` for the current window. */
   hit(key: string, limit: number, windowMs: number): Promise<{ ok: boolean; retryAfterS: number }>;
   close?(): Promise<void>;
 }
 
+/** Where the counts are kept right now, as GET /api/health reports it. */
+export type RateLimitMode = "memory" | "redis" | "memory (redis unreachable)";
+
+/**
+ * POST /api/leads, per site. A lead is counted against the next limit only when it passed the one
+ * before, so a client (or a network) over its own limit never uses up the site's budget:
+ * - perClient: one client (an IPv4 address, an IPv6 /64);
+ * - perNetwork: one network (IPv4 /24, IPv6 /48), so one holder of many addresses is still one sender;
+ * - perSite: a safety valve for the dealer's inbox and CRM against a flood from many networks at
+ *   once — at least 20 networks must each be at their limit to reach it.
+ */
 export const LEAD_LIMITS = {
-  perIp: { limit: 10, windowMs: 60_000 },
-  perSite: { limit: 300, windowMs: 60_000 },
+  perClient: { limit: 10, windowMs: 60_000 },
+  perNetwork: { limit: 30, windowMs: 60_000 },
+  perSite: { limit: 600, windowMs: 60_000 },
 };
+export type LeadLimits = typeof LEAD_LIMITS;
+
+/** The bucket of the request's client (IPv4 address or IPv6 /64), from the server-determined address only. */
+export function clientKey(request: Request | Headers): string {
+  return clientBucket(clientAddress(request));
+}
+
+/** The network a client bucket belongs to: an IPv4 /24 or an IPv6 /48 (others: the bucket itself). */
+export function networkKey(bucket: string): string {
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(bucket);
+  if (v4) return `${v4[1]}.0/24`;
+  const v6 = /^([0-9a-f]+:[0-9a-f]+:[0-9a-f]+):[0-9a-f]+::\/64$/.exec(bucket);
+  if (v6) return `${v6[1]}::/48`;
+  return bucket;
+}
+
+/**
+ * Counts one request against each of `limits` in order, stopping at the first that refuses it (so a
+ * refused request uses up none of the later budgets). Answers the refusal, or ok.
+ */
+export async function hitInOrder(limiter: RateLimiter, limits: { key: string; limit: number; windowMs: number }[]) {
+  for (const l of limits) {
+    const r = await limiter.hit(l.key, l.limit, l.windowMs);
+    if (!r.ok) return { ok: false as const, retryAfterS: r.retryAfterS, key: l.key };
+  }
+  return { ok: true as const, retryAfterS: 0 };
+}
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -33,6 +80,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return { ok: w.count <= limit, retryAfterS: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
+  mode(): RateLimitMode {
+    return "memory";
+  }
+
+  async close() {}
+
   private sweep(now: number) {
     this.lastSweep = now;
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
@@ -46,52 +99,116 @@ local t = redis.call('PTTL', KEYS[1])
 if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
 return {c, t}`;
 
+export interface RedisLimiterOptions {
+  prefix?: string;
+  /** How long to wait for a connection (ms). */
+  connectTimeoutMs?: number;
+  /** How long one command may take before the hit counts in memory instead (ms). */
+  commandTimeoutMs?: number;
+  /** After a failure, how long to count in memory before trying Redis again (ms). */
+  breakerMs?: number;
+}
+
 export class RedisRateLimiter implements RateLimiter {
   private warned = 0;
+  /** Until when hits count in memory (a failure opened the breaker). */
+  private openUntil = 0;
+  private readonly fallback = new MemoryRateLimiter();
+  private readonly prefix: string;
+  private readonly breakerMs: number;
 
   constructor(
     private readonly redis: import("ioredis").default,
-    private readonly prefix = "forecourt:ratelimit:",
-  ) {}
+    opts: RedisLimiterOptions = {},
+  ) {
+    this.prefix = opts.prefix ?? "forecourt:ratelimit:";
+    this.breakerMs = opts.breakerMs ?? 30_000;
+  }
 
-  static async connect(url: string, prefix?: string): Promise<RedisRateLimiter> {
+  /** A limiter on `url`; waits at most the connect timeout for Redis to answer, and never throws. */
+  static async connect(url: string, opts: RedisLimiterOptions | string = {}): Promise<RedisRateLimiter> {
+    const o = typeof opts === "string" ? { prefix: opts } : opts;
     const { default: Redis } = await import("ioredis");
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, connectTimeout: 2000 });
+    const connectTimeout = o.connectTimeoutMs ?? 1000;
+    const redis = new Redis(url, {
+      connectTimeout,
+      commandTimeout: o.commandTimeoutMs ?? 500,
+      enableOfflineQueue: false, // a command while disconnected fails at once instead of waiting
+      maxRetriesPerRequest: 0,
+      // Reconnects in the background (the breaker decides when hits go back to Redis).
+      retryStrategy: (times) => Math.min(250 * 2 ** Math.min(times, 5), 5000),
+      lazyConnect: false,
+    });
     redis.on("error", () => undefined); // reported per hit below
-    return new RedisRateLimiter(redis, prefix);
+    const limiter = new RedisRateLimiter(redis, o);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off("ready", done);
+        redis.off("error", done);
+        resolve();
+      };
+      const timer = setTimeout(done, connectTimeout + 100);
+      redis.once("ready", done);
+      redis.once("error", done);
+    });
+    if (redis.status !== "ready") limiter.trip(new Error(`Redis at ${redactUrl(url)} did not answer within ${connectTimeout} ms`));
+    return limiter;
   }
 
   async hit(key: string, limit: number, windowMs: number) {
+    if (Date.now() < this.openUntil) return this.fallback.hit(key, limit, windowMs);
     try {
+      if (this.redis.status !== "ready") throw new Error(`Redis connection is ${this.redis.status}`);
       const [count, ttl] = (await this.redis.eval(SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
       return { ok: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
     } catch (e) {
-      if (Date.now() - this.warned > 60_000) {
-        this.warned = Date.now();
-        console.warn(`[leads] rate limit skipped: Redis did not answer (${(e as Error).message})`);
-      }
-      return { ok: true, retryAfterS: 0 };
+      this.trip(e as Error);
+      return this.fallback.hit(key, limit, windowMs);
+    }
+  }
+
+  /** "redis" while Redis answers; "memory (redis unreachable)" while the breaker is open or Redis is not connected. */
+  mode(): RateLimitMode {
+    return Date.now() < this.openUntil || this.redis.status !== "ready" ? "memory (redis unreachable)" : "redis";
+  }
+
+  private trip(e: Error) {
+    this.openUntil = Date.now() + this.breakerMs;
+    if (Date.now() - this.warned > 60_000) {
+      this.warned = Date.now();
+      console.warn(`[rate-limit] counting in memory for ${Math.round(this.breakerMs / 1000)} s: Redis did not answer (${e.message})`);
     }
   }
 
   async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.redis.status === "ready") await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }
 
-const GLOBAL_KEY = Symbol.for("forecourt.leads.rateLimiter");
-type Global = typeof globalThis & { [GLOBAL_KEY]?: Promise<RateLimiter> };
+const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, "//***@");
 
-/** The process's limiter: Redis when REDIS_URL is set, else in memory. */
-export function leadRateLimiter(): Promise<RateLimiter> {
+const GLOBAL_KEY = Symbol.for("forecourt.leads.rateLimiter");
+type Global = typeof globalThis & { [GLOBAL_KEY]?: Promise<RedisRateLimiter | MemoryRateLimiter> };
+
+/** The process's limiter: Redis when REDIS_URL is set (in memory while it does not answer), else in memory. */
+export function leadRateLimiter(): Promise<RedisRateLimiter | MemoryRateLimiter> {
   const g = globalThis as Global;
   const url = process.env.REDIS_URL?.trim();
   g[GLOBAL_KEY] ??= url ? RedisRateLimiter.connect(url) : Promise.resolve(new MemoryRateLimiter());
   return g[GLOBAL_KEY]!;
 }
 
-/** The client's address as the proxy in front reports it (X-Forwarded-For's first entry, or X-Real-IP). */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || headers.get("x-real-ip")?.trim() || "unknown").slice(0, 64);
+/** Where the process's limits are counted (for GET /api/health). */
+export async function rateLimitMode(): Promise<RateLimitMode> {
+  return (await leadRateLimiter()).mode();
+}
+
+/** Closes and forgets the process's limiter (tests; the next call reads REDIS_URL again). */
+export async function resetLeadRateLimiter(): Promise<void> {
+  const g = globalThis as Global;
+  const current = g[GLOBAL_KEY];
+  delete g[GLOBAL_KEY];
+  await (await current)?.close?.();
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
 import type { LiveDocument } from "../tenants/store";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { handleLeadPost, type LeadDeps } from "./http";
 import { MemoryRateLimiter, type RateLimiter } from "./rate-limit";
 
@@ -21,7 +22,7 @@ export function demoSite(crmUrl?: string | null): LiveDocument {
   return { slug: "harbourline", version: 1, document: v.document };
 }
 
-export const NO_LIMITS = { perIp: { limit: 1e9, windowMs: 60_000 }, perSite: { limit: 1e9, windowMs: 60_000 } };
+export const NO_LIMITS = { perClient: { limit: 1e9, windowMs: 60_000 }, perNetwork: { limit: 1e9, windowMs: 60_000 }, perSite: { limit: 1e9, windowMs: 60_000 } };
 
 export function deps(h: DbHandle, site: LiveDocument, over: Partial<LeadDeps> = {}): LeadDeps {
   const limiter: RateLimiter = new MemoryRateLimiter();
@@ -52,8 +53,13 @@ export function validLead(over: Record<string, unknown> = {}) {
   };
 }
 
-export function post(deps: LeadDeps, body: unknown, opts: { key?: string | null; host?: string; ip?: string; raw?: boolean } = {}): Promise<Response> {
-  const headers: Record<string, string> = { host: opts.host ?? SITE_HOST, "content-type": "application/json", "x-forwarded-for": opts.ip ?? "203.0.113.7" };
+/** POSTs a lead from client address `opts.ip` (as scripts/serve.ts determines it; `headers` adds any others, e.g. a spoofed X-Forwarded-For). */
+export function post(
+  deps: LeadDeps,
+  body: unknown,
+  opts: { key?: string | null; host?: string; ip?: string; raw?: boolean; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { host: opts.host ?? SITE_HOST, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: opts.ip ?? "203.0.113.7", ...opts.headers };
   if (opts.key !== null) headers["idempotency-key"] = opts.key ?? `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   const text = opts.raw ? String(body) : JSON.stringify(body);
   return handleLeadPost(new Request("http://harbourline.localhost:3000/api/leads", { method: "POST", headers, body: text }), deps);

@@ -10,12 +10,12 @@
  * rendered so a log or a cache can tell which version asked; values that are not what they
  * claim to be (a count, a date, this site's slug) are a 400. They do not change the answer.
  *
- * One visitor (client IP) counts once per car per 30 minutes, so reloads do not inflate the count:
+ * One visitor (client address, an IPv6 client as its /64) counts once per car per 30 minutes, so reloads do not inflate the count:
  * the window lives in the process's rate limiter (memory, or Redis when REDIS_URL is set).
  */
 import { json, siteRoute, type SiteContext } from "../auth/http";
 import { siteVehicleBySlug } from "../inventory/vdp";
-import { clientIp, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
 import { carSlugFromUrl } from "../price-comparison/http";
 import { recordView, vehicleViewState } from "./store";
 
@@ -46,7 +46,7 @@ export async function handleView(request: Request, ctx: SiteContext & { limiter?
   if (bad) return json(400, { message: bad });
 
   const limiter = ctx.limiter ?? (await leadRateLimiter());
-  const first = await limiter.hit(`view:${ctx.tenant.identity.slug}:${clientIp(request.headers)}:${car.id}`, 1, VIEW_DEDUPE_MS);
+  const first = await limiter.hit(`view:${ctx.tenant.identity.slug}:${clientKey(request)}:${car.id}`, 1, VIEW_DEDUPE_MS);
   if (first.ok) await recordView(ctx.db, car.id, ctx.now);
   const state = await vehicleViewState(ctx.db, car.id);
   if (!state) return json(404, { message: "That car is not listed on this site." });

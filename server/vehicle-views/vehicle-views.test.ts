@@ -8,6 +8,7 @@ import { siteRoute, type SiteContext } from "../auth/http";
 import type { DbHandle } from "../db";
 import { vehicleViews } from "../db/schema";
 import { deleteVehicle, upsertVehicles } from "../inventory/store";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
 import { handleView, VIEW_DEDUPE_MS } from "./http";
@@ -55,8 +56,8 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
   };
   const ctx = (): SiteContext & { limiter: MemoryRateLimiter } => ({ db: h.db, tenant: alpha, sms: { name: "none", send: async () => {} }, now: new Date(clock), limiter });
   const route = () => siteRoute((r) => handleView(r, ctx()), { contextForHost: async (host) => (host === "alpha.localhost:3000" ? ctx() : null) });
-  const get = (path: string, ip = "198.51.100.1", host = "alpha.localhost:3000") =>
-    route()(new Request(`http://${host}${path}`, { headers: { host, "x-forwarded-for": ip } }));
+  const get = (path: string, ip = "198.51.100.1", host = "alpha.localhost:3000", headers: Record<string, string> = {}) =>
+    route()(new Request(`http://${host}${path}`, { headers: { host, [CLIENT_ADDRESS_HEADER]: ip, ...headers } }));
 
   it("counts atomically in its own table", async (c) => {
     need(c);
@@ -86,6 +87,10 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
     expect(await views("198.51.100.1")).toBe(41); // the same visitor as before: not counted again
     expect(await views("198.51.100.2")).toBe(42);
     expect(await views("198.51.100.2")).toBe(42);
+    // A made-up X-Forwarded-For or X-Real-IP is not another visitor.
+    for (const spoof of [{ "x-forwarded-for": "203.0.113.50" }, { "x-forwarded-for": "203.0.113.51, 198.51.100.2" }, { "x-real-ip": "203.0.113.52" }] as Record<string, string>[]) {
+      expect((await (await get(`/api/cars/${slugs.a1}/view.json`, "198.51.100.2", undefined, spoof)).json()).views).toBe(42);
+    }
     expect(await views("198.51.100.1", slugs.a2)).toBe(1); // the visitor's first view of another car (sold cars count too)
     clock += VIEW_DEDUPE_MS + 1;
     expect(await views("198.51.100.1")).toBe(43);
