@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { pgliteDatabase, type TestDatabase } from "../tests/databases";
 import type { DbHandle } from "./db";
 import { healthReport } from "./health";
+import { resetLeadRateLimiter } from "./leads/rate-limit";
 
 const DB_KEY = Symbol.for("forecourt.db");
 let tdb: TestDatabase;
@@ -17,8 +18,9 @@ afterAll(async () => {
   await h.close();
   await tdb.cleanup();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
+  await resetLeadRateLimiter();
 });
 
 describe("healthReport", () => {
@@ -26,12 +28,16 @@ describe("healthReport", () => {
     vi.stubEnv("ALGOLIA_APP_ID", "");
     vi.stubEnv("ALGOLIA_SEARCH_KEY", "");
     vi.stubEnv("ALGOLIA_ADMIN_KEY", "admin-key");
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded" });
+    vi.stubEnv("REDIS_URL", "");
+    await resetLeadRateLimiter();
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: "memory" });
   });
 
   it("names Algolia when its app id and search key are set", async () => {
     vi.stubEnv("ALGOLIA_APP_ID", "TESTAPP");
     vi.stubEnv("ALGOLIA_SEARCH_KEY", "search-key");
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia" });
+    vi.stubEnv("REDIS_URL", "");
+    await resetLeadRateLimiter();
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia", rateLimits: "memory" });
   });
 });

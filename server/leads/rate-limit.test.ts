@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, connect, type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { clientKey, LEAD_LIMITS, MemoryRateLimiter, networkKey, RedisRateLimiter, type RateLimiter } from "./rate-limit";
+import { healthReport } from "../health";
+import { clientKey, LEAD_LIMITS, leadRateLimiter, MemoryRateLimiter, networkKey, RedisRateLimiter, resetLeadRateLimiter, type RateLimiter } from "./rate-limit";
 import { demoSite, deps, post, validLead } from "./test-helpers";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -46,9 +48,12 @@ describe("POST /api/leads rate limits", () => {
   beforeAll(async () => {
     tdb = pgliteDatabase();
     h = await tdb.open();
+    // Stand in for the process's database handle (what healthReport's getDb() answers).
+    (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
     redis.limiter = await redisOrNull(`forecourt:test:${process.pid}:${Date.now()}:`);
   });
   afterAll(async () => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")];
     await redis.limiter?.close();
     await h.close();
     await tdb.cleanup();
@@ -114,9 +119,110 @@ describe("POST /api/leads rate limits", () => {
     }
   });
 
-  it("lets leads through (with a warning) when Redis does not answer", async () => {
-    const dead = await RedisRateLimiter.connect("redis://127.0.0.1:1", "x:");
-    expect((await dead.hit("k", 1, 1000)).ok).toBe(true);
-    await dead.close();
+  it("an unreachable REDIS_URL: a lead is answered at once (limits counted in memory) and the health answer says so", async () => {
+    vi.stubEnv("REDIS_URL", "redis://127.0.0.1:1"); // nothing listens there
+    await resetLeadRateLimiter();
+    try {
+      const d = deps(h, demoSite(null), { limiter: leadRateLimiter, limits: LEAD_LIMITS });
+      const started = performance.now();
+      const res = await post(d, validLead(), { ip: "192.0.2.31" });
+      const first = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(first).toBeLessThan(5000); // was ~20 s a lead
+      const again = performance.now();
+      const more = [];
+      for (let i = 0; i < LEAD_LIMITS.perClient.limit; i++) more.push((await post(d, validLead(), { ip: "192.0.2.31" })).status);
+      expect(performance.now() - again).toBeLessThan(5000);
+      // Still limited, in memory.
+      expect(more).toEqual([...Array(LEAD_LIMITS.perClient.limit - 1).fill(200), 429]);
+      expect((await healthReport()).rateLimits).toBe("memory (redis unreachable)");
+    } finally {
+      await resetLeadRateLimiter();
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("a Redis that accepts connections but never answers costs at most the connect timeout, then nothing", async () => {
+    const silent = createServer(() => undefined); // accepts, says nothing
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const sockets = new Set<import("node:net").Socket>();
+    silent.on("connection", (s) => sockets.add(s));
+    try {
+      const started = performance.now();
+      const limiter = await RedisRateLimiter.connect(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, { prefix: "x:" });
+      expect((await limiter.hit("k", 1, 1000)).ok).toBe(true);
+      expect((await limiter.hit("k", 1, 1000)).ok).toBe(false); // counted in memory
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(limiter.mode()).toBe("memory (redis unreachable)");
+      await limiter.close();
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
+  it("health: a real Redis is reported as redis, no REDIS_URL as memory", async (ctx) => {
+    if (!redis.limiter) return ctx.skip();
+    vi.stubEnv("REDIS_URL", REDIS_URL);
+    await resetLeadRateLimiter();
+    try {
+      expect((await healthReport()).rateLimits).toBe("redis");
+      vi.stubEnv("REDIS_URL", "");
+      await resetLeadRateLimiter();
+      expect((await healthReport()).rateLimits).toBe("memory");
+    } finally {
+      await resetLeadRateLimiter();
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("a Redis that goes away mid-run: hits fall back to memory at once, and go back to Redis once it answers again", async (ctx) => {
+    if (!redis.limiter) return ctx.skip();
+    // A TCP relay to the real Redis that the test can cut and restore.
+    const target = new URL(REDIS_URL);
+    const sockets = new Set<import("node:net").Socket>();
+    const relay = () =>
+      createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        sockets.add(client).add(upstream);
+        client.pipe(upstream).pipe(client);
+        const end = () => (client.destroy(), upstream.destroy());
+        client.on("error", end).on("close", end);
+        upstream.on("error", end).on("close", end);
+      });
+    let server = relay();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    const prefix = `forecourt:test:away:${process.pid}:${Date.now()}:`;
+    const limiter = await RedisRateLimiter.connect(`redis://127.0.0.1:${port}`, { prefix, breakerMs: 300 });
+    const direct = redis.limiter as unknown as { redis: { get(k: string): Promise<string | null> } };
+    try {
+      expect(limiter.mode()).toBe("redis");
+      expect((await limiter.hit("a", 2, 60_000)).ok).toBe(true);
+      expect(await direct.redis.get(`${prefix}a`)).toBe("1");
+
+      // Redis goes away.
+      await new Promise((r) => {
+        server.close(r);
+        for (const s of sockets) s.destroy();
+      });
+      const started = performance.now();
+      const during = [await limiter.hit("b", 2, 60_000), await limiter.hit("b", 2, 60_000), await limiter.hit("b", 2, 60_000)];
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(during.map((r) => r.ok)).toEqual([true, true, false]); // still limited, in memory
+      expect(limiter.mode()).toBe("memory (redis unreachable)");
+      expect(await direct.redis.get(`${prefix}b`)).toBeNull();
+
+      // It comes back: after the breaker's pause and ioredis's reconnect, hits count in Redis again.
+      server = relay();
+      await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+      await expect.poll(async () => (await limiter.hit("c", 100, 60_000), limiter.mode()), { timeout: 15_000, interval: 200 }).toBe("redis");
+      await limiter.hit("c", 100, 60_000);
+      expect(Number(await direct.redis.get(`${prefix}c`))).toBeGreaterThan(0);
+    } finally {
+      await limiter.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

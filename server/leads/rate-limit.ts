@@ -152,7 +152,7 @@ export class RedisRateLimiter implements RateLimiter {
       redis.once("ready", done);
       redis.once("error", done);
     });
-    if (redis.status !== "ready") limiter.trip(new Error(`Redis at ${redactUrl(url)} did not answer within ${connectTimeout} ms`));
+    if (redis.status !== "ready") limiter.trip(new Error(`Redis at ${redactUrl(url)} did not become ready (connection ${redis.status})`));
     return limiter;
   }
 
@@ -177,7 +177,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.openUntil = Date.now() + this.breakerMs;
     if (Date.now() - this.warned > 60_000) {
       this.warned = Date.now();
-      console.warn(`[rate-limit] counting in memory for ${Math.round(this.breakerMs / 1000)} s: Redis did not answer (${e.message})`);
+      console.warn(`[rate-limit] counting in memory for ${this.breakerMs / 1000} s: Redis did not answer (${e.message})`);
     }
   }
 
