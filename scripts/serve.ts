@@ -21,6 +21,8 @@ onVehiclesChanged((ids) => cache.invalidateCars(ids));
 const handle = await getDb();
 await listenForVehicleChanges(handle);
 await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
+// The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
+handle.onReconnect(() => cache.clear());
 
 const serve = withPageCache(cache, app.getRequestHandler());
 const trustedProxies = trustedProxyCount();

@@ -9,9 +9,25 @@ export interface DbHandle {
   db: Db;
   /** "pglite" (embedded, a data folder) or "postgresql" (DATABASE_URL). */
   kind: "pglite" | "postgresql";
-  /** Calls `fn` with the payload of every NOTIFY on `channel`, from any connection or process. */
+  /**
+   * Calls `fn` with the payload of every NOTIFY on `channel`, from any connection or process. On
+   * PostgreSQL a lost LISTEN connection is re-established (with back-off) and every channel listened
+   * to again; NOTIFYs sent meanwhile are lost, which is what `onReconnect` is for.
+   */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `fn` each time the LISTEN connection is back after being lost (PostgreSQL; PGlite never
+   * loses it), with when it was lost: a cache drops (or re-reads) whatever it may have missed.
+   * Returns a function that unsubscribes.
+   */
+  onReconnect(fn: (info: { lostAt: Date }) => void): () => void;
   close(): Promise<void>;
+}
+
+/** Back-off of LISTEN reconnects: 0.5 s doubling to 30 s, each delay jittered to 50–100 %. */
+export function reconnectDelayMs(attempt: number, random = Math.random, firstMs = 500): number {
+  const ceiling = Math.min(30_000, firstMs * 2 ** Math.min(attempt, 10));
+  return Math.round(ceiling * (0.5 + random() / 2));
 }
 
 export const migrationsFolder = () => resolve(/*turbopackIgnore: true*/ process.cwd(), "server/db/migrations");
@@ -20,34 +36,122 @@ export const dataDir = () => resolve(/*turbopackIgnore: true*/ process.env.DATA_
 export class DatabaseInUseError extends Error {}
 
 /** Opens the database named by the environment: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export async function openDb(opts: { url?: string; dir?: string } = {}): Promise<DbHandle> {
+export async function openDb(opts: { url?: string; dir?: string; /** first LISTEN reconnect delay (tests) */ reconnectFirstMs?: number } = {}): Promise<DbHandle> {
   const url = opts.url ?? process.env.DATABASE_URL;
-  return url ? openPostgres(url) : openPglite(opts.dir ?? join(dataDir(), "pglite"));
+  return url ? openPostgres(url, opts.reconnectFirstMs) : openPglite(opts.dir ?? join(dataDir(), "pglite"));
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
-  const { Pool } = (await import("pg")).default;
+async function openPostgres(url: string, reconnectFirstMs = 500): Promise<DbHandle> {
+  const { Pool, Client } = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-  pool.on("error", (e) => console.error("[db] idle PostgreSQL client failed:", e.message));
-  let listener: import("pg").PoolClient | undefined;
+  // A terminated connection emits 'error': the pool handles its idle clients' (and drops them); a
+  // client checked out at that moment needs its own handler, or the process would crash.
+  pool.on("error", () => undefined); // logged by the client's own handler below
+  pool.on("connect", (client) => client.on("error", (e) => console.error("[db] a PostgreSQL connection failed:", e.message)));
+
+  // LISTEN needs one long-lived connection of its own (not the pool's: it would hold a pool slot).
   const handlers = new Map<string, ((payload: string) => void)[]>();
+  const reconnectHooks = new Set<(info: { lostAt: Date }) => void>();
+  let listener: import("pg").Client | undefined;
+  let closed = false;
+  /** When the connection was lost (the next one calls the reconnect hooks), or null. */
+  let lostAt: Date | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  // Connecting, LISTENing and reconnecting one at a time, so no channel is missed between them.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  const quote = (channel: string) => `"${channel.replace(/"/g, "")}"`;
+  const each = <A extends unknown[]>(fns: Iterable<(...a: A) => void>, ...args: A) => {
+    for (const fn of fns) {
+      try {
+        fn(...args);
+      } catch (e) {
+        console.error("[db] a notification handler failed:", e);
+      }
+    }
+  };
+
+  async function connectListener() {
+    const client = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    client.on("error", (e) => lost(client, e));
+    client.on("end", () => lost(client));
+    client.on("notification", (n) => each(handlers.get(n.channel) ?? [], n.payload ?? ""));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    } catch (e) {
+      client.end().catch(() => undefined);
+      throw e;
+    }
+    return client;
+  }
+
+  async function establish() {
+    const client = await connectListener();
+    listener = client;
+    attempt = 0;
+    if (lostAt) {
+      const info = { lostAt };
+      lostAt = null;
+      console.warn(`[db] the LISTEN connection is back (${handlers.size} channels); caches re-sync`);
+      each(reconnectHooks, info);
+    }
+    return client;
+  }
+
+  function lost(client: import("pg").Client, e?: Error) {
+    if (client !== listener || closed) return;
+    listener = undefined;
+    lostAt ??= new Date();
+    client.end().catch(() => undefined);
+    console.warn(`[db] the LISTEN connection was lost${e ? ` (${e.message})` : ""}; reconnecting`);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retry) return;
+    const delay = reconnectDelayMs(attempt++, Math.random, reconnectFirstMs);
+    retry = setTimeout(() => {
+      retry = undefined;
+      serial(async () => {
+        if (!closed && !listener) await establish();
+      }).catch((e) => {
+        console.warn(`[db] reconnecting LISTEN failed (${(e as Error).message}); trying again`);
+        scheduleReconnect();
+      });
+    }, delay);
+    retry.unref();
+  }
+
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     kind: "postgresql",
-    async listen(channel, fn) {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, []);
-        await listener.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      }
-      handlers.get(channel)!.push(fn);
+    listen(channel, fn) {
+      return serial(async () => {
+        const client = listener ?? (await establish());
+        if (!handlers.has(channel)) {
+          await client.query(`LISTEN ${quote(channel)}`);
+          handlers.set(channel, []);
+        }
+        handlers.get(channel)!.push(fn);
+      });
+    },
+    onReconnect(fn) {
+      reconnectHooks.add(fn);
+      return () => reconnectHooks.delete(fn);
     },
     async close() {
-      listener?.release();
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
@@ -66,6 +170,8 @@ async function openPglite(dir: string): Promise<DbHandle> {
       async listen(channel, fn) {
         await client.listen(channel, fn);
       },
+      // One in-process database: its notifications are never lost.
+      onReconnect: () => () => undefined,
       async close() {
         await client.close();
         releaseLock();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { gte, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
+import { vehicles } from "../db/schema";
 
 /**
  * Vehicle change notifications. Every write through server/inventory/store announces the ids it
@@ -10,7 +11,9 @@ import type { Db, DbHandle } from "../db";
  *   - to every process sharing the database, with NOTIFY on VEHICLES_CHANNEL (sent inside the
  *     transaction, so PostgreSQL delivers it on commit and never for a rolled-back write).
  * listenForVehicleChanges(handle) relays the NOTIFYs of other processes to this process's
- * listeners; a process's own NOTIFYs carry its origin id and are not delivered twice.
+ * listeners; a process's own NOTIFYs carry its origin id and are not delivered twice. When the
+ * connection that hears them was lost and is back, the vehicles written since shortly before it was
+ * lost are announced as upserts (their NOTIFYs were not heard).
  */
 export const VEHICLES_CHANNEL = "forecourt_vehicles_changed";
 
@@ -48,10 +51,24 @@ export async function listenForVehicleChanges(handle: DbHandle): Promise<void> {
       const msg = parsePayload(payload);
       if (msg && msg.o !== state.origin) deliver(msg.ids, msg.k);
     });
+    handle.onReconnect(({ lostAt }) => {
+      resync(handle.db, lostAt).catch((e) => console.error("[inventory] re-sync after reconnecting failed:", e));
+    });
   } catch (e) {
     state.bridged.delete(handle);
     throw e;
   }
+}
+
+/** How far before the connection was lost a write may be stamped (the writer's clock may differ). */
+const RESYNC_MARGIN_MS = 60_000;
+
+/** Announces, as upserts, the vehicles written since shortly before `lostAt`. */
+export async function resync(db: Db, lostAt: Date): Promise<string[]> {
+  const since = new Date(lostAt.getTime() - RESYNC_MARGIN_MS);
+  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(gte(vehicles.updatedAt, since))).map((r) => r.id);
+  deliver(ids, "upsert");
+  return ids;
 }
 
 function parsePayload(payload: string): { o: string; k: VehicleChangeKind; ids: string[] } | null {

@@ -3,7 +3,9 @@ import { parseHost } from "../../domain/hosts";
 import { getLiveDocument, PUBLISHED_CHANNEL, slugForDomain, type LiveDocument } from "./store";
 
 // Live documents by slug and slugs by custom domain, kept until a publish is announced on
-// PUBLISHED_CHANNEL (from this process or any other sharing the database).
+// PUBLISHED_CHANNEL (from this process or any other sharing the database) — or, when the database
+// connection that hears those announcements was lost and is back, all of them (a publish made
+// meanwhile was not heard).
 const documents = new Map<string, Promise<LiveDocument | null>>();
 const domains = new Map<string, Promise<string | null>>();
 const MAX_DOMAINS = 5000;
@@ -14,9 +16,18 @@ export function dropTenant(slug: string) {
   domains.clear();
 }
 
+/** Forgets every cached document and domain. */
+export function dropAllTenants() {
+  documents.clear();
+  domains.clear();
+}
+
 async function ensureListening() {
   listening ??= getDb()
-    .then((h) => h.listen(PUBLISHED_CHANNEL, dropTenant))
+    .then(async (h) => {
+      await h.listen(PUBLISHED_CHANNEL, dropTenant);
+      h.onReconnect(dropAllTenants);
+    })
     .catch((e) => {
       listening = undefined;
       throw e;
