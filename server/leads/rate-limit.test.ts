@@ -142,6 +142,19 @@ describe("POST /api/leads rate limits", () => {
     }
   });
 
+  it("an unusable REDIS_URL (not a URL) counts in memory rather than failing every lead", async () => {
+    vi.stubEnv("REDIS_URL", "redis://256.1.1.1:99999");
+    await resetLeadRateLimiter();
+    try {
+      const d = deps(h, demoSite(null), { limiter: leadRateLimiter, limits: LEAD_LIMITS });
+      expect((await post(d, validLead(), { ip: "192.0.2.32" })).status).toBe(200);
+      expect((await healthReport()).rateLimits).toBe("memory (redis unreachable)");
+    } finally {
+      await resetLeadRateLimiter();
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("a Redis that accepts connections but never answers costs at most the connect timeout, then nothing", async () => {
     const silent = createServer(() => undefined); // accepts, says nothing
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));

@@ -187,6 +187,13 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
+/** In memory because REDIS_URL could not even be used (not a URL). */
+class UnusableRedisLimiter extends MemoryRateLimiter {
+  override mode(): RateLimitMode {
+    return "memory (redis unreachable)";
+  }
+}
+
 const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, "//***@");
 
 const GLOBAL_KEY = Symbol.for("forecourt.leads.rateLimiter");
@@ -196,7 +203,13 @@ type Global = typeof globalThis & { [GLOBAL_KEY]?: Promise<RedisRateLimiter | Me
 export function leadRateLimiter(): Promise<RedisRateLimiter | MemoryRateLimiter> {
   const g = globalThis as Global;
   const url = process.env.REDIS_URL?.trim();
-  g[GLOBAL_KEY] ??= url ? RedisRateLimiter.connect(url) : Promise.resolve(new MemoryRateLimiter());
+  g[GLOBAL_KEY] ??= url
+    ? RedisRateLimiter.connect(url).catch((e) => {
+        // An unusable REDIS_URL must not cost leads: counted in memory, and said so in the health answer.
+        console.error(`[rate-limit] REDIS_URL cannot be used (${(e as Error).message}); counting in memory`);
+        return new UnusableRedisLimiter();
+      })
+    : Promise.resolve(new MemoryRateLimiter());
   return g[GLOBAL_KEY]!;
 }
 
