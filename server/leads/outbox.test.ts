@@ -148,6 +148,70 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
     expect(emails).toBe(40);
     for (const id of ids) expect((await rowsOf(id)).every((r) => r.status === "sent")).toBe(true);
   });
+
+  const storeTo = async (crmUrl: string, firstName: string) => {
+    const res = await post(deps(h, demoSite(crmUrl)), validLead({ fields: { ...validLead().fields, first_name: firstName } }));
+    expect(res.status).toBe(200);
+    return (await res.json()).lead_id as string;
+  };
+  const adfOf = async (leadId: string) => (await rowsOf(leadId)).find((r) => r.channel === "adf")!;
+  const outOfTheWay = (ids: string[]) => Promise.all(ids.map(async (id) => h.db.update(leadDeliveries).set({ status: "sent" }).where(eq(leadDeliveries.id, (await adfOf(id)).id))));
+
+  it("refuses a CRM on a private address (the fetch guard, no opt-in): failed attempts logged with the reason, then dead", async (ctx) => {
+    need(ctx);
+    crm.state.requests = 0;
+    const leadId = await storeTo(crm.url(), "Refused");
+    const logs: string[] = [];
+    const worker = new OutboxWorker(h.db, { senders: { email: null, adf: postAdf }, baseDelayMs: 1, maxAttempts: 3, log: (m) => logs.push(m) });
+    for (let i = 0; i < 20 && (await adfOf(leadId)).status === "pending"; i++) {
+      await worker.runOnce();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const adf = await adfOf(leadId);
+    expect(adf).toMatchObject({ status: "dead", attempts: 3, lastError: "refused: 127.0.0.1 is a loopback address" });
+    expect(crm.state.requests).toBe(0);
+    const refusal = `adf delivery ${adf.id} of lead ${leadId} to ${crm.url()}: refused: 127.0.0.1 is a loopback address`;
+    expect(logs).toEqual([refusal, refusal, refusal, `adf delivery ${adf.id} of lead ${leadId} is dead after 3 attempts: refused: 127.0.0.1 is a loopback address`]);
+  });
+
+  it("delivers to a CRM that answers at once while another tenant's CRM never answers (at most perDestination of its rows held)", async (ctx) => {
+    need(ctx);
+    // A CRM that takes the request and never answers.
+    const hanging = { requests: 0 };
+    const slow: Server = createServer(() => void hanging.requests++);
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/adf`;
+    const slowIds = [await storeTo(slowUrl, "Slow1"), await storeTo(slowUrl, "Slow2"), await storeTo(slowUrl, "Slow3")];
+    const timeoutMs = 3000;
+    const worker = new OutboxWorker(h.db, { senders: noEmail, timeoutMs, perDestination: 2, pollMs: 50, log: () => {} }).start();
+    try {
+      await expect.poll(() => hanging.requests, { timeout: 2000 }).toBe(2);
+      const started = Date.now();
+      crm.state.accepted.length = 0;
+      const fastId = await storeTo(crm.url(), "Fast");
+      worker.kick();
+      await expect.poll(async () => (await adfOf(fastId)).status, { timeout: timeoutMs }).toBe("sent");
+      expect(crm.state.accepted.filter((x) => x.includes("Fast"))).toHaveLength(1);
+      // Delivered while the slow CRM's rows are still in flight: none has timed out yet.
+      const slowRows = await Promise.all(slowIds.map(adfOf));
+      expect(Date.now() - started).toBeLessThan(timeoutMs);
+      expect(slowRows.map((r) => [r.status, r.attempts])).toEqual([["pending", 0], ["pending", 0], ["pending", 0]]);
+      // The third slow row waits, unleased, for a place at its destination.
+      expect(hanging.requests).toBe(2);
+      expect(slowRows[2].nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      // Past the deadline, the two held rows are failed attempts and the third is sent on.
+      await expect.poll(async () => (await Promise.all(slowIds.slice(0, 2).map(adfOf))).map((r) => [r.attempts, r.lastError]), { timeout: timeoutMs * 2 }).toEqual([
+        [1, `no answer within ${timeoutMs} ms`],
+        [1, `no answer within ${timeoutMs} ms`],
+      ]);
+      await expect.poll(() => hanging.requests, { timeout: 2000 }).toBe(3);
+    } finally {
+      await worker.stop();
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+      await outOfTheWay(slowIds);
+    }
+  });
 });
 
 describe("SMTP (SMTP_URL)", () => {

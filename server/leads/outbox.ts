@@ -315,7 +315,7 @@ export class OutboxWorker {
     } catch (e) {
       const attempts = row.attempts + 1;
       const message = String((e as Error)?.message ?? e).slice(0, 1000);
-      if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target} was refused: ${message}`);
+      if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target}: ${message}`);
       if (attempts >= this.o.maxAttempts) {
         await this.db.update(leadDeliveries).set({ status: "dead", attempts, lastError: message }).where(this.mine(row));
         this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} is dead after ${attempts} attempts: ${message}`);
