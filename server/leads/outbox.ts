@@ -275,7 +275,7 @@ export class OutboxWorker {
       returning id`);
     const ids = ((result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[])).map((r) => Number(r.id));
     if (!ids.length) return [];
-    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids));
+    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids)).orderBy(leadDeliveries.id);
   }
 
   /** One send under the delivery deadline: the sender is told to abort, and is not waited for beyond it. */
