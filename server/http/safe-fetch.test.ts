@@ -5,7 +5,8 @@ import { postAdf } from "../leads/outbox";
 import { RefusedFetchError, safeFetch } from "./safe-fetch";
 
 /** A local HTTP server that records each request and answers as `answer` says. */
-function server(host: string, answer: (req: IncomingMessage, body: string) => { status: number; headers?: Record<string, string>; body?: string } | null) {
+type Answer = { status: number; headers?: Record<string, string>; body?: string; partial?: string };
+function server(host: string, answer: (req: IncomingMessage, body: string) => Answer | null) {
   const seen: { method: string; url: string; host: string; body: string }[] = [];
   const s: Server = createServer((req, res) => {
     let body = "";
@@ -13,7 +14,8 @@ function server(host: string, answer: (req: IncomingMessage, body: string) => { 
     req.on("end", () => {
       seen.push({ method: req.method!, url: req.url!, host: req.headers.host!, body });
       const a = answer(req, body);
-      if (a) res.writeHead(a.status, a.headers).end(a.body ?? "");
+      if (a?.partial) res.writeHead(a.status, a.headers).write(a.partial); // and never ends
+      else if (a) res.writeHead(a.status, a.headers).end(a.body ?? "");
       // null: never answers
     });
   });
@@ -32,7 +34,7 @@ function server(host: string, answer: (req: IncomingMessage, body: string) => { 
 // A: the "CRM" the tests may reach (127.0.0.1, allowed by name in the options); B: another address
 // on this machine (127.0.0.2) that no test allows.
 const b = server("127.0.0.2", () => ({ status: 200, body: "B" }));
-const a = server("127.0.0.1", (req) => {
+const a = server("127.0.0.1", (req): Answer | null => {
   const u = new URL(req.url!, "http://x");
   const to = u.searchParams.get("to");
   if (u.pathname === "/redirect" && to) return { status: Number(u.searchParams.get("status") ?? 302), headers: { location: to } };
@@ -41,6 +43,7 @@ const a = server("127.0.0.1", (req) => {
     return n > 0 ? { status: 301, headers: { location: `/chain?n=${n - 1}` } } : { status: 200, body: "end of chain" };
   }
   if (u.pathname === "/hang") return null;
+  if (u.pathname === "/slow-body") return { status: 200, headers: { "content-length": "100" }, partial: "only a part" };
   return { status: 200, body: "A" };
 });
 const allowA = { allowPrivate: ["127.0.0.1"] };
@@ -157,6 +160,8 @@ describe("safeFetch with the opt-in off", () => {
     const error = await safeFetch(a.url("/hang"), { ...allowA, timeoutMs: 300 }).catch((e) => e);
     expect(error.message).toBe("no answer within 300 ms");
     expect(Date.now() - started).toBeLessThan(5000);
+    const body = await safeFetch(a.url("/slow-body"), { ...allowA, timeoutMs: 300 }).catch((e) => e);
+    expect(body.message).toBe("no answer within 300 ms");
   });
 });
 

@@ -127,6 +127,7 @@ function send(url: URL, to: { address: string; family: number }, o: { method: st
         });
         res.on("end", done);
         res.on("error", reject);
+        res.on("close", () => reject(new Error("the connection closed before the answer ended"))); // after end or done: no effect
       },
     );
     req.on("error", reject);
