@@ -78,7 +78,7 @@ describe("safeFetch with the opt-in off", () => {
       ["http://10.0.0.8/adf", "refused: 10.0.0.8 is a private address"],
       ["http://192.168.1.20/adf", "refused: 192.168.1.20 is a private address"],
       ["http://100.64.1.1/adf", "refused: 100.64.1.1 is a shared (CGNAT) address"],
-      ["http://0.0.0.0/adf", "refused: 0.0.0.0 is a unspecified address"],
+      ["http://0.0.0.0/adf", "refused: 0.0.0.0 is an unspecified address"],
       ["http://224.0.0.1/adf", "refused: 224.0.0.1 is a multicast address"],
       ["ftp://crm.example/adf", "refused: ftp: URLs are not fetched"],
       ["not a url", 'refused: "not a url" is not a URL'],

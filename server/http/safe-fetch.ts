@@ -75,7 +75,7 @@ export async function checkedAddress(url: URL, opts: Pick<SafeFetchOptions, "all
     for (const { address } of addresses) {
       const reason = nonPublicReason(address);
       if (reason && !(Array.isArray(allow) && allow.includes(address))) {
-        throw new RefusedFetchError(`refused: ${host === address ? address : `${host} resolves to ${address}, which`} is a ${reason} address`);
+        throw new RefusedFetchError(`refused: ${host === address ? address : `${host} resolves to ${address}, which`} is ${/^[aeiou]/.test(reason) ? "an" : "a"} ${reason} address`);
       }
     }
   }
