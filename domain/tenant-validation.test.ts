@@ -61,6 +61,33 @@ describe("validateTenant", () => {
     expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message: "refers to dealership 7, which is not in /dealerships" }]);
   });
 
+  it("refuses a CRM URL that names this machine or a private, link-local or metadata address", () => {
+    const withCrm = (crmUrl: string) => {
+      const doc = makeTenant("alpha");
+      doc.dealerships[0].crmUrl = crmUrl;
+      return errorsOf(doc);
+    };
+    const refused = [{ pointer: "/dealerships/0/crmUrl", message: "CRM address must be a public https address." }];
+    for (const url of [
+      "http://127.0.0.1:8080/adf",
+      "https://localhost/adf",
+      "https://crm.localhost/adf",
+      "http://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.5/adf",
+      "https://192.168.1.10/adf",
+      "https://[::1]/adf",
+      "https://[::ffff:127.0.0.1]/adf",
+      "https://0x7f000001/adf",
+      "https://0.0.0.0/adf",
+    ]) {
+      expect([url, withCrm(url)]).toEqual([url, refused]);
+    }
+    expect(withCrm("ftp://crm.example.com/adf").map((e) => e.pointer)).toEqual(["/dealerships/0/crmUrl"]);
+    // Names are checked after DNS when a lead is sent; public literals pass.
+    expect(withCrm("https://crm.harbourlinemotors.com.au/adf")).toEqual([]);
+    expect(withCrm("https://93.184.216.34/adf")).toEqual([]);
+  });
+
   it("needs exactly one of path and template, and keeps platform paths free", () => {
     const doc = makeTenant("alpha");
     doc.pages.push({ id: "both", path: "/x", template: "search", title: "Both", blocks: [] });

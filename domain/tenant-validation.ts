@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { literalHostReason } from "./ip-address";
 import { describeSchemaErrors, valueAt, type SchemaError } from "./schema-errors";
 import validateSchema from "../schemas/generated/validate-tenant.cjs";
 import type { Block, TenantDocument } from "../schemas/generated/tenant";
@@ -93,6 +94,18 @@ function documentRules(doc: TenantDocument): TenantError[] {
     doc.offers.map((o, i) => [o.id, `/offers/${i}/id`] as [string, string]),
     (id, first) => `duplicate offer id "${id}" (first used at ${first})`,
   );
+  // The server posts leads to these: a literal private address or a localhost name is refused here
+  // (host names are checked after DNS when a lead is sent, server/http/safe-fetch.ts).
+  doc.dealerships.forEach((d, i) => {
+    if (d.crmUrl === undefined) return;
+    let host: string | null = null;
+    try {
+      host = new URL(d.crmUrl).hostname;
+    } catch {
+      // the schema's format check reports it
+    }
+    if (host !== null && literalHostReason(host)) errors.push({ pointer: `/dealerships/${i}/crmUrl`, message: "CRM address must be a public https address." });
+  });
   const dealershipSlugs = new Set(doc.dealerships.map((d) => d.slug));
   doc.offers.forEach((o, i) => {
     if (!dealershipSlugs.has(o.dealership)) errors.push({ pointer: `/offers/${i}/dealership`, message: `refers to dealership "${o.dealership}", which is not in /dealerships` });

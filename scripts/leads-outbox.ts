@@ -1,10 +1,12 @@
 /**
  * npm run leads:outbox -- [--status kept,pending,sent,dead] [--lead <id>] [-n 20]: prints the newest
  * lead deliveries with their messages as sent or kept — the e-mails of a server without SMTP_URL
- * stay here (status "kept"), and the ADF XML posted to the CRMs. Newest first.
+ * stay here (status "kept"), and the ADF XML posted to the CRMs. Newest first. Control characters
+ * (terminal escapes) in what is printed are shown as \uXXXX.
  */
 import { openScriptDb } from "./db";
 import { formatDelivery, recentDeliveries, type DeliveryView } from "../server/leads/admin";
+import { visibleControls } from "../server/leads/text";
 
 const args = process.argv.slice(2);
 const value = (flag: string) => {
@@ -23,7 +25,8 @@ const handle = await openScriptDb();
 try {
   const rows = await recentDeliveries(handle.db, { limit, statuses, leadId: value("--lead") });
   if (!rows.length) console.log("The lead outbox is empty.");
-  for (const row of rows) console.log(`${formatDelivery(row)}\n`);
+  // Stored text is a stranger's: escape sequences are shown, never played on the terminal.
+  for (const row of rows) console.log(`${visibleControls(formatDelivery(row))}\n`);
 } finally {
   await handle.close();
 }

@@ -59,7 +59,7 @@ export async function requestCode(
     .values({ site: args.site, phone: args.phone, codeHash: hashCode(code), expiresAt, createdAt: now })
     .returning({ id: authCodes.id });
   try {
-    await args.sms.send({ site: args.site, to: args.phone, body: `${code} is your ${args.siteName} sign-in code. It expires in 10 minutes.` });
+    await args.sms.send({ site: args.site, to: args.phone, body: `${code} is your ${args.siteName} sign-in code. It expires in 10 minutes.`, secret: code });
   } catch (e) {
     // Not sent: the code does not count against the number.
     await db.delete(authCodes).where(eq(authCodes.id, row.id));

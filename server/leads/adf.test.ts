@@ -6,6 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { buildAdf, xmlEscape, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
+import { stripControls, visibleControls } from "./text";
 import { validateLead } from "./validation";
 import { validLead } from "./test-helpers";
 
@@ -83,4 +84,46 @@ it("builds the dealer's e-mail with a one-line subject (no header injection) and
   expect(mail.text).toContain("Phone: 0400000000");
   expect(mail.text).toContain("VIN: JTDKB20U093456789");
   expect(mail.text).toContain("Additional services: Finance");
+});
+
+// Every C0 and C1 control, DEL, lone surrogates, non-characters and terminal escape sequences.
+const ESCAPES = "\u001b[2J\u001b[31mred\u001b[0m \u001b]0;owned\u0007title \u001b]8;;https://evil.test\u001b\\link\u001b]8;;\u001b\\ \u009b31mcsi8 \u001bc";
+const EVERY_CONTROL = Array.from({ length: 0xa0 }, (_, i) => String.fromCharCode(i)).join("") + "\uD800 \uDBFF \uDC00 \uDFFF \uFFFE \uFFFF";
+const XML_CHARS = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+
+it("ADF never carries a character XML 1.0 forbids, nor a terminal escape, whatever the lead says", () => {
+  const hostile = `${ESCAPES} ${EVERY_CONTROL} 🚗 end`;
+  const ctx = context({ dealership: { id: 101, name: hostile, leadEmail: "a@b.test", phone: hostile }, site: { slug: "s", name: hostile, currency: hostile } }, {
+    fields: { first_name: "Ada", email: "ada@example.com", message: hostile },
+  });
+  // Past what validation lets through too: the builder stands on its own.
+  Object.assign(ctx.lead.fields, { first_name: hostile, last_name: hostile, postcode: hostile });
+  ctx.lead.category = hostile;
+  const xml = buildAdf(ctx);
+  expect(XML_CHARS.test(xml)).toBe(true);
+  expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+  expect(xml).not.toMatch(/\[31m|\]0;|8;;|31mcsi8/);
+  expect(xml).toContain("red title link csi8");
+  expect(xml).toContain("🚗 end");
+  if (hasXmllint) expect(xmllint(xml, "--noout").status).toBe(0);
+});
+
+it("the dealer's e-mail keeps no control character but tab and newline, and no terminal escape", () => {
+  const hostile = `${ESCAPES}\r\nsecond line\ttabbed ${EVERY_CONTROL}🚗`;
+  const ctx = context({}, { fields: { first_name: "Ada", last_name: "Smith", phone: "0400000000", message: hostile } });
+  ctx.lead.fields.first_name = `Ada${ESCAPES}`;
+  const mail = buildLeadEmail(ctx);
+  for (const text of [mail.subject, mail.text]) {
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).not.toMatch(/\[2J|\[31m|\]0;|8;;/);
+  }
+  expect(mail.text).toContain("red title link csi8 \nsecond line\ttabbed \t\n\n !\"#$%&'()*+,-./0123456789:;<=>?@ABC");
+  expect(mail.subject).toBe("Vehicle Enquiry — 2021 Toyota Corolla Ascent Sport (stock S-car-1) — Adared title link csi8  Smith");
+});
+
+it("stripControls and visibleControls", () => {
+  expect(stripControls("a\u001b[1;31mb\u001b[0m\u0007c\r\nd\re\u0000f\u009fg\th")).toBe("abc\nd\nefg\th");
+  // An unterminated string escape loses only its introducer, not the text after it.
+  expect(stripControls("before \u001b]0;rest of the message")).toBe("before 0;rest of the message");
+  expect(visibleControls("a\u001b[2Jb\u0000c\td\ne\u009bf\u202eg\r")).toBe("a\\u001b[2Jb\\u0000c\td\ne\\u009bf\\u202eg\\u000d");
 });

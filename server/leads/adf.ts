@@ -1,5 +1,6 @@
 import type { Lead } from "./validation";
 import type { StoredVehicle } from "../inventory/vehicle";
+import { stripControls } from "./text";
 
 /** What an ADF document (and the e-mail) is made from: the validated lead and what the server knows. */
 export interface LeadContext {
@@ -15,9 +16,12 @@ export interface LeadContext {
 // XML 1.0 allows tab, LF, CR and everything from U+0020 except lone surrogates and U+FFFE/U+FFFF.
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-/** Text safe inside an XML element or attribute: markup characters escaped, characters XML cannot carry dropped. */
+/**
+ * Text safe inside an XML element or attribute: markup characters escaped, characters XML 1.0 cannot
+ * carry (lone surrogates, U+FFFE/U+FFFF, C0 controls) dropped, as are terminal escape sequences and C1 controls.
+ */
 export function xmlEscape(value: unknown): string {
-  return String(value ?? "")
+  return stripControls(String(value ?? ""))
     .replace(NOT_XML_CHAR, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

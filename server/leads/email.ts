@@ -1,4 +1,5 @@
 import { commentsOf, type LeadContext } from "./adf";
+import { stripControls } from "./text";
 
 export interface LeadEmail {
   subject: string;
@@ -6,9 +7,12 @@ export interface LeadEmail {
 }
 
 // Header values must stay on one line (no header injection through a name or a category).
-const oneLine = (s: string, max = 200) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+const oneLine = (s: string, max = 200) => stripControls(s).replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
 
-/** The plain-text e-mail a dealership receives for a lead (stored in the outbox row as it will be sent). */
+/**
+ * The plain-text e-mail a dealership receives for a lead (stored in the outbox row as it will be sent).
+ * Lead text loses terminal escape sequences and control characters other than tab and newline.
+ */
 export function buildLeadEmail(ctx: LeadContext): LeadEmail {
   const { lead, vehicle: v } = ctx;
   const f = lead.fields;
@@ -37,5 +41,5 @@ export function buildLeadEmail(ctx: LeadContext): LeadEmail {
   ]
     .join("\n")
     .trimEnd();
-  return { subject, text: `${text}\n` };
+  return { subject, text: `${stripControls(text)}\n` };
 }

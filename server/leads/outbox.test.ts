@@ -39,7 +39,9 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
   let tdb: TestDatabase | null;
   let h: DbHandle;
   const crm = fakeCrm();
-  const noEmail: Senders = { email: null, adf: postAdf };
+  // The fake CRM listens on 127.0.0.1, which the fetch guard refuses unless told otherwise.
+  const localAdf: Senders["adf"] = (url, xml, o) => postAdf(url, xml, { ...o, allowPrivate: true });
+  const noEmail: Senders = { email: null, adf: localAdf };
   beforeAll(async () => {
     tdb = await make();
     if (!tdb) return;
@@ -140,11 +142,74 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
     crm.state.accepted.length = 0;
     const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => store({ subcategory: `pair-${i}` })));
     let emails = 0;
-    const senders: Senders = { email: async () => void emails++, adf: postAdf };
+    const senders: Senders = { email: async () => void emails++, adf: localAdf };
     await Promise.all([new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce(), new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce()]);
     expect(crm.state.accepted.length).toBe(40);
     expect(emails).toBe(40);
     for (const id of ids) expect((await rowsOf(id)).every((r) => r.status === "sent")).toBe(true);
+  });
+
+  const storeTo = async (crmUrl: string, firstName: string) => {
+    const res = await post(deps(h, demoSite(crmUrl)), validLead({ fields: { ...validLead().fields, first_name: firstName } }));
+    expect(res.status).toBe(200);
+    return (await res.json()).lead_id as string;
+  };
+  const adfOf = async (leadId: string) => (await rowsOf(leadId)).find((r) => r.channel === "adf")!;
+  const outOfTheWay = (ids: string[]) => Promise.all(ids.map(async (id) => h.db.update(leadDeliveries).set({ status: "sent" }).where(eq(leadDeliveries.id, (await adfOf(id)).id))));
+
+  it("refuses a CRM on a private address (the fetch guard, no opt-in): failed attempts logged with the reason, then dead", async (ctx) => {
+    need(ctx);
+    crm.state.requests = 0;
+    const leadId = await storeTo(crm.url(), "Refused");
+    const logs: string[] = [];
+    const worker = new OutboxWorker(h.db, { senders: { email: null, adf: postAdf }, baseDelayMs: 1, maxAttempts: 3, log: (m) => logs.push(m) });
+    for (let i = 0; i < 20 && (await adfOf(leadId)).status === "pending"; i++) {
+      await worker.runOnce();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const adf = await adfOf(leadId);
+    expect(adf).toMatchObject({ status: "dead", attempts: 3, lastError: "refused: 127.0.0.1 is a loopback address" });
+    expect(crm.state.requests).toBe(0);
+    const refusal = `adf delivery ${adf.id} of lead ${leadId} to ${crm.url()}: refused: 127.0.0.1 is a loopback address`;
+    expect(logs).toEqual([refusal, refusal, refusal, `adf delivery ${adf.id} of lead ${leadId} is dead after 3 attempts: refused: 127.0.0.1 is a loopback address`]);
+  });
+
+  it("delivers to a CRM that answers at once while another tenant's CRM never answers (at most perDestination of its rows held)", async (ctx) => {
+    need(ctx);
+    // A CRM that takes the request and never answers.
+    const hanging = { requests: 0 };
+    const slow: Server = createServer(() => void hanging.requests++);
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/adf`;
+    const slowIds = [await storeTo(slowUrl, "Slow1"), await storeTo(slowUrl, "Slow2"), await storeTo(slowUrl, "Slow3")];
+    const timeoutMs = 3000;
+    const worker = new OutboxWorker(h.db, { senders: noEmail, timeoutMs, perDestination: 2, pollMs: 50, log: () => {} }).start();
+    try {
+      await expect.poll(() => hanging.requests, { timeout: 2000 }).toBe(2);
+      const started = Date.now();
+      crm.state.accepted.length = 0;
+      const fastId = await storeTo(crm.url(), "Fast");
+      worker.kick();
+      await expect.poll(async () => (await adfOf(fastId)).status, { timeout: timeoutMs }).toBe("sent");
+      expect(crm.state.accepted.filter((x) => x.includes("Fast"))).toHaveLength(1);
+      // Delivered while the slow CRM's rows are still in flight: none has timed out yet.
+      const slowRows = await Promise.all(slowIds.map(adfOf));
+      expect(Date.now() - started).toBeLessThan(timeoutMs);
+      expect(slowRows.map((r) => [r.status, r.attempts])).toEqual([["pending", 0], ["pending", 0], ["pending", 0]]);
+      // Two are in flight (leased); the third waits, unleased, for a place at its destination.
+      expect(hanging.requests).toBe(2);
+      const leased = slowRows.filter((r) => r.nextAttemptAt.getTime() > Date.now() + 60_000);
+      expect(leased).toHaveLength(2);
+      // Past the deadline, the two held rows are failed attempts and the third is sent on.
+      const timedOut = async () => (await Promise.all(slowIds.map(adfOf))).filter((r) => r.attempts === 1 && r.lastError === `no answer within ${timeoutMs} ms`).map((r) => r.id);
+      await expect.poll(timedOut, { timeout: timeoutMs * 2 }).toEqual(leased.map((r) => r.id));
+      await expect.poll(() => hanging.requests, { timeout: 2000 }).toBe(3);
+    } finally {
+      await worker.stop();
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+      await outOfTheWay(slowIds);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
 import { getDb } from "../db";
 import { leadDeliveries } from "../db/schema";
+import { RefusedFetchError, safeFetch, type SafeFetchOptions } from "../http/safe-fetch";
 
 /**
  * The lead outbox worker. Rows of lead_deliveries are written with their lead (server/leads/store.ts);
@@ -14,6 +15,10 @@ import { leadDeliveries } from "../db/schema";
  * A claim pushes next_attempt_at one lease (2 minutes) ahead, with FOR UPDATE SKIP LOCKED, so two
  * workers (processes sharing PostgreSQL) never send one row at once, and a worker that dies mid-send
  * leaves the row due again when the lease ends. Delivery is at least once.
+ * Deliveries run concurrently (20 in flight at most, 4 per destination — a CRM's host and port, or
+ * the SMTP server — each given 10 s): a CRM that never answers holds only its own rows, while the
+ * worker keeps claiming and sending every other tenant's. CRM URLs are fetched through the fetch
+ * guard (server/http/safe-fetch.ts): a refused address is a failed attempt, logged with the reason.
  */
 
 export interface EmailMessage {
@@ -22,11 +27,16 @@ export interface EmailMessage {
   text: string;
 }
 
+/** What a sender may be given: the worker's deadline for this delivery. */
+export interface SendOptions {
+  signal?: AbortSignal;
+}
+
 export interface Senders {
   /** Sends an e-mail; null when no SMTP is configured (the e-mail is then kept in the outbox). */
-  email: ((msg: EmailMessage) => Promise<void>) | null;
+  email: ((msg: EmailMessage, opts?: SendOptions) => Promise<void>) | null;
   /** POSTs ADF XML to a CRM URL; throws when the CRM does not take it. */
-  adf: (url: string, xml: string) => Promise<void>;
+  adf: (url: string, xml: string, opts?: SendOptions) => Promise<void>;
 }
 
 export interface OutboxOptions {
@@ -34,15 +44,31 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   leaseMs?: number;
-  /** How many rows one claim takes (and sends at once). */
+  /** How many rows one claim takes at most. */
   batchSize?: number;
+  /** How many deliveries are in flight at once, in all (a claim takes no more than the free places). */
+  concurrency?: number;
+  /** How many deliveries to one destination (a CRM's host and port; the SMTP server) are in flight at once. */
+  perDestination?: number;
+  /** One delivery's deadline: a destination that has not answered by then is a failed attempt. */
+  timeoutMs?: number;
   /** How often due retries are looked for while nothing kicks the worker. */
   pollMs?: number;
   senders?: Senders;
   log?: (message: string) => void;
 }
 
-export const OUTBOX_DEFAULTS = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 3_600_000, leaseMs: 120_000, batchSize: 20, pollMs: 5_000 };
+export const OUTBOX_DEFAULTS = {
+  maxAttempts: 8,
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  leaseMs: 120_000,
+  batchSize: 20,
+  concurrency: 20,
+  perDestination: 4,
+  timeoutMs: 10_000,
+  pollMs: 5_000,
+};
 
 /** Wait before the next attempt after `attempts` failures. */
 export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseDelayMs, max = OUTBOX_DEFAULTS.maxDelayMs): number {
@@ -51,17 +77,21 @@ export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseDelayMs, 
 
 export const ADF_TIMEOUT_MS = 10_000;
 
-/** The ADF sender: POST application/xml, 2xx is delivered, anything else (or no answer in 10 s) fails. */
-export async function postAdf(url: string, xml: string): Promise<void> {
-  const res = await fetch(url, {
+/**
+ * The ADF sender: POST application/xml through the fetch guard (public addresses only, checked after
+ * DNS and on every redirect; https only in production), 2xx is delivered, anything else (or no
+ * answer in 10 s) fails. `allowPrivate` is for tests that run a CRM on 127.0.0.1.
+ */
+export async function postAdf(url: string, xml: string, opts: SendOptions & { allowPrivate?: SafeFetchOptions["allowPrivate"]; timeoutMs?: number } = {}): Promise<void> {
+  const res = await safeFetch(url, {
     method: "POST",
     headers: { "content-type": "application/xml; charset=utf-8" },
     body: xml,
-    signal: AbortSignal.timeout(ADF_TIMEOUT_MS),
-    redirect: "error",
+    timeoutMs: opts.timeoutMs ?? ADF_TIMEOUT_MS,
+    signal: opts.signal,
+    allowPrivate: opts.allowPrivate,
   });
-  await res.arrayBuffer().catch(() => undefined);
-  if (!res.ok) throw new Error(`the CRM answered HTTP ${res.status}`);
+  if (res.status < 200 || res.status > 299) throw new Error(`the CRM answered HTTP ${res.status}`);
 }
 
 /** The e-mail sender for SMTP_URL (nodemailer), or null without it. */
@@ -88,6 +118,14 @@ export interface RunResult {
   dead: number;
 }
 
+// A delivery's destination, for the per-destination bound: the CRM URL's host and port, or the SMTP server.
+// The same rule in SQL (claim) and here: scheme, optional user info, then the authority.
+const AUTHORITY = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#]*)";
+export function destinationOf(row: Pick<Row, "channel" | "target">): string {
+  return row.channel === "adf" ? `adf:${(new RegExp(AUTHORITY).exec(row.target ?? "")?.[1] ?? "").toLowerCase()}` : "email";
+}
+const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') else 'email' end)`;
+
 export class OutboxWorker {
   private readonly o: Required<Omit<OutboxOptions, "senders" | "log">>;
   private senders: Senders | undefined;
@@ -96,6 +134,14 @@ export class OutboxWorker {
   private running: Promise<RunResult> | undefined;
   private again = false;
   private stopped = true;
+  private halted = false;
+  /** Deliveries in flight, in all and per destination. */
+  private inFlight = 0;
+  private readonly perDestination = new Map<string, number>();
+  private readonly waiting = new Set<() => void>();
+  private wake(): void {
+    for (const w of this.waiting) w();
+  }
 
   constructor(
     private readonly db: Db,
@@ -107,6 +153,9 @@ export class OutboxWorker {
       maxDelayMs: opts.maxDelayMs ?? OUTBOX_DEFAULTS.maxDelayMs,
       leaseMs: opts.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
       batchSize: opts.batchSize ?? OUTBOX_DEFAULTS.batchSize,
+      concurrency: Math.max(1, opts.concurrency ?? OUTBOX_DEFAULTS.concurrency),
+      perDestination: Math.max(1, opts.perDestination ?? OUTBOX_DEFAULTS.perDestination),
+      timeoutMs: opts.timeoutMs ?? OUTBOX_DEFAULTS.timeoutMs,
       pollMs: opts.pollMs ?? OUTBOX_DEFAULTS.pollMs,
     };
     this.senders = opts.senders;
@@ -117,22 +166,26 @@ export class OutboxWorker {
   start(): this {
     if (!this.stopped) return this;
     this.stopped = false;
+    this.halted = false;
     this.kick();
     return this;
   }
 
-  /** Stops polling and waits for the round in progress. */
+  /** Stops polling and claiming, and waits for the deliveries in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halted = true;
     clearTimeout(this.timer);
+    this.wake();
     await this.running?.catch(() => undefined);
   }
 
-  /** Asks for a delivery round now (a lead was just stored). */
+  /** Asks for a delivery round now (a lead was just stored); a round in progress claims again at once. */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
+      this.wake();
       return;
     }
     clearTimeout(this.timer);
@@ -154,33 +207,93 @@ export class OutboxWorker {
       });
   }
 
-  /** Claims and delivers due rows until none is due. */
+  /**
+   * Claims and delivers due rows until none is due and none is in flight. Each claimed row is sent on
+   * its own: a slow destination holds only its own rows (at most `perDestination` at once, each for at
+   * most `timeoutMs`) while the worker goes on claiming and sending the others' — up to `concurrency`
+   * in flight, and again whenever one finishes, a lead is stored (kick) or `pollMs` passes.
+   */
   async runOnce(): Promise<RunResult> {
     this.senders ??= await defaultSenders();
     const total: RunResult = { sent: 0, kept: 0, failed: 0, dead: 0 };
+    const mine = new Set<Promise<void>>();
     for (;;) {
-      const rows = await this.claim();
-      if (!rows.length) return total;
-      const results = await Promise.all(rows.map((r) => this.deliver(r)));
-      for (const r of results) total[r]++;
+      const free = Math.min(this.o.batchSize, this.o.concurrency - this.inFlight);
+      const rows = !this.halted && free > 0 ? await this.claim(free) : [];
+      for (const row of rows) {
+        const destination = destinationOf(row);
+        const busy = this.perDestination.get(destination) ?? 0;
+        if (busy >= this.o.perDestination) {
+          // Claimed with others of its destination beyond the bound: due again at once, for when a place frees.
+          await this.db.update(leadDeliveries).set({ nextAttemptAt: sql`now()` }).where(this.mine(row));
+          continue;
+        }
+        this.perDestination.set(destination, busy + 1);
+        this.inFlight++;
+        const p: Promise<void> = this.deliver(row)
+          .then((r) => void total[r]++)
+          .catch((e) => this.log(`delivery ${row.id} could not be recorded: ${(e as Error).message}`))
+          .finally(() => {
+            this.inFlight--;
+            const n = (this.perDestination.get(destination) ?? 1) - 1;
+            if (n > 0) this.perDestination.set(destination, n);
+            else this.perDestination.delete(destination);
+            mine.delete(p);
+            this.wake();
+          });
+        mine.add(p);
+      }
+      if (rows.length && this.inFlight < this.o.concurrency && !this.halted) continue;
+      if (!mine.size) return total;
+      // Wait for a place to free, a kick, or the poll interval (retries that came due), then claim again.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, this.o.pollMs);
+        this.waiting.add(done);
+      });
     }
   }
 
-  private async claim(): Promise<Row[]> {
+  private async claim(limit: number): Promise<Row[]> {
     const lease = sql`now() + ${this.o.leaseMs} * interval '1 millisecond'`;
+    // Destinations already at their bound are left for later (their rows are not leased and held).
+    const full = [...this.perDestination].filter(([, n]) => n >= this.o.perDestination).map(([d]) => sql`${d}`);
+    const notFull = full.length ? sql`and ${destinationSql} not in (${sql.join(full, sql`, `)})` : sql``;
     const result = await this.db.execute(sql`
       update ${leadDeliveries} set next_attempt_at = ${lease}
       where id in (
         select id from ${leadDeliveries}
-        where status = 'pending' and next_attempt_at <= now()
+        where status = 'pending' and next_attempt_at <= now() ${notFull}
         order by next_attempt_at, id
-        limit ${this.o.batchSize}
+        limit ${limit}
         for update skip locked
       )
       returning id`);
     const ids = ((result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[])).map((r) => Number(r.id));
     if (!ids.length) return [];
-    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids));
+    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids)).orderBy(leadDeliveries.id);
+  }
+
+  /** One send under the delivery deadline: the sender is told to abort, and is not waited for beyond it. */
+  private async withDeadline(send: (opts: SendOptions) => Promise<void>): Promise<void> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`no answer within ${this.o.timeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, this.o.timeoutMs);
+    });
+    try {
+      await Promise.race([send({ signal: controller.signal }), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async deliver(row: Row): Promise<keyof RunResult> {
@@ -191,16 +304,18 @@ export class OutboxWorker {
           await this.db.update(leadDeliveries).set({ status: "kept", lastError: senders.email ? "the dealership has no lead e-mail address" : null }).where(this.mine(row));
           return "kept";
         }
-        await senders.email({ to: row.target, subject: row.subject ?? "Lead", text: row.body });
+        const email = senders.email;
+        await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body }, o));
       } else {
         if (!row.target) throw new Error("no CRM URL");
-        await senders.adf(row.target, row.body);
+        await this.withDeadline((o) => senders.adf(row.target!, row.body, o));
       }
       await this.db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(this.mine(row));
       return "sent";
     } catch (e) {
       const attempts = row.attempts + 1;
       const message = String((e as Error)?.message ?? e).slice(0, 1000);
+      if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target}: ${message}`);
       if (attempts >= this.o.maxAttempts) {
         await this.db.update(leadDeliveries).set({ status: "dead", attempts, lastError: message }).where(this.mine(row));
         this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} is dead after ${attempts} attempts: ${message}`);

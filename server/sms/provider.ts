@@ -9,6 +9,13 @@ export interface SmsMessage {
   site: string;
   to: string;
   body: string;
+  /** A secret the body carries (a sign-in code): sent, but never logged or stored (masked as ••••••). */
+  secret?: string;
+}
+
+/** The body with every occurrence of the secret masked, one • per character. */
+export function maskSecret(body: string, secret?: string): string {
+  return secret ? body.split(secret).join("•".repeat(secret.length)) : body;
 }
 
 /** What a vendor adapter implements. `send` resolves once the message is accepted, and throws when it is not. */
@@ -19,7 +26,7 @@ export interface SmsProvider {
 
 /**
  * The embedded provider: nothing leaves the machine. Each message is written to the `sms_outbox`
- * table and logged. With FORECOURT_TEST_SMS_DIR set (end-to-end tests only) each message is also
+ * table and logged, with its secret (the sign-in code) masked. With FORECOURT_TEST_SMS_DIR set (end-to-end tests only) each message is also
  * written there as a JSON file, so a test can read the code while the database is held by the server.
  */
 export class EmbeddedSmsProvider implements SmsProvider {
@@ -30,13 +37,15 @@ export class EmbeddedSmsProvider implements SmsProvider {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.db.insert(smsOutbox).values({ site: message.site, phone: message.to, body: message.body, provider: this.name });
-    (this.opts.log ?? console.info)(`[sms] to ${message.to} (${message.site}): ${message.body}`);
+    const masked = maskSecret(message.body, message.secret);
+    await this.db.insert(smsOutbox).values({ site: message.site, phone: message.to, body: masked, provider: this.name });
+    (this.opts.log ?? console.info)(`[sms] to ${message.to} (${message.site}): ${masked}`);
     const dir = this.opts.testDir;
     if (dir) {
+      // End-to-end tests only: the message as a phone would receive it, code included.
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${Date.now()}-${process.hrtime.bigint()}.json`);
-      writeFileSync(file, JSON.stringify({ ...message, at: new Date().toISOString() }));
+      writeFileSync(file, JSON.stringify({ site: message.site, to: message.to, body: message.body, at: new Date().toISOString() }));
     }
   }
 }
