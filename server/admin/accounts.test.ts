@@ -66,6 +66,12 @@ describe("CSRF: the Origin check", () => {
     expect(isSameOriginRequest(req({ host: "localhost:3000" }))).toBe(false);
     expect(isSameOriginRequest(req({ host: "localhost:3000", "sec-fetch-site": "cross-site" }))).toBe(false);
   });
+  it("ignores X-Forwarded-Host: an Origin matching only it is refused", () => {
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://evil.test", "x-forwarded-host": "evil.test" }))).toBe(false);
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://evil.test", "x-forwarded-host": "evil.test, localhost:3000" }))).toBe(false);
+    expect(isSameOriginRequest(req({ origin: "http://evil.test", "x-forwarded-host": "evil.test" }))).toBe(false);
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://localhost:3000", "x-forwarded-host": "evil.test" }))).toBe(true);
+  });
   it("accepts a browser's same-origin request that carries no Origin", () => {
     expect(isSameOriginRequest(req({ host: "localhost:3000", "sec-fetch-site": "same-origin" }))).toBe(true);
   });
