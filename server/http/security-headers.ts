@@ -12,9 +12,10 @@
  *   (experimental.inlineCss), and a nonce would have to change on every answer — the vehicle page
  *   cache serves one rendering to many visitors, so a nonce there would be a repeated, public one.
  *   The policy still confines scripts, connections, frames, forms, <base> and plugins to the site's
- *   own origin. Images may come from anywhere (a site's document may name any http(s) picture).
- *   The admin also allows 'unsafe-eval' (the editor's form validator, @rjsf/validator-ajv8,
- *   compiles JSON Schemas to functions) and frames the preview on *.localhost.
+ *   own origin. 'unsafe-eval' too: ajv compiles JSON Schemas to functions in the browser (the
+ *   sites' lead forms, domain/lead-form-validation.ts, and the admin editor's @rjsf/validator-ajv8);
+ *   beside 'unsafe-inline' it adds little. Images may come from anywhere (a site's document may
+ *   name any http(s) picture). The admin also frames the preview on *.localhost.
  * - Strict-Transport-Security only on an answer to an https request.
  */
 import { parseHost } from "../../domain/hosts";
@@ -51,7 +52,7 @@ export function contentSecurityPolicy(kind: PageKind, env: NodeJS.ProcessEnv | {
   const algolia = kind !== "admin" && env.ALGOLIA_APP_ID?.trim() ? ALGOLIA : [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${kind === "admin" ? " 'unsafe-eval'" : ""}`,
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src * data: blob:",
     "font-src 'self' data:",
