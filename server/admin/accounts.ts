@@ -83,7 +83,8 @@ export async function signIn(
   opts: { sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<SignInResult> {
   const now = input.now ?? new Date();
-  const email = normaliseEmail(input.email).slice(0, 320);
+  // A database text cannot hold U+0000: no account's address has one, so it only needs to be storable.
+  const email = normaliseEmail(input.email).replace(/\0/g, "\uFFFD").slice(0, 320);
   const client = input.ip.slice(0, 100);
   const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
   const failures = async (...where: ReturnType<typeof eq>[]) => {

@@ -38,8 +38,8 @@ export const SESSION_ENDED = "Your session has ended. Sign in again (your edits 
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await readBody(() => readLimitedText(request, MAX_BODY_BYTES, () => "The request body is too large."));
+async function readJson(request: Request, max = MAX_BODY_BYTES, tooLarge = "The request body is too large."): Promise<Record<string, unknown>> {
+  const text = await readBody(() => readLimitedText(request, max, () => tooLarge));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -124,19 +124,9 @@ const echoableEmail = (email: string) =>
  */
 export const handleSignIn: Handler = async (request, { handle, now }) => {
   const form = !(request.headers.get("content-type") ?? "").includes("application/json");
-  const text = await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE));
-  let body: Record<string, unknown>;
-  if (form) body = Object.fromEntries(new URLSearchParams(text));
-  else {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new BadRequest("The request body is not valid JSON.");
-    }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new BadRequest("The request body must be a JSON object.");
-    body = parsed as Record<string, unknown>;
-  }
+  const body = form
+    ? Object.fromEntries(new URLSearchParams(await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE))))
+    : await readJson(request, SIGN_IN_MAX_BYTES, SIGN_IN_TOO_LARGE);
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
   const next = safeNext(body.next);
