@@ -7,6 +7,7 @@ import { adminSignInFailures, auditLog, tenants, tenantVersions } from "../db/sc
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
+import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, verifyPassword } from "./passwords";
 import { previewDraft } from "./preview";
 import {
   adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
@@ -132,6 +133,20 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     const nul = await call(handleSignIn, { open: true, body: { email: "staff\u0000@test.example", password: "staff-password-1" } });
     expect(nul.status).toBe(401);
     await h.db.delete(adminSignInFailures);
+  });
+
+  it("answers 503 at once when the hasher's queue is full, and the form says so", async (ctx) => {
+    need(ctx);
+    const slow = await hashPassword("some-password-1");
+    const filling = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () => verifyPassword("guess-guess-guess", slow));
+    const busy = await call(handleSignIn, { open: true, body: { email: "staff@test.example", password: "staff-password-1" } });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(await busy.json()).toEqual({ message: "Too many sign-in attempts right now. Try again in a moment." });
+    const form = await call(handleSignIn, { open: true, form: "email=staff%40test.example&password=staff-password-1" });
+    expect(form.headers.get("location")).toBe("/admin/sign-in?error=busy&email=staff%40test.example");
+    await Promise.all(filling);
+    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
   });
 
   it("says the same for an unknown address and a wrong password (JSON)", async (ctx) => {
