@@ -1,7 +1,20 @@
 import type { NextConfig } from "next";
+import { COMMON_SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./server/http/security-headers";
+
+const headerList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // Security headers (server/http/security-headers.ts): pages get theirs, per host and request, from
+  // proxy.ts; everything proxy.ts does not see (the API, Next's assets, public/ files) gets these.
+  async headers() {
+    return [
+      { source: "/:path*", headers: headerList(COMMON_SECURITY_HEADERS) },
+      { source: "/api/:path*", headers: headerList(STATIC_SECURITY_HEADERS) },
+      { source: "/_next/:path*", headers: headerList(STATIC_SECURITY_HEADERS) },
+      { source: "/:file(.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|pdf|css|js|map|woff2?))", headers: headerList(STATIC_SECURITY_HEADERS) },
+    ];
+  },
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
   // pdfkit reads its font metrics from its package folder; fontkit parses the PDF fonts (one copy, shared with pdfkit).
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit", "fontkit"],

@@ -1,16 +1,24 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { hostname, parseHost } from "./domain/hosts";
+import { cameOverHttps, pageKind, pageSecurityHeaders } from "./server/http/security-headers";
 
 /**
  * The host decides the site. Tenant hosts are rewritten to the internal /s/{host}/… route and
  * never reach /admin; a tenant host's /preview/{token}/… (the admin's preview of a draft,
  * server/admin/preview.ts) goes to the internal /p/{host}/{token}/…. The admin host never reaches
- * /s/ or /p/ directly.
+ * /s/ or /p/ directly. Every answer gets the page's security headers (server/http/security-headers.ts).
  */
 const INTERNAL = /^\/[sp](\/|$)/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]+)(\/.*)?$/;
 
 export function proxy(request: NextRequest) {
+  const response = route(request);
+  const headers = pageSecurityHeaders(pageKind(request.headers.get("host"), request.nextUrl.pathname), { https: cameOverHttps(request.headers, request.url) });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function route(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
   const target = parseHost(request.headers.get("host"));
   if (!target) return notFound();

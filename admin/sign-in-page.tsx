@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { safeNext } from "../server/admin/http";
 import { WRONG_CREDENTIALS } from "../server/admin/accounts";
+import { HASHING_BUSY } from "../server/admin/passwords";
 import { currentAdmin } from "./session";
 import { AdminShell } from "./shell";
 import styles from "./admin.module.css";
@@ -11,12 +12,14 @@ type Search = { error?: string; minutes?: string; email?: string; next?: string 
 export async function SignInPage({ searchParams }: { searchParams: Search }) {
   const next = safeNext(searchParams.next);
   if (await currentAdmin()) redirect(next);
-  const minutes = Number(searchParams.minutes) || 15;
+  const minutes = Math.min(Math.max(Math.ceil(Number(searchParams.minutes)) || 15, 1), 15);
   const error =
     searchParams.error === "limited"
       ? `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
-      : searchParams.error
-        ? WRONG_CREDENTIALS
+      : searchParams.error === "busy"
+        ? HASHING_BUSY
+        : searchParams.error
+          ? WRONG_CREDENTIALS
         : null;
   return (
     <AdminShell user={null}>

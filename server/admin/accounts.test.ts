@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
+import { HASH_CONCURRENCY, HASH_QUEUE, hashingStats, HashingBusy, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
 import {
   ADMIN_SESSION_TTL_MS, adminSessionCookie, adminSessionToken, adminSessionUser, AccountError, deleteAdminSession,
   SIGN_IN_LIMITS, signIn, upsertAdminUser,
@@ -29,6 +29,22 @@ describe("passwords (scrypt)", () => {
     expect(needsRehash(await hashPassword("x", SCRYPT_PARAMS))).toBe(false);
   });
 
+  it("runs one hash at a time and refuses a verification beyond the queue at once", async () => {
+    const cheap = await hashPassword("cheap-password-1", { log2N: 12, r: 8, p: 1 });
+    const before = hashingStats();
+    const attempts = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE + 3 }, (_, i) => verifyPassword(i === 0 ? "cheap-password-1" : `guess-${i}`, cheap));
+    expect(hashingStats()).toMatchObject({ running: HASH_CONCURRENCY, queued: HASH_QUEUE });
+    const settled = await Promise.allSettled(attempts);
+    const refused = settled.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(HashingBusy);
+    expect(settled[0]).toEqual({ status: "fulfilled", value: true });
+    expect(hashingStats()).toMatchObject({ started: before.started + HASH_CONCURRENCY + HASH_QUEUE, running: 0, queued: 0, peak: HASH_CONCURRENCY });
+    // Hashing for the CLI or a rehash waits instead of being refused.
+    const many = await Promise.all(Array.from({ length: HASH_QUEUE + 3 }, () => hashPassword("x", { log2N: 10, r: 8, p: 1 })));
+    expect(many).toHaveLength(HASH_QUEUE + 3);
+  });
+
   it("refuses malformed or absurd stored hashes without throwing", async () => {
     expect(await verifyPassword("x", "plain-text")).toBe(false);
     expect(await verifyPassword("x", "scrypt$30$8$1$c2FsdA$a2V5")).toBe(false);
@@ -49,6 +65,12 @@ describe("CSRF: the Origin check", () => {
     expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "null" }))).toBe(false);
     expect(isSameOriginRequest(req({ host: "localhost:3000" }))).toBe(false);
     expect(isSameOriginRequest(req({ host: "localhost:3000", "sec-fetch-site": "cross-site" }))).toBe(false);
+  });
+  it("ignores X-Forwarded-Host: an Origin matching only it is refused", () => {
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://evil.test", "x-forwarded-host": "evil.test" }))).toBe(false);
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://evil.test", "x-forwarded-host": "evil.test, localhost:3000" }))).toBe(false);
+    expect(isSameOriginRequest(req({ origin: "http://evil.test", "x-forwarded-host": "evil.test" }))).toBe(false);
+    expect(isSameOriginRequest(req({ host: "localhost:3000", origin: "http://localhost:3000", "x-forwarded-host": "evil.test" }))).toBe(true);
   });
   it("accepts a browser's same-origin request that carries no Origin", () => {
     expect(isSameOriginRequest(req({ host: "localhost:3000", "sec-fetch-site": "same-origin" }))).toBe(true);
@@ -132,29 +154,82 @@ describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
     expect(await signIn(h.db, { email: "ghost@example.test", password: "nope-nope-nope", ip: "10.0.0.2", now })).toEqual({ ok: false, reason: "wrong" });
   });
 
-  it("locks an address after too many failures within the window, even for the right password, and lets it in afterwards", async (ctx) => {
+  it("locks an account only for the client that guessed: the owner elsewhere still signs in", async (ctx) => {
     need(ctx);
     await h.db.delete(adminSignInFailures);
     const t0 = new Date("2026-05-02T10:00:00Z");
-    for (let i = 0; i < SIGN_IN_LIMITS.perEmail; i++) {
-      const r = await signIn(h.db, { email: "dealer@example.test", password: `wrong-${i}-wrong`, ip: `10.1.0.${i}`, now: new Date(t0.getTime() + i * 1000) });
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountClient; i++) {
+      const r = await signIn(h.db, { email: "dealer@example.test", password: `wrong-${i}-wrong`, ip: "203.0.113.9", now: at(i * 1000) });
       expect(r).toEqual({ ok: false, reason: "wrong" });
     }
-    const locked = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "10.1.1.1", now: new Date(t0.getTime() + 60_000) });
+    // The guessing client is refused even with the right password, without hashing…
+    const hashed = hashingStats().started;
+    const locked = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "203.0.113.9", now: at(60_000) });
     expect(locked).toEqual({ ok: false, reason: "limited", retryAfterSeconds: SIGN_IN_LIMITS.windowMs / 1000 - 60 });
-    const later = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "10.1.1.1", now: new Date(t0.getTime() + SIGN_IN_LIMITS.windowMs + 5000) });
+    expect(hashingStats().started).toBe(hashed);
+    // …while the owner at another address signs in, and that clears only the owner's failures.
+    const owner = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "198.51.100.7", now: at(61_000) });
+    expect(owner.ok).toBe(true);
+    expect((await h.db.select().from(adminSignInFailures).where(eq(adminSignInFailures.email, "dealer@example.test"))).length).toBe(SIGN_IN_LIMITS.perAccountClient);
+    expect((await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "203.0.113.9", now: at(62_000) })).ok).toBe(false);
+    // After the window the guessing client may try again.
+    const later = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "203.0.113.9", now: at(SIGN_IN_LIMITS.windowMs + 5000) });
     expect(later.ok).toBe(true);
-    // A success clears the address's failures.
-    expect((await h.db.select().from(adminSignInFailures).where(eq(adminSignInFailures.email, "dealer@example.test"))).length).toBe(0);
+    expect((await h.db.select().from(adminSignInFailures).where(eq(adminSignInFailures.ip, "203.0.113.9"))).length).toBe(0);
   });
 
-  it("limits one client address across many e-mail addresses", async (ctx) => {
+  it("limits one client address across many e-mail addresses, before hashing", async (ctx) => {
     need(ctx);
     await h.db.delete(adminSignInFailures);
     const now = new Date("2026-05-03T10:00:00Z");
-    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) await h.db.insert(adminSignInFailures).values({ email: `guess${i}@example.test`, ip: "10.9.9.9", at: now });
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) await h.db.insert(adminSignInFailures).values({ email: `guess${i}@example.test`, ip: "10.9.9.9", at: now });
+    const hashed = hashingStats().started;
     const r = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.9.9.9", now });
     expect(r.ok === false && r.reason).toBe("limited");
+    expect((await signIn(h.db, { email: "nobody@example.test", password: "whatever-else", ip: "10.9.9.9", now })).ok).toBe(false);
+    expect(hashingStats().started).toBe(hashed);
     expect((await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.9.9.8", now })).ok).toBe(true);
+  });
+
+  it("only slows an account down when it is guessed at from many clients, never locks the owner out", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const now = new Date("2026-05-04T10:00:00Z");
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountSlowdown; i++) await h.db.insert(adminSignInFailures).values({ email: "staff@example.test", ip: `10.7.0.${i}`, at: now });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const r = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.7.1.1", now }, { sleep });
+    expect(r.ok).toBe(true);
+    expect(waits).toEqual([SIGN_IN_LIMITS.slowdownMs]);
+    // Another account is not slowed down.
+    await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "10.7.1.1", now }, { sleep });
+    expect(waits).toHaveLength(1);
+  });
+
+  it("answers busy at once, without hashing or counting a failure, when the hasher's queue is full", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const slow = await hashPassword("some-password-1");
+    const filling = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () => verifyPassword("guess-guess-guess", slow));
+    const started = hashingStats().started;
+    const r = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.8.0.1" });
+    expect(r).toEqual({ ok: false, reason: "busy" });
+    expect(hashingStats().started).toBe(started);
+    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
+    expect(await Promise.all(filling)).toEqual(filling.map(() => false));
+    // With the queue drained, the same sign-in goes through.
+    expect((await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.8.0.1" })).ok).toBe(true);
+  });
+
+  it("never runs more than HASH_CONCURRENCY hashes at once, however many sign-ins arrive together", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signIn(h.db, { email: i % 2 ? "staff@example.test" : "ghost@example.test", password: `wrong-${i}-wrong`, ip: `10.6.0.${i}` })),
+    );
+    expect(results.every((r) => !r.ok && (r.reason === "wrong" || r.reason === "busy"))).toBe(true);
+    expect(hashingStats().peak).toBe(HASH_CONCURRENCY);
+    expect(hashingStats().running).toBe(0);
   });
 });

@@ -6,16 +6,21 @@
  * A session lasts ADMIN_SESSION_TTL_MS from sign-in; signing out deletes it.
  *
  * Sign-in is rate-limited on failures (stored in the database, so every server process counts
- * them): at most SIGN_IN_LIMITS.perEmail failures for one address and SIGN_IN_LIMITS.perIp from one
- * client address within SIGN_IN_LIMITS.windowMs. A wrong password and an unknown address get the
- * same answer, after the same work.
+ * them), checked before any password is hashed. Within SIGN_IN_LIMITS.windowMs, one client (its
+ * address bucket, server/http/client-address.ts) gets SIGN_IN_LIMITS.perAccountClient failures for
+ * one account and SIGN_IN_LIMITS.perClient across all accounts; then it is refused ("limited") until
+ * the window has passed. Failures are counted per account *and* client, so guesses from elsewhere
+ * never lock the owner out; an account guessed at from many clients (SIGN_IN_LIMITS.perAccountSlowdown
+ * failures in all) is only slowed down (each attempt waits SIGN_IN_LIMITS.slowdownMs first). The
+ * hashing itself is bounded (passwords.ts): a sign-in that finds the hasher's queue full is refused
+ * at once ("busy"). A wrong password and an unknown address get the same answer, after the same work.
  */
 import { readCookie } from "../http/cookies";
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, gte, lt, min } from "drizzle-orm";
 import type { Db } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
-import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from "./passwords";
+import { dummyHash, hashPassword, HashingBusy, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from "./passwords";
 
 export type AdminRole = "staff" | "dealer";
 export const ADMIN_ROLES: readonly AdminRole[] = ["staff", "dealer"];
@@ -30,7 +35,7 @@ export interface AdminUser {
 
 export const ADMIN_COOKIE = "fc_admin";
 export const ADMIN_SESSION_TTL_MS = 12 * 3600 * 1000;
-export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 20, windowMs: 15 * 60_000 };
+export const SIGN_IN_LIMITS = { perAccountClient: 5, perClient: 20, perAccountSlowdown: 20, slowdownMs: 1000, windowMs: 15 * 60_000 };
 export const WRONG_CREDENTIALS = "Email or password is incorrect.";
 
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -63,30 +68,55 @@ export async function upsertAdminUser(
 export type SignInResult =
   | { ok: true; user: AdminUser; token: string; expiresAt: Date }
   | { ok: false; reason: "wrong" }
-  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "busy" };
 
-export async function signIn(db: Db, input: { email: string; password: string; ip: string; now?: Date }): Promise<SignInResult> {
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Signs in `email` with `password` for the client `ip` (its address bucket: clientBucket of
+ * clientAddress, server/http/client-address.ts). `sleep` is how the slowdown waits (tests pass their own).
+ */
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; ip: string; now?: Date },
+  opts: { sleep?: (ms: number) => Promise<void> } = {},
+): Promise<SignInResult> {
   const now = input.now ?? new Date();
-  const email = normaliseEmail(input.email).slice(0, 320);
+  // A database text cannot hold U+0000: no account's address has one, so it only needs to be storable.
+  const email = normaliseEmail(input.email).replace(/\0/g, "\uFFFD").slice(0, 320);
+  const client = input.ip.slice(0, 100);
   const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
-  const failures = async (column: typeof adminSignInFailures.email | typeof adminSignInFailures.ip, value: string) => {
+  const failures = async (...where: ReturnType<typeof eq>[]) => {
     const [row] = await db
       .select({ n: count(), first: min(adminSignInFailures.at) })
       .from(adminSignInFailures)
-      .where(and(eq(column, value), gte(adminSignInFailures.at, since)));
+      .where(and(...where, gte(adminSignInFailures.at, since)));
     return { n: Number(row.n), first: row.first ? new Date(row.first) : now };
   };
-  const [byEmail, byIp] = await Promise.all([failures(adminSignInFailures.email, email), failures(adminSignInFailures.ip, input.ip)]);
-  const over = [byEmail.n >= SIGN_IN_LIMITS.perEmail ? byEmail.first : null, byIp.n >= SIGN_IN_LIMITS.perIp ? byIp.first : null].filter((d): d is Date => !!d);
+  const byEmail = eq(adminSignInFailures.email, email);
+  const byClient = eq(adminSignInFailures.ip, client);
+  const [pair, fromClient, onAccount] = await Promise.all([failures(byEmail, byClient), failures(byClient), failures(byEmail)]);
+  const over = [
+    pair.n >= SIGN_IN_LIMITS.perAccountClient ? pair.first : null,
+    fromClient.n >= SIGN_IN_LIMITS.perClient ? fromClient.first : null,
+  ].filter((d): d is Date => !!d);
   if (over.length) {
     const until = Math.max(...over.map((d) => d.getTime() + SIGN_IN_LIMITS.windowMs));
     return { ok: false, reason: "limited", retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
   }
+  if (onAccount.n >= SIGN_IN_LIMITS.perAccountSlowdown) await (opts.sleep ?? sleep)(SIGN_IN_LIMITS.slowdownMs);
 
   const [row] = await db.select({ ...userColumns, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.email, email));
-  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
+  } catch (e) {
+    if (e instanceof HashingBusy) return { ok: false, reason: "busy" };
+    throw e;
+  }
   if (!row || !ok) {
-    await db.insert(adminSignInFailures).values({ email, ip: input.ip, at: now });
+    await db.insert(adminSignInFailures).values({ email, ip: client, at: now });
     // Old failures are of no further use.
     await db.delete(adminSignInFailures).where(lt(adminSignInFailures.at, new Date(now.getTime() - 24 * 3600 * 1000)));
     return { ok: false, reason: "wrong" };
@@ -94,7 +124,8 @@ export async function signIn(db: Db, input: { email: string; password: string; i
   const { passwordHash, ...user } = row;
   const rehash = needsRehash(passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
   await db.update(adminUsers).set({ lastSignInAt: now, ...rehash }).where(eq(adminUsers.id, user.id));
-  await db.delete(adminSignInFailures).where(eq(adminSignInFailures.email, email));
+  // Only this client's failures on the account: another client's guesses keep counting against it.
+  await db.delete(adminSignInFailures).where(and(byEmail, byClient));
   const session = await createAdminSession(db, user.id, now);
   return { ok: true, user, ...session };
 }

@@ -4,16 +4,17 @@
  * send Origin on a POST and a page cannot forge it), or, where a browser sends no Origin, its
  * Sec-Fetch-Site is same-origin. A request with neither is refused. Beside that the session cookie
  * is SameSite=Lax, so another site's POST does not carry it at all; and no GET changes anything.
+ * Only the Host header counts: X-Forwarded-Host is anyone's to send, so it is never read.
  */
 export const CROSS_SITE_REFUSED = "This request came from another site and was refused.";
 
 export function isSameOriginRequest(request: Request): boolean {
-  const hosts = [request.headers.get("host"), request.headers.get("x-forwarded-host")?.split(",")[0]?.trim()].filter(Boolean).map((h) => h!.toLowerCase());
+  const host = request.headers.get("host")?.trim().toLowerCase();
   const origin = request.headers.get("origin");
   if (origin) {
-    if (origin === "null") return false;
+    if (origin === "null" || !host) return false;
     try {
-      return hosts.includes(new URL(origin).host.toLowerCase());
+      return new URL(origin).host.toLowerCase() === host;
     } catch {
       return false;
     }

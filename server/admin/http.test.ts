@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
-import { auditLog, tenants, tenantVersions } from "../db/schema";
+import { adminSignInFailures, auditLog, tenants, tenantVersions } from "../db/schema";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
+import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, verifyPassword } from "./passwords";
 import { previewDraft } from "./preview";
 import {
   adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
@@ -23,6 +25,7 @@ describe("safeNext", () => {
     expect(safeNext("//evil.test/admin")).toBe("/admin");
     expect(safeNext("/admin//evil.test")).toBe("/admin");
     expect(safeNext("/search")).toBe("/admin");
+    expect(safeNext(`/admin/${"x".repeat(600)}`)).toBe("/admin");
   });
 });
 
@@ -84,6 +87,66 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect(bad.status).toBe(303);
     expect(bad.headers.get("location")).toBe("/admin/sign-in?error=wrong&email=staff%40test.example");
     expect(bad.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("counts failures per account and server-determined client: X-Forwarded-For is ignored, the owner elsewhere signs in", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const attempt = (address: string, password: string, extra: Record<string, string> = {}) =>
+      route(handleSignIn, true)(
+        new Request(`${ORIGIN}/api/admin/sign-in`, {
+          method: "POST",
+          headers: { host: ADMIN, origin: ORIGIN, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address, ...extra },
+          body: JSON.stringify({ email: "staff@test.example", password }),
+        }),
+      );
+    // An attacker rotating X-Forwarded-For stays one client.
+    for (let i = 0; i < 5; i++) expect((await attempt("203.0.113.50", `guess-${i}-guess`, { "x-forwarded-for": `192.0.2.${i}` })).status).toBe(401);
+    const limited = await attempt("203.0.113.50", "staff-password-1", { "x-forwarded-for": "192.0.2.99" });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(800);
+    // The owner, at another address, is not locked out.
+    expect((await attempt("198.51.100.20", "staff-password-1")).status).toBe(200);
+    // The same /64 is one client.
+    for (let i = 0; i < 5; i++) expect((await attempt(`2001:db8:1:2::${i + 1}`, `guess-${i}-guess`)).status).toBe(401);
+    expect((await attempt("2001:db8:1:2:ffff::9", "staff-password-1")).status).toBe(429);
+    const stored = await h.db.select().from(adminSignInFailures);
+    expect(new Set(stored.map((r) => r.ip))).toEqual(new Set(["203.0.113.50", "2001:db8:1:2::/64"]));
+    await h.db.delete(adminSignInFailures);
+  });
+
+  it("refuses a sign-in body over 8 KB with 413 before reading it whole, and echoes no long or odd address into Location", async (ctx) => {
+    need(ctx);
+    const big = await call(handleSignIn, { open: true, form: `email=a%40b.test&password=${"x".repeat(9000)}` });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: "The sign-in form is too large (at most 8 KB)." });
+    const bigJson = await call(handleSignIn, { open: true, body: { email: "a@b.test", password: "p".repeat(9000) } });
+    expect(bigJson.status).toBe(413);
+    const long = `${"a".repeat(250)}@b.test`;
+    const res = await call(handleSignIn, { open: true, form: `email=${encodeURIComponent(long)}&password=wrong-one-here` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin/sign-in?error=wrong");
+    const odd = await call(handleSignIn, { open: true, form: `email=${encodeURIComponent("a\r\nb@c.test")}&password=wrong-one-here&next=${encodeURIComponent(`/admin/${"x".repeat(600)}`)}` });
+    expect(odd.headers.get("location")).toBe("/admin/sign-in?error=wrong");
+    // U+0000 in the address (a database text cannot hold it) is a wrong sign-in, not a 500.
+    const nul = await call(handleSignIn, { open: true, body: { email: "staff\u0000@test.example", password: "staff-password-1" } });
+    expect(nul.status).toBe(401);
+    await h.db.delete(adminSignInFailures);
+  });
+
+  it("answers 503 at once when the hasher's queue is full, and the form says so", async (ctx) => {
+    need(ctx);
+    const slow = await hashPassword("some-password-1");
+    const filling = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () => verifyPassword("guess-guess-guess", slow));
+    const busy = await call(handleSignIn, { open: true, body: { email: "staff@test.example", password: "staff-password-1" } });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(await busy.json()).toEqual({ message: "Too many sign-in attempts right now. Try again in a moment." });
+    const form = await call(handleSignIn, { open: true, form: "email=staff%40test.example&password=staff-password-1" });
+    expect(form.headers.get("location")).toBe("/admin/sign-in?error=busy&email=staff%40test.example");
+    await Promise.all(filling);
+    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
   });
 
   it("says the same for an unknown address and a wrong password (JSON)", async (ctx) => {

@@ -16,10 +16,12 @@ import {
   adminSessionCookie, adminSessionToken, adminSessionUser, deleteAdminSession, signIn, WRONG_CREDENTIALS, type AdminUser,
 } from "./accounts";
 import { assertTenantAccess } from "./access";
+import { HASHING_BUSY } from "./passwords";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
 import { BodyError, readLimitedBytes, readLimitedText } from "../http/body";
+import { clientAddress, clientBucket } from "../http/client-address";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
@@ -36,8 +38,8 @@ export const SESSION_ENDED = "Your session has ended. Sign in again (your edits 
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await readBody(() => readLimitedText(request, MAX_BODY_BYTES, () => "The request body is too large."));
+async function readJson(request: Request, max = MAX_BODY_BYTES, tooLarge = "The request body is too large."): Promise<Record<string, unknown>> {
+  const text = await readBody(() => readLimitedText(request, max, () => tooLarge));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -99,39 +101,56 @@ export function adminRoute(handler: Handler, opts: { open?: boolean; handle?: ()
   };
 }
 
-const clientIp = (request: Request) =>
-  request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
-
 /** Where to go after signing in: an admin path of ours, nothing else (no open redirect). */
 export function safeNext(next: unknown): string {
-  return typeof next === "string" && /^\/admin(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes("//") ? next : "/admin";
+  return typeof next === "string" && next.length <= 500 && /^\/admin(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes("//") ? next : "/admin";
 }
 
 const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...NO_STORE, ...headers } });
 
+/** The sign-in body's limit: an address, a password and `next` fit many times over. */
+export const SIGN_IN_MAX_BYTES = 8 * 1024;
+export const SIGN_IN_TOO_LARGE = "The sign-in form is too large (at most 8 KB).";
+const BUSY_RETRY_SECONDS = 5;
+
+/** The address to fill the form in again with after a failure: only a short, plain one. */
+const echoableEmail = (email: string) =>
+  email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) && !/[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/.test(email) ? email : "";
+
 /**
  * POST /api/admin/sign-in: a form post (no JavaScript needed) answered with a redirect — to `next`
- * on success, back to the sign-in page with the error otherwise — or JSON in, JSON out.
+ * on success, back to the sign-in page with the error otherwise — or JSON in, JSON out. The body is
+ * at most SIGN_IN_MAX_BYTES (413 beyond); the client is the server-determined address's bucket.
  */
 export const handleSignIn: Handler = async (request, { handle, now }) => {
   const form = !(request.headers.get("content-type") ?? "").includes("application/json");
-  const body = form ? Object.fromEntries(new URLSearchParams(await request.text())) : await readJson(request);
+  const body = form
+    ? Object.fromEntries(new URLSearchParams(await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE))))
+    : await readJson(request, SIGN_IN_MAX_BYTES, SIGN_IN_TOO_LARGE);
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
   const next = safeNext(body.next);
-  const result = email && password ? await signIn(handle.db, { email, password, ip: clientIp(request), now }) : ({ ok: false, reason: "wrong" } as const);
+  const ip = clientBucket(clientAddress(request));
+  const result = email && password ? await signIn(handle.db, { email, password, ip, now }) : ({ ok: false, reason: "wrong" } as const);
   if (result.ok) {
     const cookie = adminSessionCookie(result.token, { secure: isHttps(request) });
     return form ? redirect(next, { "set-cookie": cookie }) : json(200, { ok: true, next }, { "set-cookie": cookie });
   }
   const minutes = result.reason === "limited" ? Math.ceil(result.retryAfterSeconds / 60) : 0;
   const message =
-    result.reason === "limited" ? `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` : WRONG_CREDENTIALS;
+    result.reason === "limited"
+      ? `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+      : result.reason === "busy"
+        ? HASHING_BUSY
+        : WRONG_CREDENTIALS;
   if (form) {
-    const q = new URLSearchParams({ error: result.reason, ...(minutes ? { minutes: String(minutes) } : {}), email, ...(next !== "/admin" ? { next } : {}) });
+    const keep = echoableEmail(email);
+    const q = new URLSearchParams({ error: result.reason, ...(minutes ? { minutes: String(minutes) } : {}), ...(keep ? { email: keep } : {}), ...(next !== "/admin" ? { next } : {}) });
     return redirect(`/admin/sign-in?${q}`);
   }
-  return json(result.reason === "limited" ? 429 : 401, { message }, result.reason === "limited" ? { "retry-after": String(result.retryAfterSeconds) } : {});
+  if (result.reason === "wrong") return json(401, { message });
+  const retryAfter = result.reason === "limited" ? result.retryAfterSeconds : BUSY_RETRY_SECONDS;
+  return json(result.reason === "limited" ? 429 : 503, { message }, { "retry-after": String(retryAfter) });
 };
 
 export const handleSignOut: Handler = async (request, { handle }) => {

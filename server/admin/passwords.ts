@@ -7,6 +7,11 @@
  * guess — with a random 16-byte salt and a 64-byte key. The stored form carries its parameters,
  *   scrypt$<log2 N>$<r>$<p>$<salt, base64url>$<key, base64url>
  * so they can be raised later without breaking existing hashes (needsRehash says when to rehash).
+ *
+ * Each hash takes 128 MiB and a thread of libuv's pool (4 threads, shared with gzip and file reads of
+ * every site), so the process runs at most HASH_CONCURRENCY of them at once; further ones wait in a
+ * queue. A sign-in (verifyPassword) finds room in a queue of at most HASH_QUEUE or is refused at once
+ * with HashingBusy, without hashing; the CLI, the seed and rehashing (hashPassword) always wait.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
@@ -22,11 +27,52 @@ const KEY_BYTES = 64;
 /** Shortest password the CLI and the seed accept. */
 export const MIN_PASSWORD_LENGTH = 10;
 
-function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+/** Hashes running at once in this process, and sign-ins that may wait for one. */
+export const HASH_CONCURRENCY = 1;
+export const HASH_QUEUE = 8;
+
+/** A sign-in refused because HASH_QUEUE sign-ins are already waiting for the hasher. */
+export const HASHING_BUSY = "Too many sign-in attempts right now. Try again in a moment.";
+export class HashingBusy extends Error {
+  constructor() {
+    super(HASHING_BUSY);
+  }
+}
+
+const stats = { started: 0, running: 0, peak: 0 };
+const waiting: (() => void)[] = [];
+
+/** How many hashes were started, run now, and the most that ever ran at once (for tests and health). */
+export function hashingStats(): { started: number; running: number; queued: number; peak: number } {
+  return { ...stats, queued: waiting.length };
+}
+
+/** Runs `work` when a hashing slot is free; throws HashingBusy instead of queueing beyond `queueLimit`. */
+async function withHashSlot<T>(work: () => Promise<T>, queueLimit: number): Promise<T> {
+  if (stats.running >= HASH_CONCURRENCY) {
+    if (waiting.length >= queueLimit) throw new HashingBusy();
+    // The finishing hash hands its slot straight over (running stays as it is).
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else stats.running++;
+  stats.peak = Math.max(stats.peak, stats.running);
+  stats.started++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else stats.running--;
+  }
+}
+
+function scrypt(password: string, salt: Buffer, params: ScryptParams, queueLimit = Infinity): Promise<Buffer> {
   const N = 2 ** params.log2N;
   // scrypt needs 128·N·r bytes; Node refuses more than 32 MiB unless told.
   const opts: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
-  return new Promise((resolve, reject) => scryptCb(password.normalize("NFC"), salt, KEY_BYTES, opts, (e, key) => (e ? reject(e) : resolve(key))));
+  return withHashSlot(
+    () => new Promise((resolve, reject) => scryptCb(password.normalize("NFC"), salt, KEY_BYTES, opts, (e, key) => (e ? reject(e) : resolve(key)))),
+    queueLimit,
+  );
 }
 
 export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
@@ -43,11 +89,14 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   return { params, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
 }
 
-/** Whether `password` matches the stored hash; compared in constant time. */
+/**
+ * Whether `password` matches the stored hash; compared in constant time. Throws HashingBusy when
+ * HASH_QUEUE others already wait for the hasher.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const key = await scrypt(password, parsed.salt, parsed.params);
+  const key = await scrypt(password, parsed.salt, parsed.params, HASH_QUEUE);
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 

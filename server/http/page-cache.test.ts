@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PageCache, pageCacheKey, withPageCache } from "./page-cache";
+import { pageSecurityHeaders } from "./security-headers";
 
 /** Stands in for Next's handler: renders a numbered page per request, the way Next writes it. */
 let renders = 0;
@@ -77,6 +78,33 @@ describe("vehicle page cache", () => {
     expect(second.body).toBe(first.body);
     expect(renders).toBe(1);
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it("gives a cached page the same security headers as a rendered one, made for each request (HSTS only over https)", async () => {
+    // What proxy.ts set on the rendering, which was asked over https behind a proxy.
+    extraHeaders = { ...pageSecurityHeaders("site", { https: true }), "x-frame-options": "SAMEORIGIN" };
+    const expected = pageSecurityHeaders("site", { https: false });
+    const first = await get("/cars/corolla-abc");
+    const second = await get("/cars/corolla-abc", { "x-forwarded-proto": "https" });
+    expect([first.headers["x-forecourt-cache"], second.headers["x-forecourt-cache"]]).toEqual(["MISS", "HIT"]);
+    for (const res of [first, second]) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name]).toBe(value);
+      // Over plain http (X-Forwarded-Proto without a trusted proxy counts for nothing): no HSTS.
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+    expect(second.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+    const saved = process.env.TRUSTED_PROXIES;
+    process.env.TRUSTED_PROXIES = "1";
+    try {
+      const https = await get("/cars/corolla-abc", { "x-forwarded-proto": "https" });
+      expect(https.headers["x-forecourt-cache"]).toBe("HIT");
+      expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect((await get("/cars/corolla-abc", { "x-forwarded-proto": "http" })).headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    }
   });
 
   it("drops a car's page when the car changes, on every host, and leaves the others", async () => {

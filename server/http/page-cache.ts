@@ -12,6 +12,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { parseHost } from "../../domain/hosts";
+import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "./security-headers";
 
 export interface CachedPage {
   status: number;
@@ -31,8 +32,11 @@ export interface PageCacheOptions {
 
 const VDP_PATH = /^\/cars\/[a-z0-9-]+$/;
 const CAR_MARK = /<main [^>]*data-fc-car="([^"]+)"/;
-/** Headers of the stored response that are the cache's own business, not replayed. */
-const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+/**
+ * Headers of the stored response that are the cache's own business, not replayed; the security
+ * headers are made afresh for each request (HSTS only over https).
+ */
+const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", ...SECURITY_HEADER_NAMES]);
 
 /** The cache key of a request that may be served from the cache, else null. */
 export function pageCacheKey(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
@@ -122,8 +126,10 @@ export class PageCache {
 export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheState: "HIT" | "MISS") {
   const gzip = acceptsGzip(req);
   const body = gzip ? page.gzip : page.body;
+  const https = cameOverHttps({ get: (name) => [req.headers[name]].flat()[0] ?? null }, (req.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https:" : undefined);
   res.writeHead(page.status, {
     ...page.headers,
+    ...pageSecurityHeaders("site", { https }),
     ...(gzip ? { "content-encoding": "gzip" } : {}),
     vary: "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Accept-Encoding",
     "content-length": body.length,

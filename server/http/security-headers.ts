@@ -1,0 +1,89 @@
+/**
+ * The security headers of every answer (issue 12 item 11). Pages get theirs from proxy.ts (and a
+ * cached vehicle page from server/http/page-cache.ts, per request); the API, Next's assets and the
+ * files of public/ get STATIC_SECURITY_HEADERS from next.config.ts.
+ *
+ * - Referrer-Policy strict-origin-when-cross-origin and X-Content-Type-Options nosniff everywhere.
+ * - Framing: the admin and dealer sites may not be framed at all (X-Frame-Options DENY and CSP
+ *   frame-ancestors 'none'; sites are not embedded anywhere). A preview page (/preview/{token}/… on
+ *   a site's host) is shown by the admin's editor in an iframe, so it may be framed by the admin's
+ *   origins (and itself), and carries no X-Frame-Options (which cannot name an origin).
+ * - Content-Security-Policy without nonces: Next inlines its scripts (the RSC payload) and styles
+ *   (experimental.inlineCss), and a nonce would have to change on every answer — the vehicle page
+ *   cache serves one rendering to many visitors, so a nonce there would be a repeated, public one.
+ *   The policy still confines scripts, connections, frames, forms, <base> and plugins to the site's
+ *   own origin. 'unsafe-eval' too: ajv compiles JSON Schemas to functions in the browser (the
+ *   sites' lead forms, domain/lead-form-validation.ts, and the admin editor's @rjsf/validator-ajv8);
+ *   beside 'unsafe-inline' it adds little. Images may come from anywhere (a site's document may
+ *   name any http(s) picture). The admin also frames the preview on *.localhost.
+ * - Strict-Transport-Security only on an answer to an https request.
+ */
+import { parseHost } from "../../domain/hosts";
+import { trustedProxyCount } from "./client-address";
+
+export type PageKind = "admin" | "site" | "preview";
+
+/** The admin's origins (domain/hosts.ts ADMIN_HOSTS, any port), which may frame a preview. */
+const ADMIN_ORIGINS = ["localhost", "admin.localhost", "127.0.0.1", "[::1]"].flatMap((h) => [`http://${h}:*`, `https://${h}:*`]);
+const ALGOLIA = ["https://*.algolia.net", "https://*.algolianet.com"];
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Headers of every answer, whatever it is. */
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+};
+
+/** For answers that are not pages (API, assets, public files): never framed. */
+export const STATIC_SECURITY_HEADERS: Record<string, string> = {
+  ...COMMON_SECURITY_HEADERS,
+  "x-frame-options": "DENY",
+  "content-security-policy": "frame-ancestors 'none'",
+};
+
+/** Which kind of page a request for `pathname` on `host` is. */
+export function pageKind(host: string | null | undefined, pathname: string): PageKind {
+  if (parseHost(host)?.kind === "admin") return "admin";
+  return /^\/preview\//.test(pathname) ? "preview" : "site";
+}
+
+/** The Content-Security-Policy of a page. */
+export function contentSecurityPolicy(kind: PageKind, env: NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string } = process.env): string {
+  const algolia = kind !== "admin" && env.ALGOLIA_APP_ID?.trim() ? ALGOLIA : [];
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src * data: blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...algolia].join(" "),
+    kind === "admin" ? "frame-src 'self' http://*.localhost:* https://*.localhost:*" : "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    kind === "preview" ? ["frame-ancestors 'self'", ...ADMIN_ORIGINS].join(" ") : "frame-ancestors 'none'",
+  ];
+  return directives.join("; ");
+}
+
+/**
+ * Whether the request came over https: its own URL, or X-Forwarded-Proto when a trusted proxy
+ * (TRUSTED_PROXIES, server/http/client-address.ts) is in front, which sets it.
+ */
+export function cameOverHttps(headers: { get(name: string): string | null }, url?: string, trusted = trustedProxyCount()): boolean {
+  if (url?.startsWith("https:")) return true;
+  return trusted > 0 && headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/** The names of every header above (lower case), which a cached page never replays as stored. */
+export const SECURITY_HEADER_NAMES = ["referrer-policy", "x-content-type-options", "x-frame-options", "content-security-policy", "strict-transport-security"];
+
+/** Every security header of a page of `kind`. */
+export function pageSecurityHeaders(kind: PageKind, opts: { https: boolean; env?: NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string } }): Record<string, string> {
+  return {
+    ...COMMON_SECURITY_HEADERS,
+    ...(kind === "preview" ? {} : { "x-frame-options": "DENY" }),
+    "content-security-policy": contentSecurityPolicy(kind, opts.env),
+    ...(opts.https ? { "strict-transport-security": HSTS } : {}),
+  };
+}
