@@ -260,7 +260,8 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     const migration = readFileSync(join("server/db/migrations", "0007_dealerships.sql"), "utf8").split("--> statement-breakpoint");
     const backfill = migration.filter((s) => /INSERT INTO "dealerships"/.test(s));
     expect(backfill).toHaveLength(2);
-    // Published before the rule: beta's live document names alpha's dealership 1 too.
+    // Published before the rule: beta's live version 2 names alpha's dealership 1 too.
+    expect((await publishAs(staff, "beta")).status).toBe(200);
     const [beta] = await h.db.select().from(tenants).where(eq(tenants.slug, "beta"));
     await h.db.execute(sql`update tenant_versions set document = jsonb_set(document, '{dealerships}', document->'dealerships' || '[{"id": 1, "slug": "stolen", "name": "Stolen"}]'::jsonb) where id = ${beta.publishedVersionId}`);
     await upsertVehicle(h.db, feedVehicle("stock-only", { dealership_id: 2, location_id: undefined }));
@@ -274,6 +275,9 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
       { id: 301, tenant: "gamma", by: "migration" },
       { id: 4242, tenant: null, by: null },
     ]);
+    // That version is not served (its search and leads would reach alpha's dealership): the one before it is.
+    const live = await getLiveDocument(h.db, "beta");
+    expect([live!.version, live!.document.dealerships.map((d) => d.id)]).toEqual([1, [2]]);
   });
 });
 

@@ -70,6 +70,13 @@ export async function ownershipErrors(db: Db, slug: string, doc: unknown, rules:
   return check(slug, named, await ownersOf(db, named.map((d) => d.id)), rules);
 }
 
+/** The dealerships `doc` names that belong to a site other than `slug` (a document published before the rule). */
+export async function foreignDealerships(db: Db, slug: string, doc: unknown): Promise<number[]> {
+  const named = namedDealerships(doc);
+  const owners = await ownersOf(db, named.map((d) => d.id));
+  return named.filter((d) => { const o = owners.get(d.id) ?? null; return o !== null && o !== slug; }).map((d) => d.id);
+}
+
 /**
  * Inside a transaction that publishes (or seeds) site `tenant`: checks the dealerships `doc` names
  * and, with `claim`, assigns the unassigned ones to the site (each assignment audited). Answers the

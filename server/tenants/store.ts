@@ -4,7 +4,7 @@ import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { settleDealerships } from "../admin/dealerships";
+import { foreignDealerships, settleDealerships } from "../admin/dealerships";
 
 /** NOTIFY channel carrying the slug of each tenant whose published version changed. */
 export const PUBLISHED_CHANNEL = "forecourt_tenant_published";
@@ -196,8 +196,9 @@ export interface LiveDocument {
 
 /**
  * The document visitors see: the published version, or — if that no longer validates (say, after
- * a schema change) — the newest earlier version that does. Invalid documents are never served;
- * the reason is logged with its path and rule. Null when nothing valid was ever published.
+ * a schema change) or names a dealership of another site (published before dealerships had owners)
+ * — the newest earlier version that is fine. Invalid documents are never served; the reason is
+ * logged with its path and rule. Null when nothing valid was ever published.
  */
 export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocument | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
@@ -206,7 +207,12 @@ export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocumen
   const live = versions.findIndex((v) => v.id === row.publishedVersionId);
   for (const v of versions.slice(live)) {
     const result = validateTenant(v.document);
-    if (result.ok) return { slug, version: v.number, document: result.document };
+    if (result.ok) {
+      const foreign = await foreignDealerships(db, slug, result.document);
+      if (!foreign.length) return { slug, version: v.number, document: result.document };
+      console.error(`[tenants] ${slug} version ${v.number} names dealerships of another site (${foreign.join(", ")}) and is not served.`);
+      continue;
+    }
     console.error(`[tenants] ${slug} version ${v.number} is invalid and is not served:\n${result.errors.map((e) => `  ${e.pointer}: ${e.message}`).join("\n")}`);
   }
   return null;
