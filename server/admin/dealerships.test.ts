@@ -127,6 +127,10 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
       },
     });
     expect(await owner(999)).toBeNull();
+    // An id no database column holds is refused too, not a 500.
+    const huge = await saveAs(staff, "alpha", withDealership(makeTenant("alpha", "Alpha Motors", 1), 1e12));
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors).toEqual([{ pointer: "/dealerships/1/id", message: "A dealership id is a whole number from 1 to 2147483647." }]);
     // Their own dealership is fine.
     const ok = await saveAs(dealer, "alpha", { ...makeTenant("alpha", "Alpha Motors Renamed", 1) });
     expect(ok.status).toBe(200);

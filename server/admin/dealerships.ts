@@ -34,7 +34,7 @@ export function namedDealerships(doc: unknown): NamedDealership[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((d, i) => {
     const id = (d as { id?: unknown } | null)?.id;
-    if (typeof id !== "number" || !Number.isInteger(id) || id < 0 || id > MAX_ID) return [];
+    if (typeof id !== "number" || !Number.isInteger(id)) return [];
     const name = (d as { name?: unknown }).name;
     return [{ id, name: typeof name === "string" ? name.slice(0, 200) : "", pointer: `/dealerships/${i}/id` }];
   });
@@ -51,13 +51,15 @@ function check(slug: string, named: NamedDealership[], owners: Map<number, strin
   const errors: TenantError[] = [];
   for (const d of named) {
     const owner = owners.get(d.id) ?? null;
-    if (owner !== null && owner !== slug) errors.push({ pointer: d.pointer, message: belongsToAnotherSite(d.id) });
+    if (d.id < 1 || d.id > MAX_ID) errors.push({ pointer: d.pointer, message: `A dealership id is a whole number from 1 to ${MAX_ID}.` });
+    else if (owner !== null && owner !== slug) errors.push({ pointer: d.pointer, message: belongsToAnotherSite(d.id) });
     else if (owner === null && !rules.mayClaim && !rules.tolerate?.has(d.id)) errors.push({ pointer: d.pointer, message: notAssignedToThisSite(d.id) });
   }
   return errors;
 }
 
-async function ownersOf(db: Db, ids: number[], lock = false): Promise<Map<number, string | null>> {
+async function ownersOf(db: Db, allIds: number[], lock = false): Promise<Map<number, string | null>> {
+  const ids = allIds.filter((id) => id >= 1 && id <= MAX_ID);
   if (!ids.length) return new Map();
   const q = db.select({ id: dealerships.id, owner: dealerships.tenantSlug }).from(dealerships).where(inArray(dealerships.id, ids));
   const rows = lock ? await q.for("update") : await q;
@@ -90,7 +92,7 @@ export async function settleDealerships(
 ): Promise<{ errors: TenantError[]; assigned: number[] }> {
   const named = namedDealerships(doc);
   if (!named.length) return { errors: [], assigned: [] };
-  const ids = [...new Set(named.map((d) => d.id))];
+  const ids = [...new Set(named.map((d) => d.id))].filter((id) => id >= 1 && id <= MAX_ID);
   // A row for every id, so that two publishes claiming the same dealership queue on its lock.
   if (opts.claim) await tx.insert(dealerships).values(ids.map((id) => ({ id }))).onConflictDoNothing();
   const owners = await ownersOf(tx, ids, true);
