@@ -9,7 +9,7 @@ import type { DbHandle } from "../db";
 import { auditLog, dealerships, tenants } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { seedDemoTenants } from "../seed";
-import { createTenant, getDraft, getLiveDocument, publish, saveDraft } from "../tenants/store";
+import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
 import {
   adminRoute, handleAssignDealership, handleCreateTenant, handleFlags, handleListDealerships, handlePublish, handleRestore, handleSaveDraft, handleSignIn,
@@ -202,6 +202,8 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     expect(forbidden).toEqual({ status: 403, body: { message: "Only Forecourt staff can assign dealerships." } });
     expect(await owner(77)).toBeNull();
 
+    const heard: string[] = [];
+    await h.listen(PUBLISHED_CHANNEL, (slug) => heard.push(slug));
     const assigned = await call(handleAssignDealership, { cookie: staff, params: { id: "77" }, body: { tenant: "alpha", name: "Alpha Trucks" } });
     expect(assigned).toMatchObject({ status: 200, body: { id: 77, name: "Alpha Trucks", tenant: "alpha", vehicles: 0 } });
     // Now the dealer may name it.
@@ -209,6 +211,8 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     await saveDraft(h.db, "alpha", makeTenant("alpha", "Alpha Motors", 1), { actor: "test" });
     const unassigned = await call(handleAssignDealership, { cookie: staff, params: { id: "77" }, body: { tenant: null } });
     expect(unassigned).toMatchObject({ status: 200, body: { id: 77, tenant: null, assignedAt: null, assignedBy: null } });
+    // Each change is announced to the site's live document cache.
+    await expect.poll(() => heard, { timeout: 5000 }).toEqual(["alpha", "alpha"]);
     const audit = await h.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(sql`${auditLog.detail}->>'dealership' = '77'`).orderBy(auditLog.id);
     expect(audit).toEqual([
       { action: "assign-dealership", detail: { dealership: 77, from: null, to: "alpha", name: "Alpha Trucks" } },

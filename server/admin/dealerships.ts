@@ -174,6 +174,9 @@ export async function assignDealership(db: Db, user: AdminUser, id: number, chan
       action: change.tenant ? "assign-dealership" : "unassign-dealership",
       detail: { dealership: id, from, to: change.tenant, ...(change.name !== undefined ? { name: change.name } : {}) },
     });
+    // The sites on either side serve their documents afresh (which versions may be served depends on this).
+    const { PUBLISHED_CHANNEL } = await import("../tenants/store");
+    for (const slug of new Set([from, change.tenant])) if (slug) await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(and(eq(vehicles.dealershipId, id)));
     return { id, name: updated.name, tenant: updated.tenantSlug, assignedAt: updated.assignedAt, assignedBy: updated.assignedBy, vehicles: Number(n) };
   });
