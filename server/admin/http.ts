@@ -228,7 +228,9 @@ export const handleAssignDealership: Handler = async (request, { handle, user },
     throw new BadRequest("Say which site the dealership belongs to (tenant: its slug, or null to unassign it).");
   }
   if (typeof body.tenant === "string" && !/^[a-z0-9][a-z0-9-]{0,99}$/.test(body.tenant)) throw new NotFoundError(`No site with slug ${JSON.stringify(body.tenant.slice(0, 100))}.`);
-  if (body.name !== undefined && (typeof body.name !== "string" || body.name.length > 200)) throw new BadRequest("name must be text of at most 200 characters.");
+  if (body.name !== undefined && (typeof body.name !== "string" || body.name.length > 200 || /[\u0000-\u001f\u007f]/.test(body.name))) {
+    throw new BadRequest("name must be text of at most 200 characters, without control characters.");
+  }
   const row = await assignDealership(handle.db, user, Number(id), { tenant: body.tenant as string | null, name: (body.name as string | undefined)?.trim() });
   return json(200, row);
 };
