@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "./db";
 import { adminUsers, auditLog, tenants } from "./db/schema";
 import { upsertAdminUser } from "./admin/accounts";
+import { settleDealerships } from "./admin/dealerships";
 import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
 import { generateDemoInventory } from "./inventory/demo";
 import { upsertVehicles } from "./inventory/store";
@@ -11,8 +12,8 @@ import { upsertVehicles } from "./inventory/store";
 export const tenantsDir = () => resolve(process.cwd(), "tenants");
 
 /**
- * On first start (no tenants yet), creates and publishes every demo tenant in tenants/, then
- * seeds their demo inventory. Returns the tenants' slugs.
+ * On first start (no tenants yet), creates and publishes every demo tenant in tenants/ (assigning
+ * each its dealerships), then seeds their demo inventory. Returns the tenants' slugs.
  */
 export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Promise<string[]> {
   const existing = await handle.db.select({ id: tenants.id }).from(tenants).limit(1);
@@ -21,6 +22,12 @@ export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Pro
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
     const { slug } = await createTenant(handle.db, doc, "seed");
+    // The demo site's dealerships are assigned to it as it is created (server/admin/dealerships.ts).
+    await handle.db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: tenants.id, slug: tenants.slug }).from(tenants).where(eq(tenants.slug, slug));
+      const { errors } = await settleDealerships(tx, row, doc, { claim: true, actor: "seed", via: "seed" });
+      if (errors.length) throw new Error(`tenants/${file}: ${errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
+    });
     await publish(handle, slug, { actor: "seed", note: `seeded from tenants/${file}` });
     slugs.push(slug);
   }

@@ -58,7 +58,7 @@ describe.each(backends)("npm run export-tenants on %s", (name, make) => {
     if (!tdb) return ctx.skip();
     const seedDir = join(tmp, `seed-${name}`);
     mkdirSync(seedDir);
-    const docs = [makeTenant("alpha", "Alpha Motors"), makeTenant("beta", "Beta Cars")];
+    const docs = [makeTenant("alpha", "Alpha Motors", 1), makeTenant("beta", "Beta Cars", 2)];
     for (const d of docs) writeFileSync(join(seedDir, `${d.identity.slug}.json`), JSON.stringify(d));
     const h = await tdb.open();
     try {

@@ -6,6 +6,7 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
+import { valueAt } from "../../domain/schema-errors";
 import { DiffTable } from "../diff-table";
 import { formatWhen } from "../format";
 import { jsonEqual } from "../../domain/json-diff";
@@ -43,6 +44,19 @@ const pick = (doc: Doc, keys: string[]) => Object.fromEntries(keys.filter((k) =>
 const time = (d: Date) => d.toLocaleTimeString("en-AU", { hour: "numeric", minute: "2-digit" });
 
 type Status = { kind: "saved" | "dirty" | "saving" | "conflict" | "error"; text: string };
+
+const errorKey = (e: TenantError) => `${e.pointer}\u0000${e.message}`;
+type ServerErrors = { doc: unknown; errors: TenantError[] };
+/**
+ * Of the errors the server answered for `doc`, those the form cannot work out itself as it is typed
+ * in (which dealerships belong to the site). Each stays shown while its value is unchanged.
+ */
+function serverOnlyErrors(doc: unknown, errors: TenantError[] | undefined): ServerErrors {
+  const v = validateTenant(doc);
+  const local = new Set((v.ok ? [] : v.errors).map(errorKey));
+  return { doc, errors: (errors ?? []).filter((e) => !local.has(errorKey(e))) };
+}
+const sameAt = (a: unknown, b: unknown, pointer: string) => JSON.stringify(valueAt(a, pointer)) === JSON.stringify(valueAt(b, pointer));
 type Conflict = { message: string; theirs: Doc; revision: number; updatedBy: string };
 
 /**
@@ -54,7 +68,14 @@ export function Editor(props: EditorProps) {
   const [doc, setDoc] = useState<Doc>(props.document);
   const [revision, setRevision] = useState(props.revision);
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(props.document));
-  const [errors, setErrors] = useState<TenantError[]>(props.errors);
+  const [formErrors, setFormErrors] = useState<TenantError[]>(props.errors);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>(() => serverOnlyErrors(props.document, props.errors));
+  const errors = useMemo(() => {
+    const shown = new Set(formErrors.map(errorKey));
+    return [...formErrors, ...serverErrors.errors.filter((e) => !shown.has(errorKey(e)) && sameAt(doc, serverErrors.doc, e.pointer))];
+  }, [formErrors, serverErrors, doc]);
+  // The document the server last refused to save: not sent again by autosave until it changes.
+  const refusedJson = useRef<string | null>(null);
   const [sectionId, setSectionId] = useState(SECTIONS[0].id);
   const [mountKey, setMountKey] = useState(0);
   // In the Pages section one page (or the layout) is edited at a time.
@@ -89,7 +110,7 @@ export function Editor(props: EditorProps) {
   useEffect(() => {
     const t = setTimeout(() => {
       const v = validateTenant(doc);
-      setErrors(v.ok ? [] : v.errors);
+      setFormErrors(v.ok ? [] : v.errors);
     }, 250);
     return () => clearTimeout(t);
   }, [doc]);
@@ -197,6 +218,8 @@ export function Editor(props: EditorProps) {
           const body = await res.json();
           setRevision(body.revision);
           setSavedJson(JSON.stringify(sent));
+          setServerErrors(serverOnlyErrors(sent, body.errors));
+          refusedJson.current = null;
           setConflict(null);
           setStatus({ kind: "saved", text: `Draft saved at ${time(new Date())}.` });
           void refreshPreview();
@@ -209,6 +232,14 @@ export function Editor(props: EditorProps) {
           setConflict({ message, theirs: current.document, revision: current.revision, updatedBy: current.updatedBy });
           setStatus({ kind: "conflict", text: "Not saved: someone else changed this draft. Your edits are kept below." });
           requestAnimationFrame(() => conflictPanel.current?.focus());
+          return null;
+        }
+        if (res.status === 422) {
+          // Refused (nothing saved), e.g. a dealership of another site: the errors show at their fields.
+          const body = await res.json().catch(() => ({}));
+          setServerErrors(serverOnlyErrors(sent, body.errors));
+          refusedJson.current = JSON.stringify(sent);
+          setStatus({ kind: "error", text: `${body.message ?? "The draft was not saved."} Your edits are still here.` });
           return null;
         }
         await failed(res);
@@ -227,7 +258,7 @@ export function Editor(props: EditorProps) {
   useEffect(() => {
     if (!dirty) return;
     if (status.kind === "saved") setStatus({ kind: "dirty", text: autosave ? "Unsaved changes (saving shortly)." : "Unsaved changes." });
-    if (!autosave || conflict) return;
+    if (!autosave || conflict || refusedJson.current === JSON.stringify(doc)) return;
     const t = setTimeout(() => void save(), AUTOSAVE_MS);
     return () => clearTimeout(t);
   }, [doc, dirty, autosave, conflict, save, status.kind]);

@@ -62,7 +62,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     h = await tdb.open();
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
     await publish(h, "alpha", { actor: "seed" });
-    await createTenant(h.db, makeTenant("beta", "Beta Cars"), "seed");
+    await createTenant(h.db, makeTenant("beta", "Beta Cars", 2), "seed");
     await publish(h, "beta", { actor: "seed" });
     await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
     await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
@@ -182,7 +182,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
 
   it("gives a dealer 403 for another dealer's site, and for staff-only actions", async (ctx) => {
     need(ctx);
-    for (const [handler, body] of [[handleGetDraft, undefined], [handleSaveDraft, { document: makeTenant("beta"), revision: 1 }], [handlePublish, { revision: 1 }], [handleRestore, { version: 1, revision: 1 }], [handleFlags, { flags: {}, revision: 1 }], [handlePreviewToken, {}]] as const) {
+    for (const [handler, body] of [[handleGetDraft, undefined], [handleSaveDraft, { document: makeTenant("beta", "Beta Cars", 2), revision: 1 }], [handlePublish, { revision: 1 }], [handleRestore, { version: 1, revision: 1 }], [handleFlags, { flags: {}, revision: 1 }], [handlePreviewToken, {}]] as const) {
       const res = await call(handler, { cookie: dealer, slug: "beta", body, method: body ? "POST" : "GET" });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ message: "You do not have access to this site." });

@@ -20,6 +20,7 @@ import { HASHING_BUSY } from "./passwords";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
+import { assignDealership, listDealerships } from "./dealerships";
 import { BodyError, readLimitedBytes, readLimitedText } from "../http/body";
 import { clientAddress, clientBucket } from "../http/client-address";
 import {
@@ -232,4 +233,23 @@ export const handleUpload: Handler = async (request, { handle, user }, { slug })
   const bytes = await readBody(() => readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE));
   const stored = await storeUpload(handle.db, user, slug, bytes);
   return json(201, stored);
+};
+
+/** GET /api/admin/dealerships: staff see every dealership with its site and stock; a dealer, those of their sites. */
+export const handleListDealerships: Handler = async (_request, { handle, user }) => json(200, { dealerships: await listDealerships(handle.db, user) });
+
+/** POST /api/admin/dealerships/{id} {tenant: slug | null, name?}: staff assign (or unassign) a dealership. */
+export const handleAssignDealership: Handler = async (request, { handle, user }, { id }) => {
+  if (user.role !== "staff") throw new ForbiddenError("Only Forecourt staff can assign dealerships.");
+  if (!/^\d{1,9}$/.test(id ?? "")) throw new NotFoundError("A dealership id is a whole number (at most 9 digits).");
+  const body = await readJson(request);
+  if (!("tenant" in body) || (body.tenant !== null && typeof body.tenant !== "string")) {
+    throw new BadRequest("Say which site the dealership belongs to (tenant: its slug, or null to unassign it).");
+  }
+  if (typeof body.tenant === "string" && !/^[a-z0-9][a-z0-9-]{0,99}$/.test(body.tenant)) throw new NotFoundError(`No site with slug ${JSON.stringify(body.tenant.slice(0, 100))}.`);
+  if (body.name !== undefined && (typeof body.name !== "string" || body.name.length > 200 || /[\u0000-\u001f\u007f]/.test(body.name))) {
+    throw new BadRequest("name must be text of at most 200 characters, without control characters.");
+  }
+  const row = await assignDealership(handle.db, user, Number(id), { tenant: body.tenant as string | null, name: (body.name as string | undefined)?.trim() });
+  return json(200, row);
 };

@@ -19,6 +19,7 @@ import { buildNewSite, type NewSiteInput } from "../../domain/new-site";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { AdminUser } from "./accounts";
 import { assertDealerChangeAllowed, assertStaff, assertTenantAccess, canAccessTenant } from "./access";
+import { namedDealerships, ownershipErrors } from "./dealerships";
 
 export interface TenantRow {
   slug: string;
@@ -69,26 +70,45 @@ export async function draftFor(db: Db, user: AdminUser, slug: string): Promise<D
   const draft = await getDraft(db, slug);
   const [row] = await db.select({ archivedAt: tenants.archivedAt, doc: tenantVersions.document }).from(tenants).leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId)).where(eq(tenants.slug, slug));
   const published = (await listVersions(db, slug)).find((v) => v.live) ?? null;
-  return { ...draft, archived: !!row?.archivedAt, published, unpublishedChanges: !published || !jsonEqual(draft.document, row?.doc) };
+  return { ...(await withOwnership(db, user, draft)), archived: !!row?.archivedAt, published, unpublishedChanges: !published || !jsonEqual(draft.document, row?.doc) };
 }
 
+/** A draft's errors with those of the dealerships it names, as `user` would meet them on publishing. */
+async function withOwnership<T extends DraftState>(db: Db, user: AdminUser, draft: T): Promise<T> {
+  const extra = await ownershipErrors(db, draft.slug, draft.document, { mayClaim: user.role === "staff" });
+  return extra.length ? { ...draft, errors: [...draft.errors, ...extra] } : draft;
+}
+
+/**
+ * Saves the draft. Refused (nothing saved) when it names a dealership of another site, or — for a
+ * dealer — an unassigned dealership the stored draft did not already name (staff put that there).
+ */
 export async function saveTenantDraft(db: Db, user: AdminUser, slug: string, doc: unknown, revision: number): Promise<DraftState> {
   assertTenantAccess(user, slug);
-  assertDealerChangeAllowed(user, (await getDraft(db, slug)).document, doc);
-  return saveDraft(db, slug, doc, { actor: user.email, expectedRevision: revision });
+  const current = (await getDraft(db, slug)).document;
+  assertDealerChangeAllowed(user, current, doc);
+  const tolerate = new Set(namedDealerships(current).map((d) => d.id));
+  const refused = await ownershipErrors(db, slug, doc, { mayClaim: user.role === "staff", tolerate });
+  if (refused.length) throw new ValidationError(`The draft was not saved: ${refused.map((e) => e.message).join(" ")}`, refused);
+  return withOwnership(db, user, await saveDraft(db, slug, doc, { actor: user.email, expectedRevision: revision }));
 }
 
-/** Publishes the draft the person looked at (`revision`); refused with every error while it is invalid. */
+/**
+ * Publishes the draft the person looked at (`revision`); refused with every error while it is
+ * invalid. Staff publishing assigns the unassigned dealerships the draft names to the site.
+ */
 export async function publishTenant(handle: DbHandle, user: AdminUser, slug: string, revision?: number): Promise<VersionSummary> {
   assertTenantAccess(user, slug);
-  return publish(handle, slug, { actor: user.email, expectedRevision: revision });
+  return publish(handle, slug, { actor: user.email, expectedRevision: revision, claimDealerships: user.role === "staff" });
 }
 
 export async function restoreTenantVersion(db: Db, user: AdminUser, slug: string, version: number, revision?: number): Promise<DraftState> {
   assertTenantAccess(user, slug);
   const [current, old] = await Promise.all([getDraft(db, slug), getVersion(db, slug, version)]);
   assertDealerChangeAllowed(user, current.document, old.document);
-  return restoreVersion(db, slug, version, { actor: user.email, expectedRevision: revision });
+  // An old version may name a dealership that has since gone to another site: the draft is
+  // restored all the same, with that error, and cannot be published until it is removed.
+  return withOwnership(db, user, await restoreVersion(db, slug, version, { actor: user.email, expectedRevision: revision }));
 }
 
 export const FLAGS = featureFlags(tenantSchema as never);
@@ -104,10 +124,12 @@ export async function setFlagsAndPublish(handle: DbHandle, user: AdminUser, slug
   const next = applyFlags(FLAGS, current.document, values);
   const check = validateTenant(next);
   if (!check.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, check.errors);
+  const owned = await ownershipErrors(handle.db, slug, next, { mayClaim: user.role === "staff" });
+  if (owned.length) throw new ValidationError(`The draft of "${slug}" cannot be published:`, owned);
   const saved = await saveDraft(handle.db, slug, next, { actor: user.email, expectedRevision: revision });
   const [row] = await handle.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
   await handle.db.insert(auditLog).values({ actor: user.email, tenantId: row.id, action: "flags", detail: { flags: values, revision: saved.revision } });
-  return publish(handle, slug, { actor: user.email, expectedRevision: saved.revision, note: "Feature flags" });
+  return publish(handle, slug, { actor: user.email, expectedRevision: saved.revision, note: "Feature flags", claimDealerships: user.role === "staff" });
 }
 
 export async function archiveTenant(db: Db, user: AdminUser, slug: string, archived: boolean): Promise<void> {
@@ -135,6 +157,8 @@ export async function createSiteFromWizard(db: Db, user: AdminUser, input: NewSi
     const taken = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(inArray(tenantDomains.domain, input.domains));
     for (const t of taken) errors.push({ pointer: `/identity/domains/${input.domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` });
   }
+  // Staff may name unassigned dealerships (publishing the site assigns them), never another site's.
+  errors.push(...(await ownershipErrors(db, input.slug, doc, { mayClaim: true })));
   const [clash] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
   if (clash) errors.push({ pointer: "/identity/slug", message: `"${input.slug}" is taken by another site` });
   if (errors.length) throw new ValidationError("The new site is not complete:", errors);

@@ -19,6 +19,24 @@ export const tenants = pgTable("tenants", {
   createdAt: createdAt(),
 });
 
+/**
+ * Dealerships and the site each belongs to (server/admin/dealerships.ts). The id is the one tenant
+ * documents and vehicles use. A site may name in its documents only the dealerships assigned to it;
+ * staff assign them (explicitly, or by publishing a site that names an unassigned one). tenant_slug
+ * null = unassigned (stock of a dealership no site has claimed yet).
+ */
+export const dealerships = pgTable(
+  "dealerships",
+  {
+    id: integer("id").primaryKey(),
+    tenantSlug: text("tenant_slug").references(() => tenants.slug),
+    name: text("name").notNull().default(""),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    assignedBy: text("assigned_by"),
+  },
+  (t) => [index("dealerships_tenant").on(t.tenantSlug)],
+);
+
 /** Every published document, kept for history and restore. */
 export const tenantVersions = pgTable(
   "tenant_versions",

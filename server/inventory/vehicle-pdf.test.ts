@@ -101,12 +101,18 @@ beforeAll(async () => {
     t.dealerships[0].id = 2;
     t.locations[0].dealership_id = 2;
   });
-  const gamma = site("gamma", (t) => (t.features = { pdfDownload: false } as TenantDocument["features"]));
+  // A dealership belongs to one site: gamma has its own (3), with a car of its own.
+  const gamma = site("gamma", (t) => {
+    t.features = { pdfDownload: false } as TenantDocument["features"];
+    t.dealerships[0].id = 3;
+    t.locations[0].dealership_id = 3;
+  });
   for (const doc of [site("alpha"), beta, gamma]) {
     await createTenant(h.db, doc, "test");
     await publish(h, doc.identity.slug, { actor: "test" });
   }
   await upsertVehicle(h.db, car);
+  await upsertVehicle(h.db, fixtureVehicle({ id: "pdf-gamma", slug: "gamma-car-pdf003", stocknum: "PDF3", dealership_id: 3, location_id: 10 }));
   await upsertVehicle(h.db, { ...fixtureVehicle({ id: "pdf-hidden", slug: "hidden-car-pdf002", stocknum: "PDF2", dealership_id: 1, location_id: 10 }), show_on_dealer_website: false });
 }, 60_000);
 
@@ -169,7 +175,7 @@ describe("GET /api/cars/{slug}/pdf", () => {
   });
 
   it("is a 404 on a site without PDF downloads, and on a host that is no site", async () => {
-    const off = await get("gamma.localhost", car.slug);
+    const off = await get("gamma.localhost", "gamma-car-pdf003");
     expect(off.status).toBe(404);
     expect(await off.json()).toEqual({ message: "This site does not offer PDF downloads." });
     const nobody = await get("nobody.localhost", car.slug);

@@ -39,7 +39,7 @@ it("keeps serving the cached document until a publish is announced, then serves 
 
 it("picks up a newly published domain", async () => {
   expect(await tenantForHost("www.beta.test")).toBeNull();
-  await createTenant(h.db, makeTenant("beta", "Beta Cars"), "seed");
+  await createTenant(h.db, makeTenant("beta", "Beta Cars", 2), "seed");
   await publish(h, "beta", { actor: "seed" });
   await expect.poll(async () => (await tenantForHost("www.beta.test"))?.slug, { timeout: 5000 }).toBe("beta");
 });

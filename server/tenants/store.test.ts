@@ -114,7 +114,7 @@ describe.each(backends)("tenant store on %s", (_name, make) => {
 
   it("refuses a domain that already serves another site", async (ctx) => {
     need(ctx);
-    const other = makeTenant("gamma", "Gamma Cars");
+    const other = makeTenant("gamma", "Gamma Cars", 3);
     other.identity.domains = ["www.gamma.test", "www.alpha.test"];
     await createTenant(h.db, other, "staff@test");
     const refused = await publish(h, "gamma", { actor: "staff@test" }).catch((e) => e);
@@ -127,7 +127,7 @@ describe.each(backends)("tenant store on %s", (_name, make) => {
     need(ctx);
     const heard: string[] = [];
     await h.listen(PUBLISHED_CHANNEL, (slug) => heard.push(slug));
-    const doc = makeTenant("gamma", "Gamma Cars");
+    const doc = makeTenant("gamma", "Gamma Cars", 3);
     await saveDraft(h.db, "gamma", doc, { actor: "staff@test" });
     await publish(h, "gamma", { actor: "staff@test" });
     await expect.poll(() => heard, { timeout: 5000 }).toContain("gamma");
@@ -137,6 +137,6 @@ describe.each(backends)("tenant store on %s", (_name, make) => {
     need(ctx);
     const docs = await liveDocuments(h.db);
     expect(docs.map((d) => d.slug)).toEqual(["alpha", "gamma"]);
-    expect(docs[1].document).toEqual(makeTenant("gamma", "Gamma Cars"));
+    expect(docs[1].document).toEqual(makeTenant("gamma", "Gamma Cars", 3));
   });
 });

@@ -4,6 +4,7 @@ import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { foreignDealerships, settleDealerships } from "../admin/dealerships";
 
 /** NOTIFY channel carrying the slug of each tenant whose published version changed. */
 export const PUBLISHED_CHANNEL = "forecourt_tenant_published";
@@ -93,12 +94,15 @@ export async function saveDraft(db: Db, slug: string, doc: unknown, opts: { acto
 
 /**
  * Publishes the draft as a new version. Refused with a ValidationError listing every problem when
- * the draft is invalid, or when one of its domains already serves another site.
+ * the draft is invalid, when one of its domains already serves another site, or when it names a
+ * dealership of another site (server/admin/dealerships.ts). With `claimDealerships` (the default;
+ * false for a dealer's publish) unassigned dealerships it names are assigned to the site, else
+ * naming one is refused too.
  */
 export async function publish(
   handle: DbHandle,
   slug: string,
-  opts: { actor: string; note?: string; expectedRevision?: number; restoredFrom?: number | null },
+  opts: { actor: string; note?: string; expectedRevision?: number; restoredFrom?: number | null; claimDealerships?: boolean },
 ): Promise<VersionSummary> {
   const { db } = handle;
   const summary = await db.transaction(async (tx) => {
@@ -118,6 +122,8 @@ export async function publish(
       const errors = taken.map((t) => ({ pointer: `/identity/domains/${domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` }));
       throw new ValidationError(`The draft of "${slug}" cannot be published:`, errors);
     }
+    const owned = await settleDealerships(tx, row, row.draft, { claim: opts.claimDealerships !== false, actor: opts.actor, via: "publish" });
+    if (owned.errors.length) throw new ValidationError(`The draft of "${slug}" cannot be published:`, owned.errors);
 
     // A draft published just as a restore left it records the version it came from.
     const [restore] = await tx
@@ -190,8 +196,9 @@ export interface LiveDocument {
 
 /**
  * The document visitors see: the published version, or — if that no longer validates (say, after
- * a schema change) — the newest earlier version that does. Invalid documents are never served;
- * the reason is logged with its path and rule. Null when nothing valid was ever published.
+ * a schema change) or names a dealership of another site (published before dealerships had owners)
+ * — the newest earlier version that is fine. Invalid documents are never served; the reason is
+ * logged with its path and rule. Null when nothing valid was ever published.
  */
 export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocument | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
@@ -200,7 +207,12 @@ export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocumen
   const live = versions.findIndex((v) => v.id === row.publishedVersionId);
   for (const v of versions.slice(live)) {
     const result = validateTenant(v.document);
-    if (result.ok) return { slug, version: v.number, document: result.document };
+    if (result.ok) {
+      const foreign = await foreignDealerships(db, slug, result.document);
+      if (!foreign.length) return { slug, version: v.number, document: result.document };
+      console.error(`[tenants] ${slug} version ${v.number} names dealerships of another site (${foreign.join(", ")}) and is not served.`);
+      continue;
+    }
     console.error(`[tenants] ${slug} version ${v.number} is invalid and is not served:\n${result.errors.map((e) => `  ${e.pointer}: ${e.message}`).join("\n")}`);
   }
   return null;

@@ -1,0 +1,3 @@
+import { adminRoute, handleAssignDealership } from "../../../../../server/admin/http";
+
+export const POST = adminRoute(handleAssignDealership);

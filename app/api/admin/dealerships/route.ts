@@ -1,0 +1,3 @@
+import { adminRoute, handleListDealerships } from "../../../../server/admin/http";
+
+export const GET = adminRoute(handleListDealerships);
