@@ -12,10 +12,12 @@
  *   (experimental.inlineCss), and a nonce would have to change on every answer — the vehicle page
  *   cache serves one rendering to many visitors, so a nonce there would be a repeated, public one.
  *   The policy still confines scripts, connections, frames, forms, <base> and plugins to the site's
- *   own origin. 'unsafe-eval' too: ajv compiles JSON Schemas to functions in the browser (the
- *   sites' lead forms, domain/lead-form-validation.ts, and the admin editor's @rjsf/validator-ajv8);
- *   beside 'unsafe-inline' it adds little. Images may come from anywhere (a site's document may
- *   name any http(s) picture). The admin also frames the preview on *.localhost.
+ *   own origin. No 'unsafe-eval' on the dealer sites and previews: their lead forms interpret the
+ *   form's JSON Schema (domain/json-schema-lite.ts) instead of compiling it with ajv. The admin
+ *   keeps 'unsafe-eval' (its editor's @rjsf/validator-ajv8 compiles JSON Schemas to functions), and
+ *   so does every page under `next dev` (React's development build evaluates code for its
+ *   debugging stacks). Images may come from anywhere (a site's document may name any http(s)
+ *   picture). The admin also frames the preview on *.localhost.
  * - Strict-Transport-Security only on an answer to an https request.
  */
 import { parseHost } from "../../domain/hosts";
@@ -47,12 +49,16 @@ export function pageKind(host: string | null | undefined, pathname: string): Pag
   return /^\/preview\//.test(pathname) ? "preview" : "site";
 }
 
+/** What the policy depends on: Algolia's hosts when configured; 'unsafe-eval' everywhere under `next dev`. */
+type PolicyEnv = NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string; NODE_ENV?: string };
+
 /** The Content-Security-Policy of a page. */
-export function contentSecurityPolicy(kind: PageKind, env: NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string } = process.env): string {
+export function contentSecurityPolicy(kind: PageKind, env: PolicyEnv = process.env): string {
   const algolia = kind !== "admin" && env.ALGOLIA_APP_ID?.trim() ? ALGOLIA : [];
+  const evaluates = kind === "admin" || env.NODE_ENV === "development";
   const directives = [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    evaluates ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src * data: blob:",
     "font-src 'self' data:",
@@ -79,7 +85,7 @@ export function cameOverHttps(headers: { get(name: string): string | null }, url
 export const SECURITY_HEADER_NAMES = ["referrer-policy", "x-content-type-options", "x-frame-options", "content-security-policy", "strict-transport-security"];
 
 /** Every security header of a page of `kind`. */
-export function pageSecurityHeaders(kind: PageKind, opts: { https: boolean; env?: NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string } }): Record<string, string> {
+export function pageSecurityHeaders(kind: PageKind, opts: { https: boolean; env?: PolicyEnv }): Record<string, string> {
   return {
     ...COMMON_SECURITY_HEADERS,
     ...(kind === "preview" ? {} : { "x-frame-options": "DENY" }),
