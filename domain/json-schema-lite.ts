@@ -6,7 +6,7 @@
  * to a function, so the dealer sites need no 'unsafe-eval' in their Content-Security-Policy.
  *
  * It answers as ajv 8 does with { allErrors: true, strict: false } and ajv-formats' "email": the same
- * errors (keyword, instancePath, params) in the same order — tests/json-schema-lite differential
+ * errors (keyword, instancePath, params) in the same order — the differential test beside this file
  * test proves it against ajv. That means ajv's rules: a keyword applies only to data of its type
  * (lengths, pattern and format to strings; minimum and maximum to numbers; required and properties
  * to objects); "integer" is a number with no fraction (Infinity included, as ajv without
@@ -40,7 +40,7 @@ export const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=
 const FORMATS: Record<string, RegExp> = { email: EMAIL_FORMAT };
 
 /** A checked schema: everything the validator needs, resolved once. */
-interface Node {
+interface Checked {
   type?: JsonType;
   /** The type is checked before every other keyword (ajv: no keyword of the type's own group). */
   typeFirst: boolean;
@@ -53,7 +53,7 @@ interface Node {
   pattern?: { source: string; re: RegExp };
   format?: { name: string; re: RegExp };
   required?: string[];
-  properties?: [string, Node][];
+  properties?: [string, Checked][];
 }
 
 const isPrimitive = (v: unknown): v is Primitive => v === null || ["string", "number", "boolean"].includes(typeof v);
@@ -64,9 +64,9 @@ function refuse(path: string, what: string): never {
   throw new Error(`json-schema-lite: ${what} at ${path || "the root"}`);
 }
 
-function checkNode(schema: unknown, path: string): Node {
+function checkNode(schema: unknown, path: string): Checked {
   if (!isObject(schema)) refuse(path, "a schema that is not an object");
-  const node: Node = { typeFirst: false };
+  const node: Checked = { typeFirst: false };
   for (const [keyword, value] of Object.entries(schema)) {
     const at = `${path}/${keyword}`;
     switch (keyword) {
@@ -107,7 +107,7 @@ function checkNode(schema: unknown, path: string): Node {
       case "properties":
         if (!isObject(value)) refuse(at, "properties that are not an object");
         node.properties = Object.entries(value)
-          .map(([name, sub]) => [name, checkNode(sub, `${at}/${name}`)] as [string, Node])
+          .map(([name, sub]) => [name, checkNode(sub, `${at}/${name}`)] as [string, Checked])
           // An empty schema allows anything: ajv does not even look (and neither do we).
           .filter(([name]) => Object.keys(value[name] as object).length > 0);
         break;
@@ -148,7 +148,7 @@ const lengthOf = (s: string) => {
 };
 const pointer = (name: string) => `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
-function run(node: Node, data: unknown, path: string, errors: SchemaError[]): void {
+function run(node: Checked, data: unknown, path: string, errors: SchemaError[]): void {
   const fail = (keyword: string, params: Record<string, unknown>) => errors.push({ keyword, instancePath: path, params });
   const typeError = () => fail("type", { type: node.type });
   if (node.typeFirst && !hasType(node.type!, data)) typeError();
