@@ -6,8 +6,8 @@
  * to a function, so the dealer sites need no 'unsafe-eval' in their Content-Security-Policy.
  *
  * It answers as ajv 8 does with { allErrors: true, strict: false } and ajv-formats' "email": the same
- * errors (keyword, instancePath, params) in the same order — the differential test beside this file
- * test proves it against ajv. That means ajv's rules: a keyword applies only to data of its type
+ * errors (keyword, instancePath, params) in the same order, as the differential test beside this
+ * file (json-schema-lite.test.ts) proves. That means ajv's rules: a keyword applies only to data of its type
  * (lengths, pattern and format to strings; minimum and maximum to numbers; required and properties
  * to objects); "integer" is a number with no fraction (Infinity included, as ajv without
  * strictNumbers); lengths count code points; patterns are unicode (/u) regular expressions; a
