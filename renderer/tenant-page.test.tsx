@@ -3,7 +3,7 @@ import { fixtureTenant } from "../blocks/_fixtures/tenant";
 import { fixtureVehicle } from "../blocks/_fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { TenantPage } from "./tenant-page";
-import type { BlockContext, TenantDocument } from "./types";
+import type { Block, BlockContext, TenantDocument } from "./types";
 
 // The page finds its car once and hands it, with the search host, to every block through ctx.
 // The blocks here record the context they get; the database edges (the live document, the car by
@@ -34,14 +34,14 @@ vi.mock("./registry.generated", () => ({
 
 const HOST = "harbourside-motors.localhost:3000";
 const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";
-const text = (id: string) => ({ id, type: "rich-text", props: { html: id } }) as never;
+const text = (id: string, area?: "sidebar") => ({ id, type: "rich-text", props: { html: id }, ...(area ? { area } : {}) }) as Block;
 
 function doc(): TenantDocument {
   const d = structuredClone(fixtureTenant);
   d.layout = { top: [text("top")], bottom: [text("bottom")] };
   d.pages = [
     { id: "home", path: "/", title: "Home", blocks: [text("home")] },
-    { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: [text("main"), { ...text("side"), area: "sidebar" }] },
+    { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: [text("main"), text("side", "sidebar")] },
   ];
   return d;
 }

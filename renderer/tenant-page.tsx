@@ -33,12 +33,12 @@ async function resolveIn(live: LiveDocument, segments: string[], previewToken: s
     if (!car) return null;
     const { title, subtitle } = vehicleHeading(car);
     const ctx: BlockContext = { tenant: live.document, page, path, vehicle: car, searchHost: host };
-    return { live, ctx, car, title: [title, subtitle].filter(Boolean).join(" ") };
+    return { live, ctx, title: [title, subtitle].filter(Boolean).join(" ") };
   }
   const ctx: BlockContext = { tenant: live.document, page, path, vehicle: null, searchHost: host };
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
   const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;
-  return { live, ctx, car: null, title: title ?? "" };
+  return { live, ctx, title: title ?? "" };
 }
 
 // One lookup per request, shared by the layout, the page and its metadata. A preview passes the
@@ -63,8 +63,8 @@ export function siteIcon(doc: TenantDocument): string {
 export async function TenantPage({ host, segments, preview }: { host: string; segments: string[]; preview?: PreviewDraft }) {
   const found = await resolve(host, segments, preview);
   if (!found) notFound();
-  const { live, ctx, title, car } = found;
-  const { page, path } = ctx;
+  const { live, ctx, title } = found;
+  const { page, path, vehicle: car } = ctx;
   const [top, main, bottom] = await Promise.all([
     renderBlocks(live.document.layout.top, ctx),
     renderPageBlocks(page.blocks, ctx),
@@ -94,8 +94,8 @@ export async function TenantPage({ host, segments, preview }: { host: string; se
 export async function tenantPageMetadata(host: string, segments: string[], preview?: PreviewDraft): Promise<Metadata> {
   const found = await resolve(host, segments, preview);
   if (!found) return { title: "Page not found" };
-  const { live, title, car } = found;
-  const { page, path } = found.ctx;
+  const { live, title } = found;
+  const { page, path, vehicle: car } = found.ctx;
   const site = live.document.identity;
   const image = car?.images?.[0]?.url;
   return {
