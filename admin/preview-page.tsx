@@ -2,21 +2,19 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cache } from "react";
 import { previewFor } from "../server/admin/preview";
-import { TenantPage, tenantPageMetadata } from "../renderer/tenant-page";
+import { TenantPage, tenantPageMetadata, type PreviewDraft } from "../renderer/tenant-page";
 import { themeCss } from "../renderer/theme";
-import { markPreview } from "../renderer/search-host";
 import { PreviewLinks } from "./preview-links.client";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {
-  const preview = await previewFor(decodeURIComponent(host), token);
-  // The draft's own search settings answer its search blocks (renderer/search-host.ts).
-  if (preview?.ok) markPreview(preview.document.identity, token);
-  return preview;
+  return previewFor(decodeURIComponent(host), token);
 });
 
 type Preview = NonNullable<Awaited<ReturnType<typeof loadPreview>>>;
-const asLive = (p: Preview) => (p.ok ? { slug: p.slug, version: 0, document: p.document } : undefined);
+// The token goes with the draft so that its search blocks ask the draft's search host
+// (renderer/search-host.ts) and the draft's own search settings answer them.
+const asLive = (p: Preview, token: string): PreviewDraft | undefined => (p.ok ? { slug: p.slug, version: 0, document: p.document, token } : undefined);
 
 const bar: React.CSSProperties = {
   position: "sticky", top: 0, zIndex: 1000, margin: 0, padding: "0.3rem 0.75rem", background: "#102a43", color: "#fff",
@@ -64,14 +62,14 @@ export async function PreviewLayout({ host, token, children }: { host: string; t
 
 export async function PreviewPage({ host, token, path }: { host: string; token: string; path: string[] }) {
   const preview = await loadPreview(host, token);
-  const live = preview && asLive(preview);
+  const live = preview && asLive(preview, token);
   if (!live) return null;
   return <TenantPage host={decodeURIComponent(host)} segments={path} preview={live} />;
 }
 
 export async function previewMetadata(host: string, token: string, path: string[]): Promise<Metadata> {
   const preview = await loadPreview(host, token);
-  const live = preview && asLive(preview);
+  const live = preview && asLive(preview, token);
   const base = live ? await tenantPageMetadata(decodeURIComponent(host), path, live) : { title: "Preview" };
   return { ...base, title: `Preview: ${typeof base.title === "string" ? base.title : "draft"}`, robots: { index: false, follow: false } };
 }

@@ -30,7 +30,7 @@ describe("renderBlocks", () => {
       },
     } as unknown as BlockRegistry;
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const nodes = await renderBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/" }, registry);
+    const nodes = await renderBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/", vehicle: null, searchHost: "alpha.localhost" }, registry);
     expect(renderToStaticMarkup(<>{nodes}</>)).toBe("<p>first</p><p>third</p>");
     expect(log).toHaveBeenCalledWith('[blocks] block "boom" (rich-text) on alpha/ failed to render:', expect.any(Error));
   });
@@ -42,7 +42,7 @@ describe("renderPageBlocks", () => {
     const doc = makeTenant("alpha");
     doc.pages[0].blocks = areas.map((area, i) => ({ id: `b${i}`, type: "rich-text", props: { html: `b${i}` }, ...(area ? { area } : {}) })) as never;
     const tenant = resolved(doc);
-    return renderPageBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/" }, registry);
+    return renderPageBlocks(tenant.pages[0].blocks, { tenant, page: tenant.pages[0], path: "/", vehicle: null, searchHost: "alpha.localhost" }, registry);
   };
 
   it("stacks a page without sidebar blocks as it is", async () => {

@@ -12,29 +12,40 @@ import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
-import type { TenantDocument } from "./types";
+import { searchHost } from "./search-host";
+import type { BlockContext, TenantDocument } from "./types";
 
-/** The page of `segments` in a document (its car on a vehicle page), with the page's title. */
-async function resolveIn(live: LiveDocument, segments: string[]) {
+/** A draft shown by a preview link (admin/preview-page.tsx): the document and the link's token. */
+export type PreviewDraft = LiveDocument & { token: string };
+
+/**
+ * The page of `segments` in a document (its car on a vehicle page), with the page's title and the
+ * context its blocks get: the car and the search host are found here once, not by each block.
+ */
+async function resolveIn(live: LiveDocument, segments: string[], previewToken: string | null) {
   const path = normalisePath(segments);
   const page = findPage(live.document, path);
-  if (page?.template === "vehicle-detail") {
+  if (!page) return null;
+  const host = searchHost(live.document.identity, previewToken);
+  if (page.template === "vehicle-detail") {
     // A vehicle page is its car's: none (or another site's) is a 404.
     const car = await vehicleForPage(live.document, path);
-    if (!car) return { live, path, page: null, title: "" };
+    if (!car) return null;
     const { title, subtitle } = vehicleHeading(car);
-    return { live, path, page, car, title: [title, subtitle].filter(Boolean).join(" ") };
+    const ctx: BlockContext = { tenant: live.document, page, path, vehicle: car, searchHost: host };
+    return { live, ctx, title: [title, subtitle].filter(Boolean).join(" ") };
   }
+  const ctx: BlockContext = { tenant: live.document, page, path, vehicle: null, searchHost: host };
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
-  const title = page?.template === "search" ? ((await searchPageTitle({ tenant: live.document, page, path })) ?? page.title) : page?.title;
-  return { live, path, page, car: null, title: title ?? "" };
+  const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;
+  return { live, ctx, title: title ?? "" };
 }
 
 // One lookup per request, shared by the layout, the page and its metadata. A preview passes the
 // draft (server/admin/preview.ts) instead of the host's live document.
-const resolve = cache(async (host: string, segments: string[], preview?: LiveDocument) => {
+const resolve = cache(async (host: string, segments: string[], preview?: PreviewDraft) => {
   const live = preview ?? (await tenantForHost(host));
-  return live ? resolveIn(live, segments) : null;
+  return live ? resolveIn(live, segments, preview?.token ?? null) : null;
 });
 
 /** The page's public address: the site's first domain over https, else the host it was asked on. */
@@ -49,11 +60,11 @@ export function siteIcon(doc: TenantDocument): string {
 }
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
-export async function TenantPage({ host, segments, preview }: { host: string; segments: string[]; preview?: LiveDocument }) {
+export async function TenantPage({ host, segments, preview }: { host: string; segments: string[]; preview?: PreviewDraft }) {
   const found = await resolve(host, segments, preview);
-  if (!found?.page) notFound();
-  const { live, page, path, title, car } = found;
-  const ctx = { tenant: live.document, page, path };
+  if (!found) notFound();
+  const { live, ctx, title } = found;
+  const { page, path, vehicle: car } = ctx;
   const [top, main, bottom] = await Promise.all([
     renderBlocks(live.document.layout.top, ctx),
     renderPageBlocks(page.blocks, ctx),
@@ -80,10 +91,11 @@ export async function TenantPage({ host, segments, preview }: { host: string; se
   );
 }
 
-export async function tenantPageMetadata(host: string, segments: string[], preview?: LiveDocument): Promise<Metadata> {
+export async function tenantPageMetadata(host: string, segments: string[], preview?: PreviewDraft): Promise<Metadata> {
   const found = await resolve(host, segments, preview);
-  if (!found?.page) return { title: "Page not found" };
-  const { live, page, path, title, car } = found;
+  if (!found) return { title: "Page not found" };
+  const { live, title } = found;
+  const { page, path, vehicle: car } = found.ctx;
   const site = live.document.identity;
   const image = car?.images?.[0]?.url;
   return {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Block, Page, TenantDocument } from "../schemas/generated/tenant";
+import type { StoredVehicle } from "../server/inventory/vehicle";
 
 export type { Block, Page, TenantDocument };
 export type BlockType = Block["type"];
@@ -12,6 +13,16 @@ export interface BlockContext {
   page: Page;
   /** The request path, e.g. "/about-us". */
   path: string;
+  /**
+   * The page's car: on a vehicle page (/cars/{slug}) the car it shows, found once by the page
+   * (server/inventory/vdp.ts `vehicleForPage`); null on every other page.
+   */
+  vehicle: StoredVehicle | null;
+  /**
+   * The host the site's search is asked for (renderer/search-host.ts `searchHost`): `{slug}.localhost`,
+   * or for a previewed draft `{slug}.localhost/preview/{token}` so its search answers from the draft.
+   */
+  searchHost: string;
 }
 
 export type BlockComponent<T extends BlockType> = (args: {

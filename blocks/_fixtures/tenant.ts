@@ -1,5 +1,7 @@
 /** A complete, valid tenant (schema defaults filled in) for block tests. Not seed data. */
 import type { BlockContext, TenantDocument } from "../../renderer/types";
+import { searchHost } from "../../renderer/search-host";
+import type { StoredVehicle } from "../../server/inventory/vehicle";
 
 export const fixtureTenant: TenantDocument = {
   schemaVersion: 1,
@@ -240,8 +242,11 @@ export const fixtureTenant: TenantDocument = {
   pages: [{ id: "home", path: "/", title: "Home", blocks: [] }],
 };
 
-/** A block context on the given path; the tenant is a fresh copy so a test may change it. */
-export function fixtureCtx(path = "/", tenant: TenantDocument = fixtureTenant): BlockContext {
+/**
+ * A block context on the given path, with the page's car (a vehicle page's, else null); the tenant
+ * is a fresh copy so a test may change it. The search host is the live site's.
+ */
+export function fixtureCtx(path = "/", tenant: TenantDocument = fixtureTenant, vehicle: StoredVehicle | null = null): BlockContext {
   const copy = structuredClone(tenant);
-  return { tenant: copy, page: copy.pages[0], path };
+  return { tenant: copy, page: copy.pages[0], path, vehicle, searchHost: searchHost(copy.identity) };
 }

@@ -1,19 +1,17 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseSearchPath } from "../../domain/search-paths";
 import type { BlockProps } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
+import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { caravanVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
 import Breadcrumbs from "./breadcrumbs";
 import { vdpCrumbs } from "./crumbs";
 
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: vi.fn() }));
-const mocked = vi.mocked(vehicleForPage);
-
 const props: BlockProps<"breadcrumbs"> = { homeLabel: "Home", structuredData: true };
-async function render(ctx = fixtureCtx("/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001"), p = props) {
+async function render(car: StoredVehicle | null = fixtureVehicle(), p = props) {
+  const ctx = fixtureCtx("/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001", fixtureTenant, car);
   const el = (await Breadcrumbs({ id: "crumbs", props: p, ctx })) as ReactElement | null;
   return el ? renderToString(el).replace(/<!-- -->/g, "") : null;
 }
@@ -21,8 +19,6 @@ async function render(ctx = fixtureCtx("/cars/2021-toyota-corolla-ascent-sport-h
 const links = (html: string) =>
   [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map(([, inner]) => [inner.replace(/<[^>]+>/g, ""), /href="([^"]*)"/.exec(inner)?.[1] ?? null]);
 const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
-
-beforeEach(() => mocked.mockResolvedValue(fixtureVehicle()));
 
 describe("breadcrumbs", () => {
   it("renders Home > car type list > make > model > body > current, with the search SEO paths", async () => {
@@ -63,8 +59,7 @@ describe("breadcrumbs", () => {
 
   it("leaves the JSON-LD out when switched off, and escapes < in it", async () => {
     expect(await render(undefined, { ...props, structuredData: false })).not.toContain("<script");
-    mocked.mockResolvedValue(fixtureVehicle({ model: "</script><b>x" }));
-    const root = (await render())!;
+    const root = (await render(fixtureVehicle({ model: "</script><b>x" })))!;
     expect(root).not.toContain("<b>");
     expect(root.match(/<\/script>/g)).toHaveLength(1);
     expect(jsonLd(root).itemListElement[3].name).toBe("</script><b>x");
@@ -98,13 +93,11 @@ describe("breadcrumbs", () => {
   });
 
   it("skips the body step when the body is unknown, and a sold car keeps its trail", async () => {
-    mocked.mockResolvedValue({ ...soldVehicle(), body: undefined });
-    const root = (await render())!;
+    const root = (await render({ ...soldVehicle(), body: undefined }))!;
     expect(links(root).map(([label]) => label)).toEqual(["Home", "Used Cars", "Toyota", "Corolla", "2021 Toyota Corolla"]);
   });
 
   it("renders nothing without a car", async () => {
-    mocked.mockResolvedValue(null);
-    expect(await render()).toBeNull();
+    expect(await render(null)).toBeNull();
   });
 });

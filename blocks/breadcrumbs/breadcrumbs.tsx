@@ -1,12 +1,11 @@
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { jsonLdText } from "../../domain/vehicle-seo";
 import { breadcrumbJsonLd, vdpCrumbs } from "./crumbs";
 import styles from "./breadcrumbs.module.css";
 
 /** The vehicle page's trail: Home > car type list > make > model > body > current (spec §2), with its BreadcrumbList JSON-LD. */
 const Breadcrumbs: BlockComponent<"breadcrumbs"> = async ({ props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const crumbs = vdpCrumbs(car, ctx.tenant, props.homeLabel || "Home");
   return (

@@ -1,20 +1,16 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { caravanVehicle, comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import DealerComments from "./dealer-comments";
 import { paragraphs } from "./paragraphs";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const PENDING = "Dealer comments are pending. Please check back here later.";
 
 async function render(car: StoredVehicle | null, heading?: string) {
-  vdp.car = car;
-  const el = (await DealerComments({ id: "dc", props: { heading: heading ?? "Dealer Comments" }, ctx: fixtureCtx("/cars/x") })) as ReactElement | null;
+  const el = (await DealerComments({ id: "dc", props: { heading: heading ?? "Dealer Comments" }, ctx: fixtureCtx("/cars/x", fixtureTenant, car) })) as ReactElement | null;
   return el ? renderToStaticMarkup(el) : "";
 }
 
@@ -25,10 +21,6 @@ const P1 = "This 2021 Toyota Corolla Ascent Sport in Glacier White has travelled
 const P2 = "Highlights include reversing camera, Apple CarPlay and adaptive cruise control. Every vehicle is checked before it leaves the yard, and our finance team can arrange a competitive rate on the spot. We welcome trade-ins and can deliver across the region, with registration and a roadworthy included.";
 const P3 = "Call 07 3000 1234 to book a test drive today; vehicles like this do not stay long on our lot.";
 const LONG = `${P1}\n\n${P2}\r\n\r\n${P3}`;
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("paragraphs", () => {
   it("splits on blank lines (any line ends), trims, drops empties; single line breaks stay in the paragraph", () => {

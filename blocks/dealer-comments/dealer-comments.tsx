@@ -1,6 +1,5 @@
 import { SHOW_LESS, SHOW_MORE, dealerComments } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { Expandable } from "../_shared/expandable.client";
 import styles from "./dealer-comments.module.css";
 import { paragraphs } from "./paragraphs";
@@ -21,7 +20,7 @@ function Text({ text }: { text: string }) {
  * text when the car has none. The comments come from the dealer's feed and are never treated as HTML.
  */
 const DealerComments: BlockComponent<"dealer-comments"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const raw = typeof car.dealercomments === "string" ? car.dealercomments.replace(/\r\n?/g, "\n") : null;
   const collapsed = dealerComments(raw, false);

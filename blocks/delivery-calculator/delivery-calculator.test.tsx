@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DELIVERY_BAD_POSTCODE, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
@@ -8,9 +8,6 @@ import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
 import { fetchEstimate, quoteUrl } from "./delivery";
 import DeliveryCalculator from "./delivery-calculator";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const site = (change: (t: TenantDocument) => void = () => {}) => {
   const t = structuredClone(fixtureTenant);
@@ -20,14 +17,9 @@ const site = (change: (t: TenantDocument) => void = () => {}) => {
 };
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), t: TenantDocument = site(), props: Record<string, string> = {}) {
-  vdp.car = car;
-  const node = await DeliveryCalculator({ id: "delivery", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await DeliveryCalculator({ id: "delivery", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("delivery calculator block (spec §4, §5)", () => {
   it("renders a labelled 4-digit postcode box with the spec's placeholder, a button and an empty live status (idle)", async () => {

@@ -1,7 +1,6 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { deliveryAvailable, deliveryProvider } from "../../server/delivery/provider";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { withDefaults } from "../_shared/block-defaults";
 import { DeliveryCalculatorClient } from "./delivery-calculator.client";
 import styles from "./delivery-calculator.module.css";
@@ -19,7 +18,7 @@ type Props = Required<Pick<Parameters<BlockComponent<"delivery-calculator">>[0][
  * on New Zealand sites while the only provider is the Australian postcode table).
  */
 const DeliveryCalculator: BlockComponent<"delivery-calculator"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car || !isAvailable(car.status) || !deliveryAvailable(ctx.tenant, deliveryProvider())) return null;
   const p = withDefaults<Props>(props, schema);
   const { locale, currency } = ctx.tenant.identity;

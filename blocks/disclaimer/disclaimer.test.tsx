@@ -1,15 +1,12 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DISCLAIMER_SHORT_LENGTH } from "../../domain/finance";
 import type { Block, BlockContext, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { fixtureVehicle } from "../_fixtures/vehicle";
 import Disclaimer, { financeDisclaimerText, includeFinanceDisclaimer } from "./disclaimer";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const PRICING = "While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur.";
 const FINANCE =
@@ -26,17 +23,14 @@ const site = (change: (t: TenantDocument) => void = () => {}) => {
 const financeBlock: Block = { id: "fin", type: "finance-calculator", props: { heading: "Finance Calculator", showBanner: true } };
 
 async function render(opts: { car?: StoredVehicle | null; tenant?: TenantDocument; props?: Record<string, unknown>; pageBlocks?: Block[] } = {}) {
-  vdp.car = opts.car === undefined ? fixtureVehicle() : opts.car;
   const tenant = opts.tenant ?? site();
-  const ctx: BlockContext = { tenant, page: { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: opts.pageBlocks ?? [] } as never, path: "/cars/x" };
+  const vehicle = opts.car === undefined ? fixtureVehicle() : opts.car;
+  const page = { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: opts.pageBlocks ?? [] } as never;
+  const ctx: BlockContext = { ...fixtureCtx("/cars/x", tenant, vehicle), page };
   const node = await Disclaimer({ id: "disc", props: (opts.props ?? {}) as never, ctx });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
 const unescape = (html: string) => html.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("VDP disclaimer (spec §2, §4)", () => {
   it("shows the pricing disclaimer and the site's finance disclaimer in full where the site has no toggle", async () => {

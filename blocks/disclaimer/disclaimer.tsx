@@ -1,6 +1,5 @@
 import { lenderFor, shortDisclaimer, showFinanceCalculator } from "../../domain/finance";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { withDefaults } from "../_shared/block-defaults";
 import { DisclaimerToggle } from "../finance-calculator/finance-calculator.client";
@@ -33,7 +32,7 @@ export function includeFinanceDisclaimer(mode: Props["financeDisclaimer"], tenan
 const Disclaimer: BlockComponent<"disclaimer"> = async ({ id, props, ctx }) => {
   const { tenant } = ctx;
   const p = withDefaults<Props>(props, schema);
-  const car = await vehicleForPage(tenant, ctx.path);
+  const car = ctx.vehicle;
   const finance = includeFinanceDisclaimer(p.financeDisclaimer, tenant, ctx.page.blocks, car) ? financeDisclaimerText(tenant, car) : "";
   const texts = [p.text?.trim() ?? "", finance].filter(Boolean);
   if (!texts.length) return null;

@@ -1,6 +1,5 @@
 import { vehicleWord } from "../../domain/vehicle-display";
 import { createSearchClient } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
@@ -12,7 +11,7 @@ const FacetTiles: BlockComponent<"facet-tiles"> = async ({ id, props, ctx }) => 
   registerInProcessSearch();
   let tiles: Tile[];
   try {
-    const { results } = (await createSearchClient(searchHost(ctx.tenant.identity), algoliaClientConfig(ctx.tenant, new Date())).search([tilesRequest(props)] as never)) as {
+    const { results } = (await createSearchClient(ctx.searchHost, algoliaClientConfig(ctx.tenant, new Date())).search([tilesRequest(props)] as never)) as {
       results: { facets?: Record<string, Record<string, number>> }[];
     };
     tiles = readTiles(props, results[0]?.facets, ctx.tenant.search.joinNewAndDemo);

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { calculateRepayment, calculatorBounds, initialCalculatorState } from "../../domain/finance";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
@@ -8,9 +8,6 @@ import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
 import FinanceCalculator from "./finance-calculator";
 import { fieldsOf, repaymentView, type CalculatorView } from "./view";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
 /** The fixture site with a finance provider whose lender data the fixture car carries. */
@@ -23,8 +20,7 @@ const tenant = (change: (t: TenantDocument) => void = () => {}): TenantDocument 
 const props = (p: Partial<BlockProps<"finance-calculator">> = {}): BlockProps<"finance-calculator"> => ({ heading: "Finance Calculator", showBanner: true, ...p });
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), t: TenantDocument = tenant(), p: Partial<BlockProps<"finance-calculator">> = {}) {
-  vdp.car = car;
-  const node = await FinanceCalculator({ id: "finance", props: props(p), ctx: fixtureCtx(PATH, t) });
+  const node = await FinanceCalculator({ id: "finance", props: props(p), ctx: fixtureCtx(PATH, t, car) });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
 /** The text content of the element with this data-testid. */
@@ -34,10 +30,6 @@ const sliderTag = (html: string, label: string) => {
   const labelId = new RegExp(`<label id="([^"]+)"[^>]*>${label}</label>`).exec(html)?.[1];
   return new RegExp(`<input type="range"[^>]*aria-labelledby="${labelId}"[^>]*>`).exec(html)?.[0] ?? "";
 };
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("finance calculator: the default site (spec §9 defaults)", () => {
   it("renders at #finance-calculator with $30,000 over 5 years at 10%: $147 /wk, total $38,220", async () => {

@@ -10,7 +10,6 @@ import {
 } from "../../domain/finance";
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { DisclaimerToggle, FinanceCalculatorClient } from "./finance-calculator.client";
 import styles from "./finance-calculator.module.css";
 import type { CalculatorView } from "./view";
@@ -28,7 +27,7 @@ export const REQUEST_A_QUOTE = "Request a Quote";
  * the car is not excluded.
  */
 const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
   if (!showFinanceCalculator(car, tenant)) return null;

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
@@ -8,26 +8,18 @@ import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "..
 import { fuelEntry, weeklyCostText } from "./fuel";
 import FuelCalculator from "./fuel-calculator";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 const au = { locale: "en-AU", currency: "AUD" } as const;
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, heading = "Fuel Cost Calculator") {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  const node = await FuelCalculator({ id: "fuel", props: { heading }, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await FuelCalculator({ id: "fuel", props: { heading }, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
 const inputFor = (html: string, label: string) => {
   const id = new RegExp(`<label for="([^"]+)"[^>]*>${label} <span`).exec(html)?.[1];
   return new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
 };
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("fuel calculator (spec §5, §9)", () => {
   it("starts from 1.70 per litre, 250 km a week and 10 L/100 km: $42.50 per week", async () => {

@@ -1,6 +1,5 @@
 import { fuelCalculatorDefaults, showFuelCalculator } from "../../domain/fuel";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { FuelCalculatorClient } from "./fuel-calculator.client";
 import styles from "./fuel-calculator.module.css";
 
@@ -10,7 +9,7 @@ import styles from "./fuel-calculator.module.css";
  * (distance / 100 × consumption × price). Hidden for electric cars and where the site has it off.
  */
 const FuelCalculator: BlockComponent<"fuel-calculator"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car || !showFuelCalculator(car, ctx.tenant.features)) return null;
   const { locale, currency } = ctx.tenant.identity;
   const heading = props.heading?.trim() || "Fuel Cost Calculator";

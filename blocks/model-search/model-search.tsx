@@ -12,7 +12,7 @@ import styles from "./model-search.module.css";
  */
 const ModelSearch: BlockComponent<"model-search"> = async ({ id, props, ctx }) => {
   registerInProcessSearch();
-  const settings = modelSearchSettings(id, props, ctx.tenant, ctx.path, algoliaClientConfig(ctx.tenant, new Date()));
+  const settings = modelSearchSettings(id, props, ctx, algoliaClientConfig(ctx.tenant, new Date()));
   const client = createSearchClient(settings.host, settings.algolia);
   const search: SearchFn = (requests) => client.search(requests as never) as Promise<{ results: unknown[] }>;
   let initial: ModelResults | null = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
+import { searchHost } from "../../renderer/search-host";
 import { testTenant } from "../search-results/fixtures/render-search";
 import {
   clampPage,
@@ -26,7 +27,7 @@ import {
 } from "./models";
 
 const settingsFor = (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant()) =>
-  modelSearchSettings("models", { sort: "count", ...p }, tenant, "/models");
+  modelSearchSettings("models", { sort: "count", ...p }, { tenant, path: "/models", searchHost: searchHost(tenant.identity) });
 
 describe("model search: settings", () => {
   it("reads the block's heading, sort and car type, New covering demo where the site joins them", () => {

@@ -17,8 +17,7 @@ import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
-import type { BlockProps, TenantDocument } from "../../renderer/types";
+import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { valueLabel } from "../search-results/display";
 import { routeQuery } from "../search-results/routing";
 
@@ -127,14 +126,14 @@ export type SearchFn = (requests: ModelRequest[]) => Promise<{ results: unknown[
 export function modelSearchSettings(
   id: string,
   props: BlockProps<"model-search">,
-  tenant: TenantDocument,
-  path: string,
+  ctx: Pick<BlockContext, "tenant" | "path" | "searchHost">,
   algolia: AlgoliaConfig | null = null,
 ): ModelSearchSettings {
+  const { tenant, path } = ctx;
   const { identity, search } = tenant;
   return {
     blockId: id,
-    host: searchHost(identity),
+    host: ctx.searchHost,
     algolia,
     path,
     heading: props.heading?.trim() || null,

@@ -11,7 +11,7 @@ const OffersSearch: BlockComponent<"offers-search"> = ({ id, props, ctx }) => {
   registerInProcessSearch();
   return (
     <div className="fc-container fc-section">
-      <OffersSearchClient settings={offersSettings(id, props, ctx.tenant, ctx.path)} />
+      <OffersSearchClient settings={offersSettings(id, props, ctx)} />
     </div>
   );
 };

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { offerRecords } from "../../domain/offers";
 import { fixtureTenant } from "../_fixtures/tenant";
+import { searchHost } from "../../renderer/search-host";
 import { dealerStockHref, offerEnds, offerPrice, offersSettings, OFFERS_PER_PAGE } from "./offers";
 import { OfferCard } from "./offers-ui";
 
@@ -27,7 +28,7 @@ const tenant = {
 describe("offers search", () => {
   it("shows 21 per page and links Clear Filters to /special-offers", () => {
     expect(OFFERS_PER_PAGE).toBe(21);
-    const s = offersSettings("offers", { heading: "Latest Offers", showFilters: true }, tenant, "/special-offers");
+    const s = offersSettings("offers", { heading: "Latest Offers", showFilters: true }, { tenant, path: "/special-offers", searchHost: searchHost(tenant.identity) });
     expect(s).toMatchObject({ indexName: "offers", heading: "Latest Offers", offersPage: "/special-offers", seo: { path: "/special-offers", basePath: "/special-offers" } });
   });
 
@@ -42,7 +43,7 @@ describe("offers search", () => {
   });
 
   it("renders a card with its picture, categories, price, dealer, terms and both links", () => {
-    const settings = offersSettings("offers", { heading: "Latest Offers", showFilters: true }, tenant, "/special-offers");
+    const settings = offersSettings("offers", { heading: "Latest Offers", showFilters: true }, { tenant, path: "/special-offers", searchHost: searchHost(tenant.identity) });
     const html = renderToStaticMarkup(<OfferCard offer={offerRecords(tenant)[0]} settings={settings} first />);
     expect(html).toContain('<h3 id="offers-rav4"');
     expect(html).toContain(">New Car Offers · Finance Offers<");

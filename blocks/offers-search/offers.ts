@@ -2,9 +2,8 @@
 import { OFFERS_INDEX, OFFERS_PAGE, type OfferRecord } from "../../domain/offers";
 import { SEARCH_BASE } from "../../domain/search-paths";
 import { formatMoney } from "../../domain/vehicle-display";
-import type { BlockProps, TenantDocument } from "../../renderer/types";
+import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery, type SeoState } from "../search-results/routing";
-import { searchHost } from "../../renderer/search-host";
 
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;
@@ -24,10 +23,11 @@ export interface OffersSettings {
   offersPage: string;
 }
 
-export function offersSettings(id: string, props: BlockProps<"offers-search">, tenant: TenantDocument, path: string): OffersSettings {
+export function offersSettings(id: string, props: BlockProps<"offers-search">, ctx: Pick<BlockContext, "tenant" | "path" | "searchHost">): OffersSettings {
+  const { tenant, path } = ctx;
   return {
     blockId: id,
-    host: searchHost(tenant.identity),
+    host: ctx.searchHost,
     indexName: OFFERS_INDEX,
     heading: props.heading?.trim() || null,
     showFilters: props.showFilters !== false,

@@ -10,14 +10,10 @@ import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { fixtureVehicle } from "../_fixtures/vehicle";
 import PhoneBox from "./phone-box";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  return (await PhoneBox({ id: "phone", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+  return (await PhoneBox({ id: "phone", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) })) as ReactElement | null;
 }
 
 const beacons: string[] = [];

@@ -1,6 +1,5 @@
 import { formatCallNumber, maskCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { callNumber, carLocation, locationHref } from "../../domain/vehicle-links";
 import { PhoneReveal } from "./phone-box.client";
 import styles from "./phone-box.module.css";
@@ -11,7 +10,7 @@ import styles from "./phone-box.module.css";
  * site sets features.phoneRevealed). Without any number the box is left out and a warning logged.
  */
 const PhoneBox: BlockComponent<"phone-box"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
   const location = carLocation(tenant, car);

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PriceComparison as Result } from "../../domain/price-comparison";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
@@ -10,17 +10,13 @@ import { autogaugeUrl, loadPriceComparison } from "./load";
 import { PriceComparisonPanel, type PanelState } from "./panel";
 import PriceComparison from "./price-comparison";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const on = (t: TenantDocument) => (t.features.priceComparison = true);
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = on, props: { heading: string; intro?: string } = { heading: "Price Comparison" }) {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  const node = await PriceComparison({ id: "pc", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await PriceComparison({ id: "pc", props, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : clean(renderToString(node as ReactElement));
 }
 
@@ -36,10 +32,6 @@ const result = (over: Partial<Result> = {}): Result => ({
 const au = { locale: "en-AU", currency: "AUD" } as const;
 const texts = { id: "pc", heading: "Price Comparison", intro: null };
 const panel = (state: PanelState) => clean(renderToString(<PriceComparisonPanel state={state} texts={texts} identity={au} />));
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("price comparison block (spec §4, §5)", () => {
   it("starts as the heading, intro and a loading skeleton for an available priced car where the site has it on", async () => {

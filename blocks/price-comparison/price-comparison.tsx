@@ -1,6 +1,5 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { PriceComparisonClient } from "./price-comparison.client";
 
 /**
@@ -11,7 +10,7 @@ import { PriceComparisonClient } from "./price-comparison.client";
  */
 const PriceComparison: BlockComponent<"price-comparison"> = async ({ id, props, ctx }) => {
   if (!ctx.tenant.features.priceComparison) return null;
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car || !isAvailable(car.status) || !(car.price > 10)) return null;
   const { locale, currency } = ctx.tenant.identity;
   return (

@@ -1,14 +1,11 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
 import ReserveOnline, { showMoneyBack } from "./reserve-online";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 /** The fixture site taking online reservations ($200, 48 hours, /checkout). */
 const site = (change: (t: TenantDocument) => void = () => {}) => {
@@ -19,15 +16,10 @@ const site = (change: (t: TenantDocument) => void = () => {}) => {
 };
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), t: TenantDocument = site(), props: Record<string, unknown> = {}) {
-  vdp.car = car;
-  const node = await ReserveOnline({ id: "reserve", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await ReserveOnline({ id: "reserve", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToStaticMarkup(node as ReactElement);
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").trim();
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("Reserve Online (spec §5, §9; leads spec §9)", () => {
   it("offers the $200 deposit, held 48 hours, 100% refundable, with Reserve Now $200 to the site's reserve route", async () => {

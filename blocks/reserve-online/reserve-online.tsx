@@ -1,6 +1,5 @@
 import { reserveTerms } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { withDefaults } from "../_shared/block-defaults";
 import { Icon } from "../_shared/icons";
 import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
@@ -32,7 +31,7 @@ const POINT_ICONS = ["dollar", "clock", "refund"] as const;
  * the same rule as the card's and the sidebar's reserve button).
  */
 const ReserveOnline: BlockComponent<"reserve-online"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
   const href = reserveHref({ slug: car.slug, status: car.status, reserved: car.reserved } as CardVehicle, cardSettings(tenant));

@@ -6,8 +6,7 @@ import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
-import type { BlockProps, TenantDocument } from "../../renderer/types";
+import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery } from "../search-results/routing";
 
 export type HeroToggle = "new" | "demo" | "used" | "all";
@@ -44,8 +43,8 @@ export interface HeroState {
   price: [number, number];
 }
 
-export function heroSettings(id: string, props: BlockProps<"search-hero">, tenant: TenantDocument, algolia: AlgoliaConfig | null = null): HeroSettings {
-  const { search, identity } = tenant;
+export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: Pick<BlockContext, "tenant" | "searchHost">, algolia: AlgoliaConfig | null = null): HeroSettings {
+  const { search, identity } = ctx.tenant;
   // Only the types the site sells; where new and demo are joined, New covers both and Demo goes.
   const sold = (["new", "demo", "used"] as const).filter((t) => identity.carTypes.includes(t) && !(t === "demo" && search.joinNewAndDemo));
   const toggles =
@@ -56,7 +55,7 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, tenan
   const slider = search.heroPriceSlider;
   return {
     blockId: id,
-    host: searchHost(identity),
+    host: ctx.searchHost,
     algolia,
     heading: search.heroHeading,
     intro: props.intro?.trim() || null,

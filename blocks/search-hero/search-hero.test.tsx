@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IN_PROCESS_SEARCH } from "../../renderer/search-client";
+import { searchHost } from "../../renderer/search-host";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx } from "../_fixtures/tenant";
 import { car } from "../search-results/fixtures/cars";
@@ -23,7 +24,7 @@ const props = (p: Partial<BlockProps<"search-hero">> = {}): BlockProps<"search-h
   quickPicks: true,
   ...p,
 });
-const settingsFor = (tenant: TenantDocument = testTenant(), p: Partial<BlockProps<"search-hero">> = {}) => heroSettings("hero", props(p), tenant);
+const settingsFor = (tenant: TenantDocument = testTenant(), p: Partial<BlockProps<"search-hero">> = {}) => heroSettings("hero", props(p), { tenant, searchHost: searchHost(tenant.identity) });
 const state = (s: Partial<HeroState> = {}): HeroState => ({ toggle: "all", selected: {}, price: [5000, 250000], ...s });
 
 const stock = [

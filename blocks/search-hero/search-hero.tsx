@@ -8,7 +8,7 @@ import styles from "./search-hero.module.css";
 
 const SearchHero: BlockComponent<"search-hero"> = async ({ id, props, ctx }) => {
   registerInProcessSearch();
-  const settings = heroSettings(id, props, ctx.tenant, algoliaClientConfig(ctx.tenant, new Date()));
+  const settings = heroSettings(id, props, ctx, algoliaClientConfig(ctx.tenant, new Date()));
   const state = initialHeroState(settings);
   // The first counts and options render on the server, so the panel is complete before any script runs.
   let initial: HeroResults | null = null;

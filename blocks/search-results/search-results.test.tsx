@@ -262,8 +262,9 @@ describe("search-results block (server part)", () => {
     delete (globalThis as Record<symbol, unknown>)[IN_PROCESS_SEARCH];
   });
 
-  const settingsOf = async (path: string, tenant = testTenant()) => {
-    const node = await SearchResults({ id: "results", props: { layout: "grid", showFilters: true }, ctx: fixtureCtx(path, tenant) });
+  const settingsOf = async (path: string, tenant = testTenant(), host?: string) => {
+    const ctx = fixtureCtx(path, tenant);
+    const node = await SearchResults({ id: "results", props: { layout: "grid", showFilters: true }, ctx: host ? { ...ctx, searchHost: host } : ctx });
     const outer = node as ReactElement<{ children: ReactElement<{ settings: SearchSettings }> }>;
     expect(isValidElement(outer)).toBe(true);
     return outer.props.children.props.settings;
@@ -279,6 +280,19 @@ describe("search-results block (server part)", () => {
     const settings = await settingsOf("/search/land-rover/range-rover-sport");
     expect(settings.seo).toEqual({ path: "/search/land-rover/range-rover-sport", basePath: "/search", refinementList: { make: ["Land Rover"], model: ["Range Rover Sport"] } });
     expect(hosts).toEqual(["harbourside-motors.localhost"]);
+  });
+
+  it("asks the search host of its context, on the server and in the browser: a preview's draft answers a preview", async () => {
+    const engine = fakeSearch([car(1)]);
+    const hosts: string[] = [];
+    (globalThis as Record<symbol, unknown>)[IN_PROCESS_SEARCH] = (host: string, requests: never) => {
+      hosts.push(host);
+      return engine.search(requests);
+    };
+    const preview = "harbourside-motors.localhost/preview/abcdefghijklmnopqrstuvwxyz012345";
+    const settings = await settingsOf("/search/toyota", testTenant(), preview);
+    expect(hosts).toEqual([preview]);
+    expect(settings.host).toBe(preview);
   });
 
   it("needs no engine for car type paths", async () => {

@@ -2,7 +2,6 @@ import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
@@ -44,16 +43,16 @@ export async function seoState(ctx: BlockContext, host: string, algolia: Algolia
 /** The search page's heading and title for its SEO path ("Used Toyota Corolla Cars for Sale"); null for the plain search. */
 export async function searchPageTitle(ctx: BlockContext): Promise<string | null> {
   registerInProcessSearch();
-  const seo = await seoState(ctx, searchHost(ctx.tenant.identity), algoliaClientConfig(ctx.tenant, new Date()));
+  const seo = await seoState(ctx, ctx.searchHost, algoliaClientConfig(ctx.tenant, new Date()));
   return searchPathTitle(seo.refinementList, ctx.tenant.identity.vehicleNoun.plural, (body) => valueLabel("body", body));
 }
 
 const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx }) => {
   registerInProcessSearch();
-  const host = searchHost(ctx.tenant.identity);
+  const host = ctx.searchHost;
   const now = new Date();
   const algolia = algoliaClientConfig(ctx.tenant, now);
-  const settings = searchSettings({ id, props, tenant: ctx.tenant, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia });
+  const settings = searchSettings({ id, props, tenant: ctx.tenant, host, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia });
   return (
     <div className={`fc-container fc-section ${styles.block}`}>
       <SearchResultsClient settings={settings} />

@@ -4,7 +4,6 @@
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
 import type { AlgoliaConfig } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
 import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
@@ -103,6 +102,8 @@ export function searchSettings(args: {
   id: string;
   props: BlockProps<"search-results">;
   tenant: TenantDocument;
+  /** The search host of the page (BlockContext.searchHost). */
+  host: string;
   seo: SeoState;
   now: Date;
   promoSeed: number;
@@ -114,7 +115,7 @@ export function searchSettings(args: {
   const promos = search.promoCards;
   return {
     blockId: args.id,
-    host: searchHost(identity),
+    host: args.host,
     algolia: args.algolia ?? null,
     indexName: indexForSort(defaultSort),
     sorts: search.sorts.map((s) => ({ value: indexForSort(s), label: s.label })),

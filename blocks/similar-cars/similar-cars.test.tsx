@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import { SearchIndex } from "../../server/search/engine";
 import { vehicleIndexSettings } from "../../server/search/vehicle-index";
@@ -13,25 +13,17 @@ import { SimilarCarsList, type SimilarState } from "./list";
 import { loadSimilarCars, similarCarsRequests } from "./load";
 import SimilarCars from "./similar-cars";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, heading?: string) {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  const node = await SimilarCars({ id: "similar", props: heading ? { heading } : {}, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await SimilarCars({ id: "similar", props: heading ? { heading } : {}, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : clean(renderToString(node as ReactElement));
 }
 
 const list = (state: SimilarState) =>
   clean(renderToString(<SimilarCarsList state={state} texts={{ id: "similar", heading: "Similar Cars" }} card={cardSettings(fixtureTenant)} now={NOW.getTime()} />));
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("similar cars block (spec §4, §9)", () => {
   it("renders the heading and 6 placeholders until the section comes near the screen", async () => {

@@ -1,11 +1,9 @@
 import { similarCarsFilter } from "../../domain/vdp-rules";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsClient } from "./similar-cars.client";
-import { searchHost } from "../../renderer/search-host";
 
 /**
  * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the
@@ -14,7 +12,7 @@ import { searchHost } from "../../renderer/search-host";
  * wants an alternative.
  */
 const SimilarCars: BlockComponent<"similar-cars"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
   const now = new Date();
@@ -23,7 +21,7 @@ const SimilarCars: BlockComponent<"similar-cars"> = async ({ id, props, ctx }) =
       settings={{
         texts: { id, heading: props.heading?.trim() || `Similar ${tenant.identity.vehicleNoun.plural}` },
         query: { indexName: VEHICLES_INDEX, filter: similarCarsFilter(car), carId: car.id },
-        host: searchHost(tenant.identity),
+        host: ctx.searchHost,
         algolia: algoliaClientConfig(tenant, now),
         card: cardSettings(tenant),
         now: now.getTime(),

@@ -1,23 +1,15 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
 import UsedCarChecks, { showUsedCarChecks } from "./used-car-checks";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 async function render(car: StoredVehicle | null, props: Record<string, unknown> = {}) {
-  vdp.car = car;
-  const node = await UsedCarChecks({ id: "checks", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`) });
+  const node = await UsedCarChecks({ id: "checks", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, fixtureTenant, car) });
   return node == null ? "" : renderToStaticMarkup(node as ReactElement);
 }
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("used-car checks (spec §2)", () => {
   it("shows the checklist on a used car", async () => {

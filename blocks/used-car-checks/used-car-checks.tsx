@@ -1,5 +1,4 @@
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { withDefaults } from "../_shared/block-defaults";
 import { IconListSection, type IconListProps } from "../_shared/icon-list";
 import schema from "./schema.json";
@@ -9,7 +8,7 @@ export const showUsedCarChecks = (car: { car_type?: string | null }) => car.car_
 
 /** Used-car checks (spec §2, VDP sections): the inspection and history checks every used car passes, as a checklist. */
 const UsedCarChecks: BlockComponent<"used-car-checks"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car || !showUsedCarChecks(car)) return null;
   const p = withDefaults<Omit<IconListProps, "block">>(props, schema);
   return <IconListSection id={id} block="used-car-checks" {...p} />;

@@ -1,30 +1,22 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
 import VehicleActions from "./vehicle-actions";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 const REPORT = "/demo/history-report-sample.pdf";
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
 const URL_ENC = encodeURIComponent("https://harbourside.example/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001");
 
 async function render(car: StoredVehicle | null, props: Partial<BlockProps<"vehicle-actions">> = {}, features: Partial<TenantDocument["features"]> = {}) {
-  vdp.car = car;
   const tenant = structuredClone(fixtureTenant);
   Object.assign(tenant.features, features);
-  const el = (await VehicleActions({ id: "va", props: props as BlockProps<"vehicle-actions">, ctx: fixtureCtx(PATH, tenant) })) as ReactElement | null;
+  const el = (await VehicleActions({ id: "va", props: props as BlockProps<"vehicle-actions">, ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement | null;
   return el ? renderToStaticMarkup(el) : "";
 }
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("vehicle-actions block", () => {
   it("renders nothing without a car", async () => {

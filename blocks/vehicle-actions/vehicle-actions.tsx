@@ -2,7 +2,6 @@ import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { VehicleActionsBar } from "./vehicle-actions.client";
 
 /**
@@ -12,7 +11,7 @@ import { VehicleActionsBar } from "./vehicle-actions.client";
  * Download PDF (Preparing... meanwhile), and the History Report button when the car has a report.
  */
 const VehicleActions: BlockComponent<"vehicle-actions"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { identity, features } = ctx.tenant;
   const { title, subtitle } = vehicleHeading(car);

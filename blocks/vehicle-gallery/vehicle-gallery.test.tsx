@@ -1,15 +1,12 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
 import { galleryModel, galleryVideo } from "./gallery";
 import VehicleGallery from "./vehicle-gallery";
-
-let current: StoredVehicle | null = null;
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => current }));
 
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
 const props: BlockProps<"vehicle-gallery"> = { thumbnails: true, fullscreen: true, hotspots: true, video: true };
@@ -42,16 +39,11 @@ const tenantWith = (change: (t: TenantDocument) => void) => {
 };
 
 async function render(car: StoredVehicle | null, p: Partial<BlockProps<"vehicle-gallery">> = {}, tenant: TenantDocument = fixtureTenant): Promise<string> {
-  current = car;
-  const el = await VehicleGallery({ id: "gallery", props: { ...props, ...p }, ctx: fixtureCtx(PATH, tenant) });
+  const el = await VehicleGallery({ id: "gallery", props: { ...props, ...p }, ctx: fixtureCtx(PATH, tenant, car) });
   return el ? renderToString(el as ReactElement) : "";
 }
 
 const count = (html: string, re: RegExp) => (html.match(new RegExp(re.source, "g")) ?? []).length;
-
-beforeEach(() => {
-  current = null;
-});
 
 describe("vehicle gallery: model", () => {
   it("offers Spin, Images and Interior in that order and opens on the site's default view (spinner by default)", () => {

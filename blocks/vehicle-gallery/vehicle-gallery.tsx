@@ -1,5 +1,4 @@
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { galleryModel } from "./gallery";
 import { VehicleGalleryClient } from "./vehicle-gallery.client";
 
@@ -10,7 +9,7 @@ import { VehicleGalleryClient } from "./vehicle-gallery.client";
  * renders it, so the first picture is in the server HTML (eager, high priority, space reserved).
  */
 const VehicleGallery: BlockComponent<"vehicle-gallery"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const model = galleryModel(car, ctx.tenant.features, {
     thumbnails: props.thumbnails ?? true,

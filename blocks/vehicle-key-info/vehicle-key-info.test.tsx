@@ -1,20 +1,16 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { engineText, formatYearMonth, keyInfoItems } from "./key-info";
 import VehicleKeyInfo from "./vehicle-key-info";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
 
 async function render(car: StoredVehicle | null, heading?: string) {
-  vdp.car = car;
-  const el = (await VehicleKeyInfo({ id: "key", props: { heading: heading ?? "Key Information" }, ctx: fixtureCtx(PATH) })) as ReactElement | null;
+  const el = (await VehicleKeyInfo({ id: "key", props: { heading: heading ?? "Key Information" }, ctx: fixtureCtx(PATH, fixtureTenant, car) })) as ReactElement | null;
   return el ? renderToStaticMarkup(el) : "";
 }
 
@@ -36,10 +32,6 @@ const full = () =>
     compliance_date: "2021-01",
     rego_expiry: "2025-08-14",
   });
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("key information items", () => {
   it("lists every fact present, in order, formatted for the locale", () => {
@@ -167,10 +159,9 @@ describe("vehicle-key-info block", () => {
 
 describe("New Zealand Consumer Information Notice link", () => {
   const renderOn = async (car: StoredVehicle, notices: boolean) => {
-    vdp.car = car;
     const tenant = structuredClone(fixtureCtx(PATH).tenant);
     tenant.features.consumerInformationNotice = notices;
-    const el = (await VehicleKeyInfo({ id: "key", props: { heading: "Key Information" }, ctx: fixtureCtx(PATH, tenant) })) as ReactElement;
+    const el = (await VehicleKeyInfo({ id: "key", props: { heading: "Key Information" }, ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement;
     return renderToStaticMarkup(el);
   };
   it("links used and demo cars to their notice on sites that show notices, never new cars", async () => {

@@ -1,6 +1,5 @@
 import { CIN_TITLE, KEY_INFO_VISIBLE, SHOW_LESS, SHOW_MORE, collapsible, consumerNoticeHref } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { Expandable } from "../_shared/expandable.client";
 import { keyInfoItems, type KeyInfoItem } from "./key-info";
 import styles from "./vehicle-key-info.module.css";
@@ -20,7 +19,7 @@ function Items({ items }: { items: KeyInfoItem[] }) {
 
 /** Key information (spec §2): the car's facts, the first 4 shown and the rest behind Show More / Show Less. */
 const VehicleKeyInfo: BlockComponent<"vehicle-key-info"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const items = keyInfoItems(car, ctx.tenant.identity.locale);
   if (!items.length) return null;

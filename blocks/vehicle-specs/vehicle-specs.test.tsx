@@ -1,21 +1,17 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlockProps } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { equipmentGroups, specRows } from "./specs";
 import VehicleSpecs from "./vehicle-specs";
-
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
 
 const DEFAULTS: BlockProps<"vehicle-specs"> = { heading: "Specifications", specsShown: 6, equipment: true, equipmentHeading: "Standard Equipment" };
 
 async function render(car: StoredVehicle | null, props: Partial<BlockProps<"vehicle-specs">> = {}) {
-  vdp.car = car;
-  const el = (await VehicleSpecs({ id: "specs", props: { ...DEFAULTS, ...props }, ctx: fixtureCtx("/cars/x") })) as ReactElement | null;
+  const el = (await VehicleSpecs({ id: "specs", props: { ...DEFAULTS, ...props }, ctx: fixtureCtx("/cars/x", fixtureTenant, car) })) as ReactElement | null;
   return el ? renderToStaticMarkup(el) : "";
 }
 
@@ -44,10 +40,6 @@ const equipped = (more: Partial<StoredVehicle> = {}) =>
     ],
     ...more,
   });
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("specification rows", () => {
   it("the car's specifications as given, then the variant's figures it does not already name", () => {

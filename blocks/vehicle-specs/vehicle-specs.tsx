@@ -1,6 +1,5 @@
 import { FEATURES_VISIBLE, HIDE, HIDE_SPECS, SHOW_ALL, SHOW_ALL_SPECS, collapsible } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { Expandable } from "../_shared/expandable.client";
 import { equipmentGroups, specRows, type SpecRow } from "./specs";
 import styles from "./vehicle-specs.module.css";
@@ -36,7 +35,7 @@ function Features({ items }: { items: string[] }) {
  * Hide Specs; and its standard equipment, each list showing 8 then Show All / Hide (spec §9).
  */
 const VehicleSpecs: BlockComponent<"vehicle-specs"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const rows = specRows(car, ctx.tenant.identity.locale);
   const groups = props.equipment === false ? [] : equipmentGroups(car);

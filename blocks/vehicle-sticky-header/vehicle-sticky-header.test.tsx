@@ -3,21 +3,17 @@ import type { ReactElement } from "react";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
 import VehicleStickyHeader from "./vehicle-sticky-header";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  return (await VehicleStickyHeader({ id: "sticky", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) })) as ReactElement | null;
+  return (await VehicleStickyHeader({ id: "sticky", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) })) as ReactElement | null;
 }
 const text = (html: string) => html.replace(/<!-- -->/g, "");
 

@@ -3,7 +3,6 @@ import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
 import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { tradeInHref } from "../../domain/vehicle-links";
 import { StickyBar } from "./vehicle-sticky-header.client";
 import styles from "./vehicle-sticky-header.module.css";
@@ -15,7 +14,7 @@ import styles from "./vehicle-sticky-header.module.css";
  * unavailable cars and where the site has features.stickyHeader off.
  */
 const VehicleStickyHeader: BlockComponent<"vehicle-sticky-header"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   const { tenant } = ctx;
   if (!car || tenant.features.stickyHeader === false || !isAvailable(car.status)) return null;
   const { title, subtitle } = vehicleHeading(car);

@@ -3,14 +3,10 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
 import { callNumber, carLocation, locationHref, similarHref } from "../../domain/vehicle-links";
 import VehicleSummary from "./vehicle-summary";
-
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: vi.fn() }));
-const mocked = vi.mocked(vehicleForPage);
 
 const props: BlockProps<"vehicle-summary"> = { belowMarketBadge: true, belowMarketText: "Below market average", showIdentifiers: true, financeCard: true, callButton: true, enquireButton: true, testDriveButton: true, requestPhotosButton: true };
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
@@ -25,8 +21,7 @@ function site(change?: (t: TenantDocument) => void): TenantDocument {
 }
 
 async function render(car: StoredVehicle | null, tenant = site(), p: Partial<BlockProps<"vehicle-summary">> = {}) {
-  mocked.mockResolvedValue(car);
-  const el = (await VehicleSummary({ id: "summary", props: { ...props, ...p }, ctx: fixtureCtx(PATH, tenant) })) as ReactElement | null;
+  const el = (await VehicleSummary({ id: "summary", props: { ...props, ...p }, ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement | null;
   return el ? renderToString(el).replace(/<!-- -->/g, "") : null;
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'");

@@ -4,7 +4,6 @@ import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { simpleTransmission } from "../../server/inventory/records";
 import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
 import { FormDialog } from "../_shared/form-dialog.client";
@@ -30,7 +29,7 @@ const ICONS = {
 
 /** The VDP sidebar (spec §2 "Sidebar", §4, §5): heading, price, tag, location, icons, buttons, finance card, SOLD panel, mobile bar. */
 const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ctx }) => {
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
   const { identity, features } = tenant;

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
@@ -8,22 +8,14 @@ import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
 import VehicleViews from "./vehicle-views";
 import { loadViews, viewsText, viewUrl, VIEWS_TEXT, VIEWS_TEXT_ONE } from "./views";
 
-const vdp = vi.hoisted(() => ({ car: null as StoredVehicle | null }));
-vi.mock("../../server/inventory/vdp", () => ({ vehicleForPage: async () => vdp.car }));
-
 const on = (t: TenantDocument) => (t.features.viewsCount = true);
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = on) {
-  vdp.car = car;
   const t = structuredClone(fixtureTenant);
   change(t);
-  const node = await VehicleViews({ id: "views", props: { text: VIEWS_TEXT, textOne: VIEWS_TEXT_ONE }, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t) });
+  const node = await VehicleViews({ id: "views", props: { text: VIEWS_TEXT, textOne: VIEWS_TEXT_ONE }, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToString(node as ReactElement);
 }
-
-beforeEach(() => {
-  vdp.car = null;
-});
 
 describe("vehicle views block (spec §7 View data)", () => {
   it("renders an empty polite live line (the count arrives after the page records its view) where the site shows view counts", async () => {

@@ -1,5 +1,4 @@
 import type { BlockComponent } from "../../renderer/types";
-import { vehicleForPage } from "../../server/inventory/vdp";
 import { VIEWS_TEXT, VIEWS_TEXT_ONE, viewUrl } from "./views";
 import { VehicleViewsClient } from "./vehicle-views.client";
 
@@ -10,7 +9,7 @@ import { VehicleViewsClient } from "./vehicle-views.client";
  */
 const VehicleViews: BlockComponent<"vehicle-views"> = async ({ props, ctx }) => {
   if (!ctx.tenant.features.viewsCount) return null;
-  const car = await vehicleForPage(ctx.tenant, ctx.path);
+  const car = ctx.vehicle;
   if (!car) return null;
   return (
     <VehicleViewsClient

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
 import { car, NOW } from "../search-results/fixtures/cars";
 import Watchlist, { WatchlistView } from "./watchlist";
 
@@ -36,7 +36,7 @@ describe("watchlist block", () => {
   });
 
   it("is not offered where the site has no watchlist (and reads nothing)", async () => {
-    const html = renderToStaticMarkup(<>{await Watchlist({ id: "w", props: { heading: "Your watchlist" }, ctx: { tenant: fixtureTenant, page: fixtureTenant.pages[0], path: "/watchlist" } })}</>);
+    const html = renderToStaticMarkup(<>{await Watchlist({ id: "w", props: { heading: "Your watchlist" }, ctx: fixtureCtx("/watchlist") })}</>);
     expect(html).toContain("The watchlist is not available on this site.");
   });
 });

@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fixtureTenant } from "../blocks/_fixtures/tenant";
+import { fixtureVehicle } from "../blocks/_fixtures/vehicle";
+import type { StoredVehicle } from "../server/inventory/vehicle";
+import { TenantPage } from "./tenant-page";
+import type { Block, BlockContext, TenantDocument } from "./types";
+
+// The page finds its car once and hands it, with the search host, to every block through ctx.
+// The blocks here record the context they get; the database edges (the live document, the car by
+// slug) stand in for the real ones and count their calls.
+const state = vi.hoisted(() => ({
+  car: null as StoredVehicle | null,
+  doc: null as TenantDocument | null,
+  seen: [] as { id: string; ctx: BlockContext }[],
+  lookups: [] as string[],
+}));
+vi.mock("../server/inventory/vdp", () => ({
+  vehicleForPage: async (_tenant: unknown, path: string) => {
+    state.lookups.push(path);
+    return state.car && path === `/cars/${state.car.slug}` ? state.car : null;
+  },
+}));
+vi.mock("../server/tenants/live", () => ({
+  tenantForHost: async (host: string) => (host === "harbourside-motors.localhost:3000" && state.doc ? { slug: "harbourside-motors", version: 3, document: state.doc } : null),
+}));
+vi.mock("./registry.generated", () => ({
+  blockRegistry: {
+    "rich-text": ({ id, ctx }: { id: string; ctx: BlockContext }) => {
+      state.seen.push({ id, ctx });
+      return null;
+    },
+  },
+}));
+
+const HOST = "harbourside-motors.localhost:3000";
+const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";
+const text = (id: string, area?: "sidebar") => ({ id, type: "rich-text", props: { html: id }, ...(area ? { area } : {}) }) as Block;
+
+function doc(): TenantDocument {
+  const d = structuredClone(fixtureTenant);
+  d.layout = { top: [text("top")], bottom: [text("bottom")] };
+  d.pages = [
+    { id: "home", path: "/", title: "Home", blocks: [text("home")] },
+    { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: [text("main"), text("side", "sidebar")] },
+  ];
+  return d;
+}
+
+beforeEach(() => {
+  state.car = fixtureVehicle();
+  state.doc = doc();
+  state.seen = [];
+  state.lookups = [];
+});
+
+describe("the block context a page gives", () => {
+  it("on a vehicle page: the page's car, looked up once, for every block of the layout and the page", async () => {
+    await TenantPage({ host: HOST, segments: ["cars", state.car!.slug] });
+    expect(state.lookups).toEqual([`/cars/${state.car!.slug}`]);
+    expect(state.seen.map((s) => s.id).sort()).toEqual(["bottom", "main", "side", "top"]);
+    for (const { ctx } of state.seen) {
+      expect(ctx.vehicle).toBe(state.car);
+      expect(ctx.path).toBe(`/cars/${state.car!.slug}`);
+      expect(ctx.page.id).toBe("vdp");
+      expect(ctx.searchHost).toBe("harbourside-motors.localhost");
+    }
+  });
+
+  it("on any other page: no car and no lookup", async () => {
+    await TenantPage({ host: HOST, segments: [] });
+    expect(state.lookups).toEqual([]);
+    expect(state.seen.map((s) => [s.id, s.ctx.vehicle, s.ctx.searchHost])).toEqual([
+      ["top", null, "harbourside-motors.localhost"],
+      ["home", null, "harbourside-motors.localhost"],
+      ["bottom", null, "harbourside-motors.localhost"],
+    ]);
+  });
+
+  it("a vehicle page without its car is not found, and no block renders", async () => {
+    await expect(TenantPage({ host: HOST, segments: ["cars", "someone-elses-car"] })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+    expect(state.seen).toEqual([]);
+  });
+
+  it("a preview's blocks ask the draft's search host; the same document shown live asks the plain one", async () => {
+    const draft = doc();
+    await TenantPage({ host: HOST, segments: [], preview: { slug: "harbourside-motors", version: 0, document: draft, token: TOKEN } });
+    expect(state.seen.map((s) => s.ctx.searchHost)).toEqual(Array(3).fill(`harbourside-motors.localhost/preview/${TOKEN}`));
+    expect(state.seen.every((s) => s.ctx.tenant === draft)).toBe(true);
+
+    state.seen = [];
+    state.doc = draft;
+    await TenantPage({ host: HOST, segments: [] });
+    expect(state.seen.map((s) => s.ctx.searchHost)).toEqual(Array(3).fill("harbourside-motors.localhost"));
+  });
+});
