@@ -106,7 +106,14 @@ export async function publishTenant(handle: DbHandle, user: AdminUser, slug: str
 export async function restoreTenantVersion(db: Db, user: AdminUser, slug: string, version: number, revision?: number): Promise<DraftState> {
   assertTenantAccess(user, slug);
   const [current, old] = await Promise.all([getDraft(db, slug), getVersion(db, slug, version)]);
-  assertDealerChangeAllowed(user, current.document, old.document);
+  // Compared as it will be restored: migrated (one that cannot be is refused by restoreVersion).
+  let restored = old.document;
+  try {
+    restored = migrateDocument(old.document).document;
+  } catch (e) {
+    if (!(e instanceof DocumentMigrationError)) throw e;
+  }
+  assertDealerChangeAllowed(user, current.document, restored);
   // An old version may name a dealership that has since gone to another site: the draft is
   // restored all the same, with that error, and cannot be published until it is removed.
   return withOwnership(db, user, await restoreVersion(db, slug, version, { actor: user.email, expectedRevision: revision }));
