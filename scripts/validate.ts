@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { validateTenant } from "../domain/tenant-validation";
+import { DocumentMigrationError, migrateDocument } from "../schemas/migrations";
 
 const targets = process.argv.slice(2);
 if (!targets.length) {
@@ -23,9 +24,18 @@ for (const file of files) {
     failed++;
     continue;
   }
-  const result = validateTenant(doc);
+  let migrated;
+  try {
+    migrated = migrateDocument(doc);
+  } catch (e) {
+    if (!(e instanceof DocumentMigrationError)) throw e;
+    console.log(`${file} ${e.pointer}: ${e.message}`);
+    failed++;
+    continue;
+  }
+  const result = validateTenant(migrated.document);
   if (result.ok) {
-    console.log(`${file}: ok`);
+    console.log(`${file}: ok${migrated.applied.length ? ` (migrated from schemaVersion ${migrated.from}: ${migrated.applied.join(", ")})` : ""}`);
   } else {
     failed++;
     for (const e of result.errors) console.log(`${file} ${e.pointer || "/"}: ${e.message}`);

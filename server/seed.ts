@@ -21,11 +21,12 @@ export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Pro
   const slugs: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    const { slug } = await createTenant(handle.db, doc, "seed");
+    // createTenant migrates an older document (schemas/migrations); the rest works on what it stored.
+    const { slug, document } = await createTenant(handle.db, doc, "seed");
     // The demo site's dealerships are assigned to it as it is created (server/admin/dealerships.ts).
     await handle.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: tenants.id, slug: tenants.slug }).from(tenants).where(eq(tenants.slug, slug));
-      const { errors } = await settleDealerships(tx, row, doc, { claim: true, actor: "seed", via: "seed" });
+      const { errors } = await settleDealerships(tx, row, document, { claim: true, actor: "seed", via: "seed" });
       if (errors.length) throw new Error(`tenants/${file}: ${errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
     });
     await publish(handle, slug, { actor: "seed", note: `seeded from tenants/${file}` });

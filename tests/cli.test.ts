@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "./fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
 import { seedDemoTenants } from "../server/seed";
+import { tenants, tenantVersions } from "../server/db/schema";
+import { eq } from "drizzle-orm";
 
 const tmp = mkdtempSync(join(tmpdir(), "forecourt-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -23,13 +25,15 @@ describe("npm run validate", () => {
     writeFileSync(join(dir, "good.json"), JSON.stringify(good));
     writeFileSync(join(dir, "bad.json"), JSON.stringify(bad));
     writeFileSync(join(dir, "broken.json"), "{ not json");
+    writeFileSync(join(dir, "future.json"), JSON.stringify({ ...good, schemaVersion: 2 }));
     const result = run(["scripts/validate.ts", dir]);
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split("\n");
     expect(lines).toContain(`${dir}/bad.json /pages/1/blocks/0/props/html: must be string`);
     expect(lines).toContain(`${dir}/good.json: ok`);
     expect(lines.some((l) => l.startsWith(`${dir}/broken.json: cannot read JSON:`))).toBe(true);
-    expect(lines.at(-1)).toBe("2 of 3 document(s) invalid");
+    expect(lines).toContain(`${dir}/future.json /schemaVersion: schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release.`);
+    expect(lines.at(-1)).toBe("3 of 4 document(s) invalid");
   });
 
   it("reports the document rules once the schema passes", () => {
@@ -64,15 +68,20 @@ describe.each(backends)("npm run export-tenants on %s", (name, make) => {
     try {
       expect(await seedDemoTenants(h, seedDir)).toEqual(["alpha", "beta"]);
       expect(await seedDemoTenants(h, seedDir)).toEqual([]); // only on first start
+      // beta's live version was written by a newer release: it is not exported (over an older file).
+      const [beta] = await h.db.select().from(tenants).where(eq(tenants.slug, "beta"));
+      await h.db.update(tenantVersions).set({ document: { ...docs[1], schemaVersion: 2 } }).where(eq(tenantVersions.id, beta.publishedVersionId!));
     } finally {
       await h.close();
     }
     const out = join(tmp, `out-${name}`);
     const result = run(["scripts/export-tenants.ts", out], tdb.env);
     expect(result.stderr).not.toMatch(/Error/);
+    expect(result.stderr).toContain("beta: version 1 not exported: schemaVersion 2 is newer than this version of Forecourt understands (1)");
+    expect(result.status).toBe(1);
     expect(result.stdout).toContain(`alpha: version 1 → ${out}/alpha.json`);
-    expect(readdirSync(out).sort()).toEqual(["alpha.json", "beta.json"]);
-    expect(JSON.parse(readFileSync(join(out, "beta.json"), "utf8"))).toEqual(docs[1]);
+    expect(readdirSync(out).sort()).toEqual(["alpha.json"]);
+    expect(JSON.parse(readFileSync(join(out, "alpha.json"), "utf8"))).toEqual(docs[0]);
     await tdb.cleanup();
   });
 });

@@ -278,6 +278,21 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect(actions).toContain("dealer@test.example save-draft");
   });
 
+  it("refuses to restore a version written by a newer release (422 with the reason) and keeps the draft", async (ctx) => {
+    need(ctx);
+    const [t] = await h.db.select().from(tenants).where(eq(tenants.slug, "alpha"));
+    await h.db.insert(tenantVersions).values({ tenantId: t.id, number: 90, document: { ...makeTenant("alpha", "From The Future"), schemaVersion: 2 }, createdBy: "newer release" });
+    const before = await getDraft(h.db, "alpha");
+    const res = await call(handleRestore, { cookie: staff, slug: "alpha", body: { version: 90, revision: before.revision } });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors).toEqual([{ pointer: "/schemaVersion", message: "schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release." }]);
+    const after = await getDraft(h.db, "alpha");
+    expect(after.revision).toBe(before.revision);
+    expect(after.document).toEqual(before.document);
+    await h.db.delete(tenantVersions).where(eq(tenantVersions.number, 90));
+  });
+
   it("toggles feature flags and publishes them in one step, announcing the publish", async (ctx) => {
     need(ctx);
     const announced: string[] = [];
@@ -323,6 +338,27 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     const pub = await call(handlePublish, { cookie: staff, slug: "gamma", body: { revision: draft.revision } });
     expect(pub.status).toBe(200);
     expect((await getLiveDocument(h.db, "gamma"))?.document.identity.name).toBe("Gamma Motors");
+  });
+
+  it("refuses a wizard template written by a newer release, saying why", async (ctx) => {
+    need(ctx);
+    await h.db.insert(tenants).values({ slug: "omega", name: "Omega", draft: { ...makeTenant("omega", "Omega"), schemaVersion: 2 }, draftUpdatedBy: "newer release" });
+    try {
+      const res = await call(handleCreateTenant, {
+        cookie: staff,
+        body: {
+          template: "omega", name: "Delta Motors", slug: "delta", domains: "", dealerships: [{ id: 78, name: "Delta Sales" }], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
+          location: { name: "Delta Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350", phone: "07 4600 0000" },
+        },
+      });
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors).toEqual([
+        { pointer: "/template", message: '"omega" cannot be used: schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release.' },
+      ]);
+      expect(await h.db.select().from(tenants).where(eq(tenants.slug, "delta"))).toEqual([]);
+    } finally {
+      await h.db.delete(tenants).where(eq(tenants.slug, "omega"));
+    }
   });
 
   it("mints a preview link bound to one site, showing the draft", async (ctx) => {

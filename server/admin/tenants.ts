@@ -13,6 +13,7 @@ import {
   type DraftState, type VersionSummary,
 } from "../tenants/store";
 import { validateTenant } from "../../domain/tenant-validation";
+import { DocumentMigrationError, migrateDocument } from "../../schemas/migrations";
 import { jsonEqual } from "../../domain/json-diff";
 import { applyFlags, featureFlags } from "../../domain/feature-flags";
 import { buildNewSite, type NewSiteInput } from "../../domain/new-site";
@@ -105,7 +106,14 @@ export async function publishTenant(handle: DbHandle, user: AdminUser, slug: str
 export async function restoreTenantVersion(db: Db, user: AdminUser, slug: string, version: number, revision?: number): Promise<DraftState> {
   assertTenantAccess(user, slug);
   const [current, old] = await Promise.all([getDraft(db, slug), getVersion(db, slug, version)]);
-  assertDealerChangeAllowed(user, current.document, old.document);
+  // Compared as it will be restored: migrated (one that cannot be is refused by restoreVersion).
+  let restored = old.document;
+  try {
+    restored = migrateDocument(old.document).document;
+  } catch (e) {
+    if (!(e instanceof DocumentMigrationError)) throw e;
+  }
+  assertDealerChangeAllowed(user, current.document, restored);
   // An old version may name a dealership that has since gone to another site: the draft is
   // restored all the same, with that error, and cannot be published until it is removed.
   return withOwnership(db, user, await restoreVersion(db, slug, version, { actor: user.email, expectedRevision: revision }));
@@ -150,7 +158,14 @@ export async function createSiteFromWizard(db: Db, user: AdminUser, input: NewSi
     .leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId))
     .where(eq(tenants.slug, input.template));
   if (!template) throw new ValidationError("Choose a starting template.", [{ pointer: "/template", message: `there is no site "${input.template}" to start from` }]);
-  const doc = buildNewSite(template.published ?? template.draft, input);
+  let start: unknown;
+  try {
+    start = migrateDocument(template.published ?? template.draft).document;
+  } catch (e) {
+    if (!(e instanceof DocumentMigrationError)) throw e;
+    throw new ValidationError("Choose another starting template.", [{ pointer: "/template", message: `"${input.template}" cannot be used: ${e.message}` }]);
+  }
+  const doc = buildNewSite(start, input);
   const check = validateTenant(doc);
   const errors = check.ok ? [] : [...check.errors];
   if (input.domains.length) {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
 import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
+import { DocumentMigrationError, migrateDocument } from "../../schemas/migrations";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { foreignDealerships, settleDealerships } from "../admin/dealerships";
@@ -34,13 +35,37 @@ async function tenantRow(db: Db, slug: string) {
   return row;
 }
 
+/**
+ * `doc` brought to the current schemaVersion (schemas/migrations), as every document read or written
+ * here is before it is validated. A document this code cannot migrate (written by a newer release)
+ * comes back as it is, with the reason as its error.
+ */
+function upgrade(doc: unknown): { document: unknown; applied: string[]; errors: TenantError[] } {
+  try {
+    const { document, applied } = migrateDocument(doc);
+    return { document, applied, errors: [] };
+  } catch (e) {
+    if (!(e instanceof DocumentMigrationError)) throw e;
+    return { document: doc, applied: [], errors: [{ pointer: e.pointer, message: e.message }] };
+  }
+}
+
+/** `doc` migrated, refused with a ValidationError when it cannot be. */
+function upgraded(doc: unknown, refusal: string): unknown {
+  const { document, errors } = upgrade(doc);
+  if (errors.length) throw new ValidationError(refusal, errors);
+  return document;
+}
+
+/** The errors of a migrated document. */
 const errorsOf = (doc: unknown) => {
   const v = validateTenant(doc);
   return v.ok ? [] : v.errors;
 };
 
 /** Creates a tenant whose draft is `doc`. Nothing is public until it is published. */
-export async function createTenant(db: Db, doc: unknown, actor: string): Promise<DraftState> {
+export async function createTenant(db: Db, input: unknown, actor: string): Promise<DraftState> {
+  const doc = upgraded(input, "The site was not created:");
   const identity = (doc as { identity?: { slug?: unknown; name?: unknown } })?.identity;
   if (typeof identity?.slug !== "string" || typeof identity.name !== "string") {
     throw new ValidationError("A new site needs identity.slug and identity.name.", [{ pointer: "/identity/slug", message: "is required" }]);
@@ -57,7 +82,8 @@ export async function createTenant(db: Db, doc: unknown, actor: string): Promise
 
 export async function getDraft(db: Db, slug: string): Promise<DraftState> {
   const row = await tenantRow(db, slug);
-  return { slug, document: row.draft, revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt, errors: errorsOf(row.draft) };
+  const { document, errors } = upgrade(row.draft);
+  return { slug, document, revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt, errors: errors.length ? errors : errorsOf(document) };
 }
 
 const draftChanged = (row: typeof tenants.$inferSelect) =>
@@ -70,10 +96,11 @@ const draftChanged = (row: typeof tenants.$inferSelect) =>
  * Saves the draft. With `expectedRevision`, the save is refused (ConflictError) when someone else
  * saved since that revision, so neither editor silently overwrites the other.
  */
-export async function saveDraft(db: Db, slug: string, doc: unknown, opts: { actor: string; expectedRevision?: number }): Promise<DraftState> {
-  if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+export async function saveDraft(db: Db, slug: string, input: unknown, opts: { actor: string; expectedRevision?: number }): Promise<DraftState> {
+  if (!input || typeof input !== "object" || Array.isArray(input)) {
     throw new ValidationError("A draft must be a JSON object.", [{ pointer: "", message: "must be an object" }]);
   }
+  const doc = upgraded(input, "The draft was not saved:");
   const docSlug = (doc as { identity?: { slug?: unknown } }).identity?.slug;
   if (docSlug !== undefined && docSlug !== slug) {
     throw new ValidationError("The slug of an existing site cannot be changed in its draft.", [{ pointer: "/identity/slug", message: `must stay "${slug}"` }]);
@@ -110,7 +137,10 @@ export async function publish(
     if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
     // With `expectedRevision`, only the draft the publisher looked at is published.
     if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) throw draftChanged(row);
-    const result = validateTenant(row.draft);
+    // A draft saved before a schema change is migrated first, and published (and kept) migrated.
+    const { document: draft, applied, errors: refused } = upgrade(row.draft);
+    if (refused.length) throw new ValidationError(`The draft of "${slug}" cannot be published:`, refused);
+    const result = validateTenant(draft);
     if (!result.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, result.errors);
     const doc = result.document;
 
@@ -122,7 +152,7 @@ export async function publish(
       const errors = taken.map((t) => ({ pointer: `/identity/domains/${domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` }));
       throw new ValidationError(`The draft of "${slug}" cannot be published:`, errors);
     }
-    const owned = await settleDealerships(tx, row, row.draft, { claim: opts.claimDealerships !== false, actor: opts.actor, via: "publish" });
+    const owned = await settleDealerships(tx, row, draft, { claim: opts.claimDealerships !== false, actor: opts.actor, via: "publish" });
     if (owned.errors.length) throw new ValidationError(`The draft of "${slug}" cannot be published:`, owned.errors);
 
     // A draft published just as a restore left it records the version it came from.
@@ -139,9 +169,9 @@ export async function publish(
     // Store the draft as written (without filled-in defaults) so a later default change applies to it.
     const [version] = await tx
       .insert(tenantVersions)
-      .values({ tenantId: row.id, number: Number(max) + 1, document: row.draft, createdBy: opts.actor, note: opts.note ?? null, restoredFrom })
+      .values({ tenantId: row.id, number: Number(max) + 1, document: draft, createdBy: opts.actor, note: opts.note ?? null, restoredFrom })
       .returning();
-    await tx.update(tenants).set({ publishedVersionId: version.id, name: doc.identity.name }).where(eq(tenants.id, row.id));
+    await tx.update(tenants).set({ publishedVersionId: version.id, name: doc.identity.name, ...(applied.length && { draft }) }).where(eq(tenants.id, row.id));
     await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, row.id));
     if (domains.length) await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId: row.id })));
     await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "publish", detail: { version: version.number } });
@@ -160,7 +190,7 @@ export async function restoreVersion(db: Db, slug: string, number: number, opts:
   return draft;
 }
 
-/** One published version's document as it was written. */
+/** One published version's document as it was written (not migrated: restoring it migrates it). */
 export async function getVersion(db: Db, slug: string, number: number): Promise<VersionSummary & { document: unknown }> {
   const row = await tenantRow(db, slug);
   const [v] = await db.select().from(tenantVersions).where(and(eq(tenantVersions.tenantId, row.id), eq(tenantVersions.number, number)));
@@ -198,7 +228,8 @@ export interface LiveDocument {
  * The document visitors see: the published version, or — if that no longer validates (say, after
  * a schema change) or names a dealership of another site (published before dealerships had owners)
  * — the newest earlier version that is fine. Invalid documents are never served; the reason is
- * logged with its path and rule. Null when nothing valid was ever published.
+ * logged with its path and rule. A version written for an older schemaVersion is migrated first
+ * (schemas/migrations) and served if it then validates. Null when nothing valid was ever published.
  */
 export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocument | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
@@ -206,7 +237,8 @@ export async function getLiveDocument(db: Db, slug: string): Promise<LiveDocumen
   const versions = await db.select().from(tenantVersions).where(eq(tenantVersions.tenantId, row.id)).orderBy(desc(tenantVersions.number));
   const live = versions.findIndex((v) => v.id === row.publishedVersionId);
   for (const v of versions.slice(live)) {
-    const result = validateTenant(v.document);
+    const { document, errors } = upgrade(v.document);
+    const result = errors.length ? ({ ok: false, errors } as const) : validateTenant(document);
     if (result.ok) {
       const foreign = await foreignDealerships(db, slug, result.document);
       if (!foreign.length) return { slug, version: v.number, document: result.document };
