@@ -19,7 +19,7 @@ import { assertTenantAccess } from "./access";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
-import { BodyError, readLimitedBytes, readLimitedText } from "../http/body";
+import { BodyError, parseJsonText, readLimitedBytes, readLimitedText } from "../http/body";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
@@ -38,12 +38,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 async function readJson(request: Request): Promise<Record<string, unknown>> {
   const text = await readBody(() => readLimitedText(request, MAX_BODY_BYTES, () => "The request body is too large."));
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new BadRequest("The request body is not valid JSON.");
-  }
+  const body = await readBody(async () => parseJsonText(text, { invalidJson: () => "The request body is not valid JSON." }));
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
   return body as Record<string, unknown>;
 }

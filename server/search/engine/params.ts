@@ -4,6 +4,7 @@
  */
 import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
 import { SearchRequestError, type ResolvedSettings, type SearchParams } from "./types";
+import { MAX_QUERY_LENGTH } from "./text";
 
 type Kind = "string" | "int" | "list" | "filters" | "bool";
 
@@ -106,7 +107,7 @@ const isEmptyFilter = (v: unknown): boolean => v === "" || (Array.isArray(v) && 
 export function parseParams(params: unknown, settings: ResolvedSettings, flat?: Record<string, unknown>): SearchParams {
   const { values, encoded } = readParams(params, flat);
   const query = str(values, "query", "");
-  if (query.length > 512) throw new SearchRequestError(`query must be at most 512 characters; got ${query.length}`);
+  if (query.length > MAX_QUERY_LENGTH) throw new SearchRequestError(`query must be at most ${MAX_QUERY_LENGTH} characters; got ${query.length}`);
   const facetsIn = list(values, "facets") ?? [];
   const facets = facetsIn.includes("*") ? [...new Set([...settings.faceting, ...facetsIn.filter((f) => f !== "*")])] : [...new Set(facetsIn)];
   if (values.tagFilters !== undefined && !isEmptyFilter(values.tagFilters)) throw new SearchRequestError("tagFilters is not supported by this index; use facetFilters");
