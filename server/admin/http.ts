@@ -19,7 +19,7 @@ import { assertTenantAccess } from "./access";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
-import { BodyError, parseJsonText, readLimitedBytes, readLimitedText } from "../http/body";
+import { BodyError, cleanText, parseJsonText, readLimitedBytes, readLimitedText } from "../http/body";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
@@ -110,7 +110,7 @@ const redirect = (location: string, headers: Record<string, string> = {}) => new
  */
 export const handleSignIn: Handler = async (request, { handle, now }) => {
   const form = !(request.headers.get("content-type") ?? "").includes("application/json");
-  const body = form ? Object.fromEntries(new URLSearchParams(await request.text())) : await readJson(request);
+  const body = form ? Object.fromEntries([...new URLSearchParams(await request.text())].map(([k, v]) => [k, cleanText(v)])) : await readJson(request);
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
   const next = safeNext(body.next);
