@@ -53,10 +53,13 @@ async function readBody<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A revision or version number as the database keeps it (integer column): 1e308 or 2^64 is no such number. */
+const isStoredInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2 ** 31 - 1;
+
 const revisionOf = (body: Record<string, unknown>) => {
   const r = body.revision;
-  if (!Number.isInteger(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
-  return r as number;
+  if (!isStoredInt(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
+  return r;
 };
 
 /** An error as the admin's answer. */
@@ -168,8 +171,8 @@ export const handlePublish: Handler = async (request, { handle, user }, { slug }
 /** POST /api/admin/tenants/{slug}/restore {version, revision}: the version becomes the draft. */
 export const handleRestore: Handler = async (request, { handle, user }, { slug }) => {
   const body = await readJson(request);
-  if (!Number.isInteger(body.version)) throw new BadRequest("Say which version to restore (version).");
-  const draft = await restoreTenantVersion(handle.db, user, slug, body.version as number, revisionOf(body));
+  if (!isStoredInt(body.version)) throw new BadRequest("Say which version to restore (version).");
+  const draft = await restoreTenantVersion(handle.db, user, slug, body.version, revisionOf(body));
   return json(200, draftBody(draft));
 };
 
