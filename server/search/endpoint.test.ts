@@ -183,9 +183,24 @@ describe("long and hostile queries (issue 12 item 6: a 513-character query never
   });
 
   it("answers huge numbers and a NUL or lone surrogate in the query with a 400 or results, never a 500", async () => {
-    for (const params of [{ page: 1e308 }, { hitsPerPage: 2 ** 64 }, { page: "NaN" }, { numericFilters: ["price>1e308"] }, { query: "\u0000\ud800" }, { filters: "(".repeat(5000) }]) {
+    for (const params of [{ page: 1e308 }, { hitsPerPage: 2 ** 64 }, { page: "NaN" }, { numericFilters: ["price>1e308"] }, { query: "\u0000\ud800" }, { filters: "(".repeat(5000) }, { filters: `${"(".repeat(20_000)}make:Toyota${")".repeat(20_000)}` }]) {
       const res = await ask(params);
       expect([200, 400], JSON.stringify(params)).toContain(res.status);
+    }
+  });
+
+  it("refuses filters nested 10,000 deep inside URL-encoded params (JSON in a string) with a 400", async () => {
+    const deep = "[".repeat(10_000) + "]".repeat(10_000);
+    for (const key of ["numericFilters", "facetFilters"]) {
+      const res = await handleMultiQuery(
+        new Request("http://alpha.localhost/api/search/1/indexes/*/queries", {
+          method: "POST",
+          headers: { host: "alpha.localhost" },
+          body: JSON.stringify({ requests: [{ indexName: "vehicles", params: `query=&${key}=${encodeURIComponent(deep)}` }] }),
+        }),
+      );
+      expect(res.status, key).toBe(400);
+      expect(await res.json()).toEqual({ message: `${key} is nested too deeply (at most 32 levels)`, status: 400 });
     }
   });
 

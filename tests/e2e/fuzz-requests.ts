@@ -99,7 +99,7 @@ const LONG = "x".repeat(10_000);
 export const HOSTILE_STRINGS = [
   "\u0000", "a\u0000b", "\uD800", "\uDC00x", "Enquiry \uD83D", "%ZZ", "%00", "%ED%A0%80", LONG, "", " ", "../../etc/passwd",
   "<script>alert(1)</script>", "'; drop table leads; --", "\u202Egnp.exe", "😀".repeat(500), "\r\nX-Injected: 1", "\u001b[2J\u001b[31m", "0x7fffffff",
-  "__proto__", "constructor",
+  "__proto__", "constructor", `query=&numericFilters=${encodeURIComponent(deepJson(10_000))}`, `facetFilters=${encodeURIComponent(deepJson(10_000))}`,
 ];
 export const HOSTILE_NUMBERS: unknown[] = [1e308, -1e308, -0, 2 ** 64, 2 ** 53 + 1, -1, 0.5, 2 ** 31, "NaN", "Infinity", "-0", "1e308", "18446744073709551616", "2e9"];
 export const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS, null, true, false, [], {}, [[]], { a: {} }, [null], ["\u0000"], { "\u0000": "\uD800" }];

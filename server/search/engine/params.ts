@@ -5,6 +5,7 @@
 import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
 import { SearchRequestError, type ResolvedSettings, type SearchParams } from "./types";
 import { MAX_QUERY_LENGTH } from "./text";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../http/body";
 
 type Kind = "string" | "int" | "list" | "filters" | "bool";
 
@@ -42,6 +43,8 @@ function coerce(key: string, value: unknown): unknown {
   if (kind === "int") return /^[+-]?\d+$/.test(s) ? Number(s) : value;
   if (kind === "bool") return s === "false" ? false : s === "true" || s === "min" || s === "strict" ? true : value;
   if (s.startsWith("[")) {
+    // Nested at most as deep as a JSON body may be (the filter readers recurse into it).
+    if (nestedDeeperThan(s)) throw new SearchRequestError(`${key} is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
     try {
       return JSON.parse(s);
     } catch {
