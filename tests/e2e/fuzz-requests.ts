@@ -469,23 +469,28 @@ export async function context(port: number, smsDir: string, feedKeysFile: string
 const TABLES = ["leads", "lead_deliveries", "analytics_events", "vehicles", "tenant_versions", "sms_outbox", "watchlist_items", "site_users", "admin_users", "tenant_domains"];
 
 /** Row counts (and the draft revisions) of the tables a request could write to. */
-async function counts(client: pg.Client): Promise<Record<string, number>> {
-  const sql = `select ${TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(", ")}, (select coalesce(sum(draft_revision), 0) from tenants)::int as draft_revisions, (select count(*) from tenants)::int as tenants`;
-  return (await client.query(sql)).rows[0] as Record<string, number>;
+async function counts(client: pg.Client): Promise<Record<string, number | string>> {
+  const sql = `select ${TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(", ")}, (select coalesce(sum(draft_revision), 0) from tenants)::int as draft_revisions, (select count(*) from tenants)::int as tenants, ` +
+    // What a refused write could change without adding a row: the drafts, and the vehicles the fuzz writes through the feed.
+    `(select md5(coalesce(string_agg(draft::text, ',' order by slug), '')) from tenants) as drafts, (select md5(coalesce(string_agg(data::text, ',' order by id), '')) from vehicles where id like 'fuzz%') as fuzz_vehicles`;
+  return (await client.query(sql)).rows[0] as Record<string, number | string>;
 }
 
 export interface Outcome {
   failures: string[];
   statuses: Map<number, number>;
   sent: number;
+  /** Batches whose tables were counted before and after, and the refused writes (non-GET) in them. */
+  checkedBatches: number;
+  refusedChecked: number;
 }
 
 /**
  * Sends the requests CONCURRENCY at a time. With `db`, the tables are counted around every batch:
- * a batch in which every request was refused (4xx) must leave them as they were.
+ * a batch in which every request but GETs was refused (4xx) must leave them as they were.
  */
 export async function run(port: number, requests: FuzzRequest[], db: pg.Client | null, uploadsDir: string | null): Promise<Outcome> {
-  const out: Outcome = { failures: [], statuses: new Map(), sent: 0 };
+  const out: Outcome = { failures: [], statuses: new Map(), sent: 0, checkedBatches: 0, refusedChecked: 0 };
   const uploads = () => (uploadsDir && existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0);
   for (let i = 0; i < requests.length; i += CONCURRENCY) {
     const batch = requests.slice(i, i + CONCURRENCY);
@@ -501,7 +506,11 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
       else if (a.error === "reset" && !q.oversized) out.failures.push(`connection closed without an answer: ${what}`);
       else if (a.status >= 500) out.failures.push(`${a.status} ${a.text.slice(0, 200)}: ${what}`);
     });
-    if (db && before && answers.every((a) => a.status >= 400 && a.status < 500 || a.status === -2 || a.error === "reset")) {
+    // Pages and GET APIs write none of the counted tables: a batch whose other requests were all refused must leave them alone.
+    const refused = (a: FuzzAnswer) => (a.status >= 400 && a.status < 500) || a.status === -2 || a.error === "reset";
+    if (db && before && batch.every((q, k) => q.method === "GET" || refused(answers[k]))) {
+      out.checkedBatches++;
+      out.refusedChecked += batch.filter((q, k) => q.method !== "GET" && refused(answers[k])).length;
       const after = { ...(await counts(db)), uploads: uploads() };
       for (const [table, n] of Object.entries(after)) {
         if (n !== before[table as keyof typeof before]) out.failures.push(`${table} went from ${before[table as keyof typeof before]} to ${n} in a batch whose every request was refused: ${batch.map((q) => describeRequest(q, port)).join("\n    ")}`);
@@ -513,7 +522,8 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
 
 export function report(name: string, o: Outcome) {
   const statuses = [...o.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(" ");
-  console.log(`[fuzz ${name}] ${o.sent} requests; statuses ${statuses}; ${o.failures.length} failures`);
+  const checked = o.checkedBatches ? `; tables unchanged checked around ${o.checkedBatches} batches holding ${o.refusedChecked} refused writes` : "";
+  console.log(`[fuzz ${name}] ${o.sent} requests; statuses ${statuses}${checked}; ${o.failures.length} failures`);
   for (const f of o.failures.slice(0, 40)) console.log(`  ${f}`);
 }
 
