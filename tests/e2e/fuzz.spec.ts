@@ -16,6 +16,15 @@ import { context, fuzzRequests, report, run, send, signInRequests } from "./fuzz
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 5000);
 test.describe.configure({ mode: "serial" });
 
+test("the search page answers a 10,000-character query, 300 one-letter words and page=1e308 (issue 12 item 6: it never answered)", async () => {
+  const site = `harbourline.localhost:${E2E_PORT}`;
+  for (const qs of [`query=${"a".repeat(10_000)}`, `query=${Array(300).fill("a").join("+")}`, `query=${"b".repeat(513)}`, "query=toyota&page=1e308", "page=18446744073709551616"]) {
+    const a = await send(E2E_PORT, { label: "search page", method: "GET", host: site, path: `/search?${qs}`, headers: {} }, 10_000);
+    expect(a.error, qs.slice(0, 40)).toBeUndefined();
+    expect(a.status, qs.slice(0, 40)).toBe(200);
+  }
+});
+
 test("PGlite: hostile requests on every endpoint get no 5xx and no hang", async () => {
   test.setTimeout(900_000);
   const smsDir = process.env.FORECOURT_TEST_SMS_DIR!;

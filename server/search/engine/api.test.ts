@@ -301,6 +301,10 @@ describe("hostile queries (issue 12 item 6)", () => {
     expect(ms).toBeLessThan(5000);
     expect(error(() => search({ query: "x".repeat(513) }))).toBe("query must be at most 512 characters; got 513");
     expect(search({ query: "x".repeat(512) }).nbHits).toBe(0);
+    // 300 one-letter words are 599 characters: refused as quickly.
+    let words = "";
+    expect(timed(() => (words = error(() => big.search({ query: Array(300).fill("a").join(" ") }, { indexName: "vehicles" }))!))).toBeLessThan(5000);
+    expect(words).toBe("query must be at most 512 characters; got 599");
   });
 
   it("answers a query of 256 one-letter words, and one of 64 long typo-prone words, within seconds", () => {
