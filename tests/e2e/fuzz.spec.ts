@@ -14,7 +14,6 @@ import { context, fuzzRequests, report, run, send, signInRequests } from "./fuzz
 // No browser: requests go over a raw HTTP client that sets the Host header (fuzz-requests.ts).
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 5000);
-test.describe.configure({ mode: "serial" });
 
 test("the search page answers a 10,000-character query, 300 one-letter words and page=1e308 (issue 12 item 6: it never answered)", async () => {
   const site = `harbourline.localhost:${E2E_PORT}`;

@@ -324,3 +324,18 @@ describe("hostile queries (issue 12 item 6)", () => {
     expect(ids(search({ query: "cx zzzzzz" }))).toEqual([]);
   });
 });
+
+describe("SearchRequestError across bundles", () => {
+  it("is recognised by name, as another chunk's copy of the class throws it (a refused query answered 500)", () => {
+    class OtherCopy extends Error {
+      readonly status = 400;
+      constructor(message: string) {
+        super(message);
+        this.name = "SearchRequestError";
+      }
+    }
+    expect(new OtherCopy("x") instanceof SearchRequestError).toBe(true);
+    expect(new Error("x") instanceof SearchRequestError).toBe(false);
+    expect(new SearchRequestError("x")).toBeInstanceOf(SearchRequestError);
+  });
+});
