@@ -20,6 +20,8 @@ export interface FuzzRequest {
   body?: string | Buffer | { stream: number };
   /** An oversized body: the server may answer and close before it is all sent. */
   oversized?: boolean;
+  /** Whether it may write a counted table when it succeeds (not GETs, searches, preview links). */
+  writes?: boolean;
 }
 
 export interface FuzzAnswer {
@@ -160,6 +162,8 @@ interface Base {
   /** The body limit, to send one byte over it (declared and streamed). */
   limit?: number;
   raw?: boolean;
+  /** A POST that writes none of the counted tables (a search, a preview link). */
+  readOnly?: boolean;
 }
 
 const json = { "content-type": "application/json" };
@@ -183,15 +187,15 @@ const BASES: Base[] = [
   { name: "GET /api/watchlist", method: "GET", host: (c) => c.site, path: () => "/api/watchlist", auth: "site" },
   { name: "GET /api/health", method: "GET", host: (c) => c.admin, path: () => "/api/health" },
   {
-    name: "POST search", method: "POST", host: (c) => c.site, path: () => "/api/search/1/indexes/*/queries", limit: 256 * 1024,
+    name: "POST search", method: "POST", readOnly: true, host: (c) => c.site, path: () => "/api/search/1/indexes/*/queries", limit: 256 * 1024,
     body: () => ({ requests: [{ indexName: "vehicles", params: { query: "toyota", hitsPerPage: 20, page: 0, facets: ["make", "price"], numericFilters: ["price>=0"], facetFilters: [["make:Toyota"]] } }] }),
   },
   {
-    name: "POST search (URL-encoded params)", method: "POST", host: (c) => c.site, path: () => "/api/search/1/indexes/vehicles/queries",
+    name: "POST search (URL-encoded params)", method: "POST", readOnly: true, host: (c) => c.site, path: () => "/api/search/1/indexes/vehicles/queries",
     body: () => ({ requests: [{ indexName: "vehicles", params: "query=corolla&hitsPerPage=5&page=1&filters=price%20%3E%201000" }] }),
   },
   {
-    name: "POST preview search", method: "POST", host: (c) => c.site, path: (c) => `/preview/${c.previewToken ?? "none"}/api/search/1/indexes/*/queries`,
+    name: "POST preview search", method: "POST", readOnly: true, host: (c) => c.site, path: (c) => `/preview/${c.previewToken ?? "none"}/api/search/1/indexes/*/queries`,
     body: () => ({ requests: [{ indexName: "vehicles", params: { query: "" } }] }),
   },
   {
@@ -220,7 +224,7 @@ const BASES: Base[] = [
   { name: "POST restore", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/restore", auth: "admin", refusedOnly: true, body: () => ({ version: 1e308, revision: 1 }) },
   { name: "POST flags", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/flags", auth: "admin", refusedOnly: true, body: () => ({ flags: { "/features/nope": true }, revision: 1 }) },
   { name: "POST archive", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/fuzz-nowhere/archive", auth: "admin", body: () => ({ archived: true }) },
-  { name: "POST preview link", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/preview", auth: "admin", body: () => ({ path: "/search" }) },
+  { name: "POST preview link", method: "POST", readOnly: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/preview", auth: "admin", body: () => ({ path: "/search" }) },
   { name: "POST upload", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/uploads", auth: "admin", raw: true, body: () => "GIF89a not really a picture" },
   { name: "POST wizard", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants", auth: "admin", refusedOnly: true, body: () => ({ template: "harbourline", name: "Fuzz", slug: "Fuzz Site!", domains: [] }) },
   { name: "POST admin sign-out", method: "POST", host: (c) => c.admin, path: () => "/api/admin/sign-out", refusedOnly: true },
@@ -337,7 +341,7 @@ export function fuzzRequests(c: Context, count: number, seed: number): FuzzReque
   for (let i = 0; i < count; i++) {
     const base = BASES[i % BASES.length];
     const headers: Record<string, string> = {};
-    const req: FuzzRequest = { label: base.name, method: base.method, host: base.host(c), path: base.path(c), headers };
+    const req: FuzzRequest = { label: base.name, method: base.method, host: base.host(c), path: base.path(c), headers, writes: base.method !== "GET" && !base.readOnly };
     if (base.body) {
       headers["content-type"] = base.raw ? "image/gif" : "application/json";
       req.body = base.raw ? String(base.body(c)) : JSON.stringify(base.body(c));
@@ -379,7 +383,7 @@ export function describeRequest(q: FuzzRequest, port: number): string {
 
 // ---- running them ----
 
-const CONCURRENCY = 8;
+export const CONCURRENCY = 8;
 
 /** An assertion for the set-up (the fuzz helpers run outside a test too). */
 function check(value: unknown, message: string) {
@@ -506,11 +510,12 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
       else if (a.error === "reset" && !q.oversized) out.failures.push(`connection closed without an answer: ${what}`);
       else if (a.status >= 500) out.failures.push(`${a.status} ${a.text.slice(0, 200)}: ${what}`);
     });
-    // Pages and GET APIs write none of the counted tables: a batch whose other requests were all refused must leave them alone.
+    // Pages, GET APIs and searches write none of the counted tables: a batch whose other requests were all refused must leave them alone.
     const refused = (a: FuzzAnswer) => (a.status >= 400 && a.status < 500) || a.status === -2 || a.error === "reset";
-    if (db && before && batch.every((q, k) => q.method === "GET" || refused(answers[k]))) {
+    const writes = (q: FuzzRequest) => q.writes ?? q.method !== "GET";
+    if (db && before && batch.every((q, k) => !writes(q) || refused(answers[k]))) {
       out.checkedBatches++;
-      out.refusedChecked += batch.filter((q, k) => q.method !== "GET" && refused(answers[k])).length;
+      out.refusedChecked += batch.filter((q, k) => writes(q) && refused(answers[k])).length;
       const after = { ...(await counts(db)), uploads: uploads() };
       for (const [table, n] of Object.entries(after)) {
         if (n !== before[table as keyof typeof before]) out.failures.push(`${table} went from ${before[table as keyof typeof before]} to ${n} in a batch whose every request was refused: ${batch.map((q) => describeRequest(q, port)).join("\n    ")}`);
