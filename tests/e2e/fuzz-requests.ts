@@ -293,6 +293,12 @@ const HEADER_MUTATIONS: Mutation[] = [
   (q, r, _b, c) => void (q.headers.origin = pick(r, ["null", "http://evil.test", `http://${c.admin}.evil.test`, "%ZZ", "x".repeat(3000)])),
   (q, r) => void (q.headers.authorization = pick(r, ["Bearer ", "Bearer %ZZ", "Basic x", "Bearer " + "A".repeat(5000), "Bearer fck_\u00ff"])),
   (q, r) => void (q.headers["content-length"] = pick(r, ["-1", "abc", "1e308", "18446744073709551616"])),
+  // A method the route does not have (a write by another method counts as one for the stored-rows check).
+  (q, r) => {
+    q.method = pick(r, ["PATCH", "OPTIONS", "HEAD", "DELETE", "PUT", "POST", "GET"]);
+    q.writes = q.method !== "GET" && q.method !== "HEAD" && q.method !== "OPTIONS" ? q.writes || !q.path.includes("/queries") : false;
+    if (q.method === "GET" || q.method === "HEAD") delete q.body;
+  },
 ];
 
 const PATH_MUTATIONS: Mutation[] = [
