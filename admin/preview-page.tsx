@@ -1,3 +1,4 @@
+import { decodeComponent } from "../domain/uri";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cache } from "react";
@@ -8,7 +9,7 @@ import { PreviewLinks } from "./preview-links.client";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {
-  return previewFor(decodeURIComponent(host), token);
+  return previewFor(decodeComponent(host), token);
 });
 
 type Preview = NonNullable<Awaited<ReturnType<typeof loadPreview>>>;
@@ -64,12 +65,12 @@ export async function PreviewPage({ host, token, path }: { host: string; token: 
   const preview = await loadPreview(host, token);
   const live = preview && asLive(preview, token);
   if (!live) return null;
-  return <TenantPage host={decodeURIComponent(host)} segments={path} preview={live} />;
+  return <TenantPage host={decodeComponent(host)} segments={path} preview={live} />;
 }
 
 export async function previewMetadata(host: string, token: string, path: string[]): Promise<Metadata> {
   const preview = await loadPreview(host, token);
   const live = preview && asLive(preview, token);
-  const base = live ? await tenantPageMetadata(decodeURIComponent(host), path, live) : { title: "Preview" };
+  const base = live ? await tenantPageMetadata(decodeComponent(host), path, live) : { title: "Preview" };
   return { ...base, title: `Preview: ${typeof base.title === "string" ? base.title : "draft"}`, robots: { index: false, follow: false } };
 }

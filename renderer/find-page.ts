@@ -1,9 +1,10 @@
+import { decodeComponent } from "../domain/uri";
 import { SUCCESS_TEXT, SUCCESS_TITLE } from "../domain/lead-forms";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
 export function normalisePath(segments: string[] | string): string {
-  const raw = Array.isArray(segments) ? segments.map((s) => decodeURIComponent(s)).join("/") : segments;
+  const raw = Array.isArray(segments) ? segments.map((s) => decodeComponent(s)).join("/") : segments;
   const path = `/${raw.split("/").filter(Boolean).join("/")}`;
   return path.toLowerCase();
 }

@@ -10,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "
 import { PageCache, withPageCache } from "../server/http/page-cache";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
+import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
 
 const port = Number(process.env.PORT || 3000);
 const started = Date.now();
@@ -28,6 +29,11 @@ const serve = withPageCache(cache, app.getRequestHandler());
 const trustedProxies = trustedProxyCount();
 // The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
 const server = createServer((req, res) => {
+  if (malformedPath(req.url)) {
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    return res.end(MALFORMED_PATH);
+  }
+  if (req.url) req.url = withoutNulInQuery(req.url);
   req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
   return serve(req, res);
 });

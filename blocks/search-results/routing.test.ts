@@ -32,6 +32,13 @@ describe("search URL: reading", () => {
     expect(sanitiseRoute({ refinementList: { make: ["", "Kia"], body: "suv" }, page: "1" }, sorts)).toEqual({ refinementList: { make: ["Kia"], body: ["suv"] } });
   });
 
+  it("cuts a query past 512 characters there and drops a page number no one could reach (issue 12: the page must still render)", () => {
+    expect(sanitiseRoute({ query: "a".repeat(10_000) }, sorts)).toEqual({ query: "a".repeat(512) });
+    expect(sanitiseRoute({ query: "toyota", page: "1e308" }, sorts)).toEqual({ query: "toyota" });
+    expect(sanitiseRoute({ page: String(2 ** 64) }, sorts)).toEqual({});
+    expect(sanitiseRoute({ page: "3" }, sorts)).toEqual({ page: 3 });
+  });
+
   it("adds the SEO path's refinements on that path only", () => {
     expect(parse("http://x.localhost/search/used-cars", used)).toEqual({ refinementList: { car_type: ["used"] } });
     expect(parse("http://x.localhost/search/used-cars?query=ute&page=3", used)).toEqual({ query: "ute", page: 3, refinementList: { car_type: ["used"] } });

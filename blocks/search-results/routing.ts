@@ -6,6 +6,7 @@
  * or a shared link gives the same results.
  */
 import type { useInstantSearch } from "react-instantsearch";
+import { MAX_QUERY_LENGTH } from "../../server/search/engine/text";
 
 export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
 
@@ -22,6 +23,9 @@ interface QsModule {
 }
 
 type LocationLike = Pick<Location, "protocol" | "host" | "pathname" | "search" | "hash">;
+
+/** The highest page number the URL may ask for (beyond it the page is the first). */
+const MAX_PAGE = 1_000_000;
 
 const ROUTE_KEYS = ["query", "page", "sortBy", "refinementList", "range"] as const;
 
@@ -43,9 +47,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** Keeps only the state the spec puts in the URL, in the shapes InstantSearch expects. */
 export function sanitiseRoute(raw: Record<string, unknown>, sortIndices: readonly string[]): IndexUiState {
   const route: IndexUiState = {};
-  if (typeof raw.query === "string" && raw.query) route.query = raw.query;
+  // A query longer than the engine (and Algolia) take is cut there rather than refused: the page still renders.
+  if (typeof raw.query === "string" && raw.query) route.query = raw.query.slice(0, MAX_QUERY_LENGTH);
   const page = Number(raw.page);
-  if (Number.isInteger(page) && page > 1) route.page = page;
+  if (Number.isInteger(page) && page > 1 && page <= MAX_PAGE) route.page = page;
   if (typeof raw.sortBy === "string" && sortIndices.includes(raw.sortBy)) route.sortBy = raw.sortBy;
   if (isRecord(raw.refinementList)) {
     const lists = Object.entries(raw.refinementList)

@@ -21,7 +21,7 @@ import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
 import { assignDealership, listDealerships } from "./dealerships";
-import { BodyError, readLimitedBytes, readLimitedText } from "../http/body";
+import { BodyError, cleanText, parseJsonText, readLimitedBytes, readLimitedText } from "../http/body";
 import { clientAddress, clientBucket } from "../http/client-address";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
@@ -41,12 +41,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 async function readJson(request: Request, max = MAX_BODY_BYTES, tooLarge = "The request body is too large."): Promise<Record<string, unknown>> {
   const text = await readBody(() => readLimitedText(request, max, () => tooLarge));
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new BadRequest("The request body is not valid JSON.");
-  }
+  const body = await readBody(async () => parseJsonText(text, { invalidJson: () => "The request body is not valid JSON." }));
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
   return body as Record<string, unknown>;
 }
@@ -61,10 +56,13 @@ async function readBody<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A revision or version number as the database keeps it (integer column): 1e308 or 2^64 is no such number. */
+const isStoredInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2 ** 31 - 1;
+
 const revisionOf = (body: Record<string, unknown>) => {
   const r = body.revision;
-  if (!Number.isInteger(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
-  return r as number;
+  if (!isStoredInt(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
+  return r;
 };
 
 /** An error as the admin's answer. */
@@ -126,7 +124,7 @@ const echoableEmail = (email: string) =>
 export const handleSignIn: Handler = async (request, { handle, now }) => {
   const form = !(request.headers.get("content-type") ?? "").includes("application/json");
   const body = form
-    ? Object.fromEntries(new URLSearchParams(await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE))))
+    ? Object.fromEntries([...new URLSearchParams(await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE)))].map(([k, v]) => [k, cleanText(v)]))
     : await readJson(request, SIGN_IN_MAX_BYTES, SIGN_IN_TOO_LARGE);
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
@@ -193,8 +191,8 @@ export const handlePublish: Handler = async (request, { handle, user }, { slug }
 /** POST /api/admin/tenants/{slug}/restore {version, revision}: the version becomes the draft. */
 export const handleRestore: Handler = async (request, { handle, user }, { slug }) => {
   const body = await readJson(request);
-  if (!Number.isInteger(body.version)) throw new BadRequest("Say which version to restore (version).");
-  const draft = await restoreTenantVersion(handle.db, user, slug, body.version as number, revisionOf(body));
+  if (!isStoredInt(body.version)) throw new BadRequest("Say which version to restore (version).");
+  const draft = await restoreTenantVersion(handle.db, user, slug, body.version, revisionOf(body));
   return json(200, draftBody(draft));
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BodyError, readLimitedJson, readLimitedText } from "./body";
+import { BodyError, cleanText, MAX_JSON_DEPTH, nestedDeeperThan, readLimitedJson, readLimitedText, TOO_DEEP } from "./body";
 
 const messages = { tooLarge: (d?: number) => (d === undefined ? "too large" : `declared ${d}`), empty: "empty", invalidJson: (m: string) => `bad: ${m}` };
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request("http://x/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -37,5 +37,34 @@ describe("request bodies with a limit", () => {
     expect(await refused(readLimitedJson(post(""), 100, messages))).toEqual([400, "empty"]);
     expect(await refused(readLimitedJson(post("{nope"), 100, messages))).toEqual([400, expect.stringMatching(/^bad: /)]);
     expect(await refused(readLimitedJson(post(""), 100, { ...messages, empty: undefined }))).toEqual([400, expect.stringMatching(/^bad: /)]);
+  });
+
+  it("drops U+0000 and replaces lone surrogates with U+FFFD in every string and key, keeping the rest", async () => {
+    // What a browser's maxlength leaves of an emoji (its high half), a low half alone, NUL, escaped and raw.
+    const body = JSON.stringify({ "k\u0000ey": "a\u0000b", msg: "hi \uD83D", list: ["\uDE00x", "ok 😀", { deep: "\u0000" }], tab: "a\tb\nc\u0001" });
+    expect(body).toContain("\\ud83d"); // JSON.stringify escapes a lone surrogate: the text is valid JSON
+    expect(await readLimitedJson(post(body), 1000, messages)).toEqual({ key: "ab", msg: "hi \uFFFD", list: ["\uFFFDx", "ok 😀", { deep: "" }], tab: "a\tb\nc\u0001" });
+    expect(await readLimitedJson(post('"\\u0000"'), 100, messages)).toBe("");
+    expect(await readLimitedText(post("a\u0000b"), 100, messages.tooLarge)).toBe("ab");
+    expect(cleanText("\uD83D\uDE00\uD83D")).toBe("😀\uFFFD");
+  });
+
+  it("keeps a __proto__ key an own property (for the validators to refuse), not the object's prototype", async () => {
+    const parsed = (await readLimitedJson(post('{"__proto__":{"polluted":"\\u0000yes"},"a":"\\ud800"}'), 1000, messages)) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(parsed, "__proto__")?.value).toEqual({ polluted: "yes" });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it(`refuses nesting deeper than ${MAX_JSON_DEPTH} levels with a 400 before parsing, brackets in strings not counted`, async () => {
+    const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+    expect(await readLimitedJson(post(deep(MAX_JSON_DEPTH)), 1000, messages)).toBeDefined();
+    expect(await refused(readLimitedJson(post(deep(MAX_JSON_DEPTH + 1)), 1000, messages))).toEqual([400, TOO_DEEP]);
+    expect(await refused(readLimitedJson(post('{"a":'.repeat(10_000)), 100_000, { ...messages, tooDeep: "too deep" }))).toEqual([400, "too deep"]);
+    // 100,000 levels: refused from the scan, without a stack overflow
+    expect(await refused(readLimitedJson(post(deep(100_000)), 1_000_000, messages))).toEqual([400, TOO_DEEP]);
+    expect(nestedDeeperThan(JSON.stringify({ s: "[[[[[[[[[[\\\"{{{{{{{{{{{{" }), 3)).toBe(false);
+    expect(await readLimitedJson(post(JSON.stringify({ s: "[".repeat(500) })), 1000, messages)).toEqual({ s: "[".repeat(500) });
   });
 });

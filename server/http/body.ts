@@ -2,6 +2,12 @@
  * Request bodies with a size limit, for every API route that reads one. The declared length is
  * checked first; a body that streams past the limit is cut off there rather than read whole. Each
  * route keeps its own wording (the messages are part of its answers).
+ *
+ * JSON is cleaned here, once, for everything behind it: U+0000 is dropped and a lone surrogate (half
+ * an emoji cut by a browser's maxlength) becomes U+FFFD in every string and key, since PostgreSQL
+ * refuses both in text and jsonb; other control characters are left for the routes' validators.
+ * Nesting deeper than MAX_JSON_DEPTH is refused (400) from a scan of the text, before JSON.parse
+ * or anything recursive sees it.
  */
 export class BodyError extends Error {
   constructor(
@@ -18,6 +24,71 @@ export interface BodyMessages {
   /** For an empty body; when absent an empty body is simply not JSON. */
   empty?: string;
   invalidJson(detail: string): string;
+  /** For a body nested deeper than MAX_JSON_DEPTH; TOO_DEEP when absent. */
+  tooDeep?: string;
+}
+
+/** Objects and arrays inside one another, at most. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A string as the database can keep it: U+0000 dropped, each lone surrogate replaced by U+FFFD. */
+export function cleanText(s: string): string {
+  const t = s.includes("\u0000") ? s.replaceAll("\u0000", "") : s;
+  return t.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/** Every string and key of parsed JSON cleaned (cleanText), in place; keys such as "__proto__" stay own data properties. */
+export function cleanJson(value: unknown): unknown {
+  if (typeof value === "string") return cleanText(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = cleanJson(value[i]);
+    return value;
+  }
+  if (value && typeof value === "object") {
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const v = cleanJson(obj[key]);
+      const k = cleanText(key);
+      if (k !== key) delete obj[key];
+      if (k !== key || v !== obj[k]) Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return value;
+}
+
+/** Whether JSON text opens more than `max` objects and arrays inside one another (strings skipped). */
+export function nestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+/**
+ * JSON text parsed and cleaned (cleanJson); a BodyError (400) when it is nested too deeply or is not
+ * JSON. For JSON that arrives some other way than a request body (a query parameter).
+ */
+export function parseJsonText(text: string, messages: Pick<BodyMessages, "invalidJson" | "tooDeep">): unknown {
+  if (nestedDeeperThan(text)) throw new BodyError(400, messages.tooDeep ?? TOO_DEEP);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new BodyError(400, messages.invalidJson((e as Error).message));
+  }
+  return cleanJson(parsed);
 }
 
 /** The body's bytes; a BodyError (413) beyond `max` bytes. */
@@ -41,18 +112,14 @@ export async function readLimitedBytes(request: Request, max: number, tooLarge: 
   return Buffer.concat(chunks);
 }
 
-/** The body as text; a BodyError (413) beyond `max` bytes. */
+/** The body as text (cleanText: without U+0000); a BodyError (413) beyond `max` bytes. */
 export async function readLimitedText(request: Request, max: number, tooLarge: BodyMessages["tooLarge"]): Promise<string> {
-  return (await readLimitedBytes(request, max, tooLarge)).toString("utf8");
+  return cleanText((await readLimitedBytes(request, max, tooLarge)).toString("utf8"));
 }
 
 /** The body parsed as JSON; a BodyError (400 or 413) with the route's messages otherwise. */
 export async function readLimitedJson(request: Request, max: number, messages: BodyMessages): Promise<unknown> {
   const text = await readLimitedText(request, max, messages.tooLarge);
   if (messages.empty && !text.trim()) throw new BodyError(400, messages.empty);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new BodyError(400, messages.invalidJson((e as Error).message));
-  }
+  return parseJsonText(text, messages);
 }

@@ -9,7 +9,7 @@ import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
 import { IdempotencyConflictError, storeLead } from "./store";
 import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
-import { BodyError, readLimitedText } from "../http/body";
+import { BodyError, parseJsonText, readLimitedText } from "../http/body";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -125,9 +125,10 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     if (!text.trim()) return problem(400, "The body is empty; send the lead as JSON.");
     let body: unknown;
     try {
-      body = JSON.parse(text);
-    } catch {
-      return problem(400, "The body is not valid JSON.");
+      body = parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
+    } catch (e) {
+      if (e instanceof BodyError) return problem(e.status, e.message);
+      throw e;
     }
 
     // Honeypot: people never see the `website` field; a bot that fills it is told it succeeded.

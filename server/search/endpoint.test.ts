@@ -9,6 +9,8 @@ import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { SearchIndex } from "./engine";
 import { handleMultiQuery } from "./http";
+import { registerInProcessSearch } from "./in-process";
+import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../renderer/search-client";
 import { vehicleIndexSettings } from "./vehicle-index";
 
 const now = Math.floor(Date.now() / 1000);
@@ -154,5 +156,60 @@ describe("POST /api/search/1/indexes/*/queries with the algoliasearch client", (
     const beta = client(await siteServer("beta.localhost"));
     const rb = (await beta.search({ requests: [{ indexName: "offers", query: "" }] })).results[0] as { hits: { objectID: string }[] };
     expect(rb.hits.map((h) => h.objectID)).toEqual(["beta-live"]);
+  });
+});
+
+describe("long and hostile queries (issue 12 item 6: a 513-character query never answered)", () => {
+  const ask = (params: Record<string, unknown>) =>
+    handleMultiQuery(
+      new Request("http://alpha.localhost/api/search/1/indexes/*/queries", {
+        method: "POST",
+        headers: { host: "alpha.localhost", "content-type": "application/json" },
+        body: JSON.stringify({ requests: [{ indexName: "vehicles", params }] }),
+      }),
+    );
+
+  it("answers a 10,000-character query and one of 300 one-letter words with a 400 in Algolia's terms, quickly", async () => {
+    const start = Date.now();
+    const long = await ask({ query: "a".repeat(10_000) });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ message: "query must be at most 512 characters; got 10000", status: 400 });
+    const words = await ask({ query: Array(300).fill("a").join(" ") });
+    expect(words.status).toBe(400);
+    expect(await words.json()).toEqual({ message: "query must be at most 512 characters; got 599", status: 400 });
+    const within = await ask({ query: Array(256).fill("t").join(" "), facets: ["*"] });
+    expect(within.status).toBe(200);
+    expect(Date.now() - start).toBeLessThan(5000);
+  });
+
+  it("answers huge numbers and a NUL or lone surrogate in the query with a 400 or results, never a 500", async () => {
+    for (const params of [{ page: 1e308 }, { hitsPerPage: 2 ** 64 }, { page: "NaN" }, { numericFilters: ["price>1e308"] }, { query: "\u0000\ud800" }, { filters: "(".repeat(5000) }, { filters: `${"(".repeat(20_000)}make:Toyota${")".repeat(20_000)}` }]) {
+      const res = await ask(params);
+      expect([200, 400], JSON.stringify(params)).toContain(res.status);
+    }
+  });
+
+  it("refuses filters nested 10,000 deep inside URL-encoded params (JSON in a string) with a 400", async () => {
+    const deep = "[".repeat(10_000) + "]".repeat(10_000);
+    for (const key of ["numericFilters", "facetFilters"]) {
+      const res = await handleMultiQuery(
+        new Request("http://alpha.localhost/api/search/1/indexes/*/queries", {
+          method: "POST",
+          headers: { host: "alpha.localhost" },
+          body: JSON.stringify({ requests: [{ indexName: "vehicles", params: `query=&${key}=${encodeURIComponent(deep)}` }] }),
+        }),
+      );
+      expect(res.status, key).toBe(400);
+      expect(await res.json()).toEqual({ message: `${key} is nested too deeply (at most 32 levels)`, status: 400 });
+    }
+  });
+
+  it("answers a server-rendered search the engine refuses with no results instead of never (InstantSearch waits for a result)", async () => {
+    registerInProcessSearch();
+    const search = (globalThis as Record<symbol, InProcessSearch>)[IN_PROCESS_SEARCH];
+    const { results } = await search("alpha.localhost", [{ indexName: "vehicles", params: { query: "a".repeat(600), hitsPerPage: 20 } }]);
+    expect(results).toEqual([expect.objectContaining({ hits: [], nbHits: 0, index: "vehicles", hitsPerPage: 20 })]);
+    const ok = await search("alpha.localhost", [{ indexName: "vehicles", params: { query: "" } }]);
+    expect((ok.results[0] as { nbHits: number }).nbHits).toBe(3);
   });
 });

@@ -284,3 +284,58 @@ describe("at scale", () => {
     expect(v.search({ filters: `make:"${target.make}" AND price = ${target.price}` }, { indexName: "vehicles" }).hits.map((h) => h.objectID)).not.toContain(target.objectID);
   });
 });
+
+describe("hostile queries (issue 12 item 6)", () => {
+  const big = new SearchIndex(vehicleSettings());
+  big.replaceAll(generateRecords(5000, 7));
+  const timed = (fn: () => unknown) => {
+    const start = performance.now();
+    fn();
+    return performance.now() - start;
+  };
+
+  it("refuses a 10,000-character query at once, as Algolia does past 512", () => {
+    let message = "";
+    const ms = timed(() => (message = error(() => big.search({ query: "a".repeat(10_000) }, { indexName: "vehicles" }))!));
+    expect(message).toBe("query must be at most 512 characters; got 10000");
+    expect(ms).toBeLessThan(5000);
+    expect(error(() => search({ query: "x".repeat(513) }))).toBe("query must be at most 512 characters; got 513");
+    expect(search({ query: "x".repeat(512) }).nbHits).toBe(0);
+    // 300 one-letter words are 599 characters: refused as quickly.
+    let words = "";
+    expect(timed(() => (words = error(() => big.search({ query: Array(300).fill("a").join(" ") }, { indexName: "vehicles" }))!))).toBeLessThan(5000);
+    expect(words).toBe("query must be at most 512 characters; got 599");
+  });
+
+  it("answers a query of 256 one-letter words, and one of 64 long typo-prone words, within seconds", () => {
+    const letters = Array.from({ length: 256 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" ");
+    expect(letters.length).toBeLessThanOrEqual(512);
+    let hits = -1;
+    expect(timed(() => (hits = big.search({ query: letters, facets: ["*"] }, { indexName: "vehicles" }).nbHits))).toBeLessThan(5000);
+    expect(hits).toBe(0);
+    const words = Array.from({ length: 64 }, (_, i) => `toyotacorolla${i % 10}`.slice(0, 7)).join(" ");
+    expect(timed(() => big.search({ query: words, facets: ["*"], attributesToHighlight: ["*"] }, { indexName: "vehicles" }))).toBeLessThan(5000);
+  });
+
+  it("matches only the first 64 words of a query", () => {
+    // 64 words that match car 3, then one that matches nothing: the 65th is not looked at.
+    const query = `${Array(64).fill("cx").join(" ")} zzzzzz`;
+    expect(ids(search({ query }))).toEqual(["3"]);
+    expect(ids(search({ query: "cx zzzzzz" }))).toEqual([]);
+  });
+});
+
+describe("SearchRequestError across bundles", () => {
+  it("is recognised by name, as another chunk's copy of the class throws it (a refused query answered 500)", () => {
+    class OtherCopy extends Error {
+      readonly status = 400;
+      constructor(message: string) {
+        super(message);
+        this.name = "SearchRequestError";
+      }
+    }
+    expect(new OtherCopy("x") instanceof SearchRequestError).toBe(true);
+    expect(new Error("x") instanceof SearchRequestError).toBe(false);
+    expect(new SearchRequestError("x")).toBeInstanceOf(SearchRequestError);
+  });
+});

@@ -4,6 +4,8 @@
  */
 import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
 import { SearchRequestError, type ResolvedSettings, type SearchParams } from "./types";
+import { MAX_QUERY_LENGTH } from "./text";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../http/body";
 
 type Kind = "string" | "int" | "list" | "filters" | "bool";
 
@@ -41,6 +43,8 @@ function coerce(key: string, value: unknown): unknown {
   if (kind === "int") return /^[+-]?\d+$/.test(s) ? Number(s) : value;
   if (kind === "bool") return s === "false" ? false : s === "true" || s === "min" || s === "strict" ? true : value;
   if (s.startsWith("[")) {
+    // Nested at most as deep as a JSON body may be (the filter readers recurse into it).
+    if (nestedDeeperThan(s)) throw new SearchRequestError(`${key} is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
     try {
       return JSON.parse(s);
     } catch {
@@ -106,7 +110,7 @@ const isEmptyFilter = (v: unknown): boolean => v === "" || (Array.isArray(v) && 
 export function parseParams(params: unknown, settings: ResolvedSettings, flat?: Record<string, unknown>): SearchParams {
   const { values, encoded } = readParams(params, flat);
   const query = str(values, "query", "");
-  if (query.length > 512) throw new SearchRequestError(`query must be at most 512 characters; got ${query.length}`);
+  if (query.length > MAX_QUERY_LENGTH) throw new SearchRequestError(`query must be at most ${MAX_QUERY_LENGTH} characters; got ${query.length}`);
   const facetsIn = list(values, "facets") ?? [];
   const facets = facetsIn.includes("*") ? [...new Set([...settings.faceting, ...facetsIn.filter((f) => f !== "*")])] : [...new Set(facetsIn)];
   if (values.tagFilters !== undefined && !isEmptyFilter(values.tagFilters)) throw new SearchRequestError("tagFilters is not supported by this index; use facetFilters");

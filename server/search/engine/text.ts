@@ -37,9 +37,17 @@ export interface TypoConfig {
   minWordSizefor2Typos: number;
 }
 
-/** Algolia's rule: 1 typo from minWordSizefor1Typo letters, 2 from minWordSizefor2Typos; none in words with digits. */
+/** Algolia's limit on a query's length, in characters: a longer one is refused (400); the search page cuts it there. */
+export const MAX_QUERY_LENGTH = 512;
+/** Words of a query the engine matches; any after these are left out (each word costs a dictionary range). */
+export const MAX_QUERY_WORDS = 64;
+
+/**
+ * Algolia's rule: 1 typo from minWordSizefor1Typo letters, 2 from minWordSizefor2Typos; none in words
+ * with digits. At most MAX_QUERY_WORDS words, the first ones.
+ */
 export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true): QueryWord[] {
-  const words = tokenise(query);
+  const words = tokenise(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_WORDS);
   return words.map((text, i) => ({
     text,
     prefix: i === words.length - 1,

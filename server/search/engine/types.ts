@@ -82,6 +82,15 @@ export class SearchRequestError extends Error {
     super(message);
     this.name = "SearchRequestError";
   }
+
+  /**
+   * By name, not by class: Next bundles the engine into more than one chunk, and the shared index
+   * (kept on globalThis) may throw another copy's class — `instanceof` then failed and a refused
+   * query answered 500.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "SearchRequestError";
+  }
 }
 
 /** A parsed filter. `facet` compares facet values case-insensitively; `numeric` compares numbers. */

@@ -1,7 +1,8 @@
+import { decodeComponent } from "../../../../domain/uri";
 import { robotsResponse } from "../../../../server/seo/sitemap";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ host: string }> }) {
-  return robotsResponse(decodeURIComponent((await params).host));
+  return robotsResponse(decodeComponent((await params).host));
 }
