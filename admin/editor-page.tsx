@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { getDb } from "../server/db";
 import { draftFor } from "../server/admin/tenants";
-import { createPreviewToken, previewUrl } from "../server/admin/preview";
+import { createPreviewToken, previewDealerships, previewUrl } from "../server/admin/preview";
 import { sampleVehicleSlug } from "../server/inventory/vdp";
 import { formatWhen } from "./format";
 import { orNotFound, requireTenantAdmin } from "./session";
@@ -18,7 +18,10 @@ export async function EditorPage({ slug }: { slug: string }) {
   const { token } = await createPreviewToken(db, user, slug);
   const origin = previewUrl(slug, token, h.get("host")).replace(/\/preview\/.*$/, "");
   const name = (draft.document as { identity?: { name?: string } }).identity?.name ?? slug;
-  const sampleCar = await sampleVehicleSlug(db, draft.document as { dealerships: { id: number }[] }).catch(() => null);
+  // The car the preview opens a vehicle page with: one of the dealerships the preview shows.
+  const sampleCar = await previewDealerships(db, slug, draft.document as { dealerships: { id: number }[] })
+    .then((doc) => sampleVehicleSlug(db, doc))
+    .catch(() => null);
   return (
     <AdminShell user={user} wide>
       <TenantNav slug={slug} current="edit" user={user} />

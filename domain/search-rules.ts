@@ -13,7 +13,8 @@ export function tenantBaseFilter(tenant: Pick<TenantDocument, "dealerships" | "f
   const sold = tenant.features.soldCars;
   const since = sold.enabled && sold.days > 0 ? nowTs - sold.days * 86400 : nowTs + 1;
   const parts = [
-    `(${tenant.dealerships.map((d) => `dealership_id:${d.id}`).join(" OR ")})`,
+    // No dealership (a preview whose only one is another site's): no car; ids start at 1.
+    tenant.dealerships.length ? `(${tenant.dealerships.map((d) => `dealership_id:${d.id}`).join(" OR ")})` : "dealership_id:0",
     "show_on_dealer_website:true",
     `listing_ts >= ${since}`,
   ];

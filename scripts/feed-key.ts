@@ -23,7 +23,7 @@ try {
     process.exitCode = 1;
   } else {
     const key = await createApiKey(handle.db, dealershipId, label);
-    console.log(`Feed key ${key.id} for dealership ${dealershipId} (${entry.dealership.name}, site ${entry.tenantSlug})${label ? `, "${label}"` : ""}:`);
+    console.log(`Feed key ${key.id} for dealership ${dealershipId} (${entry.dealership.name}, ${entry.tenantSlug ? `site ${entry.tenantSlug}` : "no site yet"})${label ? `, "${label}"` : ""}:`);
     console.log(key.key);
     console.log("It is shown only this once. Feeds send it as: Authorization: Bearer <key>");
   }

@@ -2,20 +2,22 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "./db";
-import { adminUsers, auditLog, tenants } from "./db/schema";
+import { adminUsers, auditLog, dealerships, tenants } from "./db/schema";
 import { upsertAdminUser } from "./admin/accounts";
 import { settleDealerships } from "./admin/dealerships";
 import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
-import { generateDemoInventory } from "./inventory/demo";
+import { DEMO_UNASSIGNED_DEALERSHIPS, generateDemoInventory, unassignedDemoInventory } from "./inventory/demo";
 import { upsertVehicles } from "./inventory/store";
 
 export const tenantsDir = () => resolve(process.cwd(), "tenants");
 
 /**
  * On first start (no tenants yet), creates and publishes every demo tenant in tenants/ (assigning
- * each its dealerships), then seeds their demo inventory. Returns the tenants' slugs.
+ * each its dealerships), lists the demo platform's unassigned dealerships (DEMO_UNASSIGNED_DEALERSHIPS,
+ * with `unassigned`: only for the demo's own tenants/), then seeds the demo inventory. Returns the
+ * tenants' slugs.
  */
-export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Promise<string[]> {
+export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir(), opts: { unassigned?: boolean } = {}): Promise<string[]> {
   const existing = await handle.db.select({ id: tenants.id }).from(tenants).limit(1);
   if (existing.length) return [];
   const slugs: string[] = [];
@@ -31,6 +33,10 @@ export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir()): Pro
     });
     await publish(handle, slug, { actor: "seed", note: `seeded from tenants/${file}` });
     slugs.push(slug);
+  }
+  if (slugs.length && (opts.unassigned ?? resolve(dir) === tenantsDir())) {
+    const rows = DEMO_UNASSIGNED_DEALERSHIPS.map((d) => ({ id: d.id, name: d.name, tenantSlug: null }));
+    await handle.db.insert(dealerships).values(rows).onConflictDoNothing();
   }
   if (slugs.length) await seedDemoInventory(handle);
   return slugs;
@@ -56,6 +62,11 @@ export async function seedDemoInventory(handle: DbHandle, opts: { now?: Date } =
     if (!live) continue;
     vehicles.push(...generateDemoInventory(live.document, { now, skip: seen }));
     for (const d of live.document.dealerships) seen.add(d.id);
+  }
+  // The unassigned demo dealerships the `dealerships` table still lists as no site's.
+  const unassigned = await db.select({ id: dealerships.id, tenant: dealerships.tenantSlug }).from(dealerships);
+  for (const d of DEMO_UNASSIGNED_DEALERSHIPS) {
+    if (!seen.has(d.id) && unassigned.some((r) => r.id === d.id && r.tenant === null)) vehicles.push(...unassignedDemoInventory(d, { now }));
   }
   const result = await upsertVehicles(db, vehicles, { now });
   for (const r of result.rejected.slice(0, 5)) {

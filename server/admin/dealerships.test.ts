@@ -303,6 +303,7 @@ describe.each(backends)("the demo seed on %s", (_name, make) => {
           const doc = JSON.parse(readFileSync(join("tenants", f), "utf8"));
           return doc.dealerships.map((d: { id: number; name: string }) => ({ id: d.id, tenant: doc.identity.slug, name: d.name, by: "seed" }));
         })
+        .concat([{ id: 701, tenant: null, name: "Waratah Motor Group", by: null }]) // the demo platform's unassigned dealership
         .sort((a, b) => a.id - b.id);
       const rows = await h.db.select({ id: dealerships.id, tenant: dealerships.tenantSlug, name: dealerships.name, by: dealerships.assignedBy }).from(dealerships).orderBy(dealerships.id);
       expect(rows).toEqual(expected);

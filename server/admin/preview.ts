@@ -4,6 +4,10 @@
  * it is random (32 bytes), stored only as a SHA-256, bound to one site and valid for
  * PREVIEW_TTL_MS — the admin's cookie never reaches a dealer's host, so the link carries the right
  * to look. Preview pages are rendered per request and never cached (no-store).
+ *
+ * A preview shows only the draft's dealerships that are the site's or unassigned (staff may publish
+ * an unassigned one): a restored or edited draft naming another site's dealership shows none of its
+ * cars (search, vehicle pages, the sample car) and none of its offers (previewDealerships).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
@@ -15,6 +19,7 @@ import { validateTenant, type TenantError } from "../../domain/tenant-validation
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess } from "./access";
+import { foreignDealerships } from "./dealerships";
 
 export const PREVIEW_TTL_MS = 30 * 60_000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -40,7 +45,24 @@ export async function previewDraft(db: Db, slug: string, token: string, now = ne
   if (!row || row.slug !== slug) return null;
   const draft = await getDraft(db, slug);
   const result = validateTenant(draft.document);
-  return result.ok ? { ok: true, document: result.document, revision: draft.revision } : { ok: false, errors: result.errors, revision: draft.revision };
+  if (!result.ok) return { ok: false, errors: result.errors, revision: draft.revision };
+  return { ok: true, document: await previewDealerships(db, slug, result.document), revision: draft.revision };
+}
+
+/**
+ * `doc` without the dealerships that belong to a site other than `slug` (and without their offers):
+ * what a preview of `slug` searches, looks cars up and routes with. Unassigned ones stay.
+ */
+export async function previewDealerships<T extends { dealerships?: { id: number; slug?: string }[]; offers?: { dealership: string }[] }>(
+  db: Db,
+  slug: string,
+  doc: T,
+): Promise<T> {
+  const foreign = new Set(await foreignDealerships(db, slug, doc));
+  if (!foreign.size || !Array.isArray(doc.dealerships)) return doc;
+  const dropped = new Set(doc.dealerships.filter((d) => foreign.has(d.id)).map((d) => d.slug));
+  const offers = Array.isArray(doc.offers) ? { offers: doc.offers.filter((o) => !dropped.has(o.dealership)) } : {};
+  return { ...doc, dealerships: doc.dealerships.filter((d) => !foreign.has(d.id)), ...offers } as T;
 }
 
 /** The preview address of a site's page for a token, on the host the admin answered on (same port). */

@@ -14,6 +14,7 @@ import { anchorPositions, type AnchorName } from "./pictures";
 import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "./vehicle";
 import { seededRandom } from "../../domain/random";
+import { slugify } from "../../domain/search-paths";
 
 type Tenant = Pick<TenantDocument, "identity" | "dealerships" | "locations"> & { finance?: Partial<TenantDocument["finance"]> };
 type Dealership = TenantDocument["dealerships"][number];
@@ -69,6 +70,24 @@ export function generateDemoInventory(tenant: Tenant, opts: DemoOptions = {}): S
     const index = tenant.dealerships.indexOf(d);
     return dealershipStock(tenant, d, per + (index < extra ? 1 : 0), now);
   });
+}
+
+/**
+ * Dealerships of the demo platform that belong to no site yet but have stock (the `dealerships`
+ * table lists them unassigned; staff may give one to a new site in the wizard). No demo site names
+ * them, so no demo site shows their cars.
+ */
+export const DEMO_UNASSIGNED_DEALERSHIPS = [{ id: 701, name: "Waratah Motor Group", state: "NSW", vehicles: 30 }] as const;
+
+/** The demo stock of an unassigned demo dealership: used cars, no yard (it has no site, so no locations yet). */
+export function unassignedDemoInventory(d: (typeof DEMO_UNASSIGNED_DEALERSHIPS)[number], opts: { now?: Date } = {}): StoredVehicle[] {
+  const slug = slugify(d.name);
+  const tenant: Tenant = {
+    identity: { slug, currency: "AUD", state: d.state, stockKinds: ["car"], carTypes: ["used"] } as unknown as Tenant["identity"],
+    dealerships: [{ id: d.id, slug, name: d.name }],
+    locations: [],
+  };
+  return dealershipStock(tenant, tenant.dealerships[0], d.vehicles, opts.now ?? new Date());
 }
 
 function dealershipStock(tenant: Tenant, dealership: Dealership, count: number, now: Date): StoredVehicle[] {

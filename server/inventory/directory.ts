@@ -1,13 +1,15 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { tenants, tenantVersions } from "../db/schema";
+import { dealerships as dealershipTable, tenants, tenantVersions } from "../db/schema";
+import { slugify } from "../../domain/search-paths";
 import type { Dealership, Finance, Location } from "../../schemas/generated/tenant";
 
 /** A dealership as the sites list it, with its locations and the site it was found on. */
 export interface DealershipEntry {
   dealership: Dealership;
   locations: Location[];
-  tenantSlug: string;
+  /** Null for a dealership only the `dealerships` table lists (unassigned, or its site does not name it yet). */
+  tenantSlug: string | null;
   /** The finance settings of that site (for weekly estimates); as written, without defaults. */
   finance: Partial<Finance> | null;
 }
@@ -15,7 +17,9 @@ export interface DealershipEntry {
 /**
  * Every dealership some site lists, by id: from the published documents first, then from drafts
  * (so stock can be loaded for a site that is still being set up). When several sites list the
- * same dealership, the first wins for its details and the locations of all are merged.
+ * same dealership, the first wins for its details and the locations of all are merged. Then the
+ * dealerships of the `dealerships` table that no site lists (staff's directory: stock may be loaded
+ * for a dealership before a site names it), with their name and no locations.
  */
 export async function dealershipDirectory(db: Db): Promise<Map<number, DealershipEntry>> {
   const doc = (column: typeof tenantVersions.document | typeof tenants.draft) => ({
@@ -43,6 +47,11 @@ export async function dealershipDirectory(db: Db): Promise<Map<number, Dealershi
       }
       for (const l of locations) if (l.dealership_id === d.id && !entry.locations.some((x) => x.id === l.id)) entry.locations.push(l);
     }
+  }
+  for (const row of await db.select().from(dealershipTable).orderBy(dealershipTable.id)) {
+    if (out.has(row.id)) continue;
+    const dealership = { id: row.id, slug: slugify(row.name) || `dealership-${row.id}`, name: row.name || `Dealership ${row.id}` };
+    out.set(row.id, { dealership, locations: [], tenantSlug: row.tenantSlug, finance: null });
   }
   return out;
 }

@@ -366,6 +366,7 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
   await signIn(page, STAFF);
   // A second new site, made through the wizard's endpoint, not published. Harbourline Toyota's
   // dealership (101) belongs to Harbourline: a new site cannot take it (nor its stock or leads).
+  // Dealership 701 (Waratah Motor Group, the demo's unassigned dealership with 30 used cars) it can.
   const wizard = (dealership: number) =>
     page.request.post(adminUrl("/api/admin/tenants"), {
       headers: { origin: adminUrl("").replace(/\/$/, "") },
@@ -439,16 +440,20 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
   ]);
   expect(draft.document.locations[0].opening_hours.find((h: { weekday: number }) => h.weekday === 0)).toEqual({ weekday: 0, status: "closed" });
 
-  // The preview of the unpublished site: the uploaded logo, its search with its own (still empty) stock, and links that stay in the preview.
+  // The preview of the unpublished site: the uploaded logo, its search with its dealership's stock, and links that stay in the preview.
   const preview = page.frameLocator("iframe[title^='Preview of the draft']");
   await expect(preview.getByRole("img", { name: "Waratah Toyota" }).first()).toHaveJSProperty("naturalWidth", 480);
   await page.getByLabel("Page to preview").selectOption("/search");
   const count = preview.getByRole("heading", { name: /^[\d,]+ (Cars?|Vehicles?)$/ });
   await expect(count).toBeVisible({ timeout: 20_000 });
-  // Dealership 701 has no stock yet: the draft's search shows none of another site's cars, and
-  // there is no car to open the vehicle page template with.
-  await expect(count).toHaveText(/^0 /);
-  await expect(page.getByLabel("Page to preview").locator("option", { hasText: ": a car" })).toHaveCount(0);
+  // Dealership 701's cars (and none of another site's): its used cars, at most its 30.
+  const cars = Number((await count.textContent())!.split(" ")[0].replace(/,/g, ""));
+  expect(cars).toBeGreaterThan(0);
+  expect(cars).toBeLessThanOrEqual(30);
+  // A template page opens with one of the dealership's cars.
+  const carOption = page.getByLabel("Page to preview").locator("option", { hasText: ": a car" });
+  await page.getByLabel("Page to preview").selectOption((await carOption.getAttribute("value"))!);
+  await expect(preview.locator("main[data-fc-car]")).toHaveAttribute("data-fc-car", /^demo-701-\d{4}$/, { timeout: 20_000 });
   // The preview opened in its own tab: its links lead to the same pages of the preview, not of the live site.
   await page.getByLabel("Page to preview").selectOption("/contact-us");
   const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Open in a new tab" }).click()]);
