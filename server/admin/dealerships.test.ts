@@ -236,10 +236,10 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
       [{ id: "88" }, {}, 400],
       [{ id: "88" }, { tenant: 5 }, 400],
       [{ id: "88" }, { tenant: "nobody" }, 404],
-      [{ id: "88" }, { tenant: "al\u0000pha" }, 404],
+      [{ id: "88" }, { tenant: "al pha" }, 404],
       [{ id: "88" }, { tenant: "alpha", name: 7 }, 400],
       [{ id: "88" }, { tenant: "alpha", name: "x".repeat(201) }, 400],
-      [{ id: "88" }, { tenant: "alpha", name: "Null\u0000Motors" }, 400],
+      [{ id: "88" }, { tenant: "alpha", name: "Bell\u0007Motors" }, 400],
     ];
     for (const [params, body, status] of cases) {
       const res = await call(handleAssignDealership, { cookie: staff, params, body });
