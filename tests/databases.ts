@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { migrate, openDb, type DbHandle } from "../server/db";
 
 /** Where the PostgreSQL tests run; a fresh database is created on this server per test file. */
@@ -101,4 +101,32 @@ async function createDatabase(admin: pg.Client, name: string, from: string): Pro
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
     }
   }
+}
+
+/**
+ * One backend's database for the enclosing describe block (`describe.each(backends)`): made and
+ * opened before its tests, closed and removed after them. `opened` receives the handle (keep it in
+ * the block's `let h`) and may fill the database; `need(ctx)` skips a test when the backend is not
+ * available.
+ */
+export function useTestDatabase(make: () => TestDatabase | Promise<TestDatabase | null>, opened: (h: DbHandle) => unknown) {
+  let tdb: TestDatabase | null = null;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    tdb = await make();
+    if (tdb) await opened((handle = await tdb.open()));
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await tdb?.cleanup();
+  });
+  return {
+    /** The database (its `env` for a child process), or null when the backend is not available. */
+    get tdb() {
+      return tdb;
+    },
+    need(ctx: { skip: () => void }) {
+      if (!tdb) ctx.skip();
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
 import { HASH_CONCURRENCY, HASH_QUEUE, hashingStats, HashingBusy, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
@@ -102,19 +102,8 @@ describe("session cookie", () => {
 });
 
 describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
 
   it("creates an account with a lower-cased address and only a hash of the password", async (ctx) => {
     need(ctx);
