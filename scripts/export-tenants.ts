@@ -4,28 +4,35 @@ import { join, resolve } from "node:path";
 import { openDb, migrate } from "../server/db";
 import { liveDocuments } from "../server/tenants/store";
 import { DocumentMigrationError, migrateDocument } from "../schemas/migrations";
+import { consoleIo, runIfMain, type CliIo } from "./cli";
 
-const dir = resolve(process.argv[2] ?? "tenants");
-const handle = await openDb();
-try {
-  await migrate(handle);
-  const docs = await liveDocuments(handle.db);
-  mkdirSync(dir, { recursive: true });
-  for (const { slug, version, document: stored } of docs) {
-    // Written at the current schemaVersion; one this release cannot read is left out (exit 1).
-    let document;
-    try {
-      document = migrateDocument(stored).document;
-    } catch (e) {
-      if (!(e instanceof DocumentMigrationError)) throw e;
-      console.error(`${slug}: version ${version} not exported: ${e.message}`);
-      process.exitCode = 1;
-      continue;
+export async function main(argv: string[], io: CliIo = consoleIo): Promise<number> {
+  const dir = resolve(argv[0] ?? "tenants");
+  const handle = await openDb();
+  let code = 0;
+  try {
+    await migrate(handle);
+    const docs = await liveDocuments(handle.db);
+    mkdirSync(dir, { recursive: true });
+    for (const { slug, version, document: stored } of docs) {
+      // Written at the current schemaVersion; one this release cannot read is left out (exit 1).
+      let document;
+      try {
+        document = migrateDocument(stored).document;
+      } catch (e) {
+        if (!(e instanceof DocumentMigrationError)) throw e;
+        io.err(`${slug}: version ${version} not exported: ${e.message}`);
+        code = 1;
+        continue;
+      }
+      writeFileSync(join(dir, `${slug}.json`), JSON.stringify(document, null, 2) + "\n");
+      io.out(`${slug}: version ${version} → ${join(dir, `${slug}.json`)}`);
     }
-    writeFileSync(join(dir, `${slug}.json`), JSON.stringify(document, null, 2) + "\n");
-    console.log(`${slug}: version ${version} → ${join(dir, `${slug}.json`)}`);
+    if (!docs.length) io.out("No published tenants to export.");
+  } finally {
+    await handle.close();
   }
-  if (!docs.length) console.log("No published tenants to export.");
-} finally {
-  await handle.close();
+  return code;
 }
+
+runIfMain(import.meta.url, main);

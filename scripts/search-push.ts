@@ -7,25 +7,31 @@
 import { algoliasearch } from "algoliasearch";
 import { openScriptDb } from "./db";
 import { pushToAlgolia } from "../server/search/algolia";
+import { consoleIo, runIfMain, type CliIo } from "./cli";
 
-const appId = process.env.ALGOLIA_APP_ID?.trim();
-const adminKey = process.env.ALGOLIA_ADMIN_KEY?.trim();
-if (!appId || !adminKey) {
-  const missing = [!appId && "ALGOLIA_APP_ID", !adminKey && "ALGOLIA_ADMIN_KEY"].filter(Boolean).join(" and ");
-  console.error(`search:push needs ${missing}: the Algolia application and an API key that may add records and edit settings.`);
-  process.exit(1);
+export async function main(_argv: string[], io: CliIo = consoleIo): Promise<number> {
+  const appId = process.env.ALGOLIA_APP_ID?.trim();
+  const adminKey = process.env.ALGOLIA_ADMIN_KEY?.trim();
+  if (!appId || !adminKey) {
+    const missing = [!appId && "ALGOLIA_APP_ID", !adminKey && "ALGOLIA_ADMIN_KEY"].filter(Boolean).join(" and ");
+    io.err(`search:push needs ${missing}: the Algolia application and an API key that may add records and edit settings.`);
+    return 1;
+  }
+
+  const handle = await openScriptDb();
+  try {
+    const started = performance.now();
+    const summary = await pushToAlgolia(algoliasearch(appId, adminKey), handle.db);
+    io.out(`Pushed ${summary.records} vehicles of ${summary.sites} live sites to Algolia app ${appId}, index "vehicles", in ${summary.batches} batches.`);
+    io.out(`Settings set on "vehicles" and ${summary.replicas.length} sort replicas: ${summary.replicas.join(", ") || "none"}.`);
+    io.out(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } catch (e) {
+    io.err(`search:push failed: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
 }
 
-const handle = await openScriptDb();
-try {
-  const started = performance.now();
-  const summary = await pushToAlgolia(algoliasearch(appId, adminKey), handle.db);
-  console.log(`Pushed ${summary.records} vehicles of ${summary.sites} live sites to Algolia app ${appId}, index "vehicles", in ${summary.batches} batches.`);
-  console.log(`Settings set on "vehicles" and ${summary.replicas.length} sort replicas: ${summary.replicas.join(", ") || "none"}.`);
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-} catch (e) {
-  console.error(`search:push failed: ${(e as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
-}
+runIfMain(import.meta.url, main);

@@ -7,9 +7,25 @@ import { adminUsers } from "../server/db/schema";
 import { createTenant } from "../server/tenants/store";
 import { signIn } from "../server/admin/accounts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "../server/seed";
+import { main } from "../scripts/admin-create-user";
+import { runMain } from "./run-cli";
 
-const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync("node_modules/.bin/tsx", ["scripts/admin-create-user.ts", ...args], { encoding: "utf8", env: { ...process.env, FORECOURT_ADMIN_PASSWORD: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** The script's main in this process (one test below launches the real command once). */
+const run = (args: string[], env: Record<string, string> = {}) => runMain(main, args, { FORECOURT_ADMIN_PASSWORD: "", ...env });
+
+describe("npm run admin:create-user as a process", () => {
+  it("runs main with the command line and exits with its code", () => {
+    const r = spawnSync("node_modules/.bin/tsx", ["scripts/admin-create-user.ts", "--email", "x@example.test", "--role", "owner", "--password", "whatever-123"], {
+      encoding: "utf8",
+      env: { ...process.env, FORECOURT_ADMIN_PASSWORD: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(r.stderr).toContain("Give the role with --role staff or --role dealer.");
+    expect(r.stderr).toContain("usage: npm run admin:create-user");
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(2);
+  });
+});
 
 describe.each(backends)("npm run admin:create-user on %s", (_name, make) => {
   it("creates staff and dealer accounts that can sign in, updates them, and refuses bad input", async (ctx) => {
@@ -20,30 +36,30 @@ describe.each(backends)("npm run admin:create-user on %s", (_name, make) => {
       await createTenant(h.db, makeTenant("alpha"), "seed");
       await h.close();
 
-      const staff = run(["--email", "Boss@Example.test", "--role", "staff", "--password", "boss-password-1"], tdb.env);
+      const staff = await run(["--email", "Boss@Example.test", "--role", "staff", "--password", "boss-password-1"], tdb.env);
       expect(staff.stderr).toBe("");
       expect(staff.stdout.trim()).toBe("Created staff account boss@example.test (every site). Sign in at /admin/sign-in on the admin host.");
       expect(staff.status).toBe(0);
 
-      const dealer = run(["--email=dealer@example.test", "--role", "dealer", "--tenant", "alpha"], { ...tdb.env, FORECOURT_ADMIN_PASSWORD: "dealer-password-1" });
+      const dealer = await run(["--email=dealer@example.test", "--role", "dealer", "--tenant", "alpha"], { ...tdb.env, FORECOURT_ADMIN_PASSWORD: "dealer-password-1" });
       expect(dealer.stdout.trim()).toBe("Created dealer account dealer@example.test (alpha). Sign in at /admin/sign-in on the admin host.");
 
-      const updated = run(["--email", "dealer@example.test", "--role", "dealer", "--tenant", "alpha", "--password", "dealer-password-2"], tdb.env);
+      const updated = await run(["--email", "dealer@example.test", "--role", "dealer", "--tenant", "alpha", "--password", "dealer-password-2"], tdb.env);
       expect(updated.stdout.trim()).toMatch(/^Updated dealer account dealer@example\.test/);
 
-      const unknownSite = run(["--email", "x@example.test", "--role", "dealer", "--tenant", "nowhere", "--password", "dealer-password-1"], tdb.env);
+      const unknownSite = await run(["--email", "x@example.test", "--role", "dealer", "--tenant", "nowhere", "--password", "dealer-password-1"], tdb.env);
       expect(unknownSite.status).toBe(1);
       expect(unknownSite.stderr).toContain('No site with slug "nowhere".');
 
-      const noPassword = run(["--email", "x@example.test", "--role", "staff"], tdb.env);
+      const noPassword = await run(["--email", "x@example.test", "--role", "staff"], tdb.env);
       expect(noPassword.status).toBe(2);
       expect(noPassword.stderr).toContain("No password: give --password, set FORECOURT_ADMIN_PASSWORD, or run it in a terminal to be asked.");
 
-      const badRole = run(["--email", "x@example.test", "--role", "owner", "--password", "whatever-123"], tdb.env);
+      const badRole = await run(["--email", "x@example.test", "--role", "owner", "--password", "whatever-123"], tdb.env);
       expect(badRole.status).toBe(2);
       expect(badRole.stderr).toContain("Give the role with --role staff or --role dealer.");
 
-      const short = run(["--email", "x@example.test", "--role", "staff", "--password", "short"], tdb.env);
+      const short = await run(["--email", "x@example.test", "--role", "staff", "--password", "short"], tdb.env);
       expect(short.status).toBe(1);
       expect(short.stderr).toContain("The password needs at least 10 characters.");
 

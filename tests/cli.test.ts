@@ -8,14 +8,18 @@ import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from ".
 import { seedDemoTenants } from "../server/seed";
 import { tenants, tenantVersions } from "../server/db/schema";
 import { eq } from "drizzle-orm";
+import { main as validate } from "../scripts/validate";
+import { main as exportTenants } from "../scripts/export-tenants";
+import { runMain } from "./run-cli";
 
 const tmp = mkdtempSync(join(tmpdir(), "forecourt-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+/** A real process: once per script (the rest call its main in this process, through runMain). */
 const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync("npx", ["tsx", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+  spawnSync("node_modules/.bin/tsx", args, { encoding: "utf8", env: { ...process.env, ...env } });
 
 describe("npm run validate", () => {
-  it("prints each error as file, JSON pointer and message, and exits 1", () => {
+  it("prints each error as file, JSON pointer and message, and exits 1 (a real process)", () => {
     const good = makeTenant("good");
     const bad = makeTenant("bad");
     bad.pages.push({ id: "home-again", path: "/", title: "Again", blocks: [{ id: "intro", type: "rich-text", props: { html: 1 } }] } as never);
@@ -36,21 +40,21 @@ describe("npm run validate", () => {
     expect(lines.at(-1)).toBe("3 of 4 document(s) invalid");
   });
 
-  it("reports the document rules once the schema passes", () => {
+  it("reports the document rules once the schema passes", async () => {
     const bad = makeTenant("bad");
     bad.pages.push({ id: "home-again", path: "/", title: "Again", blocks: [{ id: "intro", type: "rich-text", props: { html: "x" } }] } as never);
     bad.locations[0].dealership_id = 99;
     const file = join(tmp, "rules.json");
     writeFileSync(file, JSON.stringify(bad));
-    const result = run(["scripts/validate.ts", file]);
+    const result = await runMain(validate, [file]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${file} /pages/1/blocks/0/id: duplicate block id "intro" (first used at /pages/0/blocks/0/id)`);
     expect(result.stdout).toContain(`${file} /pages/1/path: page path "/" is used twice (first at /pages/0/path)`);
     expect(result.stdout).toContain(`${file} /locations/0/dealership_id: refers to dealership 99, which is not in /dealerships`);
   });
 
-  it("exits 0 for the demo tenants", () => {
-    const result = run(["scripts/validate.ts", "tenants"]);
+  it("exits 0 for the demo tenants", async () => {
+    const result = await runMain(validate, ["tenants"]);
     expect(result.stdout).not.toContain("invalid");
     expect(result.status).toBe(0);
   });
@@ -75,7 +79,7 @@ describe.each(backends)("npm run export-tenants on %s", (name, make) => {
       await h.close();
     }
     const out = join(tmp, `out-${name}`);
-    const result = run(["scripts/export-tenants.ts", out], tdb.env);
+    const result = await runMain(exportTenants, [out], tdb.env);
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.stderr).toContain("beta: version 1 not exported: schemaVersion 2 is newer than this version of Forecourt understands (1)");
     expect(result.status).toBe(1);

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
 import { migrate, openDb, type DbHandle } from "../server/db";
 
 /** Where the PostgreSQL tests run; a fresh database is created on this server per test file. */
@@ -15,10 +16,21 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A migrated PGlite in a temp folder. */
+/** The migrated templates tests/global-setup.ts made, or "" (then each database is migrated itself). */
+function template(key: "pgliteTemplate" | "postgresTemplate"): string {
+  try {
+    return inject(key) ?? "";
+  } catch {
+    return ""; // not run by vitest, or without the global setup
+  }
+}
+
+/** A migrated PGlite in a temp folder (a copy of the run's migrated template when there is one). */
 export function pgliteDatabase(): TestDatabase {
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-pglite-"));
   const dir = join(dataDir, "pglite");
+  const from = template("pgliteTemplate");
+  if (from && existsSync(from)) cpSync(from, dir, { recursive: true });
   return {
     name: "PGlite",
     env: { DATA_DIR: dataDir, DATABASE_URL: "" },
@@ -33,7 +45,10 @@ export function pgliteDatabase(): TestDatabase {
   };
 }
 
-/** A migrated, newly created database on the local PostgreSQL server; null (with the reason printed) when none answers. */
+/**
+ * A migrated, newly created database on the local PostgreSQL server (a clone of the run's migrated
+ * template when there is one); null (with the reason printed) when none answers.
+ */
 export async function postgresDatabase(): Promise<TestDatabase | null> {
   const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
   try {
@@ -43,8 +58,12 @@ export async function postgresDatabase(): Promise<TestDatabase | null> {
     return null;
   }
   const name = `forecourt_test_${process.pid}_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const from = template("postgresTemplate");
+  try {
+    await createDatabase(admin, name, from);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   return {
@@ -69,3 +88,45 @@ export const backends: [string, () => TestDatabase | Promise<TestDatabase | null
   ["PGlite", pgliteDatabase],
   ["PostgreSQL", postgresDatabase],
 ];
+
+/** `create database`, from a template when given; retried while another clone of that template is being made. */
+async function createDatabase(admin: pg.Client, name: string, from: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
+      return;
+    } catch (e) {
+      // "source database … is being accessed by other users": two files cloning at the same moment.
+      if (!from || (e as { code?: string }).code !== "55006" || attempt >= 20) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}
+
+/**
+ * One backend's database for the enclosing describe block (`describe.each(backends)`): made and
+ * opened before its tests, closed and removed after them. `opened` receives the handle (keep it in
+ * the block's `let h`) and may fill the database; `need(ctx)` skips a test when the backend is not
+ * available.
+ */
+export function useTestDatabase(make: () => TestDatabase | Promise<TestDatabase | null>, opened: (h: DbHandle) => unknown) {
+  let tdb: TestDatabase | null = null;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    tdb = await make();
+    if (tdb) await opened((handle = await tdb.open()));
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await tdb?.cleanup();
+  });
+  return {
+    /** The database (its `env` for a child process), or null when the backend is not available. */
+    get tdb() {
+      return tdb;
+    },
+    need(ctx: { skip: () => void }) {
+      if (!tdb) ctx.skip();
+    },
+  };
+}

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
 import { HASH_CONCURRENCY, HASH_QUEUE, hashingStats, HashingBusy, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
@@ -11,9 +11,21 @@ import {
 import { isSameOriginRequest } from "./csrf";
 
 describe("passwords (scrypt)", () => {
+  it("hashes with N = 2^17, r = 8, p = 1 in production (tests/setup.ts makes tests cheaper)", async () => {
+    expect(SCRYPT_PARAMS).toEqual({ log2N: 17, r: 8, p: 1 });
+    expect(Object.isFrozen(SCRYPT_PARAMS)).toBe(true);
+    // The module as production loads it, without the test setup's cheap parameters.
+    vi.resetModules();
+    const fresh = await import("./passwords");
+    const hash = await fresh.hashPassword("correct horse battery");
+    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(fresh.needsRehash(await hashPassword("x"))).toBe(true); // a test-cheap hash is weaker than production's
+    expect(fresh.needsRehash(hash)).toBe(false);
+  });
+
   it("stores the parameters, a salt and the key, and verifies only the right password", async () => {
     const hash = await hashPassword("correct horse battery");
-    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(hash).toMatch(/^scrypt\$10\$8\$1\$[\w-]{22}\$[\w-]{86}$/); // tests/setup.ts's cheap parameters
     expect(await verifyPassword("correct horse battery", hash)).toBe(true);
     expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
     expect(await verifyPassword("", hash)).toBe(false);
@@ -22,11 +34,12 @@ describe("passwords (scrypt)", () => {
   });
 
   it("verifies hashes made with other parameters and says when to rehash", async () => {
-    const weak = await hashPassword("pass-phrase-1", { log2N: 14, r: 8, p: 1 });
-    expect(weak.startsWith("scrypt$14$8$1$")).toBe(true);
+    const strong = { log2N: 12, r: 8, p: 1 };
+    const weak = await hashPassword("pass-phrase-1", { log2N: 11, r: 8, p: 1 });
+    expect(weak.startsWith("scrypt$11$8$1$")).toBe(true);
     expect(await verifyPassword("pass-phrase-1", weak)).toBe(true);
-    expect(needsRehash(weak)).toBe(true);
-    expect(needsRehash(await hashPassword("x", SCRYPT_PARAMS))).toBe(false);
+    expect(needsRehash(weak, strong)).toBe(true);
+    expect(needsRehash(await hashPassword("x", strong), strong)).toBe(false);
   });
 
   it("runs one hash at a time and refuses a verification beyond the queue at once", async () => {
@@ -89,19 +102,8 @@ describe("session cookie", () => {
 });
 
 describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
 
   it("creates an account with a lower-cased address and only a hash of the password", async (ctx) => {
     need(ctx);
@@ -210,8 +212,11 @@ describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
   it("answers busy at once, without hashing or counting a failure, when the hasher's queue is full", async (ctx) => {
     need(ctx);
     await h.db.delete(adminSignInFailures);
-    const slow = await hashPassword("some-password-1");
-    const filling = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () => verifyPassword("guess-guess-guess", slow));
+    // The first hash is production-strength (a few hundred milliseconds), so the queue behind it
+    // stays full while the sign-in looks the account up; the rest are cheap.
+    const slow = `scrypt$17$8$1$${"A".repeat(22)}$${"B".repeat(86)}`;
+    const cheap = await hashPassword("some-password-1");
+    const filling = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, (_, i) => verifyPassword("guess-guess-guess", i < HASH_CONCURRENCY ? slow : cheap));
     const started = hashingStats().started;
     const r = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.8.0.1" });
     expect(r).toEqual({ ok: false, reason: "busy" });

@@ -21,7 +21,17 @@ export interface ScryptParams {
   p: number;
 }
 
-export const SCRYPT_PARAMS: ScryptParams = { log2N: 17, r: 8, p: 1 };
+/** The production parameters; never changed at run time. */
+export const SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({ log2N: 17, r: 8, p: 1 });
+/** What hashPassword and needsRehash use when not told: SCRYPT_PARAMS, unless a test set cheaper ones. */
+let defaultParams: Readonly<ScryptParams> = SCRYPT_PARAMS;
+/**
+ * For tests only (tests/setup.ts, vitest's setupFiles): hash with cheap parameters so that a test
+ * run does not spend 128 MiB and a few hundred milliseconds per password. Nothing else calls it.
+ */
+export function setScryptParamsForTests(params: Readonly<ScryptParams>): void {
+  defaultParams = params;
+}
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Shortest password the CLI and the seed accept. */
@@ -65,7 +75,7 @@ async function withHashSlot<T>(work: () => Promise<T>, queueLimit: number): Prom
   }
 }
 
-function scrypt(password: string, salt: Buffer, params: ScryptParams, queueLimit = Infinity): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, params: Readonly<ScryptParams>, queueLimit = Infinity): Promise<Buffer> {
   const N = 2 ** params.log2N;
   // scrypt needs 128·N·r bytes; Node refuses more than 32 MiB unless told.
   const opts: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
@@ -75,7 +85,7 @@ function scrypt(password: string, salt: Buffer, params: ScryptParams, queueLimit
   );
 }
 
-export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: Readonly<ScryptParams> = defaultParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, params);
   return ["scrypt", params.log2N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
@@ -101,7 +111,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when the hash was made with weaker parameters than today's (rehash at the next sign-in). */
-export function needsRehash(stored: string, params: ScryptParams = SCRYPT_PARAMS): boolean {
+export function needsRehash(stored: string, params: Readonly<ScryptParams> = defaultParams): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.params.log2N < params.log2N || parsed.params.r < params.r || parsed.params.p < params.p;
 }

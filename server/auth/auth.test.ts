@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
@@ -57,22 +57,11 @@ describe("session cookie parsing", () => {
 });
 
 describe.each(backends)("sign-in on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   const sms = new CapturingSms();
   const t0 = new Date("2026-05-01T00:00:00Z");
   const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
   // A fresh limiter per call unless one is given: these tests are about codes, the limits test shares one.
   const ctx = (now: Date, tenant = authTenant(), limiter: RateLimiter = new MemoryRateLimiter()): SiteContext => ({ db: h.db, tenant, sms, now, limiter });
 
@@ -203,7 +192,7 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
 
   it("limits code requests per client (a spoofed X-Forwarded-For makes no new bucket) and per site, with a message and Retry-After", async (c) => {
     need(c);
-    const limiter = new MemoryRateLimiter();
+    const limiter = new MemoryRateLimiter(() => t0.getTime()); // a still clock: Retry-After is exact however slow the run
     const tenant = authTenant("limits");
     const ask = (n: number, ip: string, headers: Record<string, string> = {}) =>
       withErrors(handleRequestCode, post("/api/auth/request-code", { phone: `04121${String(n).padStart(5, "0")}` }, { [CLIENT_ADDRESS_HEADER]: ip, ...headers }), ctx(t0, tenant, limiter));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DELETE, PUT } from "../../app/api/feed/vehicles/[id]/route";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { MAX_FEED_BODY_BYTES } from "./feed";
@@ -26,16 +26,13 @@ const put = (id: string, body: unknown, opts: Parameters<typeof request>[2] = {}
 const del = (id: string, opts: Parameters<typeof request>[2] = {}) => DELETE(request("DELETE", id, opts), { params: Promise.resolve({ id }) });
 
 describe.each(backends)("feed endpoint on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let key1: string;
   let key2: string;
   let keyUnknown: string;
   let saved: unknown;
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
     key1 = (await createApiKey(h.db, 1, "DMS")).key;
@@ -46,12 +43,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
   });
   afterAll(async () => {
     g[DB_KEY] = saved;
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  }); // before the database closes
 
   it("wants a valid key", async (ctx) => {
     need(ctx);

@@ -12,6 +12,8 @@ import { createTenant, publish } from "../tenants/store";
 import { csvField } from "./csv";
 import { feedFormat, formatProblem, importFeed, parseFeed } from "./import";
 import { countVehicles, getVehicle } from "./store";
+import { main as importCli } from "../../scripts/import";
+import { runMain } from "../../tests/run-cli";
 
 const header = "id,dealership_id,location_id,stocknum,car_type,year,make,model,badge,body,colour,price,km,reserved,dealercomments,variant.cylinders,autograb_data.average_market_price,images";
 const row = (cells: (string | number)[]) => cells.map((c) => csvField(String(c))).join(",");
@@ -148,12 +150,14 @@ describe("npm run import", () => {
     await tdb.cleanup();
     rmSync(tmp, { recursive: true, force: true });
   });
-  const run = (args: string[]) => spawnSync("npx", ["tsx", "scripts/import.ts", ...args], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
+  // One real process; the other runs call the script's main in this process.
+  const spawn = (args: string[]) => spawnSync("node_modules/.bin/tsx", ["scripts/import.ts", ...args], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
+  const run = (args: string[]) => runMain(importCli, args, tdb.env);
 
-  it("prints each failing row and a summary, and exits 1 when any row failed", () => {
+  it("prints each failing row and a summary, and exits 1 when any row failed (a real process)", () => {
     const file = join(tmp, "feed.csv");
     writeFileSync(file, CSV);
-    const result = run([file]);
+    const result = spawn([file]);
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split("\n");
     expect(lines).toContain("line 3: /price must be >= 0");
@@ -161,14 +165,14 @@ describe("npm run import", () => {
     expect(lines.at(-1)).toBe(`Imported 2 of 6 vehicle(s) from ${file} (2 new, 0 updated); 4 row(s) failed.`);
   });
 
-  it("exits 0 when every row is good, and refuses files it cannot read", () => {
+  it("exits 0 when every row is good, and refuses files it cannot read", async () => {
     const file = join(tmp, "good.json");
     writeFileSync(file, JSON.stringify([feedVehicle("g1", { dealership_id: undefined, location_id: 20 })]));
-    const ok = run([file, "--dealership", "2"]);
+    const ok = await run([file, "--dealership", "2"]);
     expect(ok.stdout.trim()).toBe(`Imported 1 of 1 vehicle(s) from ${file} (1 new, 0 updated); 0 row(s) failed.`);
     expect(ok.status).toBe(0);
-    expect(run([join(tmp, "feed.txt")]).status).toBe(2);
-    expect(run([]).stderr).toContain("usage: npm run import");
+    expect((await run([join(tmp, "feed.txt")])).status).toBe(2);
+    expect((await run([])).stderr).toContain("usage: npm run import");
   });
 });
 

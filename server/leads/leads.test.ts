@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
@@ -10,25 +10,15 @@ import { FIX_ERRORS, MAX_LEAD_BODY_BYTES } from "./http";
 import { demoSite, deps, post, validLead } from "./test-helpers";
 
 describe.each(backends)("POST /api/leads on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   const site = demoSite("https://crm.example.test/adf");
   const d = () => deps(h, site);
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });
     await upsertVehicle(h.db, feedVehicle("car-1", { dealership_id: 102, location_id: 1003, vin: "JM0AB12C345678901" }));
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
   const leadCount = async () => (await h.db.select({ n: count() }).from(leads))[0].n;
 
   it("stores a lead with an e-mail and an ADF delivery in the outbox and answers its id", async (ctx) => {

@@ -5,9 +5,11 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { demoSite, deps, post, validLead } from "./test-helpers";
+import { main } from "../../scripts/leads-outbox";
+import { runMain } from "../../tests/run-cli";
 
 // `npm run leads:outbox` prints what strangers typed: a terminal must never be handed their escapes.
-describe.each(backends)("npm run leads:outbox on %s", (_name, make) => {
+describe.each(backends)("npm run leads:outbox on %s", (name, make) => {
   let tdb: TestDatabase | null;
   let h: DbHandle | undefined;
   beforeAll(async () => {
@@ -32,7 +34,11 @@ describe.each(backends)("npm run leads:outbox on %s", (_name, make) => {
     await h.db.update(leadDeliveries).set({ body: `${email.body}Old row: ${message}\r\u009b2J\n`, lastError: "bad\u001b[8m" }).where(eq(leadDeliveries.id, email.id));
     await h.close();
     h = undefined;
-    const run = spawnSync("npx", ["tsx", "scripts/leads-outbox.ts", "--lead", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
+    // One real process (on PostgreSQL: no embedded database to boot in it); main in this process on PGlite.
+    const run =
+      name === "PostgreSQL"
+        ? spawnSync("node_modules/.bin/tsx", ["scripts/leads-outbox.ts", "--lead", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } })
+        : await runMain(main, ["--lead", leadId], tdb.env);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

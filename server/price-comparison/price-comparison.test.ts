@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { Vehicle } from "../../schemas/generated/vehicle";
@@ -52,15 +52,12 @@ const stock: Vehicle[] = [
 ];
 
 describe.each(backends)("price comparison on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let alpha: TenantDocument;
   let beta: TenantDocument;
   const slugs: Record<string, string> = {};
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
     const on = (t: TenantDocument) => ({ ...t, features: { ...t.features, priceComparison: true } });
     await createTenant(h.db, on(inventoryTenant("alpha")), "test");
     await publish(h, "alpha", { actor: "test" });
@@ -72,13 +69,6 @@ describe.each(backends)("price comparison on %s", (_name, make) => {
     expect(result.rejected).toEqual([]);
     for (const w of result.written) slugs[w.id] = w.slug;
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (c: { skip: () => void }) => {
-    if (!tdb) c.skip();
-  };
 
   it("reads only the market's comparable stock, across every site's dealerships", async (c) => {
     need(c);

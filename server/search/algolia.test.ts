@@ -18,6 +18,8 @@ import { loadSearchRecords } from "../inventory/records";
 import { seedDemoTenants } from "../seed";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import { algoliaClientConfig, algoliaEnv, algoliaIndexSettings, pushToAlgolia, replicaIndices, securedSearchKey } from "./algolia";
+import { main as searchPush } from "../../scripts/search-push";
+import { runMain } from "../../tests/run-cli";
 
 // The browser's lite client, replaced so a test can see exactly what it would send.
 const sent = vi.hoisted(() => ({ searches: [] as unknown[] }));
@@ -321,16 +323,16 @@ describe("npm run search:push against a local server posing as Algolia", () => {
     expect(replicaIndices(liveSites)).toEqual(sortIndices);
   });
 
-  it("stops with a clear message and exit 1 without the app id or the admin key", () => {
+  it("stops with a clear message and exit 1 without the app id or the admin key", async () => {
     const run = (env: Record<string, string>) =>
       spawnSync(process.execPath, ["--import", "tsx", "scripts/search-push.ts"], {
         env: { ...process.env, ALGOLIA_APP_ID: "", ALGOLIA_SEARCH_KEY: "", ALGOLIA_ADMIN_KEY: "", ...env },
         encoding: "utf8",
       });
-    const none = run({});
+    const none = run({}); // the one real process; main in this process below
     expect(none.status).toBe(1);
     expect(none.stderr).toContain("search:push needs ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY");
-    const noAdmin = run({ ALGOLIA_APP_ID: "TESTAPP", ALGOLIA_SEARCH_KEY: "search-key-0123" });
+    const noAdmin = await runMain(searchPush, [], { ALGOLIA_APP_ID: "TESTAPP", ALGOLIA_SEARCH_KEY: "search-key-0123", ALGOLIA_ADMIN_KEY: "" });
     expect(noAdmin.status).toBe(1);
     expect(noAdmin.stderr).toContain("search:push needs ALGOLIA_ADMIN_KEY");
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions, auditLog } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -11,19 +11,8 @@ import {
 } from "./store";
 
 describe.each(backends)("tenant store on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
 
   it("creates a draft that is not public until published", async (ctx) => {
     need(ctx);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -17,16 +17,13 @@ import { recordView, vehicleViewState } from "./store";
 const NOW = new Date("2026-03-01T00:00:00Z");
 
 describe.each(backends)("vehicle views on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let alpha: TenantDocument;
   const slugs: Record<string, string> = {};
   let clock = NOW.getTime();
   const limiter = new MemoryRateLimiter(() => clock);
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
     // alpha lists dealership 1 only here; dealership 2's cars are another site's.
@@ -47,13 +44,6 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
     expect(result.rejected).toEqual([]);
     for (const w of result.written) slugs[w.id] = w.slug;
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (c: { skip: () => void }) => {
-    if (!tdb) c.skip();
-  };
   const ctx = (): SiteContext & { limiter: MemoryRateLimiter } => ({ db: h.db, tenant: alpha, sms: { name: "none", send: async () => {} }, now: new Date(clock), limiter });
   const route = () => siteRoute((r) => handleView(r, ctx()), { contextForHost: async (host) => (host === "alpha.localhost:3000" ? ctx() : null) });
   const get = (path: string, ip = "198.51.100.1", host = "alpha.localhost:3000", headers: Record<string, string> = {}) =>

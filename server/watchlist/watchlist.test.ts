@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -23,14 +23,11 @@ const req = (method: string, path: string, body?: unknown, cookie?: string) =>
   });
 
 describe.each(backends)("watchlist on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let cookie = "";
   let ctx: SiteContext;
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
     // alpha lists dealership 1; beta (another site) lists dealership 2.
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
@@ -42,13 +39,6 @@ describe.each(backends)("watchlist on %s", (_name, make) => {
     cookie = `${SESSION_COOKIE}=${(await createSession(h.db, user.id)).token}`;
     ctx = { db: h.db, tenant: site("alpha", 1), sms: { name: "none", send: async () => {} } };
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
-  const need = (c: { skip: () => void }) => {
-    if (!tdb) c.skip();
-  };
   const save = (body: unknown, withCookie = cookie, c = ctx) => handleSaveCar(req("POST", "/api/watchlist/save-car", body, withCookie), c);
   const remove = (body: unknown, withCookie = cookie, c = ctx) => handleRemoveCar(req("POST", "/api/watchlist/remove-car", body, withCookie), c);
   const list = async (withCookie = cookie) => (await handleWatchlist(req("GET", "/api/watchlist", undefined, withCookie), ctx)).json();

@@ -49,7 +49,9 @@ for (const { tenant, path, heading } of pages) {
 
     // Pages of 21, by keyboard: Next moves to page 2 (aria-current, ?page=2), Previous back.
     const pagination = block.getByRole("navigation", { name: "Model pages" });
-    if (await pagination.count()) {
+    const models = numberIn(await status.textContent(), /^([\d,]+) models?$/);
+    if (models <= 21) await expect(pagination).toHaveCount(0);
+    else {
       const firstName = (await names())[0];
       await pagination.getByRole("link", { name: "Next" }).focus();
       await page.keyboard.press("Enter");

@@ -38,6 +38,9 @@ for (const tenant of demoTenants) {
   const types = new Set(vdp?.blocks.map((b) => b.type) ?? []);
   const hasKeyInfo = types.has("vehicle-key-info");
   const hasSpecs = types.has("vehicle-specs");
+  // Specifications shown before Show All Specs: the block's specsShown, else DEFAULT_SPECS_SHOWN (6) of blocks/vehicle-specs.
+  const specsProps = vdp?.blocks.find((b) => b.type === "vehicle-specs")?.props as { specsShown?: number } | undefined;
+  const specsShown = Math.max(1, Math.floor(specsProps?.specsShown ?? 6));
   const hasComments = types.has("dealer-comments");
   if (!hasKeyInfo && !hasSpecs && !hasComments) continue;
   const caravans = tenant.identity.stockKinds?.includes("caravan") ?? false;
@@ -83,10 +86,11 @@ for (const tenant of demoTenants) {
         const specs = block(page, "vehicle-specs");
         await expect(specs).toBeVisible();
         const allSpecs = specs.getByRole("button", { name: "Show All Specs" });
-        if (await allSpecs.count()) {
-          const shown = await visible(specs, "dt").count();
-          const total = await specs.locator("dt").count();
-          expect(shown).toBeLessThan(total);
+        const total = await specs.locator("dt").count();
+        const shown = Math.min(total, specsShown);
+        await expect(visible(specs, "dt")).toHaveCount(shown);
+        if (total <= specsShown) await expect(allSpecs).toHaveCount(0);
+        else {
           await allSpecs.click();
           await expect(visible(specs, "dt")).toHaveCount(total);
           await expect(specs.getByRole("button", { name: "Hide Specs" })).toHaveAttribute("aria-expanded", "true");

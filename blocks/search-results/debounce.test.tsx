@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+/**
+ * The debounces of spec §9, driven with fake timers: the query is searched 300 ms after the last key
+ * press, a slider's range 400 ms after the thumbs stop — not a moment sooner, and once.
+ */
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { InstantSearch } from "react-instantsearch";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { car } from "./fixtures/cars";
+import { fakeSearch } from "./fixtures/fake-search";
+import { testSettings } from "./fixtures/render-search";
+import { useDebouncedRange } from "./filters";
+import { SearchUI } from "./search-ui";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const stock = [car(1), car(2, { price: 45000 }), car(3, { price: 12000 })];
+let root: Root;
+let host: HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // The search UI's analytics events go nowhere.
+  vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+  vi.spyOn(window.navigator, "sendBeacon").mockReturnValue(true);
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const settings = testSettings();
+const mount = async (client: ReturnType<typeof fakeSearch>, children: React.ReactNode) => {
+  await act(async () => {
+    root.render(
+      <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
+        {children}
+      </InstantSearch>,
+    );
+  });
+  await act(() => vi.advanceTimersByTimeAsync(50)); // the first search
+};
+const queries = (client: ReturnType<typeof fakeSearch>) => client.requests.map((r) => r.params?.query ?? "");
+
+/** Types into a controlled input the way React hears it. */
+function type(input: HTMLInputElement, value: string) {
+  const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+  set.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+describe("debounces (spec §9)", () => {
+  it("searches the query 300 ms after the last key press, once", async () => {
+    const client = fakeSearch(stock);
+    await mount(client, <SearchUI settings={settings} />);
+    const box = host.querySelector<HTMLInputElement>('input[type="search"]')!;
+    expect(box).not.toBeNull();
+    const before = client.requests.length;
+    expect(before).toBeGreaterThan(0);
+
+    await act(async () => type(box, "cor"));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await act(async () => type(box, "corolla"));
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(queries(client).slice(before)).not.toContain("corolla");
+    expect(queries(client)).not.toContain("cor");
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(queries(client).slice(before)).toContain("corolla");
+    expect(queries(client)).not.toContain("cor");
+  });
+
+  it("refines a slider's range 400 ms after the thumbs stop, once", async () => {
+    const client = fakeSearch(stock);
+    let change: ((next: [number, number]) => void) | undefined;
+    function Probe() {
+      change = useDebouncedRange("price").change;
+      return null;
+    }
+    await mount(client, <Probe />);
+    const priced = () => client.requests.filter((r) => JSON.stringify(r.params?.numericFilters ?? []).includes("price"));
+    expect(priced()).toEqual([]);
+
+    await act(async () => change!([13000, 44000]));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await act(async () => change!([15000, 40000]));
+    await act(() => vi.advanceTimersByTimeAsync(399));
+    expect(priced()).toEqual([]);
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(priced()).toHaveLength(1);
+    expect(priced()[0].params?.numericFilters).toEqual(["price>=15000", "price<=40000"]);
+  });
+});

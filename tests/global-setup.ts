@@ -1,0 +1,61 @@
+/**
+ * vitest globalSetup: migrates one template database of each kind once per run, so that each test
+ * file copies a migrated database (tests/databases.ts) instead of running every migration again.
+ *   PGlite:     a migrated data folder, copied per test database.
+ *   PostgreSQL: a migrated database, cloned with `create database … template …`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { migrate, openDb } from "../server/db";
+import { TEST_PG_URL } from "./databases";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A migrated PGlite data folder to copy, or "" when there is none. */
+    pgliteTemplate: string;
+    /** A migrated database on TEST_PG_URL's server to clone, or "" when no server answers. */
+    postgresTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = mkdtempSync(join(tmpdir(), "forecourt-pglite-template-"));
+  const pgliteDir = join(root, "pglite");
+  const lite = await openDb({ url: "", dir: pgliteDir });
+  await migrate(lite);
+  await lite.close();
+  project.provide("pgliteTemplate", pgliteDir);
+
+  const name = `forecourt_template_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
+  let postgres = "";
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    postgres = name;
+  } catch {
+    // No server: the PostgreSQL tests skip themselves (tests/databases.ts says why).
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  if (postgres) {
+    const url = new URL(TEST_PG_URL);
+    url.pathname = `/${name}`;
+    const h = await openDb({ url: url.toString() });
+    await migrate(h);
+    await h.close();
+  }
+  project.provide("postgresTemplate", postgres);
+
+  return async () => {
+    rmSync(root, { recursive: true, force: true });
+    if (!postgres) return;
+    const c = new pg.Client({ connectionString: TEST_PG_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${postgres} with (force)`);
+    await c.end();
+  };
+}

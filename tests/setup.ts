@@ -1,0 +1,11 @@
+/**
+ * Runs before every vitest test file (vitest.config.ts `setupFiles`).
+ *
+ * Passwords hash with scrypt's cheapest accepted parameters (N = 2^10: 1 MiB, about a millisecond)
+ * instead of the production N = 2^17 (128 MiB, a few hundred milliseconds per hash). Production
+ * code never calls this; server/admin/accounts.test.ts asserts the production defaults.
+ */
+import { setScryptParamsForTests } from "../server/admin/passwords";
+
+export const TEST_SCRYPT_PARAMS = Object.freeze({ log2N: 10, r: 8, p: 1 });
+setScryptParamsForTests(TEST_SCRYPT_PARAMS);
