@@ -24,8 +24,8 @@ export interface FuzzRequest {
   writes?: boolean;
   /**
    * A write that must be refused (4xx) whatever the server: its body is over the limit or no JSON
-   * object, its revision or slug cannot pass, or what it names does not exist; the method is the
-   * route's own. The PGlite stored-rows check sends only these.
+   * object, its revision or slug cannot pass, or what it names does not exist; the method and path
+   * are still the route's own. The PGlite stored-rows check sends only these.
    */
   expectRefused?: boolean;
 }
@@ -407,7 +407,9 @@ export function fuzzRequests(c: Context, count: number, seed: number): FuzzReque
       else (req.body = Buffer.alloc(over, 0x20)), (req.headers["content-length"] = String(over));
       req.oversized = true;
     }
-    req.expectRefused = req.writes === true && req.method === base.method && (req.oversized || unpassable || !!base.nothingThere || (!!base.body && !base.raw && noJsonObject(req.body)));
+    // Still the route's own method and path: a "..", "%2e%2e" segment names another route (Next redirects it, or renders the page above).
+    const moved = req.method !== base.method || /(^|\/)(\.\.|%2e%2e)(\/|$)/i.test(req.path.split("?")[0]);
+    req.expectRefused = req.writes === true && !moved && (req.oversized || unpassable || !!base.nothingThere || (!!base.body && !base.raw && noJsonObject(req.body)));
     req.label = `#${i} ${base.name} [${mutations.map((x) => x.kind).join("+")}${req.oversized ? "+oversized" : ""}]`;
     out.push(req);
   }

@@ -152,9 +152,9 @@ test("PGlite: a request built to be refused is refused and stores nothing (count
     server = null;
     const after = await stored();
     console.log(`[fuzz PGlite refused writes] ${o.sent} sent; ${Object.keys(before).length} tables and hashes compared; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-    expect(o.failures).toEqual([]);
-    expect(o.notRefused).toEqual([]);
-    expect(changes(before, after)).toEqual([`analytics_events went from ${before.analytics_events} to ${Number(before.analytics_events) + 1}`]);
+    expect.soft(o.failures, "5xx and hangs").toEqual([]);
+    expect.soft(o.notRefused, "built to be refused, answered below 400").toEqual([]);
+    expect(changes(before, after), "stored by refused requests (the control event is the one row expected)").toEqual([`analytics_events went from ${before.analytics_events} to ${Number(before.analytics_events) + 1}`]);
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
