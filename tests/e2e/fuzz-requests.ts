@@ -562,7 +562,7 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
       if (a.error === "timeout") out.failures.push(`no answer within 10 s: ${what}`);
       else if (a.error === "reset" && !q.oversized) out.failures.push(`connection closed without an answer: ${what}`);
       else if (a.status >= 500) out.failures.push(`${a.status} ${a.text.slice(0, 200)}: ${what}`);
-      else if (q.expectRefused && a.status < 400 && !a.error) out.notRefused.push(`${a.status} ${a.text.slice(0, 200)}: ${what}`);
+      else if (q.expectRefused && a.status < 400 && !a.error) out.notRefused.push(`built to be refused, answered ${a.status} ${a.text.slice(0, 200)}: ${what}`);
     });
     // Pages, GET APIs and searches write none of the counted tables: a batch whose other requests were all refused must leave them alone.
     const refused = (a: FuzzAnswer) => (a.status >= 400 && a.status < 500) || a.status === -2 || a.error === "reset";

@@ -12,7 +12,8 @@ import { CONCURRENCY, changes, context, fuzzRequests, report, run, send, signInR
 
 // Issue 12 "Done when": thousands of hostile requests across every public and admin endpoint, on
 // PGlite (the server playwright.config.ts starts) and on PostgreSQL (a second server on a fresh
-// database): no 5xx, no hang (10 s each), and nothing stored by a request that was refused.
+// database): no 5xx, no hang (10 s each), and nothing stored by a request that was refused (on
+// PostgreSQL around each batch; on PGlite by a third server, counted while it is stopped).
 // No browser: requests go over a raw HTTP client that sets the Host header (fuzz-requests.ts).
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 5000);
