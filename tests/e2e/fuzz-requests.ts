@@ -22,6 +22,12 @@ export interface FuzzRequest {
   oversized?: boolean;
   /** Whether it may write a counted table when it succeeds (not GETs, searches, preview links). */
   writes?: boolean;
+  /**
+   * A write that must be refused (4xx) whatever the server: its body is over the limit or no JSON
+   * object, its revision or slug cannot pass, or what it names does not exist; the method and path
+   * are still the route's own. The PGlite stored-rows check sends only these.
+   */
+  expectRefused?: boolean;
 }
 
 /** The address the fuzz comes from, as the trusted proxy in front of the e2e server reports it. */
@@ -173,6 +179,8 @@ interface Base {
   raw?: boolean;
   /** A POST that writes none of the counted tables (a search, a preview link). */
   readOnly?: boolean;
+  /** Names what does not exist (a site to archive): refused whatever the mutations. */
+  nothingThere?: boolean;
 }
 
 const json = { "content-type": "application/json" };
@@ -232,7 +240,7 @@ const BASES: Base[] = [
   { name: "POST publish", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/publish", auth: "admin", refusedOnly: true, body: () => ({ revision: "1" }) },
   { name: "POST restore", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/restore", auth: "admin", refusedOnly: true, body: () => ({ version: 1e308, revision: 1 }) },
   { name: "POST flags", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/flags", auth: "admin", refusedOnly: true, body: () => ({ flags: { "/features/nope": true }, revision: 1 }) },
-  { name: "POST archive", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/fuzz-nowhere/archive", auth: "admin", body: () => ({ archived: true }) },
+  { name: "POST archive", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/tenants/fuzz-nowhere/archive", auth: "admin", body: () => ({ archived: true }) },
   { name: "POST preview link", method: "POST", readOnly: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/preview", auth: "admin", body: () => ({ path: "/search" }) },
   { name: "POST upload", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/uploads", auth: "admin", raw: true, body: () => "GIF89a not really a picture" },
   { name: "POST wizard", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants", auth: "admin", refusedOnly: true, body: () => ({ template: "harbourline", name: "Fuzz", slug: "Fuzz Site!", domains: [] }) },
@@ -329,23 +337,39 @@ const PATH_MUTATIONS: Mutation[] = [
  * site, a sign-out of the session in use) keep a part that cannot pass: a revision that is not a
  * number, a slug with "!", a cookie that is no session.
  */
-function refuseForSure(req: FuzzRequest, r: Random, base: Base) {
-  if (base.name.includes("sign-out")) return void (req.headers.cookie = pick(r, BAD_COOKIES));
-  if (typeof req.body !== "string") return;
+function refuseForSure(req: FuzzRequest, r: Random, base: Base): boolean {
+  if (base.name.includes("sign-out")) {
+    req.headers.cookie = pick(r, BAD_COOKIES);
+    return false; // a sign-out without a session may answer 200
+  }
+  if (typeof req.body !== "string") return false;
   let body: unknown;
   try {
     body = JSON.parse(req.body);
   } catch {
-    return; // not JSON: refused anyway
+    return true; // not JSON: refused anyway
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return true;
   const o = body as Record<string, unknown>;
-  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("restore") || base.name.includes("flags")) o.revision = `${String(o.revision)}x`;
-  if (base.name.includes("wizard")) o.slug = `${String(o.slug)}!`;
+  let sure = false;
+  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("restore") || base.name.includes("flags")) (o.revision = `${String(o.revision)}x`), (sure = true);
+  if (base.name.includes("wizard")) (o.slug = `${String(o.slug)}!`), (sure = true);
   try {
     req.body = JSON.stringify(o);
   } catch {
-    // nested too deeply to write back: refused for that anyway
+    return true; // nested too deeply to write back: refused for that anyway
+  }
+  return sure;
+}
+
+/** A JSON body that is no object (not JSON, nested too deeply, an array, a number): every JSON route refuses it. */
+function noJsonObject(body: FuzzRequest["body"]): boolean {
+  if (typeof body !== "string") return false;
+  try {
+    const v: unknown = JSON.parse(body);
+    return !v || typeof v !== "object" || Array.isArray(v);
+  } catch {
+    return true;
   }
 }
 
@@ -375,7 +399,7 @@ export function fuzzRequests(c: Context, count: number, seed: number): FuzzReque
       mutations.push({ kind, m: pick(r, list) });
     }
     for (const { m } of mutations) m(req, r, base, c);
-    if (base.refusedOnly) refuseForSure(req, r, base);
+    const unpassable = base.refusedOnly ? refuseForSure(req, r, base) : false;
     // Over the limit, now and then: declared by Content-Length (then sent) or streamed without one.
     if (base.limit && r() < 0.03) {
       const over = base.limit + 1;
@@ -383,6 +407,9 @@ export function fuzzRequests(c: Context, count: number, seed: number): FuzzReque
       else (req.body = Buffer.alloc(over, 0x20)), (req.headers["content-length"] = String(over));
       req.oversized = true;
     }
+    // Still the route's own method and path: a "..", "%2e%2e" segment names another route (Next redirects it, or renders the page above).
+    const moved = req.method !== base.method || /(^|\/)(\.\.|%2e%2e)(\/|$)/i.test(req.path.split("?")[0]);
+    req.expectRefused = req.writes === true && !moved && (req.oversized || unpassable || !!base.nothingThere || (!!base.body && !base.raw && noJsonObject(req.body)));
     req.label = `#${i} ${base.name} [${mutations.map((x) => x.kind).join("+")}${req.oversized ? "+oversized" : ""}]`;
     out.push(req);
   }
@@ -487,12 +514,21 @@ export async function context(port: number, smsDir: string, feedKeysFile: string
 
 const TABLES = ["leads", "lead_deliveries", "analytics_events", "vehicles", "tenant_versions", "sms_outbox", "watchlist_items", "site_users", "admin_users", "tenant_domains"];
 
-/** Row counts (and the draft revisions) of the tables a request could write to. */
-async function counts(client: pg.Client): Promise<Record<string, number | string>> {
+/** Runs one SQL statement: a pg.Client's `query`, or `(s) => handle.db.execute(sql.raw(s))` for PGlite. */
+export type Query = (sql: string) => Promise<{ rows: unknown[] }>;
+
+/** Row counts (and the draft revisions) of the tables a request could write to, and the files in the uploads folder. */
+export async function storedState(query: Query, uploadsDir: string | null): Promise<Record<string, number | string>> {
   const sql = `select ${TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(", ")}, (select coalesce(sum(draft_revision), 0) from tenants)::int as draft_revisions, (select count(*) from tenants)::int as tenants, ` +
     // What a refused write could change without adding a row: the drafts, and the vehicles the fuzz writes through the feed.
     `(select md5(coalesce(string_agg(draft::text, ',' order by slug), '')) from tenants) as drafts, (select md5(coalesce(string_agg(data::text, ',' order by id), '')) from vehicles where id like 'fuzz%') as fuzz_vehicles`;
-  return (await client.query(sql)).rows[0] as Record<string, number | string>;
+  const uploads = uploadsDir && existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0;
+  return { ...((await query(sql)).rows[0] as Record<string, number | string>), uploads };
+}
+
+/** What changed between two `storedState`s, one line a table. */
+export function changes(before: Record<string, number | string>, after: Record<string, number | string>): string[] {
+  return Object.entries(after).filter(([table, n]) => n !== before[table]).map(([table, n]) => `${table} went from ${before[table]} to ${n}`);
 }
 
 export interface Outcome {
@@ -502,6 +538,8 @@ export interface Outcome {
   /** Batches whose tables were counted before and after, and the refused writes (non-GET) in them. */
   checkedBatches: number;
   refusedChecked: number;
+  /** Requests built to be refused (`expectRefused`) that were not (answered 2xx or 3xx). */
+  notRefused: string[];
 }
 
 /**
@@ -509,11 +547,11 @@ export interface Outcome {
  * a batch in which every request but GETs was refused (4xx) must leave them as they were.
  */
 export async function run(port: number, requests: FuzzRequest[], db: pg.Client | null, uploadsDir: string | null): Promise<Outcome> {
-  const out: Outcome = { failures: [], statuses: new Map(), sent: 0, checkedBatches: 0, refusedChecked: 0 };
-  const uploads = () => (uploadsDir && existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0);
+  const out: Outcome = { failures: [], statuses: new Map(), sent: 0, checkedBatches: 0, refusedChecked: 0, notRefused: [] };
+  const query: Query | null = db && ((s) => db.query(s));
   for (let i = 0; i < requests.length; i += CONCURRENCY) {
     const batch = requests.slice(i, i + CONCURRENCY);
-    const before = db ? { ...(await counts(db)), uploads: uploads() } : null;
+    const before = query ? await storedState(query, uploadsDir) : null;
     const answers = await Promise.all(batch.map((q) => send(port, q)));
     answers.forEach((a, k) => {
       const q = batch[k];
@@ -524,16 +562,16 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
       if (a.error === "timeout") out.failures.push(`no answer within 10 s: ${what}`);
       else if (a.error === "reset" && !q.oversized) out.failures.push(`connection closed without an answer: ${what}`);
       else if (a.status >= 500) out.failures.push(`${a.status} ${a.text.slice(0, 200)}: ${what}`);
+      else if (q.expectRefused && a.status < 400 && !a.error) out.notRefused.push(`built to be refused, answered ${a.status} ${a.text.slice(0, 200)}: ${what}`);
     });
     // Pages, GET APIs and searches write none of the counted tables: a batch whose other requests were all refused must leave them alone.
     const refused = (a: FuzzAnswer) => (a.status >= 400 && a.status < 500) || a.status === -2 || a.error === "reset";
     const writes = (q: FuzzRequest) => q.writes ?? q.method !== "GET";
-    if (db && before && batch.every((q, k) => !writes(q) || refused(answers[k]))) {
+    if (query && before && batch.every((q, k) => !writes(q) || refused(answers[k]))) {
       out.checkedBatches++;
       out.refusedChecked += batch.filter((q, k) => writes(q) && refused(answers[k])).length;
-      const after = { ...(await counts(db)), uploads: uploads() };
-      for (const [table, n] of Object.entries(after)) {
-        if (n !== before[table as keyof typeof before]) out.failures.push(`${table} went from ${before[table as keyof typeof before]} to ${n} in a batch whose every request was refused: ${batch.map((q) => describeRequest(q, port)).join("\n    ")}`);
+      for (const change of changes(before, await storedState(query, uploadsDir))) {
+        out.failures.push(`${change} in a batch whose every request was refused: ${batch.map((q) => describeRequest(q, port)).join("\n    ")}`);
       }
     }
   }
@@ -543,7 +581,8 @@ export async function run(port: number, requests: FuzzRequest[], db: pg.Client |
 export function report(name: string, o: Outcome) {
   const statuses = [...o.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(" ");
   const checked = o.checkedBatches ? `; tables unchanged checked around ${o.checkedBatches} batches holding ${o.refusedChecked} refused writes` : "";
-  console.log(`[fuzz ${name}] ${o.sent} requests; statuses ${statuses}${checked}; ${o.failures.length} failures`);
-  for (const f of o.failures.slice(0, 40)) console.log(`  ${f}`);
+  const notRefused = o.notRefused.length ? `; ${o.notRefused.length} built to be refused were not` : "";
+  console.log(`[fuzz ${name}] ${o.sent} requests; statuses ${statuses}${checked}; ${o.failures.length} failures${notRefused}`);
+  for (const f of [...o.failures, ...o.notRefused].slice(0, 40)) console.log(`  ${f}`);
 }
 
