@@ -28,7 +28,8 @@ test("popup: opens on load, closes with Escape, and stays closed for this dealer
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  expect(await page.evaluate((k) => localStorage.getItem(k), `forecourt:popup-dismissed:${tenant.identity.slug}`)).not.toBeNull();
+  // Remembered on the dialog's close event, which the browser dispatches as a task after it hides the dialog.
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `forecourt:popup-dismissed:${tenant.identity.slug}`)).not.toBeNull();
   await page.reload();
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("dialog", { name: title })).toBeHidden();
