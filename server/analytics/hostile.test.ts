@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
 import { MemoryRateLimiter } from "../leads/rate-limit";
@@ -9,19 +9,11 @@ import { handleEventPost } from "./http";
 
 // Issue 12 item 5: an event with U+0000 or a lone surrogate answered 500 on PostgreSQL ("could not be stored").
 describe.each(backends)("an analytics event with NUL and lone surrogates on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
+  const db = useTestDatabase(make, (opened) => (h = opened));
 
   it("is stored cleaned (204)", async (c) => {
-    if (!tdb) return c.skip();
+    if (!db.tdb) return c.skip();
     const site = demoSite();
     const res = await handleEventPost(
       new Request("http://harbourline.localhost:3000/api/events", {

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, type TestDatabase } from "../../tests/databases";
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { TOO_DEEP } from "../http/body";
@@ -9,19 +9,11 @@ import { demoSite, deps, post, validLead } from "./test-helpers";
 // Issue 12 item 5: PostgreSQL refuses U+0000 and lone surrogates in text and jsonb, so such a lead
 // used to answer 500 and be lost; deep nesting too. Now they are cleaned (or refused) at the boundary.
 describe.each(backends)("a lead with NUL, lone surrogates or deep nesting on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
+  const db = useTestDatabase(make, (opened) => (h = opened));
 
   it("is stored with U+0000 dropped and a cut emoji's half replaced by U+FFFD, the rest of the message kept", async (c) => {
-    if (!tdb) return c.skip();
+    if (!db.tdb) return c.skip();
     const d = deps(h, demoSite());
     const lead = validLead({ fields: { ...validLead().fields, first_name: "A\u0000da", message: "Is it still available? 😀 I'd like to see it \uD83D", last_name: "Love\uDE00lace" } });
     // In the raw text too: escapes for NUL and surrogates, as a browser's JSON.stringify sends them.
@@ -41,7 +33,7 @@ describe.each(backends)("a lead with NUL, lone surrogates or deep nesting on %s"
   });
 
   it("nested 10,000 levels deep is refused with a 400 that says so, and nothing is stored", async (c) => {
-    if (!tdb) return c.skip();
+    if (!db.tdb) return c.skip();
     const [{ before }] = await h.db.select({ before: count() }).from(leads);
     const d = deps(h, demoSite());
     const deep = JSON.stringify(validLead()).replace('"lead_attributes":{', `"lead_attributes":{"x":${"[".repeat(10_000)}${"]".repeat(10_000)},`);
