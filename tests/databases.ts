@@ -128,5 +128,19 @@ export function useTestDatabase(make: () => TestDatabase | Promise<TestDatabase 
     need(ctx: { skip: () => void }) {
       if (!tdb) ctx.skip();
     },
+    /** The open database (after `closedWhile`, the reopened one). */
+    get handle() {
+      return handle;
+    },
+    /** Runs `fn` with the database closed (a CLI or child process needs PGlite's files to itself), then reopens it. */
+    async closedWhile<T>(fn: () => Promise<T>): Promise<T> {
+      await handle?.close();
+      handle = undefined;
+      try {
+        return await fn();
+      } finally {
+        handle = await tdb!.open();
+      }
+    },
   };
 }

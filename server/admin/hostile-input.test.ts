@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, getDraft, publish } from "../tenants/store";
 import { TOO_DEEP } from "../http/body";
@@ -12,7 +12,6 @@ import { adminRoute, handleCreateTenant, handlePublish, handleRestore, handleSav
 const ADMIN = "localhost:3000";
 
 describe.each(backends)("hostile admin input on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let staff = "";
   const call = (handler: Parameters<typeof adminRoute>[0], body: string, opts: { slug?: string; open?: boolean; form?: boolean; cookie?: string } = {}) =>
@@ -25,23 +24,17 @@ describe.each(backends)("hostile admin input on %s", (_name, make) => {
       { params: Promise.resolve({ slug: opts.slug ?? "alpha" }) },
     );
 
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const db = useTestDatabase(make, async (opened) => {
+    h = opened;
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
     await publish(h, "alpha", { actor: "seed" });
     await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
     const res = await call(handleSignIn, JSON.stringify({ email: "staff@test.example", password: "staff-password-1" }), { open: true });
     staff = /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
 
   it("answers a restore of version 1e308 or 2^64, and a revision of 1e308, with a 400, not a 500", async (c) => {
-    if (!tdb) return c.skip();
+    db.need(c);
     const { revision } = await getDraft(h.db, "alpha");
     for (const body of ['{"version":1e308,"revision":1}', `{"version":18446744073709551616,"revision":${revision}}`, `{"version":1,"revision":1e308}`, '{"version":-0,"revision":-1}']) {
       const res = await call(handleRestore, body);
@@ -53,7 +46,7 @@ describe.each(backends)("hostile admin input on %s", (_name, make) => {
   });
 
   it("saves a draft with NUL and half an emoji cleaned, and refuses one nested 10,000 deep", async (c) => {
-    if (!tdb) return c.skip();
+    db.need(c);
     const draft = await getDraft(h.db, "alpha");
     const document = structuredClone(draft.document) as { identity: { name: string } };
     document.identity.name = "Alpha\u0000 Motors \uD83D";
@@ -66,7 +59,7 @@ describe.each(backends)("hostile admin input on %s", (_name, make) => {
   });
 
   it("answers a wizard naming a template with NUL, and a sign-in form with %00, with 4xx", async (c) => {
-    if (!tdb) return c.skip();
+    db.need(c);
     const wizard = await call(handleCreateTenant, JSON.stringify({ template: "alpha\u0000", name: "X\uD800", slug: "x\u0000y", domains: [] }));
     expect(wizard.status).toBeGreaterThanOrEqual(400);
     expect(wizard.status).toBeLessThan(500);

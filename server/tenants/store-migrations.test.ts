@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, type TestDatabase } from "../../tests/databases";
+import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions } from "../db/schema";
 import { ValidationError } from "../errors";
@@ -39,21 +39,10 @@ function oldTenant(slug: string, name: string, dealershipId: number) {
 const FUTURE = "schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release.";
 
 describe.each(backends)("tenant store migrations on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
   const tmp = mkdtempSync(join(tmpdir(), "forecourt-docmig-"));
-  beforeAll(async () => {
-    tdb = await make();
-    if (tdb) h = await tdb.open();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-    rmSync(tmp, { recursive: true, force: true });
-  });
-  const need = (ctx: { skip: () => void }) => {
-    if (!tdb) ctx.skip();
-  };
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const row = async (slug: string) => (await h.db.select().from(tenants).where(eq(tenants.slug, slug)))[0];
   const versionDoc = async (slug: string, number: number) => (await getVersion(h.db, slug, number)).document;
 
