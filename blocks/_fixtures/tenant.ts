@@ -1,6 +1,6 @@
 /** A complete, valid tenant (schema defaults filled in) for block tests. Not seed data. */
 import type { BlockContext, TenantDocument } from "../../renderer/types";
-import { searchHost } from "../../renderer/search-host";
+import { searchHost } from "../../domain/search-host";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 
 export const fixtureTenant: TenantDocument = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
-import { searchHost } from "../../renderer/search-host";
+import { searchHost } from "../../domain/search-host";
 import { testTenant } from "../search-results/fixtures/render-search";
 import {
   clampPage,

@@ -16,7 +16,7 @@ import { imageUrl } from "../../domain/media";
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { valueLabel } from "../search-results/display";
 import { routeQuery } from "../search-results/routing";

@@ -5,7 +5,7 @@
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery } from "../search-results/routing";
 

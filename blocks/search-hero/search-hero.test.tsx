@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IN_PROCESS_SEARCH } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
+import { IN_PROCESS_SEARCH } from "../../domain/search-host";
+import { searchHost } from "../../domain/search-host";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx } from "../_fixtures/tenant";
 import { car } from "../search-results/fixtures/cars";

@@ -1,6 +1,6 @@
 import { isValidElement, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IN_PROCESS_SEARCH } from "../../renderer/search-client";
+import { IN_PROCESS_SEARCH } from "../../domain/search-host";
 import { fixtureCtx } from "../_fixtures/tenant";
 import { car, NOW } from "./fixtures/cars";
 import { fakeSearch } from "./fixtures/fake-search";

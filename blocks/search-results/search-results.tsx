@@ -1,7 +1,8 @@
 import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
-import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
+import { createSearchClient } from "../../renderer/search-client";
+import { type AlgoliaConfig } from "../../domain/search-host";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";

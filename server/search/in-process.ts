@@ -1,6 +1,5 @@
 import { tenantForHost } from "../tenants/live";
-import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../renderer/search-client";
-import { parseSearchHost } from "../../renderer/search-host";
+import { IN_PROCESS_SEARCH, parseSearchHost, type InProcessSearch } from "../../domain/search-host";
 import { searchForTenant } from "./service";
 import { previewDocument } from "../admin/preview";
 
