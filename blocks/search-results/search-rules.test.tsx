@@ -6,7 +6,7 @@ import { rangeBounds, rangeRefinement, splitMakes } from "./filters";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
 import { withResultCache } from "./result-cache";
 import { filterSettings } from "./settings";
-import { testTenant } from "./fixtures/render-search";
+import { testTenant } from "../../tests/fixtures/fixture-tenant";
 
 const aud = { locale: "en-AU" as const, currency: "AUD" as const };
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";

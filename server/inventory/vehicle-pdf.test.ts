@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/cars/[slug]/pdf/route";
-import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import { vehicleSheet } from "../../blocks/vehicle-actions/sheet";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { makeTenant } from "../../tests/fixtures/tenant";
