@@ -7,7 +7,7 @@ import type { AlgoliaConfig } from "../../domain/search-host";
 import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
-import type { SeoState } from "./routing";
+import type { SeoState } from "../_shared/search/routing";
 
 type Search = TenantDocument["search"];
 
