@@ -5,7 +5,7 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { caravanVehicle, comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import DealerComments from "./dealer-comments";
-import { paragraphs } from "./paragraphs";
+import { paragraphs } from "../../domain/paragraphs";
 
 const PENDING = "Dealer comments are pending. Please check back here later.";
 

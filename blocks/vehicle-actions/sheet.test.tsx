@@ -4,7 +4,7 @@ import { caravanVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixture
 import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import type { TenantDocument } from "../../renderer/types";
 import { PrintView } from "./print-view";
-import { addressLine, sheetDisclaimer, vehicleSheet } from "./sheet";
+import { addressLine, sheetDisclaimer, vehicleSheet } from "../../domain/vehicle-sheet";
 
 const tenant = (change: (t: TenantDocument) => void = () => {}) => {
   const t = structuredClone(fixtureTenant);

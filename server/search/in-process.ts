@@ -25,7 +25,7 @@ function emptyResult(request: unknown) {
 /**
  * Lets server rendering of the search UI (a client component rendered on the server) query the
  * engine in process instead of over HTTP, without bundling server code into the browser. A
- * preview's search host (renderer/search-host.ts) searches with the draft.
+ * preview's search host (domain/search-host.ts) searches with the draft.
  *
  * A query the engine refuses (a hostile URL: page=1e308, an unknown index) is answered with empty
  * results and logged: react-instantsearch-nextjs waits for a result and never for an error, so a
