@@ -11,7 +11,7 @@ import { ValidationError } from "../errors";
 import { seedDemoInventory, seedDemoTenants } from "../seed";
 import { createTenant, publish } from "../tenants/store";
 import { notifyPayloads, VEHICLES_CHANNEL } from "./changes";
-import { demoCount } from "./demo";
+import { demoCount } from "../demo/inventory";
 import { loadSearchRecords, searchRecordsFor, streamSearchRecords } from "./records";
 import {
   countVehicles, deleteVehicle, deleteVehicles, getVehicle, getVehicleBySlug, listenForVehicleChanges, listVehicles, onVehiclesChanged,
