@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previewHref } from "./preview-links.client";
-import { parseSearchHost, searchHost } from "../renderer/search-host";
+import { parseSearchHost, searchHost } from "../domain/search-host";
 
 const ORIGIN = "http://jacaranda-motors.localhost:3000";
 const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";

@@ -14,7 +14,7 @@ const loadPreview = cache(async (host: string, token: string) => {
 
 type Preview = NonNullable<Awaited<ReturnType<typeof loadPreview>>>;
 // The token goes with the draft so that its search blocks ask the draft's search host
-// (renderer/search-host.ts) and the draft's own search settings answer them.
+// (domain/search-host.ts) and the draft's own search settings answer them.
 const asLive = (p: Preview, token: string): PreviewDraft | undefined => (p.ok ? { slug: p.slug, version: 0, document: p.document, token } : undefined);
 
 const bar: React.CSSProperties = {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Finance } from "../schemas/generated/tenant";
 import type { Lender } from "../schemas/generated/vehicle";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import {
   ENQUIRE_FOR_FINANCE,
   ESTIMATE_RULES,
@@ -36,27 +37,8 @@ import {
 
 const au = { locale: "en-AU", currency: "AUD" } as const;
 
-/** The tenant schema's finance defaults, which are the spec's (checked against the schema below). */
-const defaults: Finance = {
-  sampleRate: 10,
-  calculator: {
-    amount: { min: 1000, max: 100000, step: 500, default: 30000 },
-    amountFromCarPrice: false,
-    term: { min: 1, max: 7, step: 0.5, default: 5 },
-    interest: { min: 0.5, max: 15, step: 0.5, default: 10 },
-    interestDisabled: false,
-    fromLender: false,
-    deposit: { min: 0, max: 250000, step: 0.5, default: 0 },
-    residual: { min: 0, max: 250000, step: 0.5, default: 0 },
-    showDepositAndResidual: false,
-    defaultFrequency: "weekly",
-    establishmentFee: 0,
-    rounding: "up",
-  },
-  estimateRule: "available",
-  excludedManufacturers: [],
-  excludedDealershipIds: [],
-};
+/** The fixture tenant's finance settings: the tenant schema's defaults, which are the spec's (checked against the schema below). */
+const defaults: Finance = structuredClone(fixtureTenant.finance);
 type CalcOverrides = Partial<Finance["calculator"]>;
 const site = (calc: CalcOverrides = {}, rest: Partial<Finance> = {}): Finance => ({
   ...defaults,

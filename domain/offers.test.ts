@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureTenant } from "../blocks/_fixtures/tenant";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { liveOfferCount, offerRecords, offersBaseFilter, zonedMidnight } from "./offers";
 import { LISTED_FOREVER } from "./search-record";

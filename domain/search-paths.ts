@@ -110,36 +110,26 @@ export function parseSearchPath(path: string, facets: SearchPathFacets, opts: Se
   const unmatched: string[] = [];
   if (basePath === USED_CAR_BASE && !(opts.carTypes.length === 1 && opts.carTypes[0] === "used")) refinementList.car_type = ["used"];
 
+  /** Sets an attribute's one value from a segment when the attribute is not yet set and the segment names a value. */
+  const take = (attribute: string, value: string | null | undefined) => {
+    if (!value || refinementList[attribute]) return false;
+    refinementList[attribute] = [value];
+    return true;
+  };
   for (const segment of segments) {
     const types = carTypesFor(segment, opts);
     if (types && !refinementList.car_type) {
       refinementList.car_type = types;
       continue;
     }
-    const bodyCars = segment.endsWith("-cars") ? matchValue(segment.slice(0, -"-cars".length), facets.body) : null;
-    if (bodyCars && !refinementList.body) {
-      refinementList.body = [bodyCars];
-      continue;
-    }
-    const make = refinementList.make ? null : matchValue(segment, facets.make);
-    if (make) {
-      refinementList.make = [make];
-      continue;
-    }
+    if (segment.endsWith("-cars") && take("body", matchValue(segment.slice(0, -"-cars".length), facets.body))) continue;
+    if (take("make", matchValue(segment, facets.make))) continue;
     if (refinementList.make && !refinementList.model) {
       const prefix = `${refinementList.make[0]} > `;
       const ofMake = facets.make_model?.filter((mm) => mm.startsWith(prefix)).map((mm) => mm.slice(prefix.length));
-      const model = matchValue(segment, ofMake?.length ? ofMake : facets.model);
-      if (model) {
-        refinementList.model = [model];
-        continue;
-      }
+      if (take("model", matchValue(segment, ofMake?.length ? ofMake : facets.model))) continue;
     }
-    const body = refinementList.body ? null : matchValue(segment, facets.body);
-    if (body) {
-      refinementList.body = [body];
-      continue;
-    }
+    if (take("body", matchValue(segment, facets.body))) continue;
     unmatched.push(segment);
   }
   return { path: `${basePath}${segments.length ? `/${segments.join("/")}` : ""}`, basePath, refinementList, unmatched };

@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { fixtureTenant } from "../blocks/_fixtures/tenant";
-import { fixtureVehicle } from "../blocks/_fixtures/vehicle";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
+import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { consumerNoticePage, NOT_RECORDED } from "./consumer-notice";
 

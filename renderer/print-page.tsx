@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PrintView } from "../blocks/vehicle-actions/print-view";
-import { vehicleSheet } from "../blocks/vehicle-actions/sheet";
+import { vehicleSheet } from "../domain/vehicle-sheet";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";
 

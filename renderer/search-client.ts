@@ -1,16 +1,5 @@
 import { liteClient } from "algoliasearch/lite";
-import { parseSearchHost } from "./search-host";
-
-export const IN_PROCESS_SEARCH = Symbol.for("forecourt.search");
-export type InProcessSearch = (host: string, requests: unknown[]) => Promise<{ results: unknown[] }>;
-
-export interface AlgoliaConfig {
-  appId: string;
-  /** A search key restricted to the site's base filter (a secured API key), never the admin key. */
-  apiKey: string;
-  /** A numeric filter ANDed to every query of the named index (the lowest-price sort without unpriced cars). */
-  numericFilters?: Record<string, string>;
-}
+import { IN_PROCESS_SEARCH, parseSearchHost, type AlgoliaConfig, type InProcessSearch } from "../domain/search-host";
 
 type LiteClient = ReturnType<typeof liteClient>;
 

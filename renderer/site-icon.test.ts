@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureTenant } from "../blocks/_fixtures/tenant";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { siteIcon } from "./tenant-page";
 
 describe("siteIcon", () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fixtureTenant } from "../blocks/_fixtures/tenant";
-import { fixtureVehicle } from "../blocks/_fixtures/vehicle";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
+import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { TenantPage } from "./tenant-page";
 import type { Block, BlockContext, TenantDocument } from "./types";

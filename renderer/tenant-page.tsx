@@ -12,7 +12,7 @@ import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
-import { searchHost } from "./search-host";
+import { searchHost } from "../domain/search-host";
 import type { BlockContext, TenantDocument } from "./types";
 
 /** A draft shown by a preview link (admin/preview-page.tsx): the document and the link's token. */

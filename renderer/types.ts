@@ -19,7 +19,7 @@ export interface BlockContext {
    */
   vehicle: StoredVehicle | null;
   /**
-   * The host the site's search is asked for (renderer/search-host.ts `searchHost`): `{slug}.localhost`,
+   * The host the site's search is asked for (domain/search-host.ts `searchHost`): `{slug}.localhost`,
    * or for a previewed draft `{slug}.localhost/preview/{token}` so its search answers from the draft.
    */
   searchHost: string;

@@ -15,7 +15,7 @@ import { PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { SearchIndex } from "../server/search/engine";
-import { generateRecords, instantSearchPage, rng, vehicleSettings, type SyntheticPage } from "../server/search/engine/synthetic";
+import { generateRecords, instantSearchPage, rng, vehicleSettings, type SyntheticPage } from "../tests/fixtures/synthetic-search";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;

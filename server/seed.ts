@@ -6,7 +6,7 @@ import { adminUsers, auditLog, dealerships, tenants } from "./db/schema";
 import { upsertAdminUser } from "./admin/accounts";
 import { settleDealerships } from "./admin/dealerships";
 import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
-import { DEMO_UNASSIGNED_DEALERSHIPS, generateDemoInventory, unassignedDemoInventory } from "./inventory/demo";
+import { DEMO_UNASSIGNED_DEALERSHIPS, generateDemoInventory, unassignedDemoInventory } from "./demo/inventory";
 import { upsertVehicles } from "./inventory/store";
 
 export const tenantsDir = () => resolve(process.cwd(), "tenants");
@@ -45,7 +45,7 @@ export async function seedDemoTenants(handle: DbHandle, dir = tenantsDir(), opts
 const INVENTORY_SEEDED = "seed-demo-inventory";
 
 /**
- * Seeds the demo stock of every published site's dealerships (server/inventory/demo.ts), once per
+ * Seeds the demo stock of every published site's dealerships (server/demo/inventory.ts), once per
  * database: an audit entry records that it ran, so stock deleted later does not come back. Safe to
  * call on every start (a database seeded before inventory existed gets its stock on the next one).
  * Returns the number of vehicles written.

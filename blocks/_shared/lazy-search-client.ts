@@ -1,4 +1,4 @@
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 
 type Requests = Parameters<ReturnType<typeof import("../../renderer/search-client").createSearchClient>["search"]>[0];
 

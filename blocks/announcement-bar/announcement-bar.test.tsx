@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps } from "../../renderer/types";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import { shortHash } from "../_shared/schedule";
 import AnnouncementBar from "./announcement-bar";
 import styles from "./announcement-bar.module.css";

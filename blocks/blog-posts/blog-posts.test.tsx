@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import BlogPosts from "./blog-posts";
 
 const posts = [

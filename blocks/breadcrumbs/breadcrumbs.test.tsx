@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseSearchPath } from "../../domain/search-paths";
 import type { BlockProps } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { caravanVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { caravanVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import Breadcrumbs from "./breadcrumbs";
 import { vdpCrumbs } from "./crumbs";
 

@@ -2,10 +2,10 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { caravanVehicle, comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { caravanVehicle, comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import DealerComments from "./dealer-comments";
-import { paragraphs } from "./paragraphs";
+import { paragraphs } from "../../domain/paragraphs";
 
 const PENDING = "Dealer comments are pending. Please check back here later.";
 

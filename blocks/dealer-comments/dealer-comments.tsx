@@ -2,7 +2,7 @@ import { SHOW_LESS, SHOW_MORE, dealerComments } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { Expandable } from "../_shared/expandable.client";
 import styles from "./dealer-comments.module.css";
-import { paragraphs } from "./paragraphs";
+import { paragraphs } from "../../domain/paragraphs";
 
 /** Untrusted feed text rendered as text (React escapes it), one <p> per blank-line-separated paragraph. */
 function Text({ text }: { text: string }) {

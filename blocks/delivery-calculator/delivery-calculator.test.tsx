@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { DELIVERY_BAD_POSTCODE, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { fetchEstimate, quoteUrl } from "./delivery";
 import DeliveryCalculator from "./delivery-calculator";
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { DISCLAIMER_SHORT_LENGTH } from "../../domain/finance";
 import type { Block, BlockContext, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { fixtureVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import Disclaimer, { financeDisclaimerText, includeFinanceDisclaimer } from "./disclaimer";
 
 const PRICING = "While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur.";

@@ -2,7 +2,7 @@ import { lenderFor, shortDisclaimer, showFinanceCalculator } from "../../domain/
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { withDefaults } from "../_shared/block-defaults";
-import { DisclaimerToggle } from "../finance-calculator/finance-calculator.client";
+import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
 import styles from "./disclaimer.module.css";
 import schema from "./schema.json";
 

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import EnquiryForm from "./enquiry-form";
 
 const base: BlockProps<"enquiry-form"> = { variant: "enquiry", showNotice: true };

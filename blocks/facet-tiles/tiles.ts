@@ -3,8 +3,8 @@ import { BODY_TYPES, imageUrl, PAINTS, pictureBody, pictureUrl, type BodyType, t
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import type { BlockProps } from "../../renderer/types";
-import { valueLabel } from "../search-results/display";
-import { routeQuery } from "../search-results/routing";
+import { valueLabel } from "../_shared/search/display";
+import { routeQuery } from "../_shared/search/routing";
 
 export interface Tile {
   value: string;

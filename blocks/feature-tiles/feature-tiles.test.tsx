@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import FeatureTiles from "./feature-tiles";
 
 const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(FeatureTiles({ id: "features", props: props as never, ctx: fixtureCtx("/cars/x") }) as ReactElement);

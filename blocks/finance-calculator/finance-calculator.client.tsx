@@ -2,7 +2,6 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { SHOW_LESS, SHOW_MORE } from "../../domain/vdp-rules";
 import { FREQUENCIES, boundsHelp, calculateRepayment, clampToBounds, parseEntry, sliderFromTerm, termFromSlider, type CalculatorState, type FrequencyId } from "../../domain/finance";
 import { trackEvent } from "../../renderer/analytics";
 import { ANNOUNCE_DELAY_MS, fieldsOf, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
@@ -156,21 +155,5 @@ export function Result({ shown }: { shown: ReturnType<typeof repaymentView> }) {
         ) : null}
       </dl>
     </div>
-  );
-}
-
-/** Spec §4: the finance disclaimer toggles between its short form (197 characters) and the full text. */
-export function DisclaimerToggle({ short, full }: { short: string; full: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <>
-      <p id={id} className={styles.disclaimerText}>
-        {open ? full : short}
-      </p>
-      <button type="button" className={styles.more} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {open ? SHOW_LESS : SHOW_MORE}
-      </button>
-    </>
   );
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { calculateRepayment, calculatorBounds, initialCalculatorState } from "../../domain/finance";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { caravanVehicle, comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { caravanVehicle, comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import FinanceCalculator from "./finance-calculator";
 import { fieldsOf, repaymentView, type CalculatorView } from "./view";
 

@@ -10,7 +10,8 @@ import {
 } from "../../domain/finance";
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { DisclaimerToggle, FinanceCalculatorClient } from "./finance-calculator.client";
+import { FinanceCalculatorClient } from "./finance-calculator.client";
+import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
 import styles from "./finance-calculator.module.css";
 import type { CalculatorView } from "./view";
 

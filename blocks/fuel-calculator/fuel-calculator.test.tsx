@@ -3,8 +3,8 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { fuelEntry, weeklyCostText } from "./fuel";
 import FuelCalculator from "./fuel-calculator";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { BlockProps } from "../../renderer/types";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import HeroSlides from "./hero-slides";
 import styles from "./hero-slides.module.css";
 

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import { SUCCESS_KEY } from "../_shared/lead-submit";
 import { LeadReference } from "./lead-success.client";
 import LeadSuccess from "./lead-success";

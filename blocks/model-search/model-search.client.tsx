@@ -2,7 +2,10 @@
 
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { lazySearchClient } from "../_shared/lazy-search-client";
-import { withResultCache } from "../search-results/result-cache";
+import { NoResults } from "../_shared/search/no-results";
+import { SearchButton } from "../_shared/search/search-button";
+import { withResultCache } from "../_shared/search/result-cache";
+import shared from "../_shared/search/search.module.css";
 import {
   EAGER_TILES,
   emptyResults,
@@ -144,13 +147,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
             maxLength={200}
             onChange={(e) => type(e.currentTarget.value)}
           />
-          <button type="submit" className={styles.submit}>
-            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-            <span className="fc-visually-hidden">Search</span>
-          </button>
+          <SearchButton className={styles.submit} />
         </div>
       </form>
 
@@ -168,28 +165,20 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
             ))}
           </ul>
         ) : answered ? (
-          <div className={styles.noResults}>
-            <h3 className={styles.noResultsTitle}>No Results Available</h3>
-            <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
-            {results.query || text ? (
-              <button type="button" className="fc-button" onClick={clear}>
-                Clear
-              </button>
-            ) : null}
-          </div>
+          <NoResults onClear={results.query || text ? clear : undefined} clearLabel="Clear" />
         ) : null}
       </div>
 
       {nbPages > 1 ? (
-        <nav className={styles.pagination} aria-label="Model pages">
+        <nav className={`${shared.pagination} ${styles.pages}`} aria-label="Model pages">
           <ul>
             <li>
               {page > 0 ? (
-                <a className={styles.pageLink} href={pageHref(settings, results.query, page - 1)} onClick={goToPage(page - 1)}>
+                <a className={shared.pageLink} href={pageHref(settings, results.query, page - 1)} onClick={goToPage(page - 1)}>
                   Previous
                 </a>
               ) : (
-                <span className={styles.pageDisabled} aria-hidden="true">
+                <span className={shared.pageDisabled} aria-hidden="true">
                   Previous
                 </span>
               )}
@@ -197,7 +186,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
             {pageNumbers(page, nbPages).map((p) => (
               <li key={p}>
                 <a
-                  className={styles.pageLink}
+                  className={shared.pageLink}
                   href={pageHref(settings, results.query, p)}
                   aria-label={`Page ${p + 1}`}
                   aria-current={p === page ? "page" : undefined}
@@ -209,11 +198,11 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
             ))}
             <li>
               {page < nbPages - 1 ? (
-                <a className={styles.pageLink} href={pageHref(settings, results.query, page + 1)} onClick={goToPage(page + 1)}>
+                <a className={shared.pageLink} href={pageHref(settings, results.query, page + 1)} onClick={goToPage(page + 1)}>
                   Next
                 </a>
               ) : (
-                <span className={styles.pageDisabled} aria-hidden="true">
+                <span className={shared.pageDisabled} aria-hidden="true">
                   Next
                 </span>
               )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
-import { searchHost } from "../../renderer/search-host";
-import { testTenant } from "../search-results/fixtures/render-search";
+import { searchHost } from "../../domain/search-host";
+import { testTenant } from "../../tests/fixtures/fixture-tenant";
 import {
   clampPage,
   detailRequests,

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import { createSearchClient } from "../../renderer/search-client";
-import { withResultCache } from "../search-results/result-cache";
-import { searchRouting } from "../search-results/routing";
+import { withResultCache } from "../_shared/search/result-cache";
+import { searchRouting } from "../_shared/search/routing";
 import { OFFERS_CACHE_SIZE, type OffersSettings } from "./offers";
 import { OffersUI } from "./offers-ui";
 

@@ -5,8 +5,9 @@ import type { OfferRecord } from "../../domain/offers";
 import { imageUrl } from "../../domain/media";
 import { formatMoney } from "../../domain/vehicle-display";
 import { RangeSlider } from "../_shared/range-slider";
-import { useDebouncedRange } from "../search-results/filters";
-import { NoResults, Pagination } from "../search-results/search-ui";
+import { useDebouncedRange } from "../_shared/search/range";
+import { Pagination } from "../_shared/search/pagination";
+import { NoResults } from "../_shared/search/no-results";
 import { dealerStockHref, NO_OFFERS_TEXT, OFFERS_PER_PAGE, offerEnds, offerPrice, type OffersSettings } from "./offers";
 import styles from "./offers-search.module.css";
 

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { offerRecords } from "../../domain/offers";
-import { fixtureTenant } from "../_fixtures/tenant";
-import { searchHost } from "../../renderer/search-host";
+import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { searchHost } from "../../domain/search-host";
 import { dealerStockHref, offerEnds, offerPrice, offersSettings, OFFERS_PER_PAGE } from "./offers";
 import { OfferCard } from "./offers-ui";
 

@@ -3,7 +3,7 @@ import { OFFERS_INDEX, OFFERS_PAGE, type OfferRecord } from "../../domain/offers
 import { SEARCH_BASE } from "../../domain/search-paths";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
-import { routeQuery, type SeoState } from "../search-results/routing";
+import { routeQuery, type SeoState } from "../_shared/search/routing";
 
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;

@@ -6,8 +6,8 @@ import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { fixtureVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import PhoneBox from "./phone-box";
 
 async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps } from "../../renderer/types";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import Popup from "./popup";
 import { popupStorageKey, shouldOpenPopup } from "./popup-rules";
 

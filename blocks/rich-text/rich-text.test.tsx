@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureCtx } from "../_fixtures/tenant";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import RichText from "./rich-text";
 import { sanitizeRichText } from "./sanitize";
 

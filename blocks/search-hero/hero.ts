@@ -5,9 +5,9 @@
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
-import { routeQuery } from "../search-results/routing";
+import { routeQuery } from "../_shared/search/routing";
 
 export type HeroToggle = "new" | "demo" | "used" | "all";
 type Selector = NonNullable<BlockProps<"search-hero">["selectors"]>[number];

@@ -5,7 +5,7 @@ import { SLIDER_DEBOUNCE_MS } from "../../domain/search-rules";
 import { formatMoney } from "../../domain/vehicle-display";
 import { lazySearchClient } from "../_shared/lazy-search-client";
 import { RangeSlider } from "../_shared/range-slider";
-import { valueLabel } from "../search-results/display";
+import { valueLabel } from "../_shared/search/display";
 import {
   heroHref,
   heroRequests,

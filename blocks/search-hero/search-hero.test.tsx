@@ -1,13 +1,11 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IN_PROCESS_SEARCH } from "../../renderer/search-client";
-import { searchHost } from "../../renderer/search-host";
+import { IN_PROCESS_SEARCH, searchHost } from "../../domain/search-host";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
-import { fixtureCtx } from "../_fixtures/tenant";
-import { car } from "../search-results/fixtures/cars";
-import { fakeSearch } from "../search-results/fixtures/fake-search";
-import { testTenant } from "../search-results/fixtures/render-search";
+import { fixtureCtx, testTenant } from "../../tests/fixtures/fixture-tenant";
+import { car } from "../../tests/fixtures/search-records";
+import { fakeSearch } from "../../tests/fixtures/fake-search";
 import { heroHref, heroRequests, heroSettings, readHeroResults, showMeLabel, visibleSelectors, type HeroState } from "./hero";
 import SearchHero from "./search-hero";
 

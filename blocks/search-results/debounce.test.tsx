@@ -7,10 +7,10 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { InstantSearch } from "react-instantsearch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { car } from "./fixtures/cars";
-import { fakeSearch } from "./fixtures/fake-search";
+import { car } from "../../tests/fixtures/search-records";
+import { fakeSearch } from "../../tests/fixtures/fake-search";
 import { testSettings } from "./fixtures/render-search";
-import { useDebouncedRange } from "./filters";
+import { useDebouncedRange } from "../_shared/search/range";
 import { SearchUI } from "./search-ui";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 /** Recent searches (spec §2: the last 5, each with non-empty filters and a path), kept per site in the browser. */
 import { pushSearchHistory, type SearchHistoryEntry } from "../../domain/search-rules";
 import type { CardSettings } from "../_shared/vehicle-card";
-import { rangeLabel, valueLabel } from "./display";
-import type { IndexUiState } from "./routing";
+import { rangeLabel, valueLabel } from "../_shared/search/display";
+import type { IndexUiState } from "../_shared/search/routing";
 
 export const historyKey = (site: string) => `forecourt:${site}:search-history`;
 

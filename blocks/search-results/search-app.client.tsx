@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import { createSearchClient } from "../../renderer/search-client";
-import { withResultCache } from "./result-cache";
-import { searchRouting } from "./routing";
+import { withResultCache } from "../_shared/search/result-cache";
+import { searchRouting } from "../_shared/search/routing";
 import { SearchUI } from "./search-ui";
 import type { SearchSettings } from "./settings";
 

@@ -1,10 +1,10 @@
 import { isValidElement, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IN_PROCESS_SEARCH } from "../../renderer/search-client";
-import { fixtureCtx } from "../_fixtures/tenant";
-import { car, NOW } from "./fixtures/cars";
-import { fakeSearch } from "./fixtures/fake-search";
-import { renderSearch, testSettings, testTenant } from "./fixtures/render-search";
+import { IN_PROCESS_SEARCH } from "../../domain/search-host";
+import { fixtureCtx, testTenant } from "../../tests/fixtures/fixture-tenant";
+import { car, NOW } from "../../tests/fixtures/search-records";
+import { fakeSearch } from "../../tests/fixtures/fake-search";
+import { renderSearch, testSettings } from "./fixtures/render-search";
 import { renderSearchLikeNext } from "./fixtures/rsc-search";
 import SearchResults from "./search-results";
 import type { SearchSettings } from "./settings";

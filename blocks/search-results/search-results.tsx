@@ -1,14 +1,15 @@
 import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
-import { createSearchClient, type AlgoliaConfig } from "../../renderer/search-client";
+import { createSearchClient } from "../../renderer/search-client";
+import { type AlgoliaConfig } from "../../domain/search-host";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
-import type { SeoState } from "./routing";
+import type { SeoState } from "../_shared/search/routing";
 import { SearchResultsClient } from "./search-results.client";
 import { searchSettings } from "./settings";
-import { valueLabel } from "./display";
+import { valueLabel } from "../_shared/search/display";
 import styles from "./search-results.module.css";
 
 const PATH_FACETS = ["make", "model", "body", "make_model"] as const;

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { hasEntry, listKey, parseList, toggleEntry } from "../_shared/favourites";
 import { carouselEdges, carouselStep } from "./carousel";
-import { rangeLabel, valueLabel } from "./display";
-import { rangeBounds, rangeRefinement, splitMakes } from "./filters";
+import { rangeLabel, valueLabel } from "../_shared/search/display";
+import { splitMakes } from "./filters";
+import { rangeBounds, rangeRefinement } from "../_shared/search/range";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
-import { withResultCache } from "./result-cache";
+import { withResultCache } from "../_shared/search/result-cache";
 import { filterSettings } from "./settings";
-import { testTenant } from "./fixtures/render-search";
+import { testTenant } from "../../tests/fixtures/fixture-tenant";
 
 const aud = { locale: "en-AU" as const, currency: "AUD" as const };
 

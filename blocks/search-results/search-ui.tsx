@@ -6,7 +6,6 @@ import {
   useHits,
   useInstantSearch,
   useRefinementList,
-  usePagination,
   useSearchBox,
   useSortBy,
   useStats,
@@ -19,10 +18,13 @@ import { vehicleWord } from "../../domain/vehicle-display";
 import { VehicleCard } from "../_shared/vehicle-card";
 import { WatchlistButton } from "../_shared/watchlist-button.client";
 import { carouselEdges, carouselStep } from "./carousel";
-import { rangeLabel, valueLabel } from "./display";
+import { rangeLabel, valueLabel } from "../_shared/search/display";
 import { Filter } from "./filters";
+import { NoResults } from "../_shared/search/no-results";
+import { SearchButton } from "../_shared/search/search-button";
+import { Pagination } from "../_shared/search/pagination";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
-import type { IndexUiState } from "./routing";
+import type { IndexUiState } from "../_shared/search/routing";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
 
@@ -84,13 +86,7 @@ function SearchBox({ noun }: { noun: string }) {
           refine(e.currentTarget.value);
         }}
       />
-      <button type="submit" className={styles.searchButton}>
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-          <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-        <span className="fc-visually-hidden">Search</span>
-      </button>
+      <SearchButton className={styles.searchButton} />
     </form>
   );
 }
@@ -158,21 +154,6 @@ function CurrentRefinements({ settings, labels }: { settings: SearchSettings; la
       </ul>
       <button type="button" className={styles.linkButton} onClick={clearAll}>
         Clear all
-      </button>
-    </div>
-  );
-}
-
-export const NO_RESULTS_TEXT = "No results found for your search at this time. Please try adjusting the filters for more results.";
-
-/** The no-results card (spec §8). Clear Filters returns to the default search: no refinements, no query. */
-export function NoResults({ onClear, text = NO_RESULTS_TEXT }: { onClear: () => void; text?: string }) {
-  return (
-    <div className={styles.noResults}>
-      <h3 className={styles.noResultsTitle}>No Results Available</h3>
-      <p>{text}</p>
-      <button type="button" className="fc-button" onClick={onClear}>
-        Clear Filters
       </button>
     </div>
   );
@@ -267,37 +248,6 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
   );
 }
 
-export function Pagination({ onPage }: { onPage: () => void }) {
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
-  if (nbPages <= 1) return null;
-  const link = (page: number, text: string, label?: string, current = false) => (
-    <a
-      className={styles.pageLink}
-      href={createURL(page)}
-      aria-label={label}
-      aria-current={current ? "page" : undefined}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        refine(page);
-        onPage();
-      }}
-    >
-      {text}
-    </a>
-  );
-  return (
-    <nav className={styles.pagination} aria-label="Pages">
-      <ul>
-        <li>{isFirstPage ? <span className={styles.pageDisabled} aria-hidden="true">‹</span> : link(currentRefinement - 1, "‹", "Previous page")}</li>
-        {pages.map((p) => (
-          <li key={p}>{link(p, String(p + 1), `Page ${p + 1}`, p === currentRefinement)}</li>
-        ))}
-        <li>{isLastPage ? <span className={styles.pageDisabled} aria-hidden="true">›</span> : link(currentRefinement + 1, "›", "Next page")}</li>
-      </ul>
-    </nav>
-  );
-}
 
 function RecentSearches({ settings }: { settings: SearchSettings }) {
   const { indexUiState, status } = useInstantSearch();

@@ -3,11 +3,11 @@
  * serialisable values (no whole tenant document crosses to the browser).
  */
 import { CAR_TYPE_LABELS, carTypeRefinement, indexForSort, type CarTypeOption, type PromoCard } from "../../domain/search-rules";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import { watchlistEnabled } from "../../domain/watchlist";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { cardSettings, type CardSettings } from "../_shared/vehicle-card";
-import type { SeoState } from "./routing";
+import type { SeoState } from "../_shared/search/routing";
 
 type Search = TenantDocument["search"];
 

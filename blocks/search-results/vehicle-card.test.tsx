@@ -2,10 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SearchRecord } from "../../domain/search-record";
 import type { TenantDocument } from "../../renderer/types";
-import { fixtureTenant } from "../_fixtures/tenant";
+import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { CARD_IMAGE_SIZES, cardSettings, listToggleEligible, reserveHref, VehicleCard, type CardSettings } from "../_shared/vehicle-card";
 import styles from "../_shared/vehicle-card.module.css";
-import { car, NOW } from "./fixtures/cars";
+import { car, NOW } from "../../tests/fixtures/search-records";
 
 function tenant(change: (t: TenantDocument) => void = () => {}): TenantDocument {
   const t = structuredClone(fixtureTenant);

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import SignIn from "./sign-in";
 import { SignInForm, type SignInFormProps } from "./sign-in.client";
 

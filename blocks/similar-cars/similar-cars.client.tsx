@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { SIMILAR_CARS_LOAD_MARGIN_PX } from "../../domain/vdp-rules";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import { lazySearchClient } from "../_shared/lazy-search-client";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsList, type SimilarState, type SimilarTexts } from "./list";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import SiteFooter from "./site-footer";
 
 const defaults = { showLocations: true, showSocial: true };

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { groupChildren, isCurrent, visibleItems } from "./navigation";
 import SiteHeader from "./site-header";
 import styles from "./site-header.module.css";

@@ -2,8 +2,8 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import UsedCarChecks, { showUsedCarChecks } from "./used-car-checks";
 
 async function render(car: StoredVehicle | null, props: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { imageUrl } from "../../domain/media";
 import { PrintButton } from "./print-button.client";
 import styles from "./print-view.module.css";
-import type { VehicleSheet } from "./sheet";
+import type { VehicleSheet } from "../../domain/vehicle-sheet";
 
 /**
  * The print view of a car (spec §2 routes: /print?car_id={slug}): one plain page of what the VDP

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { caravanVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureTenant } from "../_fixtures/tenant";
+import { caravanVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import type { TenantDocument } from "../../renderer/types";
 import { PrintView } from "./print-view";
-import { addressLine, sheetDisclaimer, vehicleSheet } from "./sheet";
+import { addressLine, sheetDisclaimer, vehicleSheet } from "../../domain/vehicle-sheet";
 
 const tenant = (change: (t: TenantDocument) => void = () => {}) => {
   const t = structuredClone(fixtureTenant);

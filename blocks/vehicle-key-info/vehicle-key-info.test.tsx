@@ -2,9 +2,9 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { engineText, formatYearMonth, keyInfoItems } from "./key-info";
+import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { engineText, formatYearMonth, keyInfoItems } from "../../domain/key-info";
 import VehicleKeyInfo from "./vehicle-key-info";
 
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";

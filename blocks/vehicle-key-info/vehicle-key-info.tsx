@@ -1,7 +1,7 @@
 import { CIN_TITLE, KEY_INFO_VISIBLE, SHOW_LESS, SHOW_MORE, collapsible, consumerNoticeHref } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { Expandable } from "../_shared/expandable.client";
-import { keyInfoItems, type KeyInfoItem } from "./key-info";
+import { keyInfoItems, type KeyInfoItem } from "../../domain/key-info";
 import styles from "./vehicle-key-info.module.css";
 
 function Items({ items }: { items: KeyInfoItem[] }) {

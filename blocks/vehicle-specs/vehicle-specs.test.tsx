@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { BlockProps } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
+import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { equipmentGroups, specRows } from "./specs";
 import VehicleSpecs from "./vehicle-specs";
 

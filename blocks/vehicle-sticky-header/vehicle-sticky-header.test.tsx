@@ -6,8 +6,8 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import VehicleStickyHeader from "./vehicle-sticky-header";
 
 async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {

@@ -3,8 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { callNumber, carLocation, locationHref, similarHref } from "../../domain/vehicle-links";
 import VehicleSummary from "./vehicle-summary";
 

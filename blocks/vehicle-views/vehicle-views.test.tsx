@@ -3,8 +3,8 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { fixtureVehicle, soldVehicle } from "../_fixtures/vehicle";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import VehicleViews from "./vehicle-views";
 import { loadViews, viewsText, viewUrl, VIEWS_TEXT, VIEWS_TEXT_ONE } from "./views";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fixtureCtx, fixtureTenant } from "../_fixtures/tenant";
-import { car, NOW } from "../search-results/fixtures/cars";
+import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
+import { car, NOW } from "../../tests/fixtures/search-records";
 import Watchlist, { WatchlistView } from "./watchlist";
 
 const on = () => {

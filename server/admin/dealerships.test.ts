@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";

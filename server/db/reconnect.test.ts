@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { listenForVehicleChanges, onVehiclesChanged } from "../inventory/changes";

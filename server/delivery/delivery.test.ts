@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import { DELIVERY_BAD_POSTCODE, DELIVERY_EMPTY_POSTCODE, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { TenantDocument } from "../../schemas/generated/tenant";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DELETE, PUT } from "../../app/api/feed/vehicles/[id]/route";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { amortisedRepayment } from "../../domain/finance";
 import { LISTED_FOREVER } from "../../domain/search-record";
-import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import {
   customRank, NO_PRICE_RANGE, PRICE_RANGES, priceRange, simpleDrive, simpleFuel, simpleTransmission, toSearchRecord,
   WEEKLY_PRICE_RANGES, weeklyPrice, weeklyPriceRange,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";
@@ -11,7 +11,7 @@ import { ValidationError } from "../errors";
 import { seedDemoInventory, seedDemoTenants } from "../seed";
 import { createTenant, publish } from "../tenants/store";
 import { notifyPayloads, VEHICLES_CHANNEL } from "./changes";
-import { demoCount } from "./demo";
+import { demoCount } from "../demo/inventory";
 import { loadSearchRecords, searchRecordsFor, streamSearchRecords } from "./records";
 import {
   countVehicles, deleteVehicle, deleteVehicles, getVehicle, getVehicleBySlug, listenForVehicleChanges, listVehicles, onVehiclesChanged,

@@ -1,8 +1,8 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/cars/[slug]/pdf/route";
-import { fixtureVehicle } from "../../blocks/_fixtures/vehicle";
-import { vehicleSheet } from "../../blocks/vehicle-actions/sheet";
+import { fixtureVehicle } from "../../tests/fixtures/vehicle";
+import { vehicleSheet } from "../../domain/vehicle-sheet";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";

@@ -1,6 +1,6 @@
 /**
  * The PDF of a vehicle page (spec §2 "print-to-PDF", §7 "PDF download": saved as {slug}.pdf):
- * the print view's content (blocks/vehicle-actions/sheet.ts) drawn with pdfkit, with the car's
+ * the print view's content (domain/vehicle-sheet.ts) drawn with pdfkit, with the car's
  * first photo read from this server's own pictures, never fetched over the network.
  * GET /api/cars/{slug}/pdf for the site the Host header names.
  */
@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import { vehicleSheet, type VehicleSheet } from "../../blocks/vehicle-actions/sheet";
+import { vehicleSheet, type VehicleSheet } from "../../domain/vehicle-sheet";
 import { parsePicturePath, PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-rules";
 import type { TenantDocument } from "../../schemas/generated/tenant";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { buildAdf, xmlEscape, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
 import { stripControls, visibleControls } from "./text";

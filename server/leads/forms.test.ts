@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { buildLead, leadFormSpec, type FormValues, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import type { DbHandle } from "../db";

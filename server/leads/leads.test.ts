@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "../../tests/databases";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";

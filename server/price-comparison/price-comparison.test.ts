@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "../../tests/databases";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";

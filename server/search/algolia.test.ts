@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../../domain/search-record";
 import { allowedIndices, indexForSort, tenantBaseFilter, VEHICLES_INDEX } from "../../domain/search-rules";
 import { validateTenant } from "../../domain/tenant-validation";
-import { createSearchClient } from "../../renderer/search-client";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
@@ -20,19 +19,6 @@ import { getLiveDocument, listTenants } from "../tenants/store";
 import { algoliaClientConfig, algoliaEnv, algoliaIndexSettings, pushToAlgolia, replicaIndices, securedSearchKey } from "./algolia";
 import { main as searchPush } from "../../scripts/search-push";
 import { runMain } from "../../tests/run-cli";
-
-// The browser's lite client, replaced so a test can see exactly what it would send.
-const sent = vi.hoisted(() => ({ searches: [] as unknown[] }));
-vi.mock("algoliasearch/lite", () => ({
-  liteClient: (appId: string, apiKey: string) => ({
-    appId,
-    apiKey,
-    search: async (requests: unknown[]) => {
-      sent.searches.push(requests);
-      return { results: requests.map(() => ({ hits: [] })) };
-    },
-  }),
-}));
 
 const demoTenants: TenantDocument[] = readdirSync("tenants")
   .filter((f) => f.endsWith(".json"))
@@ -101,27 +87,6 @@ describe("algoliaEnv and the UI config", () => {
     const config = algoliaClientConfig(tenant("coralstone-mazda"), now)!;
     expect(config).toEqual({ appId: "TESTAPP", apiKey: securedSearchKey(tenant("coralstone-mazda"), now) });
     expect(JSON.stringify(config)).not.toMatch(/admin-key|search-key/);
-  });
-
-  it("sends the lowest-price sort's extra condition only with that index's queries, where the site asks for it", async () => {
-    useAlgolia();
-    const priceAsc = indexForSort({ attribute: "price", direction: "asc" });
-    const config = algoliaClientConfig(tenant("bluegum"), new Date())!;
-    expect(tenant("bluegum").search.priceAscendingNeedsPrice).toBe(true);
-    expect(config.numericFilters).toEqual({ [priceAsc]: "price > 0" });
-    sent.searches.length = 0;
-    await createSearchClient("bluegum.localhost", config).search([
-      { indexName: priceAsc, params: { query: "", numericFilters: ["km<=50000"] } },
-      { indexName: VEHICLES_INDEX, params: { query: "" } },
-    ] as never);
-    expect(sent.searches).toEqual([
-      [
-        { indexName: priceAsc, params: { query: "", numericFilters: ["km<=50000", "price > 0"] } },
-        { indexName: VEHICLES_INDEX, params: { query: "" } },
-      ],
-    ]);
-    // A site without the rule sends queries unchanged.
-    expect(algoliaClientConfig(tenant("coralstone-mazda"), new Date())!.numericFilters).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@
 import { createHmac } from "node:crypto";
 import type { Algoliasearch, IndexSettings } from "algoliasearch";
 import { allowedIndices, indexForSort, tenantBaseFilter, VEHICLES_INDEX } from "../../domain/search-rules";
-import type { AlgoliaConfig } from "../../renderer/search-client";
+import type { AlgoliaConfig } from "../../domain/search-host";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db, type DbHandle } from "../db";
 import { onVehiclesChanged } from "../inventory/changes";

@@ -10,7 +10,7 @@ import { createTenant, publish } from "../tenants/store";
 import { SearchIndex } from "./engine";
 import { handleMultiQuery } from "./http";
 import { registerInProcessSearch } from "./in-process";
-import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../renderer/search-client";
+import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-host";
 import { vehicleIndexSettings } from "./vehicle-index";
 
 const now = Math.floor(Date.now() / 1000);

@@ -1,6 +1,5 @@
 import { tenantForHost } from "../tenants/live";
-import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../renderer/search-client";
-import { parseSearchHost } from "../../renderer/search-host";
+import { IN_PROCESS_SEARCH, parseSearchHost, type InProcessSearch } from "../../domain/search-host";
 import { searchForTenant } from "./service";
 import { previewDocument } from "../admin/preview";
 
@@ -26,7 +25,7 @@ function emptyResult(request: unknown) {
 /**
  * Lets server rendering of the search UI (a client component rendered on the server) query the
  * engine in process instead of over HTTP, without bundling server code into the browser. A
- * preview's search host (renderer/search-host.ts) searches with the draft.
+ * preview's search host (domain/search-host.ts) searches with the draft.
  *
  * A query the engine refuses (a hostile URL: page=1e308, an unknown index) is answered with empty
  * results and logged: react-instantsearch-nextjs waits for a result and never for an error, so a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "../../tests/databases";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS_FILE } from "../../playwright.config";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../fixtures/vehicle";
 import { siteUrl } from "./helpers";
 
 // Harbourline's dealership 101 sells from location 1001.

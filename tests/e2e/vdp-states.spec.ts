@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS_FILE } from "../../playwright.config";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../fixtures/vehicle";
 import { siteUrl, viewports } from "./helpers";
 
 // The states a vehicle page differs for (issue 4 "Done when"): coming soon, reserved, sold,

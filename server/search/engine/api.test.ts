@@ -1,7 +1,7 @@
 /** The Algolia-facing behaviour on a small hand-made index: params forms, response shape, text rules, highlighting, base filter, errors. */
 import { describe, expect, it } from "vitest";
 import { SearchIndex, SearchRequestError, type SearchResponse } from "./index";
-import { generateRecords, vehicleSettings } from "./synthetic";
+import { generateRecords, vehicleSettings } from "../../../tests/fixtures/synthetic-search";
 
 const settings = {
   searchableAttributes: ["title", "make", "model", "colour"],

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { SearchRecord } from "../../../domain/search-record";
 import { SearchIndex } from "./index";
 import { ReferenceIndex } from "./reference";
-import { SORTS, TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings } from "./synthetic";
+import { SORTS, TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings } from "../../../tests/fixtures/synthetic-search";
 import type { MultiQueryRequest, SearchResponse } from "./types";
 
 type Rng = () => number;

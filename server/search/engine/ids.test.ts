@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { IdTable } from "./ids";
-import { rng } from "./synthetic";
+import { rng } from "../../../tests/fixtures/synthetic-search";
 
 it("maps objectIDs to doc ids like a Map through adds, deletes and growth", () => {
   const r = rng(1);

@@ -4,8 +4,8 @@
  * (domain/vdp-rules caravanDetails); other vehicles lead with odometer, transmission, body and fuel.
  * Pure: bad or missing data drops an item, never throws.
  */
-import { caravanDetails } from "../../domain/vdp-rules";
-import type { Vehicle } from "../../schemas/generated/vehicle";
+import { caravanDetails } from "./vdp-rules";
+import type { Vehicle } from "../schemas/generated/vehicle";
 
 export interface KeyInfoItem {
   label: string;

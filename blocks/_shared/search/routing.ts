@@ -6,7 +6,7 @@
  * or a shared link gives the same results.
  */
 import type { useInstantSearch } from "react-instantsearch";
-import { MAX_QUERY_LENGTH } from "../../server/search/engine/text";
+import { MAX_QUERY_LENGTH } from "../../../server/search/engine/text";
 
 export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
 

@@ -1,7 +1,7 @@
 /** How facet values and refinements read on the search page. Pure. */
-import { BODY_TYPES } from "../../domain/media";
-import { formatMoney } from "../../domain/vehicle-display";
-import type { CardSettings } from "../_shared/vehicle-card";
+import { BODY_TYPES } from "../../../domain/media";
+import { formatMoney } from "../../../domain/vehicle-display";
+import type { CardSettings } from "../vehicle-card";
 
 const WORDS: Record<string, Record<string, string>> = {
   car_type: { new: "New", demo: "Demo", used: "Used" },

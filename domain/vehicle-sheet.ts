@@ -3,15 +3,15 @@
  * download): the print view and the PDF are both drawn from this one description, so they never
  * disagree. Pure: the car and the site's document are passed in.
  */
-import { publicPageUrl } from "../../domain/hosts";
-import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
-import { isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
-import type { TenantDocument } from "../../schemas/generated/tenant";
-import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { paragraphs } from "../dealer-comments/paragraphs";
-import { keyInfoItems, type KeyInfoItem } from "../vehicle-key-info/key-info";
-import { callNumber, carLocation } from "../../domain/vehicle-links";
-import { SOLD_TEXT, SOLD_TITLE } from "../../domain/vdp-rules";
+import { publicPageUrl } from "./hosts";
+import { formatCallNumber, telHref, type PhoneLocale } from "./phone";
+import { isAvailable, priceDisplay, vehicleHeading } from "./vehicle-display";
+import type { TenantDocument } from "../schemas/generated/tenant";
+import type { Vehicle } from "../schemas/generated/vehicle";
+import { paragraphs } from "./paragraphs";
+import { keyInfoItems, type KeyInfoItem } from "./key-info";
+import { callNumber, carLocation } from "./vehicle-links";
+import { SOLD_TEXT, SOLD_TITLE } from "./vdp-rules";
 
 /** The printed page's closing note: details can change, so a buyer confirms them with the dealer. */
 export const sheetDisclaimer = (dealer: string) =>
@@ -46,7 +46,7 @@ export function addressLine(address: { street?: string; city?: string; state?: s
   return [address.street?.trim(), place].filter(Boolean).join(", ") || null;
 }
 
-export function vehicleSheet(car: StoredVehicle, tenant: Site): VehicleSheet {
+export function vehicleSheet(car: Vehicle & { slug: string }, tenant: Site): VehicleSheet {
   const { identity } = tenant;
   const { title, subtitle } = vehicleHeading(car);
   const price = priceDisplay(car, tenant);

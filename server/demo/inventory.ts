@@ -10,9 +10,9 @@ import {
   type ExteriorView, type PictureBody,
 } from "../../domain/media";
 import { CATALOGUE, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
-import { anchorPositions, type AnchorName } from "./pictures";
+import { anchorPositions, type AnchorName } from "../inventory/pictures";
 import { amortisedRepayment } from "../../domain/finance";
-import { vehicleSlug, type StoredVehicle } from "./vehicle";
+import { vehicleSlug, type StoredVehicle } from "../inventory/vehicle";
 import { seededRandom } from "../../domain/random";
 import { slugify } from "../../domain/search-paths";
 

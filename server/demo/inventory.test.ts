@@ -5,8 +5,8 @@ import { validateTenant } from "../../domain/tenant-validation";
 import { parsePicturePath, SPIN_FRAMES } from "../../domain/media";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CATALOGUE } from "./catalogue";
-import { DEMO_HISTORY_REPORT, demoCount, generateDemoInventory, usedValue } from "./demo";
-import { validateVehicle, type StoredVehicle } from "./vehicle";
+import { DEMO_HISTORY_REPORT, demoCount, generateDemoInventory, usedValue } from "./inventory";
+import { validateVehicle, type StoredVehicle } from "../inventory/vehicle";
 
 const NOW = new Date("2026-05-15T02:00:00Z");
 const DAY = 86_400_000;
