@@ -15,8 +15,8 @@
  * hashing itself is bounded (passwords.ts): a sign-in that finds the hasher's queue full is refused
  * at once ("busy"). A wrong password and an unknown address get the same answer, after the same work.
  */
-import { readCookie } from "../http/cookies";
-import { createHash, randomBytes } from "node:crypto";
+import { readCookie, sessionSetCookie } from "../http/cookies";
+import { newSessionToken, tokenHash } from "../auth/sessions";
 import { and, count, eq, gt, gte, lt, min } from "drizzle-orm";
 import type { Db } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
@@ -38,7 +38,6 @@ export const ADMIN_SESSION_TTL_MS = 12 * 3600 * 1000;
 export const SIGN_IN_LIMITS = { perAccountClient: 5, perClient: 20, perAccountSlowdown: 20, slowdownMs: 1000, windowMs: 15 * 60_000 };
 export const WRONG_CREDENTIALS = "Email or password is incorrect.";
 
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -131,9 +130,8 @@ export async function signIn(
 }
 
 export async function createAdminSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
-  await db.insert(adminSessions).values({ tokenHash: sha256(token), userId, expiresAt, createdAt: now });
+  const { token, tokenHash, expiresAt } = newSessionToken(ADMIN_SESSION_TTL_MS, now);
+  await db.insert(adminSessions).values({ tokenHash, userId, expiresAt, createdAt: now });
   await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   return { token, expiresAt };
 }
@@ -145,12 +143,12 @@ export async function adminSessionUser(db: Db, token: string | null | undefined,
     .select(userColumns)
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(and(eq(adminSessions.tokenHash, sha256(token)), gt(adminSessions.expiresAt, now)));
+    .where(and(eq(adminSessions.tokenHash, tokenHash(token)), gt(adminSessions.expiresAt, now)));
   return row ?? null;
 }
 
 export async function deleteAdminSession(db: Db, token: string | null | undefined): Promise<void> {
-  if (token) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, sha256(token)));
+  if (token) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash(token)));
 }
 
 /** The admin session token of a Cookie header. */
@@ -160,8 +158,7 @@ export function adminSessionToken(cookieHeader: string | null | undefined): stri
 
 /** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */
 export function adminSessionCookie(token: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
-  const maxAge = opts.maxAgeSeconds ?? Math.floor(ADMIN_SESSION_TTL_MS / 1000);
-  return `${ADMIN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
+  return sessionSetCookie(ADMIN_COOKIE, token, { secure: opts.secure, maxAgeSeconds: opts.maxAgeSeconds ?? Math.floor(ADMIN_SESSION_TTL_MS / 1000) });
 }
 
 export async function listAdminUsers(db: Db): Promise<AdminUser[]> {

@@ -8,9 +8,10 @@
 import { parseHost } from "../../domain/hosts";
 import { parseNewSiteForm } from "../../domain/new-site";
 import { getDb, type DbHandle } from "../db";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 import { getDraft } from "../tenants/store";
-import { BadRequest } from "../auth/http";
+import { BadRequest, errorResponse } from "../http/errors";
+import { json } from "../http/json";
 import { isHttps } from "../auth/sessions";
 import {
   adminSessionCookie, adminSessionToken, adminSessionUser, deleteAdminSession, signIn, WRONG_CREDENTIALS, type AdminUser,
@@ -21,7 +22,7 @@ import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
 import { assignDealership, listDealerships } from "./dealerships";
-import { BodyError, cleanText, parseJsonText, readLimitedBytes, readLimitedText } from "../http/body";
+import { cleanText, readJsonObject, readLimitedBytes, readLimitedText } from "../http/body";
 import { clientAddress, clientBucket } from "../http/client-address";
 import {
   archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
@@ -37,24 +38,7 @@ const NO_STORE = { "cache-control": "no-store" };
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const SESSION_ENDED = "Your session has ended. Sign in again (your edits stay in this tab).";
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-
-async function readJson(request: Request, max = MAX_BODY_BYTES, tooLarge = "The request body is too large."): Promise<Record<string, unknown>> {
-  const text = await readBody(() => readLimitedText(request, max, () => tooLarge));
-  const body = await readBody(async () => parseJsonText(text, { invalidJson: () => "The request body is not valid JSON." }));
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("The request body must be a JSON object.");
-  return body as Record<string, unknown>;
-}
-
-/** A body read with its size limit; an over-long one is the admin's 413 with the reader's message. */
-async function readBody<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (e) {
-    if (e instanceof BodyError) throw new BadRequest(e.message, e.status);
-    throw e;
-  }
-}
+const readJson = (request: Request) => readJsonObject(request, MAX_BODY_BYTES);
 
 /** A revision or version number as the database keeps it (integer column): 1e308 or 2^64 is no such number. */
 const isStoredInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2 ** 31 - 1;
@@ -64,17 +48,6 @@ const revisionOf = (body: Record<string, unknown>) => {
   if (!isStoredInt(r)) throw new BadRequest("Say which revision of the draft this change is based on (revision).");
   return r;
 };
-
-/** An error as the admin's answer. */
-export function errorResponse(e: unknown): Response {
-  if (e instanceof ValidationError) return json(422, { message: e.message.split("\n")[0], errors: e.errors });
-  if (e instanceof ConflictError) return json(409, { message: e.message, current: e.current });
-  if (e instanceof ForbiddenError) return json(403, { message: e.message });
-  if (e instanceof NotFoundError) return json(404, { message: e.message });
-  if (e instanceof BadRequest) return json(e.status, { message: e.message });
-  console.error("[admin] request failed:", e);
-  return json(500, { message: "Something went wrong; please try again." });
-}
 
 type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
 
@@ -95,7 +68,7 @@ export function adminRoute(handler: Handler, opts: { open?: boolean; handle?: ()
       if (!user) return json(401, { message: SESSION_ENDED });
       return await handler(request, { handle, user }, params);
     } catch (e) {
-      return errorResponse(e);
+      return errorResponse(e, { log: "[admin] request failed:" });
     }
   };
 }
@@ -124,8 +97,8 @@ const echoableEmail = (email: string) =>
 export const handleSignIn: Handler = async (request, { handle, now }) => {
   const form = !(request.headers.get("content-type") ?? "").includes("application/json");
   const body = form
-    ? Object.fromEntries([...new URLSearchParams(await readBody(() => readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE)))].map(([k, v]) => [k, cleanText(v)]))
-    : await readJson(request, SIGN_IN_MAX_BYTES, SIGN_IN_TOO_LARGE);
+    ? Object.fromEntries([...new URLSearchParams(await readLimitedText(request, SIGN_IN_MAX_BYTES, () => SIGN_IN_TOO_LARGE))].map(([k, v]) => [k, cleanText(v)]))
+    : await readJsonObject(request, SIGN_IN_MAX_BYTES, SIGN_IN_TOO_LARGE);
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
   const next = safeNext(body.next);
@@ -228,7 +201,7 @@ export const handlePreviewToken: Handler = async (request, { handle, user }, { s
 
 /** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height}. */
 export const handleUpload: Handler = async (request, { handle, user }, { slug }) => {
-  const bytes = await readBody(() => readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE));
+  const bytes = await readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE);
   const stored = await storeUpload(handle.db, user, slug, bytes);
   return json(201, stored);
 };

@@ -14,7 +14,7 @@ import type { Db } from "../db";
 import { dataDir } from "../db";
 import { auditLog, tenants } from "../db/schema";
 import { NotFoundError } from "../errors";
-import { BadRequest } from "../auth/http";
+import { BadRequest, HttpError } from "../http/errors";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess } from "./access";
 
@@ -42,10 +42,10 @@ export async function preparePicture(input: Buffer): Promise<{ data: Buffer; wid
   try {
     meta = await sharp(input, { limitInputPixels: 100_000_000 }).metadata();
   } catch {
-    throw new BadRequest(NOT_A_PICTURE, 415);
+    throw new HttpError(415, NOT_A_PICTURE);
   }
   // AVIF is read by libheif: sharp names its format "heif".
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new BadRequest(NOT_A_PICTURE, 415);
+  if (!meta.format || !ACCEPTED.has(meta.format)) throw new HttpError(415, NOT_A_PICTURE);
   const animated = (meta.pages ?? 1) > 1 && (meta.format === "gif" || meta.format === "webp");
   try {
     const { data, info } = await sharp(input, { animated, limitInputPixels: 100_000_000 })
@@ -56,7 +56,7 @@ export async function preparePicture(input: Buffer): Promise<{ data: Buffer; wid
     const height = animated && info.pageHeight ? info.pageHeight : info.height;
     return { data, width: info.width, height };
   } catch {
-    throw new BadRequest(NOT_A_PICTURE, 415);
+    throw new HttpError(415, NOT_A_PICTURE);
   }
 }
 

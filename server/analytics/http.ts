@@ -3,7 +3,9 @@ import { analyticsEvents } from "../db/schema";
 import type { LiveDocument } from "../tenants/store";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { clientKey, type RateLimiter } from "../leads/rate-limit";
-import { BodyError, readLimitedJson } from "../http/body";
+import { readLimitedJson } from "../http/body";
+import { errorResponse, underError } from "../http/errors";
+import { problem } from "../http/json";
 
 /**
  * POST /api/events: records one analytics event the browser pushed to the site's tag manager
@@ -22,8 +24,6 @@ export interface EventDeps {
   limiter: () => Promise<RateLimiter>;
 }
 
-const answer = (status: number, error?: string) =>
-  new Response(error ? JSON.stringify({ error }) : null, { status, headers: error ? { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } : { "cache-control": "no-store" } });
 
 /** The event in a body, or the reason it is refused. */
 export function parseEvent(body: unknown): { id: number; label: string | null; path: string } | string {
@@ -38,27 +38,20 @@ export function parseEvent(body: unknown): { id: number; label: string | null; p
 export async function handleEventPost(request: Request, deps: EventDeps): Promise<Response> {
   try {
     const live = await deps.tenantForHost(request.headers.get("host"));
-    if (!live) return answer(404, "No dealer site answers at this address.");
+    if (!live) return problem(404, "No dealer site answers at this address.");
     const limiter = await deps.limiter();
     const hit = await limiter.hit(`events:ip:${live.slug}:${clientKey(request)}`, EVENT_LIMIT.limit, EVENT_LIMIT.windowMs);
-    if (!hit.ok) return answer(429, "Too many events from here; try again later.");
-    let body: unknown;
-    try {
-      body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
-        tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,
-        invalidJson: () => "The body is not valid JSON.",
-      });
-    } catch (e) {
-      if (e instanceof BodyError) return answer(e.status, e.message);
-      throw e;
-    }
+    if (!hit.ok) return problem(429, "Too many events from here; try again later.");
+    const body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
+      tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,
+      invalidJson: () => "The body is not valid JSON.",
+    });
     const event = parseEvent(body);
-    if (typeof event === "string") return answer(400, event);
+    if (typeof event === "string") return problem(400, event);
     const db = await deps.db();
     await db.insert(analyticsEvents).values({ tenant: live.slug, eventId: event.id, label: event.label, path: event.path });
-    return answer(204);
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
   } catch (e) {
-    console.error("[analytics] an event could not be stored:", e);
-    return answer(500, "The event could not be stored.");
+    return errorResponse(e, { body: underError, unexpected: "The event could not be stored.", log: "[analytics] an event could not be stored:" });
   }
 }

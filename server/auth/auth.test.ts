@@ -8,8 +8,9 @@ import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/p
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter, type RateLimiter } from "../leads/rate-limit";
 import { CODE_REQUEST_LIMITS, codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
-import { handleRequestCode, handleSignOut, handleVerifyCode, requestUser, withErrors, type SiteContext } from "./http";
-import { createSession, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
+import { withErrors, type SiteContext } from "../http/site-route";
+import { handleRequestCode, handleSignOut, handleVerifyCode } from "./http";
+import { createSession, requestUser, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
 
 /** Keeps every message, for reading the code. */
 class CapturingSms implements SmsProvider {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db";
-import { readCookie } from "../http/cookies";
+import { readCookie, sessionSetCookie } from "../http/cookies";
 import { siteSessions, siteUsers } from "../db/schema";
 
 export const SESSION_COOKIE = "fc_session";
@@ -13,7 +13,14 @@ export interface SiteUser {
   phone: string;
 }
 
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+/** What the database keeps of a session token (site and admin sessions alike). */
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A fresh random session token, its stored hash, and when a session made now with it ends. */
+export function newSessionToken(ttlMs: number, now: Date): { token: string; tokenHash: string; expiresAt: Date } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + ttlMs) };
+}
 
 /** The site's user with this verified number, created on first sign-in. */
 export async function upsertSiteUser(db: Db, site: string, phone: string, now = new Date()): Promise<SiteUser> {
@@ -27,9 +34,8 @@ export async function upsertSiteUser(db: Db, site: string, phone: string, now = 
 
 /** A new session for the user; the returned token goes in the cookie and only its hash is stored. */
 export async function createSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(siteSessions).values({ tokenHash: tokenHash(token), userId, expiresAt, createdAt: now });
+  const { token, tokenHash, expiresAt } = newSessionToken(SESSION_TTL_MS, now);
+  await db.insert(siteSessions).values({ tokenHash, userId, expiresAt, createdAt: now });
   // Expired sessions are of no further use.
   await db.delete(siteSessions).where(lt(siteSessions.expiresAt, now));
   return { token, expiresAt };
@@ -44,6 +50,11 @@ export async function sessionUser(db: Db, site: string, token: string | null | u
     .innerJoin(siteUsers, eq(siteUsers.id, siteSessions.userId))
     .where(and(eq(siteSessions.tokenHash, tokenHash(token)), gt(siteSessions.expiresAt, now), eq(siteUsers.site, site)));
   return row ?? null;
+}
+
+/** The signed-in user of this request on this site, or null. */
+export function requestUser(request: Request, ctx: { db: Db; tenant: { identity: { slug: string } }; now?: Date }): Promise<SiteUser | null> {
+  return sessionUser(ctx.db, ctx.tenant.identity.slug, sessionToken(request.headers.get("cookie")), ctx.now);
 }
 
 export async function deleteSession(db: Db, token: string | null | undefined): Promise<void> {
@@ -63,6 +74,5 @@ export function isHttps(request: Request): boolean {
 
 /** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */
 export function sessionCookie(token: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
-  const maxAge = opts.maxAgeSeconds ?? Math.floor(SESSION_TTL_MS / 1000);
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
+  return sessionSetCookie(SESSION_COOKIE, token, { secure: opts.secure, maxAgeSeconds: opts.maxAgeSeconds ?? Math.floor(SESSION_TTL_MS / 1000) });
 }

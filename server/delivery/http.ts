@@ -12,6 +12,8 @@ import { checkPostcode, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { StoredVehicle } from "../inventory/vehicle";
 import type { LiveDocument } from "../tenants/store";
+import { errorResponse, underError } from "../http/errors";
+import { json, problem } from "../http/json";
 import { deliveryAvailable, deliveryOrigin, type DeliveryQuoteProvider } from "./provider";
 
 export interface DeliveryQuoteDeps {
@@ -23,9 +25,6 @@ export interface DeliveryQuoteDeps {
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-const json = (status: number, body: unknown, cache = "no-store") =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": cache } });
-const problem = (status: number, error: string) => json(status, { error });
 
 export async function handleDeliveryQuote(request: Request, deps: DeliveryQuoteDeps): Promise<Response> {
   try {
@@ -53,9 +52,8 @@ export async function handleDeliveryQuote(request: Request, deps: DeliveryQuoteD
     }
     if (!quote) return problem(404, DELIVERY_NO_PRICE);
     // The same postcode and car give the same quote until the table or the car's location changes.
-    return json(200, { ...quote, currency: tenant.identity.currency }, "public, max-age=300");
+    return json(200, { ...quote, currency: tenant.identity.currency }, { "cache-control": "public, max-age=300" });
   } catch (e) {
-    console.error("[delivery] request failed:", e);
-    return problem(500, "Something went wrong; please try again.");
+    return errorResponse(e, { body: underError, log: "[delivery] request failed:" });
   }
 }

@@ -9,12 +9,11 @@
  * Nesting deeper than MAX_JSON_DEPTH is refused (400) from a scan of the text, before JSON.parse
  * or anything recursive sees it.
  */
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
-    super(message);
+import { HttpError } from "./errors";
+
+export class BodyError extends HttpError {
+  constructor(status: 400 | 413, message: string) {
+    super(status, message);
   }
 }
 
@@ -122,4 +121,11 @@ export async function readLimitedJson(request: Request, max: number, messages: B
   const text = await readLimitedText(request, max, messages.tooLarge);
   if (messages.empty && !text.trim()) throw new BodyError(400, messages.empty);
   return parseJsonText(text, messages);
+}
+
+/** The body as a JSON object; a BodyError (400) for any other JSON, and as readLimitedJson for the rest. */
+export async function readJsonObject(request: Request, max: number, tooLarge = "The request body is too large."): Promise<Record<string, unknown>> {
+  const body = await readLimitedJson(request, max, { tooLarge: () => tooLarge, invalidJson: () => "The request body is not valid JSON." });
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BodyError(400, "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
 }

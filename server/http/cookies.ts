@@ -19,3 +19,8 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   }
   return null;
 }
+
+/** A session cookie's Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */
+export function sessionSetCookie(name: string, value: string, opts: { secure: boolean; maxAgeSeconds: number }): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${opts.maxAgeSeconds}; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
+}

@@ -1,8 +1,9 @@
 import type { Db } from "../db";
-import { ValidationError } from "../errors";
-import { BodyError, readLimitedJson } from "../http/body";
+import { readLimitedJson } from "../http/body";
+import { errorResponse, underError } from "../http/errors";
+import { json, problem } from "../http/json";
 import { bearerKey, dealershipForKey } from "./keys";
-import { deleteVehicle, getVehicle, upsertVehicle, VehicleConflictError } from "./store";
+import { deleteVehicle, getVehicle, upsertVehicle } from "./store";
 
 /**
  * The dealer feed endpoint: PUT and DELETE /api/feed/vehicles/{id}, authenticated with a
@@ -13,11 +14,6 @@ import { deleteVehicle, getVehicle, upsertVehicle, VehicleConflictError } from "
 export const MAX_FEED_BODY_BYTES = 512 * 1024;
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
-
-const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => json(status, { error, ...extra }, headers);
 
 async function authenticate(db: Db, request: Request): Promise<number | Response> {
   const header = request.headers.get("authorization");
@@ -41,17 +37,17 @@ const readVehicleJson = (request: Request) =>
     invalidJson: (detail) => `The body is not valid JSON: ${detail}`,
   });
 
+/** A feed handler whose thrown errors are answers: an HttpError's status as { error, … }, anything else a logged 500. */
+const feedRoute =
+  (handler: (db: Db, request: Request, id: string) => Promise<Response>) =>
+  (db: Db, request: Request, id: string): Promise<Response> =>
+    handler(db, request, id).catch((e: unknown) => errorResponse(e, { body: underError, log: "[feed] request failed:" }));
+
 /** PUT /api/feed/vehicles/{id}: creates or replaces the vehicle with this id. */
-export async function putFeedVehicle(db: Db, request: Request, id: string): Promise<Response> {
+export const putFeedVehicle = feedRoute(async (db, request, id) => {
   const auth = await authenticate(db, request);
   if (auth instanceof Response) return auth;
-  let body: unknown;
-  try {
-    body = await readVehicleJson(request);
-  } catch (e) {
-    if (e instanceof BodyError) return problem(e.status, e.message);
-    throw e;
-  }
+  const body = await readVehicleJson(request);
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return problem(422, "The vehicle was not saved:", { errors: [{ pointer: "", message: "a vehicle must be a JSON object" }] });
   }
@@ -69,18 +65,13 @@ export async function putFeedVehicle(db: Db, request: Request, id: string): Prom
   if (existing && existing.dealership_id !== auth) {
     return problem(403, `Vehicle "${id}" belongs to another dealership; this key belongs to dealership ${auth}.`);
   }
-  try {
-    const { vehicle, created } = await upsertVehicle(db, { ...doc, id }, { dealershipId: auth });
-    return json(created ? 201 : 200, { vehicle });
-  } catch (e) {
-    if (e instanceof ValidationError) return problem(422, "The vehicle was not saved:", { errors: e.errors });
-    if (e instanceof VehicleConflictError) return problem(409, e.message);
-    throw e;
-  }
-}
+  // A ValidationError (422, "The vehicle was not saved:" with its errors) or a VehicleConflictError (409) is answered by feedRoute.
+  const { vehicle, created } = await upsertVehicle(db, { ...doc, id }, { dealershipId: auth });
+  return json(created ? 201 : 200, { vehicle });
+});
 
 /** DELETE /api/feed/vehicles/{id}: takes the vehicle off every site. */
-export async function deleteFeedVehicle(db: Db, request: Request, id: string): Promise<Response> {
+export const deleteFeedVehicle = feedRoute(async (db, request, id) => {
   const auth = await authenticate(db, request);
   if (auth instanceof Response) return auth;
   const existing = ID_PATTERN.test(id) ? await getVehicle(db, id) : null;
@@ -88,4 +79,4 @@ export async function deleteFeedVehicle(db: Db, request: Request, id: string): P
   if (existing.dealership_id !== auth) return problem(403, `Vehicle "${id}" belongs to another dealership; this key belongs to dealership ${auth}.`);
   await deleteVehicle(db, id);
   return json(200, { deleted: id });
-}
+});

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
 import { ValidationError } from "../errors";
+import { HttpError } from "../http/errors";
 import { announceVehiclesChanged, notifyVehiclesChanged } from "./changes";
 import { dealershipDirectory } from "./directory";
 import { validateVehicle, vehicleSlug, type StoredVehicle, type Vehicle, type VehicleError } from "./vehicle";
@@ -9,8 +10,10 @@ import { validateVehicle, vehicleSlug, type StoredVehicle, type Vehicle, type Ve
 export { onVehiclesChanged, listenForVehicleChanges, VEHICLES_CHANNEL } from "./changes";
 
 /** Another writer took the vehicle's stock number or slug between our check and our write. */
-export class VehicleConflictError extends Error {
-  readonly status = 409;
+export class VehicleConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 
 export interface UpsertOptions {

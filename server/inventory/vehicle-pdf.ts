@@ -12,7 +12,8 @@ import { vehicleSheet, type VehicleSheet } from "../../domain/vehicle-sheet";
 import { parsePicturePath, PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-rules";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { json, siteRoute, type SiteContext } from "../auth/http";
+import { json } from "../http/json";
+import { siteRoute, type SiteContext } from "../http/site-route";
 import { picture } from "./media";
 import { vehicleForPage } from "./vdp";
 

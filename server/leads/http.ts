@@ -7,9 +7,11 @@ import type { SchemaError } from "../../domain/schema-errors";
 import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { validateLead, type Lead } from "./validation";
-import { IdempotencyConflictError, storeLead } from "./store";
+import { storeLead } from "./store";
 import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
-import { BodyError, parseJsonText, readLimitedText } from "../http/body";
+import { parseJsonText, readLimitedText } from "../http/body";
+import { BadRequest, errorResponse, HttpError, underError } from "../http/errors";
+import { json, problem } from "../http/json";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -35,9 +37,6 @@ export interface LeadDeps {
   stored?: (leadId: string) => void;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
-const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => json(status, { error, ...extra }, headers);
 const invalid = (errors: SchemaError[]) => problem(422, FIX_ERRORS, { errors });
 
 const readBody = (request: Request) =>
@@ -115,21 +114,12 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     if (!key) return problem(400, "The Idempotency-Key header is required: send a new random key with each lead, and the same key when retrying it.");
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return problem(400, "The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
 
-    let text: string;
-    try {
-      text = await readBody(request);
-    } catch (e) {
-      if (e instanceof BodyError) return problem(e.status, e.message);
-      return problem(400, "The form's data could not be read.");
-    }
+    // A body cut off on the way (the stream failed) is the sender's problem too.
+    const text = await readBody(request).catch((e: unknown) => {
+      throw e instanceof HttpError ? e : new BadRequest("The form's data could not be read.");
+    });
     if (!text.trim()) return problem(400, "The body is empty; send the lead as JSON.");
-    let body: unknown;
-    try {
-      body = parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
-    } catch (e) {
-      if (e instanceof BodyError) return problem(e.status, e.message);
-      throw e;
-    }
+    const body = parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
 
     // Honeypot: people never see the `website` field; a bot that fills it is told it succeeded.
     if (body && typeof body === "object" && !Array.isArray(body)) {
@@ -163,25 +153,20 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     if (dealership instanceof Response) return dealership;
 
     const identity = live.document.identity;
-    try {
-      const { leadId, created } = await storeLead(
-        db,
-        {
-          lead,
-          site: { slug: live.slug, name: identity.name, currency: identity.currency },
-          dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
-          vehicle,
-        },
-        key,
-      );
-      if (created) deps.stored?.(leadId);
-      return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
-    } catch (e) {
-      if (e instanceof IdempotencyConflictError) return problem(409, e.message);
-      throw e;
-    }
+    // The same key with another lead: an IdempotencyConflictError, 409.
+    const { leadId, created } = await storeLead(
+      db,
+      {
+        lead,
+        site: { slug: live.slug, name: identity.name, currency: identity.currency },
+        dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
+        vehicle,
+      },
+      key,
+    );
+    if (created) deps.stored?.(leadId);
+    return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
   } catch (e) {
-    console.error("[leads] a lead could not be stored:", e);
-    return problem(500, UNEXPECTED_ERROR);
+    return errorResponse(e, { body: underError, unexpected: UNEXPECTED_ERROR, log: "[leads] a lead could not be stored:" });
   }
 }

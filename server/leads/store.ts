@@ -1,12 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
+import { HttpError } from "../http/errors";
 import { leadDeliveries, leads } from "../db/schema";
 import { buildAdf, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
 
-export class IdempotencyConflictError extends Error {
-  readonly status = 409;
+/** The Idempotency-Key was used for another lead. */
+export class IdempotencyConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 
 export interface StoredLead {

@@ -6,7 +6,8 @@
  * shows is the browser's rule (showPriceComparison); the answer is the provider's as it is.
  */
 import { PRICE_COMPARISON_NO_DATA } from "../../domain/price-comparison";
-import { json, siteRoute, type SiteContext } from "../auth/http";
+import { json } from "../http/json";
+import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { priceComparisonProvider, type PriceComparisonProvider } from "./provider";
 

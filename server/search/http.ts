@@ -1,12 +1,16 @@
-import { BodyError, readLimitedJson } from "../http/body";
+import { readLimitedJson } from "../http/body";
+import { errorResponse, type ErrorBody } from "../http/errors";
+import { json } from "../http/json";
 import { tenantForHost } from "../tenants/live";
 import { previewDocument } from "../admin/preview";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { searchForTenant, SearchRequestError } from "./service";
+import { searchForTenant } from "./service";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-const error = (status: number, message: string) => Response.json({ message, status }, { status });
+/** Algolia's error shape. */
+const algoliaError = ({ message }: ErrorBody, status: number) => ({ message, status });
+const error = (status: number, message: string) => json(status, algoliaError({ message }, status));
 
 /** POST /api/search/1/indexes/*\/queries: the Algolia multi-query request, answered for the site named by the Host header. */
 export async function handleMultiQuery(request: Request): Promise<Response> {
@@ -23,21 +27,14 @@ export async function handlePreviewMultiQuery(request: Request, host: string, to
 }
 
 async function answer(request: Request, document: TenantDocument): Promise<Response> {
-  let body: unknown;
   try {
-    body = await readLimitedJson(request, MAX_BODY_BYTES, {
+    const body = await readLimitedJson(request, MAX_BODY_BYTES, {
       tooLarge: () => `The request body is over ${MAX_BODY_BYTES} bytes.`,
       invalidJson: () => "The request body is not valid JSON.",
     });
+    // A malformed query or filter is a SearchRequestError (400).
+    return json(200, await searchForTenant(document, (body as { requests?: unknown } | null)?.requests));
   } catch (e) {
-    if (e instanceof BodyError) return error(e.status, e.message);
-    throw e;
-  }
-  try {
-    return Response.json(await searchForTenant(document, (body as { requests?: unknown } | null)?.requests));
-  } catch (e) {
-    if (e instanceof SearchRequestError) return error(400, e.message);
-    console.error("[search] query failed:", e);
-    return error(500, "The search failed; please try again.");
+    return errorResponse(e, { body: algoliaError, unexpected: "The search failed; please try again.", log: "[search] query failed:" });
   }
 }

@@ -13,7 +13,8 @@
  * One visitor (client address, an IPv6 client as its /64) counts once per car per 30 minutes, so reloads do not inflate the count:
  * the window lives in the process's rate limiter (memory, or Redis when REDIS_URL is set).
  */
-import { json, siteRoute, type SiteContext } from "../auth/http";
+import { json } from "../http/json";
+import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { clientKey, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
 import { carSlugFromUrl } from "../price-comparison/http";

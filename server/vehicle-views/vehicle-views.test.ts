@@ -4,7 +4,7 @@ import { backends, useTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { siteRoute, type SiteContext } from "../auth/http";
+import { siteRoute, type SiteContext } from "../http/site-route";
 import type { DbHandle } from "../db";
 import { vehicleViews } from "../db/schema";
 import { deleteVehicle, upsertVehicles } from "../inventory/store";

@@ -4,7 +4,11 @@
  * GET /api/watchlist, the signed-in visitor's saved car ids for the save buttons.
  */
 import { mobileCountry, normaliseMobile } from "../../domain/mobile";
-import { BadRequest, json, readJsonObject, requestUser, siteRoute, withErrors, type SiteContext } from "../auth/http";
+import { requestUser } from "../auth/sessions";
+import { readJsonObject } from "../http/body";
+import { BadRequest } from "../http/errors";
+import { json } from "../http/json";
+import { SITE_BODY_MAX_BYTES, siteRoute, withErrors, type SiteContext } from "../http/site-route";
 import { removeCar, saveCar, savedCarIds, siteOwnsVehicle, watchlistEnabled } from "./store";
 
 export const failure = (message: string) => ({ success: false, message });
@@ -13,7 +17,7 @@ async function change(request: Request, ctx: SiteContext, action: "save" | "remo
   if (!watchlistEnabled(ctx.tenant)) return json(404, failure("This site has no watchlist."));
   const user = await requestUser(request, ctx);
   if (!user) return json(401, failure("Sign in to use your watchlist."));
-  const body = await readJsonObject(request);
+  const body = await readJsonObject(request, SITE_BODY_MAX_BYTES);
   const carId = typeof body.car_id === "string" || typeof body.car_id === "number" ? String(body.car_id).trim() : "";
   if (!carId || carId.length > 100) throw new BadRequest("car_id is missing.");
   const phone = typeof body.phone_number === "string" ? normaliseMobile(body.phone_number, mobileCountry(ctx.tenant.identity.locale)) : null;

@@ -6,7 +6,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { createSession, upsertSiteUser } from "../auth/sessions";
 import { SESSION_COOKIE } from "../auth/sessions";
-import type { SiteContext } from "../auth/http";
+import type { SiteContext } from "../http/site-route";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { handleRemoveCar, handleSaveCar, handleWatchlist } from "./http";

@@ -1,8 +1,9 @@
 import { healthReport } from "../../../server/health";
+import { json } from "../../../server/http/json";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   const report = await healthReport();
-  return Response.json(report, { status: report.status === "ok" ? 200 : 503 });
+  return json(report.status === "ok" ? 200 : 503, report);
 }

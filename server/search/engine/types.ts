@@ -1,4 +1,5 @@
 /** Shapes shared by the engine (index.ts) and the linear-scan reference (reference.ts). */
+import { HttpError } from "../../http/errors";
 
 /** What callers index: any object with a string `objectID` (e.g. domain/search-record's SearchRecord). */
 export interface InputRecord {
@@ -76,10 +77,9 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
 }
 
 /** A malformed request or filter. The HTTP layer answers 400 `{ message, status: 400 }`. */
-export class SearchRequestError extends Error {
-  readonly status = 400;
+export class SearchRequestError extends HttpError {
   constructor(message: string) {
-    super(message);
+    super(400, message);
     this.name = "SearchRequestError";
   }
 
