@@ -34,8 +34,8 @@ export const TEXT_TOO_LONG_MESSAGE = (max: number) => `* Please keep this under 
 export type TradeInSettings = Required<NonNullable<TenantDocument["features"]["tradeIn"]>>;
 
 /** The site's trade-in settings with the schema's defaults (schemas/tenant.schema.json) for a document read without them. */
-export function tradeInSettings(tenant: { features?: Partial<Pick<TenantDocument["features"], "tradeIn">> }): TradeInSettings {
-  const s: Partial<TradeInSettings> = tenant.features?.tradeIn ?? {};
+export function tradeInSettings(tenant: { features?: { tradeIn?: Partial<TradeInSettings> } }): TradeInSettings {
+  const s = tenant.features?.tradeIn ?? {};
   return {
     enabled: s.enabled ?? true,
     imageStep: s.imageStep ?? false,

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { feedVehicle } from "../../blocks/_fixtures/vehicle";
 import { checkVehicleStep, noOnlineEstimateReason, type ConditionAnswers } from "../../domain/trade-in";
 import type { Vehicle } from "../../schemas/generated/vehicle";
-import type { TenantDocument } from "../../schemas/generated/tenant";
 import { backends, useTestDatabase } from "../../tests/databases";
-import { inventoryTenant } from "../../tests/fixtures/tenant";
+import { inventoryTenant, makeTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
 import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";
 import { CATALOGUE } from "../inventory/catalogue";
@@ -91,13 +90,6 @@ describe("the demo registration table", () => {
   });
 });
 
-/** beta: another site (dealership 3), whose Corolla must not count for alpha. */
-function betaTenant(): TenantDocument {
-  const t = inventoryTenant("beta", "Beta Motors");
-  t.dealerships = [{ id: 3, slug: "beta-used", name: "Beta Used" }];
-  t.locations = [{ ...t.locations[0], id: 30, slug: "beta-yard", dealership_id: 3 }];
-  return t;
-}
 
 const v = (id: string, o: Partial<Vehicle>) => feedVehicle(id, { stocknum: `S-${id}`, make: "Toyota", model: "Corolla", ...o });
 const stock: Vehicle[] = [
@@ -110,7 +102,7 @@ const stock: Vehicle[] = [
   v("n-year", { year: 2016, km: 60_000, price: 5_000 }),
   v("n-unpriced", { year: 2020, km: 60_000, price: 199 }),
   v("n-model", { model: "Camry", year: 2020, km: 60_000, price: 5_000 }),
-  v("n-other-site", { year: 2020, km: 60_000, price: 5_000, dealership_id: 3, location_id: 30 }),
+  v("n-other-site", { year: 2020, km: 60_000, price: 5_000, dealership_id: 3 }),
 ];
 
 describe.each(backends)("the embedded valuation provider on %s", (_name, make) => {
@@ -120,7 +112,8 @@ describe.each(backends)("the embedded valuation provider on %s", (_name, make) =
     h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });
-    await createTenant(h.db, betaTenant(), "test");
+    // beta: another site (dealership 3), whose Corolla must not count for alpha.
+    await createTenant(h.db, makeTenant("beta", "Beta Motors", 3), "test");
     await publish(h, "beta", { actor: "test" });
     const result = await upsertVehicles(h.db, stock, { now: NOW });
     expect(result.rejected).toEqual([]);
