@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import leadSchema from "../schemas/lead.schema.json";
+import tenantSchema from "../schemas/tenant.schema.json";
 import { POSTCODE_MESSAGE } from "./lead-forms";
 import {
   CALL_FAILED_MESSAGE,
@@ -54,6 +56,14 @@ describe("trade-in messages (spec §5, §8, word for word)", () => {
 });
 
 describe("site settings and the online-estimate rule (spec §9 Trade-in FAQ)", () => {
+  it("keeps the schemas' states and defaults", () => {
+    expect(tenantSchema.definitions.identity.properties.state.enum).toEqual([...TRADE_IN_STATES]);
+    expect(leadSchema.properties.fields.properties.state.enum.map((s) => s.toUpperCase())).toEqual([...TRADE_IN_STATES, ...TRADE_IN_STATES]);
+    const props = tenantSchema.definitions.features.properties.tradeIn.properties;
+    expect(tradeInSettings({})).toEqual(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default])));
+    expect(props.maxAgeYears.enum).toEqual([7, 10]);
+  });
+
   it("fills the schema's defaults", () => {
     expect(tradeInSettings({})).toEqual({ enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false });
     expect(tradeInSettings({ features: { tradeIn: { imageStep: true, maxAgeYears: 7 } } })).toMatchObject({ enabled: true, imageStep: true, maxAgeYears: 7 });
