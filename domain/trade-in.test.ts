@@ -30,6 +30,7 @@ import {
   parseOdometer,
   searchMessage,
   showsNameInsteadOfPreview,
+  sniffTradeInImage,
   stepAfterLookup,
   stepAfterSelection,
   tradeInFaq,
@@ -159,6 +160,30 @@ describe("Step Three: images (at most 10, each at most 10,000,000 bytes, JPEG/JP
   });
 });
 
+describe("an image's type by its content", () => {
+  const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  const ftyp = (major: string, ...compatible: string[]) => bytes([0, 0, 0, 16 + 4 * compatible.length], "ftyp", major, [0, 0, 0, 0], compatible.join(""), [0, 0, 0, 8], "meta");
+
+  it("knows JPEG, PNG, GIF and HEIC by their first bytes", () => {
+    expect(sniffTradeInImage(bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], "JFIF"))).toBe("image/jpeg");
+    expect(sniffTradeInImage(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], "IHDR"))).toBe("image/png");
+    expect(sniffTradeInImage(bytes("GIF89a", [1, 0, 1, 0]))).toBe("image/gif");
+    expect(sniffTradeInImage(bytes("GIF87a", [1, 0, 1, 0]))).toBe("image/gif");
+    expect(sniffTradeInImage(ftyp("heic", "mif1", "heic"))).toBe("image/heic");
+    expect(sniffTradeInImage(ftyp("mif1", "mif1", "heic"))).toBe("image/heic");
+  });
+
+  it("refuses a text file named .jpg, AVIF, WebP and truncated headers", () => {
+    expect(sniffTradeInImage(bytes("This is not a picture, just text saved as photo.jpg"))).toBeNull();
+    expect(sniffTradeInImage(ftyp("avif", "mif1", "avif"))).toBeNull();
+    expect(sniffTradeInImage(ftyp("mif1", "mif1", "avif"))).toBeNull();
+    expect(sniffTradeInImage(bytes("RIFF", [0, 0, 0, 0], "WEBPVP8 "))).toBeNull();
+    expect(sniffTradeInImage(bytes([0xff, 0xd8]))).toBeNull();
+    expect(sniffTradeInImage(bytes("GIF89"))).toBeNull();
+    expect(sniffTradeInImage(new Uint8Array())).toBeNull();
+  });
+});
+
 describe("Step Four: your details", () => {
   const good = {
     first_name: "Ana",
@@ -187,6 +212,13 @@ describe("Step Four: your details", () => {
         car_condition: REQUIRED_MESSAGE,
         comments: REQUIRED_MESSAGE,
       },
+    });
+  });
+
+  it("counts an answer that is not text as missing", () => {
+    expect(checkDetails({ ...good, first_name: 5, email: ["a@b.co"], comments: { text: "hi" }, odometer: 45000 })).toEqual({
+      ok: false,
+      errors: { first_name: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE, comments: REQUIRED_MESSAGE },
     });
   });
 

@@ -157,6 +157,30 @@ export function tradeInImageType(file: { name: string; type?: string }): TradeIn
   return found ? (found[0] as TradeInImageType) : null;
 }
 
+const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis"]);
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The allowed type a file is by its first bytes (whatever its name or MIME type say), or null:
+ * JPEG (FF D8 FF), PNG (its 8-byte signature), GIF (GIF87a/GIF89a), HEIC (an ISO-BMFF `ftyp` box
+ * whose major brand, or for mif1/msf1 a compatible brand, is an HEVC image brand; AVIF is not HEIC).
+ * The server checks uploads with this: sharp's prebuilt libvips cannot decode HEIC.
+ */
+export function sniffTradeInImage(bytes: Uint8Array): TradeInImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "image/png";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image/gif";
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
+    const size = Math.min(((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0, bytes.length);
+    const major = ascii(bytes, 8, 12);
+    if (HEIC_BRANDS.has(major)) return "image/heic";
+    if (major === "mif1" || major === "msf1") {
+      for (let at = 16; at + 4 <= size; at += 4) if (HEIC_BRANDS.has(ascii(bytes, at, at + 4))) return "image/heic";
+    }
+  }
+  return null;
+}
+
 /** A HEIC picture shows its file name instead of a preview (browsers cannot draw it). */
 export const showsNameInsteadOfPreview = (file: { name: string; type?: string }) => tradeInImageType(file) === "image/heic";
 
@@ -228,7 +252,9 @@ export function checkDetails(input: Record<string, unknown>): { ok: true; detail
   const errors: FieldErrors<DetailsField> = {};
   for (const f of REQUIRED_DETAILS) {
     const v = input[f];
-    if (v === undefined || v === null || (typeof v === "string" && !v.trim())) errors[f] = REQUIRED_MESSAGE;
+    // The odometer may come as a number; every other answer is text (anything else counts as missing).
+    const missing = f === "odometer" ? v === undefined || v === null || (typeof v === "string" && !v.trim()) : typeof v !== "string" || !v.trim();
+    if (missing) errors[f] = REQUIRED_MESSAGE;
   }
   const name = (f: "first_name" | "last_name") => {
     const v = text(input[f]);
