@@ -10,7 +10,7 @@ import { CATALOGUE } from "../inventory/catalogue";
 import { upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { EmbeddedValuationProvider, LOW_VALUE_REASON, NO_COMPARABLES_REASON, computeOffer, type Comparable } from "./embedded";
-import { valueForSite, type ValuationRequest, type ValuationSite, type ValuationVehicle } from "./provider";
+import { valuationResult, valueForSite, type ValuationRequest, type ValuationSite, type ValuationVehicle } from "./provider";
 
 const NOW = new Date("2026-11-25T00:00:00Z");
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
@@ -68,6 +68,35 @@ describe("the embedded valuation's arithmetic", () => {
     expect(computeOffer(request(), [], NOW)).toEqual({ kind: "no-online-figure", reason: NO_COMPARABLES_REASON });
     const poor: ConditionAnswers = { car_condition: "Poor", service_history: "No service history", number_of_keys: "1" };
     expect(computeOffer(request(corolla, 60_000, poor), [{ year: 2020, km: 60_000, price: 1_000 }], NOW)).toEqual({ kind: "no-online-figure", reason: LOW_VALUE_REASON });
+  });
+});
+
+describe("the valuation result in the spec's field names", () => {
+  it("names every field of the spec's valuation result, null where unknown", () => {
+    expect(valuationResult("e-1", DEMO_REGISTRATIONS.get("QLD:825MZD")![0], 48_000)).toEqual({
+      EvalID: "e-1",
+      VIN: "JMZKF4W7A00612345",
+      EngineNo: "PY40123456",
+      Registration: "825MZD",
+      RegExpiry: "2027-03-28",
+      KM: 48_000,
+      Make: "Mazda",
+      Model: "CX-5",
+      Series: "KF",
+      Variant: "G25 Maxx Sport",
+      Year: 2021,
+      Transmission: "Automatic",
+      redbookCode: "AUVMAZD20210001",
+      Body: "SUV",
+      Cylinders: 4,
+      CompMth: 4,
+      CompYr: 2021,
+      BuildMth: 3,
+      BuildYr: 2021,
+    });
+    const caravan = valuationResult("e-2", DEMO_REGISTRATIONS.get("VIC:1JY5CR")![0]);
+    expect(caravan).toMatchObject({ KM: null, EngineNo: null, Transmission: null, Cylinders: null, Make: "Jayco" });
+    expect(DEMO_REGISTRATIONS.get("VIC:1RG4WT")![0]).toMatchObject({ buildMonth: 12, complianceMonth: 1, complianceYear: 2022 });
   });
 });
 

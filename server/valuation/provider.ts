@@ -85,3 +85,51 @@ export async function valueForSite(provider: ValuationProvider, request: Valuati
   if (!rule.eligible) return { kind: "no-online-figure", reason: rule.reason };
   return provider.value(request, site, now);
 }
+
+/** The valuation result as the spec's calls answer it (§3 "Valuation result"; §7 enter-vin, manual-entry, update-eval). */
+export interface ValuationResult {
+  EvalID: string;
+  VIN: string;
+  EngineNo: string | null;
+  Registration: string;
+  RegExpiry: string | null;
+  KM: number | null;
+  Make: string;
+  Model: string;
+  Series: string | null;
+  Variant: string | null;
+  Year: number;
+  Transmission: string | null;
+  redbookCode: string | null;
+  Body: string | null;
+  Cylinders: number | null;
+  CompMth: number | null;
+  CompYr: number | null;
+  BuildMth: number | null;
+  BuildYr: number | null;
+}
+
+/** An evaluation's vehicle in the spec's field names (null where the provider does not know). */
+export function valuationResult(evalId: string, v: ValuationVehicle, km: number | null = null): ValuationResult {
+  return {
+    EvalID: evalId,
+    VIN: v.vin,
+    EngineNo: v.engineNo ?? null,
+    Registration: v.registration,
+    RegExpiry: v.regExpiry ?? null,
+    KM: km,
+    Make: v.make,
+    Model: v.model,
+    Series: v.series ?? null,
+    Variant: v.variant ?? null,
+    Year: v.year,
+    Transmission: v.transmission ?? null,
+    redbookCode: v.redbookCode ?? null,
+    Body: v.body ?? null,
+    Cylinders: v.cylinders ?? null,
+    CompMth: v.complianceMonth ?? null,
+    CompYr: v.complianceYear ?? null,
+    BuildMth: v.buildMonth ?? null,
+    BuildYr: v.buildYear ?? null,
+  };
+}
