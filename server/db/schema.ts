@@ -328,3 +328,35 @@ export const adminPreviewTokens = pgTable(
   },
   (t) => [index("admin_preview_tokens_expires").on(t.expiresAt)],
 );
+
+// ---- trade-in valuations (server/valuation): the instant-offer wizard's evaluations ----
+
+/**
+ * One visitor's trade-in evaluation on one site (spec leads §3, §4, §7 EvalID): what they sent
+ * (`request`: rego, state, chosen description, odometer, answers, contact), what the provider
+ * answered (`answer`: the lookup and the valuation), the stage the lead has reached, the images'
+ * metadata (at most 10) and, once sent, the lead. The id is a random UUID: unguessable, and every
+ * read is scoped to the site as well.
+ */
+export const tradeInEvaluations = pgTable(
+  "trade_in_evaluations",
+  {
+    id: uuid("id").primaryKey(),
+    site: text("site").notNull(),
+    dealershipId: integer("dealership_id"),
+    // The browser's visitor id (cookie), so a visitor reads back only their own evaluation.
+    visitorId: text("visitor_id"),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    // The car being bought, from /cars/trade-in?car_id={id}.
+    carId: text("car_id"),
+    stage: text("stage").notNull(),
+    rego: text("rego").notNull(),
+    state: text("state").notNull(),
+    request: jsonb("request").$type<Record<string, unknown>>().notNull().default({}),
+    answer: jsonb("answer").$type<Record<string, unknown>>().notNull().default({}),
+    images: jsonb("images").$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trade_in_evaluations_site_created").on(t.site, t.createdAt), index("trade_in_evaluations_lead").on(t.leadId)],
+);

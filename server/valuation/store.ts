@@ -1,0 +1,142 @@
+/**
+ * Trade-in evaluations (the trade_in_evaluations table): created at Step One, updated as the
+ * wizard goes on, read back by id. Every function is scoped to a site (and, when given, a
+ * visitor): an id of another site's — or another visitor's — evaluation reads and changes nothing,
+ * exactly as an id that does not exist. Ids that are not UUIDs are not looked up at all.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { MAX_TRADE_IN_IMAGES, type TradeInImageType, type TradeInStage, type TradeInState } from "../../domain/trade-in";
+import type { Db } from "../db";
+import { tradeInEvaluations } from "../db/schema";
+
+/** An uploaded image as stored with the evaluation (the picture itself lives elsewhere, at `path`). */
+export interface TradeInImage {
+  name: string;
+  type: TradeInImageType;
+  bytes: number;
+  sha256: string;
+  path: string;
+  addedAt: string;
+}
+
+export interface Evaluation {
+  id: string;
+  site: string;
+  dealershipId: number | null;
+  visitorId: string | null;
+  leadId: string | null;
+  carId: string | null;
+  stage: TradeInStage;
+  rego: string;
+  state: TradeInState;
+  request: Record<string, unknown>;
+  answer: Record<string, unknown>;
+  images: TradeInImage[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Whose evaluation: the site's, and the visitor's when `visitorId` is given. */
+export interface EvaluationScope {
+  site: string;
+  visitorId?: string;
+}
+
+export interface NewEvaluation {
+  rego: string;
+  state: TradeInState;
+  stage?: TradeInStage;
+  dealershipId?: number;
+  visitorId?: string;
+  carId?: string;
+  request?: Record<string, unknown>;
+  answer?: Record<string, unknown>;
+}
+
+export interface EvaluationPatch {
+  stage?: TradeInStage;
+  dealershipId?: number;
+  leadId?: string;
+  /** Merged into the stored request (top-level keys replaced). */
+  request?: Record<string, unknown>;
+  /** Merged into the stored answer (top-level keys replaced). */
+  answer?: Record<string, unknown>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isEvaluationId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+
+const toEvaluation = (row: typeof tradeInEvaluations.$inferSelect): Evaluation => ({
+  ...row,
+  stage: row.stage as TradeInStage,
+  state: row.state as TradeInState,
+  images: row.images as TradeInImage[],
+});
+
+function scoped(id: string, scope: EvaluationScope): SQL {
+  const where = [eq(tradeInEvaluations.id, id), eq(tradeInEvaluations.site, scope.site)];
+  if (scope.visitorId !== undefined) where.push(eq(tradeInEvaluations.visitorId, scope.visitorId));
+  return and(...where)!;
+}
+
+export async function createEvaluation(db: Db, site: string, input: NewEvaluation): Promise<Evaluation> {
+  const [row] = await db
+    .insert(tradeInEvaluations)
+    .values({
+      id: randomUUID(),
+      site,
+      rego: input.rego,
+      state: input.state,
+      stage: input.stage ?? "initial",
+      dealershipId: input.dealershipId ?? null,
+      visitorId: input.visitorId ?? null,
+      carId: input.carId ?? null,
+      request: input.request ?? {},
+      answer: input.answer ?? {},
+    })
+    .returning();
+  return toEvaluation(row);
+}
+
+/** The evaluation, or null when there is none with this id for this site (and visitor). */
+export async function getEvaluation(db: Db, scope: EvaluationScope, id: string): Promise<Evaluation | null> {
+  if (!isEvaluationId(id)) return null;
+  const [row] = await db.select().from(tradeInEvaluations).where(scoped(id, scope));
+  return row ? toEvaluation(row) : null;
+}
+
+/** Applies `patch` in one statement; null when there is no such evaluation for this site (and visitor). */
+export async function updateEvaluation(db: Db, scope: EvaluationScope, id: string, patch: EvaluationPatch): Promise<Evaluation | null> {
+  if (!isEvaluationId(id)) return null;
+  const [row] = await db
+    .update(tradeInEvaluations)
+    .set({
+      ...(patch.stage ? { stage: patch.stage } : {}),
+      ...(patch.dealershipId !== undefined ? { dealershipId: patch.dealershipId } : {}),
+      ...(patch.leadId !== undefined ? { leadId: patch.leadId } : {}),
+      ...(patch.request ? { request: sql`${tradeInEvaluations.request} || ${JSON.stringify(patch.request)}::jsonb` } : {}),
+      ...(patch.answer ? { answer: sql`${tradeInEvaluations.answer} || ${JSON.stringify(patch.answer)}::jsonb` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(scoped(id, scope))
+    .returning();
+  return row ? toEvaluation(row) : null;
+}
+
+export type AddImageResult = { ok: true; evaluation: Evaluation } | { ok: false; reason: "not-found" | "too-many" };
+
+/**
+ * Appends one image's metadata. The count is checked in the same UPDATE, so two uploads at once can
+ * never make an 11th: the one that would is refused ("too-many").
+ */
+export async function addEvaluationImage(db: Db, scope: EvaluationScope, id: string, image: TradeInImage): Promise<AddImageResult> {
+  if (!isEvaluationId(id)) return { ok: false, reason: "not-found" };
+  const [row] = await db
+    .update(tradeInEvaluations)
+    .set({ images: sql`${tradeInEvaluations.images} || ${JSON.stringify([image])}::jsonb`, updatedAt: new Date() })
+    .where(and(scoped(id, scope), sql`jsonb_array_length(${tradeInEvaluations.images}) < ${MAX_TRADE_IN_IMAGES}`))
+    .returning();
+  if (row) return { ok: true, evaluation: toEvaluation(row) };
+  return (await getEvaluation(db, scope, id)) ? { ok: false, reason: "too-many" } : { ok: false, reason: "not-found" };
+}
