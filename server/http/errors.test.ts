@@ -89,8 +89,9 @@ describe("errorResponse", () => {
 
   it("recognises an HttpError built by another bundled copy of the class (Next splits modules into chunks)", async () => {
     // What another chunk's copy of server/http/errors.ts would build: the same brand, another class.
+    const brand = Symbol.for("forecourt.HttpError");
     class OtherCopy extends Error {
-      readonly [Symbol.for("forecourt.HttpError")] = true;
+      readonly [brand] = true;
       readonly status = 400;
       body() {
         return { message: this.message };
