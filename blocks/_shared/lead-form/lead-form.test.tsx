@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { leadFormSpec, type LeadFormKind } from "../../domain/lead-forms";
-import { validateTenant } from "../../domain/tenant-validation";
+import { leadFormSpec, type LeadFormKind } from "../../../domain/lead-forms";
+import { validateTenant } from "../../../domain/tenant-validation";
 import { LeadForm, type LeadFormProps } from "./lead-form.client";
-import { browserNav, SUCCESS_KEY } from "./lead-submit";
+import { browserNav, SUCCESS_KEY } from "../lead-submit";
 
 // The form lifecycle (leads §4) and error display (§5, §8) as a person meets them, with the server
 // answered by a mocked fetch (the e2e test tests/e2e/forms.spec.ts posts to the real API).

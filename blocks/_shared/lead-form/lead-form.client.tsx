@@ -25,9 +25,9 @@ import {
   type LeadContext,
   type LeadFormSpec,
   type QueryPrefill,
-} from "../../domain/lead-forms";
-import { trackEvent } from "../../renderer/analytics";
-import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "./lead-submit";
+} from "../../../domain/lead-forms";
+import { trackEvent } from "../../../renderer/analytics";
+import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../lead-submit";
 import styles from "./lead-form.module.css";
 
 export interface LeadFormProps {
@@ -102,7 +102,7 @@ export function LeadForm({ id, spec, site, submitLabel, context = {}, event = {}
   const lastStep = !steps || step === steps.length - 1;
 
   const resolver: Resolver<FormValues> = async (values) => {
-    const { validateLeadForm } = await import("../../domain/lead-form-validation");
+    const { validateLeadForm } = await import("../../../domain/lead-form-validation");
     const problems = validateLeadForm(spec, buildLead(spec, values, leadContext()));
     if (!problems.length) return { values, errors: {} };
     const errors: FieldErrors<FormValues> = {};
