@@ -1,24 +1,9 @@
 import type { RefObject } from "react";
 import type { TenantError } from "../../domain/tenant-validation";
 import { DiffTable } from "../diff-table";
+import { ErrorList } from "../error-list";
 import styles from "../admin.module.css";
 import type { Conflict, Doc } from "./use-draft";
-
-/** Problems by path; each path's button opens the field. */
-export function ErrorList({ errors, onGo }: { errors: TenantError[]; onGo: (pointer: string) => void }) {
-  return (
-    <ul className={styles.errorList}>
-      {errors.map((e, i) => (
-        <li key={i}>
-          <button type="button" onClick={() => onGo(e.pointer)}>
-            <code>{e.pointer || "/"}</code>
-          </button>
-          : {e.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Why publishing was refused (focused when it shows). */
 export function PublishRefused({ errors, onGo, ref }: { errors: TenantError[]; onGo: (pointer: string) => void; ref: RefObject<HTMLDivElement | null> }) {

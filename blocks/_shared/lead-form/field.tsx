@@ -75,9 +75,9 @@ export function Field({
         {mark}
       </span>
       {field.control === "textarea" ? (
-        <textarea className={styles.input} rows={4} maxLength={field.maxLength} defaultValue={typeof initial === "string" ? initial : ""} {...common} />
+        <textarea className={`fc-input ${styles.input}`} rows={4} maxLength={field.maxLength} defaultValue={typeof initial === "string" ? initial : ""} {...common} />
       ) : field.control === "select" ? (
-        <select className={styles.input} defaultValue={typeof initial === "string" ? initial : ""} {...common}>
+        <select className={`fc-input ${styles.input}`} defaultValue={typeof initial === "string" ? initial : ""} {...common}>
           <option value="">{field.placeholder ?? "Please select..."}</option>
           {(options ?? []).map((o) => (
             <option key={o.value} value={o.value}>
@@ -87,7 +87,7 @@ export function Field({
         </select>
       ) : (
         <input
-          className={styles.input}
+          className={`fc-input ${styles.input}`}
           type={field.control === "price" ? "text" : field.control}
           autoComplete={field.autoComplete}
           inputMode={field.inputMode}

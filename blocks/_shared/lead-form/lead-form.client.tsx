@@ -99,7 +99,7 @@ export function LeadForm(props: LeadFormProps) {
               if (e.detail > 1) e.preventDefault();
             }}
           >
-            {busy ? <span className={styles.spinner} aria-hidden="true" data-testid="spinner" /> : null}
+            {busy ? <span className="fc-spinner" aria-hidden="true" data-testid="spinner" /> : null}
             {submitLabel}
             {busy ? <span className="fc-visually-hidden"> (sending)</span> : null}
           </button>
