@@ -6,7 +6,7 @@
 import { CAR_ID, formatPrice, leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
 import type { Lead } from "../../schemas/generated/lead";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import type { LeadFormProps } from "./lead-form/lead-form.client";
+import type { LeadFormProps } from "./lead-form/props";
 
 /** The car fields the lead takes from a vehicle. */
 export interface LeadCar {

@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { leadFormSpec, type LeadFormKind } from "../../../domain/lead-forms";
 import { validateTenant } from "../../../domain/tenant-validation";
-import { LeadForm, type LeadFormProps } from "./lead-form.client";
+import { LeadForm } from "./lead-form.client";
+import type { LeadFormProps } from "./props";
 import { browserNav, SUCCESS_KEY } from "../lead-submit";
 
 // The form lifecycle (leads §4) and error display (§5, §8) as a person meets them, with the server

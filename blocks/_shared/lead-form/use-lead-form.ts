@@ -11,12 +11,11 @@ import {
   type FormField,
   type FormValues,
   type LeadContext,
-  type LeadFormSpec,
   type QueryPrefill,
 } from "../../../domain/lead-forms";
 import { trackEvent } from "../../../renderer/analytics";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../lead-submit";
-import type { LeadFormProps } from "./lead-form.client";
+import type { LeadFormProps } from "./props";
 import { shownOptions, startValues } from "./values";
 
 /** One entry of the list headed "Please fix the following errors:" (a field's links to it). */
