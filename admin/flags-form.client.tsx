@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import type { FeatureFlag } from "../domain/feature-flags";
+import { ErrorList } from "./error-list";
 import styles from "./admin.module.css";
 
 /** Every feature flag with its description; the changed ones are saved and published in one step. */
@@ -63,13 +64,7 @@ export function FlagsForm({ slug, flags, values, revision }: { slug: string; fla
           <div className={result.ok ? styles.success : styles.alert}>
             {result.text}
             {result.errors?.length ? (
-              <ul className={styles.errorList}>
-                {result.errors.map((e, i) => (
-                  <li key={i}>
-                    <code>{e.pointer}</code>: {e.message}
-                  </li>
-                ))}
-              </ul>
+              <ErrorList errors={result.errors} />
             ) : null}
           </div>
         ) : null}

@@ -6,6 +6,7 @@ import { formatWhen } from "./format";
 import { orNotFound, requireTenantAdmin } from "./session";
 import { AdminShell, TenantNav } from "./shell";
 import { RestoreButton } from "./restore-button.client";
+import { TableHead } from "./table-head";
 import styles from "./admin.module.css";
 
 /** What an audit entry says, in words. */
@@ -54,18 +55,7 @@ export async function HistoryPage({ slug, a, b }: { slug: string; a?: string; b?
       <h2>Versions</h2>
       <div className={styles.scroll} role="region" aria-label="Versions" tabIndex={0}>
       <table className={styles.table}>
-        <caption className="fc-visually-hidden">Published versions, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Published</th>
-            <th scope="col">By</th>
-            <th scope="col">Note</th>
-            <th scope="col">
-              <span className="fc-visually-hidden">Restore</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead caption="Published versions, newest first" columns={["Version", "Published", "By", "Note", { hidden: "Restore" }]} />
         <tbody>
           {versions.map((v) => (
             <tr key={v.number} data-version={v.number}>
@@ -93,21 +83,9 @@ export async function HistoryPage({ slug, a, b }: { slug: string; a?: string; b?
       <h2 id="compare">Compare</h2>
       <form action="#compare" className={styles.toolbar} method="get">
         <label htmlFor="a">From</label>
-        <select id="a" name="a" defaultValue={from} className={styles.input}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <VersionSelect id="a" value={from} options={options} />
         <label htmlFor="b">to</label>
-        <select id="b" name="b" defaultValue={to} className={styles.input}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <VersionSelect id="b" value={to} options={options} />
         <button type="submit" className={styles.buttonSecondary}>
           Compare
         </button>
@@ -120,14 +98,7 @@ export async function HistoryPage({ slug, a, b }: { slug: string; a?: string; b?
       <h2>Audit log</h2>
       <div className={styles.scroll} role="region" aria-label="Audit log" tabIndex={0}>
       <table className={styles.table}>
-        <caption className="fc-visually-hidden">Who changed, published or restored what, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-          </tr>
-        </thead>
+        <TableHead caption="Who changed, published or restored what, newest first" columns={["When", "Who", "What"]} />
         <tbody>
           {audit.map((e, i) => (
             <tr key={i}>
@@ -142,5 +113,18 @@ export async function HistoryPage({ slug, a, b }: { slug: string; a?: string; b?
       </table>
       </div>
     </AdminShell>
+  );
+}
+
+/** One end of the comparison: a version, the draft or the live site. */
+function VersionSelect({ id, value, options }: { id: string; value: string; options: { value: string; label: string }[] }) {
+  return (
+    <select id={id} name={id} defaultValue={value} className={styles.input}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { wizardFieldFor } from "../domain/new-site";
 import { slugify } from "../domain/search-paths";
 import { ColourInput } from "./editor/colour-input.client";
+import { ErrorList } from "./error-list";
 import styles from "./admin.module.css";
 
 type Err = { pointer: string; message: string };
@@ -131,13 +132,7 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
         <div className={styles.alert} role="alert" tabIndex={-1} ref={summary}>
           <p style={{ margin: 0 }}>{message}</p>
           {errors.length ? (
-            <ul className={styles.errorList}>
-              {errors.map((e, i) => (
-                <li key={i}>
-                  <code>{e.pointer}</code>: {e.message}
-                </li>
-              ))}
-            </ul>
+            <ErrorList errors={errors} />
           ) : null}
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { getDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
+import { TableHead } from "./table-head";
 
 /** The admin host's front page: every site and where it answers. The admin itself is at /admin. */
 export async function PlatformHome() {
@@ -15,14 +16,7 @@ export async function PlatformHome() {
         {sites.length} dealer sites on this deployment (database: {kind}). <a href="/admin">Sign in to the admin</a> to create and edit them.
       </p>
       <table>
-        <caption className="fc-visually-hidden">Dealer sites</caption>
-        <thead>
-          <tr>
-            <th scope="col">Site</th>
-            <th scope="col">Address</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
+        <TableHead caption="Dealer sites" columns={["Site", "Address", "State"]} />
         <tbody>
           {sites.map((s) => (
             <tr key={s.slug}>

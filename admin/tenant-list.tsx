@@ -4,6 +4,7 @@ import { tenantList } from "../server/admin/tenants";
 import { formatWhen } from "./format";
 import { requireAdmin } from "./session";
 import { AdminShell } from "./shell";
+import { TableHead } from "./table-head";
 import styles from "./admin.module.css";
 
 /** /admin: the sites the person may edit (staff: all), searchable by name, slug or domain. */
@@ -38,19 +39,7 @@ export async function TenantListPage({ query }: { query: string }) {
       {rows.length ? (
         <div className={styles.scroll} role="region" aria-label="Sites (scrolls sideways on a small screen)" tabIndex={0}>
         <table className={styles.table}>
-          <caption className="fc-visually-hidden">Sites</caption>
-          <thead>
-            <tr>
-              <th scope="col">Site</th>
-              <th scope="col">Template</th>
-              <th scope="col">Domains</th>
-              <th scope="col">Last published</th>
-              <th scope="col">Draft</th>
-              <th scope="col">
-                <span className="fc-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Sites" columns={["Site", "Template", "Domains", "Last published", "Draft", { hidden: "Actions" }]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.slug} data-slug={r.slug}>

@@ -1,12 +1,12 @@
 /**
- * What a block passes to the browser's LeadForm (blocks/_shared/lead-form.client.tsx): the site's
+ * What a block passes to the browser's LeadForm (blocks/_shared/lead-form/lead-form.client.tsx): the site's
  * form (domain/lead-forms.ts) with the copy around it, and for a car the hidden defaults the lead
  * carries (leads §3 "Enquiry form defaults"). Pure; runs on the server.
  */
 import { CAR_ID, formatPrice, leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
 import type { Lead } from "../../schemas/generated/lead";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import type { LeadFormProps } from "./lead-form.client";
+import type { LeadFormProps } from "./lead-form/props";
 
 /** The car fields the lead takes from a vehicle. */
 export interface LeadCar {

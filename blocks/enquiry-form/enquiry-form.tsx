@@ -1,5 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
-import { LeadForm } from "../_shared/lead-form.client";
+import { LeadForm } from "../_shared/lead-form/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
 import styles from "./enquiry-form.module.css";
 

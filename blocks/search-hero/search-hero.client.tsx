@@ -109,7 +109,7 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
               <label htmlFor={`${id}-${s.attribute}`}>{s.label}</label>
               <select
                 id={`${id}-${s.attribute}`}
-                className={styles.select}
+                className={`fc-input ${styles.select}`}
                 value={value}
                 onChange={(e) => {
                   const selected = { ...state.selected, [s.attribute]: e.currentTarget.value };

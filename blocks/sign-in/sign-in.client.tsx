@@ -123,7 +123,7 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
           <input
             ref={phoneInput}
             id={fieldId}
-            className={styles.input}
+            className={`fc-input ${styles.input}`}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -148,7 +148,7 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
           <input
             ref={codeInput}
             id={fieldId}
-            className={`${styles.input} ${styles.code}`}
+            className={`fc-input ${styles.input} ${styles.code}`}
             name="code"
             type="text"
             autoComplete="one-time-code"
@@ -171,12 +171,12 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
             {busy ? "Checking…" : "Verify"}
           </button>
           <p className={styles.again}>
-            <button type="button" className={styles.link} onClick={() => void sendCode()}>
+            <button type="button" className="fc-link-button" onClick={() => void sendCode()}>
               Send a new code
             </button>{" "}
             <button
               type="button"
-              className={styles.link}
+              className="fc-link-button"
               onClick={() => {
                 setError(null);
                 setNotice(null);

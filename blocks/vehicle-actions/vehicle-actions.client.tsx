@@ -141,7 +141,7 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
             </a>
           ) : print === "pdf" ? (
             <button type="button" className={`fc-button fc-button--ghost ${styles.doc}`} aria-busy={preparing} aria-disabled={preparing || undefined} onClick={pdf}>
-              {preparing ? <span className={styles.spinner} aria-hidden="true" /> : <LineIcon name="download" />}
+              {preparing ? <span className={`fc-spinner ${styles.spinner}`} aria-hidden="true" /> : <LineIcon name="download" />}
               <span aria-live="polite">{preparing ? PDF_PREPARING : "Download PDF"}</span>
             </button>
           ) : null}

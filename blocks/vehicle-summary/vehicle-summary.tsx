@@ -7,7 +7,7 @@ import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
 import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
 import { FormDialog } from "../_shared/form-dialog.client";
-import { LeadForm } from "../_shared/lead-form.client";
+import { LeadForm } from "../_shared/lead-form/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";
 import { callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";

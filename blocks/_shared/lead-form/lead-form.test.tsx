@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { leadFormSpec, type LeadFormKind } from "../../domain/lead-forms";
-import { validateTenant } from "../../domain/tenant-validation";
-import { LeadForm, type LeadFormProps } from "./lead-form.client";
-import { browserNav, SUCCESS_KEY } from "./lead-submit";
+import { leadFormSpec, type LeadFormKind } from "../../../domain/lead-forms";
+import { validateTenant } from "../../../domain/tenant-validation";
+import { LeadForm } from "./lead-form.client";
+import type { LeadFormProps } from "./props";
+import { browserNav, SUCCESS_KEY } from "../lead-submit";
 
 // The form lifecycle (leads §4) and error display (§5, §8) as a person meets them, with the server
 // answered by a mocked fetch (the e2e test tests/e2e/forms.spec.ts posts to the real API).
@@ -333,13 +334,7 @@ describe("the other forms", () => {
 
   it("the finance enquiry modal fires event 9", async () => {
     const { user } = show("finance", { event: { modal: true } });
-    await fillContact(user);
-    await user.click(nextButton());
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
-    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
-    await user.type(screen.getByLabelText(/^Message/), "Finance please");
-    await user.click(nextButton());
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    await financeToConfirm(user);
     await user.click(submitButton());
     await waitFor(() => expect(browserNav.assign).toHaveBeenCalled());
     expect(calls[0].body).toMatchObject({ form: "finance", category: "Finance Enquiry" });
@@ -348,6 +343,20 @@ describe("the other forms", () => {
 });
 
 const nextButton = () => screen.getByRole("button", { name: "Next" });
+/** From the finance form's second step: a dealership and a message, then Next to the Confirm step. */
+async function financeStepsToConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
+  await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
+  await user.type(screen.getByLabelText(/^Message/), "Finance please");
+  await user.click(nextButton());
+  await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+}
+/** The finance form filled in up to its Confirm step. */
+async function financeToConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await fillContact(user);
+  await user.click(nextButton());
+  await financeStepsToConfirm(user);
+}
 const backButton = () => screen.getByRole("button", { name: "Back" });
 const stepHeading = () => screen.getByRole("heading", { level: 3 });
 /** The fields a person can reach now (the other steps are hidden). */
@@ -457,11 +466,7 @@ describe("a multi-step form (leads §4; harbourline's finance enquiry: Your Deta
     const { user } = show("finance");
     await fillContact(user);
     await user.type(screen.getByLabelText(/^Phone Number/), "{Enter}");
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
-    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
-    await user.type(screen.getByLabelText(/^Message/), "Finance please");
-    await user.click(nextButton());
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    await financeStepsToConfirm(user);
     // The second click of a double click lands on the button that now sends: it is ignored.
     fireEvent.click(submitButton(), { detail: 2 });
     await new Promise((r) => setTimeout(r, 50));
@@ -471,13 +476,7 @@ describe("a multi-step form (leads §4; harbourline's finance enquiry: Your Deta
   it("a server refusal about an earlier step's field shows that step with the message under the field", async () => {
     answers.push(() => json(422, { error: "Please fix the following errors:", errors: [{ pointer: "/fields/dealership_slug", message: "Please choose one of the listed options for Dealership." }] }));
     const { user } = show("finance");
-    await fillContact(user);
-    await user.click(nextButton());
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
-    await user.selectOptions(screen.getByLabelText(/^Dealership/), "harbourline-ford");
-    await user.type(screen.getByLabelText(/^Message/), "Finance please");
-    await user.click(nextButton());
-    await waitFor(() => expect(stepHeading().textContent).toBe("Step 3 of 3: Confirm"));
+    await financeToConfirm(user);
     await user.click(submitButton());
     await waitFor(() => expect(stepHeading().textContent).toBe("Step 2 of 3: Your Finance"));
     expect(errorUnder(/^Dealership/)).toBe("Please choose one of the listed options for Dealership.");

@@ -1,0 +1,32 @@
+import styles from "../admin.module.css";
+import type { Status } from "./use-draft";
+
+/** The bar above the editor: the save status (announced), the autosave switch, Save draft and Publish. */
+export function Toolbar(props: {
+  status: Status;
+  revision: number;
+  autosave: boolean;
+  onAutosave: (on: boolean) => void;
+  canSave: boolean;
+  onSave: () => void;
+  publishing: boolean;
+  onPublish: () => void;
+}) {
+  const { status } = props;
+  return (
+    <div className={`${styles.toolbar} ${styles.editorBar}`}>
+      <p className={styles.statusLine} role="status" aria-live="polite" data-status={status.kind}>
+        {status.text} Revision {props.revision}.
+      </p>
+      <label className={styles.statusLine} style={{ display: "inline-flex", gap: "0.35rem", alignItems: "center" }}>
+        <input type="checkbox" checked={props.autosave} onChange={(e) => props.onAutosave(e.target.checked)} /> Autosave
+      </label>
+      <button type="button" className={styles.buttonSecondary} onClick={props.onSave} disabled={!props.canSave} aria-keyshortcuts="Control+S">
+        Save draft
+      </button>
+      <button type="button" className={styles.button} onClick={props.onPublish} disabled={props.publishing}>
+        Publish
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { FocusEvent } from "react";
+import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
+import { formatPrice, parsePrice, type FieldName, type FormField, type FormOption, type FormValues } from "../../../domain/lead-forms";
+import styles from "./lead-form.module.css";
+
+/** One field of a lead form: its label (required mark beside it), the control, and its error under it. */
+export function Field({
+  id,
+  field,
+  error,
+  register,
+  setValue,
+  options,
+  initial,
+}: {
+  id: string;
+  field: FormField;
+  error: string | undefined;
+  register: UseFormRegister<FormValues>;
+  setValue: UseFormSetValue<FormValues>;
+  options?: FormOption[];
+  initial?: string | boolean;
+}) {
+  const errorId = `${id}-error`;
+  const registered = register(field.name as FieldName);
+  // Starting values are also the elements' defaults, so the server's HTML shows them (opt-in ticked, one option chosen).
+  const common = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    "aria-required": field.required || undefined,
+    ...registered,
+    ...(field.control === "price"
+      ? {
+          // A price is written as $ with thousands separators once the visitor leaves the field (leads §5).
+          onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+            const amount = parsePrice(e.target.value);
+            if (amount !== null) setValue(field.name as FieldName, formatPrice(amount, field.money));
+            return registered.onBlur(e);
+          },
+        }
+      : {}),
+  };
+  const errorNode = error ? (
+    <p id={errorId} className={styles.error}>
+      {error}
+    </p>
+  ) : null;
+  // The required mark sits beside the label, not in it: the field's name stays its label alone.
+  const mark = field.required ? (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  ) : null;
+
+  if (field.control === "checkbox") {
+    return (
+      <div className={`${styles.field} ${styles.full} ${styles.check}`}>
+        <input type="checkbox" defaultChecked={initial === true} {...common} />
+        <span className={styles.labelRow}>
+          <label htmlFor={id}>{field.label}</label>
+          {mark}
+        </span>
+        {errorNode}
+      </div>
+    );
+  }
+  const wide = field.control === "textarea" || field.control === "select" || field.control === "datetime-local";
+  return (
+    <div className={`${styles.field} ${wide ? styles.full : ""}`}>
+      <span className={styles.labelRow}>
+        <label htmlFor={id} className={styles.label}>
+          {field.label}
+        </label>
+        {mark}
+      </span>
+      {field.control === "textarea" ? (
+        <textarea className={`fc-input ${styles.input}`} rows={4} maxLength={field.maxLength} defaultValue={typeof initial === "string" ? initial : ""} {...common} />
+      ) : field.control === "select" ? (
+        <select className={`fc-input ${styles.input}`} defaultValue={typeof initial === "string" ? initial : ""} {...common}>
+          <option value="">{field.placeholder ?? "Please select..."}</option>
+          {(options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          className={`fc-input ${styles.input}`}
+          type={field.control === "price" ? "text" : field.control}
+          autoComplete={field.autoComplete}
+          inputMode={field.inputMode}
+          maxLength={field.maxLength}
+          defaultValue={typeof initial === "string" ? initial : ""}
+          {...common}
+        />
+      )}
+      {errorNode}
+    </div>
+  );
+}

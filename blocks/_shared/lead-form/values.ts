@@ -1,0 +1,20 @@
+import type { FormField, FormOption, FormValues, LeadFormSpec } from "../../../domain/lead-forms";
+
+/** A select's options as shown: the location select narrows to the chosen dealership's locations. */
+export function shownOptions(field: FormField, dealership: unknown): FormOption[] {
+  const all = field.options ?? [];
+  if (field.name !== "location_id" || typeof dealership !== "string" || !dealership) return all;
+  const mine = all.filter((o) => o.dealership === dealership);
+  return mine.length ? mine : all;
+}
+
+/** The form's starting values: tick boxes unticked but opt-in, a select with one option chosen, the rest empty. */
+export function startValues(spec: LeadFormSpec, initial: FormValues = {}): FormValues {
+  const values: FormValues = {};
+  for (const f of spec.fields) {
+    if (f.control === "checkbox") values[f.name] = f.name === "opt_in"; // opt-in defaults to true (leads §5)
+    else if (f.control === "select" && f.options?.length === 1) values[f.name] = f.options[0].value; // one option: preselected
+    else values[f.name] = "";
+  }
+  return { ...values, ...initial };
+}
