@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "./fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends } from "./databases";
 import { adminUsers } from "../server/db/schema";
 import { createTenant } from "../server/tenants/store";
 import { signIn } from "../server/admin/accounts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "./fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends, pgliteDatabase } from "./databases";
 import { seedDemoTenants } from "../server/seed";
 import { tenants, tenantVersions } from "../server/db/schema";
 import { eq } from "drizzle-orm";

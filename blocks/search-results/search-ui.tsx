@@ -327,7 +327,8 @@ function RecentSearches({ settings }: { settings: SearchSettings }) {
       }
     }, 1000);
     return () => clearTimeout(timer);
-  }, [stateKey, status, key]); // keyed on the refinements, not on the state object
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the refinements (stateKey), not on the state object
+  }, [stateKey, status, key]);
 
   const current = typeof window === "undefined" ? "" : window.location.pathname + window.location.search;
   const shown = history.filter((h) => h.path !== current);
