@@ -37,7 +37,7 @@ describe.each(backends)("npm run leads:outbox on %s", (name, make) => {
     // One real process (on PostgreSQL: no embedded database to boot in it); main in this process on PGlite.
     const run =
       name === "PostgreSQL"
-        ? spawnSync("node_modules/.bin/tsx", ["scripts/leads-outbox.ts", "--lead", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } })
+        ? spawnSync("node_modules/.bin/tsx", ["--import", "./scripts/server-only.mjs", "scripts/leads-outbox.ts", "--lead", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } })
         : await runMain(main, ["--lead", leadId], tdb.env);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);

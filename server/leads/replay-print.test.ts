@@ -29,7 +29,7 @@ describe.each(backends)("npm run leads:replay on %s", (_name, make) => {
     await h.db.update(leadDeliveries).set({ status: "dead", target: "sales@\u001b[8mexample.test", lastError }).where(eq(leadDeliveries.id, email.id));
     await h.close();
     h = undefined;
-    const run = spawnSync("npx", ["tsx", "scripts/leads-replay.ts", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
+    const run = spawnSync("npx", ["tsx", "--import", "./scripts/server-only.mjs", "scripts/leads-replay.ts", leadId], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
