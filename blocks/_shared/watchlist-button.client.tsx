@@ -32,7 +32,7 @@ export function WatchlistButton({ site, carId, title, sold, store = watchlistSto
     <>
       <button
         type="button"
-        className={styles.button}
+        className={`fc-round-toggle ${styles.button}`}
         aria-pressed={saved}
         aria-busy={busy}
         aria-disabled={busy || undefined}
@@ -40,7 +40,7 @@ export function WatchlistButton({ site, carId, title, sold, store = watchlistSto
         onClick={() => void store.toggle(carId, site)}
       >
         {busy ? (
-          <span className={styles.spinner} aria-hidden="true" />
+          <span className="fc-spinner" aria-hidden="true" />
         ) : (
           <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
             <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />

@@ -156,7 +156,7 @@ function CurrentRefinements({ settings, labels }: { settings: SearchSettings; la
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.linkButton} onClick={clearAll}>
+      <button type="button" className={`fc-link-button ${styles.linkButton}`} onClick={clearAll}>
         Clear all
       </button>
     </div>
@@ -250,7 +250,7 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
   };
   return (
     <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
-      <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="Previous results" disabled={!edges.canPrev} onClick={() => scroll(-1)}>
+      <button type="button" className={`fc-round-icon ${styles.arrow} ${styles.arrowPrev}`} aria-label="Previous results" disabled={!edges.canPrev} onClick={() => scroll(-1)}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
           <path d="M10 2L4 8l6 6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -258,7 +258,7 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
       <ul ref={track} className={styles.track} onScroll={update} tabIndex={0} aria-label={`${label}: use the arrow keys to scroll`}>
         <Cards items={items} settings={settings} />
       </ul>
-      <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="Next results" disabled={!edges.canNext} onClick={() => scroll(1)}>
+      <button type="button" className={`fc-round-icon ${styles.arrow} ${styles.arrowNext}`} aria-label="Next results" disabled={!edges.canNext} onClick={() => scroll(1)}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
           <path d="M6 2l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>

@@ -105,12 +105,12 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
               return (
                 <li key={network}>
                   {network === "email" ? (
-                    <a className={styles.round} href={href} data-share={network}>
+                    <a className={`fc-round-icon ${styles.round}`} href={href} data-share={network}>
                       <LineIcon name="email" />
                       <span className="fc-visually-hidden">Share by {SHARE_NETWORK_NAMES.email}</span>
                     </a>
                   ) : (
-                    <a className={styles.round} href={href} target="_blank" rel="noopener noreferrer" data-share={network} onClick={share(network, href)}>
+                    <a className={`fc-round-icon ${styles.round}`} href={href} target="_blank" rel="noopener noreferrer" data-share={network} onClick={share(network, href)}>
                       <BrandIcon network={network} />
                       <span className="fc-visually-hidden">
                         Share on {SHARE_NETWORK_NAMES[network]}
@@ -141,7 +141,7 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
             </a>
           ) : print === "pdf" ? (
             <button type="button" className={`fc-button fc-button--ghost ${styles.doc}`} aria-busy={preparing} aria-disabled={preparing || undefined} onClick={pdf}>
-              {preparing ? <span className={styles.spinner} aria-hidden="true" /> : <LineIcon name="download" />}
+              {preparing ? <span className="fc-spinner" aria-hidden="true" /> : <LineIcon name="download" />}
               <span aria-live="polite">{preparing ? PDF_PREPARING : "Download PDF"}</span>
             </button>
           ) : null}
