@@ -1,4 +1,5 @@
 /** A complete, valid tenant (schema defaults filled in) for block tests. Not seed data. */
+import { ENQUIRY_FIELD_DEFAULTS } from "../../domain/lead-forms";
 import type { BlockContext, TenantDocument } from "../../renderer/types";
 import { searchHost } from "../../renderer/search-host";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
@@ -116,16 +117,7 @@ export const fixtureTenant: TenantDocument = {
     enquiry: {
       submitLabel: "Enquire Now",
       categories: ["General Enquiry"],
-      fields: {
-        message: { show: true, required: true },
-        category: { show: true, required: true },
-        registration: { show: false, required: false },
-        location: { show: false, required: true },
-        dealership: { show: false, required: true },
-        optIn: { show: true, required: false },
-        terms: { show: false, required: false },
-        budget: { show: true, required: false },
-      },
+      fields: structuredClone(ENQUIRY_FIELD_DEFAULTS),
       termsMessage: "*You must agree to the terms of use before submitting",
       privacyPolicyLink: true,
     },
