@@ -1,7 +1,14 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // Modules marked `import "server-only"` (server/db, server/search/algolia.ts) are server code, which
+    // tests are: resolve the marker as Next does for server code ("react-server" condition → empty.js).
+    // Only that package: React keeps its client build for the component tests.
+    alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
+  },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**"],

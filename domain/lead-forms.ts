@@ -128,8 +128,8 @@ export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealersh
 
 type Rule = { show: boolean; required: boolean; label?: string };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
-// The schema's defaults (schemas/tenant.schema.json), for a document read without them applied.
-const RULE_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
+/** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json), for a document read without them applied. */
+export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
   message: { show: true, required: true },
   category: { show: true, required: true },
   registration: { show: false, required: false },
@@ -139,7 +139,7 @@ const RULE_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
   terms: { show: false, required: false },
   budget: { show: true, required: false },
 };
-const rule = (e: Partial<EnquirySettings> | undefined, key: keyof EnquirySettings["fields"]): Rule => ({ ...RULE_DEFAULTS[key], ...(e?.fields?.[key] ?? {}) });
+const rule = (e: Partial<EnquirySettings> | undefined, key: keyof EnquirySettings["fields"]): Rule => ({ ...ENQUIRY_FIELD_DEFAULTS[key], ...(e?.fields?.[key] ?? {}) });
 
 /** The dealership dropdown's settings with the schema's defaults. */
 type DealershipSelect = TenantDocument["forms"]["dealershipSelect"];

@@ -24,7 +24,7 @@ export type CliMain = (argv: string[], io?: CliIo) => Promise<number>;
 export function runIfMain(moduleUrl: string, main: CliMain): void {
   const started = process.argv[1];
   if (!started) return;
-  let same = false;
+  let same: boolean;
   try {
     same = realpathSync(started) === realpathSync(fileURLToPath(moduleUrl));
   } catch {

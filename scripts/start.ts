@@ -66,7 +66,7 @@ try {
 }
 
 // Next behind the vehicle-page cache (scripts/serve.ts), in production mode.
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/serve.ts"], {
   stdio: ["inherit", "pipe", "inherit"],
   env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
 });

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "./fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends } from "./databases";
 import { adminUsers } from "../server/db/schema";
 import { createTenant } from "../server/tenants/store";
 import { signIn } from "../server/admin/accounts";
@@ -15,7 +15,7 @@ const run = (args: string[], env: Record<string, string> = {}) => runMain(main, 
 
 describe("npm run admin:create-user as a process", () => {
   it("runs main with the command line and exits with its code", () => {
-    const r = spawnSync("node_modules/.bin/tsx", ["scripts/admin-create-user.ts", "--email", "x@example.test", "--role", "owner", "--password", "whatever-123"], {
+    const r = spawnSync("node_modules/.bin/tsx", ["--import", "./scripts/server-only.mjs", "scripts/admin-create-user.ts", "--email", "x@example.test", "--role", "owner", "--password", "whatever-123"], {
       encoding: "utf8",
       env: { ...process.env, FORECOURT_ADMIN_PASSWORD: "" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "./fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import { backends, pgliteDatabase } from "./databases";
 import { seedDemoTenants } from "../server/seed";
 import { tenants, tenantVersions } from "../server/db/schema";
 import { eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ const tmp = mkdtempSync(join(tmpdir(), "forecourt-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A real process: once per script (the rest call its main in this process, through runMain). */
 const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync("node_modules/.bin/tsx", args, { encoding: "utf8", env: { ...process.env, ...env } });
+  spawnSync("node_modules/.bin/tsx", ["--import", "./scripts/server-only.mjs", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 
 describe("npm run validate", () => {
   it("prints each error as file, JSON pointer and message, and exits 1 (a real process)", () => {

@@ -144,7 +144,7 @@ export function ImageField(props: FieldProps) {
           </div>
         </div>
         {SHOWABLE.test(src) ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a preview of whatever address is typed, not an optimised page image
+          // <img>, not next/image: a preview of whatever address is typed, not an optimised page image
           <img
             className={styles.imagePreview} src={src} alt={`Preview: ${value.alt || "the image"}`}
             onLoad={(e) => {

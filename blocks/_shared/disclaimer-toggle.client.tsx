@@ -13,7 +13,7 @@ export function DisclaimerToggle({ short, full }: { short: string; full: string 
       <p id={id} className={styles.text}>
         {open ? full : short}
       </p>
-      <button type="button" className={styles.more} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className={`fc-link-button ${styles.more}`} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {open ? SHOW_LESS : SHOW_MORE}
       </button>
     </>

@@ -32,7 +32,7 @@ export function Expandable({ id, collapsed, expanded, moreLabel, lessLabel, cont
         {collapsed != null ? <div hidden={open}>{collapsed}</div> : null}
         <div hidden={!open}>{expanded}</div>
       </div>
-      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className={`fc-link-button ${styles.toggle}`} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {open ? lessLabel : moreLabel}
         {context ? <span className="fc-visually-hidden"> {context}</span> : null}
         <span className={styles.chevron} aria-hidden="true" data-open={open} />

@@ -134,7 +134,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
         {toggles.length || saveSlot ? (
           <div className={styles.toggles}>
             {toggles.map((list) => (
-              <ListToggle key={list} site={settings.site} list={list} entry={entry} className={styles.toggle} />
+              <ListToggle key={list} site={settings.site} list={list} entry={entry} className="fc-round-toggle" />
             ))}
             {saveSlot}
           </div>

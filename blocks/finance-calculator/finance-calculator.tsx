@@ -9,6 +9,7 @@ import {
   showFinanceCalculator,
 } from "../../domain/finance";
 import { isAvailable } from "../../domain/vehicle-display";
+import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";
 import { FinanceCalculatorClient } from "./finance-calculator.client";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
@@ -71,14 +72,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
         {fees.length ? (
           <div className={styles.fees}>
             <h3 className={styles.feesHeading}>Fees</h3>
-            <dl className={styles.figures}>
-              {fees.map((f) => (
-                <div key={f.label}>
-                  <dt>{f.label}</dt>
-                  <dd>{f.amount}</dd>
-                </div>
-              ))}
-            </dl>
+            <LabelValues className={styles.figures} items={fees.map((f) => ({ label: f.label, value: f.amount }))} />
           </div>
         ) : null}
         {isAvailable(car.status) ? (

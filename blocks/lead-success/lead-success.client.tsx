@@ -16,7 +16,7 @@ const noop = () => () => {};
 /** The reference of the lead this browser sent last (kept by the form on success). */
 export function LeadReference() {
   const stored = useSyncExternalStore(noop, read, () => null);
-  let id: string | null = null;
+  let id: string | null;
   try {
     const v = stored ? (JSON.parse(stored) as { leadId?: unknown }) : null;
     id = typeof v?.leadId === "string" ? v.leadId : null;

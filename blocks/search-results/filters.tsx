@@ -83,7 +83,7 @@ function MakeFilter({ setting }: { setting: Extract<FilterSetting, { kind: "make
         ) : null}
       </div>
       {rest.length ? (
-        <button type="button" className={styles.linkButton} aria-expanded={all} aria-controls={listId} onClick={() => setAll((a) => !a)}>
+        <button type="button" className={`fc-link-button ${styles.linkButton}`} aria-expanded={all} aria-controls={listId} onClick={() => setAll((a) => !a)}>
           {all ? "Show fewer makes" : "Show all makes"}
         </button>
       ) : null}

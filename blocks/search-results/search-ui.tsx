@@ -152,7 +152,7 @@ function CurrentRefinements({ settings, labels }: { settings: SearchSettings; la
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.linkButton} onClick={clearAll}>
+      <button type="button" className={`fc-link-button ${styles.linkButton}`} onClick={clearAll}>
         Clear all
       </button>
     </div>
@@ -231,7 +231,7 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
   };
   return (
     <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
-      <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="Previous results" disabled={!edges.canPrev} onClick={() => scroll(-1)}>
+      <button type="button" className={`fc-round-icon ${styles.arrow} ${styles.arrowPrev}`} aria-label="Previous results" disabled={!edges.canPrev} onClick={() => scroll(-1)}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
           <path d="M10 2L4 8l6 6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -239,7 +239,7 @@ function Carousel({ items, settings, label }: { items: ListItem<Hit>[]; settings
       <ul ref={track} className={styles.track} onScroll={update} tabIndex={0} aria-label={`${label}: use the arrow keys to scroll`}>
         <Cards items={items} settings={settings} />
       </ul>
-      <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="Next results" disabled={!edges.canNext} onClick={() => scroll(1)}>
+      <button type="button" className={`fc-round-icon ${styles.arrow} ${styles.arrowNext}`} aria-label="Next results" disabled={!edges.canNext} onClick={() => scroll(1)}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 16 16">
           <path d="M6 2l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -277,7 +277,8 @@ function RecentSearches({ settings }: { settings: SearchSettings }) {
       }
     }, 1000);
     return () => clearTimeout(timer);
-  }, [stateKey, status, key]); // keyed on the refinements, not on the state object
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the refinements (stateKey), not on the state object
+  }, [stateKey, status, key]);
 
   const current = typeof window === "undefined" ? "" : window.location.pathname + window.location.search;
   const shown = history.filter((h) => h.path !== current);

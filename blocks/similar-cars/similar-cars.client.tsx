@@ -7,7 +7,6 @@ import { lazySearchClient } from "../_shared/lazy-search-client";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsList, type SimilarState, type SimilarTexts } from "./list";
 import { loadSimilarCars, type SimilarQuery } from "./load";
-import styles from "./similar-cars.module.css";
 
 export interface SimilarCarsSettings {
   texts: SimilarTexts;

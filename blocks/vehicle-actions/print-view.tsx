@@ -1,4 +1,5 @@
 import { imageUrl } from "../../domain/media";
+import { LabelValues } from "../_shared/label-values";
 import { PrintButton } from "./print-button.client";
 import styles from "./print-view.module.css";
 import type { VehicleSheet } from "../../domain/vehicle-sheet";
@@ -31,14 +32,7 @@ export function PrintView({ sheet }: { sheet: VehicleSheet }) {
       {sheet.details.length ? (
         <section className={styles.section} aria-labelledby="print-details">
           <h2 id="print-details">Key details</h2>
-          <dl className={styles.details}>
-            {sheet.details.map((d) => (
-              <div key={d.label}>
-                <dt>{d.label}</dt>
-                <dd>{d.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <LabelValues className={styles.details} items={sheet.details} />
         </section>
       ) : null}
 

@@ -70,7 +70,7 @@ export function galleryVideo(car: Pick<Vehicle, "video_url" | "external_video_ur
   if (local) return { kind: "file", src: local };
   const remote = [car.external_video_url, car.video_url].find((u): u is string => nonEmpty(u) && /^https?:\/\//i.test(u));
   if (!remote) return null;
-  let host = "";
+  let host: string;
   try {
     host = new URL(remote).hostname.replace(/^www\./, "");
   } catch {

@@ -7,6 +7,7 @@ import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
 import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
 import { FormDialog } from "../_shared/form-dialog.client";
+import { LabelValues } from "../_shared/label-values";
 import { LeadForm } from "../_shared/lead-form/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";
@@ -149,14 +150,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
       ) : null}
 
       {props.showIdentifiers !== false && ids.length ? (
-        <dl className={styles.ids}>
-          {ids.map((x) => (
-            <div key={x.label}>
-              <dt>{x.label}</dt>
-              <dd>{x.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <LabelValues className={styles.ids} items={ids} />
       ) : null}
 
       {available ? (

@@ -12,6 +12,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { auditLog, dealerships, tenants, tenantVersions, vehicles } from "../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
+import { PUBLISHED_CHANNEL } from "../tenants/channel";
 import type { TenantError } from "../../domain/tenant-validation";
 import type { AdminUser } from "./accounts";
 import { assertStaff } from "./access";
@@ -175,7 +176,6 @@ export async function assignDealership(db: Db, user: AdminUser, id: number, chan
       detail: { dealership: id, from, to: change.tenant, ...(change.name !== undefined ? { name: change.name } : {}) },
     });
     // The sites on either side serve their documents afresh (which versions may be served depends on this).
-    const { PUBLISHED_CHANNEL } = await import("../tenants/store");
     for (const slug of new Set([from, change.tenant])) if (slug) await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(and(eq(vehicles.dealershipId, id)));
     return { id, name: updated.name, tenant: updated.tenantSlug, assignedAt: updated.assignedAt, assignedBy: updated.assignedBy, vehicles: Number(n) };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSignInFailures, auditLog, tenants, tenantVersions } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";

@@ -168,7 +168,7 @@ export async function safeFetch(target: string, opts: SafeFetchOptions = {}): Pr
       url = next;
     }
   } catch (e) {
-    if (deadline.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
+    if (deadline.aborted) throw new Error(`no answer within ${timeoutMs} ms`, { cause: e });
     if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error(String(opts.signal.reason));
     throw e;
   }

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { csvField } from "./csv";
@@ -151,7 +151,7 @@ describe("npm run import", () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   // One real process; the other runs call the script's main in this process.
-  const spawn = (args: string[]) => spawnSync("node_modules/.bin/tsx", ["scripts/import.ts", ...args], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
+  const spawn = (args: string[]) => spawnSync("node_modules/.bin/tsx", ["--import", "./scripts/server-only.mjs", "scripts/import.ts", ...args], { encoding: "utf8", env: { ...process.env, ...tdb.env } });
   const run = (args: string[]) => runMain(importCli, args, tdb.env);
 
   it("prints each failing row and a summary, and exits 1 when any row failed (a real process)", () => {

@@ -191,7 +191,11 @@ export function jsonErrorOffset(text: string): number {
     while (i < text.length && " \t\n\r".includes(text[i])) i++;
   };
   const literal = (word: string) => {
-    for (const ch of word) if (text[i++] !== ch) (i--, fail());
+    for (const ch of word)
+      if (text[i++] !== ch) {
+        i--;
+        fail();
+      }
   };
   const string = () => {
     i++;

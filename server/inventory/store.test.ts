@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
 import { ValidationError } from "../errors";

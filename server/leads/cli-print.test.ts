@@ -22,7 +22,7 @@ describe.each(backends)("the lead CLIs' output on %s", (name, make) => {
   const runCli = (script: string, main: CliMain, args: string[]) => {
     const env = (db.tdb as TestDatabase).env;
     return db.closedWhile(async () =>
-      name === "PostgreSQL" ? spawnSync("node_modules/.bin/tsx", [script, ...args], { encoding: "utf8", env: { ...process.env, ...env } }) : await runMain(main, args, env),
+      name === "PostgreSQL" ? spawnSync("node_modules/.bin/tsx", ["--import", "./scripts/server-only.mjs", script, ...args], { encoding: "utf8", env: { ...process.env, ...env } }) : await runMain(main, args, env),
     );
   };
 

@@ -47,7 +47,7 @@ const MUTATIONS: Mutation[] = [
   (l, r) => void (l.url = `https://x.test/${huge(r, 2048)}`),
   (l, r) => void (l.category = huge(r, 101)),
   (l, r) => void (l.user_agent = huge(r, 513)),
-  (l, r) => void (l.lead_attributes = { visited_pages: Array(51).fill("/a") }),
+  (l) => void (l.lead_attributes = { visited_pages: Array(51).fill("/a") }),
   // scripts where they do not belong
   // (U+0000 alone no longer refuses a name: the body reader drops it, see boundary.test.ts)
   (l, r) => void (l.fields.first_name = pick(r, SCRIPTS.filter((s) => /[<>{}]/.test(s)))),

@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { recentDeliveries, replayDead } from "./admin";

@@ -290,7 +290,7 @@ describe("npm run search:push against a local server posing as Algolia", () => {
 
   it("stops with a clear message and exit 1 without the app id or the admin key", async () => {
     const run = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/search-push.ts"], {
+      spawnSync(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/search-push.ts"], {
         env: { ...process.env, ALGOLIA_APP_ID: "", ALGOLIA_SEARCH_KEY: "", ALGOLIA_ADMIN_KEY: "", ...env },
         encoding: "utf8",
       });

@@ -6,6 +6,7 @@
  * With the admin key set, the server keeps Algolia current after that: startAlgoliaSync (called
  * from instrumentation.ts at server start) sends the records of every changed vehicle.
  */
+import "server-only";
 import { createHmac } from "node:crypto";
 import type { Algoliasearch, IndexSettings } from "algoliasearch";
 import { allowedIndices, indexForSort, tenantBaseFilter, VEHICLES_INDEX } from "../../domain/search-rules";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";

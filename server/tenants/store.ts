@@ -6,9 +6,9 @@ import { DocumentMigrationError, migrateDocument } from "../../schemas/migration
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { foreignDealerships, settleDealerships } from "../admin/dealerships";
+import { PUBLISHED_CHANNEL } from "./channel";
 
-/** NOTIFY channel carrying the slug of each tenant whose published version changed. */
-export const PUBLISHED_CHANNEL = "forecourt_tenant_published";
+export { PUBLISHED_CHANNEL };
 
 export interface DraftState {
   slug: string;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { feedVehicle } from "../../blocks/_fixtures/vehicle";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { checkVehicleStep, noOnlineEstimateReason, type ConditionAnswers } from "../../domain/trade-in";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import { backends, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
 import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";
-import { CATALOGUE } from "../inventory/catalogue";
+import { CATALOGUE } from "../demo/catalogue";
 import { upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { EmbeddedValuationProvider, LOW_VALUE_REASON, NO_COMPARABLES_REASON, computeOffer, type Comparable } from "./embedded";

@@ -352,8 +352,14 @@ function refuseForSure(req: FuzzRequest, r: Random, base: Base): boolean {
   if (!body || typeof body !== "object" || Array.isArray(body)) return true;
   const o = body as Record<string, unknown>;
   let sure = false;
-  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("restore") || base.name.includes("flags")) (o.revision = `${String(o.revision)}x`), (sure = true);
-  if (base.name.includes("wizard")) (o.slug = `${String(o.slug)}!`), (sure = true);
+  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("restore") || base.name.includes("flags")) {
+    o.revision = `${String(o.revision)}x`;
+    sure = true;
+  }
+  if (base.name.includes("wizard")) {
+    o.slug = `${String(o.slug)}!`;
+    sure = true;
+  }
   try {
     req.body = JSON.stringify(o);
   } catch {
@@ -404,7 +410,10 @@ export function fuzzRequests(c: Context, count: number, seed: number): FuzzReque
     if (base.limit && r() < 0.03) {
       const over = base.limit + 1;
       if (r() < 0.5) req.body = { stream: over };
-      else (req.body = Buffer.alloc(over, 0x20)), (req.headers["content-length"] = String(over));
+      else {
+        req.body = Buffer.alloc(over, 0x20);
+        req.headers["content-length"] = String(over);
+      }
       req.oversized = true;
     }
     // Still the route's own method and path: a "..", "%2e%2e" segment names another route (Next redirects it, or renders the page above).

@@ -20,7 +20,7 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS || 5000);
 
 /** A server of the fuzz's own (`npm start`'s scripts/start.ts, on the app already built): resolves once /api/health answers. */
 async function startServer(what: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: { ...process.env, PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"], { env: { ...process.env, PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   server.stdout!.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   server.stderr!.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-4000)));

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoTenants, siteUrl, viewports } from "./helpers";
 
 // The VDP image area (blocks/vehicle-gallery), end to end on every demo site whose vehicle-detail
@@ -45,10 +45,6 @@ async function findCar(page: Page, fits: (page: Page) => Promise<boolean>): Prom
     }
   }
   return null;
-}
-
-async function index(img: Locator) {
-  return Number(await img.getAttribute("data-index"));
 }
 
 for (const tenant of demoTenants) {

@@ -14,7 +14,7 @@ const E164 = "+61412345678";
 
 function codesSent(): { to: string; body: string; file: string }[] {
   if (!SMS_DIR) return [];
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(SMS_DIR).filter((f) => f.endsWith(".json")).sort();
   } catch {

@@ -77,7 +77,7 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     const prefill = financeQueryPrefill(spec, new URLSearchParams(window.location.search), financeQuery.dealerships);
     for (const [name, value] of Object.entries(prefill.values)) setValue(name as FieldName, value);
     if (prefill.carId || Object.keys(prefill.defaults).length) setFromQuery({ carId: prefill.carId, defaults: prefill.defaults });
-    // Read once, when the page opens: the query does not change under the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the page opens: the query does not change under the form
   }, []);
 
   /** Shows a step: its heading gets the focus (or a field of it that needs fixing). */

@@ -97,12 +97,18 @@ export function parseFilters(src: string, schema: Schema, name = "filters"): Fil
 
   const orExpr = (depth: number): FilterNode => {
     const children = [andExpr(depth)];
-    while (isKeyword(tokens[p], "OR")) p++, children.push(andExpr(depth));
+    while (isKeyword(tokens[p], "OR")) {
+      p++;
+      children.push(andExpr(depth));
+    }
     return or(children);
   };
   const andExpr = (depth: number): FilterNode => {
     const children = [unary(depth)];
-    while (isKeyword(tokens[p], "AND")) p++, children.push(unary(depth));
+    while (isKeyword(tokens[p], "AND")) {
+      p++;
+      children.push(unary(depth));
+    }
     return and(children)!;
   };
   const unary = (depth: number): FilterNode => {

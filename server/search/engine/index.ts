@@ -217,7 +217,7 @@ export class SearchIndex {
         try {
           this.baseParsed.set(baseFilter, parseFilters(baseFilter, this.settings, "the base filter"));
         } catch (e) {
-          throw new Error(`Invalid base filter: ${(e as Error).message}`); // a server bug, not the visitor's
+          throw new Error(`Invalid base filter: ${(e as Error).message}`, { cause: e }); // a server bug, not the visitor's
         }
       }
       node = this.baseParsed.get(baseFilter)!;

@@ -147,7 +147,10 @@ function eachToken(s: string, visit: (token: string, start: number, end: number,
     if (f === "" && token) {
       ends[ends.length - 1] = next; // a combining mark stays with its letter
     } else if (f !== "" && ALNUM.test(f)) {
-      if (!token) (start = i), (ends = []);
+      if (!token) {
+        start = i;
+        ends = [];
+      }
       token += f;
       for (let k = 0; k < f.length; k++) ends.push(next);
     } else if (token) {
