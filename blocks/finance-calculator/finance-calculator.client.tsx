@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { FREQUENCIES, boundsHelp, calculateRepayment, clampToBounds, parseEntry, sliderFromTerm, termFromSlider, type CalculatorState, type FrequencyId } from "../../domain/finance";
+import { FREQUENCIES, boundsHelp, calculateRepayment, clampToBounds, parseEntry, type CalculatorState, type FrequencyId } from "../../domain/finance";
 import { trackEvent } from "../../renderer/analytics";
 import { ANNOUNCE_DELAY_MS, fieldsOf, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
 import styles from "./finance-calculator.module.css";
