@@ -32,7 +32,7 @@ export function WatchlistButton({ site, carId, title, sold, store = watchlistSto
     <>
       <button
         type="button"
-        className={styles.button}
+        className={`fc-round-toggle ${styles.button}`}
         aria-pressed={saved}
         aria-busy={busy}
         aria-disabled={busy || undefined}

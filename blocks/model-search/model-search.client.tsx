@@ -147,7 +147,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
             maxLength={200}
             onChange={(e) => type(e.currentTarget.value)}
           />
-          <SearchButton className={styles.submit} />
+          <SearchButton />
         </div>
       </form>
 

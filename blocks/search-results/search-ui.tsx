@@ -86,7 +86,7 @@ function SearchBox({ noun }: { noun: string }) {
           refine(e.currentTarget.value);
         }}
       />
-      <SearchButton className={styles.searchButton} />
+      <SearchButton />
     </form>
   );
 }

@@ -105,12 +105,12 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
               return (
                 <li key={network}>
                   {network === "email" ? (
-                    <a className={styles.round} href={href} data-share={network}>
+                    <a className={`fc-round-icon ${styles.round}`} href={href} data-share={network}>
                       <LineIcon name="email" />
                       <span className="fc-visually-hidden">Share by {SHARE_NETWORK_NAMES.email}</span>
                     </a>
                   ) : (
-                    <a className={styles.round} href={href} target="_blank" rel="noopener noreferrer" data-share={network} onClick={share(network, href)}>
+                    <a className={`fc-round-icon ${styles.round}`} href={href} target="_blank" rel="noopener noreferrer" data-share={network} onClick={share(network, href)}>
                       <BrandIcon network={network} />
                       <span className="fc-visually-hidden">
                         Share on {SHARE_NETWORK_NAMES[network]}
