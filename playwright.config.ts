@@ -8,6 +8,8 @@ export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Maps `server-only` to its empty module for specs that open the database (see that file).
+  tsconfig: "tests/e2e/tsconfig.json",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One browser at a time: on two cores, parallel browsers starve the server and make timings flaky.
