@@ -183,9 +183,10 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
   }
   const file = form.get("file");
   if (!file || typeof file === "string") throw new BadRequest("Choose an image to upload (the field file).");
-  if (file.size > MAX_TRADE_IN_IMAGE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
   const { evaluation, scope } = await evaluationOf(request, ctx, form.get("evalid"));
+  // In the wizard's order (domain/trade-in.ts tradeInImageError): too many first, then the size, then the type.
   if (evaluation.images.length >= MAX_TRADE_IN_IMAGES) throw new HttpError(409, TOO_MANY_IMAGES_MESSAGE);
+  if (file.size > MAX_TRADE_IN_IMAGE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
   const input = Buffer.from(await file.arrayBuffer());
   const type = sniffTradeInImage(input);
   if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
