@@ -309,7 +309,7 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
   if (kind === "trade-in") {
     // The contact part of the trade-in wizard's Step Four (spec §3, §5); the car's answers are checked by domain/trade-in.ts.
     const [first, last, email, phone] = contact("Phone Number");
-    fields.push(first, last, email, phone, { name: "postcode", label: "Postcode", control: "text", required: true, autoComplete: "postal-code", inputMode: "numeric", maxLength: 4 });
+    fields.push(first, { ...last, required: false }, email, phone, { name: "postcode", label: "Postcode", control: "text", required: true, autoComplete: "postal-code", inputMode: "numeric", maxLength: 4 });
     return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
   }
 
