@@ -21,6 +21,7 @@ import type { DbHandle } from "../db";
 import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
 import { upsertVehicles } from "../inventory/store";
+import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";
@@ -32,6 +33,7 @@ import {
   handleManualEntry,
   handleMiscellaneous,
   handleUpdateEval,
+  TRADE_IN_LIMITS,
   TRADE_IN_OFF,
   VISITOR_COOKIE,
   type TradeInContext,
@@ -80,7 +82,8 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     await publish(h, "alpha", { actor: "test" });
     expect((await upsertVehicles(h.db, stock, { now: NOW })).rejected).toEqual([]);
   });
-  const ctx = (doc = alpha): TradeInContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db), now: NOW });
+  let limiter = new MemoryRateLimiter();
+  const ctx = (doc = alpha): TradeInContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db), now: NOW, limiter });
 
   const call = async (handler: Handler, body: unknown, opts: { visitor?: string | null; doc?: TenantDocument; raw?: boolean } = {}) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -290,6 +293,21 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     need(c);
     for (const handler of [handleEnterVin, handleManualEntry, handleUpdateEval, handleAcceptOffer, handleMiscellaneous] as Handler[]) {
       expect(await call(handler, { rego: "825MZD", state: "QLD" }, { doc: off })).toMatchObject({ status: 404, body: { success: false, message: TRADE_IN_OFF } });
+    }
+  });
+
+  it("a client making too many registration lookups gets a 429 and stores nothing more", async (c) => {
+    need(c);
+    limiter = new MemoryRateLimiter();
+    try {
+      for (let i = 0; i < TRADE_IN_LIMITS.perClient.limit; i++) expect((await call(handleEnterVin, { rego: "ZZZ999", state: "QLD" })).status).toBe(200);
+      const n = await evaluationCount();
+      const over = await call(handleEnterVin, { rego: "ZZZ999", state: "QLD" });
+      expect(over.status).toBe(429);
+      expect(over.body.message).toMatch(/^Too many requests were sent from here/);
+      expect(await evaluationCount()).toBe(n);
+    } finally {
+      limiter = new MemoryRateLimiter();
     }
   });
 

@@ -46,6 +46,7 @@ import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
+import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
 import { storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
@@ -114,6 +115,22 @@ async function siteCarId(ctx: SiteContext, raw: unknown): Promise<string | undef
 const vehicleOf = (e: Evaluation) => (e.answer.vehicle as ValuationVehicle | undefined) ?? null;
 const candidatesOf = (e: Evaluation) => (e.answer.candidates as ValuationVehicle[] | undefined) ?? [];
 
+/** Registration lookups and uploads a client (and a whole site) may make: each lookup stores an evaluation and asks the provider. */
+export const TRADE_IN_LIMITS = {
+  perClient: { limit: 30, windowMs: 10 * 60_000 },
+  perSite: { limit: 2_000, windowMs: 60 * 60_000 },
+};
+
+/** A 429 (HttpError) once the client, then the site, is over its limit for `what`. */
+async function limit(request: Request, ctx: SiteContext, what: "lookup" | "upload"): Promise<void> {
+  const slug = site(ctx);
+  const limited = await hitInOrder(ctx.limiter ?? (await leadRateLimiter()), [
+    { key: `trade-in-${what}:client:${slug}:${clientKey(request)}`, ...TRADE_IN_LIMITS.perClient },
+    { key: `trade-in-${what}:site:${slug}`, ...TRADE_IN_LIMITS.perSite },
+  ]);
+  if (!limited.ok) throw new HttpError(429, `Too many requests were sent from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
+}
+
 /** POST /api/eval-expert/enter-vin { rego, state, car_id? }: [{ EvalID, … }] | [{ VIN, Description, Descriptions }] | [{}]. */
 export async function handleEnterVin(request: Request, ctx: TradeInContext): Promise<Response> {
   const { visitor: known } = open(request, ctx);
@@ -121,6 +138,7 @@ export async function handleEnterVin(request: Request, ctx: TradeInContext): Pro
   const step = checkVehicleStep({ rego: body.rego, state: body.state });
   if (!step.ok) return json(400, failure(Object.values(step.errors)[0]!, step.errors));
   const carId = await siteCarId(ctx, body.car_id);
+  await limit(request, ctx, "lookup");
   const visitor = known ?? randomUUID();
   const lookup = await (ctx.provider ?? defaultProvider(ctx.db)).lookupRegistration(step.rego, step.state);
   const answer =
@@ -187,6 +205,7 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
   // In the wizard's order (domain/trade-in.ts tradeInImageError): too many first, then the size, then the type.
   if (evaluation.images.length >= MAX_TRADE_IN_IMAGES) throw new HttpError(409, TOO_MANY_IMAGES_MESSAGE);
   if (file.size > MAX_TRADE_IN_IMAGE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+  await limit(request, ctx, "upload");
   const input = Buffer.from(await file.arrayBuffer());
   const type = sniffTradeInImage(input);
   if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
