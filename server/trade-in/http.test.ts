@@ -95,7 +95,7 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
   const upload = async (evalid: string, visitor: string, bytes: Uint8Array, name: string, doc = alpha) => {
     const form = new FormData();
     form.set("evalid", evalid);
-    form.set("file", new Blob([bytes]), name);
+    form.set("file", new Blob([new Uint8Array(bytes)]), name);
     const request = new Request("https://alpha.test/api/eval-expert/image-upload", { method: "POST", headers: { cookie: `${VISITOR_COOKIE}=${visitor}` }, body: form });
     const res = await withErrors(handleImageUpload, request, ctx(doc), (message) => ({ success: false, message }));
     return { status: res.status, body: await res.json() };
