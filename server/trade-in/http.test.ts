@@ -53,7 +53,7 @@ const stock: Vehicle[] = [
 function tenant(slug: string, tradeIn: Partial<NonNullable<TenantDocument["features"]["tradeIn"]>>): TenantDocument {
   const doc = inventoryTenant(slug, "Alpha Motors");
   doc.features = { ...doc.features, tradeIn: { enabled: true, imageStep: true, maxAgeYears: 7, sendValuationToMiscellaneous: true, ...tradeIn } };
-  doc.dealerships[0].leadEmail = `leads@${slug}.test`;
+  for (const d of doc.dealerships) d.leadEmail = `leads-${d.id}@${slug}.test`;
   return doc;
 }
 
@@ -171,7 +171,8 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
 
   it("details → the offer with the embedded provider's figures; acceptance → 3. Offer Accepted with its e-mail and ADF rows", async (c) => {
     need(c);
-    const res = await enter("310TYA", "QLD", { car_id: "a" });
+    // Bought: car b, of the second dealership, which gets the lead.
+    const res = await enter("310TYA", "QLD", { car_id: "b" });
     const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[0].Description }, { visitor: res.visitor });
     const evalid = choice.body[0].EvalID;
     const missing = await call(handleUpdateEval, details(evalid, { car_condition: "" }), { visitor: res.visitor });
@@ -185,7 +186,7 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
       form: "trade-in",
       category: "Trade-In",
       subcategory: "1. Valuation With Adjustments",
-      car_id: "a",
+      car_id: "b",
       isLastStep: false,
       fields: { first_name: "Ada", rego: "310TYA", state: "QLD", odometer: 60_000, offer_price: 17_500, car_condition: "Good", sms_from: "0400 000 000" },
     });
@@ -199,9 +200,10 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(after.payload).toMatchObject({ subcategory: "3. Offer Accepted", isLastStep: true });
     expect((after.payload as { fields: { sms_content: string } }).fields.sms_content).toContain("3. Offer Accepted");
     const rows = await deliveriesOf(leadId);
-    expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads@alpha.test"]]);
+    expect(after.dealershipId).toBe(2);
+    expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads-2@alpha.test"]]);
     expect(rows[0].body).toContain("Offer: $17,500");
-    expect(rows[0].body).toContain("Car being bought: a");
+    expect(rows[0].body).toContain("Car being bought: b");
     // Accepting twice sends nothing more.
     expect((await call(handleAcceptOffer, accept, { visitor: res.visitor })).status).toBe(200);
     expect(await deliveriesOf(leadId)).toHaveLength(1);

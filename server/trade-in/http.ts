@@ -291,8 +291,9 @@ function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle,
   return checked.lead;
 }
 
-function leadSite(ctx: SiteContext) {
-  const d = ctx.tenant.dealerships[0];
+/** The lead's site and dealership: the one named (the car being bought's), else the site's first. */
+function leadSite(ctx: SiteContext, dealershipId?: number | null) {
+  const d = ctx.tenant.dealerships.find((x) => x.id === dealershipId) ?? ctx.tenant.dealerships[0];
   const identity = ctx.tenant.identity;
   return {
     site: { slug: identity.slug, name: identity.name, currency: identity.currency },
@@ -329,15 +330,16 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   );
   const stage: TradeInStage = valuation.kind === "offer" ? "valuation" : "registration-lookup";
   const lead = tradeInLead(request, evaluation, vehicle, details, valuation, stage);
-  const leadId = await saveLead(ctx, evaluation, lead);
+  const car = evaluation.carId ? await getVehicle(ctx.db, evaluation.carId) : null;
+  const leadId = await saveLead(ctx, evaluation, lead, car?.dealership_id);
   const updated = await updateEvaluation(ctx.db, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation } });
   if (!updated) throw new NotFound();
   return json(200, [evaluationAnswer(updated, vehicle, details.odometer, valuation)]);
 }
 
 /** Stores the evaluation's lead, or moves the one it has on. */
-async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead): Promise<string> {
-  const base = leadSite(ctx);
+async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, dealershipId?: number): Promise<string> {
+  const base = leadSite(ctx, dealershipId);
   if (e.leadId) {
     if (!(await updateLeadStage(ctx.db, { ...base, leadId: e.leadId, lead }))) throw new NotFound();
     return e.leadId;
@@ -371,7 +373,7 @@ export async function handleAcceptOffer(request: Request, ctx: TradeInContext): 
   if (evaluation.stage !== "valuation" || valuation?.kind !== "offer") throw new HttpError(409, "There is no online offer to accept for this car.");
   const now = ctx.now ?? new Date();
   if (Date.parse(valuation.validUntil) < now.getTime()) throw new HttpError(409, "This offer has expired. Please ask for a new one.");
-  const [row] = await ctx.db.select({ payload: leads.payload }).from(leads).where(and(eq(leads.id, evaluation.leadId!), eq(leads.tenant, scope.site)));
+  const [row] = await ctx.db.select({ payload: leads.payload, dealershipId: leads.dealershipId }).from(leads).where(and(eq(leads.id, evaluation.leadId!), eq(leads.tenant, scope.site)));
   if (!row) throw new NotFound();
   const stored = row.payload as Lead;
   const lead: Lead = {
@@ -380,7 +382,7 @@ export async function handleAcceptOffer(request: Request, ctx: TradeInContext): 
     isLastStep: true,
     fields: { ...stored.fields, sms_content: (stored.fields.sms_content ?? "").replace(TRADE_IN_STAGES.valuation, TRADE_IN_STAGES["offer-accepted"]) },
   };
-  await updateLeadStage(ctx.db, { ...leadSite(ctx), leadId: evaluation.leadId!, lead });
+  await updateLeadStage(ctx.db, { ...leadSite(ctx, row.dealershipId), leadId: evaluation.leadId!, lead });
   await updateEvaluation(ctx.db, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString(), validUntil: offerValidUntil(now).toISOString() } });
   return json(200, { success: true, lead_id: evaluation.leadId });
 }
