@@ -234,6 +234,8 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(valued.body[0]).toMatchObject({ offer_price: null, reason: noOnlineEstimateReason(7), stage: "2. Registration Lookup" });
     const rows = await deliveriesOf(valued.body[0].lead_id);
     expect(rows).toHaveLength(1);
+    // Sent already: the details cannot be changed afterwards.
+    expect((await call(handleUpdateEval, details(res.body[0].EvalID, { km: 10 }), { visitor: res.visitor })).status).toBe(409);
     // Nothing to accept.
     expect((await call(handleAcceptOffer, { lead_id: valued.body[0].lead_id, offer_accepted: true }, { visitor: res.visitor })).status).toBe(409);
     // A car without comparables (825MZD): the provider's reason.

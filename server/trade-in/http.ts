@@ -310,6 +310,8 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   const vehicle = vehicleOf(evaluation);
   if (!vehicle) throw new HttpError(409, "Choose your car first (Step Two).");
   if (evaluation.stage === "offer-accepted") throw new HttpError(409, "This offer has already been accepted.");
+  // Without an online figure the lead was sent at once: a second version would never reach the dealer.
+  if (evaluation.stage === "registration-lookup") throw new HttpError(409, "Your details have already been sent to our buying team.");
   const checked = checkDetails({
     ...body,
     first_name: body.cName ?? body.first_name,
