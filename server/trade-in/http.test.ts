@@ -295,9 +295,17 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
 
   it("a site with trade-in off answers 404 with a clear message on every endpoint", async (c) => {
     need(c);
-    for (const handler of [handleEnterVin, handleManualEntry, handleUpdateEval, handleAcceptOffer, handleMiscellaneous] as Handler[]) {
+    for (const handler of [handleEnterVin, handleManualEntry, handleImageUpload, handleUpdateEval, handleAcceptOffer, handleMiscellaneous] as Handler[]) {
       expect(await call(handler, { rego: "825MZD", state: "QLD" }, { doc: off })).toMatchObject({ status: 404, body: { success: false, message: TRADE_IN_OFF } });
     }
+    // Without the image step, no uploads; without sendValuationToMiscellaneous, no /api/miscellaneous.
+    const res = await enter("825MZD");
+    const plain = tenant("alpha", { imageStep: false, sendValuationToMiscellaneous: false });
+    expect(await upload(res.body[0].EvalID, res.visitor, new Uint8Array([0xff, 0xd8, 0xff]), "a.jpg", plain)).toEqual({
+      status: 404,
+      body: { success: false, message: "This site does not take pictures of the car." },
+    });
+    expect((await call(handleMiscellaneous, { ...res.body[0], column_name: "valuation" }, { visitor: res.visitor, doc: plain })).status).toBe(404);
   });
 
   it("a client making too many registration lookups gets a 429 and stores nothing more", async (c) => {
