@@ -27,7 +27,6 @@ import {
   IMAGE_TYPE_MESSAGE,
   MAX_TRADE_IN_IMAGE_BYTES,
   MAX_TRADE_IN_IMAGES,
-  offerValidUntil,
   REQUIRED_MESSAGE,
   sniffTradeInImage,
   TOO_MANY_IMAGES_MESSAGE,
@@ -385,7 +384,7 @@ export async function handleAcceptOffer(request: Request, ctx: TradeInContext): 
     fields: { ...stored.fields, sms_content: (stored.fields.sms_content ?? "").replace(TRADE_IN_STAGES.valuation, TRADE_IN_STAGES["offer-accepted"]) },
   };
   await updateLeadStage(ctx.db, { ...leadSite(ctx, row.dealershipId), leadId: evaluation.leadId!, lead });
-  await updateEvaluation(ctx.db, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString(), validUntil: offerValidUntil(now).toISOString() } });
+  await updateEvaluation(ctx.db, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString() } });
   return json(200, { success: true, lead_id: evaluation.leadId });
 }
 
