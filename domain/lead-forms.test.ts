@@ -28,6 +28,7 @@ import {
   type LeadFormSpec,
 } from "./lead-forms";
 import { validateLeadForm } from "./lead-form-validation";
+import { TRADE_IN_CATEGORY } from "./trade-in";
 
 const harbourline = (() => {
   const v = validateTenant(JSON.parse(readFileSync("tenants/harbourline.json", "utf8")));
@@ -377,6 +378,20 @@ describe("multi-step forms (leads §4; forms.multiStep)", () => {
     expect(STEP_INCOMPLETE).toBe("Please complete the form step before proceeding.");
     expect(stepLabel(0, 3)).toBe("Step 1 of 3");
     expect(stepLabel(2, 3)).toBe("Step 3 of 3");
+  });
+
+  it("the trade-in form: Trade-In (TRADE_IN_CATEGORY), the contact part of Step Four, event 18, no site steps", () => {
+    const spec = leadFormSpec(harbourline, "trade-in");
+    expect(spec.category).toBe(TRADE_IN_CATEGORY);
+    expect(spec.fields.map((f) => [f.name, f.required])).toEqual([
+      ["first_name", true],
+      ["last_name", false],
+      ["email", true],
+      ["phone", true],
+      ["postcode", true],
+    ]);
+    expect(spec.steps).toBeUndefined();
+    expect(leadEventId("trade-in")).toBe(18);
   });
 
   it("the tenant schema's step fields are the form's field names", () => {

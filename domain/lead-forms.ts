@@ -45,6 +45,8 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
   "test-drive": { category: "Test Drive" },
   "request-photos": { category: "Request Photos" },
   hero: { category: DEFAULT_CATEGORY },
+  // TRADE_IN_CATEGORY (domain/trade-in.ts imports this module, so it is spelt out here; a test keeps the two equal).
+  "trade-in": { category: "Trade-In" },
 };
 
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
@@ -304,6 +306,13 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
     return { kind, fields, ...FIXED_CATEGORY.hero, termsMessage };
   }
 
+  if (kind === "trade-in") {
+    // The contact part of the trade-in wizard's Step Four (spec §3, §5); the car's answers are checked by domain/trade-in.ts.
+    const [first, last, email, phone] = contact("Phone Number");
+    fields.push(first, { ...last, required: false }, email, phone, { name: "postcode", label: "Postcode", control: "text", required: true, autoComplete: "postal-code", inputMode: "numeric", maxLength: 4 });
+    return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
+  }
+
   // The VDP dialogs (search-and-vehicle-detail §2, §5): contact fields and an optional message.
   fields.push(...contact("Phone Number"));
   const testDrive = { locationChooser: false, dateTime: true, terms: false, ...((tenant.forms?.testDrive ?? {}) as Partial<TenantDocument["forms"]["testDrive"]>) };
@@ -327,6 +336,8 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
  * review is dropped. Fewer than two steps left: the form is shown in one piece.
  */
 function stepsOf(tenant: FormsTenant, spec: LeadFormSpec): FormStep[] | undefined {
+  // The trade-in wizard's steps are its own (domain/trade-in.ts), not the site's forms.multiStep.
+  if (spec.kind === "trade-in") return undefined;
   const configured = (tenant.forms?.multiStep as Partial<TenantDocument["forms"]["multiStep"]> | undefined)?.[spec.kind];
   if (!configured?.length) return undefined;
   const shown = new Set(spec.fields.map((f) => f.name));
@@ -438,6 +449,8 @@ export function leadEventId(
       return used ? ANALYTICS_EVENTS.usedEnquiry : ANALYTICS_EVENTS.enquiry;
     case "hero":
       return ANALYTICS_EVENTS.enquiryDefault;
+    case "trade-in":
+      return ANALYTICS_EVENTS.tradeIn;
   }
 }
 

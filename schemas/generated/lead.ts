@@ -37,7 +37,7 @@ export interface Lead {
   /**
    * Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.
    */
-  form: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero";
+  form: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero" | "trade-in";
   fields: (
     | {
         email: unknown;
@@ -111,6 +111,23 @@ export interface Lead {
     service_type?: string;
     finance?: "Yes" | "No";
     trade_in?: "Yes" | "No";
+    service_history?: "Full service history" | "Partial service history" | "No service history";
+    number_of_keys?: "1" | "2" | "3 or more";
+    car_condition?: "Excellent" | "Good" | "Fair" | "Poor";
+    comments?: string;
+    /**
+     * at most 1,600 characters
+     */
+    sms_content?: string;
+    /**
+     * digits, spaces, +, -, ( and ); 6 to 20 characters
+     */
+    sms_from?: string;
+    offer_price?: number;
+    /**
+     * letters and digits (at most 20)
+     */
+    vehicle_vin?: string;
   };
   /**
    * @maxItems 20

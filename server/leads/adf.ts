@@ -56,7 +56,7 @@ export function buildAdf(ctx: LeadContext): string {
     el("year", v?.year ?? f.vehicle_year ?? ""),
     el("make", v?.make ?? f.vehicle_make ?? ""),
     el("model", v?.model ?? f.vehicle_model ?? ""),
-    opt("vin", v?.vin),
+    opt("vin", v?.vin ?? f.vehicle_vin),
     opt("stock", v?.stocknum ?? f.stock_number),
     opt("trim", v?.badge),
     opt("bodystyle", v?.body),
@@ -111,6 +111,14 @@ export function commentsOf(lead: Lead): string {
     ["Vehicle price / budget", f.vehicle_price_budget !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.vehicle_price_budget)}` : undefined],
     ["Finance", f.finance],
     ["Trade-in", f.trade_in],
+    // The trade-in wizard's answers and offer (spec leads §3 "Trade-in lead").
+    ["Odometer", f.odometer !== undefined ? `${new Intl.NumberFormat("en-AU").format(f.odometer)} km` : undefined],
+    ["Service history", f.service_history],
+    ["Number of keys", f.number_of_keys],
+    ["Condition", f.car_condition],
+    ["Comments on the car", f.comments],
+    ["Offer", f.offer_price !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.offer_price)}` : undefined],
+    ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],
     ["Opt-in to marketing", f.opt_in === false ? "No" : "Yes"],
   ];

@@ -91,12 +91,12 @@ describe("form rules on POST /api/leads (PGlite)", () => {
     expect(noForm.status).toBe(422);
     expect(await noForm.json()).toEqual({
       error: FIX_ERRORS,
-      errors: [{ pointer: "/form", message: 'is required: name the site form that sent the lead, one of "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero"' }],
+      errors: [{ pointer: "/form", message: 'is required: name the site form that sent the lead, one of "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in"' }],
     });
     const unknown = await post(d(), { form: "contact", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors).toEqual([
-      { pointer: "/form", message: 'is not one of the site\'s forms: "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero"' },
+      { pointer: "/form", message: 'is not one of the site\'s forms: "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in"' },
     ]);
     // Named, the same lead meets the enquiry's rules: what the site requires is asked for.
     const named = await post(d(), { form: "enquiry", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
@@ -108,6 +108,10 @@ describe("form rules on POST /api/leads (PGlite)", () => {
       "/fields/dealership_slug Dealership is required.",
       "/fields/message Message is required.",
     ]);
+    // A trade-in lead carries the server's offer: only the trade-in API stores one.
+    const tradeIn = await post(d(), { form: "trade-in", category: "Trade-In", fields: { first_name: "Ada", email: "ada@example.com", postcode: "4000", offer_price: 99_000 } });
+    expect(tradeIn.status).toBe(422);
+    expect((await tradeIn.json()).errors).toEqual([{ pointer: "/form", message: "is sent by the trade-in wizard (/api/eval-expert/update-eval), not here" }]);
     expect(await leadCount()).toBe(before);
   });
 

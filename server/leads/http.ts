@@ -139,6 +139,8 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     }
     const lead = result.lead;
     delete lead.website;
+    // A trade-in lead carries an offer the server made: only the trade-in API (server/trade-in/http.ts) stores one.
+    if (lead.form === "trade-in") return invalid([{ pointer: "/form", message: "is sent by the trade-in wizard (/api/eval-expert/update-eval), not here" }]);
 
     const db = await deps.db();
     let vehicle: StoredVehicle | null = null;

@@ -53,14 +53,39 @@ export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "creat
       if (existing.payloadHash !== hash) throw new IdempotencyConflictError("This Idempotency-Key was already used for a different lead; send a new key for a new lead.");
       return { leadId: existing.id, created: false };
     }
-    if (ctx.lead.isLastStep !== false) {
-      const email = buildLeadEmail(full);
-      const rows: (typeof leadDeliveries.$inferInsert)[] = [
-        { leadId, channel: "email", target: ctx.dealership.leadEmail ?? null, subject: email.subject, body: email.text },
-      ];
-      if (ctx.dealership.crmUrl) rows.push({ leadId, channel: "adf", target: ctx.dealership.crmUrl, body: buildAdf(full) });
-      await tx.insert(leadDeliveries).values(rows);
-    }
+    if (ctx.lead.isLastStep !== false) await tx.insert(leadDeliveries).values(deliveryRows(full));
     return { leadId, created: true };
+  });
+}
+
+/** The outbox rows of a lead: always an e-mail, an ADF document when the dealership has a CRM URL. */
+function deliveryRows(ctx: LeadContext): (typeof leadDeliveries.$inferInsert)[] {
+  const email = buildLeadEmail(ctx);
+  const rows: (typeof leadDeliveries.$inferInsert)[] = [
+    { leadId: ctx.leadId, channel: "email", target: ctx.dealership.leadEmail ?? null, subject: email.subject, body: email.text },
+  ];
+  if (ctx.dealership.crmUrl) rows.push({ leadId: ctx.leadId, channel: "adf", target: ctx.dealership.crmUrl, body: buildAdf(ctx) });
+  return rows;
+}
+
+/**
+ * A stored lead moved on (a multi-step lead such as the trade-in's, whose subcategory is its stage):
+ * its payload replaced and, once it is complete (isLastStep not false), its outbox rows added — in
+ * one transaction, and only once: a lead that already has deliveries gets no more. False when the
+ * site has no lead with this id.
+ */
+export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt">): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(leads)
+      .set({ payload: ctx.lead, payloadHash: payloadHash(ctx.lead), dealershipId: ctx.dealership.id })
+      .where(and(eq(leads.id, ctx.leadId), eq(leads.tenant, ctx.site.slug)))
+      .returning({ createdAt: leads.createdAt });
+    if (!row) return false;
+    if (ctx.lead.isLastStep !== false) {
+      const [sent] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId)).limit(1);
+      if (!sent) await tx.insert(leadDeliveries).values(deliveryRows({ ...ctx, createdAt: row.createdAt }));
+    }
+    return true;
   });
 }

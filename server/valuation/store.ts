@@ -5,7 +5,7 @@
  * exactly as an id that does not exist. Ids that are not UUIDs are not looked up at all.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { MAX_TRADE_IN_IMAGES, type TradeInImageType, type TradeInStage, type TradeInState } from "../../domain/trade-in";
 import type { Db } from "../db";
 import { tradeInEvaluations } from "../db/schema";
@@ -139,4 +139,26 @@ export async function addEvaluationImage(db: Db, scope: EvaluationScope, id: str
     .returning();
   if (row) return { ok: true, evaluation: toEvaluation(row) };
   return (await getEvaluation(db, scope, id)) ? { ok: false, reason: "too-many" } : { ok: false, reason: "not-found" };
+}
+
+/** The site's (and visitor's) evaluations, newest first (at most `limit`). */
+export async function listEvaluations(db: Db, scope: EvaluationScope, limit = 20): Promise<Evaluation[]> {
+  const where = [eq(tradeInEvaluations.site, scope.site)];
+  if (scope.visitorId !== undefined) where.push(eq(tradeInEvaluations.visitorId, scope.visitorId));
+  const rows = await db
+    .select()
+    .from(tradeInEvaluations)
+    .where(and(...where))
+    .orderBy(desc(tradeInEvaluations.createdAt))
+    .limit(limit);
+  return rows.map(toEvaluation);
+}
+
+/** The evaluation whose lead is `leadId`, for this site (and visitor); null otherwise. */
+export async function findEvaluationByLead(db: Db, scope: EvaluationScope, leadId: string): Promise<Evaluation | null> {
+  if (!isEvaluationId(leadId)) return null;
+  const where = [eq(tradeInEvaluations.leadId, leadId), eq(tradeInEvaluations.site, scope.site)];
+  if (scope.visitorId !== undefined) where.push(eq(tradeInEvaluations.visitorId, scope.visitorId));
+  const [row] = await db.select().from(tradeInEvaluations).where(and(...where));
+  return row ? toEvaluation(row) : null;
 }

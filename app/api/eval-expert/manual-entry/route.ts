@@ -1,0 +1,7 @@
+import { manualEntryRoute } from "../../../../server/trade-in/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return manualEntryRoute(request);
+}

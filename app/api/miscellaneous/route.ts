@@ -1,0 +1,7 @@
+import { miscellaneousRoute } from "../../../server/trade-in/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return miscellaneousRoute(request);
+}

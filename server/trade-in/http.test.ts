@@ -1,0 +1,369 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CHOOSE_CAR_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  noOnlineEstimateReason,
+  REQUIRED_MESSAGE,
+  TOO_MANY_IMAGES_MESSAGE,
+} from "../../domain/trade-in";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { Vehicle } from "../../schemas/generated/vehicle";
+import { backends, useTestDatabase } from "../../tests/databases";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
+import type { DbHandle } from "../db";
+import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
+import { withErrors } from "../http/site-route";
+import { upsertVehicles } from "../inventory/store";
+import { MemoryRateLimiter } from "../leads/rate-limit";
+import { smsProvider } from "../sms/provider";
+import { createTenant, publish } from "../tenants/store";
+import { NO_COMPARABLES_REASON } from "../valuation/embedded";
+import {
+  EVALUATION_NOT_FOUND,
+  handleAcceptOffer,
+  handleEnterVin,
+  handleImageUpload,
+  handleManualEntry,
+  handleMiscellaneous,
+  handleUpdateEval,
+  TRADE_IN_LIMITS,
+  TRADE_IN_OFF,
+  VISITOR_COOKIE,
+  type TradeInContext,
+} from "./http";
+
+const NOW = new Date("2026-11-25T00:00:00Z");
+const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
+const v = (id: string, o: Partial<Vehicle>) => feedVehicle(id, { stocknum: `S-${id}`, make: "Toyota", model: "Corolla", ...o });
+// The comparables of server/valuation/embedded.test.ts: a 2020 Corolla with 60,000 km, Good,
+// partial service history, one key is offered $17,500.
+const stock: Vehicle[] = [
+  v("a", { year: 2020, km: 50_000, price: 25_000 }),
+  v("b", { year: 2021, km: 40_000, price: 27_000, dealership_id: 2, location_id: 20 }),
+  v("c", { year: 2019, km: 80_000, price: 21_160, status: "sold", sold_at: daysAgo(30) }),
+];
+
+function tenant(slug: string, tradeIn: Partial<NonNullable<TenantDocument["features"]["tradeIn"]>>): TenantDocument {
+  const doc = inventoryTenant(slug, "Alpha Motors");
+  doc.features = { ...doc.features, tradeIn: { enabled: true, imageStep: true, maxAgeYears: 7, sendValuationToMiscellaneous: true, ...tradeIn } };
+  for (const d of doc.dealerships) d.leadEmail = `leads-${d.id}@${slug}.test`;
+  return doc;
+}
+
+const alpha = tenant("alpha", {});
+const beta = tenant("beta", {});
+const off = tenant("gamma", { enabled: false });
+
+type Handler = (request: Request, ctx: TradeInContext) => Promise<Response>;
+
+describe.each(backends)("the trade-in API on %s", (_name, make) => {
+  let h: DbHandle;
+  let dataDir: string;
+  const before = process.env.DATA_DIR;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "tradein-"));
+    process.env.DATA_DIR = dataDir;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = before;
+  });
+  const { need } = useTestDatabase(make, async (opened) => {
+    h = opened;
+    // beta and gamma are only the Host's site documents (their dealership ids are alpha's).
+    await createTenant(h.db, alpha, "test");
+    await publish(h, "alpha", { actor: "test" });
+    expect((await upsertVehicles(h.db, stock, { now: NOW })).rejected).toEqual([]);
+  });
+  let limiter = new MemoryRateLimiter();
+  const ctx = (doc = alpha): TradeInContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db), now: NOW, limiter });
+
+  const call = async (handler: Handler, body: unknown, opts: { visitor?: string | null; doc?: TenantDocument; raw?: boolean } = {}) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (opts.visitor) headers.cookie = `${VISITOR_COOKIE}=${opts.visitor}`;
+    const request = new Request("https://alpha.test/api/eval-expert/x", { method: "POST", headers, body: opts.raw ? String(body) : JSON.stringify(body) });
+    const res = await withErrors(handler, request, ctx(opts.doc), (message) => ({ success: false, message }));
+    return { status: res.status, body: await res.json(), cookie: res.headers.get("set-cookie") };
+  };
+  const upload = async (evalid: string, visitor: string, bytes: Uint8Array, name: string, doc = alpha) => {
+    const form = new FormData();
+    form.set("evalid", evalid);
+    form.set("file", new Blob([new Uint8Array(bytes)]), name);
+    const request = new Request("https://alpha.test/api/eval-expert/image-upload", { method: "POST", headers: { cookie: `${VISITOR_COOKIE}=${visitor}` }, body: form });
+    const res = await withErrors(handleImageUpload, request, ctx(doc), (message) => ({ success: false, message }));
+    return { status: res.status, body: await res.json() };
+  };
+  /** Step One for a new visitor: the answer and the visitor id from the cookie set. */
+  const enter = async (rego: string, state = "QLD", extra: Record<string, unknown> = {}) => {
+    const res = await call(handleEnterVin, { rego, state, ...extra });
+    expect(res.status).toBe(200);
+    const visitor = /fc_tradein_visitor=([0-9a-f-]{36})/.exec(res.cookie ?? "")![1];
+    return { ...res, visitor };
+  };
+  const details = (evalid: string, over: Record<string, unknown> = {}) => ({
+    evalid,
+    km: "60,000",
+    userEmail: "ignored@example.com",
+    cName: "Ada",
+    cEmail: "ada@example.com",
+    cPhone: "0400 000 000",
+    postcode: "4000",
+    service_history: "Partial service history",
+    number_of_keys: "1",
+    car_condition: "Good",
+    comments: "Small dent on the rear bumper",
+    ...over,
+  });
+  const evaluationCount = async () => (await h.db.select({ n: count() }).from(tradeInEvaluations))[0].n;
+  const deliveriesOf = (leadId: string) => h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+
+  it("single match (QLD 825MZD): the evaluation in the first item, stored for the visitor, with an HttpOnly cookie", async (c) => {
+    need(c);
+    const res = await enter("825 mzd");
+    expect(res.cookie).toMatch(/HttpOnly; SameSite=Lax; Secure/);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ Registration: "825MZD", Make: "Mazda", Model: "CX-5", Year: 2021, VIN: "JMZKF4W7A00612345" });
+    const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, res.body[0].EvalID));
+    expect(row).toMatchObject({ site: "alpha", visitorId: res.visitor, rego: "825MZD", state: "QLD", stage: "initial" });
+    // A visitor who has the cookie keeps it.
+    const again = await call(handleEnterVin, { rego: "825MZD", state: "qld" }, { visitor: res.visitor });
+    expect(again.cookie).toBeNull();
+  });
+
+  it("candidates (QLD 310TYA) under both spellings, then the manual selection; a description not listed is refused", async (c) => {
+    need(c);
+    const res = await enter("310TYA");
+    const [first] = res.body;
+    expect(first.EvalID).toBeUndefined();
+    expect(first.VIN).toBe("JTNK4RBE90J054321");
+    expect(first.Description).toEqual(first.Descriptions);
+    expect(first.Description.map((d: { Description: string }) => d.Description)).toHaveLength(3);
+    const chosen = first.Description[1].Description;
+    const wrong = await call(handleManualEntry, { vin: first.VIN, desc: "A 1990 Trabant" }, { visitor: res.visitor });
+    expect(wrong).toMatchObject({ status: 400, body: { message: CHOOSE_CAR_MESSAGE } });
+    // Another visitor cannot choose for this one.
+    const stranger = await call(handleManualEntry, { vin: first.VIN, desc: chosen }, { visitor: crypto.randomUUID() });
+    expect(stranger).toMatchObject({ status: 404, body: { message: EVALUATION_NOT_FOUND } });
+    const ok = await call(handleManualEntry, { vin: first.VIN, desc: chosen }, { visitor: res.visitor });
+    expect(ok.status).toBe(200);
+    expect(ok.body[0]).toMatchObject({ Make: "Toyota", Model: "Corolla", Variant: "Ascent Sport Hybrid", Year: 2020 });
+    expect(ok.body[0].EvalID).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("not found: an empty first item, still stored; bad rego and state are 400 with the field messages and store nothing", async (c) => {
+    need(c);
+    const res = await enter("ZZZ999");
+    expect(res.body).toEqual([{}]);
+    const n = await evaluationCount();
+    expect(await call(handleEnterVin, { rego: "", state: "QLD" })).toMatchObject({ status: 400, body: { message: REQUIRED_MESSAGE, errors: { rego: REQUIRED_MESSAGE } } });
+    expect((await call(handleEnterVin, { rego: "825MZD", state: "XX" })).status).toBe(400);
+    expect((await call(handleEnterVin, { rego: "825MZD<script>", state: "QLD" })).status).toBe(400);
+    expect((await call(handleEnterVin, { rego: "825MZD", state: "QLD", car_id: "not-a-car" })).status).toBe(400);
+    expect(await evaluationCount()).toBe(n);
+  });
+
+  it("details → the offer with the embedded provider's figures; acceptance → 3. Offer Accepted with its e-mail and ADF rows", async (c) => {
+    need(c);
+    // Bought: car b, of the second dealership, which gets the lead.
+    const res = await enter("310TYA", "QLD", { car_id: "b" });
+    const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[0].Description }, { visitor: res.visitor });
+    const evalid = choice.body[0].EvalID;
+    const missing = await call(handleUpdateEval, details(evalid, { car_condition: "" }), { visitor: res.visitor });
+    expect(missing).toMatchObject({ status: 400, body: { message: REQUIRED_MESSAGE, errors: { car_condition: REQUIRED_MESSAGE } } });
+    const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor });
+    expect(valued.status).toBe(200);
+    expect(valued.body[0]).toMatchObject({ EvalID: evalid, KM: 60_000, offer_price: 17_500, valid_until: "2026-12-02T00:00:00.000Z", stage: "1. Valuation With Adjustments" });
+    const leadId = valued.body[0].lead_id;
+    const [lead] = await h.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead.payload).toMatchObject({
+      form: "trade-in",
+      category: "Trade-In",
+      subcategory: "1. Valuation With Adjustments",
+      car_id: "b",
+      isLastStep: false,
+      fields: { first_name: "Ada", rego: "310TYA", state: "QLD", odometer: 60_000, offer_price: 17_500, car_condition: "Good", sms_from: "0400 000 000" },
+    });
+    expect(await deliveriesOf(leadId)).toEqual([]);
+
+    const accept = { category: "Trade-In", subcategory: "3. Offer Accepted", lead_id: leadId, form_completed: true, offer_accepted: true };
+    expect((await call(handleAcceptOffer, accept, { visitor: crypto.randomUUID() })).status).toBe(404);
+    const accepted = await call(handleAcceptOffer, accept, { visitor: res.visitor });
+    expect(accepted).toMatchObject({ status: 200, body: { success: true, lead_id: leadId } });
+    const [after] = await h.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(after.payload).toMatchObject({ subcategory: "3. Offer Accepted", isLastStep: true });
+    expect((after.payload as { fields: { sms_content: string } }).fields.sms_content).toContain("3. Offer Accepted");
+    const rows = await deliveriesOf(leadId);
+    expect(after.dealershipId).toBe(2);
+    expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads-2@alpha.test"]]);
+    expect(rows[0].body).toContain("Offer: $17,500");
+    expect(rows[0].body).toContain("Car being bought: b");
+    // Accepting twice sends nothing more.
+    expect((await call(handleAcceptOffer, accept, { visitor: res.visitor })).status).toBe(200);
+    expect(await deliveriesOf(leadId)).toHaveLength(1);
+    const [evaluation] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect(evaluation).toMatchObject({ stage: "offer-accepted", leadId });
+  });
+
+  it("puts the ADF in the outbox with interest trade-in when the dealership has a CRM", async (c) => {
+    need(c);
+    const withCrm = structuredClone(alpha);
+    withCrm.dealerships[0].crmUrl = "https://crm.example.test/adf";
+    const res = await call(handleEnterVin, { rego: "310TYA", state: "QLD" }, { doc: withCrm });
+    const visitor = /=([0-9a-f-]{36})/.exec(res.cookie!)![1];
+    const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Description[2].Description }, { visitor, doc: withCrm });
+    const valued = await call(handleUpdateEval, details(choice.body[0].EvalID), { visitor, doc: withCrm });
+    const leadId = valued.body[0].lead_id;
+    await call(handleAcceptOffer, { lead_id: leadId, offer_accepted: true }, { visitor, doc: withCrm });
+    const adf = (await deliveriesOf(leadId)).find((r) => r.channel === "adf")!;
+    expect(adf.body).toContain('<vehicle interest="trade-in" status="used">');
+    expect(adf.body).toContain("<vin>JTNK4RBE90J054321</vin>");
+    expect(adf.body).toContain("<make>Toyota</make>");
+  });
+
+  it("a car outside the site's rule (WA 1KLG918 on a 7-year site) gets no figure, the FAQ's reason, and is still a lead sent at once", async (c) => {
+    need(c);
+    const res = await enter("1KLG918", "WA");
+    const valued = await call(handleUpdateEval, details(res.body[0].EvalID), { visitor: res.visitor });
+    expect(valued.body[0]).toMatchObject({ offer_price: null, reason: noOnlineEstimateReason(7), stage: "2. Registration Lookup" });
+    const rows = await deliveriesOf(valued.body[0].lead_id);
+    expect(rows).toHaveLength(1);
+    // Sent already: the details cannot be changed afterwards.
+    expect((await call(handleUpdateEval, details(res.body[0].EvalID, { km: 10 }), { visitor: res.visitor })).status).toBe(409);
+    // Nothing to accept.
+    expect((await call(handleAcceptOffer, { lead_id: valued.body[0].lead_id, offer_accepted: true }, { visitor: res.visitor })).status).toBe(409);
+    // A car without comparables (825MZD): the provider's reason.
+    const mazda = await enter("825MZD");
+    const m = await call(handleUpdateEval, details(mazda.body[0].EvalID), { visitor: mazda.visitor });
+    expect(m.body[0]).toMatchObject({ offer_price: null, reason: NO_COMPARABLES_REASON });
+  });
+
+  it("images: re-encoded by content, HEIC kept as sent, 10 at most; too large and a text file named .jpg refused, storing nothing", async (c) => {
+    need(c);
+    const res = await enter("825MZD");
+    const evalid = res.body[0].EvalID;
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: "#c00" } }).png().toBuffer();
+    const first = await upload(evalid, res.visitor, png, "car.png");
+    expect(first).toEqual({ status: 200, body: { success: true, count: 1 } });
+    const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    const stored = (row.images as { path: string; type: string }[])[0];
+    expect(stored.path).toMatch(new RegExp(`^trade-in/alpha/${evalid}/[0-9a-f]{32}\\.webp$`));
+    expect((await sharp(readFileSync(join(dataDir, stored.path))).metadata()).format).toBe("webp");
+
+    const text = new TextEncoder().encode("this is not a picture at all");
+    expect(await upload(evalid, res.visitor, text, "car.jpg")).toEqual({ status: 415, body: { success: false, message: IMAGE_TYPE_MESSAGE } });
+    const big = new Uint8Array(10_000_001);
+    big.set(png);
+    expect(await upload(evalid, res.visitor, big, "big.png")).toEqual({ status: 413, body: { success: false, message: IMAGE_TOO_LARGE_MESSAGE } });
+    // A minimal HEIC header: sharp cannot decode HEIC, so it is stored byte for byte.
+    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic"), 1, 2, 3]);
+    expect((await upload(evalid, res.visitor, heic, "IMG_0001.HEIC")).status).toBe(200);
+    const [withHeic] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    const heicImage = (withHeic.images as { path: string; type: string; name: string }[])[1];
+    expect(heicImage).toMatchObject({ type: "image/heic", name: "IMG_0001.HEIC" });
+    expect(new Uint8Array(readFileSync(join(dataDir, heicImage.path)))).toEqual(heic);
+
+    for (let i = 3; i <= 10; i++) {
+      const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: { r: i, g: 0, b: 0 } } }).jpeg().toBuffer();
+      expect((await upload(evalid, res.visitor, jpeg, `p${i}.jpg`)).body).toEqual({ success: true, count: i });
+    }
+    expect(await upload(evalid, res.visitor, png, "eleventh.png")).toEqual({ status: 409, body: { success: false, message: TOO_MANY_IMAGES_MESSAGE } });
+    const [full] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect(full.images).toHaveLength(10);
+    // Another visitor's or site's evaluation: 404.
+    expect((await upload(evalid, crypto.randomUUID(), png, "x.png")).status).toBe(404);
+    expect((await upload(evalid, res.visitor, png, "x.png", beta)).status).toBe(404);
+  });
+
+  it("another site's or another visitor's evaluation id reads nothing (404)", async (c) => {
+    need(c);
+    const res = await enter("825MZD");
+    const evalid = res.body[0].EvalID;
+    expect(await call(handleUpdateEval, details(evalid), { visitor: crypto.randomUUID() })).toMatchObject({ status: 404, body: { message: EVALUATION_NOT_FOUND } });
+    expect((await call(handleUpdateEval, details(evalid), { visitor: res.visitor, doc: beta })).status).toBe(404);
+    expect((await call(handleUpdateEval, details(evalid))).status).toBe(404);
+    expect((await call(handleUpdateEval, details("1' or '1'='1"), { visitor: res.visitor })).status).toBe(404);
+    const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect(row.leadId).toBeNull();
+  });
+
+  it("a site with trade-in off answers 404 with a clear message on every endpoint", async (c) => {
+    need(c);
+    for (const handler of [handleEnterVin, handleManualEntry, handleImageUpload, handleUpdateEval, handleAcceptOffer, handleMiscellaneous] as Handler[]) {
+      expect(await call(handler, { rego: "825MZD", state: "QLD" }, { doc: off })).toMatchObject({ status: 404, body: { success: false, message: TRADE_IN_OFF } });
+    }
+    // Without the image step, no uploads; without sendValuationToMiscellaneous, no /api/miscellaneous.
+    const res = await enter("825MZD");
+    const plain = tenant("alpha", { imageStep: false, sendValuationToMiscellaneous: false });
+    expect(await upload(res.body[0].EvalID, res.visitor, new Uint8Array([0xff, 0xd8, 0xff]), "a.jpg", plain)).toEqual({
+      status: 404,
+      body: { success: false, message: "This site does not take pictures of the car." },
+    });
+    expect((await call(handleMiscellaneous, { ...res.body[0], column_name: "valuation" }, { visitor: res.visitor, doc: plain })).status).toBe(404);
+  });
+
+  it("a client making too many registration lookups gets a 429 and stores nothing more", async (c) => {
+    need(c);
+    limiter = new MemoryRateLimiter();
+    try {
+      for (let i = 0; i < TRADE_IN_LIMITS.perClient.limit; i++) expect((await call(handleEnterVin, { rego: "ZZZ999", state: "QLD" })).status).toBe(200);
+      const n = await evaluationCount();
+      const over = await call(handleEnterVin, { rego: "ZZZ999", state: "QLD" });
+      expect(over.status).toBe(429);
+      expect(over.body.message).toMatch(/^Too many requests were sent from here/);
+      expect(await evaluationCount()).toBe(n);
+    } finally {
+      limiter = new MemoryRateLimiter();
+    }
+  });
+
+  it("/api/miscellaneous keeps the valuation with the evaluation", async (c) => {
+    need(c);
+    const res = await enter("825MZD");
+    const evalid = res.body[0].EvalID;
+    expect((await call(handleMiscellaneous, { EvalID: evalid, column_name: "other" }, { visitor: res.visitor })).status).toBe(400);
+    expect(await call(handleMiscellaneous, { ...res.body[0], column_name: "valuation" }, { visitor: res.visitor })).toMatchObject({ status: 200, body: { success: true } });
+    const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect((row.answer as { miscellaneous: { Make: string } }).miscellaneous.Make).toBe("Mazda");
+  });
+
+  it("hostile bodies: NUL, deep nesting, huge numbers and wrong types are 4xx, never 500, and store nothing", async (c) => {
+    need(c);
+    const res = await enter("825MZD");
+    const evalid = res.body[0].EvalID;
+    const n = await evaluationCount();
+    const bodies: [Handler, unknown, boolean?][] = [
+      [handleEnterVin, '{"rego":"825\\u0000MZD","state":["QLD"]}', true],
+      [handleEnterVin, "[".repeat(5000) + "]".repeat(5000), true],
+      [handleEnterVin, "not json", true],
+      [handleEnterVin, { rego: 825, state: "QLD" }],
+      [handleEnterVin, { rego: { $ne: 1 }, state: "QLD" }],
+      [handleUpdateEval, details(evalid, { km: 1e308 })],
+      [handleUpdateEval, details(evalid, { km: "99999999999999999999" })],
+      [handleUpdateEval, details(evalid, { cName: ["Ada"] })],
+      [handleUpdateEval, details(evalid, { comments: "x".repeat(5001) })],
+      [handleUpdateEval, details(evalid, { cName: "Ada\u001b[31m" })],
+      [handleUpdateEval, details(evalid, { postcode: 4000 })],
+      [handleManualEntry, { vin: { a: 1 }, desc: "x" }],
+      [handleAcceptOffer, { lead_id: evalid, offer_accepted: "yes" }],
+    ];
+    for (const [handler, body, raw] of bodies) {
+      const answer = await call(handler, body, { visitor: res.visitor, raw });
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body.success).toBe(false);
+    }
+    expect(await evaluationCount()).toBe(n);
+    const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect(row.leadId).toBeNull();
+    // U+0000 is dropped on reading (server/http/body.ts): the rest is used as sent.
+    const nul = await call(handleEnterVin, '{"rego":"825\u0000MZD","state":"QLD"}', { raw: true });
+    expect(nul.body[0]).toMatchObject({ Registration: "825MZD" });
+  });
+});
