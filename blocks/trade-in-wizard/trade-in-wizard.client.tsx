@@ -94,11 +94,30 @@ const described = (id: string, error: string | undefined, required = true) => ({
   "aria-required": required || undefined,
 });
 
-function Choices({ id, legend, name, options, value, onChange, error }: { id: string; legend: string; name: string; options: readonly string[]; value: string; onChange: (v: string) => void; error?: string }) {
+function Choices({
+  id,
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  stacked = false,
+}: {
+  id: string;
+  legend: string;
+  name: string;
+  options: readonly string[];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  /** One option a line (long car descriptions); otherwise side by side. */
+  stacked?: boolean;
+}) {
   return (
     <fieldset className={styles.choices} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={styles.label}>{legend}</legend>
-      <div className={styles.options}>
+      <div className={stacked ? styles.stacked : styles.options}>
         {options.map((o) => (
           <label key={o} className={styles.candidate}>
             <input type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} /> {o}
@@ -113,6 +132,13 @@ function Choices({ id, legend, name, options, value, onChange, error }: { id: st
     </fieldset>
   );
 }
+
+const optionList = (options: readonly string[]) =>
+  options.map((o) => (
+    <option key={o} value={o}>
+      {o}
+    </option>
+  ));
 
 const carName = (e: Evaluation) => [e.Year, e.Make, e.Model, e.Variant ?? e.Series].filter(Boolean).join(" ");
 
@@ -276,11 +302,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
     <Field id={fid(name)} label={label} error={detailErrors[name]}>
       <select className="fc-input" name={name} value={details[name] ?? ""} onChange={set(name)} {...described(fid(name), detailErrors[name])}>
         <option value="">Please select</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        {optionList(options)}
       </select>
     </Field>
   );
@@ -304,11 +326,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
         </Field>
         <Field id={fid("state")} label="State" error={stepErrors.state}>
           <select className="fc-input" name="state" value={state} onChange={(e) => setState(e.target.value)} {...described(fid("state"), stepErrors.state)}>
-            {TRADE_IN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            {optionList(TRADE_IN_STATES)}
           </select>
         </Field>
         {submit("Find My Car")}
@@ -317,19 +335,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
   } else if (view === "vehicle-selection") {
     body = (
       <form onSubmit={submitSelection} noValidate className={styles.form}>
-        <fieldset className={styles.choices} aria-describedby={stepErrors.chosen ? fid("chosen-error") : undefined}>
-          <legend className={styles.label}>Choose your car</legend>
-          {descriptions.map((d) => (
-            <label key={d} className={styles.candidate}>
-              <input type="radio" name="desc" value={d} checked={chosen === d} onChange={() => setChosen(d)} /> {d}
-            </label>
-          ))}
-          {stepErrors.chosen ? (
-            <p id={fid("chosen-error")} className={styles.error}>
-              {stepErrors.chosen}
-            </p>
-          ) : null}
-        </fieldset>
+        <Choices id={fid("chosen")} legend="Choose your car" name="desc" options={descriptions} value={chosen} onChange={setChosen} error={stepErrors.chosen} stacked />
         {submit("Continue")}
       </form>
     );
