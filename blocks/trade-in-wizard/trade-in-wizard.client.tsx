@@ -48,7 +48,8 @@ export interface TradeInWizardProps {
 }
 
 type View = WizardStep | "not-found" | "offer";
-type Picture = { file: File; url: string | null };
+/** A chosen picture; `uploaded` once the server has it (a retry after a failure sends only the rest). */
+type Picture = { file: File; url: string | null; uploaded?: boolean };
 
 const failure = (e: unknown) => (e instanceof CallError ? e.message : CALL_FAILED_MESSAGE);
 
@@ -165,14 +166,14 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
-  // Focus moves to each step's heading (not on the first paint).
+  // Focus moves to each step's heading, and to "Offer accepted" (not on the first paint).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     heading.current?.focus();
-  }, [view]);
+  }, [view, accepted]);
 
   const go = (next: View) => {
     setCallError(null);
@@ -252,7 +253,10 @@ export function TradeInWizard(p: TradeInWizardProps) {
     const evalId = evaluation?.EvalID;
     if (!evalId) return;
     const done = await run(async () => {
-      for (const picture of pictures) await uploadImage(evalId, picture.file);
+      for (const picture of pictures.filter((q) => !q.uploaded)) {
+        await uploadImage(evalId, picture.file);
+        setPictures((list) => list.map((q) => (q === picture ? { ...q, uploaded: true } : q)));
+      }
       return true;
     }, false);
     if (done) go("your-details");
@@ -322,7 +326,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
     body = (
       <form onSubmit={submitVehicle} noValidate className={styles.form}>
         <Field id={fid("rego")} label="Registration" error={stepErrors.rego}>
-          <input className="fc-input" name="rego" autoComplete="off" autoCapitalize="characters" value={rego} onChange={(e) => setRego(e.target.value)} {...described(fid("rego"), stepErrors.rego)} />
+          <input className="fc-input" name="rego" autoComplete="off" autoCapitalize="characters" maxLength={20} value={rego} onChange={(e) => setRego(e.target.value)} {...described(fid("rego"), stepErrors.rego)} />
         </Field>
         <Field id={fid("state")} label="State" error={stepErrors.state}>
           <select className="fc-input" name="state" value={state} onChange={(e) => setState(e.target.value)} {...described(fid("state"), stepErrors.state)}>
@@ -350,9 +354,13 @@ export function TradeInWizard(p: TradeInWizardProps) {
             {pictures.map((pic, i) => (
               <li key={`${pic.file.name}-${i}`} className={styles.picture}>
                 {pic.url ? <img src={pic.url} alt={pic.file.name} className={styles.preview} /> : <span className={styles.fileName}>{pic.file.name}</span>}
-                <button type="button" className="fc-link-button" onClick={() => removePicture(i)}>
-                  Remove<span className="fc-visually-hidden"> {pic.file.name}</span>
-                </button>
+                {pic.uploaded ? (
+                  <span>Uploaded</span>
+                ) : (
+                  <button type="button" className="fc-link-button" onClick={() => removePicture(i)}>
+                    Remove<span className="fc-visually-hidden"> {pic.file.name}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -162,6 +162,7 @@ describe("trade-in wizard", () => {
 
     await user.click(screen.getByRole("button", { name: "Accept Offer" }));
     await waitFor(() => expect(heading().textContent).toBe("Offer accepted"));
+    expect(document.activeElement).toBe(heading());
     expect(calls[2]).toEqual({
       url: "/api/eval-expert/accept-offer",
       body: { evalid: "ev-1", lead_id: "lead-9", category: "Trade-In", subcategory: TRADE_IN_STAGES["offer-accepted"], form_completed: true, offer_accepted: true },
@@ -234,6 +235,24 @@ describe("trade-in wizard", () => {
     expect(uploads).toHaveLength(9);
     expect(uploads[0].body.evalid).toBe("ev-1");
     expect((uploads[0].body.file as File).name).toBe("front.jpg");
+  });
+
+  it("an upload refused by the server: its message, the step stays, and a retry sends only the images not yet sent", async () => {
+    answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
+    let n = 0;
+    answers["/api/eval-expert/image-upload"] = () => (++n === 2 ? json(413, { error: IMAGE_TOO_LARGE_MESSAGE }) : json(200, [{ ok: true }]));
+    const user = show({ imageStep: true });
+    await findCar(user);
+    await waitFor(() => expect(heading().textContent).toBe("Step Three: Upload Images"));
+    const files = ["a.jpg", "b.jpg", "c.jpg"].map((name) => new File([new Uint8Array(4)], name, { type: "image/jpeg" }));
+    fireEvent.change(screen.getByLabelText(/^Photos of your car/), { target: { files } });
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(IMAGE_TOO_LARGE_MESSAGE));
+    expect(heading().textContent).toBe("Step Three: Upload Images");
+    expect(screen.queryByRole("button", { name: "Remove a.jpg" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+    expect(calls.filter((c) => c.url.endsWith("image-upload")).map((c) => (c.body.file as File).name)).toEqual(["a.jpg", "b.jpg", "b.jpg", "c.jpg"]);
   });
 
   it("image step off: the single match goes past it", async () => {
