@@ -116,12 +116,12 @@ export async function uploadImage(evalId: string, file: File): Promise<void> {
 
 /** Step Four: the final update with the visitor's details and condition answers; the answer carries the offer. */
 export async function updateEval(evalId: string, details: TradeInDetails, userEmail: string, carId: string | null): Promise<Outcome> {
-  const name = [details.first_name, details.last_name].filter(Boolean).join(" ");
   const item = await postJson(ENDPOINTS.updateEval, {
     evalid: evalId,
     km: details.odometer,
     userEmail,
-    cName: name,
+    // cName is the first name (the lead's `name`, spec §3); last_name goes along with the details.
+    cName: details.first_name,
     cEmail: details.email,
     cPhone: details.phone,
     ...details,
@@ -136,7 +136,7 @@ export async function updateEval(evalId: string, details: TradeInDetails, userEm
   return { leadId, offer: { price: null, reason: str(item.reason) ?? null } };
 }
 
-/** The Accept button: records the lead's last stage, "3. Offer Accepted". */
+/** The Accept button: records the lead's last stage, "3. Offer Accepted" (the server finds the evaluation by its lead). */
 export async function acceptOffer(evalId: string, leadId: string | null): Promise<void> {
   await postJson(ENDPOINTS.acceptOffer, {
     evalid: evalId,
@@ -151,5 +151,5 @@ export async function acceptOffer(evalId: string, leadId: string | null): Promis
 /** `car_id` from the page's address (/cars/trade-in?car_id=…) when it looks like an id, else null. */
 export function carIdFromUrl(search: string): string | null {
   const id = new URLSearchParams(search).get("car_id")?.trim() ?? "";
-  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+  return /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/.test(id) ? id : null;
 }

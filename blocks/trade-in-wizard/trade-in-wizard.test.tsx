@@ -129,6 +129,7 @@ describe("trade-in wizard", () => {
     expect(calls).toHaveLength(1);
 
     await fillDetails(user);
+    await user.type(screen.getByLabelText(/^Last Name/), "Lovelace");
     await user.click(screen.getByLabelText("Email"));
     await user.click(screen.getByLabelText("No"));
     const before = Date.now();
@@ -144,6 +145,7 @@ describe("trade-in wizard", () => {
         cEmail: "ada@example.com",
         cPhone: "0400 000 000",
         first_name: "Ada",
+        last_name: "Lovelace",
         email: "ada@example.com",
         phone: "0400 000 000",
         postcode: "4006",
@@ -305,7 +307,7 @@ describe("trade-in wizard", () => {
     expect(calls[1].body.car_id).toBe("car-42");
   });
 
-  it("a hostile car_id is not sent", async () => {
+  it("a car_id that is not an id is not sent", async () => {
     (window as any).happyDOM.setURL("https://harbourside.localhost/cars/trade-in?car_id=%3Cscript%3E");
     answers["/api/eval-expert/enter-vin"] = () => json(200, [{}]);
     const user = show();
