@@ -15,7 +15,7 @@ import {
   TOO_MANY_IMAGES_MESSAGE,
   TRADE_IN_STAGES,
 } from "../../domain/trade-in";
-import type { TenantDocument } from "../../renderer/types";
+import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import TradeInWizardBlock from "./trade-in-wizard";
 import { TradeInWizard, type TradeInWizardProps } from "./trade-in-wizard.client";
@@ -342,10 +342,10 @@ describe("trade-in wizard", () => {
 });
 
 describe("trade-in wizard block (server)", () => {
-  function html(change?: (t: TenantDocument) => void, p: Record<string, unknown> = {}) {
+  function html(change?: (t: TenantDocument) => void, p: Partial<BlockProps<"trade-in-wizard">> = {}) {
     const t = structuredClone(fixtureTenant);
     change?.(t);
-    const el = TradeInWizardBlock({ id: "ti", props: p, ctx: fixtureCtx("/trade-in", t) }) as ReactElement | null;
+    const el = TradeInWizardBlock({ id: "ti", props: { showFaq: true, ...p }, ctx: fixtureCtx("/trade-in", t) }) as ReactElement | null;
     return el ? renderToString(el).replace(/<!-- -->/g, "") : "";
   }
 
@@ -373,6 +373,6 @@ describe("trade-in wizard block (server)", () => {
   });
 
   it("renders nothing where the site has trade-in off", () => {
-    expect(html((t) => (t.features.tradeIn = { enabled: false }))).toBe("");
+    expect(html((t) => (t.features.tradeIn = { enabled: false, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false }))).toBe("");
   });
 });
