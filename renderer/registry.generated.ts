@@ -28,6 +28,7 @@ import SignIn from "../blocks/sign-in/sign-in";
 import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
+import TradeInWizard from "../blocks/trade-in-wizard/trade-in-wizard";
 import UsedCarChecks from "../blocks/used-car-checks/used-car-checks";
 import VehicleActions from "../blocks/vehicle-actions/vehicle-actions";
 import VehicleGallery from "../blocks/vehicle-gallery/vehicle-gallery";
@@ -69,6 +70,7 @@ export const blockRegistry: BlockRegistry = {
   "similar-cars": SimilarCars,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
+  "trade-in-wizard": TradeInWizard,
   "used-car-checks": UsedCarChecks,
   "vehicle-actions": VehicleActions,
   "vehicle-gallery": VehicleGallery,

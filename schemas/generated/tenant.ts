@@ -103,6 +103,7 @@ export type Block =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | TradeInWizardBlock
   | UsedCarChecksBlock
   | VehicleActionsBlock
   | VehicleGalleryBlock
@@ -3796,6 +3797,39 @@ export interface SiteHeaderProps {
    */
   showDealerLinks: boolean;
   showPhone: boolean;
+}
+/**
+ * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "TradeInWizardBlock".
+ */
+export interface TradeInWizardBlock {
+  id: BlockId;
+  type: "trade-in-wizard";
+  props: TradeInWizardProps;
+  area?: BlockArea;
+}
+/**
+ * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "TradeInWizardProps".
+ */
+export interface TradeInWizardProps {
+  /**
+   * Default: Get an Instant Offer.
+   */
+  heading?: string;
+  intro?: string;
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  contactHref?: string;
+  /**
+   * The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.
+   */
+  showFaq: boolean;
 }
 /**
  * The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.
