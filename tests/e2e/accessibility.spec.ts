@@ -8,8 +8,10 @@ for (const tenant of demoTenants) {
   for (const [label, viewport] of Object.entries(viewports)) {
     test(`${slug}: pages pass axe WCAG A/AA at ${label} width`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      // Every page with a path, and the search page's template.
-      for (const path of [...tenant.pages.flatMap((p) => (p.path ? [p.path] : [])), "/search"]) {
+      // Every page with a path, and the search page's template; 15 s a page (a site has up to a dozen).
+      const paths = [...tenant.pages.flatMap((p) => (p.path ? [p.path] : [])), "/search"];
+      test.setTimeout(15_000 * paths.length);
+      for (const path of paths) {
         await page.goto(siteUrl(slug, path));
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
         const problems = results.violations.map((v) => `${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

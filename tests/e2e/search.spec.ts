@@ -52,8 +52,8 @@ for (const tenant of demoTenants) {
 
     const response = await open(page, siteUrl(slug, "/search"));
     expect(response?.status()).toBe(200);
-    // One search page view event (49) for the site's tag manager.
-    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toEqual([{ event: "forecourt", id: 49, site: slug, path: "/search" }]);
+    // One search page view event (49) for the site's tag manager, pushed once the page has hydrated.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toEqual([{ event: "forecourt", id: 49, site: slug, path: "/search" }]);
     const all = await count(page);
     expect(all, "the demo inventory lists vehicles on this site").toBeGreaterThan(0);
     await expect(cardTitles(page).first()).toBeVisible();
