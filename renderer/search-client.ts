@@ -4,6 +4,14 @@ import { IN_PROCESS_SEARCH, parseSearchHost, type AlgoliaConfig, type InProcessS
 type LiteClient = ReturnType<typeof liteClient>;
 
 /**
+ * Timeouts (ms) for this app's own /api/search. The lite client's defaults (connect 1 s, read 2 s)
+ * suit Algolia's many hosts, where a slow one is retried on the next; ours is the only host, so a
+ * busy server or a slow phone connection would otherwise show the previous results as if the
+ * search had failed.
+ */
+export const OWN_SEARCH_TIMEOUTS = { connect: 5_000, read: 10_000, write: 30_000 };
+
+/**
  * The InstantSearch search client for a site. In the browser it is the algoliasearch lite client,
  * talking to Algolia when configured or to this app's /api/search (the same protocol) otherwise.
  * While the server renders the page, it queries Algolia when configured, else the engine in process.
@@ -15,6 +23,7 @@ export function createSearchClient(host: string, algolia?: AlgoliaConfig | null)
     const base = `${window.location.host}${token ? `/preview/${token}` : ""}/api/search`;
     return liteClient("forecourt", "public", {
       hosts: [{ url: base, accept: "read", protocol: window.location.protocol === "https:" ? "https" : "http" }],
+      timeouts: OWN_SEARCH_TIMEOUTS,
     });
   }
   const search = (globalThis as Record<symbol, InProcessSearch | undefined>)[IN_PROCESS_SEARCH];
