@@ -6,15 +6,29 @@ process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
 // npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
 export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
 
+/**
+ * Specs that change what other specs read, or count on limits per client and site that a second
+ * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
+ * trade-in), admin edits and sign-ins (admin, security-headers, watchlist) and the fuzz's floods.
+ */
+const WRITES = /\/(admin|forms|fuzz|security-headers|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Maps `server-only` to its empty module for specs that open the database (see that file).
   tsconfig: "tests/e2e/tsconfig.json",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One browser at a time: on two cores, parallel browsers starve the server and make timings flaky.
-  workers: 1,
+  // Two browsers at a time. A single browser leaves the two cores mostly idle (the server, the browser
+  // and the test runner each wait on the others), so specs that only read run two at a time in the
+  // "pages" project; specs that write what other specs read (stock through the feed, leads, admin
+  // edits and sign-ins, the fuzz's floods) run one at a time afterwards in the "writes" project.
+  workers: 2,
   reporter: [["list"]],
+  projects: [
+    { name: "pages", testIgnore: WRITES, fullyParallel: true },
+    { name: "writes", testMatch: WRITES, dependencies: ["pages"], workers: 1 },
+  ],
   outputDir: "test-results/e2e",
   use: {
     browserName: "chromium",

@@ -2,45 +2,18 @@
  * npm start: builds when the sources changed since the last build, migrates the database, seeds the
  * demo tenants and their stock on first start, then serves on PORT (3000) and prints every site's address.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import { migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
 import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/seed";
 import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
+import { buildIfStale } from "./build";
 
 const port = Number(process.env.PORT || 3000);
-// Nothing leaves this machine: Next would otherwise try to send anonymous telemetry.
-process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-const SOURCES = ["app", "blocks", "renderer", "domain", "server", "schemas", "admin", "public", "proxy.ts", "next.config.ts", "package-lock.json"];
-const STAMP = ".next/forecourt-sources";
-const next = join("node_modules", ".bin", "next");
-
-function sourcesFingerprint(): string {
-  const hash = createHash("sha1");
-  const walk = (p: string) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const f of readdirSync(p).sort()) if (!f.startsWith(".") && f !== "node_modules") walk(join(p, f));
-    } else if (!/\.test\.tsx?$/.test(p)) {
-      hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
-    }
-  };
-  SOURCES.forEach(walk);
-  return hash.digest("hex");
-}
-
-const fingerprint = sourcesFingerprint();
-if (!existsSync(".next/BUILD_ID") || !existsSync(STAMP) || readFileSync(STAMP, "utf8") !== fingerprint) {
-  console.log("Building (sources changed since the last build)…");
-  const build = spawnSync(next, ["build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeFileSync(STAMP, fingerprint);
-}
+const built = await buildIfStale();
+if (built !== 0) process.exit(built);
 
 const handle = await openDb();
 let sites: { slug: string; name: string }[];

@@ -16,7 +16,9 @@ import { CONCURRENCY, changes, context, fuzzRequests, report, run, send, signInR
 // PostgreSQL around each batch; on PGlite by a third server, counted while it is stopped).
 // No browser: requests go over a raw HTTP client that sets the Host header (fuzz-requests.ts).
 
-const REQUESTS = Number(process.env.FUZZ_REQUESTS || 5000);
+// 1,500 per server in `npm test` (every endpoint gets dozens; about a minute each); FUZZ_REQUESTS=5000
+// (or more) for a deeper run: `FUZZ_REQUESTS=5000 npx playwright test fuzz`.
+const REQUESTS = Number(process.env.FUZZ_REQUESTS || 1500);
 
 /** A server of the fuzz's own (`npm start`'s scripts/start.ts, on the app already built): resolves once /api/health answers. */
 async function startServer(what: string, port: number, env: Record<string, string>): Promise<ChildProcess> {

@@ -1,0 +1,76 @@
+/**
+ * `npm test`: every check, in the order that finds a mistake soonest, with the independent ones side
+ * by side — the generated-files check; then the type check, lint and the app's build (for the browser
+ * tests' server) at once, each one's output printed when it ends; then the unit and integration tests;
+ * then the browser tests. Stops at the first step that fails and prints how long each step took.
+ */
+import { spawn } from "node:child_process";
+import { consoleIo, runIfMain, type CliIo } from "./cli";
+
+interface Step {
+  name: string;
+  command: string[];
+}
+
+const npmRun = (script: string, ...args: string[]) => ["npm", "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
+
+export const PLAN: Step[][] = [
+  [{ name: "generated files", command: npmRun("generate", "--check") }],
+  [
+    { name: "type check", command: npmRun("typecheck") },
+    { name: "lint", command: npmRun("lint") },
+    { name: "build", command: ["npx", "tsx", "scripts/build.ts"] },
+  ],
+  [{ name: "unit and integration tests", command: npmRun("test:unit") }],
+  [{ name: "browser tests", command: npmRun("test:e2e") }],
+];
+
+/** Runs one step; alone it writes straight to the terminal, beside others its output is kept and printed when it ends. */
+function run(step: Step, alone: boolean, io: CliIo): Promise<{ code: number; seconds: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0], step.command.slice(1), { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+    const done = (code: number) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (!alone) {
+        io.out(`── ${step.name} (${code === 0 ? "passed" : `failed, exit ${code}`}, ${seconds} s)`);
+        if (output.trim()) io.out(output.trimEnd());
+      }
+      resolve({ code, seconds });
+    };
+    child.on("error", (e) => {
+      output += String(e);
+      done(1);
+    });
+    child.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function main(_argv: string[], io: CliIo = consoleIo, plan = PLAN): Promise<number> {
+  const started = Date.now();
+  const times: string[] = [];
+  let failed: string | null = null;
+  for (const group of plan) {
+    if (group.length === 1) io.out(`── ${group[0].name}`);
+    else io.out(`── ${group.map((s) => s.name).join(", ")}, side by side`);
+    const results = await Promise.all(group.map((s) => run(s, group.length === 1, io)));
+    results.forEach((r, i) => times.push(`${group[i].name} ${r.seconds} s`));
+    const bad = results.findIndex((r) => r.code !== 0);
+    if (bad >= 0) {
+      failed = group[bad].name;
+      break;
+    }
+  }
+  const total = Math.round((Date.now() - started) / 1000);
+  io.out(`── times: ${times.join(", ")}; ${total} s in all`);
+  if (failed) {
+    io.err(`npm test: ${failed} failed.`);
+    return 1;
+  }
+  return 0;
+}
+
+runIfMain(import.meta.url, main);
