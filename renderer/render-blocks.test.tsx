@@ -101,8 +101,8 @@ describe("findPage", () => {
       const d = doc();
       d.features.tradeIn = { enabled, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false };
       d.pages.push(
-        { id: "sell", path: "/sell-your-vehicle", title: "Sell", blocks: [{ id: "sell-intro", type: "rich-text", props: { html: "x" } }, { id: "w", type: "trade-in-wizard", props: {} }] },
-        { id: "later", path: "/another-wizard", title: "Another", blocks: [{ id: "w2", type: "trade-in-wizard", props: {} }] },
+        { id: "sell", path: "/sell-your-vehicle", title: "Sell", blocks: [{ id: "sell-intro", type: "rich-text", props: { html: "x" } }, { id: "w", type: "trade-in-wizard", props: {} }] as never },
+        { id: "later", path: "/another-wizard", title: "Another", blocks: [{ id: "w2", type: "trade-in-wizard", props: {} }] as never },
       );
       return resolved(d);
     };
