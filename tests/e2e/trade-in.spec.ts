@@ -106,7 +106,8 @@ async function acceptShownOffer(page: Page, wizard: Locator, item: { offer_price
   await expect(wizard.getByRole("button", { name: "Accept Offer" })).toHaveCount(0);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.png`, fullPage: true });
+/** What a person sees at that moment (the viewport, scrolled where focus took it). */
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.png` });
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
@@ -204,10 +205,24 @@ test("redgate, phone: not found (phone link, Contact, Back) â†’ a single match â
 test("wattle-creek, desktop: a 2012 car gets no online figure, the FAQ's reason, and is sent as 2. Registration Lookup", async ({ page }) => {
   const wizard = await openFromMenu(page, "wattle-creek", "desktop");
   await expect(wizard.getByLabel(/^State/)).toHaveValue("VIC");
-  await lookUp(wizard, "912HLD", "QLD", "Step Four: Your Details");
+  // Step One by keyboard alone, with the focus visible on each control.
+  const outline = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  await wizard.getByLabel(/^Registration/).focus();
+  await page.keyboard.type("912 HLD");
+  await page.keyboard.press("Tab");
+  await expect(wizard.getByLabel(/^State/)).toBeFocused();
+  await page.keyboard.press("q");
+  await expect(wizard.getByLabel(/^State/)).toHaveValue("QLD");
+  await page.keyboard.press("Tab");
+  await expect(wizard.getByRole("button", { name: "Find My Car" })).toBeFocused();
+  expect(await outline()).not.toBe("none");
+  await shot(page, "wattle-creek-desktop-1-keyboard");
+  await page.keyboard.press("Enter");
+  await expect(wizard.getByRole("heading", { name: "Step Four: Your Details" })).toBeFocused();
   const item = await sendDetails(page, wizard, "Wally", "150000");
   expect(item.offer_price).toBeNull();
   expect(item.stage).toBe(TRADE_IN_STAGES["registration-lookup"]);
+  await expect(wizard.getByRole("heading", { name: "Our buying team will value your car" })).toBeFocused();
   await expect(wizard.getByText(noOnlineEstimateReason(10))).toBeVisible();
   await expect(wizard.getByRole("status")).toHaveText("Thank you. We have your details.");
   await expect(wizard.getByRole("button", { name: "Accept Offer" })).toHaveCount(0);
