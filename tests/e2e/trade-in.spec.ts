@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
@@ -106,6 +107,16 @@ async function acceptShownOffer(page: Page, wizard: Locator, item: { offer_price
   await expect(wizard.getByRole("button", { name: "Accept Offer" })).toHaveCount(0);
 }
 
+/**
+ * axe-core's WCAG A/AA problems on the page in the wizard's present state. The trade-in pages are
+ * checked here, in their states (errors shown, not found, the offer), on each site once, rather
+ * than on load only by the page sweep of accessibility.spec.ts (which leaves them out).
+ */
+async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${state}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
 /** What a person sees at that moment (the viewport, scrolled where focus took it). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.png` });
 
@@ -117,11 +128,13 @@ test("harbourline, desktop: the menu's Sell My Car → a single match → the of
   // Step One's own check before any call.
   await wizard.getByRole("button", { name: "Find My Car" }).click();
   await expect(wizard.getByLabel(/^Registration/)).toHaveAccessibleDescription(REQUIRED_MESSAGE);
+  await expectAccessible(page, "harbourline step one with an error");
   await lookUp(wizard, "bx 42 mz", "NSW", "Step Four: Your Details");
   await expect(wizard.getByTestId("found-car")).toContainText("2022 Mazda Mazda3 G20 Evolve");
   await expect(wizard.getByTestId("found-car")).toContainText("Registration: BX42MZ");
   const item = await sendDetails(page, wizard, "Harriet", "45,000 km");
   await shot(page, "harbourline-desktop-2-offer");
+  await expectAccessible(page, "harbourline offer");
   await acceptShownOffer(page, wizard, item);
   await shot(page, "harbourline-desktop-3-accepted");
   expected.push({ slug: "harbourline", leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["adf", "email"] });
@@ -144,6 +157,7 @@ test("coralstone-mazda, phone: candidates (choose one) → the required fields �
   await expect(wizard.getByText(REQUIRED_MESSAGE, { exact: true })).toHaveCount(REQUIRED_DETAILS.length);
   await expect(wizard.getByLabel(/^First Name/)).toBeFocused();
   await shot(page, "coralstone-phone-4-required");
+  await expectAccessible(page, "coralstone details with errors");
   const item = await sendDetails(page, wizard, "Cora", "38000", "Excellent");
   await acceptShownOffer(page, wizard, item);
   expected.push({ slug: "coralstone-mazda", leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["adf", "email"] });
@@ -165,6 +179,7 @@ test("bluegum, desktop: the image step (a JPEG and a HEIC) → the offer → acc
   await expect(heicItem.getByText("IMG_0042.HEIC", { exact: true }).first()).toBeVisible();
   await expect(heicItem.getByRole("img")).toHaveCount(0);
   await shot(page, "bluegum-desktop-3-images");
+  await expectAccessible(page, "bluegum images");
   let uploads = 0;
   page.on("response", (r) => {
     if (r.url().endsWith("/api/eval-expert/image-upload") && r.status() === 200) uploads++;
@@ -191,6 +206,7 @@ test("redgate, phone: not found (phone link, Contact, Back) → a single match �
   expect(href).toBe("/contact");
   expect(await page.evaluate(async (h) => (await fetch(h)).status, href)).toBe(200);
   await shot(page, "redgate-phone-2-not-found");
+  await expectAccessible(page, "redgate not found");
   await wizard.getByRole("button", { name: "Back" }).click();
   await expect(wizard.getByRole("heading", { name: "Step One: Vehicle Details" })).toBeFocused();
   await lookUp(wizard, "270IVC", "QLD", "Step Four: Your Details");
@@ -231,6 +247,7 @@ test("wattle-creek, desktop: a 2012 car gets no online figure, the FAQ's reason,
   await page.getByText(rule.question).click();
   await expect(page.getByText(rule.answer)).toBeVisible();
   await shot(page, "wattle-creek-desktop-5-no-figure");
+  await expectAccessible(page, "wattle-creek no online figure, FAQ open");
   expected.push({ slug: "wattle-creek", leadId: item.lead_id, stage: TRADE_IN_STAGES["registration-lookup"], offer: null, channels: ["email"] });
 });
 
