@@ -11,6 +11,7 @@ import type { Lead } from "../schemas/generated/lead";
 import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import { formatMoney } from "./vehicle-display";
+import { POSTCODE_MESSAGE } from "./postcode-message";
 
 export type LeadFormKind = Lead["form"];
 export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
@@ -20,7 +21,7 @@ export const FORM_ERROR = "An error occurred when submitting this form";
 /** What the form shows under the alert when the server gave no message of its own (spelt as the spec spells it). */
 export const UNEXPECTED_ERROR = "An unexpected error occured";
 export const FIX_ERRORS = "Please fix the following errors:";
-export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
+export { POSTCODE_MESSAGE };
 export const DEFAULT_TERMS_MESSAGE = "*You must agree to the terms of use before submitting";
 export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
 export const SUCCESS_TITLE = "Thank you";

@@ -5,7 +5,7 @@
  * person reads. Pure: the wizard block and the /api/eval-expert/* routes both check with these.
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
-import { POSTCODE_MESSAGE } from "./lead-forms";
+import { POSTCODE_MESSAGE } from "./postcode-message";
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec §5, §8), word for word. §8 lists them without the sentence stop §5 adds, except

@@ -1,5 +1,6 @@
 import { decodeComponent } from "../domain/uri";
 import { SUCCESS_TEXT, SUCCESS_TITLE } from "../domain/lead-forms";
+import { tradeInSettings } from "../domain/trade-in";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
@@ -37,10 +38,27 @@ export const BUILT_IN_PAGES: Page[] = [
   },
 ];
 
-/** The page for a path: an exact path first, a built-in page, then the template page that serves that kind of URL. */
+/**
+ * The paths menus, the VDP's "Trade-In Valuation" button and the sticky header use for "Sell my car"
+ * (spec leads §2 routes: /trade-in, /sell-my-car, /cars/trade-in?car_id={id}).
+ */
+export const TRADE_IN_PATHS = ["/trade-in", "/sell-my-car", "/cars/trade-in"] as const;
+
+/** The site's trade-in page: its first page with a trade-in-wizard block; null when trade-in is off or it has none. */
+export function tradeInPage(doc: TenantDocument): Page | null {
+  if (!tradeInSettings(doc).enabled) return null;
+  return doc.pages.find((p) => p.path && p.blocks.some((b) => b.type === "trade-in-wizard")) ?? null;
+}
+
+/**
+ * The page for a path: an exact path first, a built-in page, the site's trade-in page at the
+ * trade-in paths it has no page of its own at, then the template page that serves that kind of URL.
+ */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
   if (exact) return exact;
+  // Before the templates: the vehicle-detail route would take /cars/trade-in for a car's slug.
+  if ((TRADE_IN_PATHS as readonly string[]).includes(path)) return tradeInPage(doc);
   const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
   if (template === "location-detail") {

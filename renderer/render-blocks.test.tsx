@@ -95,6 +95,41 @@ describe("findPage", () => {
     expect(findPage(used, "/used-car/toyota/corolla")?.id).toBe("search");
     expect(findPage(used, "/used-cars")).toBeNull();
   });
+  describe("the trade-in paths (/trade-in, /sell-my-car, /cars/trade-in)", () => {
+    const PATHS = ["/trade-in", "/sell-my-car", "/cars/trade-in"];
+    const withWizard = (enabled = true) => {
+      const d = doc();
+      d.features.tradeIn = { enabled, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false };
+      d.pages.push(
+        { id: "sell", path: "/sell-your-vehicle", title: "Sell", blocks: [{ id: "sell-intro", type: "rich-text", props: { html: "x" } }, { id: "w", type: "trade-in-wizard", props: {} }] as never },
+        { id: "later", path: "/another-wizard", title: "Another", blocks: [{ id: "w2", type: "trade-in-wizard", props: {} }] as never },
+      );
+      return resolved(d);
+    };
+    it("trade-in on: the site's first page with a trade-in-wizard is served at all three, before the vehicle-detail template", () => {
+      const d = withWizard();
+      for (const path of PATHS) expect(findPage(d, path)?.id, path).toBe("sell");
+      expect(findPage(d, "/sell-your-vehicle")?.id).toBe("sell");
+      // Other car slugs still go to the vehicle page.
+      expect(findPage(d, "/cars/trade-in-special")?.id).toBe("vdp");
+      expect(findPage(d, "/trade-in/more")).toBeNull();
+    });
+    it("trade-in off: none of them is a page (not even the vehicle template for /cars/trade-in)", () => {
+      const d = withWizard(false);
+      for (const path of PATHS) expect(findPage(d, path), path).toBeNull();
+    });
+    it("trade-in on but no page with the wizard: none of them is a page", () => {
+      const d = doc();
+      for (const path of PATHS) expect(findPage(d, path), path).toBeNull();
+    });
+    it("a site's own page at one of the paths wins there", () => {
+      const d = withWizard();
+      d.pages.push({ id: "own", path: "/trade-in", title: "Our trade-in", blocks: [] });
+      expect(findPage(d, "/trade-in")?.id).toBe("own");
+      expect(findPage(d, "/sell-my-car")?.id).toBe("sell");
+      expect(findPage(d, "/cars/trade-in")?.id).toBe("sell");
+    });
+  });
   it("returns null for unknown paths and unknown locations", () => {
     expect(findPage(doc(), "/nope")).toBeNull();
     expect(findPage(doc(), "/locations/perth")).toBeNull();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
-import { TenantPage } from "./tenant-page";
+import { TenantPage, tenantPageMetadata } from "./tenant-page";
 import type { Block, BlockContext, TenantDocument } from "./types";
 
 // The page finds its car once and hands it, with the search host, to every block through ctx.
@@ -91,5 +91,21 @@ describe("the block context a page gives", () => {
     state.doc = draft;
     await TenantPage({ host: HOST, segments: [] });
     expect(state.seen.map((s) => s.ctx.searchHost)).toEqual(Array(3).fill("harbourside-motors.localhost"));
+  });
+});
+
+describe("metadata", () => {
+  it("the trade-in page served at another trade-in path names its own path as canonical", async () => {
+    state.doc!.pages.push({ id: "sell", path: "/sell-my-car", title: "Sell My Car", blocks: [{ id: "w", type: "trade-in-wizard", props: {} } as Block] });
+    const own = await tenantPageMetadata(HOST, ["sell-my-car"]);
+    const alias = await tenantPageMetadata(HOST, ["trade-in"]);
+    const forCar = await tenantPageMetadata(HOST, ["cars", "trade-in"]);
+    expect(own.alternates?.canonical).toBe("https://harbourside.example/sell-my-car");
+    expect(alias.alternates?.canonical).toBe("https://harbourside.example/sell-my-car");
+    expect(forCar.alternates?.canonical).toBe("https://harbourside.example/sell-my-car");
+    expect(alias.title).toBe(own.title);
+    expect(state.lookups).toEqual([]);
+    // Any other page keeps the path it was asked on.
+    expect((await tenantPageMetadata(HOST, ["cars", state.car!.slug])).alternates?.canonical).toBe(`https://harbourside.example/cars/${state.car!.slug}`);
   });
 });

@@ -103,7 +103,8 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
     description: car ? vehicleDescription(car, live.document) : page.description,
     // The page after a sent lead is not for search engines.
     ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
-    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, path)! } : undefined,
+    // A page served at another path (the trade-in page at /trade-in, /sell-my-car, /cars/trade-in) names its own.
+    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, page.path ?? path)! } : undefined,
     icons: { icon: siteIcon(live.document) },
     openGraph: {
       siteName: site.name,

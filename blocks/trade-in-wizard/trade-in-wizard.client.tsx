@@ -51,6 +51,9 @@ type View = WizardStep | "not-found" | "offer";
 /** A chosen picture; `uploaded` once the server has it (a retry after a failure sends only the rest). */
 type Picture = { file: File; url: string | null; uploaded?: boolean };
 
+/** The heading when the car gets no online figure (ours: the spec gives none). */
+export const NO_ONLINE_FIGURE_TITLE = "Our buying team will value your car";
+
 const failure = (e: unknown) => (e instanceof CallError ? e.message : CALL_FAILED_MESSAGE);
 
 /** The search animation (spec §9): a new message every 5 s over 4 ticks, while `running`. */
@@ -319,7 +322,15 @@ export function TradeInWizard(p: TradeInWizardProps) {
   );
 
   const title =
-    view === "not-found" ? "We could not find your car" : view === "offer" ? (accepted ? "Offer accepted" : "Your offer") : `${WIZARD_STEP_TITLES[view].step}: ${WIZARD_STEP_TITLES[view].title}`;
+    view === "not-found"
+      ? "We could not find your car"
+      : view === "offer"
+        ? outcome?.offer.price === null
+          ? NO_ONLINE_FIGURE_TITLE
+          : accepted
+            ? "Offer accepted"
+            : "Your offer"
+        : `${WIZARD_STEP_TITLES[view].step}: ${WIZARD_STEP_TITLES[view].title}`;
 
   let body: ReactNode;
   if (view === "vehicle-details") {

@@ -18,7 +18,7 @@ import {
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import TradeInWizardBlock from "./trade-in-wizard";
-import { TradeInWizard, type TradeInWizardProps } from "./trade-in-wizard.client";
+import { NO_ONLINE_FIGURE_TITLE, TradeInWizard, type TradeInWizardProps } from "./trade-in-wizard.client";
 
 // The wizard as a person meets it (spec leads §2 screen 4, §4, §5, §8, §9), with /api/eval-expert/*
 // answered by a stubbed fetch per test; the server side is tested with the routes themselves.
@@ -274,6 +274,8 @@ describe("trade-in wizard", () => {
     await fillDetails(user);
     await user.click(screen.getByRole("button", { name: "Get My Offer" }));
     await waitFor(() => expect(screen.getByText(noOnlineEstimateReason(7))).toBeTruthy());
+    // Not titled "Your offer": there is none.
+    expect(heading().textContent).toBe(NO_ONLINE_FIGURE_TITLE);
     expect(screen.queryByTestId("offer")).toBeNull();
     expect(screen.queryByRole("button", { name: "Accept Offer" })).toBeNull();
     expect(calls.map((c) => c.url)).toEqual(["/api/eval-expert/enter-vin", "/api/eval-expert/update-eval"]);
