@@ -44,6 +44,9 @@ export const BUILT_IN_PAGES: Page[] = [
  */
 export const TRADE_IN_PATHS = ["/trade-in", "/sell-my-car", "/cars/trade-in"] as const;
 
+/** Whether a path is one of the trade-in paths (a site's trade-in page may be served there without being its own). */
+export const isTradeInAlias = (path: string) => (TRADE_IN_PATHS as readonly string[]).includes(path);
+
 /** The site's trade-in page: its first page with a trade-in-wizard block; null when trade-in is off or it has none. */
 export function tradeInPage(doc: TenantDocument): Page | null {
   if (!tradeInSettings(doc).enabled) return null;
@@ -58,7 +61,7 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
   if (exact) return exact;
   // Before the templates: the vehicle-detail route would take /cars/trade-in for a car's slug.
-  if ((TRADE_IN_PATHS as readonly string[]).includes(path)) return tradeInPage(doc);
+  if (isTradeInAlias(path)) return tradeInPage(doc);
   const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
   if (template === "location-detail") {

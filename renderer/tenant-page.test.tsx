@@ -108,4 +108,10 @@ describe("metadata", () => {
     // Any other page keeps the path it was asked on.
     expect((await tenantPageMetadata(HOST, ["cars", state.car!.slug])).alternates?.canonical).toBe(`https://harbourside.example/cars/${state.car!.slug}`);
   });
+
+  it("a template page with a path of its own still names the path it serves as canonical (each car its own)", async () => {
+    state.doc!.pages.find((p) => p.template === "vehicle-detail")!.path = "/vehicles";
+    const car = await tenantPageMetadata(HOST, ["cars", state.car!.slug]);
+    expect(car.alternates?.canonical).toBe(`https://harbourside.example/cars/${state.car!.slug}`);
+  });
 });
