@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main, PLAN } from "../scripts/test";
 
@@ -10,24 +13,30 @@ function capture() {
 
 describe("npm test's runner (scripts/test.ts)", () => {
   it("runs a group's steps side by side, prints each one's output when it ends, and every step's time", async () => {
+    // Each step leaves a file and waits (up to 20 s) for the other's: one after the other, the first would wait in vain and fail.
+    const dir = mkdtempSync(join(tmpdir(), "forecourt-test-runner-"));
+    const meet = (mine: string, theirs: string, says: string) =>
+      node(`const fs = require("fs"); fs.writeFileSync(${JSON.stringify(join(dir, mine))}, ""); const until = Date.now() + 20000;
+        (function wait() { if (fs.existsSync(${JSON.stringify(join(dir, theirs))})) { console.log(${JSON.stringify(says)}); return; } if (Date.now() > until) process.exit(3); setTimeout(wait, 20); })();`);
     const { lines, io } = capture();
-    const started = Date.now();
-    const code = await main([], io, [
-      [
-        { name: "slow", command: node("setTimeout(() => console.log('slow done'), 600)") },
-        { name: "quick", command: node("setTimeout(() => console.log('quick done'), 600)") },
-      ],
-      [{ name: "last", command: node("process.exit(0)") }],
-    ]);
-    expect(code).toBe(0);
-    // Side by side: two 600 ms steps take well under their sum.
-    expect(Date.now() - started).toBeLessThan(1150 + 1500);
-    expect(lines[0]).toBe("── slow, quick, side by side");
-    expect(lines).toContain("slow done");
-    expect(lines).toContain("quick done");
-    expect(lines.some((l) => /^── slow \(passed, \d+ s\)$/.test(l))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^── times: slow \d+ s, quick \d+ s, last \d+ s; \d+ s in all$/);
-  });
+    try {
+      const code = await main([], io, [
+        [
+          { name: "one", command: meet("a", "b", "one met two") },
+          { name: "two", command: meet("b", "a", "two met one") },
+        ],
+        [{ name: "last", command: node("process.exit(0)") }],
+      ]);
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(lines[0]).toBe("── one, two, side by side");
+    expect(lines).toContain("one met two");
+    expect(lines).toContain("two met one");
+    expect(lines.some((l) => /^── one \(passed, \d+ s\)$/.test(l))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^── times: one \d+ s, two \d+ s, last \d+ s; \d+ s in all$/);
+  }, 30_000);
 
   it("stops after the group where a step failed, naming it", async () => {
     const { lines, io } = capture();
