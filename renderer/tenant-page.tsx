@@ -91,6 +91,21 @@ export async function TenantPage({ host, segments, preview }: { host: string; se
   );
 }
 
+/**
+ * The document's <title>: the page's title then the site's name ("Sell My Car | Redgate Moto &
+ * Truck"); the home page is the site's name alone. A title that already ends with the site's name
+ * (as the demo documents' page titles once did) is used as it is, so the name never shows twice.
+ */
+export function documentTitle(title: string, siteName: string, path: string): string {
+  const own = title.trim();
+  const name = siteName.trim();
+  if (path === "/" || !own) return name;
+  const lower = own.toLowerCase();
+  const suffix = name.toLowerCase();
+  if (lower === suffix || (lower.endsWith(suffix) && /[|\-–—:·]\s*$/.test(own.slice(0, own.length - name.length)))) return own;
+  return `${own} | ${name}`;
+}
+
 export async function tenantPageMetadata(host: string, segments: string[], preview?: PreviewDraft): Promise<Metadata> {
   const found = await resolve(host, segments, preview);
   if (!found) return { title: "Page not found" };
@@ -99,7 +114,7 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   const site = live.document.identity;
   const image = car?.images?.[0]?.url;
   return {
-    title: path === "/" ? site.name : `${title} | ${site.name}`,
+    title: documentTitle(title, site.name, path),
     description: car ? vehicleDescription(car, live.document) : page.description,
     // The page after a sent lead is not for search engines.
     ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),

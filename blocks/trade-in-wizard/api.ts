@@ -12,6 +12,7 @@ export const ENDPOINTS = {
   updateEval: "/api/eval-expert/update-eval",
   // §7 "Offer acceptance": path not shown by the spec; ours.
   acceptOffer: "/api/eval-expert/accept-offer",
+  miscellaneous: "/api/miscellaneous",
 } as const;
 
 /** The found car (spec §3 valuation result), as far as the wizard shows it. */
@@ -30,8 +31,16 @@ export interface Evaluation {
 
 export type Lookup = { kind: "match"; evaluation: Evaluation } | { kind: "candidates"; vin: string; descriptions: string[] } | { kind: "none" };
 
-/** An offer (a figure valid until a date), or no online figure with the reason; the lead id either way. */
-export type Outcome = { leadId: string | null; offer: { price: number; validUntil: Date | null } | { price: null; reason: string | null } };
+/**
+ * An offer (a figure valid until a date), or no online figure with the reason; the lead id either
+ * way; and `valuation`, update-eval's answer as sent (its first item: the full evaluation, spec §7),
+ * which sites with sendValuationToMiscellaneous pass on to /api/miscellaneous.
+ */
+export type Outcome = {
+  leadId: string | null;
+  offer: { price: number; validUntil: Date | null } | { price: null; reason: string | null };
+  valuation: Record<string, unknown>;
+};
 
 export class CallError extends Error {}
 
@@ -131,9 +140,29 @@ export async function updateEval(evalId: string, details: TradeInDetails, userEm
   const price = Number(item.offer_price);
   if (item.offer_price !== null && item.offer_price !== undefined && Number.isFinite(price) && price > 0) {
     const until = typeof item.valid_until === "string" ? new Date(item.valid_until) : null;
-    return { leadId, offer: { price, validUntil: until && !Number.isNaN(until.getTime()) ? until : null } };
+    return { leadId, offer: { price, validUntil: until && !Number.isNaN(until.getTime()) ? until : null }, valuation: item };
   }
-  return { leadId, offer: { price: null, reason: str(item.reason) ?? null } };
+  return { leadId, offer: { price: null, reason: str(item.reason) ?? null }, valuation: item };
+}
+
+/**
+ * Sites with `features.tradeIn.sendValuationToMiscellaneous` (spec §7 "POST /api/miscellaneous"):
+ * update-eval's answer, with the evaluation's id, as `{ EvalID, …the valuation, column_name:
+ * "valuation" }`. Its success or failure is only logged (§8 "Valuation save failure: console error
+ * only"): this never throws, and the visitor sees nothing of it.
+ */
+export async function sendValuation(evalId: string, valuation: Record<string, unknown>): Promise<void> {
+  try {
+    const res = await fetch(ENDPOINTS.miscellaneous, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...valuation, EvalID: evalId, column_name: "valuation" }),
+    });
+    if (!res.ok) console.error(`Trade-in: the valuation was not saved (${ENDPOINTS.miscellaneous} answered ${res.status}).`);
+  } catch (e) {
+    console.error("Trade-in: the valuation was not saved.", e);
+  }
 }
 
 /** The Accept button: records the lead's last stage, "3. Offer Accepted" (the server finds the evaluation by its lead). */

@@ -31,7 +31,7 @@ import {
   type TradeInState,
   type WizardStep,
 } from "../../domain/trade-in";
-import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
+import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
 import styles from "./trade-in-wizard.module.css";
 
 export interface TradeInWizardProps {
@@ -39,6 +39,8 @@ export interface TradeInWizardProps {
   defaultState: TradeInState;
   imageStep: boolean;
   maxAgeYears: number;
+  /** features.tradeIn.sendValuationToMiscellaneous: update-eval's answer goes on to /api/miscellaneous (spec §7). */
+  sendValuationToMiscellaneous?: boolean;
   /** The site's e-mail (update-eval's userEmail, spec §7). */
   userEmail: string;
   phone: { display: string; href: string } | null;
@@ -279,6 +281,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (!evalId) return;
     const result = await run(() => updateEval(evalId, checked.details, p.userEmail, carId()), true);
     if (!result) return;
+    // Once the valuation is known; not awaited, and a failure is only logged (spec §7, §8).
+    if (p.sendValuationToMiscellaneous) void sendValuation(evalId, result.valuation);
     setOutcome({ ...result, madeAt: new Date() });
     go("offer");
   }
@@ -293,8 +297,15 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (done) setAccepted(true);
   }
 
+  // The not-found panel's Back (spec §4 "Back resets it"): Step One as first shown, the
+  // registration empty and the state the site's default.
   const back = () => {
     setEvaluation(null);
+    setRego("");
+    setState(p.defaultState);
+    setVin("");
+    setDescriptions([]);
+    setChosen("");
     go("vehicle-details");
   };
 

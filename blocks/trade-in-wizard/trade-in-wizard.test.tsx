@@ -197,16 +197,108 @@ describe("trade-in wizard", () => {
     await waitFor(() => expect(screen.getAllByRole("radio")).toHaveLength(2));
   });
 
-  it("not found: the spec's text, the site's phone as a tel: link, Contact, and Back to Step One", async () => {
+  it("not found: the spec's text, the site's phone as a tel: link, Contact, and Back to Step One reset (spec §4 \"Back resets it\")", async () => {
     answers["/api/eval-expert/enter-vin"] = () => json(200, [{}]);
     const user = show();
-    await findCar(user, "ZZZ999");
+    await findCar(user, "ZZZ999", "NSW");
     await waitFor(() => expect(screen.getByText(NOT_FOUND_MESSAGE)).toBeTruthy());
     expect(screen.getByRole("link", { name: "Call 07 3000 1234" }).getAttribute("href")).toBe("tel:+61730001234");
     expect(screen.getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/contact-us");
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(heading().textContent).toBe("Step One: Vehicle Details");
     expect(document.activeElement).toBe(heading());
+    // The form as first shown: no registration, the site's state (WA here), no errors.
+    expect((screen.getByLabelText(/^Registration/) as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText(/^State/) as HTMLSelectElement).value).toBe("WA");
+    expect(screen.queryByRole("alert")).toBeNull();
+    // A new lookup starts from there: the empty registration is refused before any call.
+    await user.click(screen.getByRole("button", { name: "Find My Car" }));
+    expect(errorOf(screen.getByLabelText(/^Registration/))).toBe(REQUIRED_MESSAGE);
+    expect(calls).toHaveLength(1);
+    await findCar(user, "825MZD", "QLD");
+    await waitFor(() => expect(screen.getByText(NOT_FOUND_MESSAGE)).toBeTruthy());
+    expect(calls[1].body).toEqual({ rego: "825MZD", state: "QLD" });
+  });
+
+  describe("/api/miscellaneous (spec §7: the valuation, on sites with sendValuationToMiscellaneous)", () => {
+    const VALUED = { ...CAR, KM: 45000, lead_id: "lead-9", stage: TRADE_IN_STAGES.valuation, offer_price: 23450, valid_until: "2030-01-08T00:00:00.000Z", adjustments: [{ label: "Dealer margin", amount: -5000 }] };
+
+    async function toOffer(over: Partial<TradeInWizardProps>, answer: object = VALUED) {
+      answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
+      answers["/api/eval-expert/update-eval"] = () => json(200, [answer]);
+      const user = show(over);
+      await findCar(user);
+      await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+      await fillDetails(user);
+      await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+      return user;
+    }
+
+    it("on such a site: once the valuation is known, update-eval's answer with EvalID and column_name valuation", async () => {
+      answers["/api/miscellaneous"] = () => json(200, { success: true });
+      await toOffer({ sendValuationToMiscellaneous: true });
+      await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+      await waitFor(() => expect(calls.map((c) => c.url)).toEqual(["/api/eval-expert/enter-vin", "/api/eval-expert/update-eval", "/api/miscellaneous"]));
+      expect(calls[2].body).toEqual({ ...VALUED, EvalID: "ev-1", column_name: "valuation" });
+    });
+
+    it("also for a car without an online figure (the answer is still the valuation)", async () => {
+      answers["/api/miscellaneous"] = () => json(200, { success: true });
+      const none = { ...CAR, Year: 2012, lead_id: "lead-3", offer_price: null, reason: noOnlineEstimateReason(7) };
+      await toOffer({ sendValuationToMiscellaneous: true }, none);
+      await waitFor(() => expect(heading().textContent).toBe(NO_ONLINE_FIGURE_TITLE));
+      await waitFor(() => expect(calls).toHaveLength(3));
+      expect(calls[2]).toEqual({ url: "/api/miscellaneous", body: { ...none, column_name: "valuation" } });
+    });
+
+    it("a failure there is only logged: the offer shows, no alert, and Accept still works", async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      answers["/api/miscellaneous"] = () => json(500, { success: false, message: "boom" });
+      answers["/api/eval-expert/accept-offer"] = () => json(200, { success: true, lead_id: "lead-9" });
+      const user = await toOffer({ sendValuationToMiscellaneous: true });
+      await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+      await waitFor(() => expect(logged).toHaveBeenCalled());
+      expect(screen.queryByRole("alert")).toBeNull();
+      answers["/api/miscellaneous"] = () => Promise.reject(new TypeError("Failed to fetch"));
+      await user.click(screen.getByRole("button", { name: "Accept Offer" }));
+      await waitFor(() => expect(heading().textContent).toBe("Offer accepted"));
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(calls.filter((c) => c.url === "/api/miscellaneous")).toHaveLength(1);
+    });
+
+    it("a network failure there is only logged too", async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      answers["/api/miscellaneous"] = () => Promise.reject(new TypeError("Failed to fetch"));
+      await toOffer({ sendValuationToMiscellaneous: true });
+      await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+      await waitFor(() => expect(logged).toHaveBeenCalled());
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(screen.getByTestId("offer").textContent).toBe("$23,450");
+    });
+
+    it("not called on other sites (setting off or absent)", async () => {
+      await toOffer({ sendValuationToMiscellaneous: false });
+      await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+      cleanup();
+      await toOffer({});
+      await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+      // Give a stray call the chance to happen.
+      await act(async () => await new Promise((r) => setTimeout(r, 20)));
+      expect(calls.map((c) => c.url)).not.toContain("/api/miscellaneous");
+    });
+
+    it("not called before the valuation is known (lookup only, or update-eval refused)", async () => {
+      answers["/api/miscellaneous"] = () => json(200, { success: true });
+      answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
+      answers["/api/eval-expert/update-eval"] = () => json(409, { success: false, message: "Your details have already been sent to our buying team." });
+      const user = show({ sendValuationToMiscellaneous: true });
+      await findCar(user);
+      await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+      await fillDetails(user);
+      await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Your details have already been sent to our buying team."));
+      expect(calls.map((c) => c.url)).toEqual(["/api/eval-expert/enter-vin", "/api/eval-expert/update-eval"]);
+    });
   });
 
   it("image step on: JPEG preview, HEIC by name, the 10 MB and 10-image messages, one upload request per image", async () => {
@@ -372,6 +464,20 @@ describe("trade-in wizard block (server)", () => {
     expect(out).toContain("Get an Instant Offer");
     expect(out).toContain("over 10 years old");
     expect(html(undefined, { showFaq: false })).not.toContain("<details");
+  });
+
+  it("passes the site's sendValuationToMiscellaneous to the wizard", () => {
+    const t = structuredClone(fixtureTenant);
+    const wizardProps = (doc: TenantDocument) => {
+      const section = TradeInWizardBlock({ id: "ti", props: { showFaq: false }, ctx: fixtureCtx("/trade-in", doc) }) as ReactElement<{ children: ReactElement<{ children: ReactElement[] }>[] }>;
+      const panel = section.props.children[0];
+      const wizard = ([] as ReactElement[]).concat(panel.props.children).find((c) => c?.type === TradeInWizard) as ReactElement<TradeInWizardProps>;
+      return wizard.props;
+    };
+    t.features.tradeIn = { enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: true };
+    expect(wizardProps(t).sendValuationToMiscellaneous).toBe(true);
+    t.features.tradeIn = { enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false };
+    expect(wizardProps(t).sendValuationToMiscellaneous).toBe(false);
   });
 
   it("renders nothing where the site has trade-in off", () => {

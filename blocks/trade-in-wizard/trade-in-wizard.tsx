@@ -31,6 +31,7 @@ const TradeInWizardBlock: BlockComponent<"trade-in-wizard"> = ({ id, props, ctx 
           defaultState={home}
           imageStep={settings.imageStep}
           maxAgeYears={settings.maxAgeYears}
+          sendValuationToMiscellaneous={settings.sendValuationToMiscellaneous}
           userEmail={identity.email ?? ""}
           phone={identity.phone ? { display: formatCallNumber(identity.phone, locale), href: telHref(identity.phone) } : null}
           contactHref={props.contactHref ?? "/contact-us"}

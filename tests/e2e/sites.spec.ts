@@ -27,6 +27,8 @@ for (const tenant of demoTenants) {
       const res = await page.goto(siteUrl(slug, p.path));
       expect(res?.status(), p.path).toBe(200);
       await expect(page).toHaveTitle(p.path === "/" ? name : `${p.title} | ${name}`);
+      // The site's name once (the page's title is its own; the renderer adds the name).
+      expect((await page.title()).split(name).length - 1, p.path).toBe(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.title);
     }
   });

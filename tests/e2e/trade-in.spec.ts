@@ -25,10 +25,10 @@ import { recentDeliveries } from "../../server/leads/admin";
 // /api/eval-expert/* and the embedded valuation provider (its demo registrations, valued from each
 // site's own seeded stock). The paths are spread over the trade-in sites and the two widths rather
 // than multiplied by them: every path, every trade-in site and both widths once.
-//   harbourline  desktop  single match → offer → accept (e-mail + ADF, interest="trade-in")
+//   harbourline  desktop  single match → offer (sent on to /api/miscellaneous, kept with the evaluation) → accept (e-mail + ADF, interest="trade-in")
 //   coralstone   phone    candidates ("* Please choose one car.", the required fields) → accept (ADF)
 //   bluegum      desktop  image step: a real JPEG and a HEIC → accept
-//   redgate      phone    not found: the panel, its phone link, Contact (200), Back → single match → accept
+//   redgate      phone    not found: the panel, its phone link, Contact (200), Back (Step One reset) → single match → accept
 //   wattle-creek desktop  a 2012 car: no online figure, the FAQ's reason, "2. Registration Lookup" sent at once
 //   wattle-creek phone    the VDP's Trade-In Valuation → /cars/trade-in?car_id= names the car in the lead
 // Each starts on the home page and clicks the menu's link. The stored rows are read once at the end.
@@ -41,7 +41,7 @@ const tenant = (slug: string) => demoTenants.find((t) => t.identity.slug === slu
 const money = (n: number) => new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(n);
 
 /** What each flow left in the database, checked in the last test. */
-type Expected = { slug: string; leadId: string; stage: string; offer: number | null; channels: string[]; carId?: string; images?: number };
+type Expected = { slug: string; leadId: string; stage: string; offer: number | null; channels: string[]; carId?: string; images?: number; evalId?: string; misc?: boolean };
 const expected: Expected[] = [];
 
 test.beforeEach(async ({ page }) => {
@@ -87,7 +87,7 @@ async function sendDetails(page: Page, wizard: Locator, who: string, km: string,
   await wizard.getByRole("button", { name: "Get My Offer" }).click();
   const res = await answer;
   expect(res.status()).toBe(200);
-  const [item] = (await res.json()) as { lead_id: string; stage: string; offer_price: number | null; reason?: string }[];
+  const [item] = (await res.json()) as { EvalID: string; lead_id: string; stage: string; offer_price: number | null; reason?: string }[];
   expect(item.lead_id).toMatch(/^[0-9a-f-]{36}$/);
   return item;
 }
@@ -132,16 +132,28 @@ test("harbourline, desktop: the menu's Sell My Car → a single match → the of
   await lookUp(wizard, "bx 42 mz", "NSW", "Step Four: Your Details");
   await expect(wizard.getByTestId("found-car")).toContainText("2022 Mazda Mazda3 G20 Evolve");
   await expect(wizard.getByTestId("found-car")).toContainText("Registration: BX42MZ");
+  // Harbourline keeps valuations (features.tradeIn.sendValuationToMiscellaneous, spec §7): once
+  // update-eval answers, the browser sends that answer on to /api/miscellaneous.
+  expect(tenant("harbourline").features.tradeIn?.sendValuationToMiscellaneous).toBe(true);
+  const misc = page.waitForRequest((r) => r.url().endsWith("/api/miscellaneous") && r.method() === "POST");
   const item = await sendDetails(page, wizard, "Harriet", "45,000 km");
+  const sent = await misc;
+  expect(sent.postDataJSON()).toEqual({ ...item, column_name: "valuation" });
+  expect((await sent.response())?.status()).toBe(200);
   await shot(page, "harbourline-desktop-2-offer");
   await expectAccessible(page, "harbourline offer");
   await acceptShownOffer(page, wizard, item);
   await shot(page, "harbourline-desktop-3-accepted");
-  expected.push({ slug: "harbourline", leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["adf", "email"] });
+  expected.push({ slug: "harbourline", leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["adf", "email"], evalId: item.EvalID, misc: true });
 });
 
 test("coralstone-mazda, phone: candidates (choose one) → the required fields → the offer → accepted", async ({ page }) => {
   const wizard = await openFromMenu(page, "coralstone-mazda", "phone");
+  // Sites without sendValuationToMiscellaneous never call it.
+  const miscCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/miscellaneous")) miscCalls.push(r.url());
+  });
   await lookUp(wizard, "310TYA", "QLD", "Step Two: Vehicle Selection");
   const choices = wizard.getByRole("group", { name: "Choose your car" }).getByRole("radio");
   await expect(choices).toHaveCount(3);
@@ -160,6 +172,7 @@ test("coralstone-mazda, phone: candidates (choose one) → the required fields �
   await expectAccessible(page, "coralstone details with errors");
   const item = await sendDetails(page, wizard, "Cora", "38000", "Excellent");
   await acceptShownOffer(page, wizard, item);
+  expect(miscCalls).toEqual([]);
   expected.push({ slug: "coralstone-mazda", leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["adf", "email"] });
 });
 
@@ -197,7 +210,7 @@ test("redgate, phone: not found (phone link, Contact, Back) → a single match �
   const slug = "redgate";
   const wizard = await openFromMenu(page, slug, "phone");
   await shot(page, "redgate-phone-1-vehicle");
-  await lookUp(wizard, "NOPE123", "QLD", "We could not find your car");
+  await lookUp(wizard, "NOPE123", "NSW", "We could not find your car");
   await expect(wizard.getByText(NOT_FOUND_MESSAGE)).toBeVisible();
   const phone = tenant(slug).identity.phone!;
   await expect(wizard.getByRole("link", { name: /^Call / })).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
@@ -209,6 +222,9 @@ test("redgate, phone: not found (phone link, Contact, Back) → a single match �
   await expectAccessible(page, "redgate not found");
   await wizard.getByRole("button", { name: "Back" }).click();
   await expect(wizard.getByRole("heading", { name: "Step One: Vehicle Details" })).toBeFocused();
+  // Back resets it (spec §4): the registration empty, the state the site's default again.
+  await expect(wizard.getByLabel(/^Registration/)).toHaveValue("");
+  await expect(wizard.getByLabel(/^State/)).toHaveValue(tenant(slug).identity.state!);
   await lookUp(wizard, "270IVC", "QLD", "Step Four: Your Details");
   await expect(wizard.getByTestId("found-car")).toContainText("2020 Iveco Daily 50C 3.0");
   await shot(page, "redgate-phone-4-details");
@@ -315,6 +331,13 @@ test("the stored leads: their stages, offers, car and outbox rows", async () => 
       const evaluation = evaluations.find((x) => x.leadId === e.leadId)!;
       expect(evaluation.stage).toBe(e.stage === TRADE_IN_STAGES["offer-accepted"] ? "offer-accepted" : "registration-lookup");
       expect(evaluation.images).toHaveLength(e.images ?? 0);
+      // The valuation /api/miscellaneous kept (Harbourline only): update-eval's answer, with this evaluation's id.
+      const kept = (evaluation.answer as { miscellaneous?: Record<string, unknown> }).miscellaneous;
+      if (e.misc) {
+        expect(evaluation.id).toBe(e.evalId);
+        expect(kept).toMatchObject({ EvalID: e.evalId, lead_id: e.leadId, offer_price: e.offer, stage: TRADE_IN_STAGES.valuation });
+        expect(kept).not.toHaveProperty("column_name");
+      } else expect(kept, e.slug).toBeUndefined();
       const deliveries = await recentDeliveries(h.db, { leadId: e.leadId });
       expect(deliveries.map((d) => d.channel).sort(), e.slug).toEqual(e.channels);
       const email = deliveries.find((d) => d.channel === "email")!;
