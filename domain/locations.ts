@@ -6,12 +6,14 @@
  */
 import type { Dealership, Location, Reviews } from "../schemas/generated/tenant";
 import { locationDepartments, type Department } from "./opening-hours";
+import { distanceKm as greatCircleKm, EARTH_RADIUS_KM } from "./delivery";
 import { slugify } from "./search-paths";
+
+export { EARTH_RADIUS_KM };
 
 // ---------------------------------------------------------------------------------------------
 // Constants (§9)
 
-export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_MINIMUM_RATING = 4;
 export const GOOGLE_REVIEW_FULL_QUANTITY = 12;
 export const OUR_LOCATIONS_TITLE = "Our Locations";
@@ -47,14 +49,9 @@ export interface LatLong {
   long: number;
 }
 
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in km (haversine, radius 6371 km). */
+/** Great-circle distance in km (haversine on the 6371 km earth of domain/delivery.ts), for a location's lat/long. */
 export function distanceKm(a: LatLong, b: LatLong): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLong = rad(b.long - a.long);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleKm({ lat: a.lat, lng: a.long }, { lat: b.lat, lng: b.long });
 }
 
 export interface NearbyLocation<L> {
