@@ -152,17 +152,9 @@ export async function updateEval(evalId: string, details: TradeInDetails, userEm
  * only"): this never throws, and the visitor sees nothing of it.
  */
 export async function sendValuation(evalId: string, valuation: Record<string, unknown>): Promise<void> {
-  try {
-    const res = await fetch(ENDPOINTS.miscellaneous, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...valuation, EvalID: evalId, column_name: "valuation" }),
-    });
-    if (!res.ok) console.error(`Trade-in: the valuation was not saved (${ENDPOINTS.miscellaneous} answered ${res.status}).`);
-  } catch (e) {
-    console.error("Trade-in: the valuation was not saved.", e);
-  }
+  await postJson(ENDPOINTS.miscellaneous, { ...valuation, EvalID: evalId, column_name: "valuation" }).catch((e: unknown) =>
+    console.error(`Trade-in: the valuation was not saved (${e instanceof Error ? e.message : String(e)}).`),
+  );
 }
 
 /** The Accept button: records the lead's last stage, "3. Offer Accepted" (the server finds the evaluation by its lead). */
