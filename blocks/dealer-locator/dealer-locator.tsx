@@ -145,9 +145,8 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
                       ) : null}
                       <p className={styles.actions}>
                         {href ? (
-                          <a className="fc-button fc-button--ghost" href={href}>
+                          <a className="fc-button fc-button--ghost" href={href} aria-label={`${VIEW_LOCATION}: ${l.name}`}>
                             {VIEW_LOCATION}
-                            <span className="fc-visually-hidden">: {l.name}</span>
                           </a>
                         ) : null}
                         <a className="fc-button" href={directionsUrl(l)}>

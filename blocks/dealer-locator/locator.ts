@@ -39,6 +39,6 @@ export function locatorSearch(query: LocatorQuery | undefined): LocatorSearch {
  * ("27 km", "1,234 km"). The great-circle distance, so a drive is longer.
  */
 export function distanceText(km: number, locale = "en-AU"): string {
-  const digits = km < 10 ? 1 : 0;
+  const digits = Math.round(km * 10) / 10 < 10 ? 1 : 0;
   return `${km.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })} km`;
 }
