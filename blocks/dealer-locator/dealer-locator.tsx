@@ -5,7 +5,9 @@ import { findPage } from "../../renderer/find-page";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { geocodePostcode, INVALID_POSTCODE, InvalidPostcodeError, siteCountry, type GeocodedPlace } from "../../server/geocoding/provider";
 import { withDefaults } from "../_shared/block-defaults";
-import { addressLine, directionsUrl, mapSettings, type MapPlace } from "../_shared/location-map/location-map";
+import { addressLine } from "../../domain/vehicle-sheet";
+import { directionsUrl } from "../_shared/location-map/directions";
+import { mapSettings, type MapPlace } from "../_shared/location-map/location-map";
 import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./dealer-locator.module.css";
 import { distanceText, locatorSearch } from "./locator";
@@ -53,7 +55,7 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
   const pageOf = (l: Location) => (findPage(tenant, `/locations/${l.slug}`) ? `/locations/${l.slug}` : undefined);
   const places: MapPlace[] = results.flatMap(({ location: l }) =>
     typeof l.address.lat === "number" && typeof l.address.long === "number"
-      ? [{ id: l.slug, name: l.name, lat: l.address.lat, long: l.address.long, address: addressLine(l.address), href: pageOf(l), directions: directionsUrl(l) }]
+      ? [{ id: l.slug, name: l.name, lat: l.address.lat, long: l.address.long, address: addressLine(l.address) ?? "", href: pageOf(l), directions: directionsUrl(l) }]
       : [],
   );
   const errorId = `${id}-error`;

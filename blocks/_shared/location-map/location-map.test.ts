@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "../../../domain/tenant-validation";
 import { fixtureTenant } from "../../../tests/fixtures/fixture-tenant";
-import { addressLine, attributionHtml, directionsUrl, mapSettings } from "./location-map";
+import { directionsUrl } from "./directions";
+import { attributionHtml, mapSettings } from "./location-map";
 
 const address = { street: "142 Shore Street West", city: "Cleveland", state: "QLD" as const, postcode: "4163", lat: -27.5268, long: 153.2641 };
 
@@ -44,12 +45,7 @@ describe("map settings (tenant `map`, spec §9: zoom and centre from config)", (
   });
 });
 
-describe("addresses and Get Directions", () => {
-  it("writes an address on one line", () => {
-    expect(addressLine(address)).toBe("142 Shore Street West, Cleveland QLD 4163");
-    expect(addressLine({ ...address, street: "" })).toBe("Cleveland QLD 4163");
-  });
-
+describe("Get Directions", () => {
   it("goes to the location's https place URL, else a route to its coordinates, else to its name and address", () => {
     const place_url = "https://www.google.com/maps/search/?api=1&query=Harbourline+Toyota+Cleveland+Sales";
     expect(directionsUrl({ name: "Harbourline Toyota Cleveland Sales", address: { ...address, place_url } })).toBe(place_url);

@@ -2,9 +2,9 @@
  * What a map of locations needs, shared by the server blocks that show one (the dealer locator,
  * later a location's page) and the client map (location-map.client.tsx): the places with their
  * coordinates, the site's map settings with their defaults (tenant `map`, spec §9 "Map zoom and
- * centre come from config"), and each place's Get Directions address.
+ * centre come from config"). Get Directions is directions.ts (server side only).
  */
-import type { Location, TenantDocument } from "../../../schemas/generated/tenant";
+import type { TenantDocument } from "../../../schemas/generated/tenant";
 
 /** OpenStreetMap's tiles and attribution, as its tile usage policy asks. */
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -50,25 +50,6 @@ export function mapSettings(map: TenantDocument["map"] | undefined): MapSettings
     ...(map?.zoom !== undefined ? { zoom: map.zoom } : {}),
     ...(map?.centre ? { centre: { lat: map.centre.lat, long: map.centre.long } } : {}),
   };
-}
-
-type Address = Pick<Location, "address">["address"];
-
-/** "142 Shore Street West, Cleveland QLD 4163" (the parts a location has). */
-export function addressLine(address: Address): string {
-  const place = [address.city, address.state, address.postcode].filter((x) => x?.trim()).join(" ");
-  return [address.street, place].filter((x) => x?.trim()).join(", ");
-}
-
-/**
- * Get Directions (spec §2 screen 6): the location's place URL when it has an https one, else a
- * Google Maps route to its coordinates, else to its address.
- */
-export function directionsUrl(location: Pick<Location, "address" | "name">): string {
-  const { address } = location;
-  if (address.place_url && /^https:\/\//i.test(address.place_url)) return address.place_url;
-  const destination = typeof address.lat === "number" && typeof address.long === "number" ? `${address.lat},${address.long}` : [location.name, addressLine(address)].filter(Boolean).join(", ");
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
 /** The attribution as HTML for the map's corner: the text and link escaped (the document's values are not trusted as markup). */
