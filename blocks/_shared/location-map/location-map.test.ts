@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateTenant } from "../../../domain/tenant-validation";
 import { fixtureTenant } from "../../../tests/fixtures/fixture-tenant";
 import { directionsUrl } from "./directions";
-import { attributionHtml, mapSettings } from "./location-map";
+import { attributionHtml, initialView, mapSettings } from "./location-map";
 
 const address = { street: "142 Shore Street West", city: "Cleveland", state: "QLD" as const, postcode: "4163", lat: -27.5268, long: 153.2641 };
 
@@ -42,6 +42,25 @@ describe("map settings (tenant `map`, spec §9: zoom and centre from config)", (
     expect(attributionHtml({ attribution: "<img src=x onerror=alert(1)>", attributionUrl: 'https://x.example/"onmouseover="alert(1)' })).toBe(
       '<a href="https://x.example/&#34;onmouseover=&#34;alert(1)" rel="noopener">&#60;img src=x onerror=alert(1)&#62;</a>',
     );
+  });
+});
+
+describe("where the map opens (spec §9: zoom and centre from config)", () => {
+  const places = [
+    { lat: -27.5268, long: 153.2641 },
+    { lat: -27.9701, long: 153.4005 },
+  ];
+  it("fits the places (and the searched point) when the site sets no centre", () => {
+    expect(initialView(places, {})).toEqual({ bounds: [[-27.9701, 153.2641], [-27.5268, 153.4005]], boundsOptions: { padding: [32, 32], maxZoom: 14 } });
+    expect(initialView(places, {}, { lat: -28.2, long: 153.5 })).toMatchObject({ bounds: [[-28.2, 153.2641], [-27.5268, 153.5]] });
+    expect(initialView(places.slice(0, 1), {})).toEqual({ center: [-27.5268, 153.2641], zoom: 14 });
+  });
+  it("opens at the site's centre and zoom before a search; a search fits what it found", () => {
+    const centre = { lat: -27.47, long: 153.02 };
+    expect(initialView(places, { centre, zoom: 8 })).toEqual({ center: [-27.47, 153.02], zoom: 8 });
+    expect(initialView(places, { centre })).toEqual({ center: [-27.47, 153.02], zoom: 10 });
+    expect(initialView(places, { centre, zoom: 8 }, { lat: -27.9, long: 153.4 })).toMatchObject({ bounds: [[-27.9701, 153.2641], [-27.5268, 153.4005]] });
+    expect(initialView(places, { zoom: 11 })).toEqual({ center: [(-27.5268 + -27.9701) / 2, (153.2641 + 153.4005) / 2], zoom: 11 });
   });
 });
 

@@ -52,6 +52,32 @@ export function mapSettings(map: TenantDocument["map"] | undefined): MapSettings
   };
 }
 
+export type MapView =
+  | { center: [number, number]; zoom: number }
+  | { bounds: [[number, number], [number, number]]; boundsOptions: { padding: [number, number]; maxZoom: number } };
+
+/** The zoom of a map with a configured centre but no zoom (a city and its suburbs). */
+export const DEFAULT_CENTRED_ZOOM = 10;
+
+/**
+ * Where the map opens (spec §9: zoom and centre from config): before a search, at the site's centre
+ * and zoom when it sets them (its zoom around the places' middle when it sets only a zoom); after a
+ * search, fitted to the searched point and the places found, so none is off the map. One place
+ * alone is shown at FIT_MAX_ZOOM.
+ */
+export function initialView(places: readonly Pick<MapPlace, "lat" | "long">[], settings: Pick<MapSettings, "zoom" | "centre">, searched?: { lat: number; long: number } | null): MapView {
+  if (!searched && settings.centre) return { center: [settings.centre.lat, settings.centre.long], zoom: settings.zoom ?? DEFAULT_CENTRED_ZOOM };
+  const points = [...places, ...(searched ? [searched] : [])];
+  const south = Math.min(...points.map((p) => p.lat));
+  const north = Math.max(...points.map((p) => p.lat));
+  const west = Math.min(...points.map((p) => p.long));
+  const east = Math.max(...points.map((p) => p.long));
+  const middle: [number, number] = [(south + north) / 2, (west + east) / 2];
+  if (points.length === 1) return { center: middle, zoom: settings.zoom ?? FIT_MAX_ZOOM };
+  if (!searched && settings.zoom !== undefined) return { center: middle, zoom: settings.zoom };
+  return { bounds: [[south, west], [north, east]], boundsOptions: { padding: [32, 32], maxZoom: FIT_MAX_ZOOM } };
+}
+
 /** The attribution as HTML for the map's corner: the text and link escaped (the document's values are not trusted as markup). */
 export function attributionHtml(settings: Pick<MapSettings, "attribution" | "attributionUrl">): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

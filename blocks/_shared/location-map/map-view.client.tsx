@@ -1,21 +1,11 @@
 "use client";
 import "leaflet/dist/leaflet.css";
-import { divIcon, latLngBounds, type LatLngTuple } from "leaflet";
+import { divIcon } from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
-import { attributionHtml, FIT_MAX_ZOOM, TILE_TIMEOUT_MS, type MapPlace, type MapSettings } from "./location-map";
+import { attributionHtml, initialView, TILE_TIMEOUT_MS, type MapPlace } from "./location-map";
 import type { LocationMapProps } from "./location-map.client";
 import styles from "./location-map.module.css";
-
-/** Where the map opens: the site's centre and zoom when it sets them (spec §9), else fitted to what it shows. */
-function initialView(places: MapPlace[], settings: MapSettings, searched: LocationMapProps["searched"]) {
-  const points: LatLngTuple[] = places.map((p) => [p.lat, p.long]);
-  if (searched) points.push([searched.lat, searched.long]);
-  if (!searched && settings.centre) return { center: [settings.centre.lat, settings.centre.long] as LatLngTuple, zoom: settings.zoom ?? 10 };
-  const bounds = latLngBounds(points);
-  if (points.length === 1 || settings.zoom !== undefined) return { center: bounds.getCenter(), zoom: settings.zoom ?? FIT_MAX_ZOOM };
-  return { bounds, boundsOptions: { padding: [32, 32] as [number, number], maxZoom: FIT_MAX_ZOOM } };
-}
 
 /** A pin whose text (visually hidden) is the place's name: Leaflet makes it a focusable button, and that text names it. */
 function pinIcon(name: string) {
