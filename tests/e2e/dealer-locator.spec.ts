@@ -201,4 +201,16 @@ test("tiles that cannot load: a notice instead of the map, and the address cards
   await page.screenshot({ path: "test-results/screenshots/dealer-locator-tiles-failed-390.png" });
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // A tile server that never answers: the map waits 10 s (on the page's clock) for its first tile, then gives way.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.route(TILES, () => {});
+  await page.clock.install();
+  await page.goto(siteUrl("redgate", "/dealer-locator?postcode=4350"));
+  await expect(page.locator(".leaflet-container")).toBeVisible();
+  await page.clock.fastForward(9_000);
+  await expect(page.getByTestId("map-unavailable")).toHaveCount(0);
+  await page.clock.fastForward(1_500);
+  await expect(page.getByTestId("map-unavailable")).toHaveText(MAP_UNAVAILABLE);
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
