@@ -82,8 +82,10 @@ test("harbourline: a postcode lists the nearest locations in order with their di
   for (const name of want.names) await expect(map.getByRole("button", { name, exact: true })).toHaveAttribute("tabindex", "0");
   await expect(map.getByRole("button", { name: /Harbourline/ })).toHaveCount(5);
   const marker = map.getByRole("button", { name: loc.name, exact: true });
+  await page.keyboard.press("Tab");
   await marker.focus();
   await expect(marker).toBeFocused();
+  await map.screenshot({ path: "test-results/screenshots/dealer-locator-marker-focus-1280.png" });
   await page.keyboard.press("Enter");
   const popup = map.locator(".leaflet-popup");
   await expect(popup).toContainText(loc.name);

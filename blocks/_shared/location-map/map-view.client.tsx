@@ -53,7 +53,7 @@ export default function MapView({ places, settings, searched, viewLocationText, 
   return (
     <MapContainer className={styles.map} {...view} scrollWheelZoom={false}>
       <TileLayer url={settings.tileUrl} attribution={attributionHtml(settings)} maxZoom={settings.maxZoom} eventHandlers={tileEvents} />
-      {searched ? <CircleMarker center={[searched.lat, searched.long]} radius={8} interactive={false} pathOptions={{ className: styles.searched }} /> : null}
+      {searched ? <CircleMarker center={[searched.lat, searched.long]} radius={8} interactive={false} className={styles.searched} /> : null}
       {places.map((place) => (
         <PlaceMarker key={place.id} place={place} viewLocationText={viewLocationText} directionsText={directionsText} />
       ))}
