@@ -125,6 +125,9 @@ describe("locator query and distances", () => {
   });
 
   it("writes distances to one decimal under 10 km, else whole kilometres with separators", () => {
+    expect(distanceText(0)).toBe("under 0.1 km");
+    expect(distanceText(0.049)).toBe("under 0.1 km");
+    expect(distanceText(0.05)).toBe("0.1 km");
     expect(distanceText(0.365)).toBe("0.4 km");
     expect(distanceText(9.94)).toBe("9.9 km");
     expect(distanceText(9.96)).toBe("10 km");

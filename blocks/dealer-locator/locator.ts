@@ -36,9 +36,11 @@ export function locatorSearch(query: LocatorQuery | undefined): LocatorSearch {
 
 /**
  * A distance as shown: to one decimal under 10 km ("3.4 km"), else to the whole kilometre
- * ("27 km", "1,234 km"). The great-circle distance, so a drive is longer.
+ * ("27 km", "1,234 km"); "under 0.1 km" rather than "0.0 km". The great-circle distance, so a drive
+ * is longer.
  */
 export function distanceText(km: number, locale = "en-AU"): string {
+  if (km < 0.05) return `under ${(0.1).toLocaleString(locale)} km`;
   const digits = Math.round(km * 10) / 10 < 10 ? 1 : 0;
   return `${km.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })} km`;
 }
