@@ -104,6 +104,7 @@ test("harbourline: a postcode lists the nearest locations in order with their di
   // The first screen at phone width, from the heading: form, map, first card.
   await page.getByRole("heading", { name: "Find Your Nearest Dealer" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-first-screen.png" });
+  await map.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-map.png" });
 });
 
 test('harbourline: a postcode with no place says "Invalid postcode." by the field; the department filter narrows the list', async ({ page }) => {
