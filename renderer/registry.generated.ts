@@ -4,6 +4,7 @@ import AnnouncementBar from "../blocks/announcement-bar/announcement-bar";
 import BlogPosts from "../blocks/blog-posts/blog-posts";
 import Breadcrumbs from "../blocks/breadcrumbs/breadcrumbs";
 import DealerComments from "../blocks/dealer-comments/dealer-comments";
+import DealerLocator from "../blocks/dealer-locator/dealer-locator";
 import DeliveryCalculator from "../blocks/delivery-calculator/delivery-calculator";
 import Disclaimer from "../blocks/disclaimer/disclaimer";
 import EnquiryForm from "../blocks/enquiry-form/enquiry-form";
@@ -46,6 +47,7 @@ export const blockRegistry: BlockRegistry = {
   "blog-posts": BlogPosts,
   "breadcrumbs": Breadcrumbs,
   "dealer-comments": DealerComments,
+  "dealer-locator": DealerLocator,
   "delivery-calculator": DeliveryCalculator,
   "disclaimer": Disclaimer,
   "enquiry-form": EnquiryForm,

@@ -60,10 +60,11 @@ export function siteIcon(doc: TenantDocument): string {
 }
 
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
-export async function TenantPage({ host, segments, preview }: { host: string; segments: string[]; preview?: PreviewDraft }) {
+export async function TenantPage({ host, segments, preview, query }: { host: string; segments: string[]; preview?: PreviewDraft; query?: BlockContext["query"] }) {
   const found = await resolve(host, segments, preview);
   if (!found) notFound();
-  const { live, ctx, title } = found;
+  const { live, title } = found;
+  const ctx: BlockContext = query ? { ...found.ctx, query } : found.ctx;
   const { page, path, vehicle: car } = ctx;
   const [top, main, bottom] = await Promise.all([
     renderBlocks(live.document.layout.top, ctx),

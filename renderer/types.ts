@@ -23,6 +23,12 @@ export interface BlockContext {
    * or for a previewed draft `{slug}.localhost/preview/{token}` so its search answers from the draft.
    */
   searchHost: string;
+  /**
+   * The request's query parameters (Next's searchParams), for a block that renders from them on the
+   * server (the dealer locator's ?postcode=, which works without JavaScript); absent where a page is
+   * rendered without a request's query (tests, print, previews).
+   */
+  query?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export type BlockComponent<T extends BlockType> = (args: {

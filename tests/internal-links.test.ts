@@ -18,7 +18,7 @@ const TENANTS = join(__dirname, "..", "tenants");
  * shrink: a link fixed or a page added must come off it (the test fails on a stale entry), and a
  * new dead link cannot be added here without naming the issue that adds its page.
  */
-// Issue 15 (service, locations): /service, /dealer-locator, /contact-us/{location slug}.
+// Issue 15 (service, locations): /service, /contact-us/{location slug}.
 // Issue 16 (every link resolves): legal, finance variants, test drive, cover and content pages, blog, My Garage.
 const KNOWN_DEAD: Record<string, Record<string, string>> = {
   "bluegum": {
@@ -50,7 +50,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
   },
   "harbourline": {
     "/blog/vehicle-reviews": "issue 16", // blog
-    "/dealer-locator": "issue 15", // the dealer locator
     "/finance-pre-approval": "issue 16", // finance variant
     "/my-garage": "issue 16", // My Garage
     "/privacy-policy": "issue 16", // legal

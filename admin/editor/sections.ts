@@ -21,7 +21,7 @@ export const SECTIONS: Section[] = [
   { id: "finance", title: "Finance", keys: ["finance"] },
   { id: "forms", title: "Forms", keys: ["forms"] },
   { id: "navigation", title: "Navigation", keys: ["navigation", "footer"] },
-  { id: "locations", title: "Locations", keys: ["dealerships", "locations"] },
+  { id: "locations", title: "Locations", keys: ["dealerships", "locations", "map"] },
   { id: "pages", title: "Pages", keys: ["pages", "layout"] },
   { id: "more", title: "Copy, reviews, offers", keys: ["copy", "reviews", "offers", "schemaVersion"] },
 ];

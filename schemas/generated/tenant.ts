@@ -79,6 +79,7 @@ export type Block =
   | BlogPostsBlock
   | BreadcrumbsBlock
   | DealerCommentsBlock
+  | DealerLocatorBlock
   | DeliveryCalculatorBlock
   | DisclaimerBlock
   | EnquiryFormBlock
@@ -197,6 +198,32 @@ export interface TenantDocument {
    */
   offers: Offer[];
   locations: Location[];
+  /**
+   * The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.
+   */
+  map?: {
+    /**
+     * An https address with {z}, {x} and {y} (and {s} for the a, b, c subdomains if the tile server has them).
+     */
+    tileUrl: string;
+    /**
+     * Shown in the map's corner, as the tile source's licence asks.
+     */
+    attribution: string;
+    attributionUrl: string;
+    maxZoom: number;
+    /**
+     * The map's zoom (1 the world … 18 a street); leave empty to fit the locations shown.
+     */
+    zoom?: number;
+    /**
+     * Where the map is centred before a search; leave empty to centre on the locations shown.
+     */
+    centre?: {
+      lat: number;
+      long: number;
+    };
+  };
   /**
    * Blocks shown on every page, above and below the page's own blocks.
    */
@@ -2182,6 +2209,36 @@ export interface DealerCommentsBlock {
  */
 export interface DealerCommentsProps {
   heading: string;
+}
+/**
+ * Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DealerLocatorBlock".
+ */
+export interface DealerLocatorBlock {
+  id: BlockId;
+  type: "dealer-locator";
+  props: DealerLocatorProps;
+  area?: BlockArea;
+}
+/**
+ * Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "DealerLocatorProps".
+ */
+export interface DealerLocatorProps {
+  heading: string;
+  /**
+   * One line under the heading; leave empty for none.
+   */
+  intro: string;
+  postcodeLabel: string;
+  buttonLabel: string;
+  departmentFilter: boolean;
+  resultCount: number;
+  showMap: boolean;
 }
 /**
  * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).

@@ -1,0 +1,44 @@
+"use client";
+import dynamic from "next/dynamic";
+import { useCallback, useState } from "react";
+import { MAP_UNAVAILABLE, type MapPlace, type MapSettings } from "./location-map";
+import styles from "./location-map.module.css";
+
+// Leaflet (about 40 KB compressed with its CSS) loads only where a map is shown, and only in the browser.
+const MapView = dynamic(() => import("./map-view.client"), { ssr: false });
+
+export interface LocationMapProps {
+  places: MapPlace[];
+  settings: MapSettings;
+  /** The searched place (the dealer locator's postcode), drawn as a dot and kept in view. */
+  searched?: { lat: number; long: number; label: string } | null;
+  /** The map region's accessible name: "Map of our locations". */
+  label: string;
+  viewLocationText: string;
+  directionsText: string;
+}
+
+/**
+ * A map of locations (OpenStreetMap tiles by default, or the site's tile source) with one
+ * keyboard-reachable marker per place. When its tiles cannot load it gives way to a notice: the
+ * address cards beside it still say where each place is and link to directions.
+ */
+export function LocationMap(props: LocationMapProps) {
+  const [unavailable, setUnavailable] = useState(false);
+  const giveUp = useCallback(() => setUnavailable(true), []);
+  if (unavailable) {
+    return (
+      <p className={styles.notice} role="status" data-testid="map-unavailable">
+        {MAP_UNAVAILABLE}
+      </p>
+    );
+  }
+  return (
+    <div className={styles.frame} role="region" aria-label={props.label} data-testid="location-map">
+      <MapView {...props} onUnavailable={giveUp} />
+      <noscript>
+        <p className={styles.noscript}>The map needs JavaScript. Every location has its address and a Get Directions link.</p>
+      </noscript>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * What a map of locations needs, shared by the server blocks that show one (the dealer locator,
+ * later a location's page) and the client map (location-map.client.tsx): the places with their
+ * coordinates, the site's map settings with their defaults (tenant `map`, spec §9 "Map zoom and
+ * centre come from config"). Get Directions is directions.ts (server side only).
+ */
+import type { TenantDocument } from "../../../schemas/generated/tenant";
+
+/** OpenStreetMap's tiles and attribution, as its tile usage policy asks. */
+export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const DEFAULT_ATTRIBUTION = "© OpenStreetMap contributors";
+export const DEFAULT_ATTRIBUTION_URL = "https://www.openstreetmap.org/copyright";
+export const DEFAULT_MAX_ZOOM = 19;
+/** The closest a map fitted to its places zooms in (one place alone would otherwise fill it at street level). */
+export const FIT_MAX_ZOOM = 14;
+/** Shown instead of the map when its tiles cannot load (offline, blocked, the tile server down). */
+export const MAP_UNAVAILABLE = "The map can't be shown right now. Every location below has its address and a Get Directions link.";
+/** How long a map waits for its first tile before it gives up. */
+export const TILE_TIMEOUT_MS = 10_000;
+
+export interface MapSettings {
+  tileUrl: string;
+  attribution: string;
+  attributionUrl: string;
+  maxZoom: number;
+  zoom?: number;
+  centre?: { lat: number; long: number };
+}
+
+/** One marker: a location with its coordinates and what its popup says. */
+export interface MapPlace {
+  id: string;
+  name: string;
+  lat: number;
+  long: number;
+  /** One line: "142 Shore Street West, Cleveland QLD 4163". */
+  address: string;
+  /** Its page (/locations/{slug}), when the site has location pages. */
+  href?: string;
+  directions: string;
+}
+
+/** The site's map settings, defaults filled in (a document saved before `map` existed has none). */
+export function mapSettings(map: TenantDocument["map"] | undefined): MapSettings {
+  return {
+    tileUrl: map?.tileUrl ?? DEFAULT_TILE_URL,
+    attribution: map?.attribution ?? DEFAULT_ATTRIBUTION,
+    attributionUrl: map?.attributionUrl ?? DEFAULT_ATTRIBUTION_URL,
+    maxZoom: map?.maxZoom ?? DEFAULT_MAX_ZOOM,
+    ...(map?.zoom !== undefined ? { zoom: map.zoom } : {}),
+    ...(map?.centre ? { centre: { lat: map.centre.lat, long: map.centre.long } } : {}),
+  };
+}
+
+export type MapView =
+  | { center: [number, number]; zoom: number }
+  | { bounds: [[number, number], [number, number]]; boundsOptions: { padding: [number, number]; maxZoom: number } };
+
+/** The zoom of a map with a configured centre but no zoom (a city and its suburbs). */
+export const DEFAULT_CENTRED_ZOOM = 10;
+
+/**
+ * Where the map opens (spec §9: zoom and centre from config): before a search, at the site's centre
+ * and zoom when it sets them (its zoom around the places' middle when it sets only a zoom); after a
+ * search, fitted to the searched point and the places found, so none is off the map. One place
+ * alone is shown at FIT_MAX_ZOOM.
+ */
+export function initialView(places: readonly Pick<MapPlace, "lat" | "long">[], settings: Pick<MapSettings, "zoom" | "centre">, searched?: { lat: number; long: number } | null): MapView {
+  if (!searched && settings.centre) return { center: [settings.centre.lat, settings.centre.long], zoom: settings.zoom ?? DEFAULT_CENTRED_ZOOM };
+  const points = [...places, ...(searched ? [searched] : [])];
+  const south = Math.min(...points.map((p) => p.lat));
+  const north = Math.max(...points.map((p) => p.lat));
+  const west = Math.min(...points.map((p) => p.long));
+  const east = Math.max(...points.map((p) => p.long));
+  const middle: [number, number] = [(south + north) / 2, (west + east) / 2];
+  if (points.length === 1) return { center: middle, zoom: settings.zoom ?? FIT_MAX_ZOOM };
+  if (!searched && settings.zoom !== undefined) return { center: middle, zoom: settings.zoom };
+  return { bounds: [[south, west], [north, east]], boundsOptions: { padding: [32, 32], maxZoom: FIT_MAX_ZOOM } };
+}
+
+/** The attribution as HTML for the map's corner: the text and link escaped (the document's values are not trusted as markup). */
+export function attributionHtml(settings: Pick<MapSettings, "attribution" | "attributionUrl">): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<a href="${esc(settings.attributionUrl)}" rel="noopener">${esc(settings.attribution)}</a>`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Geocoding by postcode (spec leads §5 "Postcode", §7 "Geocoding by postal code", §8 "Invalid
+ * postcode"): a postcode and a country in, the place's coordinates and a label out. The embedded
+ * provider answers from local tables (server/geocoding/embedded.ts); a maps vendor's adapter would
+ * be another GeocodingProvider. Callers go through geocodePostcode, which checks the input and
+ * throws InvalidPostcodeError ("Invalid postcode.") when there is no answer.
+ */
+import { mobileCountry, type MobileCountry } from "../../domain/mobile";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { HttpError } from "../http/errors";
+import { embeddedGeocodingProvider } from "./embedded";
+
+export type GeocodingCountry = MobileCountry;
+
+/** The spec's geocoding message (§8). */
+export const INVALID_POSTCODE = "Invalid postcode.";
+
+export interface GeocodedPlace {
+  /** The postcode as looked up: 4 ASCII digits. */
+  postcode: string;
+  country: GeocodingCountry;
+  lat: number;
+  long: number;
+  /** The place as shown: "Southport, QLD", "Penrose, Auckland". */
+  label: string;
+}
+
+export interface GeocodingProvider {
+  readonly name: string;
+  /** The countries whose postcodes it looks up. */
+  readonly countries: readonly GeocodingCountry[];
+  /**
+   * The place of a postcode (already 4 ASCII digits) in a country, or null when it has none.
+   * Throws only when it fails (a vendor that does not answer).
+   */
+  geocode(postcode: string, country: GeocodingCountry): Promise<GeocodedPlace | null>;
+}
+
+/** No place for that postcode, or not a postcode at all (§5: "throws Invalid postcode when no result is found"). */
+export class InvalidPostcodeError extends HttpError {
+  constructor() {
+    super(422, INVALID_POSTCODE);
+  }
+}
+
+/** The provider the site uses: the embedded one (no vendor adapter is configured yet). */
+export function geocodingProvider(): GeocodingProvider {
+  return embeddedGeocodingProvider;
+}
+
+/** A site's country: its locale (en-NZ is New Zealand), as for its phone numbers. */
+export function siteCountry(tenant: Pick<TenantDocument, "identity">): GeocodingCountry {
+  return mobileCountry(tenant.identity.locale);
+}
+
+// Australian and New Zealand postcodes are both 4 digits. ASCII only (\d without the u flag):
+// "٤٠٠٠" is not looked up as 4000.
+const POSTCODE = /^\d{4}$/;
+/** Longer input is not read at all. */
+const MAX_INPUT = 20;
+
+/** The 4-digit postcode in what a visitor typed (spaces around it allowed), or null. */
+export function normalisePostcode(input: unknown): string | null {
+  if (typeof input !== "string" || input.length > MAX_INPUT) return null;
+  const trimmed = input.trim();
+  return POSTCODE.test(trimmed) ? trimmed : null;
+}
+
+/** The place of a postcode in the site's country; InvalidPostcodeError when it is not one or has no place. */
+export async function geocodePostcode(input: unknown, country: GeocodingCountry, provider: GeocodingProvider = geocodingProvider()): Promise<GeocodedPlace> {
+  const postcode = normalisePostcode(input);
+  if (!postcode || !provider.countries.includes(country)) throw new InvalidPostcodeError();
+  const place = await provider.geocode(postcode, country);
+  if (!place) throw new InvalidPostcodeError();
+  return place;
+}
