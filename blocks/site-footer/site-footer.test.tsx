@@ -89,7 +89,7 @@ describe("site-footer", () => {
 
   it("still renders the dealer name and copyright with an empty footer", async () => {
     const tenant = structuredClone(fixtureTenant);
-    tenant.footer = {};
+    tenant.footer = { locationLinks: true, locationHours: true };
     tenant.locations = [];
     const html = await render({}, tenant);
     expect(html).not.toContain("<nav");
