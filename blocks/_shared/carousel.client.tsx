@@ -15,8 +15,8 @@ export function Carousel({ id, label, items, className }: { id: string; label: s
   const measure = useCallback(() => {
     const el = row.current;
     if (!el) return;
-    // A pixel of slack: fractional widths leave scrollLeft just short of its maximum.
-    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    // Two pixels of slack: fractional widths and snapping leave scrollLeft just short of an end.
+    setEdges({ start: el.scrollLeft <= 2, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2 });
   }, []);
 
   useEffect(() => {
