@@ -43,7 +43,7 @@ describe("location pages (leads §2 routes)", () => {
 
   it("a site without the template page has no such pages", () => {
     const doc = site();
-    doc.pages = doc.pages.filter((p) => p.template !== "contact-us");
+    doc.pages = doc.pages.filter((p) => p.template !== "contact-us") as TenantDocument["pages"];
     expect(findPage(doc, "/contact-us/harbourside-newstead")).toBeNull();
   });
 

@@ -160,9 +160,8 @@ export function LocationCard({ location, site, size, map }: { location: Location
         {size === "large" ? <HoursTable rows={weeklyHours(location)} caption="Opening hours" /> : null}
         {size === "large" ? <LicenceNumbers location={location} /> : null}
         <div className={styles.actions}>
-          <a className="fc-button" href={locationHref(location)}>
+          <a className="fc-button" href={locationHref(location)} aria-label={`${VIEW_LOCATION}: ${location.name}`}>
             {VIEW_LOCATION}
-            <span className="fc-visually-hidden">: {location.name}</span>
           </a>
           {size === "large" ? <DirectionsLink location={location} /> : null}
         </div>

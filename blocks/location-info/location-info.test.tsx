@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { weeklyHours } from "../../domain/opening-hours";
-import type { Location, TenantDocument } from "../../renderer/types";
+import type { TenantDocument } from "../../renderer/types";
+import type { Location, OpeningHour } from "../../schemas/generated/tenant";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import LocationInfo from "./location-info";
 
@@ -9,6 +10,7 @@ import LocationInfo from "./location-info";
 const NOW = new Date("2026-12-24T00:00:00Z");
 
 const weekdays = (open: string, close: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open, close }));
+const week = (entries: OpeningHour[]) => entries as Location["opening_hours"];
 
 function site(change: (t: TenantDocument) => void = () => {}): TenantDocument {
   const t = structuredClone(fixtureTenant);
@@ -23,7 +25,7 @@ function site(change: (t: TenantDocument) => void = () => {}): TenantDocument {
     dealership_id: 1,
     address: { street: "9 Dock Rd", city: "Hamilton", state: "QLD", postcode: "4007" },
     contact_detail: { phone: "0730009876" },
-    opening_hours: [...weekdays("07:30", "17:00"), { weekday: 6, status: "open", open: "08:00", close: "12:00" }, { weekday: 0, status: "closed" }],
+    opening_hours: week([...weekdays("07:30", "17:00"), { weekday: 6, status: "open", open: "08:00", close: "12:00" }, { weekday: 0, status: "closed" }]),
     special_hours: [
       { date: "2026-12-25", name: "Christmas Day", status: "closed" },
       { date: "2026-12-26", name: "Boxing Day", status: "open", start_hour: "09:00", end_hour: "12:00", department: "parts" },
@@ -42,7 +44,7 @@ function site(change: (t: TenantDocument) => void = () => {}): TenantDocument {
     location_type: "sales",
     dealership_id: 1,
     address: { street: "11 Dock Rd", city: "Hamilton", state: "QLD", postcode: "4007", place_url: "https://maps.example.com/place/hamilton-sales" },
-    opening_hours: [...weekdays("08:30", "17:30"), { weekday: 6, status: "by-appointment" }],
+    opening_hours: week([...weekdays("08:30", "17:30"), { weekday: 6, status: "by-appointment" }]),
     reviews: { average_rating: 3.9, count: 40 },
   };
   t.locations = [service, sales];

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Location, TenantDocument } from "../../renderer/types";
+import type { TenantDocument } from "../../renderer/types";
+import type { Location } from "../../schemas/generated/tenant";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import LocationList from "./location-list";
 
@@ -30,7 +31,7 @@ describe("location-list", () => {
 
   it("filtered to a department; one location left shows as the large block with its address, hours and Get Directions", async () => {
     const tenant = structuredClone(fixtureTenant);
-    tenant.locations[1].opening_hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "07:00", close: "16:00" }));
+    tenant.locations[1].opening_hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "07:00", close: "16:00" })) as Location["opening_hours"];
     const html = await render({ department: "service" }, tenant);
     expect(names(html)).toEqual(["Harbourside Service Centre"]);
     expect(html).toContain('data-size="large"');

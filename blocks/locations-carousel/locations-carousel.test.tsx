@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Location, TenantDocument } from "../../renderer/types";
+import type { TenantDocument } from "../../renderer/types";
+import type { Location } from "../../schemas/generated/tenant";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import LocationsCarousel, { SWIPE_HINT } from "./locations-carousel";
 
@@ -47,7 +48,7 @@ describe("locations-carousel", () => {
     const html = await render(five);
     expect(html).toContain(">Our Locations</h2>");
     expect(names(html)).toEqual(["Ararat Sales", "Bendigo Parts", "Corio Service", "Dandenong Sales", "Epsom Sales", "Frankston Sales"]);
-    expect(html).toContain('<a class="fc-button" href="/locations/ararat-sales">View Location<span class="fc-visually-hidden">: Ararat Sales</span></a>');
+    expect(html).toContain('<a class="fc-button" href="/locations/ararat-sales" aria-label="View Location: Ararat Sales">View Location</a>');
     // The card's image and rating (above the minimum of 4).
     expect(html).toMatch(/<img class="fc-card__image [^"]*" src="[^"]*ararat\.jpg[^"]*"[^>]*alt="The Ararat yard"/);
     expect(html).toContain('data-rating="4.8"');

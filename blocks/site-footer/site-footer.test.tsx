@@ -51,7 +51,10 @@ describe("site-footer", () => {
     vi.setSystemTime(new Date("2026-12-24T23:00:00Z"));
     const tenant = structuredClone(fixtureTenant);
     const [newstead, service] = tenant.locations;
-    newstead.opening_hours = [5, 6].map((weekday) => ({ weekday, status: "open" as const, open: "08:30", close: "17:30" }));
+    newstead.opening_hours = [
+      { weekday: 5, status: "open", open: "08:30", close: "17:30" },
+      { weekday: 6, status: "open", open: "08:30", close: "17:30" },
+    ];
     newstead.dealer_license_number = "3418001";
     service.opening_hours = [{ weekday: 5, status: "open", open: "07:00", close: "16:00" }];
     service.special_hours = [{ date: "2026-12-25", name: "Christmas Day", status: "closed" }];

@@ -169,7 +169,7 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   await expect(section.getByText("Swipe to see more locations")).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-phone.png" });
-  await section.getByRole("link", { name: new RegExp(`^View Location:? ?${names[0]}$`) }).click();
+  await section.getByRole("link", { name: `View Location: ${names[0]}`, exact: true }).click();
   await expect(page).toHaveURL(/\/locations\/[a-z0-9-]+$/);
   await expect(page.locator('[data-block="location-info"]').getByRole("heading", { level: 2 })).toHaveText(names[0]);
 });
