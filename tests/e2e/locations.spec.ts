@@ -118,6 +118,7 @@ test("a location page and the contact page look right at phone and desktop width
       await page.setViewportSize(viewport);
       await page.goto(siteUrl(slug, path));
       await page.screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-${width}.png`, fullPage: true });
+      await page.locator('[data-block="location-info"]').screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-info-${width}.png` });
     }
   }
   // The dialog open, on a phone.
