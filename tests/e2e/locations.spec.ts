@@ -152,6 +152,8 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   await expect(previous).toBeEnabled();
+  // The row's focus ring, after a keyboard scroll.
+  await section.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-focus-desktop.png" });
   await page.keyboard.press("End");
   await expect(next).toBeDisabled();
   await expect.poll(() => row.evaluate((el) => Math.round(el.scrollLeft + el.clientWidth - el.scrollWidth))).toBeGreaterThanOrEqual(-1);
