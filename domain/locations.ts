@@ -188,3 +188,18 @@ export interface CarouselLayout {
 export function carouselLayout(count: number): CarouselLayout {
   return { swipeHintOnLarge: count <= 3, narrowCards: count > 4 };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Get Directions (§2 screen 6)
+
+/** One line: "142 Shore Street West, Cleveland QLD 4163". */
+export function addressLine(address: Pick<Location["address"], "street" | "city" | "state" | "postcode">): string {
+  return `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
+}
+
+/** Where Get Directions goes: the location's place URL, else a maps search for its name and address. */
+export function directionsUrl(location: Pick<Location, "name" | "address">): string {
+  if (location.address.place_url) return location.address.place_url;
+  const query = `${location.name} ${addressLine(location.address)}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query).replace(/%20/g, "+")}`;
+}

@@ -1,6 +1,8 @@
 import { decodeComponent } from "../domain/uri";
-import { SUCCESS_TEXT, SUCCESS_TITLE } from "../domain/lead-forms";
 import { tradeInSettings } from "../domain/trade-in";
+import { addressLine, contactLocations, locationForSlug } from "../domain/locations";
+import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-forms";
+import type { Location } from "../schemas/generated/tenant";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
@@ -14,6 +16,7 @@ const TEMPLATE_ROUTES: [RegExp, NonNullable<Page["template"]>][] = [
   [/^\/cars\/[a-z0-9-]+$/, "vehicle-detail"],
   [/^\/search(\/.*)?$/, "search"],
   [/^\/locations\/[a-z0-9-]+$/, "location-detail"],
+  [/^\/contact-us\/[a-z0-9-]+$/, "contact-us"],
 ];
 
 // Sites with used-car paths also serve their search under /used-car/… (spec §2, the used variant).
@@ -64,9 +67,35 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   if (isTradeInAlias(path)) return tradeInPage(doc);
   const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
-  if (template === "location-detail") {
-    const slug = path.split("/")[2];
-    if (!doc.locations.some((l) => l.visible !== false && l.slug === slug)) return null;
-  }
+  // A location URL is a page only for a shown location (by its slug or its dealership's; leads §2 routes).
+  if ((template === "location-detail" || template === "contact-us") && !pageLocations(doc, path).length) return null;
   return doc.pages.find((p) => p.template === template) ?? null;
+}
+
+/**
+ * The locations a location URL is about: /locations/{slug} its location (by the location's slug or
+ * its dealership_slug), /contact-us/{slug} the site's departments whose name without a trailing
+ * Sales, Service or Parts has that slug (leads §2 routes); none on any other path.
+ */
+export function pageLocations(doc: Pick<TenantDocument, "locations" | "dealerships">, path: string): Location[] {
+  const [, kind, slug, more] = path.split("/");
+  if (!slug || more !== undefined) return [];
+  if (kind === "locations") {
+    const found = locationForSlug(doc.locations, doc.dealerships, slug);
+    return found ? [found] : [];
+  }
+  return kind === "contact-us" ? contactLocations(doc.locations, slug) : [];
+}
+
+/** A location page's title and search-engine description, which name its location; null on other pages. */
+export function locationPageText(doc: Pick<TenantDocument, "locations" | "dealerships">, page: Page, path: string): { title: string; description: string } | null {
+  if (page.template !== "location-detail" && page.template !== "contact-us") return null;
+  const found = pageLocations(doc, path);
+  if (!found.length) return null;
+  if (page.template === "location-detail") {
+    const [l] = found;
+    return { title: l.name, description: `${l.name}, ${addressLine(l.address)}: opening hours, holiday hours, phone and directions.` };
+  }
+  const name = locationBaseName(found[0].name);
+  return { title: `Contact ${name}`, description: `Contact ${name}: ${found.map((l) => l.name).join(", ")}. Opening hours, phone numbers, addresses and directions.` };
 }

@@ -15,6 +15,9 @@ import FuelCalculator from "../blocks/fuel-calculator/fuel-calculator";
 import HeroLeadForm from "../blocks/hero-lead-form/hero-lead-form";
 import HeroSlides from "../blocks/hero-slides/hero-slides";
 import LeadSuccess from "../blocks/lead-success/lead-success";
+import LocationInfo from "../blocks/location-info/location-info";
+import LocationList from "../blocks/location-list/location-list";
+import LocationsCarousel from "../blocks/locations-carousel/locations-carousel";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
@@ -58,6 +61,9 @@ export const blockRegistry: BlockRegistry = {
   "hero-lead-form": HeroLeadForm,
   "hero-slides": HeroSlides,
   "lead-success": LeadSuccess,
+  "location-info": LocationInfo,
+  "location-list": LocationList,
+  "locations-carousel": LocationsCarousel,
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,

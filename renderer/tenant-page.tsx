@@ -9,7 +9,7 @@ import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
-import { findPage, isTradeInAlias, normalisePath } from "./find-page";
+import { findPage, isTradeInAlias, locationPageText, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { searchHost } from "../domain/search-host";
@@ -33,12 +33,15 @@ async function resolveIn(live: LiveDocument, segments: string[], previewToken: s
     if (!car) return null;
     const { title, subtitle } = vehicleHeading(car);
     const ctx: BlockContext = { tenant: live.document, page, path, vehicle: car, searchHost: host };
-    return { live, ctx, title: [title, subtitle].filter(Boolean).join(" ") };
+    return { live, ctx, title: [title, subtitle].filter(Boolean).join(" "), description: vehicleDescription(car, live.document) };
   }
   const ctx: BlockContext = { tenant: live.document, page, path, vehicle: null, searchHost: host };
+  // A location page names its location.
+  const location = locationPageText(live.document, page, path);
+  if (location) return { live, ctx, ...location };
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
   const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;
-  return { live, ctx, title: title ?? "" };
+  return { live, ctx, title: title ?? "", description: page.description };
 }
 
 // One lookup per request, shared by the layout, the page and its metadata. A preview passes the
@@ -116,7 +119,7 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   const image = car?.images?.[0]?.url;
   return {
     title: documentTitle(title, site.name, path),
-    description: car ? vehicleDescription(car, live.document) : page.description,
+    description: found.description,
     // The page after a sent lead is not for search engines.
     ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
     // A page served at another path (the trade-in page at /trade-in, /sell-my-car, /cars/trade-in) names its own.

@@ -62,9 +62,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
   "kowhai-motors": {
     "/book-test-drive": "issue 16", // test-drive page
     "/careers": "issue 16", // content page
-    "/contact-us/kowhai-motors-addington": "issue 15", // /contact-us/{location slug}, the location's contact page
-    "/contact-us/kowhai-motors-lower-hutt": "issue 15", // /contact-us/{location slug}
-    "/contact-us/kowhai-motors-penrose": "issue 15", // /contact-us/{location slug}
     "/privacy-policy": "issue 16", // legal
     "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal

@@ -5,7 +5,7 @@
  */
 import { CAR_ID, formatPrice, leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
 import type { Lead } from "../../schemas/generated/lead";
-import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import type { LeadFormProps } from "./lead-form/props";
 
 /** The car fields the lead takes from a vehicle. */
@@ -61,6 +61,11 @@ export function leadFormProps(
     notice?: string | null;
     /** The finance page's form: it reads a finance link's query (leads §2 routes). */
     financeQuery?: boolean;
+    /**
+     * A location page's form (/locations/{slug}, /contact-us/{slug}): the location choice limited to
+     * these, preselected when one; the lead goes to their dealership.
+     */
+    locations?: readonly Pick<Location, "id" | "dealership_id">[];
   },
 ): LeadFormProps {
   const car = opts.car ?? null;
@@ -75,12 +80,14 @@ export function leadFormProps(
   const initialValues: LeadFormProps["initialValues"] = {};
   if (car && offers("dealership_slug", defaults.dealership_slug)) initialValues.dealership_slug = defaults.dealership_slug;
   if (car && offers("location_id", car.location_id)) initialValues.location_id = String(car.location_id);
+  const atLocations = opts.locations?.length ? placeForLocations(tenant, spec, defaults, opts.locations) : null;
+  if (atLocations) Object.assign(initialValues, atLocations);
   // The Finance Enquiry about a car starts with its price as the budget (a price shows when over 10).
   const budget = spec.fields.find((f) => f.name === "vehicle_price_budget");
   if (car && budget && car.price != null && car.price > 10) initialValues.vehicle_price_budget = formatPrice(car.price, budget.money);
   return {
     id: opts.id,
-    spec,
+    spec: atLocations ? { ...spec, fields: spec.fields.map((f) => limitLocations(f, opts.locations!)) } : spec,
     site: tenant.identity.slug,
     submitLabel: opts.submitLabel,
     context: {
@@ -94,4 +101,42 @@ export function leadFormProps(
     initialValues: Object.keys(initialValues).length ? initialValues : undefined,
     financeQuery: opts.financeQuery ? { dealerships: tenant.dealerships.map((d) => d.slug) } : null,
   };
+}
+
+type FormSpec = LeadFormProps["spec"];
+
+/** The location select offering only these locations (when it offers any of them). */
+function limitLocations(field: FormSpec["fields"][number], locations: readonly Pick<Location, "id">[]): FormSpec["fields"][number] {
+  if (field.name !== "location_id" || !field.options) return field;
+  const ids = new Set(locations.map((l) => String(l.id)));
+  const options = field.options.filter((o) => ids.has(o.value));
+  return options.length ? { ...field, options } : field;
+}
+
+/**
+ * A form on a location's page: their dealership chosen where the form has a dealership select, else
+ * carried as a default; the location chosen when it is one (a form without a location select
+ * carries it as a default). Returns the initial values to set.
+ */
+function placeForLocations(
+  tenant: TenantDocument,
+  spec: FormSpec,
+  defaults: Partial<Lead["fields"]>,
+  locations: readonly Pick<Location, "id" | "dealership_id">[],
+): LeadFormProps["initialValues"] {
+  const values: NonNullable<LeadFormProps["initialValues"]> = {};
+  const field = (name: string) => spec.fields.find((f) => f.name === name);
+  const dealershipIds = new Set(locations.map((l) => l.dealership_id));
+  const dealership = dealershipIds.size === 1 ? tenant.dealerships.find((d) => d.id === locations[0].dealership_id) : undefined;
+  if (dealership) {
+    const select = field("dealership_slug");
+    if (!select) defaults.dealership_slug = dealership.slug;
+    else if (select.options?.some((o) => o.value === dealership.slug)) values.dealership_slug = dealership.slug;
+  }
+  if (locations.length === 1) {
+    const select = field("location_id");
+    if (!select) defaults.location_id = locations[0].id;
+    else if (select.options?.some((o) => o.value === String(locations[0].id))) values.location_id = String(locations[0].id);
+  }
+  return values;
 }

@@ -1,6 +1,7 @@
 import type { BlockComponent } from "../../renderer/types";
 import { LeadForm } from "../_shared/lead-form/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
+import { pageLocations } from "../../renderer/find-page";
 import styles from "./enquiry-form.module.css";
 
 const TITLES = { enquiry: "Make an Enquiry", careers: "Careers Enquiry", finance: "Finance Enquiry", "test-drive": "Book a Test Drive" } as const;
@@ -26,6 +27,8 @@ const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
     notice: props.showNotice === false ? null : undefined,
     // The finance page's form takes what a finance link carries (car, dealership, budget).
     financeQuery: variant === "finance",
+    // On /locations/{slug} and /contact-us/{slug}: the page's location(s) (leads §2 routes).
+    locations: pageLocations(tenant, ctx.path),
   });
   const intro = props.intro?.trim() ? <p className={styles.intro}>{props.intro.trim()}</p> : null;
 

@@ -45,6 +45,46 @@ describe("site-footer", () => {
     expect(html).toContain("1 Wharf St, Newstead QLD 4006");
   });
 
+  it("links each listed location to /locations/{slug} with today's hours (holiday hours respected) and its licence numbers", async () => {
+    vi.useFakeTimers();
+    // Friday 25 Dec 2026, 9am in Brisbane.
+    vi.setSystemTime(new Date("2026-12-24T23:00:00Z"));
+    const tenant = structuredClone(fixtureTenant);
+    const [newstead, service] = tenant.locations;
+    newstead.opening_hours = [
+      { weekday: 5, status: "open", open: "08:30", close: "17:30" },
+      { weekday: 6, status: "open", open: "08:30", close: "17:30" },
+    ];
+    newstead.dealer_license_number = "3418001";
+    service.opening_hours = [{ weekday: 5, status: "open", open: "07:00", close: "16:00" }];
+    service.special_hours = [{ date: "2026-12-25", name: "Christmas Day", status: "closed" }];
+    service.dealer_license_number = "3418002";
+    service.motor_vehicle_repairer = "MVR 21002";
+    const html = await render({}, tenant);
+    expect(html).toMatch(/<a class="[^"]*" href="\/locations\/newstead">Harbourside Newstead<\/a>/);
+    expect(html).toMatch(/<a class="[^"]*" href="\/locations\/service-centre">Harbourside Service Centre<\/a>/);
+    expect(html).toMatch(/<span class="[^"]*">Today: 8.30am to 5.30pm<\/span>/);
+    expect(html).toMatch(/<span class="[^"]*">Today: Closed \(Christmas Day\)<\/span>/);
+    expect(html).toContain(">Dealer licence 3418001</span>");
+    expect(html).toContain(">Dealer licence 3418002</span>");
+    expect(html).toContain(">Motor vehicle repairer MVR 21002</span>");
+    // The footer settings turn off the links and today's hours (licence numbers stay).
+    tenant.footer.locationLinks = false;
+    tenant.footer.locationHours = false;
+    const plain = await render({}, tenant);
+    expect(plain).not.toContain('href="/locations/');
+    expect(plain).not.toContain("Today:");
+    expect(plain).toContain(">Dealer licence 3418001</span>");
+  });
+
+  it("leaves out nameless locations and has no hours line for a location that publishes none", async () => {
+    const tenant = structuredClone(fixtureTenant);
+    tenant.locations[1].name = "  ";
+    const html = await render({}, tenant);
+    expect(html).not.toContain("Dock Rd");
+    expect(html).not.toContain("Today:");
+  });
+
   it("keeps a New Zealand location's number as written", async () => {
     const tenant = structuredClone(fixtureTenant);
     tenant.identity.locale = "en-NZ";
@@ -89,7 +129,7 @@ describe("site-footer", () => {
 
   it("still renders the dealer name and copyright with an empty footer", async () => {
     const tenant = structuredClone(fixtureTenant);
-    tenant.footer = {};
+    tenant.footer = { locationLinks: true, locationHours: true };
     tenant.locations = [];
     const html = await render({}, tenant);
     expect(html).not.toContain("<nav");

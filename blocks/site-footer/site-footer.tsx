@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { formatCallNumber, telHref } from "../../domain/phone";
-import type { Link } from "../../schemas/generated/tenant";
+import { shownLocations as shown } from "../../domain/locations";
+import { hoursOn } from "../../domain/opening-hours";
+import { LicenceNumbers, locationHref } from "../_shared/location";
+import type { Link, Location } from "../../schemas/generated/tenant";
 import type { BlockComponent } from "../../renderer/types";
 import styles from "./site-footer.module.css";
 
@@ -54,11 +57,24 @@ function currentYear(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-AU", { timeZone, year: "numeric" }).format(now);
 }
 
+/** "Today: 8.30am to 5.30pm" (holiday hours respected); nothing for a location that publishes no hours. */
+function TodaysHours({ location, now, timeZone }: { location: Location; now: Date; timeZone: string }) {
+  const today = hoursOn(location, now, timeZone);
+  if (today.status === "unknown") return null;
+  return (
+    <span className={styles.today}>
+      Today: {today.hours}
+      {today.holiday ? ` (${today.holiday})` : ""}
+    </span>
+  );
+}
+
 const SiteFooter: BlockComponent<"site-footer"> = ({ id, props, ctx }) => {
   const { identity, footer, locations } = ctx.tenant;
   const groups = footer.groups ?? [];
   const legal = footer.legalLinks ?? [];
-  const shownLocations = props.showLocations ? locations.filter((l) => l.visible) : [];
+  const shownLocations = props.showLocations ? shown(locations) : [];
+  const now = new Date();
   const social = props.showSocial ? socialNetworks.filter((n) => identity.social?.[n.key]) : [];
   const locationsHeading = `${id}-locations`;
 
@@ -95,7 +111,13 @@ const SiteFooter: BlockComponent<"site-footer"> = ({ id, props, ctx }) => {
                   const a = location.address;
                   return (
                     <li className={styles.location} key={location.id}>
-                      <span className={styles.locationName}>{location.name}</span>
+                      {footer.locationLinks !== false ? (
+                        <a className={styles.locationName} href={locationHref(location)}>
+                          {location.name}
+                        </a>
+                      ) : (
+                        <span className={styles.locationName}>{location.name}</span>
+                      )}
                       <span className={styles.address}>
                         {a.street}, {a.city} {a.state} {a.postcode}
                       </span>
@@ -105,6 +127,8 @@ const SiteFooter: BlockComponent<"site-footer"> = ({ id, props, ctx }) => {
                           {formatCallNumber(phone, identity.locale)}
                         </a>
                       ) : null}
+                      {footer.locationHours !== false ? <TodaysHours location={location} now={now} timeZone={identity.timeZone} /> : null}
+                      <LicenceNumbers location={location} className={styles.licences} />
                     </li>
                   );
                 })}

@@ -90,6 +90,9 @@ export type Block =
   | HeroLeadFormBlock
   | HeroSlidesBlock
   | LeadSuccessBlock
+  | LocationInfoBlock
+  | LocationListBlock
+  | LocationsCarouselBlock
   | ModelSearchBlock
   | OffersSearchBlock
   | PhoneBoxBlock
@@ -1168,6 +1171,11 @@ export interface Footer {
     | [Link, Link, Link, Link, Link, Link, Link]
     | [Link, Link, Link, Link, Link, Link, Link, Link];
   text?: string;
+  /**
+   * The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.
+   */
+  locationLinks: boolean;
+  locationHours: boolean;
 }
 export interface Reviews {
   minimumRating: number;
@@ -3264,6 +3272,85 @@ export interface LeadSuccessProps {
   };
 }
 /**
+ * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationInfoBlock".
+ */
+export interface LocationInfoBlock {
+  id: BlockId;
+  type: "location-info";
+  props: LocationInfoProps;
+  area?: BlockArea;
+}
+/**
+ * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationInfoProps".
+ */
+export interface LocationInfoProps {
+  /**
+   * Show this location. Empty: the page's location(s), or on any other page the site's primary location.
+   */
+  location?: string;
+}
+/**
+ * The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationListBlock".
+ */
+export interface LocationListBlock {
+  id: BlockId;
+  type: "location-list";
+  props: LocationListProps;
+  area?: BlockArea;
+}
+/**
+ * The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationListProps".
+ */
+export interface LocationListProps {
+  title?: string;
+  department?: "sales" | "service" | "parts";
+  layout: "grid" | "list";
+}
+/**
+ * A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationsCarouselBlock".
+ */
+export interface LocationsCarouselBlock {
+  id: BlockId;
+  type: "locations-carousel";
+  props: LocationsCarouselProps;
+  area?: BlockArea;
+}
+/**
+ * A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "LocationsCarouselProps".
+ */
+export interface LocationsCarouselProps {
+  title: string;
+  type?: "sales" | "service" | "parts";
+  /**
+   * @maxItems 100
+   */
+  slugs?: string[];
+  /**
+   * These locations first, in this order; the rest follow by name.
+   *
+   * @maxItems 100
+   */
+  order?: string[];
+}
+/**
  * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -4343,9 +4430,9 @@ export interface Page {
    */
   path?: string;
   /**
-   * A page used for every vehicle, search or location URL instead of one path.
+   * A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).
    */
-  template?: "vehicle-detail" | "search" | "location-detail";
+  template?: "vehicle-detail" | "search" | "location-detail" | "contact-us";
   title: ShortText;
   description?: string;
   blocks: BlockList;
@@ -4958,6 +5045,11 @@ export interface Footer1 {
     | [Link, Link, Link, Link, Link, Link, Link]
     | [Link, Link, Link, Link, Link, Link, Link, Link];
   text?: string;
+  /**
+   * The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.
+   */
+  locationLinks: boolean;
+  locationHours: boolean;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema

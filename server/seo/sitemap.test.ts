@@ -66,6 +66,23 @@ describe.each(backends)("sitemap.xml on %s", (_name, make) => {
   });
 });
 
+describe("listed pages", () => {
+  it("lists each shown location's page and each /contact-us/{slug} where the site has those template pages", () => {
+    const doc = inventoryTenant("alpha");
+    const base = listedPagePaths(doc);
+    expect(base.some((p) => p.startsWith("/locations/") || p.startsWith("/contact-us/"))).toBe(false);
+    doc.locations = [
+      { id: 1, name: "Alpha Cleveland Sales", slug: "cleveland-sales", primary: true, visible: true, dealership_id: 1, location_type: "sales", address: { street: "1 A St", city: "Cleveland", state: "QLD", postcode: "4163" } },
+      { id: 2, name: "Alpha Cleveland Service", slug: "cleveland-service", primary: false, visible: true, dealership_id: 1, location_type: "service", address: { street: "2 A St", city: "Cleveland", state: "QLD", postcode: "4163" } },
+      { id: 3, name: "Alpha Yard", slug: "yard", primary: false, visible: false, dealership_id: 1, location_type: "", address: { street: "3 A St", city: "Cleveland", state: "QLD", postcode: "4163" } },
+    ];
+    doc.pages.push({ id: "location-detail", title: "Location", template: "location-detail", blocks: [] });
+    expect(listedPagePaths(doc).slice(base.length)).toEqual(["/locations/cleveland-sales", "/locations/cleveland-service"]);
+    doc.pages.push({ id: "location-contact", title: "Contact", template: "contact-us", blocks: [] });
+    expect(listedPagePaths(doc).slice(base.length)).toEqual(["/locations/cleveland-sales", "/locations/cleveland-service", "/contact-us/alpha-cleveland"]);
+  });
+});
+
 describe("robots.txt", () => {
   it("keeps crawlers out of the API and personal pages and names the sitemap", () => {
     const doc = { ...inventoryTenant("alpha"), identity: { ...inventoryTenant("alpha").identity, domains: [] } };

@@ -4,6 +4,7 @@
  * becomes an index of numbered parts, /sitemap.xml?part=1, 2, …
  */
 import { publicPageUrl } from "../../domain/hosts";
+import { contactSlug, shownLocations } from "../../domain/locations";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { countListedSlugs, listListedSlugs } from "../inventory/store";
@@ -26,9 +27,20 @@ export function sitemapIndex(locs: string[]): string {
   return `${XML_HEAD}<sitemapindex ${NS}>\n${locs.map((l) => `<sitemap><loc>${escapeXml(l)}</loc></sitemap>`).join("\n")}\n</sitemapindex>\n`;
 }
 
-/** The site's content pages: every page with a path but the unlisted ones. */
-export const listedPagePaths = (doc: Pick<TenantDocument, "pages">) =>
-  doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : []));
+/**
+ * The site's content pages: every page with a path but the unlisted ones, then where the site has
+ * their template pages each shown location's /locations/{slug} and each /contact-us/{slug}.
+ */
+export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations">) => {
+  const has = (template: string) => doc.pages.some((p) => p.template === template);
+  const shown = shownLocations(doc.locations ?? []);
+  const contacts = [...new Set(shown.map((l) => contactSlug(l.name)))].filter(Boolean);
+  return [
+    ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : [])),
+    ...(has("location-detail") ? shown.map((l) => `/locations/${l.slug}`) : []),
+    ...(has("contact-us") ? contacts.map((slug) => `/contact-us/${slug}`) : []),
+  ];
+};
 
 export function robotsTxt(doc: Pick<TenantDocument, "identity">, host: string): string {
   const lines = ["User-agent: *", "Disallow: /api/", ...UNLISTED_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${publicPageUrl(doc.identity.domains, "/sitemap.xml", host)}`];
