@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Location } from "../schemas/generated/tenant";
 import {
   EARTH_RADIUS_KM,
+  addressLine,
+  directionsUrl,
   carouselLayout,
   carouselLocations,
   contactLocations,
@@ -187,5 +189,23 @@ describe("locations: Our Locations carousel", () => {
     expect(carouselLayout(3)).toEqual({ swipeHintOnLarge: true, narrowCards: false });
     expect(carouselLayout(4)).toEqual({ swipeHintOnLarge: false, narrowCards: false });
     expect(carouselLayout(5)).toEqual({ swipeHintOnLarge: false, narrowCards: true });
+  });
+});
+
+describe("address line and Get Directions", () => {
+  const address = { street: " 142 Shore Street West ", city: "Cleveland", state: "QLD" as const, postcode: "4163", lat: -27.5268, long: 153.2641 };
+  it("joins the parts a place has, trimmed", () => {
+    expect(addressLine(address)).toBe("142 Shore Street West, Cleveland QLD 4163");
+    expect(addressLine({ city: "Cleveland", postcode: "4163" })).toBe("Cleveland 4163");
+    expect(addressLine(undefined)).toBe("");
+  });
+  it("goes to the location's https place URL, else a maps search for its name and address", () => {
+    const place_url = "https://maps.example.com/place/harbourline";
+    expect(directionsUrl({ name: "Harbourline & Co", address: { ...address, place_url } })).toBe(place_url);
+    const search = "https://www.google.com/maps/search/?api=1&query=Harbourline+%26+Co+142+Shore+Street+West%2C+Cleveland+QLD+4163";
+    expect(directionsUrl({ name: "Harbourline & Co", address })).toBe(search);
+    // Never a script or plain-http link, even from a document that slipped past the schema.
+    expect(directionsUrl({ name: "Harbourline & Co", address: { ...address, place_url: "javascript:alert(1)" } })).toBe(search);
+    expect(directionsUrl({ name: "Harbourline & Co", address: { ...address, place_url: "http://maps.example.com/" } })).toBe(search);
   });
 });

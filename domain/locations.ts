@@ -193,13 +193,18 @@ export function carouselLayout(count: number): CarouselLayout {
 // Get Directions (§2 screen 6)
 
 /** One line: "142 Shore Street West, Cleveland QLD 4163". */
-export function addressLine(address: Pick<Location["address"], "street" | "city" | "state" | "postcode">): string {
-  return `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
+/** "12 Kenny Street, Portsmith QLD 4870": the parts a location or dealership has, trimmed; "" when none. */
+export function addressLine(address: { street?: string; city?: string; state?: string; postcode?: string } | undefined): string {
+  if (!address) return "";
+  const place = [address.city, address.state, address.postcode].map((s) => s?.trim()).filter(Boolean).join(" ");
+  return [address.street?.trim(), place].filter(Boolean).join(", ");
 }
 
 /** Where Get Directions goes: the location's place URL, else a maps search for its name and address. */
 export function directionsUrl(location: Pick<Location, "name" | "address">): string {
-  if (location.address.place_url) return location.address.place_url;
+  // The schema allows only https place URLs; a document that slipped past it still never links elsewhere.
+  const { place_url } = location.address;
+  if (place_url && /^https:\/\//i.test(place_url)) return place_url;
   const query = `${location.name} ${addressLine(location.address)}`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query).replace(/%20/g, "+")}`;
 }

@@ -12,6 +12,7 @@ import { paragraphs } from "./paragraphs";
 import { keyInfoItems, type KeyInfoItem } from "./key-info";
 import { callNumber, carLocation } from "./vehicle-links";
 import { SOLD_TEXT, SOLD_TITLE } from "./vdp-rules";
+import { addressLine as locationAddressLine } from "./locations";
 
 /** The printed page's closing note: details can change, so a buyer confirms them with the dealer. */
 export const sheetDisclaimer = (dealer: string) =>
@@ -40,10 +41,9 @@ export interface VehicleSheet {
 type Site = Pick<TenantDocument, "identity" | "theme" | "dealerships" | "locations" | "copy">;
 
 /** "401 Scarborough Beach Road, Osborne Park WA 6017"; null without any part. */
-export function addressLine(address: { street?: string; city?: string; state?: string; postcode?: string } | undefined): string | null {
-  if (!address) return null;
-  const place = [address.city, address.state, address.postcode].map((s) => s?.trim()).filter(Boolean).join(" ");
-  return [address.street?.trim(), place].filter(Boolean).join(", ") || null;
+/** A dealership's address on one line, or null when it has none (domain/locations.ts `addressLine`). */
+export function addressLine(address: Parameters<typeof locationAddressLine>[0]): string | null {
+  return locationAddressLine(address) || null;
 }
 
 export function vehicleSheet(car: Vehicle & { slug: string }, tenant: Site): VehicleSheet {

@@ -1,13 +1,11 @@
-import { GET_DIRECTIONS, locationsOfType, nearestLocations, shownLocations, VIEW_LOCATION } from "../../domain/locations";
+import { addressLine, directionsUrl, GET_DIRECTIONS, locationsOfType, nearestLocations, shownLocations, VIEW_LOCATION } from "../../domain/locations";
 import { hoursOn, type Department } from "../../domain/opening-hours";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import { findPage } from "../../renderer/find-page";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { geocodePostcode, INVALID_POSTCODE, InvalidPostcodeError, siteCountry, type GeocodedPlace } from "../../server/geocoding/provider";
 import { withDefaults } from "../_shared/block-defaults";
-import { addressLine } from "../../domain/vehicle-sheet";
-import { directionsUrl } from "../_shared/location-map/directions";
-import { mapSettings, type MapPlace } from "../_shared/location-map/location-map";
+import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
 import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./dealer-locator.module.css";
 import { distanceText, locatorSearch } from "./locator";
@@ -53,11 +51,7 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
   const phoneLocale = locale === "en-NZ" ? "en-NZ" : "en-AU";
   const now = new Date();
   const pageOf = (l: Location) => (findPage(tenant, `/locations/${l.slug}`) ? `/locations/${l.slug}` : undefined);
-  const places: MapPlace[] = results.flatMap(({ location: l }) =>
-    typeof l.address.lat === "number" && typeof l.address.long === "number"
-      ? [{ id: l.slug, name: l.name, lat: l.address.lat, long: l.address.long, address: addressLine(l.address) ?? "", href: pageOf(l), directions: directionsUrl(l) }]
-      : [],
-  );
+  const places = mapPlaces(results.map((r) => r.location), pageOf);
   const errorId = `${id}-error`;
   const resultsHeading = place
     ? `Nearest ${department ? `${DEPARTMENT_NAMES[department].toLowerCase()} ` : ""}locations to ${place.label} ${place.postcode}`

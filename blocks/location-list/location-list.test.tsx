@@ -38,6 +38,13 @@ describe("location-list", () => {
     expect(html).toContain("9 Dock Rd, Hamilton QLD 4007</address>");
     expect(html).toMatch(/<th scope="row">Mon-Fri<\/th><td>7am to 4pm<\/td>/);
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=Harbourside+Service+Centre+9+Dock+Rd%2C+Hamilton+QLD+4007"');
+    // Its map takes the picture's place when it has coordinates; without them the card stands alone.
+    const coords = typeof tenant.locations[1].address.lat === "number";
+    expect(html.includes('aria-label="Map of Harbourside Service Centre"')).toBe(coords);
+    tenant.locations[1].address = { ...tenant.locations[1].address, lat: -27.44, long: 153.06 };
+    expect(await render({ department: "service" }, tenant)).toContain('role="region" aria-label="Map of Harbourside Service Centre" data-testid="location-map"');
+    delete tenant.locations[1].address.lat;
+    expect(await render({ department: "service" }, tenant)).not.toContain('data-testid="location-map"');
   });
 
   it("renders nothing when no location serves the department, or there are none", async () => {

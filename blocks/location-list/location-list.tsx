@@ -1,7 +1,12 @@
-import { locationsOfType, shownLocations } from "../../domain/locations";
-import type { BlockComponent } from "../../renderer/types";
+import { GET_DIRECTIONS, locationsOfType, shownLocations, VIEW_LOCATION } from "../../domain/locations";
+import type { BlockComponent, TenantDocument } from "../../renderer/types";
+import { findPage } from "../../renderer/find-page";
 import { LocationCard } from "../_shared/location";
+import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
+import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./location-list.module.css";
+
+type Location = TenantDocument["locations"][number];
 
 /**
  * The location list grid (leads §2 screen 6, §4 Locations): shown locations, optionally those serving
@@ -24,8 +29,7 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
           </h2>
         ) : null}
         {single ? (
-          // The seam for the dealer locator's map: LocationCard's `map` takes the image's place.
-          <LocationCard location={locations[0]} site={tenant} size="large" />
+          <LocationCard location={locations[0]} site={tenant} size="large" map={singleMap(tenant, locations[0])} />
         ) : (
           <ul className={props.layout === "list" ? styles.list : styles.grid}>
             {locations.map((location) => (
@@ -39,5 +43,12 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
     </section>
   );
 };
+
+/** One location's map in place of its picture (when it has coordinates); its card beside it keeps the address and Get Directions. */
+function singleMap(tenant: TenantDocument, location: Location) {
+  const places = mapPlaces([location], (l) => (findPage(tenant, `/locations/${l.slug}`) ? `/locations/${l.slug}` : undefined));
+  if (!places.length) return undefined;
+  return <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} />;
+}
 
 export default LocationList;

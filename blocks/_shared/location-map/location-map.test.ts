@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "../../../domain/tenant-validation";
 import { fixtureTenant } from "../../../tests/fixtures/fixture-tenant";
-import { directionsUrl } from "./directions";
-import { attributionHtml, initialView, mapSettings } from "./location-map";
+import type { Location } from "../../../schemas/generated/tenant";
+import { attributionHtml, initialView, mapPlaces, mapSettings } from "./location-map";
 
 const address = { street: "142 Shore Street West", city: "Cleveland", state: "QLD" as const, postcode: "4163", lat: -27.5268, long: 153.2641 };
 
@@ -64,15 +64,21 @@ describe("where the map opens (spec §9: zoom and centre from config)", () => {
   });
 });
 
-describe("Get Directions", () => {
-  it("goes to the location's https place URL, else a route to its coordinates, else to its name and address", () => {
-    const place_url = "https://www.google.com/maps/search/?api=1&query=Harbourline+Toyota+Cleveland+Sales";
-    expect(directionsUrl({ name: "Harbourline Toyota Cleveland Sales", address: { ...address, place_url } })).toBe(place_url);
-    expect(directionsUrl({ name: "Harbourline Toyota Cleveland Sales", address: { ...address, place_url: "javascript:alert(1)" } })).toBe(
-      "https://www.google.com/maps/dir/?api=1&destination=-27.5268%2C153.2641",
-    );
-    expect(directionsUrl({ name: "Harbourline & Co", address: { ...address, lat: undefined, long: undefined } })).toBe(
-      "https://www.google.com/maps/dir/?api=1&destination=Harbourline%20%26%20Co%2C%20142%20Shore%20Street%20West%2C%20Cleveland%20QLD%204163",
-    );
+describe("markers", () => {
+  it("one per location with coordinates, with its address line, page and Get Directions", () => {
+    const base = { id: 1, name: "Harbourline Toyota Cleveland Sales", slug: "cleveland-sales", dealership_id: 1, location_type: "sales" as const };
+    const withCoords = { ...base, address } as Location;
+    const without = { ...base, id: 2, slug: "no-coords", address: { ...address, lat: undefined, long: undefined } } as Location;
+    expect(mapPlaces([withCoords, without], (l) => `/locations/${l.slug}`)).toEqual([
+      {
+        id: "cleveland-sales",
+        name: "Harbourline Toyota Cleveland Sales",
+        lat: -27.5268,
+        long: 153.2641,
+        address: "142 Shore Street West, Cleveland QLD 4163",
+        href: "/locations/cleveland-sales",
+        directions: "https://www.google.com/maps/search/?api=1&query=Harbourline+Toyota+Cleveland+Sales+142+Shore+Street+West%2C+Cleveland+QLD+4163",
+      },
+    ]);
   });
 });

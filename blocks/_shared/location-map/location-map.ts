@@ -2,9 +2,10 @@
  * What a map of locations needs, shared by the server blocks that show one (the dealer locator,
  * later a location's page) and the client map (location-map.client.tsx): the places with their
  * coordinates, the site's map settings with their defaults (tenant `map`, spec §9 "Map zoom and
- * centre come from config"). Get Directions is directions.ts (server side only).
+ * centre come from config").
  */
-import type { TenantDocument } from "../../../schemas/generated/tenant";
+import { addressLine, directionsUrl } from "../../../domain/locations";
+import type { Location, TenantDocument } from "../../../schemas/generated/tenant";
 
 /** OpenStreetMap's tiles and attribution, as its tile usage policy asks. */
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -38,6 +39,15 @@ export interface MapPlace {
   /** Its page (/locations/{slug}), when the site has location pages. */
   href?: string;
   directions: string;
+}
+
+/** The markers for locations that have coordinates; `pageOf` gives a location's page, if the site has one. */
+export function mapPlaces(locations: readonly Location[], pageOf: (location: Location) => string | undefined): MapPlace[] {
+  return locations.flatMap((l) =>
+    typeof l.address.lat === "number" && typeof l.address.long === "number"
+      ? [{ id: l.slug, name: l.name, lat: l.address.lat, long: l.address.long, address: addressLine(l.address), href: pageOf(l), directions: directionsUrl(l) }]
+      : [],
+  );
 }
 
 /** The site's map settings, defaults filled in (a document saved before `map` existed has none). */
