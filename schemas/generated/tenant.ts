@@ -659,7 +659,24 @@ export interface Forms {
     orderDetailsStep: boolean;
     intervalRequired: boolean;
     serviceTypes: ShortText[];
+    /**
+     * Book a Service links go to this page instead of the site's own booking form.
+     */
     externalBookingUrl?: string;
+    /**
+     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     */
+    intervals: ShortText[];
+    /**
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     */
+    disclaimers: {
+      /**
+       * @minItems 1
+       */
+      locationIds: [number, ...number[]];
+      text: string;
+    }[];
   };
   /**
    * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
@@ -4548,7 +4565,24 @@ export interface Forms1 {
     orderDetailsStep: boolean;
     intervalRequired: boolean;
     serviceTypes: ShortText[];
+    /**
+     * Book a Service links go to this page instead of the site's own booking form.
+     */
     externalBookingUrl?: string;
+    /**
+     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     */
+    intervals: ShortText[];
+    /**
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     */
+    disclaimers: {
+      /**
+       * @minItems 1
+       */
+      locationIds: [number, ...number[]];
+      text: string;
+    }[];
   };
   /**
    * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
