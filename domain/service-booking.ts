@@ -38,8 +38,7 @@ export const BOOK_A_SERVICE_PATH = "/book-a-service";
 // Our wording where the spec gives none.
 export const DATE_PAST = "Please choose a date from today onwards.";
 export const DATE_INVALID = "Please choose a valid date.";
-export const dateClosed = (day: string, holiday?: string) =>
-  `Our service department is closed on ${dayText(day)}${holiday ? ` (${holiday})` : ""}. Please choose another day.`;
+export const dateClosed = (day: string, holiday?: string) => `Our service department is closed on ${dayText(day)}${holiday ? ` (${holiday})` : ""}. Please choose another day.`;
 export const yearMessage = (max: number) => `Please enter a year between ${MIN_YEAR} and ${max}.`;
 export const FIND_VEHICLE = "Find my vehicle";
 export const VEHICLE_FOUND = "We found your vehicle. Please check its details.";
@@ -150,7 +149,11 @@ export function serviceLocations(tenant: Pick<TenantDocument, "locations" | "dea
       dealership: slugs.get(l.dealership_id)!,
       ...(l.contact_detail?.email ? { email: l.contact_detail.email } : {}),
       ...(l.contact_detail?.phone ? { phone: l.contact_detail.phone } : {}),
-      hours: { opening_hours: l.opening_hours, special_hours: l.special_hours, location_type: l.location_type },
+      hours: {
+        opening_hours: l.opening_hours,
+        special_hours: l.special_hours,
+        location_type: l.location_type,
+      },
     }));
 }
 
@@ -170,18 +173,87 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
   const australian = !!tenant.identity.state;
 
   const fields: ServiceField[] = [
-    { name: "first_name", label: "First Name", control: "text", required: true, autoComplete: "given-name", maxLength: 100 },
-    { name: "last_name", label: "Last Name", control: "text", required: true, autoComplete: "family-name", maxLength: 100 },
-    { name: "email", label: "Email Address", control: "email", required: true, autoComplete: "email", inputMode: "email", maxLength: 254 },
-    { name: "phone", label: "Mobile Number", control: "tel", required: true, autoComplete: "tel", inputMode: "tel", maxLength: 20 },
-    { name: "rego", label: "Vehicle Rego", control: "text", required: minimal, maxLength: 10 },
+    {
+      name: "first_name",
+      label: "First Name",
+      control: "text",
+      required: true,
+      autoComplete: "given-name",
+      maxLength: 100,
+    },
+    {
+      name: "last_name",
+      label: "Last Name",
+      control: "text",
+      required: true,
+      autoComplete: "family-name",
+      maxLength: 100,
+    },
+    {
+      name: "email",
+      label: "Email Address",
+      control: "email",
+      required: true,
+      autoComplete: "email",
+      inputMode: "email",
+      maxLength: 254,
+    },
+    {
+      name: "phone",
+      label: "Mobile Number",
+      control: "tel",
+      required: true,
+      autoComplete: "tel",
+      inputMode: "tel",
+      maxLength: 20,
+    },
+    {
+      name: "rego",
+      label: "Vehicle Rego",
+      control: "text",
+      required: minimal,
+      maxLength: 10,
+    },
     ...(australian
-      ? [{ name: "state", label: "Vehicle State", control: "select", required: minimal, options: TRADE_IN_STATES.map((x) => ({ value: x, label: x })) } satisfies ServiceField]
+      ? [
+          {
+            name: "state",
+            label: "Vehicle State",
+            control: "select",
+            required: minimal,
+            options: TRADE_IN_STATES.map((x) => ({ value: x, label: x })),
+          } satisfies ServiceField,
+        ]
       : []),
-    { name: "vehicle_make", label: "Vehicle Make", control: "text", required: minimal, maxLength: 80 },
-    { name: "vehicle_model", label: "Vehicle Model", control: "text", required: minimal, maxLength: 80 },
-    { name: "vehicle_year", label: "Vehicle Year", control: "text", required: minimal, inputMode: "numeric", maxLength: 4 },
-    { name: "service_interval", label: "Service Interval", control: "select", required: s.intervalRequired, options: s.intervals.map((x) => ({ value: x, label: x })) },
+    {
+      name: "vehicle_make",
+      label: "Vehicle Make",
+      control: "text",
+      required: minimal,
+      maxLength: 80,
+    },
+    {
+      name: "vehicle_model",
+      label: "Vehicle Model",
+      control: "text",
+      required: minimal,
+      maxLength: 80,
+    },
+    {
+      name: "vehicle_year",
+      label: "Vehicle Year",
+      control: "text",
+      required: minimal,
+      inputMode: "numeric",
+      maxLength: 4,
+    },
+    {
+      name: "service_interval",
+      label: "Service Interval",
+      control: "select",
+      required: s.intervalRequired,
+      options: s.intervals.map((x) => ({ value: x, label: x })),
+    },
     ...(minimal
       ? [
           {
@@ -189,7 +261,10 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
             label: "Dealership",
             control: "select",
             required: true,
-            options: dealerships.map((d) => ({ value: d, label: dealershipNames.get(d) ?? d })),
+            options: dealerships.map((d) => ({
+              value: d,
+              label: dealershipNames.get(d) ?? d,
+            })),
             placeholder: "Please select a dealership...",
           } satisfies ServiceField,
         ]
@@ -199,13 +274,43 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
       label: "Service Location",
       control: "select",
       required: minimal,
-      options: locations.map((l) => ({ value: String(l.id), label: l.name, dealership: l.dealership })),
+      options: locations.map((l) => ({
+        value: String(l.id),
+        label: l.name,
+        dealership: l.dealership,
+      })),
       placeholder: "Please select a location...",
     },
-    ...(s.serviceTypes.length ? [{ name: "service_type", label: "Service Type", control: "select", required: true, options: s.serviceTypes.map((x) => ({ value: x, label: x })) } satisfies ServiceField] : []),
-    { name: "preferred_date", label: "Preferred Service Date", control: "date", required: false },
-    { name: "tyres_replacement", label: "I would also like a quote for replacement tyres", control: "checkbox", required: false },
-    { name: "comments", label: "Comments", control: "textarea", required: false, maxLength: 5000 },
+    ...(s.serviceTypes.length
+      ? [
+          {
+            name: "service_type",
+            label: "Service Type",
+            control: "select",
+            required: true,
+            options: s.serviceTypes.map((x) => ({ value: x, label: x })),
+          } satisfies ServiceField,
+        ]
+      : []),
+    {
+      name: "preferred_date",
+      label: "Preferred Service Date",
+      control: "date",
+      required: false,
+    },
+    {
+      name: "tyres_replacement",
+      label: "I would also like a quote for replacement tyres",
+      control: "checkbox",
+      required: false,
+    },
+    {
+      name: "comments",
+      label: "Comments",
+      control: "textarea",
+      required: false,
+      maxLength: 5000,
+    },
   ];
   const shown = new Set(fields.map((f) => f.name));
   const only = (names: ServiceFieldName[]) => names.filter((n) => shown.has(n));
@@ -215,12 +320,28 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
   const steps: ServiceStep[] = minimal
     ? [
         { key: "vehicle", title: VEHICLE_DETAILS, fields: vehicle },
-        { key: "contact", title: CONTACT_DETAILS, fields: [...contact, "service_interval", ...(s.orderDetailsStep ? [] : order)] },
-        ...(s.orderDetailsStep ? [{ key: "order", title: ORDER_DETAILS, fields: order } satisfies ServiceStep] : []),
+        {
+          key: "contact",
+          title: CONTACT_DETAILS,
+          fields: [...contact, "service_interval", ...(s.orderDetailsStep ? [] : order)],
+        },
+        ...(s.orderDetailsStep
+          ? [
+              {
+                key: "order",
+                title: ORDER_DETAILS,
+                fields: order,
+              } satisfies ServiceStep,
+            ]
+          : []),
       ]
     : [
         { key: "contact", title: CONTACT_DETAILS, fields: contact },
-        { key: "vehicle", title: VEHICLE_DETAILS, fields: [...vehicle, "service_interval"] },
+        {
+          key: "vehicle",
+          title: VEHICLE_DETAILS,
+          fields: [...vehicle, "service_interval"],
+        },
         { key: "order", title: ORDER_DETAILS, fields: order },
       ];
   return {
@@ -331,7 +452,11 @@ function dateProblem(spec: ServiceBookingSpec, day: string, locationId: unknown,
 export const stepFields = (spec: Pick<ServiceBookingSpec, "steps">, step: number): ServiceFieldName[] => spec.steps[step]?.fields ?? [];
 
 /** The step a field is on. */
-export const serviceStepOf = (spec: Pick<ServiceBookingSpec, "steps">, name: ServiceFieldName) => Math.max(0, spec.steps.findIndex((s) => s.fields.includes(name)));
+export const serviceStepOf = (spec: Pick<ServiceBookingSpec, "steps">, name: ServiceFieldName) =>
+  Math.max(
+    0,
+    spec.steps.findIndex((s) => s.fields.includes(name)),
+  );
 
 // ——— The lead ———
 
@@ -402,14 +527,26 @@ export function serviceValuesOf(fields: Record<string, unknown>): ServiceValues 
  * The lead's problems under the site's rules: an earlier step (isLastStep false) for the fields it
  * carries, the last step for every field. Also refuses the wrong category or progress.
  */
-export function serviceLeadProblems(spec: ServiceBookingSpec, lead: Pick<Lead, "category" | "fields" | "isLastStep" | "lead_status" | "form_completed">, now: Date): { pointer: string; message: string }[] {
+export function serviceLeadProblems(
+  spec: ServiceBookingSpec,
+  lead: Pick<Lead, "category" | "fields" | "isLastStep" | "lead_status" | "form_completed">,
+  now: Date,
+): { pointer: string; message: string }[] {
   const fields = (lead.fields ?? {}) as Record<string, unknown>;
   const partial = lead.isLastStep === false;
   const carried = SERVICE_FIELD_NAMES.filter((n) => fields[n] !== undefined);
   const problems: { pointer: string; message: string }[] = serviceProblems(spec, serviceValuesOf(fields), { now, ...(partial ? { only: carried } : {}) });
-  if (lead.category !== SERVICE_CATEGORY) problems.push({ pointer: "/category", message: `must be ${SERVICE_CATEGORY}` });
+  if (lead.category !== SERVICE_CATEGORY)
+    problems.push({
+      pointer: "/category",
+      message: `must be ${SERVICE_CATEGORY}`,
+    });
   const complete = lead.lead_status === LEAD_STATUS_COMPLETE && lead.form_completed === true;
-  if (partial === complete) problems.push({ pointer: "/lead_status", message: `the last step sends lead_status ${LEAD_STATUS_COMPLETE} and form_completed true, an earlier step ${LEAD_STATUS_IN_PROGRESS} and false` });
+  if (partial === complete)
+    problems.push({
+      pointer: "/lead_status",
+      message: `the last step sends lead_status ${LEAD_STATUS_COMPLETE} and form_completed true, an earlier step ${LEAD_STATUS_IN_PROGRESS} and false`,
+    });
   return problems;
 }
 
