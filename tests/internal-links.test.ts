@@ -55,7 +55,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/my-garage": "issue 16", // My Garage
     "/privacy-policy": "issue 16", // legal
     "/roadside-assist": "issue 16", // cover page
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
     "/warranty": "issue 16", // cover page
@@ -67,7 +66,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/contact-us/kowhai-motors-lower-hutt": "issue 15", // /contact-us/{location slug}
     "/contact-us/kowhai-motors-penrose": "issue 15", // /contact-us/{location slug}
     "/privacy-policy": "issue 16", // legal
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
   },
@@ -86,7 +84,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/book-test-drive": "issue 16", // test-drive page
     "/finance": "issue 16", // finance page
     "/privacy-policy": "issue 16", // legal
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/warranty": "issue 16", // cover page
   },
