@@ -19,6 +19,7 @@ import {
   type ServiceValues,
 } from "../../domain/service-booking";
 import { trackEvent } from "../../renderer/analytics";
+import { FieldMessage, RequiredMark } from "../_shared/lead-form/field";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
@@ -385,16 +386,8 @@ function Field({
     "aria-describedby": error ? errorId : undefined,
     "aria-required": field.required || undefined,
   };
-  const errorNode = error ? (
-    <p id={errorId} className={styles.error}>
-      {error}
-    </p>
-  ) : null;
-  const mark = field.required ? (
-    <span className={styles.required} aria-hidden="true">
-      *
-    </span>
-  ) : null;
+  const errorNode = <FieldMessage id={errorId} message={error} />;
+  const mark = <RequiredMark required={field.required} />;
   const text = typeof value === "string" ? value : "";
   if (field.control === "checkbox") {
     return (

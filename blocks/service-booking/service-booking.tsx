@@ -2,7 +2,7 @@ import { noticeText } from "../../domain/lead-forms";
 import { serviceBookingSpec, serviceSettings, BOOK_A_SERVICE, SERVICE_FORM_ANCHOR } from "../../domain/service-booking";
 import type { BlockComponent } from "../../renderer/types";
 import { ServiceBookingForm } from "./service-booking.client";
-import styles from "./service-booking.module.css";
+import styles from "../_shared/form-panel.module.css";
 
 /**
  * Book a Service (spec leads §2 screens 5 and 8): the site's booking wizard (forms.service), or on a

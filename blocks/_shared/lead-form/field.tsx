@@ -41,17 +41,8 @@ export function Field({
         }
       : {}),
   };
-  const errorNode = error ? (
-    <p id={errorId} className={styles.error}>
-      {error}
-    </p>
-  ) : null;
-  // The required mark sits beside the label, not in it: the field's name stays its label alone.
-  const mark = field.required ? (
-    <span className={styles.required} aria-hidden="true">
-      *
-    </span>
-  ) : null;
+  const errorNode = <FieldMessage id={errorId} message={error} />;
+  const mark = <RequiredMark required={field.required} />;
 
   if (field.control === "checkbox") {
     return (
@@ -99,4 +90,22 @@ export function Field({
       {errorNode}
     </div>
   );
+}
+
+/** A field's message under it (its id named by the control's aria-describedby). */
+export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The required mark sits beside the label, not in it: the field's name stays its label alone. */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  ) : null;
 }
