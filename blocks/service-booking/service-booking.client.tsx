@@ -19,7 +19,7 @@ import {
   type ServiceValues,
 } from "../../domain/service-booking";
 import { trackEvent } from "../../renderer/analytics";
-import { FieldMessage, RequiredMark } from "../_shared/lead-form/field";
+import { Choices, FieldFrame } from "../_shared/lead-form/field";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
@@ -386,40 +386,22 @@ function Field({
     "aria-describedby": error ? errorId : undefined,
     "aria-required": field.required || undefined,
   };
-  const errorNode = <FieldMessage id={errorId} message={error} />;
-  const mark = <RequiredMark required={field.required} />;
   const text = typeof value === "string" ? value : "";
   if (field.control === "checkbox") {
     return (
-      <div className={`${styles.field} ${styles.full} ${styles.check}`}>
+      <FieldFrame id={id} label={field.label} required={field.required} error={error} layout="check">
         <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...common} />
-        <span className={styles.labelRow}>
-          <label htmlFor={id}>{field.label}</label>
-          {mark}
-        </span>
-        {errorNode}
-      </div>
+      </FieldFrame>
     );
   }
-  const wide = field.control === "textarea" || field.name === "location_id" || field.name === "dealership_slug" || field.name === "service_interval" || field.name === "service_type";
+  const wide = field.control === "textarea" || field.control === "select";
   return (
-    <div className={`${styles.field} ${wide ? styles.full : ""}`}>
-      <span className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
-          {field.label}
-        </label>
-        {mark}
-      </span>
+    <FieldFrame id={id} label={field.label} required={field.required} error={error} layout={wide ? "wide" : "half"}>
       {field.control === "textarea" ? (
         <textarea className={`fc-input ${styles.input}`} rows={4} maxLength={field.maxLength} value={text} onChange={(e) => onChange(e.target.value)} {...common} />
       ) : field.control === "select" ? (
         <select className={`fc-input ${styles.input}`} value={text} onChange={(e) => onChange(e.target.value)} {...common}>
-          <option value="">{field.placeholder ?? "Please select..."}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Choices placeholder={field.placeholder} options={options} />
         </select>
       ) : (
         <input
@@ -434,7 +416,6 @@ function Field({
           {...common}
         />
       )}
-      {errorNode}
-    </div>
+    </FieldFrame>
   );
 }
