@@ -351,7 +351,7 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
     timeZone: tenant.identity.timeZone,
     locations,
     disclaimers: s.disclaimers,
-    lookup: minimal,
+    lookup: minimal && australian,
   };
 }
 
