@@ -12,6 +12,7 @@ import type { Dealership, Location, TenantDocument } from "../schemas/generated/
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import { formatMoney } from "./vehicle-display";
 import { POSTCODE_MESSAGE } from "./postcode-message";
+import { STEP_INCOMPLETE } from "./step-gate";
 
 export type LeadFormKind = Lead["form"];
 export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
@@ -27,8 +28,7 @@ export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
 export const SUCCESS_TITLE = "Thank you";
 export const SUCCESS_TEXT = "Your enquiry has been sent. A member of our team will be in touch shortly.";
 export const privacyConsent = (group: string) => `By submitting this enquiry, I agree to the ${group} Privacy Policy.`;
-/** A step of a multi-step form not completed when Next is pressed (leads §5 "Vehicle step gate", §8 "Service step incomplete"). */
-export const STEP_INCOMPLETE = "Please complete the form step before proceeding.";
+export { STEP_INCOMPLETE };
 export const stepLabel = (index: number, count: number) => `Step ${index + 1} of ${count}`;
 export const NEXT_LABEL = "Next";
 export const BACK_LABEL = "Back";

@@ -10,7 +10,8 @@ import type { Lead } from "../schemas/generated/lead";
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { dayText, hoursOn, preferredDateProblem, type HoursSource } from "./opening-hours";
 import { locationsOfType } from "./locations";
-import { STEP_INCOMPLETE, type FormOption } from "./lead-forms";
+import type { FormOption } from "./lead-forms";
+import { STEP_INCOMPLETE } from "./step-gate";
 import { TRADE_IN_STATES } from "./trade-in";
 
 export { STEP_INCOMPLETE };
