@@ -261,6 +261,8 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   const d = days(slug, location(slug, 1002));
   await w.getByLabel("Preferred Service Date").fill(d.open);
   await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.png`, fullPage: true });
+  // The bar as a person sees it: fixed to the bottom of the screen over the form.
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone-bar.png` });
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   // Book a Service in the bar goes to the form.
