@@ -31,7 +31,7 @@ describe("/book-a-service (leads §2 routes)", () => {
   it("serves the site's service page (its first page with the booking block), and nothing on a site without one", () => {
     const t = makeTenant("delta");
     expect(findPage(resolved(t), "/book-a-service")).toBeNull();
-    t.pages.push({ id: "svc", path: "/car-service", title: "Service", blocks: [{ id: "book", type: "service-booking", props: {} }] });
+    t.pages.push({ id: "svc", path: "/car-service", title: "Service", blocks: [{ id: "book", type: "service-booking", props: { title: "Book a Service", anchor: "service-form" } }] });
     expect(findPage(resolved(t), "/book-a-service")?.id).toBe("svc");
     expect(isAliasPath("/book-a-service")).toBe(true);
     // A page of its own at the path wins.

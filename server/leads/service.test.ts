@@ -99,6 +99,31 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
     expect(enquiry.status).toBe(422);
   });
 
+  it("hostile service leads get a 4xx with a message, never a 500", async () => {
+    const good = buildServiceLead(spec, { ...contact, ...vehicle, ...order }, { last: true });
+    const bodies: unknown[] = [
+      { ...good, fields: "x" },
+      { ...good, fields: null },
+      { ...good, fields: [1, 2] },
+      { ...good, fields: { ...good.fields, vehicle_year: "abc" } },
+      { ...good, fields: { ...good.fields, location_id: 99999 } },
+      { ...good, fields: { ...good.fields, preferred_date: "2026-99-99" } },
+      { ...good, fields: { ...good.fields, preferred_date: { $gt: "" } } },
+      { ...good, lead_id: "../../etc/passwd" },
+      { ...good, lead_status: "Done", form_completed: "yes" },
+      { ...good, category: 42 },
+      { ...good, isLastStep: false, lead_status: "Complete" },
+    ];
+    for (const body of bodies) {
+      const res = await post(d(), body);
+      expect(res.status, JSON.stringify(body).slice(0, 120)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await res.json()).error).toBeTruthy();
+    }
+    const year = await post(d(), { ...good, fields: { ...good.fields, vehicle_year: 1850 } });
+    expect((await year.json()).errors).toContainEqual({ pointer: "/fields/vehicle_year", message: "Please enter a year between 1900 and 2027." });
+  });
+
   it("a site that takes no bookings itself refuses a service lead (404)", async () => {
     const external: TenantDocument = structuredClone(site.document);
     external.forms.service.externalBookingUrl = "https://book.example.com/";
