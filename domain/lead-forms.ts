@@ -12,6 +12,7 @@ import type { Dealership, Location, TenantDocument } from "../schemas/generated/
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import { formatMoney } from "./vehicle-display";
 import { POSTCODE_MESSAGE } from "./postcode-message";
+import { STEP_INCOMPLETE } from "./step-gate";
 
 export type LeadFormKind = Lead["form"];
 export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
@@ -27,8 +28,7 @@ export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
 export const SUCCESS_TITLE = "Thank you";
 export const SUCCESS_TEXT = "Your enquiry has been sent. A member of our team will be in touch shortly.";
 export const privacyConsent = (group: string) => `By submitting this enquiry, I agree to the ${group} Privacy Policy.`;
-/** A step of a multi-step form not completed when Next is pressed (leads §5 "Vehicle step gate", §8 "Service step incomplete"). */
-export const STEP_INCOMPLETE = "Please complete the form step before proceeding.";
+export { STEP_INCOMPLETE };
 export const stepLabel = (index: number, count: number) => `Step ${index + 1} of ${count}`;
 export const NEXT_LABEL = "Next";
 export const BACK_LABEL = "Back";
@@ -48,6 +48,8 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
   hero: { category: DEFAULT_CATEGORY },
   // TRADE_IN_CATEGORY (domain/trade-in.ts imports this module, so it is spelt out here; a test keeps the two equal).
   "trade-in": { category: "Trade-In" },
+  // SERVICE_CATEGORY (domain/service-booking.ts imports this module; its own spec and rules apply, not leadFormSpec's).
+  service: { category: "Service Booking" },
 };
 
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
@@ -337,8 +339,8 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
  * review is dropped. Fewer than two steps left: the form is shown in one piece.
  */
 function stepsOf(tenant: FormsTenant, spec: LeadFormSpec): FormStep[] | undefined {
-  // The trade-in wizard's steps are its own (domain/trade-in.ts), not the site's forms.multiStep.
-  if (spec.kind === "trade-in") return undefined;
+  // The trade-in wizard's and the service booking's steps are their own (domain/trade-in.ts, domain/service-booking.ts), not the site's forms.multiStep.
+  if (spec.kind === "trade-in" || spec.kind === "service") return undefined;
   const configured = (tenant.forms?.multiStep as Partial<TenantDocument["forms"]["multiStep"]> | undefined)?.[spec.kind];
   if (!configured?.length) return undefined;
   const shown = new Set(spec.fields.map((f) => f.name));
@@ -452,6 +454,8 @@ export function leadEventId(
       return ANALYTICS_EVENTS.enquiryDefault;
     case "trade-in":
       return ANALYTICS_EVENTS.tradeIn;
+    case "service":
+      return ANALYTICS_EVENTS.enquiryDefault;
   }
 }
 

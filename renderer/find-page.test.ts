@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "../domain/tenant-validation";
 import { makeTenant } from "../tests/fixtures/tenant";
-import { BUILT_IN_PAGES, findPage } from "./find-page";
+import { BUILT_IN_PAGES, findPage, isAliasPath } from "./find-page";
 import type { TenantDocument } from "./types";
 
 const resolved = (d: TenantDocument) => {
@@ -24,5 +24,18 @@ describe("built-in pages", () => {
     own.pages.push({ id: "thanks", path: "/success", title: "Cheers", blocks: [] });
     expect(findPage(resolved(own), "/success")?.id).toBe("thanks");
     expect(findPage(plain, "/success/more")).toBeNull();
+  });
+});
+
+describe("/book-a-service (leads §2 routes)", () => {
+  it("serves the site's service page (its first page with the booking block), and nothing on a site without one", () => {
+    const t = makeTenant("delta");
+    expect(findPage(resolved(t), "/book-a-service")).toBeNull();
+    t.pages.push({ id: "svc", path: "/car-service", title: "Service", blocks: [{ id: "book", type: "service-booking", props: { title: "Book a Service", anchor: "service-form" } }] });
+    expect(findPage(resolved(t), "/book-a-service")?.id).toBe("svc");
+    expect(isAliasPath("/book-a-service")).toBe(true);
+    // A page of its own at the path wins.
+    t.pages.push({ id: "own", path: "/book-a-service", title: "Book", blocks: [] });
+    expect(findPage(resolved(t), "/book-a-service")?.id).toBe("own");
   });
 });

@@ -28,6 +28,9 @@ import ReserveOnline from "../blocks/reserve-online/reserve-online";
 import RichText from "../blocks/rich-text/rich-text";
 import SearchHero from "../blocks/search-hero/search-hero";
 import SearchResults from "../blocks/search-results/search-results";
+import ServiceBooking from "../blocks/service-booking/service-booking";
+import ServiceContact from "../blocks/service-contact/service-contact";
+import ServiceMobileBar from "../blocks/service-mobile-bar/service-mobile-bar";
 import SignIn from "../blocks/sign-in/sign-in";
 import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
@@ -74,6 +77,9 @@ export const blockRegistry: BlockRegistry = {
   "rich-text": RichText,
   "search-hero": SearchHero,
   "search-results": SearchResults,
+  "service-booking": ServiceBooking,
+  "service-contact": ServiceContact,
+  "service-mobile-bar": ServiceMobileBar,
   "sign-in": SignIn,
   "similar-cars": SimilarCars,
   "site-footer": SiteFooter,

@@ -9,7 +9,7 @@ import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
-import { findPage, isTradeInAlias, locationPageText, normalisePath } from "./find-page";
+import { findPage, isAliasPath, locationPageText, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { searchHost } from "../domain/search-host";
@@ -123,7 +123,7 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
     // The page after a sent lead is not for search engines.
     ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
     // A page served at another path (the trade-in page at /trade-in, /sell-my-car, /cars/trade-in) names its own.
-    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, isTradeInAlias(path) && page.path ? page.path : path)! } : undefined,
+    alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, isAliasPath(path) && page.path ? page.path : path)! } : undefined,
     icons: { icon: siteIcon(live.document) },
     openGraph: {
       siteName: site.name,

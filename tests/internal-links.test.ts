@@ -54,7 +54,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/my-garage": "issue 16", // My Garage
     "/privacy-policy": "issue 16", // legal
     "/roadside-assist": "issue 16", // cover page
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
     "/warranty": "issue 16", // cover page
@@ -63,7 +62,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/book-test-drive": "issue 16", // test-drive page
     "/careers": "issue 16", // content page
     "/privacy-policy": "issue 16", // legal
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
   },
@@ -82,7 +80,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/book-test-drive": "issue 16", // test-drive page
     "/finance": "issue 16", // finance page
     "/privacy-policy": "issue 16", // legal
-    "/service": "issue 15", // service page and booking
     "/terms-and-conditions": "issue 16", // legal
     "/warranty": "issue 16", // cover page
   },

@@ -37,7 +37,16 @@ export interface Lead {
   /**
    * Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.
    */
-  form: "enquiry" | "careers" | "finance" | "vehicle-enquiry" | "test-drive" | "request-photos" | "hero" | "trade-in";
+  form:
+    | "enquiry"
+    | "careers"
+    | "finance"
+    | "vehicle-enquiry"
+    | "test-drive"
+    | "request-photos"
+    | "hero"
+    | "trade-in"
+    | "service";
   fields: (
     | {
         email: unknown;
@@ -115,6 +124,8 @@ export interface Lead {
     number_of_keys?: "1" | "2" | "3 or more";
     car_condition?: "Excellent" | "Good" | "Fair" | "Poor";
     comments?: string;
+    tyres_replacement?: boolean;
+    page_title?: string;
     /**
      * at most 1,600 characters
      */
@@ -133,6 +144,12 @@ export interface Lead {
    * @maxItems 20
    */
   additional_services?: string[];
+  /**
+   * the lead_id an earlier step of the same form was answered with
+   */
+  lead_id?: string;
+  lead_status?: "In Progress" | "Complete";
+  form_completed?: boolean;
   /**
    * false for an earlier step of a multi-step form: the lead is stored but not delivered
    */

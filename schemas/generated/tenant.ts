@@ -103,6 +103,9 @@ export type Block =
   | RichTextBlock
   | SearchHeroBlock
   | SearchResultsBlock
+  | ServiceBookingBlock
+  | ServiceContactBlock
+  | ServiceMobileBarBlock
   | SignInBlock
   | SimilarCarsBlock
   | SiteFooterBlock
@@ -689,7 +692,24 @@ export interface Forms {
     orderDetailsStep: boolean;
     intervalRequired: boolean;
     serviceTypes: ShortText[];
+    /**
+     * Book a Service links go to this page instead of the site's own booking form.
+     */
     externalBookingUrl?: string;
+    /**
+     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     */
+    intervals: ShortText[];
+    /**
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     */
+    disclaimers: {
+      /**
+       * @minItems 1
+       */
+      locationIds: [number, ...number[]];
+      text: string;
+    }[];
   };
   /**
    * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
@@ -3846,6 +3866,77 @@ export interface SearchResultsProps {
   showFilters: boolean;
 }
 /**
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceBookingBlock".
+ */
+export interface ServiceBookingBlock {
+  id: BlockId;
+  type: "service-booking";
+  props: ServiceBookingProps;
+  area?: BlockArea;
+}
+/**
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceBookingProps".
+ */
+export interface ServiceBookingProps {
+  title: string;
+  intro?: string;
+  /**
+   * The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).
+   */
+  anchor: string;
+}
+/**
+ * The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceContactBlock".
+ */
+export interface ServiceContactBlock {
+  id: BlockId;
+  type: "service-contact";
+  props: ServiceContactProps;
+  area?: BlockArea;
+}
+/**
+ * The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceContactProps".
+ */
+export interface ServiceContactProps {
+  heading: string;
+  hoursHeading: string;
+}
+/**
+ * At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceMobileBarBlock".
+ */
+export interface ServiceMobileBarBlock {
+  id: BlockId;
+  type: "service-mobile-bar";
+  props: ServiceMobileBarProps;
+  area?: BlockArea;
+}
+/**
+ * At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ServiceMobileBarProps".
+ */
+export interface ServiceMobileBarProps {
+  callLabel: string;
+  bookLabel: string;
+  anchor: string;
+}
+/**
  * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -4692,7 +4783,24 @@ export interface Forms1 {
     orderDetailsStep: boolean;
     intervalRequired: boolean;
     serviceTypes: ShortText[];
+    /**
+     * Book a Service links go to this page instead of the site's own booking form.
+     */
     externalBookingUrl?: string;
+    /**
+     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     */
+    intervals: ShortText[];
+    /**
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     */
+    disclaimers: {
+      /**
+       * @minItems 1
+       */
+      locationIds: [number, ...number[]];
+      text: string;
+    }[];
   };
   /**
    * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.

@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["form","category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero","trade-in"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"vehicle_price_budget":{"description":"whole dollars","type":"integer","minimum":0,"maximum":100000000},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]},"service_history":{"type":"string","enum":["Full service history","Partial service history","No service history"]},"number_of_keys":{"type":"string","enum":["1","2","3 or more"]},"car_condition":{"type":"string","enum":["Excellent","Good","Fair","Poor"]},"comments":{"title":"Comments on the car traded in","type":"string","maxLength":5000},"sms_content":{"title":"Text message to the dealer (trade-in)","description":"at most 1,600 characters","type":"string","maxLength":1600},"sms_from":{"title":"Sender of the text message (trade-in)","description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"offer_price":{"title":"Trade-in offer in whole dollars","type":"integer","minimum":0,"maximum":10000000},"vehicle_vin":{"title":"VIN of the car traded in","description":"letters and digits (at most 20)","type":"string","pattern":"^[A-Za-z0-9]{1,20}$"}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["form","category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero","trade-in","service"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"vehicle_price_budget":{"description":"whole dollars","type":"integer","minimum":0,"maximum":100000000},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]},"service_history":{"type":"string","enum":["Full service history","Partial service history","No service history"]},"number_of_keys":{"type":"string","enum":["1","2","3 or more"]},"car_condition":{"type":"string","enum":["Excellent","Good","Fair","Poor"]},"comments":{"title":"Comments (on the car traded in, or on a service booking)","type":"string","maxLength":5000},"tyres_replacement":{"title":"Tyres replacement wanted (service booking)","type":"boolean"},"page_title":{"title":"Page the form is on, by name (service booking: Service)","type":"string","maxLength":100},"sms_content":{"title":"Text message to the dealer (trade-in)","description":"at most 1,600 characters","type":"string","maxLength":1600},"sms_from":{"title":"Sender of the text message (trade-in)","description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"offer_price":{"title":"Trade-in offer in whole dollars","type":"integer","minimum":0,"maximum":10000000},"vehicle_vin":{"title":"VIN of the car traded in","description":"letters and digits (at most 20)","type":"string","pattern":"^[A-Za-z0-9]{1,20}$"}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"lead_id":{"title":"The stored lead this step moves on (a multi-step form's later step)","description":"the lead_id an earlier step of the same form was answered with","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},"lead_status":{"title":"Progress of a multi-step form (service booking)","type":"string","enum":["In Progress","Complete"]},"form_completed":{"title":"The form's last step was sent (service booking)","type":"boolean"},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
 const schema12 = {"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
@@ -17,6 +17,7 @@ const pattern7 = new RegExp("^[A-Za-z0-9 -]{1,10}$", "u");
 const pattern8 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const pattern10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
 const pattern12 = new RegExp("^[A-Za-z0-9]{1,20}$", "u");
+const pattern13 = new RegExp("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -473,7 +474,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!((((((((data12 === "enquiry") || (data12 === "careers")) || (data12 === "finance")) || (data12 === "vehicle-enquiry")) || (data12 === "test-drive")) || (data12 === "request-photos")) || (data12 === "hero")) || (data12 === "trade-in"))){
+if(!(((((((((data12 === "enquiry") || (data12 === "careers")) || (data12 === "finance")) || (data12 === "vehicle-enquiry")) || (data12 === "test-drive")) || (data12 === "request-photos")) || (data12 === "hero")) || (data12 === "trade-in")) || (data12 === "service"))){
 const err36 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.form.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
@@ -1431,11 +1432,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data13.sms_content !== undefined){
-let data46 = data13.sms_content;
-if(typeof data46 === "string"){
-if(func3(data46) > 1600){
-const err115 = {instancePath:instancePath+"/fields/sms_content",schemaPath:"#/properties/fields/properties/sms_content/maxLength",keyword:"maxLength",params:{limit: 1600},message:"must NOT have more than 1600 characters"};
+if(data13.tyres_replacement !== undefined){
+if(typeof data13.tyres_replacement !== "boolean"){
+const err115 = {instancePath:instancePath+"/fields/tyres_replacement",schemaPath:"#/properties/fields/properties/tyres_replacement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1445,8 +1444,11 @@ vErrors.push(err115);
 errors++;
 }
 }
-else {
-const err116 = {instancePath:instancePath+"/fields/sms_content",schemaPath:"#/properties/fields/properties/sms_content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.page_title !== undefined){
+let data47 = data13.page_title;
+if(typeof data47 === "string"){
+if(func3(data47) > 100){
+const err116 = {instancePath:instancePath+"/fields/page_title",schemaPath:"#/properties/fields/properties/page_title/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1456,11 +1458,8 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data13.sms_from !== undefined){
-let data47 = data13.sms_from;
-if(typeof data47 === "string"){
-if(!pattern5.test(data47)){
-const err117 = {instancePath:instancePath+"/fields/sms_from",schemaPath:"#/properties/fields/properties/sms_from/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
+else {
+const err117 = {instancePath:instancePath+"/fields/page_title",schemaPath:"#/properties/fields/properties/page_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1470,8 +1469,11 @@ vErrors.push(err117);
 errors++;
 }
 }
-else {
-const err118 = {instancePath:instancePath+"/fields/sms_from",schemaPath:"#/properties/fields/properties/sms_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.sms_content !== undefined){
+let data48 = data13.sms_content;
+if(typeof data48 === "string"){
+if(func3(data48) > 1600){
+const err118 = {instancePath:instancePath+"/fields/sms_content",schemaPath:"#/properties/fields/properties/sms_content/maxLength",keyword:"maxLength",params:{limit: 1600},message:"must NOT have more than 1600 characters"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1481,10 +1483,8 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data13.offer_price !== undefined){
-let data48 = data13.offer_price;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err119 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err119 = {instancePath:instancePath+"/fields/sms_content",schemaPath:"#/properties/fields/properties/sms_content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1493,9 +1493,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 10000000 || isNaN(data48)){
-const err120 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+}
+if(data13.sms_from !== undefined){
+let data49 = data13.sms_from;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err120 = {instancePath:instancePath+"/fields/sms_from",schemaPath:"#/properties/fields/properties/sms_from/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]{6,20}$"},message:"must match pattern \""+"^[0-9+() -]{6,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1504,8 +1507,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data48 < 0 || isNaN(data48)){
-const err121 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err121 = {instancePath:instancePath+"/fields/sms_from",schemaPath:"#/properties/fields/properties/sms_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1515,12 +1519,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-if(data13.vehicle_vin !== undefined){
-let data49 = data13.vehicle_vin;
-if(typeof data49 === "string"){
-if(!pattern12.test(data49)){
-const err122 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9]{1,20}$"+"\""};
+if(data13.offer_price !== undefined){
+let data50 = data13.offer_price;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err122 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1529,9 +1531,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 > 10000000 || isNaN(data50)){
+const err123 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1540,10 +1542,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50 < 0 || isNaN(data50)){
+const err124 = {instancePath:instancePath+"/fields/offer_price",schemaPath:"#/properties/fields/properties/offer_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1553,11 +1553,12 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.additional_services !== undefined){
-let data50 = data.additional_services;
-if(Array.isArray(data50)){
-if(data50.length > 20){
-const err125 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+if(data13.vehicle_vin !== undefined){
+let data51 = data13.vehicle_vin;
+if(typeof data51 === "string"){
+if(!pattern12.test(data51)){
+const err125 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9]{1,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1566,12 +1567,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-const len1 = data50.length;
-for(let i1=0; i1<len1; i1++){
-let data51 = data50[i1];
-if(typeof data51 === "string"){
-if(func3(data51) > 100){
-const err126 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+else {
+const err126 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1580,8 +1578,10 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(func3(data51) < 1){
-const err127 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1591,8 +1591,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.additional_services !== undefined){
+let data52 = data.additional_services;
+if(Array.isArray(data52)){
+if(data52.length > 20){
+const err128 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1601,10 +1604,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data52.length;
+for(let i1=0; i1<len1; i1++){
+let data53 = data52[i1];
+if(typeof data53 === "string"){
+if(func3(data53) > 100){
+const err129 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1613,9 +1618,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-if(typeof data.isLastStep !== "boolean"){
-const err130 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func3(data53) < 1){
+const err130 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1624,11 +1628,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data.website !== undefined){
-let data53 = data.website;
-if(typeof data53 === "string"){
-if(func3(data53) > 2048){
-const err131 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+}
+else {
+const err131 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1638,8 +1640,9 @@ vErrors.push(err131);
 errors++;
 }
 }
+}
 else {
-const err132 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err132 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1649,14 +1652,109 @@ vErrors.push(err132);
 errors++;
 }
 }
-}
-else {
-const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lead_id !== undefined){
+let data54 = data.lead_id;
+if(typeof data54 === "string"){
+if(!pattern13.test(data54)){
+const err133 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err133];
 }
 else {
 vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data.lead_status !== undefined){
+let data55 = data.lead_status;
+if(typeof data55 !== "string"){
+const err135 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(!((data55 === "In Progress") || (data55 === "Complete"))){
+const err136 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lead_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data.form_completed !== undefined){
+if(typeof data.form_completed !== "boolean"){
+const err137 = {instancePath:instancePath+"/form_completed",schemaPath:"#/properties/form_completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(typeof data.isLastStep !== "boolean"){
+const err138 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+if(data.website !== undefined){
+let data58 = data.website;
+if(typeof data58 === "string"){
+if(func3(data58) > 2048){
+const err139 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
 }
 errors++;
 }

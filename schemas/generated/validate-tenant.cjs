@@ -3,9 +3,9 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"map":{"title":"Map","description":"The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.","type":"object","additionalProperties":false,"properties":{"tileUrl":{"title":"Tile URL template","description":"An https address with {z}, {x} and {y} (and {s} for the a, b, c subdomains if the tile server has them).","type":"string","maxLength":300,"pattern":"^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https://[A-Za-z0-9.{}-]+(:[0-9]{1,5})?/[^\\s\"'<>\\\\]*$","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png"},"attribution":{"title":"Tile attribution","description":"Shown in the map's corner, as the tile source's licence asks.","type":"string","minLength":1,"maxLength":200,"default":"© OpenStreetMap contributors"},"attributionUrl":{"title":"Attribution link","type":"string","maxLength":300,"pattern":"^https://[^\\s\"'<>\\\\]+$","default":"https://www.openstreetmap.org/copyright"},"maxZoom":{"title":"Tile source's maximum zoom","type":"integer","minimum":1,"maximum":22,"default":19},"zoom":{"title":"Zoom","description":"The map's zoom (1 the world … 18 a street); leave empty to fit the locations shown.","type":"integer","minimum":1,"maximum":22},"centre":{"title":"Centre","description":"Where the map is centred before a search; leave empty to centre on the locations shown.","type":"object","additionalProperties":false,"required":["lat","long"],"properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180}}}}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).","type":"string","enum":["vehicle-detail","search","location-detail","contact-us"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"formSteps":{"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}},"formStep":{"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerLocatorProps":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}},"DealerLocatorBlock":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationInfoProps":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}},"LocationInfoBlock":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationListProps":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}},"LocationListBlock":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationsCarouselProps":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}},"LocationsCarouselBlock":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"TradeInWizardProps":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}},"TradeInWizardBlock":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
-const schema62 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
-const schema77 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"map":{"title":"Map","description":"The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.","type":"object","additionalProperties":false,"properties":{"tileUrl":{"title":"Tile URL template","description":"An https address with {z}, {x} and {y} (and {s} for the a, b, c subdomains if the tile server has them).","type":"string","maxLength":300,"pattern":"^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https://[A-Za-z0-9.{}-]+(:[0-9]{1,5})?/[^\\s\"'<>\\\\]*$","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png"},"attribution":{"title":"Tile attribution","description":"Shown in the map's corner, as the tile source's licence asks.","type":"string","minLength":1,"maxLength":200,"default":"© OpenStreetMap contributors"},"attributionUrl":{"title":"Attribution link","type":"string","maxLength":300,"pattern":"^https://[^\\s\"'<>\\\\]+$","default":"https://www.openstreetmap.org/copyright"},"maxZoom":{"title":"Tile source's maximum zoom","type":"integer","minimum":1,"maximum":22,"default":19},"zoom":{"title":"Zoom","description":"The map's zoom (1 the world … 18 a street); leave empty to fit the locations shown.","type":"integer","minimum":1,"maximum":22},"centre":{"title":"Centre","description":"Where the map is centred before a search; leave empty to centre on the locations shown.","type":"object","additionalProperties":false,"required":["lat","long"],"properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180}}}}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://","title":"External booking page","description":"Book a Service links go to this page instead of the site's own booking form."},"intervals":{"type":"array","title":"Service intervals","description":"The Service Interval choices. Empty: the standard list (domain/service-booking.ts).","items":{"$ref":"#/definitions/shortText"},"default":[]},"disclaimers":{"type":"array","title":"Service disclaimers","description":"Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).","items":{"type":"object","additionalProperties":false,"required":["locationIds","text"],"properties":{"locationIds":{"title":"Location ids","type":"array","minItems":1,"items":{"type":"integer"}},"text":{"title":"Disclaimer","type":"string","minLength":1,"maxLength":2000}}},"default":[]}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).","type":"string","enum":["vehicle-detail","search","location-detail","contact-us"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"formSteps":{"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}},"formStep":{"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerLocatorProps":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}},"DealerLocatorBlock":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationInfoProps":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}},"LocationInfoBlock":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationListProps":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}},"LocationListBlock":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationsCarouselProps":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}},"LocationsCarouselBlock":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceBookingProps":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceBookingBlock":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceContactProps":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}},"ServiceContactBlock":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceMobileBarProps":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceMobileBarBlock":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"TradeInWizardProps":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}},"TradeInWizardBlock":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
+const schema63 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
+const schema78 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = require("ajv/dist/runtime/ucs2length").default;
 const schema12 = {"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}};
@@ -5619,10 +5619,10 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://"}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."};
+const schema48 = {"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://","title":"External booking page","description":"Book a Service links go to this page instead of the site's own booking form."},"intervals":{"type":"array","title":"Service intervals","description":"The Service Interval choices. Empty: the standard list (domain/service-booking.ts).","items":{"$ref":"#/definitions/shortText"},"default":[]},"disclaimers":{"type":"array","title":"Service disclaimers","description":"Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).","items":{"type":"object","additionalProperties":false,"required":["locationIds","text"],"properties":{"locationIds":{"title":"Location ids","type":"array","minItems":1,"items":{"type":"integer"}},"text":{"title":"Disclaimer","type":"string","minLength":1,"maxLength":2000}}},"default":[]}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."};
 const schema50 = {"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}};
-const schema60 = {"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}};
-const schema61 = {"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}};
+const schema61 = {"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}};
+const schema62 = {"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5764,7 +5764,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((((((((((((data4 === "category") || (data4 === "first_name")) || (data4 === "last_name")) || (data4 === "email")) || (data4 === "phone")) || (data4 === "postcode")) || (data4 === "vehicle_price_budget")) || (data4 === "message")) || (data4 === "rego")) || (data4 === "location_id")) || (data4 === "dealership_slug")) || (data4 === "preferred_date")) || (data4 === "opt_in")) || (data4 === "terms_conditions"))){
-const err11 = {instancePath:instancePath+"/" + i0+"/fields/" + i1,schemaPath:"#/definitions/formStep/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/" + i0+"/fields/" + i1,schemaPath:"#/definitions/formStep/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6981,8 +6981,14 @@ data53.intervalRequired = true;
 if(data53.serviceTypes === undefined){
 data53.serviceTypes = [];
 }
+if(data53.intervals === undefined){
+data53.intervals = [];
+}
+if(data53.disclaimers === undefined){
+data53.disclaimers = [];
+}
 for(const key13 in data53){
-if(!(((((key13 === "variant") || (key13 === "orderDetailsStep")) || (key13 === "intervalRequired")) || (key13 === "serviceTypes")) || (key13 === "externalBookingUrl"))){
+if(!(((((((key13 === "variant") || (key13 === "orderDetailsStep")) || (key13 === "intervalRequired")) || (key13 === "serviceTypes")) || (key13 === "externalBookingUrl")) || (key13 === "intervals")) || (key13 === "disclaimers"))){
 const err85 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
@@ -7118,9 +7124,14 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data60 = data53.intervals;
+if(Array.isArray(data60)){
+const len4 = data60.length;
+for(let i4=0; i4<len4; i4++){
+let data61 = data60[i4];
+if(typeof data61 === "string"){
+if(func4(data61) > 500){
+const err97 = {instancePath:instancePath+"/service/intervals/" + i4,schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -7129,11 +7140,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-let data60 = data.multiStep;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-for(const key14 in data60){
-if(!(((((((key14 === "enquiry") || (key14 === "careers")) || (key14 === "finance")) || (key14 === "vehicle-enquiry")) || (key14 === "test-drive")) || (key14 === "request-photos")) || (key14 === "hero"))){
-const err98 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(func4(data61) < 1){
+const err98 = {instancePath:instancePath+"/service/intervals/" + i4,schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -7143,51 +7151,8 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data60.enquiry !== undefined){
-if(!(validate22(data60.enquiry, {instancePath:instancePath+"/multiStep/enquiry",parentData:data60,parentDataProperty:"enquiry",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60.careers !== undefined){
-if(!(validate22(data60.careers, {instancePath:instancePath+"/multiStep/careers",parentData:data60,parentDataProperty:"careers",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60.finance !== undefined){
-if(!(validate22(data60.finance, {instancePath:instancePath+"/multiStep/finance",parentData:data60,parentDataProperty:"finance",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60["vehicle-enquiry"] !== undefined){
-if(!(validate22(data60["vehicle-enquiry"], {instancePath:instancePath+"/multiStep/vehicle-enquiry",parentData:data60,parentDataProperty:"vehicle-enquiry",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60["test-drive"] !== undefined){
-if(!(validate22(data60["test-drive"], {instancePath:instancePath+"/multiStep/test-drive",parentData:data60,parentDataProperty:"test-drive",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60["request-photos"] !== undefined){
-if(!(validate22(data60["request-photos"], {instancePath:instancePath+"/multiStep/request-photos",parentData:data60,parentDataProperty:"request-photos",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data60.hero !== undefined){
-if(!(validate22(data60.hero, {instancePath:instancePath+"/multiStep/hero",parentData:data60,parentDataProperty:"hero",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err99 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err99 = {instancePath:instancePath+"/service/intervals/" + i4,schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -7197,8 +7162,9 @@ vErrors.push(err99);
 errors++;
 }
 }
+}
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err100 = {instancePath:instancePath+"/service/intervals",schemaPath:"#/properties/service/properties/intervals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -7207,13 +7173,237 @@ vErrors.push(err100);
 }
 errors++;
 }
+let data62 = data53.disclaimers;
+if(Array.isArray(data62)){
+const len5 = data62.length;
+for(let i5=0; i5<len5; i5++){
+let data63 = data62[i5];
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.locationIds === undefined){
+const err101 = {instancePath:instancePath+"/service/disclaimers/" + i5,schemaPath:"#/properties/service/properties/disclaimers/items/required",keyword:"required",params:{missingProperty: "locationIds"},message:"must have required property '"+"locationIds"+"'"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data63.text === undefined){
+const err102 = {instancePath:instancePath+"/service/disclaimers/" + i5,schemaPath:"#/properties/service/properties/disclaimers/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+for(const key14 in data63){
+if(!((key14 === "locationIds") || (key14 === "text"))){
+const err103 = {instancePath:instancePath+"/service/disclaimers/" + i5,schemaPath:"#/properties/service/properties/disclaimers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data63.locationIds !== undefined){
+let data64 = data63.locationIds;
+if(Array.isArray(data64)){
+if(data64.length < 1){
+const err104 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/locationIds",schemaPath:"#/properties/service/properties/disclaimers/items/properties/locationIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+const len6 = data64.length;
+for(let i6=0; i6<len6; i6++){
+let data65 = data64[i6];
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err105 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/locationIds/" + i6,schemaPath:"#/properties/service/properties/disclaimers/items/properties/locationIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/locationIds",schemaPath:"#/properties/service/properties/disclaimers/items/properties/locationIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data63.text !== undefined){
+let data66 = data63.text;
+if(typeof data66 === "string"){
+if(func4(data66) > 2000){
+const err107 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/text",schemaPath:"#/properties/service/properties/disclaimers/items/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(func4(data66) < 1){
+const err108 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/text",schemaPath:"#/properties/service/properties/disclaimers/items/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/service/disclaimers/" + i5+"/text",schemaPath:"#/properties/service/properties/disclaimers/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/service/disclaimers/" + i5,schemaPath:"#/properties/service/properties/disclaimers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/service/disclaimers",schemaPath:"#/properties/service/properties/disclaimers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+let data67 = data.multiStep;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+for(const key15 in data67){
+if(!(((((((key15 === "enquiry") || (key15 === "careers")) || (key15 === "finance")) || (key15 === "vehicle-enquiry")) || (key15 === "test-drive")) || (key15 === "request-photos")) || (key15 === "hero"))){
+const err113 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data67.enquiry !== undefined){
+if(!(validate22(data67.enquiry, {instancePath:instancePath+"/multiStep/enquiry",parentData:data67,parentDataProperty:"enquiry",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67.careers !== undefined){
+if(!(validate22(data67.careers, {instancePath:instancePath+"/multiStep/careers",parentData:data67,parentDataProperty:"careers",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67.finance !== undefined){
+if(!(validate22(data67.finance, {instancePath:instancePath+"/multiStep/finance",parentData:data67,parentDataProperty:"finance",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67["vehicle-enquiry"] !== undefined){
+if(!(validate22(data67["vehicle-enquiry"], {instancePath:instancePath+"/multiStep/vehicle-enquiry",parentData:data67,parentDataProperty:"vehicle-enquiry",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67["test-drive"] !== undefined){
+if(!(validate22(data67["test-drive"], {instancePath:instancePath+"/multiStep/test-drive",parentData:data67,parentDataProperty:"test-drive",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67["request-photos"] !== undefined){
+if(!(validate22(data67["request-photos"], {instancePath:instancePath+"/multiStep/request-photos",parentData:data67,parentDataProperty:"request-photos",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data67.hero !== undefined){
+if(!(validate22(data67.hero, {instancePath:instancePath+"/multiStep/hero",parentData:data67,parentDataProperty:"hero",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/multiStep",schemaPath:"#/properties/multiStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}};
-const schema64 = {"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
-const schema68 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema64 = {"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema69 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7936,7 +8126,7 @@ validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
+const schema73 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8178,7 +8368,7 @@ validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}};
+const schema76 = {"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8434,7 +8624,7 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}};
+const schema79 = {"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}};
 const pattern31 = new RegExp("^https?://", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8472,7 +8662,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema78.properties, key0))){
+if(!(func2.call(schema79.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8813,8 +9003,8 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}};
-const schema89 = {"type":"string","format":"date"};
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}};
+const schema90 = {"type":"string","format":"date"};
 const func0 = require("ajv/dist/runtime/equal").default;
 const formats22 = require("ajv-formats/dist/formats").fullFormats.date;
 
@@ -8873,7 +9063,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema82.properties, key0))){
+if(!(func2.call(schema83.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -9477,10 +9667,10 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
+const schema92 = {"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}};
 const pattern39 = new RegExp("^[0-9]{4}$", "u");
-const schema99 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
-const schema100 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
+const schema100 = {"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}};
+const schema101 = {"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."};
 const pattern43 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9567,7 +9757,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data1 === "open") || (data1 === "closed")) || (data1 === "by-appointment"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema100.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9642,7 +9832,7 @@ validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema102 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
+const schema103 = {"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9743,7 +9933,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "open") || (data2 === "closed"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema102.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema103.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9816,7 +10006,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data5 === "sales") || (data5 === "service")) || (data5 === "parts"))){
-const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema102.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema103.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9913,7 +10103,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema91.properties, key0))){
+if(!(func2.call(schema92.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -10062,7 +10252,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data5 === "sales") || (data5 === "service")) || (data5 === "parts")) || (data5 === "service-and-parts")) || (data5 === ""))){
-const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema91.properties.location_type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/location_type",schemaPath:"#/properties/location_type/enum",keyword:"enum",params:{allowedValues: schema92.properties.location_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10341,7 +10531,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((((((((((((((data13 === "QLD") || (data13 === "NSW")) || (data13 === "VIC")) || (data13 === "SA")) || (data13 === "WA")) || (data13 === "TAS")) || (data13 === "ACT")) || (data13 === "NT")) || (data13 === "AUK")) || (data13 === "WGN")) || (data13 === "CAN")) || (data13 === "WKO")) || (data13 === "BOP")) || (data13 === "OTA"))){
-const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema91.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/address/state",schemaPath:"#/properties/address/properties/state/enum",keyword:"enum",params:{allowedValues: schema92.properties.address.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10978,12 +11168,12 @@ validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema107 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
-const schema108 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
-const schema109 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema110 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
-const schema112 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
-const schema111 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
+const schema108 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
+const schema109 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
+const schema110 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema111 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
+const schema113 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
+const schema112 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11070,7 +11260,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data2 === "accent") || (data2 === "primary")) || (data2 === "neutral"))){
-const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema111.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema112.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11267,7 +11457,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11292,8 +11482,8 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema113 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema115 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}};
+const schema114 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema116 = {"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12027,7 +12217,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12052,8 +12242,8 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema125 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
+const schema124 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema126 = {"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12237,7 +12427,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12262,8 +12452,8 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema127 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema129 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
+const schema128 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema130 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12445,7 +12635,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12470,8 +12660,8 @@ validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema132 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema134 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}};
+const schema133 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema135 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12813,7 +13003,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12838,8 +13028,8 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema137 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema139 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
+const schema138 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema140 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
 const pattern59 = new RegExp("\\{price\\}", "u");
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13228,7 +13418,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13253,8 +13443,8 @@ validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema144 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
+const schema143 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema145 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13349,7 +13539,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "auto") || (data2 === "always")) || (data2 === "never"))){
-const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema144.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema145.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13486,7 +13676,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13511,8 +13701,8 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema147 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema149 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
+const schema148 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema150 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
 const pattern62 = new RegExp("^[a-z][a-z0-9-]{0,59}$", "u");
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13641,7 +13831,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data3 === "enquiry") || (data3 === "careers")) || (data3 === "finance")) || (data3 === "test-drive"))){
-const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema149.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema150.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13785,7 +13975,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data9 === "main") || (data9 === "sidebar"))){
-const err22 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13810,8 +14000,8 @@ validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema153 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+const schema152 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema154 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13905,7 +14095,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data1 === "body") || (data1 === "make")) || (data1 === "fuel")) || (data1 === "location_name")) || (data1 === "car_type"))){
-const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema153.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema154.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13927,7 +14117,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data2 === "new") || (data2 === "demo")) || (data2 === "used"))){
-const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema153.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema154.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14108,7 +14298,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14133,10 +14323,10 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema156 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema158 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
-const schema160 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
-const schema161 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
+const schema157 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema159 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema161 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
+const schema162 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14177,7 +14367,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((data0 === "check") || (data0 === "check-circle")) || (data0 === "shield")) || (data0 === "star")) || (data0 === "car")) || (data0 === "truck")) || (data0 === "wrench")) || (data0 === "tag")) || (data0 === "clock")) || (data0 === "refund")) || (data0 === "road")) || (data0 === "document")) || (data0 === "paint")) || (data0 === "thumbs-up")) || (data0 === "key")) || (data0 === "search")) || (data0 === "calendar")) || (data0 === "dollar")) || (data0 === "heart")) || (data0 === "award")) || (data0 === "phone")) || (data0 === "umbrella")) || (data0 === "gauge"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema162.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14388,7 +14578,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema158.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema159.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14525,7 +14715,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14550,8 +14740,8 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema164 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema166 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
+const schema165 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema167 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14771,7 +14961,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14796,8 +14986,8 @@ validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema169 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema171 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema170 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema172 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15004,7 +15194,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15029,8 +15219,8 @@ validate87.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema176 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
+const schema175 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema177 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15252,7 +15442,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15277,8 +15467,8 @@ validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema180 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
+const schema179 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema181 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15776,7 +15966,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data13 === "1920x540") || (data13 === "1920x1080"))){
-const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema180.properties.aspect.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema181.properties.aspect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15956,7 +16146,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15981,8 +16171,8 @@ validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema186 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema188 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
+const schema187 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema189 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
 const pattern73 = new RegExp("^(/|https://)", "u");
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16287,7 +16477,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data8 === "main") || (data8 === "sidebar"))){
-const err25 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16312,8 +16502,8 @@ validate94.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema192 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}};
+const schema191 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema193 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16483,7 +16673,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data4 === "main") || (data4 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16508,8 +16698,8 @@ validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema194 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema196 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}};
+const schema195 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema197 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16660,7 +16850,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "sales") || (data4 === "service")) || (data4 === "parts"))){
-const err12 = {instancePath:instancePath+"/props/department",schemaPath:"#/definitions/LocationListProps/properties/department/enum",keyword:"enum",params:{allowedValues: schema196.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/department",schemaPath:"#/definitions/LocationListProps/properties/department/enum",keyword:"enum",params:{allowedValues: schema197.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16682,7 +16872,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "grid") || (data5 === "list"))){
-const err14 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/LocationListProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema196.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/LocationListProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema197.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16716,7 +16906,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16741,8 +16931,8 @@ validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema198 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema200 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}};
+const schema199 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema201 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16891,7 +17081,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "sales") || (data4 === "service")) || (data4 === "parts"))){
-const err12 = {instancePath:instancePath+"/props/type",schemaPath:"#/definitions/LocationsCarouselProps/properties/type/enum",keyword:"enum",params:{allowedValues: schema200.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/type",schemaPath:"#/definitions/LocationsCarouselProps/properties/type/enum",keyword:"enum",params:{allowedValues: schema201.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17096,7 +17286,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((data9 === "main") || (data9 === "sidebar"))){
-const err27 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17121,8 +17311,8 @@ validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema202 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema204 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
+const schema203 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema205 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17191,7 +17381,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "new") || (data1 === "demo")) || (data1 === "used"))){
-const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema204.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema205.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17213,7 +17403,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "count") || (data2 === "name"))){
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema204.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema205.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17350,7 +17540,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17375,8 +17565,8 @@ validate98.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema209 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
+const schema208 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema210 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17550,7 +17740,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17575,8 +17765,8 @@ validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema211 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema213 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
+const schema212 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema214 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17802,7 +17992,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "main") || (data7 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17827,8 +18017,8 @@ validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema215 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema217 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+const schema216 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema218 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18282,7 +18472,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18307,8 +18497,8 @@ validate103.errors = vErrors;
 return errors === 0;
 }
 
-const schema220 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema222 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema221 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema223 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18515,7 +18705,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18540,8 +18730,8 @@ validate107.errors = vErrors;
 return errors === 0;
 }
 
-const schema225 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema227 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema226 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema228 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18669,7 +18859,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema227.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema228.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18806,7 +18996,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18831,8 +19021,8 @@ validate110.errors = vErrors;
 return errors === 0;
 }
 
-const schema230 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema232 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
+const schema231 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema233 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19262,7 +19452,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19287,8 +19477,8 @@ validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema236 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema238 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+const schema237 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema239 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19473,7 +19663,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "narrow") || (data5 === "wide"))){
-const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema238.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema239.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19507,7 +19697,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19532,8 +19722,8 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema240 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema242 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
+const schema241 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema243 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19777,7 +19967,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data6 === "all") || (data6 === "new")) || (data6 === "demo")) || (data6 === "used"))){
-const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema242.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema243.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19847,7 +20037,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((((((((data9 === "make") || (data9 === "model")) || (data9 === "body")) || (data9 === "fuel")) || (data9 === "transmission")) || (data9 === "location_name")) || (data9 === "colour")) || (data9 === "year"))){
-const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema242.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema243.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19909,7 +20099,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data12 === "all") || (data12 === "new")) || (data12 === "demo")) || (data12 === "used"))){
-const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema242.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema243.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20126,7 +20316,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20151,8 +20341,8 @@ validate118.errors = vErrors;
 return errors === 0;
 }
 
-const schema246 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema248 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
+const schema247 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema249 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20305,7 +20495,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "grid") || (data4 === "carousel"))){
-const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema248.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema249.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20349,7 +20539,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20374,10 +20564,700 @@ validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema250 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema252 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
+const schema251 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema253 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("service-booking" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "service-booking"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data2 = data.props;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.title === undefined){
+data2.title = "Book a Service";
+}
+if(data2.anchor === undefined){
+data2.anchor = "service-form";
+}
+for(const key1 in data2){
+if(!(((key1 === "title") || (key1 === "intro")) || (key1 === "anchor"))){
+const err8 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceBookingProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data2.title;
+if(typeof data3 === "string"){
+if(func4(data3) > 120){
+const err9 = {instancePath:instancePath+"/props/title",schemaPath:"#/definitions/ServiceBookingProps/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/props/title",schemaPath:"#/definitions/ServiceBookingProps/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.intro !== undefined){
+let data4 = data2.intro;
+if(typeof data4 === "string"){
+if(func4(data4) > 600){
+const err11 = {instancePath:instancePath+"/props/intro",schemaPath:"#/definitions/ServiceBookingProps/properties/intro/maxLength",keyword:"maxLength",params:{limit: 600},message:"must NOT have more than 600 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/props/intro",schemaPath:"#/definitions/ServiceBookingProps/properties/intro/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+let data5 = data2.anchor;
+if(typeof data5 === "string"){
+if(!pattern62.test(data5)){
+const err13 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceBookingProps/properties/anchor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,59}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,59}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceBookingProps/properties/anchor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceBookingProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+let data6 = data.area;
+if(typeof data6 !== "string"){
+const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((data6 === "main") || (data6 === "sidebar"))){
+const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+const schema255 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema257 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}};
+
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("service-contact" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "service-contact"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data2 = data.props;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.heading === undefined){
+data2.heading = "Contact our service team";
+}
+if(data2.hoursHeading === undefined){
+data2.hoursHeading = "Service hours";
+}
+for(const key1 in data2){
+if(!((key1 === "heading") || (key1 === "hoursHeading"))){
+const err8 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceContactProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data2.heading;
+if(typeof data3 === "string"){
+if(func4(data3) > 120){
+const err9 = {instancePath:instancePath+"/props/heading",schemaPath:"#/definitions/ServiceContactProps/properties/heading/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/props/heading",schemaPath:"#/definitions/ServiceContactProps/properties/heading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+let data4 = data2.hoursHeading;
+if(typeof data4 === "string"){
+if(func4(data4) > 80){
+const err11 = {instancePath:instancePath+"/props/hoursHeading",schemaPath:"#/definitions/ServiceContactProps/properties/hoursHeading/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/props/hoursHeading",schemaPath:"#/definitions/ServiceContactProps/properties/hoursHeading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceContactProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+let data5 = data.area;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data5 === "main") || (data5 === "sidebar"))){
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+const schema259 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema261 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("service-mobile-bar" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "service-mobile-bar"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data2 = data.props;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.callLabel === undefined){
+data2.callLabel = "Call Us Now";
+}
+if(data2.bookLabel === undefined){
+data2.bookLabel = "Book a Service";
+}
+if(data2.anchor === undefined){
+data2.anchor = "service-form";
+}
+for(const key1 in data2){
+if(!(((key1 === "callLabel") || (key1 === "bookLabel")) || (key1 === "anchor"))){
+const err8 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceMobileBarProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data2.callLabel;
+if(typeof data3 === "string"){
+if(func4(data3) > 40){
+const err9 = {instancePath:instancePath+"/props/callLabel",schemaPath:"#/definitions/ServiceMobileBarProps/properties/callLabel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/props/callLabel",schemaPath:"#/definitions/ServiceMobileBarProps/properties/callLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+let data4 = data2.bookLabel;
+if(typeof data4 === "string"){
+if(func4(data4) > 40){
+const err11 = {instancePath:instancePath+"/props/bookLabel",schemaPath:"#/definitions/ServiceMobileBarProps/properties/bookLabel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/props/bookLabel",schemaPath:"#/definitions/ServiceMobileBarProps/properties/bookLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+let data5 = data2.anchor;
+if(typeof data5 === "string"){
+if(!pattern62.test(data5)){
+const err13 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceMobileBarProps/properties/anchor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,59}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,59}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceMobileBarProps/properties/anchor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/props",schemaPath:"#/definitions/ServiceMobileBarProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+let data6 = data.area;
+if(typeof data6 !== "string"){
+const err16 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((data6 === "main") || (data6 === "sidebar"))){
+const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+const schema263 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema265 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20562,7 +21442,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20583,14 +21463,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema254 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema256 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
+const schema267 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema269 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20748,7 +21628,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data4 === "main") || (data4 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20769,14 +21649,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema258 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema260 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
+const schema271 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema273 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20935,7 +21815,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20956,14 +21836,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema262 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema264 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
+const schema275 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema277 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21135,7 +22015,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21156,14 +22036,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-const schema266 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema268 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}};
+const schema279 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema281 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21288,12 +22168,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21387,8 +22267,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate127(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate130(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -21405,7 +22285,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21426,14 +22306,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-const schema271 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema273 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
+const schema284 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema286 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21559,7 +22439,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema273.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema286.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21579,12 +22459,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21678,8 +22558,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate130(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -21696,7 +22576,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21717,14 +22597,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-const schema276 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema278 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
+const schema289 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema291 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21811,7 +22691,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data2 === "facebook") || (data2 === "x")) || (data2 === "linkedin")) || (data2 === "whatsapp")) || (data2 === "email"))){
-const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema278.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema291.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21887,12 +22767,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21986,8 +22866,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate134(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate137(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -22004,7 +22884,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22025,14 +22905,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-const schema281 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema283 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
+const schema294 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema296 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22217,7 +23097,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data7 === "main") || (data7 === "sidebar"))){
-const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22238,14 +23118,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-const schema285 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema287 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
+const schema298 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema300 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22308,12 +23188,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22407,8 +23287,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate138(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
@@ -22425,7 +23305,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22446,14 +23326,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-const schema290 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema292 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
+const schema303 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema305 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22601,12 +23481,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22700,8 +23580,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate144(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -22718,7 +23598,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22739,14 +23619,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-const schema296 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema298 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
+const schema309 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema311 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22918,7 +23798,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data6 === "main") || (data6 === "sidebar"))){
-const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22939,14 +23819,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-const schema300 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema302 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
+const schema313 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema315 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23206,7 +24086,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((data11 === "main") || (data11 === "sidebar"))){
-const err21 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23227,15 +24107,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-const schema304 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema306 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
-const pattern106 = new RegExp("\\{count\\}", "u");
+const schema317 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema319 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
+const pattern111 = new RegExp("\\{count\\}", "u");
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23361,7 +24241,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern106.test(data3)){
+if(!pattern111.test(data3)){
 const err10 = {instancePath:instancePath+"/props/text",schemaPath:"#/definitions/VehicleViewsProps/properties/text/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -23394,7 +24274,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern106.test(data4)){
+if(!pattern111.test(data4)){
 const err13 = {instancePath:instancePath+"/props/textOne",schemaPath:"#/definitions/VehicleViewsProps/properties/textOne/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -23440,7 +24320,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data5 === "main") || (data5 === "sidebar"))){
-const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23461,14 +24341,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema308 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema310 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
+const schema321 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema323 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23627,7 +24507,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data4 === "main") || (data4 === "sidebar"))){
-const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23648,14 +24528,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema312 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema314 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema325 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema327 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23781,7 +24661,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema314.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema327.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23801,12 +24681,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23900,8 +24780,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate148(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate151(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -23918,7 +24798,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23939,14 +24819,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema317 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema319 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema330 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema332 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24071,7 +24951,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema319.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema332.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24091,12 +24971,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24190,8 +25070,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate152(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate155(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -24208,7 +25088,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "main") || (data3 === "sidebar"))){
-const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24229,7 +25109,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
@@ -24430,99 +25310,117 @@ vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.err
 errors = vErrors.length;
 }
 }
-else if(tag0 === "sign-in"){
+else if(tag0 === "service-booking"){
 if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "similar-cars"){
+else if(tag0 === "service-contact"){
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "site-footer"){
+else if(tag0 === "service-mobile-bar"){
 if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "site-header"){
+else if(tag0 === "sign-in"){
 if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "trade-in-wizard"){
+else if(tag0 === "similar-cars"){
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "used-car-checks"){
+else if(tag0 === "site-footer"){
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-header"){
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "trade-in-wizard"){
 if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-actions"){
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+else if(tag0 === "used-car-checks"){
+if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-gallery"){
+else if(tag0 === "vehicle-actions"){
 if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-key-info"){
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+else if(tag0 === "vehicle-gallery"){
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-specs"){
+else if(tag0 === "vehicle-key-info"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-sticky-header"){
+else if(tag0 === "vehicle-specs"){
 if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-summary"){
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-views"){
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "watchlist"){
+else if(tag0 === "vehicle-sticky-header"){
 if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "whats-included"){
+else if(tag0 === "vehicle-summary"){
 if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "vehicle-views"){
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "watchlist"){
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "whats-included"){
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "why-buy-from-us"){
-if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -24599,10 +25497,10 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema322 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).","type":"string","enum":["vehicle-detail","search","location-detail","contact-us"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
-const pattern112 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
+const schema335 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).","type":"string","enum":["vehicle-detail","search","location-detail","contact-us"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
+const pattern117 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24706,7 +25604,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern112.test(data1)){
+if(!pattern117.test(data1)){
 const err9 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"},message:"must match pattern \""+"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -24741,7 +25639,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data2 === "vehicle-detail") || (data2 === "search")) || (data2 === "location-detail")) || (data2 === "contact-us"))){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema322.properties.template.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema335.properties.template.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24828,7 +25726,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
@@ -25801,8 +26699,8 @@ errors++;
 }
 const len3 = data37.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate202(data37[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data37,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate208(data37[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data37,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 }

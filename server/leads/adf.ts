@@ -105,7 +105,7 @@ export function commentsOf(lead: Lead): string {
   const extra: [string, unknown][] = [
     ["Registration", f.rego && `${f.rego}${f.state ? ` (${f.state.toUpperCase()})` : ""}`],
     ["Preferred contact", f.preferred_contact_method],
-    ["Preferred date", f.preferred_date],
+    [lead.form === "service" ? "Preferred Service Date" : "Preferred date", f.preferred_date],
     ["Service interval", f.service_interval],
     ["Service type", f.service_type],
     ["Vehicle price / budget", f.vehicle_price_budget !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.vehicle_price_budget)}` : undefined],
@@ -116,7 +116,11 @@ export function commentsOf(lead: Lead): string {
     ["Service history", f.service_history],
     ["Number of keys", f.number_of_keys],
     ["Condition", f.car_condition],
-    ["Comments on the car", f.comments],
+    [lead.form === "service" ? "Comments" : "Comments on the car", f.comments],
+    // The service booking's (spec leads §3 "Service booking").
+    ["Tyres replacement", f.tyres_replacement === undefined ? undefined : f.tyres_replacement ? "Yes" : "No"],
+    ["Location", f.location_id],
+    ["Status", lead.lead_status],
     ["Offer", f.offer_price !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.offer_price)}` : undefined],
     ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],

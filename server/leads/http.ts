@@ -6,8 +6,11 @@ import type { StoredVehicle } from "../inventory/vehicle";
 import type { SchemaError } from "../../domain/schema-errors";
 import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
+import { serviceBookingSpec, serviceLeadProblems, serviceRecipient, takesServiceBookings, LEAD_STATUS_IN_PROGRESS } from "../../domain/service-booking";
+import { and, eq } from "drizzle-orm";
+import { leads } from "../db/schema";
 import { validateLead, type Lead } from "./validation";
-import { storeLead } from "./store";
+import { storeLead, updateLeadStage } from "./store";
 import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
 import { parseJsonText, readLimitedText } from "../http/body";
 import { BadRequest, errorResponse, HttpError, underError } from "../http/errors";
@@ -35,6 +38,8 @@ export interface LeadDeps {
   limits?: LeadLimits;
   /** Called after a lead was stored: wakes the outbox worker. */
   stored?: (leadId: string) => void;
+  /** The clock (a service booking's preferred date is checked against today); tests set it. */
+  now?: () => Date;
 }
 
 const invalid = (errors: SchemaError[]) => problem(422, FIX_ERRORS, { errors });
@@ -81,13 +86,15 @@ function formOf(body: unknown): LeadFormKind | null {
 }
 
 /** The form's errors for a lead (read as sent, or validated), under the site's settings. */
-function formProblems(doc: LiveDocument["document"], form: LeadFormKind, lead: { fields?: unknown; isLastStep?: unknown }, make: string | null): FieldError[] {
+function formProblems(doc: LiveDocument["document"], form: LeadFormKind, lead: { fields?: unknown; isLastStep?: unknown }, make: string | null, now: Date): SchemaError[] {
+  // The service booking's own rules (domain/service-booking.ts), the ones its block checks.
+  if (form === "service") return serviceLeadProblems(serviceBookingSpec(doc), lead as Parameters<typeof serviceLeadProblems>[1], now);
   const spec = leadFormSpec(doc, form, { make });
   return validateLeadForm(spec, lead, { partial: lead.isLastStep === false });
 }
 
 /** The form's errors first, then the lead schema's for places the form said nothing about. */
-function mergeErrors(fromForm: FieldError[], fromSchema: SchemaError[]): SchemaError[] {
+function mergeErrors(fromForm: Pick<FieldError, "pointer" | "message">[], fromSchema: SchemaError[]): SchemaError[] {
   const seen = new Set(fromForm.map((e) => e.pointer));
   return [...fromForm.map(({ pointer, message }) => ({ pointer, message })), ...fromSchema.filter((e) => !seen.has(e.pointer))];
 }
@@ -127,6 +134,7 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       if (typeof trap === "string" ? trap.trim() !== "" : trap !== undefined && trap !== null && trap !== false) return json(200, { lead_id: randomUUID() });
     }
 
+    const now = deps.now?.() ?? new Date();
     const result = validateLead(body);
     if (!result.ok) {
       // A lead without a known form gets the lead schema's messages (one says which forms there are).
@@ -135,12 +143,14 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       // The form's messages are the ones the visitor's form shows; the lead schema's add the rest.
       const sent = body as { fields?: { vehicle_make?: unknown }; isLastStep?: unknown };
       const make = sent.fields?.vehicle_make;
-      return invalid(mergeErrors(formProblems(live.document, form, sent, typeof make === "string" ? make : null), result.errors));
+      return invalid(mergeErrors(formProblems(live.document, form, sent, typeof make === "string" ? make : null, now), result.errors));
     }
     const lead = result.lead;
     delete lead.website;
     // A trade-in lead carries an offer the server made: only the trade-in API (server/trade-in/http.ts) stores one.
     if (lead.form === "trade-in") return invalid([{ pointer: "/form", message: "is sent by the trade-in wizard (/api/eval-expert/update-eval), not here" }]);
+    if (lead.form === "service" && !takesServiceBookings(live.document)) return problem(404, "This site does not take service bookings online.");
+    if (lead.lead_id !== undefined && lead.form !== "service") return invalid([{ pointer: "/lead_id", message: "is only sent by the service booking's later steps" }]);
 
     const db = await deps.db();
     let vehicle: StoredVehicle | null = null;
@@ -149,23 +159,31 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       const ids = new Set((live.document.dealerships ?? []).map((d) => d.id));
       if (vehicle && !ids.has(vehicle.dealership_id)) vehicle = null; // another site's car: treated as unknown
     }
-    const errors = formProblems(live.document, lead.form, lead, vehicle?.make ?? lead.fields.vehicle_make ?? null);
+    const errors = formProblems(live.document, lead.form, lead, vehicle?.make ?? lead.fields.vehicle_make ?? null, now);
     if (errors.length) return invalid(mergeErrors(errors, []));
     const dealership = routeLead(live.document, lead, vehicle);
     if (dealership instanceof Response) return dealership;
 
     const identity = live.document.identity;
+    const site = { slug: live.slug, name: identity.name, currency: identity.currency };
+    // A service booking goes by e-mail only, to the service department (ADF 1.0 has no service element; README, Leads).
+    const to =
+      lead.form === "service"
+        ? { id: dealership.id, name: dealership.name, leadEmail: serviceRecipient(serviceBookingSpec(live.document), lead) ?? dealership.leadEmail, phone: dealership.phone }
+        : { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone };
+    if (lead.lead_id) {
+      // A later step of the service booking moves on the lead its first step stored (still in progress, this site's).
+      const [row] = await db.select({ payload: leads.payload }).from(leads).where(and(eq(leads.id, lead.lead_id), eq(leads.tenant, live.slug)));
+      const stored = row?.payload as Partial<Lead> | undefined;
+      if (!stored || stored.form !== "service") return problem(404, "There is no such service booking on this site. Please start again.");
+      if (stored.lead_status !== LEAD_STATUS_IN_PROGRESS) return problem(409, "This service booking was already sent.");
+      const moved = await updateLeadStage(db, { lead, leadId: lead.lead_id, site, dealership: to, vehicle: null });
+      if (!moved) return problem(404, "There is no such service booking on this site. Please start again.");
+      if (lead.isLastStep !== false) deps.stored?.(lead.lead_id);
+      return json(200, { lead_id: lead.lead_id });
+    }
     // The same key with another lead: an IdempotencyConflictError, 409.
-    const { leadId, created } = await storeLead(
-      db,
-      {
-        lead,
-        site: { slug: live.slug, name: identity.name, currency: identity.currency },
-        dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
-        vehicle,
-      },
-      key,
-    );
+    const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, key);
     if (created) deps.stored?.(leadId);
     return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
   } catch (e) {

@@ -1,4 +1,4 @@
-import type { FocusEvent } from "react";
+import type { FocusEvent, ReactNode } from "react";
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { formatPrice, parsePrice, type FieldName, type FormField, type FormOption, type FormValues } from "../../../domain/lead-forms";
 import styles from "./lead-form.module.css";
@@ -41,49 +41,21 @@ export function Field({
         }
       : {}),
   };
-  const errorNode = error ? (
-    <p id={errorId} className={styles.error}>
-      {error}
-    </p>
-  ) : null;
-  // The required mark sits beside the label, not in it: the field's name stays its label alone.
-  const mark = field.required ? (
-    <span className={styles.required} aria-hidden="true">
-      *
-    </span>
-  ) : null;
-
   if (field.control === "checkbox") {
     return (
-      <div className={`${styles.field} ${styles.full} ${styles.check}`}>
+      <FieldFrame id={id} label={field.label} required={field.required} error={error} layout="check">
         <input type="checkbox" defaultChecked={initial === true} {...common} />
-        <span className={styles.labelRow}>
-          <label htmlFor={id}>{field.label}</label>
-          {mark}
-        </span>
-        {errorNode}
-      </div>
+      </FieldFrame>
     );
   }
   const wide = field.control === "textarea" || field.control === "select" || field.control === "datetime-local";
   return (
-    <div className={`${styles.field} ${wide ? styles.full : ""}`}>
-      <span className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
-          {field.label}
-        </label>
-        {mark}
-      </span>
+    <FieldFrame id={id} label={field.label} required={field.required} error={error} layout={wide ? "wide" : "half"}>
       {field.control === "textarea" ? (
         <textarea className={`fc-input ${styles.input}`} rows={4} maxLength={field.maxLength} defaultValue={typeof initial === "string" ? initial : ""} {...common} />
       ) : field.control === "select" ? (
         <select className={`fc-input ${styles.input}`} defaultValue={typeof initial === "string" ? initial : ""} {...common}>
-          <option value="">{field.placeholder ?? "Please select..."}</option>
-          {(options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Choices placeholder={field.placeholder} options={options ?? []} />
         </select>
       ) : (
         <input
@@ -96,7 +68,76 @@ export function Field({
           {...common}
         />
       )}
-      {errorNode}
+    </FieldFrame>
+  );
+}
+
+/**
+ * A field's frame: its label with the required mark beside it, the control, its message under it
+ * (the message's id is `{id}-error`, which the control names in aria-describedby). A tick box comes
+ * before its label; half fields sit two to a row on a wide form.
+ */
+export function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  layout,
+  children,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  error: string | undefined;
+  layout: "check" | "wide" | "half";
+  children: ReactNode;
+}) {
+  const check = layout === "check";
+  const labelRow = (
+    <span className={styles.labelRow}>
+      <label htmlFor={id} className={check ? undefined : styles.label}>
+        {label}
+      </label>
+      <RequiredMark required={required} />
+    </span>
+  );
+  return (
+    <div className={`${styles.field} ${layout !== "half" ? styles.full : ""} ${check ? styles.check : ""}`}>
+      {check ? children : labelRow}
+      {check ? labelRow : children}
+      <FieldMessage id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** A select's options after its empty first choice (the placeholder). */
+export function Choices({ placeholder, options }: { placeholder: string | undefined; options: FormOption[] }) {
+  return (
+    <>
+      <option value="">{placeholder ?? "Please select..."}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A field's message under it (its id named by the control's aria-describedby). */
+export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The required mark sits beside the label, not in it: the field's name stays its label alone. */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  ) : null;
 }
