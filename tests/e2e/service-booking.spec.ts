@@ -147,7 +147,7 @@ test("coralstone (full, desktop): every step's gate, the date rules, axe and scr
   const d = days(slug, loc);
   await dateMessage(w, d.yesterday, DATE_PAST);
   await dateMessage(w, d.weeklyClosed, dateClosed(d.weeklyClosed));
-  // The demo documents' holidays run to early 2027: a run after them needs new ones there.
+  // The demo documents' fixed-date holidays run to Christmas 2028; after that this needs new ones there.
   expect(d.holiday, "a holiday ahead in the demo document").toBeDefined();
   await dateMessage(w, d.holiday.date, dateClosed(d.holiday.date, d.holiday.name));
   await w.getByLabel("Preferred Service Date").fill(d.open);
