@@ -8,7 +8,7 @@ import ServiceContact from "./service-contact";
 async function render(change: (t: TenantDocument) => void = () => {}) {
   const tenant = structuredClone(fixtureTenant);
   change(tenant);
-  const node = await ServiceContact({ id: "contact", props: {}, ctx: fixtureCtx("/service", tenant) });
+  const node = await ServiceContact({ id: "contact", props: { heading: "Contact our service team", hoursHeading: "Service hours" }, ctx: fixtureCtx("/service", tenant) });
   return renderToStaticMarkup(<>{node}</>);
 }
 
@@ -16,8 +16,8 @@ describe("service-contact", () => {
   it("shows each service location from its data: address, phone, service hours, licence numbers, disclaimers", async () => {
     const html = await render((t) => {
       const service = t.locations[1];
-      service.opening_hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "07:00", close: "17:00" })) as Location["opening_hours"];
-      service.opening_hours!.push({ weekday: 6, status: "open", open: "07:30", close: "12:00" });
+      const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "07:00", close: "17:00" }));
+      service.opening_hours = [...weekdays, { weekday: 6, status: "open" as const, open: "07:30", close: "12:00" }] as Location["opening_hours"];
       service.motor_vehicle_repairer = "MVR 21002";
       t.forms.service = { ...t.forms.service, disclaimers: [{ locationIds: [12], text: "Loan cars by arrangement." }] };
     });
