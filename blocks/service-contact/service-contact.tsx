@@ -27,7 +27,7 @@ const ServiceContact: BlockComponent<"service-contact"> = ({ id, props, ctx }) =
               <h3>{l.name}</h3>
               <LocationAddress location={l} />
               <LocationPhones location={l} site={tenant} />
-              <HoursTable rows={weeklyHours(l, { department: "service" })} caption={`${hoursHeading}, ${l.name}`} />
+              <HoursTable rows={weeklyHours(l, { department: "service" })} caption={hoursHeading} />
               <LicenceNumbers location={l} />
               {serviceDisclaimers({ disclaimers }, l.id).map((t, i) => (
                 <p key={i} className={styles.disclaimer} data-testid="service-disclaimer">
