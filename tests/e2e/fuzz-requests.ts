@@ -185,7 +185,8 @@ interface Base {
 
 const json = { "content-type": "application/json" };
 const sitePages = ["/", "/search", "/search?query=toyota&page=2", "/search/used-cars", "/search/toyota/corolla", "/special-offers", "/watchlist", "/success",
-  "/sign-in?type=watchlist&redirect=%2Fwatchlist&back=%2F", "/sitemap.xml", "/sitemap.xml?part=1", "/robots.txt", "/about-us", "/finance"];
+  "/sign-in?type=watchlist&redirect=%2Fwatchlist&back=%2F", "/sitemap.xml", "/sitemap.xml?part=1", "/robots.txt", "/about-us", "/finance",
+  "/service", "/book-a-service", "/dealer-locator?postcode=4000&department=service", "/locations/harbourline-toyota-cleveland-service", "/contact-us/harbourline-toyota-cleveland"];
 
 const BASES: Base[] = [
   ...sitePages.map((p): Base => ({ name: `GET site ${p}`, method: "GET", host: (c) => c.site, path: () => p, auth: "site" })),
@@ -223,6 +224,8 @@ const BASES: Base[] = [
       fields: { first_name: "Fuzz", last_name: "Test", email: "fuzz@example.com", phone: "0400 000 000", postcode: "4000", message: "Hello" }, isLastStep: true,
     }),
   },
+  // Kōwhai's booking is the minimal variant, whose Vehicle Details look the registration up (harbourline's is the full one: 404).
+  { name: "POST service rego-lookup", method: "POST", readOnly: true, host: (c) => c.otherSite, path: () => "/api/service/rego-lookup", limit: 16 * 1024, body: () => ({ rego: "ABC123" }) },
   { name: "POST event", method: "POST", host: (c) => c.site, path: () => "/api/events", limit: 4096, body: () => ({ id: 14, label: "Enquiry", path: "/cars/x" }) },
   { name: "POST save-car", method: "POST", host: (c) => c.site, path: () => "/api/watchlist/save-car", auth: "site", body: (c) => ({ phone_number: c.phone, car_id: c.carId }) },
   { name: "POST remove-car", method: "POST", host: (c) => c.site, path: () => "/api/watchlist/remove-car", auth: "site", body: (c) => ({ phone_number: c.phone, car_id: c.carId }) },
