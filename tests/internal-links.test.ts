@@ -49,14 +49,7 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/warranty": "issue 16", // cover page
   },
   "harbourline": {
-    "/blog/vehicle-reviews": "issue 16", // blog
-    "/finance-pre-approval": "issue 16", // finance variant
     "/my-garage": "issue 16", // My Garage
-    "/privacy-policy": "issue 16", // legal
-    "/roadside-assist": "issue 16", // cover page
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-    "/warranty": "issue 16", // cover page
   },
   "kowhai-motors": {
     "/book-test-drive": "issue 16", // test-drive page
