@@ -51,13 +51,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
   "harbourline": {
     "/my-garage": "issue 16", // My Garage
   },
-  "kowhai-motors": {
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/privacy-policy": "issue 16", // legal
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-  },
   "redgate": {
     "/book-test-drive": "issue 16", // test-drive page
     "/careers": "issue 16", // content page
