@@ -61,14 +61,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
     "/warranty": "issue 16", // cover page
   },
-  "wattle-creek": {
-    "/accessories": "issue 16", // parts and accessories page
-    "/book-test-drive": "issue 16", // test-drive page
-    "/finance": "issue 16", // finance page
-    "/privacy-policy": "issue 16", // legal
-    "/terms-and-conditions": "issue 16", // legal
-    "/warranty": "issue 16", // cover page
-  },
 };
 
 /** Keys whose string value is a link (href, url, link, contactHref, defaultLink, ctaHref …); not src/path. */
