@@ -21,17 +21,6 @@ const TENANTS = join(__dirname, "..", "tenants");
 // Issue 15 (service, locations): /service, /contact-us/{location slug}.
 // Issue 16 (every link resolves): legal, finance variants, test drive, cover and content pages, blog, My Garage.
 const KNOWN_DEAD: Record<string, Record<string, string>> = {
-  "bluegum": {
-    "/apply-for-finance": "issue 16", // finance variant
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/finance-enquiry": "issue 16", // finance variant
-    "/privacy-policy": "issue 16", // legal
-    "/special-offers": "issue 16", // offers
-    "/terms-and-conditions": "issue 16", // legal
-    "/warranty": "issue 16", // cover page
-  },
   "coralstone-mazda": {
     "/book-test-drive": "issue 16", // test-drive page
     "/careers": "issue 16", // content page
