@@ -21,22 +21,6 @@ const TENANTS = join(__dirname, "..", "tenants");
 // Issue 15 (service, locations): /service, /contact-us/{location slug}.
 // Issue 16 (every link resolves): legal, finance variants, test drive, cover and content pages, blog, My Garage.
 const KNOWN_DEAD: Record<string, Record<string, string>> = {
-  "coralstone-mazda": {
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/guaranteed-future-value": "issue 16", // finance variant
-    "/mazda-assured": "issue 16", // finance variant
-    "/mazda-finance-page": "issue 16", // finance variant (also finance.defaultLink)
-    "/pages/faqs": "issue 16", // content page
-    "/pages/mazda-bt-50-fleet": "issue 16", // content page
-    "/pages/mazda-bt-50-ute-centre": "issue 16", // content page
-    "/privacy-policy": "issue 16", // legal
-    "/roadside-assist": "issue 16", // cover page
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-    "/warranty": "issue 16", // cover page
-  },
   "harbourline": {
     "/blog/vehicle-reviews": "issue 16", // blog
     "/finance-pre-approval": "issue 16", // finance variant
