@@ -38,16 +38,6 @@ const KNOWN_DEAD: Record<string, Record<string, string>> = {
     "/terms-and-conditions": "issue 16", // legal
     "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
   },
-  "redgate": {
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/fleet": "issue 16", // content page
-    "/privacy-policy": "issue 16", // legal
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-    "/warranty": "issue 16", // cover page
-  },
   "wattle-creek": {
     "/accessories": "issue 16", // parts and accessories page
     "/book-test-drive": "issue 16", // test-drive page
