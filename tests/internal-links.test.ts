@@ -18,48 +18,10 @@ const TENANTS = join(__dirname, "..", "tenants");
  * shrink: a link fixed or a page added must come off it (the test fails on a stale entry), and a
  * new dead link cannot be added here without naming the issue that adds its page.
  */
-// Issue 15 (service, locations): /service, /contact-us/{location slug}.
-// Issue 16 (every link resolves): legal, finance variants, test drive, cover and content pages, blog, My Garage.
+// Issue 16: My Garage (it needs accounts); every other page the demo sites link now exists.
 const KNOWN_DEAD: Record<string, Record<string, string>> = {
-  "bluegum": {
-    "/apply-for-finance": "issue 16", // finance variant
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/finance-enquiry": "issue 16", // finance variant
-    "/privacy-policy": "issue 16", // legal
-    "/special-offers": "issue 16", // offers
-    "/terms-and-conditions": "issue 16", // legal
-    "/warranty": "issue 16", // cover page
-  },
-  "coralstone-mazda": {
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/guaranteed-future-value": "issue 16", // finance variant
-    "/mazda-assured": "issue 16", // finance variant
-    "/mazda-finance-page": "issue 16", // finance variant (also finance.defaultLink)
-    "/pages/faqs": "issue 16", // content page
-    "/pages/mazda-bt-50-fleet": "issue 16", // content page
-    "/pages/mazda-bt-50-ute-centre": "issue 16", // content page
-    "/privacy-policy": "issue 16", // legal
-    "/roadside-assist": "issue 16", // cover page
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-    "/warranty": "issue 16", // cover page
-  },
   "harbourline": {
     "/my-garage": "issue 16", // My Garage
-  },
-  "redgate": {
-    "/book-test-drive": "issue 16", // test-drive page
-    "/careers": "issue 16", // content page
-    "/finance": "issue 16", // finance page
-    "/fleet": "issue 16", // content page
-    "/privacy-policy": "issue 16", // legal
-    "/terms-and-conditions": "issue 16", // legal
-    "/vehicle-parts-and-accessories": "issue 16", // parts and accessories page
-    "/warranty": "issue 16", // cover page
   },
 };
 
