@@ -5,6 +5,9 @@ import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { searchHost } from "../../domain/search-host";
 import { dealerStockHref, offerEnds, offerPrice, offersSettings, OFFERS_PER_PAGE } from "./offers";
 import { OfferCard } from "./offers-ui";
+import OffersSearch from "./offers-search";
+import { NO_LIVE_OFFERS } from "./offers";
+import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 
 const tenant = {
   ...fixtureTenant,
@@ -53,5 +56,17 @@ describe("offers search", () => {
     expect(html).toMatch(/<a class="fc-button" href="\/search\/new-cars\/toyota" aria-describedby="offers-rav4">View Offer<\/a>/);
     expect(html).toContain('href="/search?refinementList[dealership_slug][0]=harbourside-motors">See more from this dealer<span class="fc-visually-hidden"> (Harbourside Motors)</span></a>');
     expect(html).toContain("<summary>Terms and conditions</summary><p>While stocks last.</p>");
+  });
+});
+
+describe("offers block on a site with no offer running", () => {
+  it("says so and links the stock instead of an empty search", async () => {
+    const expired = { ...tenant, offers: tenant.offers.map((o) => ({ ...o, expiry: "2020-01-31" })) };
+    for (const site of [{ ...tenant, offers: [] }, expired]) {
+      const html = renderToStaticMarkup(<>{await OffersSearch({ id: "offers", props: { heading: "Current Offers", showFilters: false }, ctx: fixtureCtx("/special-offers", site) })}</>);
+      expect(html).toContain('<h2 id="offers-heading">Current Offers</h2>');
+      expect(html).toContain(`<p>${NO_LIVE_OFFERS} <a href="/search">Browse all our cars</a></p>`);
+      expect(html).not.toContain("Clear Filters");
+    }
   });
 });

@@ -8,6 +8,8 @@ import { routeQuery, type SeoState } from "../_shared/search/routing";
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;
 export const OFFERS_CACHE_SIZE = 10;
+/** The offers block on a site with no offer running now (no search to refine). */
+export const NO_LIVE_OFFERS = "There are no special offers running at the moment.";
 export const NO_OFFERS_TEXT = "There appears to be no offers currently available that meet the conditions of your search.";
 
 export interface OffersSettings {
