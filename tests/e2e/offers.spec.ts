@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { liveOfferCount, offerRecords } from "../../domain/offers";
+import { NO_LIVE_OFFERS } from "../../blocks/offers-search/offers";
 import { demoTenants, siteUrl, viewports } from "./helpers";
 
 // /special-offers on every demo site with offers: live offers only, categories, the dealer's stock
-// link, the empty state; and the menu's offers-only items follow whether the site has live offers.
+// link, the empty state (a site with none running: a plain line and its stock); and the menu's
+// offers-only items follow whether the site has live offers.
 
 const NO_OFFERS = "There appears to be no offers currently available that meet the conditions of your search.";
 
@@ -30,6 +32,17 @@ for (const raw of demoTenants) {
   });
 
   if (!tenant.pages.some((p) => p.path === "/special-offers")) continue;
+
+  if (!live) {
+    test(`${slug}: /special-offers with no offer running says so and links the stock`, async ({ page }) => {
+      expect((await page.goto(siteUrl(slug, "/special-offers")))?.status()).toBe(200);
+      const block = page.locator('[data-block="offers-search"]');
+      await expect(block.getByText(NO_LIVE_OFFERS)).toBeVisible();
+      await expect(block.getByRole("link", { name: "Browse all our cars" })).toHaveAttribute("href", "/search");
+      await expect(block.getByRole("button", { name: "Clear Filters" })).toHaveCount(0);
+    });
+    continue;
+  }
 
   test(`${slug}: /special-offers lists live offers, filters by category, links to the dealer's stock`, async ({ page }) => {
     const records = offerRecords(tenant);
