@@ -10,6 +10,7 @@ import type { Location, OpeningHour, SpecialHour } from "../schemas/generated/te
 
 export type Department = NonNullable<SpecialHour["department"]>;
 export const DEPARTMENTS: readonly Department[] = ["sales", "service", "parts"];
+export const DEPARTMENT_LABELS: Record<Department, string> = { sales: "Sales", service: "Service", parts: "Parts" };
 
 /** What a location's hours are read from. */
 export type HoursSource = Pick<Location, "opening_hours" | "special_hours" | "location_type">;

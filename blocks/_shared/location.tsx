@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { addressLine, directionsUrl, GET_DIRECTIONS, locationRating, shownLocations, VIEW_LOCATION } from "../../domain/locations";
-import { pageLocations } from "../../renderer/find-page";
+import { findPage, pageLocations } from "../../renderer/find-page";
 import { weeklyHours, type HoursRow } from "../../domain/opening-hours";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import { formatCallNumber, telHref } from "../../domain/phone";
@@ -33,6 +33,10 @@ export function blockLocations(tenant: Pick<TenantDocument, "locations" | "deale
 
 /** /locations/{slug}: the location's page. */
 export const locationHref = (location: Pick<Location, "slug">) => `/locations/${location.slug}`;
+
+/** The location's page where the site has location pages (its location-detail template), else undefined. */
+export const locationPageHref = (tenant: TenantDocument, location: Pick<Location, "slug">) =>
+  findPage(tenant, locationHref(location)) ? locationHref(location) : undefined;
 
 export function LocationAddress({ location }: { location: Pick<Location, "address"> }) {
   return <address className={styles.address}>{addressLine(location.address)}</address>;

@@ -1,10 +1,10 @@
 import { addressLine, directionsUrl, GET_DIRECTIONS, locationsOfType, nearestLocations, shownLocations, VIEW_LOCATION } from "../../domain/locations";
-import { hoursOn, type Department } from "../../domain/opening-hours";
+import { DEPARTMENT_LABELS, hoursOn } from "../../domain/opening-hours";
 import { formatCallNumber, telHref } from "../../domain/phone";
-import { findPage } from "../../renderer/find-page";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { geocodePostcode, INVALID_POSTCODE, InvalidPostcodeError, siteCountry, type GeocodedPlace } from "../../server/geocoding/provider";
 import { withDefaults } from "../_shared/block-defaults";
+import { locationPageHref } from "../_shared/location";
 import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
 import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./dealer-locator.module.css";
@@ -13,8 +13,6 @@ import schema from "./schema.json";
 
 type Props = Required<Parameters<BlockComponent<"dealer-locator">>[0]["props"]>;
 type Location = TenantDocument["locations"][number];
-
-const DEPARTMENT_NAMES: Record<Department, string> = { sales: "Sales", service: "Service", parts: "Parts" };
 
 /**
  * The dealer locator (spec §2 "find dealership locations", §5 and §8 "Invalid postcode.", §9 earth
@@ -50,13 +48,13 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
   const { locale, timeZone } = tenant.identity;
   const phoneLocale = locale === "en-NZ" ? "en-NZ" : "en-AU";
   const now = new Date();
-  const pageOf = (l: Location) => (findPage(tenant, `/locations/${l.slug}`) ? `/locations/${l.slug}` : undefined);
+  const pageOf = (l: Location) => locationPageHref(tenant, l);
   const places = mapPlaces(results.map((r) => r.location), pageOf);
   const errorId = `${id}-error`;
   const resultsHeading = place
-    ? `Nearest ${department ? `${DEPARTMENT_NAMES[department].toLowerCase()} ` : ""}locations to ${place.label} ${place.postcode}`
+    ? `Nearest ${department ? `${DEPARTMENT_LABELS[department].toLowerCase()} ` : ""}locations to ${place.label} ${place.postcode}`
     : department
-      ? `Our ${DEPARTMENT_NAMES[department].toLowerCase()} locations`
+      ? `Our ${DEPARTMENT_LABELS[department].toLowerCase()} locations`
       : "All our locations";
 
   return (
@@ -90,7 +88,7 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
               </label>
               <select id={`${id}-department`} name="department" className="fc-input" defaultValue={department ?? ""}>
                 <option value="">All departments</option>
-                {Object.entries(DEPARTMENT_NAMES).map(([value, name]) => (
+                {Object.entries(DEPARTMENT_LABELS).map(([value, name]) => (
                   <option key={value} value={value}>
                     {name}
                   </option>

@@ -1,12 +1,10 @@
-import { HOLIDAY_HOURS_TITLE, holidayHours, locationDepartments, siteDay, weeklyHours, type Department } from "../../domain/opening-hours";
+import { DEPARTMENT_LABELS, HOLIDAY_HOURS_TITLE, holidayHours, locationDepartments, siteDay, weeklyHours, type Department } from "../../domain/opening-hours";
 import type { Location } from "../../schemas/generated/tenant";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { blockLocations, DirectionsLink, HoursTable, LicenceNumbers, LocationAddress, LocationPhones, LocationRating } from "../_shared/location";
 import { DepartmentSelect } from "./department-select.client";
 import styles from "./location-info.module.css";
-
-export const DEPARTMENT_LABELS: Record<Department, string> = { sales: "Sales", service: "Service", parts: "Parts" };
 
 /** One department's panel: this week's hours (holiday hours on their day) and, when there are any, the Holiday Opening Hours dialog. */
 function HoursPanel({ id, location, department, now, timeZone }: { id: string; location: Location; department?: Department; now: Date; timeZone: string }) {

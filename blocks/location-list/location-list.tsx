@@ -1,7 +1,6 @@
 import { GET_DIRECTIONS, locationsOfType, shownLocations, VIEW_LOCATION } from "../../domain/locations";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
-import { findPage } from "../../renderer/find-page";
-import { LocationCard } from "../_shared/location";
+import { LocationCard, locationPageHref } from "../_shared/location";
 import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
 import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./location-list.module.css";
@@ -46,7 +45,7 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
 
 /** One location's map in place of its picture (when it has coordinates); its card beside it keeps the address and Get Directions. */
 function singleMap(tenant: TenantDocument, location: Location) {
-  const places = mapPlaces([location], (l) => (findPage(tenant, `/locations/${l.slug}`) ? `/locations/${l.slug}` : undefined));
+  const places = mapPlaces([location], (l) => locationPageHref(tenant, l));
   if (!places.length) return undefined;
   return <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} />;
 }

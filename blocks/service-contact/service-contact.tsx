@@ -1,9 +1,8 @@
 import { weeklyHours } from "../../domain/opening-hours";
 import { locationsOfType, VIEW_LOCATION } from "../../domain/locations";
 import { serviceDisclaimers, serviceSettings } from "../../domain/service-booking";
-import { findPage } from "../../renderer/find-page";
 import type { BlockComponent } from "../../renderer/types";
-import { HoursTable, LicenceNumbers, LocationAddress, LocationPhones, locationHref } from "../_shared/location";
+import { HoursTable, LicenceNumbers, LocationAddress, LocationPhones, locationHref, locationPageHref } from "../_shared/location";
 import styles from "./service-contact.module.css";
 
 /**
@@ -34,7 +33,7 @@ const ServiceContact: BlockComponent<"service-contact"> = ({ id, props, ctx }) =
                   {t}
                 </p>
               ))}
-              {findPage(tenant, locationHref(l)) ? (
+              {locationPageHref(tenant, l) ? (
                 <a className="fc-button fc-button--ghost" href={locationHref(l)} aria-label={`${VIEW_LOCATION}: ${l.name}`}>
                   {VIEW_LOCATION}
                 </a>
