@@ -62,6 +62,28 @@ describe("parseSearchPath: make, model and body slugs", () => {
     expect(refinements("/search/pop-top")).toEqual({ body: ["Pop Top"] });
   });
 
+  it("normalises the spec's other body slugs to the site's body values", () => {
+    expect(refinements("/search/hatchback")).toEqual({ body: ["hatch"] });
+    expect(refinements("/search/hatchback-cars")).toEqual({ body: ["hatch"] });
+    expect(refinements("/search/used-cars/hatchback")).toEqual({ car_type: ["used"], body: ["hatch"] });
+    expect(refinements("/search/cabchassis")).toEqual({ body: ["cabChassis"] });
+  });
+
+  it("reads truck as a light truck (truck stock) by default and as a ute where the site says so", () => {
+    const withTrucks = { ...facets, item_type: ["car", "truck"] };
+    expect(parseSearchPath("/search/light-truck", withTrucks, opts)?.refinementList).toEqual({ item_type: ["truck"] });
+    expect(parseSearchPath("/search/lighttruck", withTrucks, opts)?.refinementList).toEqual({ item_type: ["truck"] });
+    expect(parseSearchPath("/search/truck", withTrucks, opts)?.refinementList).toEqual({ item_type: ["truck"] });
+    expect(parseSearchPath("/search/truck", withTrucks, { ...opts, truckSlug: "ute" })?.refinementList).toEqual({ body: ["ute"] });
+    // A site with no truck stock: the slug matches nothing rather than showing everything as trucks.
+    expect(parseSearchPath("/search/light-truck", { ...facets, item_type: ["car"] }, opts)?.unmatched).toEqual(["light-truck"]);
+  });
+
+  it("titles a light-truck search", () => {
+    expect(searchPathTitle({ item_type: ["truck"] }, "Vehicles")).toBe("Light Truck Vehicles for Sale");
+    expect(searchPathTitle({ car_type: ["used"], body: ["hatch"] }, "Cars", () => "Hatch")).toBe("Used Hatch Cars for Sale");
+  });
+
   it("combines a car type with a make and model", () => {
     expect(refinements("/search/used-cars/mazda/cx-5")).toEqual({ car_type: ["used"], make: ["Mazda"], model: ["CX-5"] });
   });

@@ -16,6 +16,8 @@ export interface SearchPathFacets {
   body?: string[];
   /** "Toyota > Corolla": limits a model segment to the models of the make before it. */
   make_model?: string[];
+  /** The kinds of stock listed ("car", "truck" …): light-truck slugs need trucks. */
+  item_type?: string[];
 }
 
 export interface SearchPathOptions {
@@ -23,7 +25,11 @@ export interface SearchPathOptions {
   joinNewAndDemo: boolean;
   /** The car types the site sells: /used-car adds no car type refinement on a used-only site. */
   carTypes: CarType[];
+  /** What a bare "truck" slug means on this site (leads spec §3): a ute on one variant, else a light truck. */
+  truckSlug?: TruckSlug;
 }
+
+export type TruckSlug = "ute" | "lightTruck";
 
 export interface SearchPathState {
   /** The normalised path this state was read from, e.g. "/search/used-cars". */
@@ -55,6 +61,26 @@ function slugsOf(value: string): string[] {
 function matchValue(segment: string, values: readonly string[] | undefined): string | null {
   if (!values) return null;
   return values.find((v) => slugsOf(v).includes(segment)) ?? null;
+}
+
+/**
+ * Body slugs the spec recognises (leads spec §3, Body types) that name one of our body values
+ * another way. "truck" reads per site (truckSlug); a light truck is truck stock, not a body.
+ */
+const BODY_ALIASES: Record<string, string> = {
+  hatchback: "hatch",
+  "station-wagon": "wagon",
+  stationwagon: "wagon",
+  "soft-top": "convertible",
+  softtop: "convertible",
+  bus: "van",
+};
+const LIGHT_TRUCK_SLUGS = new Set(["light-truck", "lighttruck"]);
+
+/** A body slug as our facet values spell it ("hatchback" → "hatch", "truck" → "ute" or "light-truck"). */
+export function normaliseBodySlug(segment: string, truckSlug: TruckSlug = "lightTruck"): string {
+  if (segment === "truck" || segment === "trucks") return truckSlug === "ute" ? "ute" : "light-truck";
+  return BODY_ALIASES[segment] ?? segment;
 }
 
 const CAR_TYPE_TOKENS: Record<string, CarType[]> = {
@@ -116,20 +142,26 @@ export function parseSearchPath(path: string, facets: SearchPathFacets, opts: Se
     refinementList[attribute] = [value];
     return true;
   };
+  /** A body slug: one of the site's body values, or light trucks (its truck stock) where it has some. */
+  const takeBody = (slug: string) => {
+    const body = normaliseBodySlug(slug, opts.truckSlug);
+    if (LIGHT_TRUCK_SLUGS.has(body)) return take("item_type", facets.item_type?.includes("truck") ? "truck" : null);
+    return take("body", matchValue(body, facets.body));
+  };
   for (const segment of segments) {
     const types = carTypesFor(segment, opts);
     if (types && !refinementList.car_type) {
       refinementList.car_type = types;
       continue;
     }
-    if (segment.endsWith("-cars") && take("body", matchValue(segment.slice(0, -"-cars".length), facets.body))) continue;
+    if (segment.endsWith("-cars") && takeBody(segment.slice(0, -"-cars".length))) continue;
     if (take("make", matchValue(segment, facets.make))) continue;
     if (refinementList.make && !refinementList.model) {
       const prefix = `${refinementList.make[0]} > `;
       const ofMake = facets.make_model?.filter((mm) => mm.startsWith(prefix)).map((mm) => mm.slice(prefix.length));
       if (take("model", matchValue(segment, ofMake?.length ? ofMake : facets.model))) continue;
     }
-    if (take("body", matchValue(segment, facets.body))) continue;
+    if (takeBody(segment)) continue;
     unmatched.push(segment);
   }
   return { path: `${basePath}${segments.length ? `/${segments.join("/")}` : ""}`, basePath, refinementList, unmatched };
@@ -173,8 +205,9 @@ const CAR_TYPE_WORDS: Record<string, string> = { new: "New", used: "Used", demo:
  * Sale"; null when the path refines nothing (the page's own title stands).
  */
 export function searchPathTitle(refinementList: Record<string, string[]>, plural: string, bodyLabel: (body: string) => string = (b) => b): string | null {
-  const { car_type: types = [], make = [], model = [], body = [] } = refinementList;
+  const { car_type: types = [], make = [], model = [], body = [], item_type: kinds = [] } = refinementList;
   const type = CAR_TYPE_WORDS[[...types].sort().join(",")] ?? "";
-  const words = [type, make[0], model[0], body[0] ? bodyLabel(body[0]) : ""].filter(Boolean);
+  const lightTrucks = kinds.length === 1 && kinds[0] === "truck" ? "Light Truck" : "";
+  const words = [type, make[0], model[0], body[0] ? bodyLabel(body[0]) : "", lightTrucks].filter(Boolean);
   return words.length ? `${words.join(" ")} ${plural} for Sale` : null;
 }

@@ -39,3 +39,15 @@ describe("/book-a-service (leads §2 routes)", () => {
     expect(findPage(resolved(t), "/book-a-service")?.id).toBe("own");
   });
 });
+
+describe("/offers (leads §2 routes: /offers, /special-offers)", () => {
+  it("serves the site's offers page, and nothing on a site without one", () => {
+    const t = makeTenant("epsilon");
+    expect(findPage(resolved(t), "/offers")).toBeNull();
+    t.pages.push({ id: "deals", path: "/special-offers", title: "Special Offers", blocks: [{ id: "offers", type: "offers-search", props: { heading: "Latest Offers", showFilters: true } }] });
+    expect(findPage(resolved(t), "/offers")?.id).toBe("deals");
+    expect(isAliasPath("/offers")).toBe(true);
+    t.pages.push({ id: "own", path: "/offers", title: "Offers", blocks: [] });
+    expect(findPage(resolved(t), "/offers")?.id).toBe("own");
+  });
+});

@@ -51,8 +51,16 @@ export const TRADE_IN_PATHS = ["/trade-in", "/sell-my-car", "/cars/trade-in"] as
 /** Whether a path is one of the trade-in paths (a site's trade-in page may be served there without being its own). */
 export const isTradeInAlias = (path: string) => (TRADE_IN_PATHS as readonly string[]).includes(path);
 
-/** Whether a path is served by a page of another path (trade-in paths, /book-a-service): its canonical URL is that page's. */
-export const isAliasPath = (path: string) => isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH;
+/** /offers: the site's offers page, wherever it lives (spec leads §2 routes: /offers, /special-offers). */
+export const OFFERS_PATH = "/offers";
+
+/** Whether a path is served by a page of another path (trade-in paths, /book-a-service, /offers): its canonical URL is that page's. */
+export const isAliasPath = (path: string) => isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH || path === OFFERS_PATH;
+
+/** The site's offers page: its first page with an offers search; null when it has none. */
+export function offersPage(doc: TenantDocument): Page | null {
+  return doc.pages.find((p) => p.path && p.blocks.some((b) => b.type === "offers-search")) ?? null;
+}
 
 /** The site's trade-in page: its first page with a trade-in-wizard block; null when trade-in is off or it has none. */
 export function tradeInPage(doc: TenantDocument): Page | null {
@@ -62,8 +70,8 @@ export function tradeInPage(doc: TenantDocument): Page | null {
 
 /**
  * The page for a path: an exact path first, a built-in page, the site's trade-in page at the
- * trade-in paths it has no page of its own at, its service page at /book-a-service (spec leads §2
- * routes; only where it has one), then the template page that serves that kind of URL.
+ * trade-in paths it has no page of its own at, its service page at /book-a-service and its offers
+ * page at /offers (spec leads §2 routes; only where it has one), then the template page that serves that kind of URL.
  */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
@@ -71,6 +79,7 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   // Before the templates: the vehicle-detail route would take /cars/trade-in for a car's slug.
   if (isTradeInAlias(path)) return tradeInPage(doc);
   if (path === BOOK_A_SERVICE_PATH) return servicePage(doc);
+  if (path === OFFERS_PATH) return offersPage(doc);
   const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
   // A location URL is a page only for a shown location (by its slug or its dealership's; leads §2 routes).

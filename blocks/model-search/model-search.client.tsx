@@ -133,6 +133,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
         <label htmlFor={inputId} className={styles.label}>
           Search makes, models or body types
         </label>
+        {settings.scope ? <input type="hidden" name="body" value={settings.scope.slug} /> : null}
         <div className={styles.inputRow}>
           <input
             ref={input}
@@ -150,6 +151,13 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
           <SearchButton />
         </div>
       </form>
+
+      {settings.scope ? (
+        <p className={styles.scope}>
+          {`Showing ${settings.scope.label} models. `}
+          <a href={settings.path}>Show all models</a>
+        </p>
+      ) : null}
 
       <p className={styles.status} role="status">
         {answered ? modelsLabel(settings, answered.total) : null}

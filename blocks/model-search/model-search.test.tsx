@@ -19,11 +19,11 @@ const stock = [
   car(6, { make: "Land Rover", model: "Defender", body: "suv", car_type: "used", price: 0, primary_image_url: null }),
 ];
 
-const render = async (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant(), cars = stock) => {
+const render = async (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant(), cars = stock, query: Record<string, string> = {}) => {
   // The engine's default ranking: custom_rank, highest first.
   const engine = fakeSearch(cars, () => (a, b) => b.custom_rank - a.custom_rank);
   (globalThis as Record<symbol, unknown>)[IN_PROCESS_SEARCH] = (_host: string, requests: never) => engine.search(requests);
-  const node = await ModelSearch({ id: "models", props: { sort: "count", ...p }, ctx: fixtureCtx("/models", tenant) });
+  const node = await ModelSearch({ id: "models", props: { sort: "count", ...p }, ctx: { ...fixtureCtx("/models", tenant), query } });
   return { html: renderToString(node as ReactElement).replace(/<!-- -->/g, ""), engine };
 };
 
@@ -39,6 +39,16 @@ const tiles = (html: string) =>
 describe("model-search block", () => {
   afterEach(() => {
     delete (globalThis as Record<symbol, unknown>)[IN_PROCESS_SEARCH];
+  });
+
+  it("/models?body=suv lists only the models that come as an SUV, says so, and keeps the body in the no-script form", async () => {
+    const { html } = await render({}, testTenant(), stock, { body: "suv" });
+    expect(tiles(html).map((t) => `${t.make} ${t.model} ${t.href}`)).toEqual(["Mazda CX-5 /search/mazda/cx-5/suv-cars", "Land Rover Defender /search/land-rover/defender/suv-cars"]);
+    expect(html).toMatch(/<p class="[^"]*">Showing SUV models. <a href="\/models">Show all models<\/a><\/p>/);
+    expect(html).toContain('<input type="hidden" name="body" value="suv"/>');
+    const all = await render();
+    expect(all.html).not.toContain("Showing");
+    expect(tiles(all.html)).toHaveLength(3);
   });
 
   it("renders the first page of models on the server: one tile per model with picture, bodies, count, From price and link", async () => {

@@ -26,8 +26,8 @@ import {
   type ModelRequest,
 } from "./models";
 
-const settingsFor = (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant()) =>
-  modelSearchSettings("models", { sort: "count", ...p }, { tenant, path: "/models", searchHost: searchHost(tenant.identity) });
+const settingsFor = (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant(), query: Record<string, string | string[]> = {}) =>
+  modelSearchSettings("models", { sort: "count", ...p }, { tenant, path: "/models", searchHost: searchHost(tenant.identity), query });
 
 describe("model search: settings", () => {
   it("reads the block's heading, sort and car type, New covering demo where the site joins them", () => {
@@ -37,6 +37,34 @@ describe("model search: settings", () => {
     expect(settingsFor().carTypes).toEqual([]);
     const joined = settingsFor({ carType: "new" }, testTenant((t) => (t.search.joinNewAndDemo = true)));
     expect(joined.carTypes).toEqual(["new", "demo"]);
+  });
+});
+
+describe("model search: /models?body= (leads spec §2 routes)", () => {
+  it("limits the models to the body asked, spec slugs normalised, and keeps it in every link", () => {
+    const suv = settingsFor({}, testTenant(), { body: "suv" });
+    expect(suv.scope).toEqual({ slug: "suv", label: "SUV", refinements: { body: ["suv"] } });
+    expect(listRequest(suv, "").params.facetFilters).toEqual([["body:suv"]]);
+    expect(detailRequests(suv, [{ value: "Toyota > RAV4" }])[0].params.facetFilters).toEqual([["body:suv"], ["make_model:Toyota > RAV4"]]);
+    expect(modelHref(suv, "Toyota", "RAV4")).toBe("/search/toyota/rav4/suv-cars");
+    expect(pageHref(suv, "", 1)).toBe("/models?body=suv&page=2");
+    const hatch = settingsFor({ carType: "used" }, testTenant(), { body: "Hatchback" });
+    expect(hatch.scope).toEqual({ slug: "hatchback", label: "Hatch", refinements: { body: ["hatch"] } });
+    expect(listRequest(hatch, "").params.facetFilters).toEqual([["car_type:used"], ["body:hatch"]]);
+  });
+
+  it("reads truck per the site's setting, and light trucks only where it sells trucks", () => {
+    const trucks = testTenant((t) => (t.identity.stockKinds = ["car", "truck"]));
+    expect(settingsFor({}, trucks, { body: "light-truck" }).scope).toEqual({ slug: "light-truck", label: "Light Truck", refinements: { item_type: ["truck"] } });
+    expect(settingsFor({}, testTenant(), { body: "light-truck" }).scope).toBeNull();
+    const utes = testTenant((t) => (t.search.truckSlug = "ute"));
+    expect(settingsFor({}, utes, { body: "truck" }).scope?.refinements).toEqual({ body: ["ute"] });
+  });
+
+  it("ignores a body it does not know or a hostile value", () => {
+    for (const body of ["spaceship", "", "suv\u0000", "<script>", "x".repeat(100), "../admin"]) expect(settingsFor({}, testTenant(), { body }).scope).toBeNull();
+    expect(settingsFor({}, testTenant(), { body: ["suv", "ute"] }).scope).toBeNull();
+    expect(listRequest(settingsFor({}, testTenant(), { body: "nope" }), "").params.facetFilters).toEqual([]);
   });
 });
 

@@ -13,7 +13,8 @@
  * So a tile's count and body types are the model's own, the same as the search page it links to.
  */
 import { imageUrl } from "../../domain/media";
-import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
+import { BODY_TYPES } from "../../domain/media";
+import { parseSearchPath, SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../domain/search-host";
@@ -51,10 +52,22 @@ export interface ModelSearchSettings {
   heading: string | null;
   /** The block's car type, as search refinement values (New covers demo where the site joins them); empty for all. */
   carTypes: string[];
+  /** The body the page was opened for (/models?body=suv, leads spec §2 routes); null for all bodies. */
+  scope?: ModelScope | null;
   sort: ModelSort;
   joinNewAndDemo: boolean;
   money: Pick<TenantDocument["identity"], "locale" | "currency">;
   noun: Pick<TenantDocument["identity"], "vehicleNoun" | "stockKinds">;
+}
+
+/**
+ * A body the models are limited to: the slug as asked (kept in the page's links), its label, and
+ * its search refinements: { body: ["suv"] }, or { item_type: ["truck"] } for light trucks.
+ */
+export interface ModelScope {
+  slug: string;
+  label: string;
+  refinements: Record<string, string[]>;
 }
 
 /** What the visitor asked: the text and the page (0-based; the URL says page=2 for the second). */
@@ -126,7 +139,7 @@ export type SearchFn = (requests: ModelRequest[]) => Promise<{ results: unknown[
 export function modelSearchSettings(
   id: string,
   props: BlockProps<"model-search">,
-  ctx: Pick<BlockContext, "tenant" | "path" | "searchHost">,
+  ctx: Pick<BlockContext, "tenant" | "path" | "searchHost" | "query">,
   algolia: AlgoliaConfig | null = null,
 ): ModelSearchSettings {
   const { tenant, path } = ctx;
@@ -138,6 +151,7 @@ export function modelSearchSettings(
     path,
     heading: props.heading?.trim() || null,
     carTypes: props.carType ? carTypeRefinement(props.carType, search.joinNewAndDemo) : [],
+    scope: bodyScope(ctx.query?.body, tenant),
     sort: props.sort === "name" ? "name" : "count",
     joinNewAndDemo: search.joinNewAndDemo,
     money: { locale: identity.locale, currency: identity.currency },
@@ -151,11 +165,27 @@ export const normaliseQuery = (query: string) => query.replace(/\s+/g, " ").trim
 /** "attr:value", with a leading "-" escaped so it is not read as a negation. */
 const facetFilter = (attribute: string, value: string) => `${attribute}:${value.startsWith("-") ? `\\${value}` : value}`;
 
-const carTypeFilters = (settings: Pick<ModelSearchSettings, "carTypes">): string[][] =>
-  settings.carTypes.length ? [settings.carTypes.map((t) => facetFilter("car_type", t))] : [];
+/** The ?body= slug: a body type we know (spec slugs such as hatchback normalised), or light trucks; null for anything else. */
+export function bodyScope(raw: string | string[] | undefined, tenant: Pick<TenantDocument, "identity" | "search">): ModelScope | null {
+  const slug = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (!/^[a-z0-9-]{1,40}$/.test(slug)) return null;
+  const parsed = parseSearchPath(`${SEARCH_BASE}/${slug}`, { body: Object.keys(BODY_TYPES), item_type: tenant.identity.stockKinds }, {
+    joinNewAndDemo: false,
+    carTypes: tenant.identity.carTypes,
+    truckSlug: tenant.search.truckSlug,
+  });
+  const { body, item_type } = parsed?.refinementList ?? {};
+  if (body) return { slug, label: valueLabel("body", body[0]), refinements: { body } };
+  return item_type ? { slug, label: "Light Truck", refinements: { item_type } } : null;
+}
+
+const carTypeFilters = (settings: Pick<ModelSearchSettings, "carTypes" | "scope">): string[][] => [
+  ...(settings.carTypes.length ? [settings.carTypes.map((t) => facetFilter("car_type", t))] : []),
+  ...Object.entries(settings.scope?.refinements ?? {}).map(([attribute, values]) => values.map((v) => facetFilter(attribute, v))),
+];
 
 /** Round 1: the query's hits, counted by model. */
-export function listRequest(settings: Pick<ModelSearchSettings, "carTypes">, query: string): ModelRequest {
+export function listRequest(settings: Pick<ModelSearchSettings, "carTypes" | "scope">, query: string): ModelRequest {
   return {
     indexName: VEHICLES_INDEX,
     params: { query: normaliseQuery(query), hitsPerPage: 0, facets: ["make_model"], maxValuesPerFacet: MAX_MODELS, facetFilters: carTypeFilters(settings) },
@@ -203,7 +233,7 @@ export function pageNumbers(current: number, nbPages: number, padding = PAGE_PAD
 }
 
 /** Round 2: per model, its stock (count, body types, top-ranked car's picture) and its priced stock (lowest price). */
-export function detailRequests(settings: Pick<ModelSearchSettings, "carTypes">, entries: Pick<ModelEntry, "value">[]): ModelRequest[] {
+export function detailRequests(settings: Pick<ModelSearchSettings, "carTypes" | "scope">, entries: Pick<ModelEntry, "value">[]): ModelRequest[] {
   return entries.flatMap(({ value }) => {
     const facetFilters = [...carTypeFilters(settings), [facetFilter("make_model", value)]];
     return [
@@ -234,13 +264,13 @@ export function fromPrice(result: Result | undefined): number | null {
 }
 
 /** The model's search page: its SEO path (/search/toyota/corolla, /search/used-cars/toyota/corolla), else /search with the refinements. */
-export function modelHref(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo">, make: string, model: string): string {
-  const refinementList: Record<string, string[]> = { ...(settings.carTypes.length ? { car_type: settings.carTypes } : {}), make: [make], model: [model] };
+export function modelHref(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo" | "scope">, make: string, model: string): string {
+  const refinementList: Record<string, string[]> = { ...(settings.carTypes.length ? { car_type: settings.carTypes } : {}), make: [make], model: [model], ...settings.scope?.refinements };
   return seoPathFor(refinementList, { joinNewAndDemo: settings.joinNewAndDemo, carTypes: ["new", "demo", "used"] }) ?? `${SEARCH_BASE}${routeQuery({ refinementList })}`;
 }
 
 /** Tiles from round 2's answers (two per model, in order). */
-export function readTiles(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo">, entries: ModelEntry[], results: unknown[]): ModelTile[] {
+export function readTiles(settings: Pick<ModelSearchSettings, "carTypes" | "joinNewAndDemo" | "scope">, entries: ModelEntry[], results: unknown[]): ModelTile[] {
   return entries.map((entry, i) => {
     const stock = results[i * 2] as Result | undefined;
     const priced = results[i * 2 + 1] as Result | undefined;
@@ -309,4 +339,5 @@ export function writeUrlState(search: string, state: ModelSearchState): string {
 }
 
 /** A page link's href: the block's page with that state (for opening in a new tab; a click searches in place). */
-export const pageHref = (settings: Pick<ModelSearchSettings, "path">, query: string, page: number) => `${settings.path}${writeUrlState("", { query, page })}`;
+export const pageHref = (settings: Pick<ModelSearchSettings, "path" | "scope">, query: string, page: number) =>
+  `${settings.path}${writeUrlState(settings.scope ? `?body=${settings.scope.slug}` : "", { query, page })}`;

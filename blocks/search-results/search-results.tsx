@@ -12,7 +12,7 @@ import { searchSettings } from "./settings";
 import { valueLabel } from "../_shared/search/display";
 import styles from "./search-results.module.css";
 
-const PATH_FACETS = ["make", "model", "body", "make_model"] as const;
+const PATH_FACETS = ["make", "model", "body", "make_model", "item_type"] as const;
 
 /** The facet values path slugs are matched against; none (and a logged reason) when the engine cannot say. */
 async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<SearchPathFacets> {
@@ -35,7 +35,7 @@ const requestFacets = cache((host: string, algoliaJson: string) => pathFacets(ho
 export async function seoState(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null = null): Promise<SeoState> {
   const { tenant, path } = ctx;
   const facets = pathNeedsFacets(path) ? await requestFacets(host, algolia ? JSON.stringify(algolia) : "") : {};
-  const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes });
+  const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes, truckSlug: tenant.search.truckSlug });
   // On any other page the search stays where it is.
   if (!parsed) return { path, basePath: path, refinementList: {} };
   return { path: parsed.path, basePath: parsed.basePath, refinementList: parsed.refinementList };

@@ -431,7 +431,7 @@ function FiltersPanel({ settings }: { settings: SearchSettings }) {
  * (/search/toyota/corolla, "see more from this dealer"): a refinement needs a widget to count.
  */
 export const LINKED_ATTRIBUTES = ["car_type", "make", "model", "body", "dealership_slug"] as const;
-const LINKED_LABELS: Record<string, string> = { car_type: "Car type", make: "Make", model: "Model", body: "Body type", dealership_slug: "Dealership" };
+const LINKED_LABELS: Record<string, string> = { car_type: "Car type", make: "Make", model: "Model", body: "Body type", item_type: "Vehicle kind", dealership_slug: "Dealership" };
 
 function LinkedRefinement({ attribute }: { attribute: string }) {
   useRefinementList({ attribute, limit: 1 });
@@ -472,7 +472,8 @@ function Results({ settings }: { settings: SearchSettings }) {
 export function SearchUI({ settings }: { settings: SearchSettings }) {
   const { status } = useInstantSearch({ catchError: true });
   const top = useRef<HTMLDivElement>(null);
-  const linked = LINKED_ATTRIBUTES.filter((a) => !settings.filters.some((f) => f.attribute === a));
+  // A light-truck path (/search/light-truck) refines the kind of stock: only then is it a widget.
+  const linked = [...LINKED_ATTRIBUTES, ...(settings.seo.refinementList.item_type ? ["item_type"] : [])].filter((a) => !settings.filters.some((f) => f.attribute === a));
   const labels = { ...LINKED_LABELS, ...Object.fromEntries(settings.filters.map((f) => [f.attribute, f.label])) };
 
   // One search page view per visit of the page (spec §7, event 49).

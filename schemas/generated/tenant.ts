@@ -498,6 +498,10 @@ export interface Search {
    */
   carTypeOptions: ["all" | "new" | "new-demo" | "used" | "demo", ...("all" | "new" | "new-demo" | "used" | "demo")[]];
   joinNewAndDemo: boolean;
+  /**
+   * Links such as /search/truck show utes on some sites and light trucks on others.
+   */
+  truckSlug: "lightTruck" | "ute";
   heroHeading: "Search Our New & Used Vehicles" | "Search Our Stock";
   heroPriceSlider: {
     min: number;
@@ -4593,6 +4597,10 @@ export interface Search1 {
    */
   carTypeOptions: ["all" | "new" | "new-demo" | "used" | "demo", ...("all" | "new" | "new-demo" | "used" | "demo")[]];
   joinNewAndDemo: boolean;
+  /**
+   * Links such as /search/truck show utes on some sites and light trucks on others.
+   */
+  truckSlug: "lightTruck" | "ute";
   heroHeading: "Search Our New & Used Vehicles" | "Search Our Stock";
   heroPriceSlider: {
     min: number;
