@@ -171,3 +171,6 @@ export function indexForSort(sort: Pick<SortOption, "attribute" | "direction">):
 export function allowedIndices(search: Pick<Search, "sorts">): Set<string> {
   return new Set([VEHICLES_INDEX, ...search.sorts.map(indexForSort)]);
 }
+
+/** A facet filter "attr:value", with a leading "-" escaped so it is not read as a negation. */
+export const facetFilter = (attribute: string, value: string) => `${attribute}:${value.startsWith("-") ? `\\${value}` : value}`;

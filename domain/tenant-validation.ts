@@ -120,6 +120,24 @@ function documentRules(doc: TenantDocument): TenantError[] {
     (slug, first) => `duplicate location slug "${slug}" (first used at ${first})`,
   );
 
+  const models = doc.models ?? [];
+  firstSeen(
+    models.map((m, i) => [m.id, `/models/${i}/id`] as [string, string]),
+    (id, first) => `duplicate model id "${id}" (first used at ${first})`,
+  );
+  firstSeen(
+    models.map((m, i) => [m.slug, `/models/${i}/slug`] as [string, string]),
+    (slug, first) => `two models have the page address "${slug}" (first at ${first})`,
+  );
+  // A model page lives at /{slug}: a page of the site, or a path the platform serves, would hide it.
+  // (/success, the trade-in paths, /book-a-service and /offers are pages every site may answer.)
+  const pagePaths = new Set([...doc.pages.map((p) => p.path), "/success", "/trade-in", "/sell-my-car", "/book-a-service", "/offers"]);
+  models.forEach((m, i) => {
+    if (m.overrideUrl) return;
+    const path = `/${m.slug}`;
+    if (pagePaths.has(path) || RESERVED_PREFIXES.includes(path)) errors.push({ pointer: `/models/${i}/slug`, message: `the model page address "${path}" is already a page of the site; choose another` });
+  });
+
   doc.pages.forEach((page, i) => {
     if ((page.path === undefined) === (page.template === undefined)) {
       errors.push({ pointer: `/pages/${i}`, message: "a page needs exactly one of path or template" });

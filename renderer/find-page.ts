@@ -4,6 +4,7 @@ import { addressLine, contactLocations, locationForSlug } from "../domain/locati
 import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-forms";
 import type { Location } from "../schemas/generated/tenant";
 import { BOOK_A_SERVICE_PATH, servicePage } from "../domain/service-booking";
+import { brandForPath, modelForPath } from "../domain/models";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
@@ -80,7 +81,11 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   if (isTradeInAlias(path)) return tradeInPage(doc);
   if (path === BOOK_A_SERVICE_PATH) return servicePage(doc);
   if (path === OFFERS_PATH) return offersPage(doc);
-  const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
+  const template =
+    TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ??
+    (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined) ??
+    // A model's page (/{model slug}) and a brand's (/{make}/overview), for the site's model range (leads §2 routes).
+    (modelForPath(doc, path) ? "model-detail" : brandForPath(doc, path) ? "brand-overview" : undefined);
   if (!template) return null;
   // A location URL is a page only for a shown location (by its slug or its dealership's; leads §2 routes).
   if ((template === "location-detail" || template === "contact-us") && !pageLocations(doc, path).length) return null;
@@ -100,6 +105,22 @@ export function pageLocations(doc: Pick<TenantDocument, "locations" | "dealershi
     return found ? [found] : [];
   }
   return kind === "contact-us" ? contactLocations(doc.locations, slug) : [];
+}
+
+/** A model or brand page's title and description, which name its model or make; null on other pages. */
+export function modelPageText(doc: Pick<TenantDocument, "models" | "identity">, page: Page, path: string): { title: string; description: string } | null {
+  if (page.template === "model-detail") {
+    const model = modelForPath(doc, path);
+    if (!model) return null;
+    const title = `${model.make} ${model.name}`;
+    return { title, description: model.shortDescription || `The ${title} at ${doc.identity.name}: body types, price and the cars in stock.` };
+  }
+  if (page.template === "brand-overview") {
+    const brand = brandForPath(doc, path);
+    if (!brand) return null;
+    return { title: `${brand.make} Range`, description: `The ${brand.make} range at ${doc.identity.name}: ${brand.models.map((m) => m.name).join(", ")}.` };
+  }
+  return null;
 }
 
 /** A location page's title and search-engine description, which name its location; null on other pages. */

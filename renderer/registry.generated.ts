@@ -18,6 +18,8 @@ import LeadSuccess from "../blocks/lead-success/lead-success";
 import LocationInfo from "../blocks/location-info/location-info";
 import LocationList from "../blocks/location-list/location-list";
 import LocationsCarousel from "../blocks/locations-carousel/locations-carousel";
+import ModelHero from "../blocks/model-hero/model-hero";
+import ModelRange from "../blocks/model-range/model-range";
 import ModelSearch from "../blocks/model-search/model-search";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
@@ -67,6 +69,8 @@ export const blockRegistry: BlockRegistry = {
   "location-info": LocationInfo,
   "location-list": LocationList,
   "locations-carousel": LocationsCarousel,
+  "model-hero": ModelHero,
+  "model-range": ModelRange,
   "model-search": ModelSearch,
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,

@@ -9,7 +9,7 @@ import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
-import { findPage, isAliasPath, locationPageText, normalisePath } from "./find-page";
+import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { searchHost } from "../domain/search-host";
@@ -37,7 +37,7 @@ async function resolveIn(live: LiveDocument, segments: string[], previewToken: s
   }
   const ctx: BlockContext = { tenant: live.document, page, path, vehicle: null, searchHost: host };
   // A location page names its location.
-  const location = locationPageText(live.document, page, path);
+  const location = locationPageText(live.document, page, path) ?? modelPageText(live.document, page, path);
   if (location) return { live, ctx, ...location };
   // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
   const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;

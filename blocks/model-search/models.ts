@@ -15,7 +15,7 @@
 import { imageUrl } from "../../domain/media";
 import { BODY_TYPES } from "../../domain/media";
 import { parseSearchPath, SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
-import { carTypeRefinement, VEHICLES_INDEX } from "../../domain/search-rules";
+import { carTypeRefinement, facetFilter, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
@@ -161,9 +161,6 @@ export function modelSearchSettings(
 
 /** The text as sent: spaces collapsed, trimmed, at most 200 characters. */
 export const normaliseQuery = (query: string) => query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
-
-/** "attr:value", with a leading "-" escaped so it is not read as a negation. */
-const facetFilter = (attribute: string, value: string) => `${attribute}:${value.startsWith("-") ? `\\${value}` : value}`;
 
 /** The ?body= slug: a body type we know (spec slugs such as hatchback normalised), or light trucks; null for anything else. */
 export function bodyScope(raw: string | string[] | undefined, tenant: Pick<TenantDocument, "identity" | "search">): ModelScope | null {

@@ -93,6 +93,8 @@ export type Block =
   | LocationInfoBlock
   | LocationListBlock
   | LocationsCarouselBlock
+  | ModelHeroBlock
+  | ModelRangeBlock
   | ModelSearchBlock
   | OffersSearchBlock
   | PhoneBoxBlock
@@ -203,6 +205,12 @@ export interface TenantDocument {
    * @maxItems 500
    */
   offers: Offer[];
+  /**
+   * The models the site sells new, each with its own page at /{model slug} (or its own link) and listed on the brand page /{make}/overview. Model tiles and pages show the model's stock from the search.
+   *
+   * @maxItems 200
+   */
+  models: Model[];
   locations: Location[];
   /**
    * The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.
@@ -1255,6 +1263,68 @@ export interface Offer {
    */
   expiry?: string;
   terms?: string;
+}
+/**
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "model".
+ */
+export interface Model {
+  id: Slug;
+  /**
+   * As the stock names it, e.g. CX-5; the model's cars in stock are found by make and this name.
+   */
+  name: string;
+  /**
+   * e.g. Mazda. The brand page /{make}/overview lists the make's models.
+   */
+  make: string;
+  /**
+   * The model page lives at /{this}, e.g. mazda-cx-5.
+   */
+  slug: string;
+  /**
+   * New shows NEW, coming soon shows COMING SOON.
+   */
+  status: "current" | "new" | "coming_soon";
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  overrideUrl?: string;
+  /**
+   * Up to three; /models?body=suv lists the models that come as an SUV.
+   *
+   * @maxItems 3
+   */
+  bodies:
+    | []
+    | ["sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis"]
+    | [
+        "sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis",
+        "sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis"
+      ]
+    | [
+        "sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis",
+        "sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis",
+        "sedan" | "hatch" | "suv" | "ute" | "wagon" | "van" | "coupe" | "convertible" | "peopleMover" | "cabChassis"
+      ];
+  image?: ImageAsset1;
+  shortDescription?: string;
+  /**
+   * The maker's starting price; leave empty for none.
+   */
+  fromPrice?: number;
+}
+/**
+ * Leave empty to show the top car of the model in stock.
+ */
+export interface ImageAsset1 {
+  src: string;
+  /**
+   * Describes the image for people who cannot see it; empty for decoration.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
 }
 /**
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -3375,6 +3445,63 @@ export interface LocationsCarouselProps {
   order?: string[];
 }
 /**
+ * On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelHeroBlock".
+ */
+export interface ModelHeroBlock {
+  id: BlockId;
+  type: "model-hero";
+  props: ModelHeroProps;
+  area?: BlockArea;
+}
+/**
+ * On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelHeroProps".
+ */
+export interface ModelHeroProps {
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  testDriveHref?: string;
+  /**
+   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   */
+  enquireHref?: string;
+}
+/**
+ * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelRangeBlock".
+ */
+export interface ModelRangeBlock {
+  id: BlockId;
+  type: "model-range";
+  props: ModelRangeProps;
+  area?: BlockArea;
+}
+/**
+ * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ModelRangeProps".
+ */
+export interface ModelRangeProps {
+  heading?: string;
+  /**
+   * e.g. Mazda. Leave empty for every make (on a brand page: that brand).
+   */
+  make?: string;
+  /**
+   * Links above the tiles that show only the models of one body type.
+   */
+  bodyFilter: boolean;
+}
+/**
  * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -3676,7 +3803,7 @@ export interface SearchHeroBlock {
  * via the `definition` "SearchHeroProps".
  */
 export interface SearchHeroProps {
-  image?: ImageAsset1;
+  image?: ImageAsset2;
   /**
    * One line under the heading; leave empty for none.
    */
@@ -3828,7 +3955,7 @@ export interface SearchHeroProps {
 /**
  * Shown behind the panel; leave empty for the site's primary colour.
  */
-export interface ImageAsset1 {
+export interface ImageAsset2 {
   src: string;
   /**
    * Describes the image for people who cannot see it; empty for decoration.
@@ -4525,9 +4652,9 @@ export interface Page {
    */
   path?: string;
   /**
-   * A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations).
+   * A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.
    */
-  template?: "vehicle-detail" | "search" | "location-detail" | "contact-us";
+  template?: "vehicle-detail" | "search" | "location-detail" | "contact-us" | "model-detail" | "brand-overview";
   title: ShortText;
   description?: string;
   blocks: BlockList;

@@ -81,6 +81,18 @@ describe("listed pages", () => {
     doc.pages.push({ id: "location-contact", title: "Contact", template: "contact-us", blocks: [] });
     expect(listedPagePaths(doc).slice(base.length)).toEqual(["/locations/cleveland-sales", "/locations/cleveland-service", "/contact-us/alpha-cleveland"]);
   });
+
+  it("lists each model's page (not one linking elsewhere) and each make's overview where the site has those template pages", () => {
+    const doc = inventoryTenant("alpha");
+    const base = listedPagePaths(doc);
+    doc.models = [
+      { id: "cx-5", name: "CX-5", make: "Mazda", slug: "cx-5", status: "current", bodies: [] },
+      { id: "defender", name: "Defender", make: "Land Rover", slug: "defender", status: "new", bodies: [], overrideUrl: "https://www.landrover.com.au/" },
+    ];
+    expect(listedPagePaths(doc)).toEqual(base);
+    doc.pages.push({ id: "model", title: "Model", template: "model-detail", blocks: [] }, { id: "brand", title: "Brand", template: "brand-overview", blocks: [] });
+    expect(listedPagePaths(doc).slice(base.length)).toEqual(["/cx-5", "/mazda/overview", "/land-rover/overview"]);
+  });
 });
 
 describe("robots.txt", () => {

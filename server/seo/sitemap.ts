@@ -5,6 +5,7 @@
  */
 import { publicPageUrl } from "../../domain/hosts";
 import { contactSlug, shownLocations } from "../../domain/locations";
+import { brandOverviewHref, rangeMakes } from "../../domain/models";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { countListedSlugs, listListedSlugs } from "../inventory/store";
@@ -29,9 +30,10 @@ export function sitemapIndex(locs: string[]): string {
 
 /**
  * The site's content pages: every page with a path but the unlisted ones, then where the site has
- * their template pages each shown location's /locations/{slug} and each /contact-us/{slug}.
+ * their template pages each shown location's /locations/{slug} and each /contact-us/{slug}, each
+ * model's /{slug} and each make's /{make}/overview.
  */
-export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations">) => {
+export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations" | "models">) => {
   const has = (template: string) => doc.pages.some((p) => p.template === template);
   const shown = shownLocations(doc.locations ?? []);
   const contacts = [...new Set(shown.map((l) => contactSlug(l.name)))].filter(Boolean);
@@ -39,6 +41,8 @@ export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations">
     ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : [])),
     ...(has("location-detail") ? shown.map((l) => `/locations/${l.slug}`) : []),
     ...(has("contact-us") ? contacts.map((slug) => `/contact-us/${slug}`) : []),
+    ...(has("model-detail") ? (doc.models ?? []).flatMap((m) => (m.overrideUrl ? [] : [`/${m.slug}`])) : []),
+    ...(has("brand-overview") ? rangeMakes(doc).map(brandOverviewHref) : []),
   ];
 };
 
