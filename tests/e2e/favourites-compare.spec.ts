@@ -13,6 +13,9 @@ async function axe(page: Page, label: string) {
   expect(results.violations.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/** The lists' toast (the search page has its own status line for the count). */
+const toast = (page: Page) => page.locator("[role=status][data-open]");
+
 async function openSearch(page: Page, slug = SLUG) {
   await page.goto(siteUrl(slug, "/search"));
   await page.waitForLoadState("networkidle");
@@ -69,7 +72,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
   const names = await toggleNames(page, "Compare", 5);
   const buttons = page.getByRole("button", { name: /^Compare / });
   await buttons.nth(0).click();
-  await expect(page.getByRole("status")).toContainText(`${names[0]} added to compare. Add another car to compare them side by side.`);
+  await expect(toast(page)).toContainText(`${names[0]} added to compare. Add another car to compare them side by side.`);
   await buttons.nth(1).click();
   await buttons.nth(2).click();
   // Two or more picked: the compare bar.
@@ -109,7 +112,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
   await buttons.nth(3).click();
   await expect(page.getByRole("link", { name: "Compare (4)" })).toBeVisible();
   await buttons.nth(4).click();
-  await expect(page.getByRole("status")).toContainText(`You can compare up to 4 cars. Remove one from your comparison to add ${names[4]}.`);
+  await expect(toast(page)).toContainText(`You can compare up to 4 cars. Remove one from your comparison to add ${names[4]}.`);
   await expect(buttons.nth(4)).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByRole("link", { name: "Compare (4)" })).toBeVisible();
 
