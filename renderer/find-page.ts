@@ -1,4 +1,5 @@
 import { decodeComponent } from "../domain/uri";
+import { pageFeatureOff } from "../domain/car-lists";
 import { tradeInSettings } from "../domain/trade-in";
 import { addressLine, contactLocations, locationForSlug } from "../domain/locations";
 import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-forms";
@@ -70,13 +71,15 @@ export function tradeInPage(doc: TenantDocument): Page | null {
 }
 
 /**
- * The page for a path: an exact path first, a built-in page, the site's trade-in page at the
- * trade-in paths it has no page of its own at, its service page at /book-a-service and its offers
- * page at /offers (spec leads §2 routes; only where it has one), then the template page that serves that kind of URL.
+ * The page for a path: an exact path first (none when it is the page of a list whose feature is
+ * off), a built-in page, the site's trade-in page at the trade-in paths it has no page of its own
+ * at, its service page at /book-a-service and its offers page at /offers (spec leads §2 routes;
+ * only where it has one), then the template page that serves that kind of URL.
  */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
-  if (exact) return exact;
+  // The favourites or compare page of a site with that feature off is no page.
+  if (exact) return pageFeatureOff(doc, exact) ? null : exact;
   // Before the templates: the vehicle-detail route would take /cars/trade-in for a car's slug.
   if (isTradeInAlias(path)) return tradeInPage(doc);
   if (path === BOOK_A_SERVICE_PATH) return servicePage(doc);

@@ -3,12 +3,14 @@ import type { BlockRegistry } from "./types";
 import AnnouncementBar from "../blocks/announcement-bar/announcement-bar";
 import BlogPosts from "../blocks/blog-posts/blog-posts";
 import Breadcrumbs from "../blocks/breadcrumbs/breadcrumbs";
+import CompareCars from "../blocks/compare-cars/compare-cars";
 import DealerComments from "../blocks/dealer-comments/dealer-comments";
 import DealerLocator from "../blocks/dealer-locator/dealer-locator";
 import DeliveryCalculator from "../blocks/delivery-calculator/delivery-calculator";
 import Disclaimer from "../blocks/disclaimer/disclaimer";
 import EnquiryForm from "../blocks/enquiry-form/enquiry-form";
 import FacetTiles from "../blocks/facet-tiles/facet-tiles";
+import FavouritesList from "../blocks/favourites-list/favourites-list";
 import FeatureTiles from "../blocks/feature-tiles/feature-tiles";
 import FinanceCalculator from "../blocks/finance-calculator/finance-calculator";
 import FuelCalculator from "../blocks/fuel-calculator/fuel-calculator";
@@ -54,12 +56,14 @@ export const blockRegistry: BlockRegistry = {
   "announcement-bar": AnnouncementBar,
   "blog-posts": BlogPosts,
   "breadcrumbs": Breadcrumbs,
+  "compare-cars": CompareCars,
   "dealer-comments": DealerComments,
   "dealer-locator": DealerLocator,
   "delivery-calculator": DeliveryCalculator,
   "disclaimer": Disclaimer,
   "enquiry-form": EnquiryForm,
   "facet-tiles": FacetTiles,
+  "favourites-list": FavouritesList,
   "feature-tiles": FeatureTiles,
   "finance-calculator": FinanceCalculator,
   "fuel-calculator": FuelCalculator,

@@ -1,10 +1,20 @@
 "use client";
 
-import { useSyncExternalStore, type ReactNode } from "react";
-import { hasEntry, listKey, parseList, toggleEntry, type CarList, type ListEntry } from "./favourites";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { COMPARE_MIN, LIST_MAX } from "../../domain/car-lists";
+import { hasEntry, listKey, parseList, removeEntry, toggleEntry, toggleMessage, type CarList, type ListEntry } from "./favourites";
+import styles from "./favourites.module.css";
 
 // Same-tab changes: the storage event only reaches other tabs.
 const CHANGE_EVENT = "forecourt:list-change";
+// A toggle's outcome, for the one toast on the page (ListDock).
+const NOTICE_EVENT = "forecourt:list-notice";
+
+export interface ListNotice {
+  list: CarList;
+  message: string;
+  count: number;
+}
 
 function subscribe(onChange: () => void) {
   window.addEventListener("storage", onChange);
@@ -21,6 +31,32 @@ function readRaw(key: string): string | null {
   } catch {
     return null; // storage blocked: the list is empty and toggling does nothing lasting
   }
+}
+
+/** Stores a list; false when the browser will not keep it. */
+function writeList(site: string, list: CarList, entries: ListEntry[]): boolean {
+  try {
+    window.localStorage.setItem(listKey(site, list), JSON.stringify(entries));
+  } catch {
+    return false;
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+  return true;
+}
+
+/**
+ * The site's list as stored, kept in step with other tabs and toggles; null until the browser has
+ * read it (the server and the first render know nothing of it).
+ */
+export function useCarList(site: string, list: CarList): ListEntry[] | null {
+  const key = listKey(site, list);
+  const raw = useSyncExternalStore(subscribe, () => readRaw(key) ?? "", () => null);
+  return useMemo(() => (raw === null ? null : parseList(raw, list)), [raw, list]);
+}
+
+/** Removes a car from the site's list. */
+export function removeFromList(site: string, list: CarList, id: string) {
+  writeList(site, list, removeEntry(parseList(readRaw(listKey(site, list)), list), id));
 }
 
 const LABELS: Record<CarList, string> = { favourites: "Favourite", compare: "Compare" };
@@ -42,11 +78,19 @@ const ICONS: Record<CarList, (on: boolean) => ReactNode> = {
   ),
 };
 
-/** Toggles a car in the site's favourites or compare list, kept in localStorage. */
+export function ListIcon({ list, on = false, size = 20 }: { list: CarList; on?: boolean; size?: number }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24">
+      {ICONS[list](on)}
+    </svg>
+  );
+}
+
+/** Toggles a car in the site's favourites or compare list, kept in localStorage; a fifth car to compare is refused. */
 export function ListToggle({ site, list, entry, className }: { site: string; list: CarList; entry: ListEntry; className?: string }) {
   const key = listKey(site, list);
   const raw = useSyncExternalStore(subscribe, () => readRaw(key), () => null);
-  const on = hasEntry(parseList(raw), entry.id);
+  const on = hasEntry(parseList(raw, list), entry.id);
   return (
     <button
       type="button"
@@ -54,20 +98,94 @@ export function ListToggle({ site, list, entry, className }: { site: string; lis
       aria-pressed={on}
       data-list={list}
       onClick={() => {
-        try {
-          window.localStorage.setItem(key, JSON.stringify(toggleEntry(parseList(readRaw(key)), entry)));
-        } catch {
-          return;
-        }
-        window.dispatchEvent(new Event(CHANGE_EVENT));
+        const { list: next, outcome } = toggleEntry(parseList(readRaw(key), list), entry, LIST_MAX[list]);
+        if (outcome !== "full" && !writeList(site, list, next)) return;
+        const notice: ListNotice = { list, message: toggleMessage(list, outcome, entry.name, next.length), count: next.length };
+        window.dispatchEvent(new CustomEvent<ListNotice>(NOTICE_EVENT, { detail: notice }));
       }}
     >
-      <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-        {ICONS[list](on)}
-      </svg>
+      <ListIcon list={list} on={on} />
       <span className="fc-visually-hidden">
         {LABELS[list]} {entry.name}
       </span>
     </button>
+  );
+}
+
+/** How long a toggle's message stays up. */
+const NOTICE_MS = 6000;
+
+/**
+ * The lists' links in the site header (a heart with the favourites count, Compare with its count),
+ * the one toast that reports each toggle (with View favourites / Compare now), and a bar fixed at
+ * the bottom once two cars are picked to compare. Paths are the site's list pages (null: none).
+ */
+export function ListDock({ site, favouritesPath, comparePath, linkClassName }: { site: string; favouritesPath: string | null; comparePath: string | null; linkClassName?: string }) {
+  const favourites = useCarList(site, "favourites");
+  const compare = useCarList(site, "compare");
+  const [notice, setNotice] = useState<ListNotice | null>(null);
+  const [here, setHere] = useState<string | null>(null);
+
+  useEffect(() => {
+    setHere(window.location.pathname);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onNotice = (e: Event) => {
+      setNotice((e as CustomEvent<ListNotice>).detail);
+      clearTimeout(timer);
+      timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    };
+    window.addEventListener(NOTICE_EVENT, onNotice);
+    return () => {
+      window.removeEventListener(NOTICE_EVENT, onNotice);
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const count = (l: ListEntry[] | null) => (l && l.length ? <span className={styles.count}>{l.length}</span> : null);
+  const noticePath = notice ? (notice.list === "compare" ? comparePath : favouritesPath) : null;
+  const showBar = comparePath && compare && compare.length >= COMPARE_MIN && here !== comparePath;
+
+  return (
+    <>
+      {favouritesPath ? (
+        <a className={linkClassName} href={favouritesPath} data-list-link="favourites">
+          <ListIcon list="favourites" />
+          <span className="fc-visually-hidden">Favourites</span>
+          {count(favourites)}
+          {favourites?.length ? <span className="fc-visually-hidden"> cars</span> : null}
+        </a>
+      ) : null}
+      {comparePath ? (
+        <a className={linkClassName} href={comparePath} data-list-link="compare">
+          <ListIcon list="compare" />
+          <span className="fc-visually-hidden">Compare</span>
+          {count(compare)}
+          {compare?.length ? <span className="fc-visually-hidden"> cars</span> : null}
+        </a>
+      ) : null}
+      <div className={styles.toast} role="status" data-open={notice ? true : undefined}>
+        {notice ? (
+          <>
+            <span>{notice.message}</span>
+            {noticePath && here !== noticePath && (notice.list === "favourites" ? notice.count > 0 : notice.count >= 1) ? (
+              <a href={noticePath}>{notice.list === "favourites" ? "View favourites" : notice.count >= COMPARE_MIN ? "Compare now" : "View compare list"}</a>
+            ) : null}
+            <button type="button" className="fc-link-button" onClick={() => setNotice(null)}>
+              Dismiss<span className="fc-visually-hidden"> message</span>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {showBar ? (
+        <div className={styles.bar}>
+          <span>
+            {compare.length} of {LIST_MAX.compare} cars picked to compare
+          </span>
+          <a className="fc-button" href={comparePath}>
+            Compare ({compare.length})
+          </a>
+        </div>
+      ) : null}
+    </>
   );
 }

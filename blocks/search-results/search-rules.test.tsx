@@ -165,8 +165,9 @@ describe("favourites and compare lists", () => {
   it("toggle a car in and out of a per-site list", () => {
     const entry = { id: "7", name: "2021 Kia Rio", slug: "kia-rio-7", make: "Kia", model: "Rio", primary_image_url: "/a.jpg" };
     const added = toggleEntry(parseList(null), entry);
-    expect(hasEntry(added, "7")).toBe(true);
-    expect(toggleEntry(added, entry)).toEqual([]);
+    expect(added.outcome).toBe("added");
+    expect(hasEntry(added.list, "7")).toBe(true);
+    expect(toggleEntry(added.list, entry)).toEqual({ list: [], outcome: "removed" });
     expect(parseList("not json")).toEqual([]);
     expect(listKey("bluegum", "compare")).toBe("forecourt:bluegum:compare");
   });

@@ -3,6 +3,8 @@ import { formatCallNumber, telHref } from "../../domain/phone";
 import type { ImageAsset, Link, NavItem, NavLeaf } from "../../schemas/generated/tenant";
 import type { BlockComponent } from "../../renderer/types";
 import { liveOfferCount } from "../../domain/offers";
+import { listPagePath } from "../../domain/car-lists";
+import { ListDock } from "../_shared/favourites.client";
 import { groupChildren, isCurrent, isMega, visibleItems } from "./navigation";
 import { MenuButton } from "./site-header.client";
 import styles from "./site-header.module.css";
@@ -106,6 +108,8 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
   const dealerLinks = props.showDealerLinks ? (tenant.navigation.dealerLinks ?? []) : [];
   const phone = props.showPhone ? identity.phone : undefined;
   const navId = `${id}-nav`;
+  const favouritesPath = listPagePath(tenant, "favourites");
+  const comparePath = listPagePath(tenant, "compare");
 
   return (
     <header className={cx(styles.header, props.sticky && styles.sticky)} data-sticky={props.sticky || undefined}>
@@ -160,18 +164,23 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
             </ul>
           </nav>
         ) : null}
-        {phone ? (
-          <a className={styles.phone} href={telHref(phone)}>
-            <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
-              <path
-                fill="currentColor"
-                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"
-              />
-            </svg>
-            <span className="fc-visually-hidden">Call </span>
-            <span className={styles.phoneNumber}>{formatCallNumber(phone, identity.locale)}</span>
-          </a>
-        ) : null}
+        <div className={styles.tools}>
+          {favouritesPath || comparePath ? (
+            <ListDock site={identity.slug} favouritesPath={favouritesPath} comparePath={comparePath} linkClassName={styles.listLink} />
+          ) : null}
+          {phone ? (
+            <a className={styles.phone} href={telHref(phone)}>
+              <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
+                <path
+                  fill="currentColor"
+                  d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"
+                />
+              </svg>
+              <span className="fc-visually-hidden">Call </span>
+              <span className={styles.phoneNumber}>{formatCallNumber(phone, identity.locale)}</span>
+            </a>
+          ) : null}
+        </div>
       </div>
     </header>
   );

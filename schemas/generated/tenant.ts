@@ -78,12 +78,14 @@ export type Block =
   | AnnouncementBarBlock
   | BlogPostsBlock
   | BreadcrumbsBlock
+  | CompareCarsBlock
   | DealerCommentsBlock
   | DealerLocatorBlock
   | DeliveryCalculatorBlock
   | DisclaimerBlock
   | EnquiryFormBlock
   | FacetTilesBlock
+  | FavouritesListBlock
   | FeatureTilesBlock
   | FinanceCalculatorBlock
   | FuelCalculatorBlock
@@ -2292,6 +2294,31 @@ export interface BreadcrumbsProps {
   structuredData: boolean;
 }
 /**
+ * The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "CompareCarsBlock".
+ */
+export interface CompareCarsBlock {
+  id: BlockId;
+  type: "compare-cars";
+  props: CompareCarsProps;
+  area?: BlockArea;
+}
+/**
+ * The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "CompareCarsProps".
+ */
+export interface CompareCarsProps {
+  heading: string;
+  /**
+   * Shown under the table, after the figures each estimate is worked out on.
+   */
+  disclaimer: string;
+}
+/**
  * The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or "Dealer comments are pending. Please check back here later." when the vehicle has none.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -2478,6 +2505,27 @@ export interface FacetTilesProps {
    */
   limit: number;
   showCounts: boolean;
+}
+/**
+ * The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FavouritesListBlock".
+ */
+export interface FavouritesListBlock {
+  id: BlockId;
+  type: "favourites-list";
+  props: FavouritesListProps;
+  area?: BlockArea;
+}
+/**
+ * The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "FavouritesListProps".
+ */
+export interface FavouritesListProps {
+  heading: string;
 }
 /**
  * Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.

@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"models":{"title":"Model range","description":"The models the site sells new, each with its own page at /{model slug} (or its own link) and listed on the brand page /{make}/overview. Model tiles and pages show the model's stock from the search.","type":"array","maxItems":200,"items":{"$ref":"#/definitions/model"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"map":{"title":"Map","description":"The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.","type":"object","additionalProperties":false,"properties":{"tileUrl":{"title":"Tile URL template","description":"An https address with {z}, {x} and {y} (and {s} for the a, b, c subdomains if the tile server has them).","type":"string","maxLength":300,"pattern":"^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https://[A-Za-z0-9.{}-]+(:[0-9]{1,5})?/[^\\s\"'<>\\\\]*$","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png"},"attribution":{"title":"Tile attribution","description":"Shown in the map's corner, as the tile source's licence asks.","type":"string","minLength":1,"maxLength":200,"default":"© OpenStreetMap contributors"},"attributionUrl":{"title":"Attribution link","type":"string","maxLength":300,"pattern":"^https://[^\\s\"'<>\\\\]+$","default":"https://www.openstreetmap.org/copyright"},"maxZoom":{"title":"Tile source's maximum zoom","type":"integer","minimum":1,"maximum":22,"default":19},"zoom":{"title":"Zoom","description":"The map's zoom (1 the world … 18 a street); leave empty to fit the locations shown.","type":"integer","minimum":1,"maximum":22},"centre":{"title":"Centre","description":"Where the map is centred before a search; leave empty to centre on the locations shown.","type":"object","additionalProperties":false,"required":["lat","long"],"properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180}}}}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"truckSlug":{"title":"What a \"truck\" search link shows","description":"Links such as /search/truck show utes on some sites and light trucks on others.","type":"string","enum":["lightTruck","ute"],"default":"lightTruck"},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://","title":"External booking page","description":"Book a Service links go to this page instead of the site's own booking form."},"intervals":{"type":"array","title":"Service intervals","description":"The Service Interval choices. Empty: the standard list (domain/service-booking.ts).","items":{"$ref":"#/definitions/shortText"},"default":[]},"disclaimers":{"type":"array","title":"Service disclaimers","description":"Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).","items":{"type":"object","additionalProperties":false,"required":["locationIds","text"],"properties":{"locationIds":{"title":"Location ids","type":"array","minItems":1,"items":{"type":"integer"}},"text":{"title":"Disclaimer","type":"string","minLength":1,"maxLength":2000}}},"default":[]}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.","type":"string","enum":["vehicle-detail","search","location-detail","contact-us","model-detail","brand-overview"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelHeroBlock"},{"$ref":"#/definitions/ModelRangeBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"formSteps":{"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}},"formStep":{"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}},"model":{"type":"object","additionalProperties":false,"required":["id","name","make","slug"],"properties":{"id":{"$ref":"#/definitions/slug"},"name":{"title":"Model name","description":"As the stock names it, e.g. CX-5; the model's cars in stock are found by make and this name.","$ref":"#/definitions/shortText"},"make":{"title":"Make","description":"e.g. Mazda. The brand page /{make}/overview lists the make's models.","$ref":"#/definitions/shortText"},"slug":{"title":"Page address","description":"The model page lives at /{this}, e.g. mazda-cx-5.","$ref":"#/definitions/slug"},"status":{"title":"Badge","description":"New shows NEW, coming soon shows COMING SOON.","type":"string","enum":["current","new","coming_soon"],"default":"current"},"overrideUrl":{"title":"Link instead of the model page","description":"Tiles link here instead of /{page address}, e.g. the maker's own page.","$ref":"#/definitions/href"},"bodies":{"title":"Body types","description":"Up to three; /models?body=suv lists the models that come as an SUV.","type":"array","maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["sedan","hatch","suv","ute","wagon","van","coupe","convertible","peopleMover","cabChassis"]},"default":[]},"image":{"title":"Picture","description":"Leave empty to show the top car of the model in stock.","$ref":"#/definitions/imageAsset"},"shortDescription":{"title":"Short description","type":"string","maxLength":600},"fromPrice":{"title":"From price","description":"The maker's starting price; leave empty for none.","type":"integer","minimum":0,"maximum":10000000}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerLocatorProps":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}},"DealerLocatorBlock":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationInfoProps":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}},"LocationInfoBlock":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationListProps":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}},"LocationListBlock":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationsCarouselProps":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}},"LocationsCarouselBlock":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelHeroProps":{"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"properties":{"testDriveHref":{"title":"Test drive button link","description":"e.g. /book-test-drive; leave empty for no button.","$ref":"#/definitions/href"},"enquireHref":{"title":"Enquire button link","description":"e.g. /contact-us; leave empty for no button.","$ref":"#/definitions/href"}}},"ModelHeroBlock":{"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-hero"},"props":{"$ref":"#/definitions/ModelHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelRangeProps":{"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120},"make":{"title":"Only this make","description":"e.g. Mazda. Leave empty for every make (on a brand page: that brand).","type":"string","maxLength":80},"bodyFilter":{"title":"Body type links","description":"Links above the tiles that show only the models of one body type.","type":"boolean","default":true}}},"ModelRangeBlock":{"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-range"},"props":{"$ref":"#/definitions/ModelRangeProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceBookingProps":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceBookingBlock":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceContactProps":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}},"ServiceContactBlock":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceMobileBarProps":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceMobileBarBlock":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"TradeInWizardProps":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}},"TradeInWizardBlock":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/tenant.schema.json","title":"Dealer site","description":"One dealer site: identity, theme, feature flags, settings, locations and pages. Source of truth for validation, the admin editor and the generated types. The block union (definitions.block) is filled in by scripts/generate.ts from blocks/*/schema.json.","type":"object","additionalProperties":false,"required":["schemaVersion","identity","template","theme","features","dealerships","locations","layout","pages"],"properties":{"schemaVersion":{"title":"Schema version","type":"integer","const":1,"default":1},"identity":{"$ref":"#/definitions/identity"},"template":{"title":"Template","description":"The site's overall look: classic (light, rounded), bold (dark header, square, uppercase headings) or minimal (airy, serif headings, hairlines).","type":"string","enum":["classic","bold","minimal"],"default":"classic"},"theme":{"$ref":"#/definitions/theme"},"features":{"$ref":"#/definitions/features"},"search":{"$ref":"#/definitions/search","default":{}},"finance":{"$ref":"#/definitions/finance","default":{}},"forms":{"$ref":"#/definitions/forms","default":{}},"copy":{"$ref":"#/definitions/copy","default":{}},"navigation":{"$ref":"#/definitions/navigation","default":{"items":[]}},"footer":{"$ref":"#/definitions/footer","default":{}},"reviews":{"$ref":"#/definitions/reviews","default":{}},"dealerships":{"title":"Dealerships","type":"array","minItems":1,"items":{"$ref":"#/definitions/dealership"}},"offers":{"title":"Offers","description":"The dealerships' special offers: listed by the offers search (/special-offers) between their start and expiry dates. Menu items marked \"Only when the dealer has offers\" show while at least one is live.","type":"array","maxItems":500,"items":{"$ref":"#/definitions/offer"},"default":[]},"models":{"title":"Model range","description":"The models the site sells new, each with its own page at /{model slug} (or its own link) and listed on the brand page /{make}/overview. Model tiles and pages show the model's stock from the search.","type":"array","maxItems":200,"items":{"$ref":"#/definitions/model"},"default":[]},"locations":{"title":"Locations","type":"array","items":{"$ref":"#/definitions/location"}},"map":{"title":"Map","description":"The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.","type":"object","additionalProperties":false,"properties":{"tileUrl":{"title":"Tile URL template","description":"An https address with {z}, {x} and {y} (and {s} for the a, b, c subdomains if the tile server has them).","type":"string","maxLength":300,"pattern":"^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https://[A-Za-z0-9.{}-]+(:[0-9]{1,5})?/[^\\s\"'<>\\\\]*$","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png"},"attribution":{"title":"Tile attribution","description":"Shown in the map's corner, as the tile source's licence asks.","type":"string","minLength":1,"maxLength":200,"default":"© OpenStreetMap contributors"},"attributionUrl":{"title":"Attribution link","type":"string","maxLength":300,"pattern":"^https://[^\\s\"'<>\\\\]+$","default":"https://www.openstreetmap.org/copyright"},"maxZoom":{"title":"Tile source's maximum zoom","type":"integer","minimum":1,"maximum":22,"default":19},"zoom":{"title":"Zoom","description":"The map's zoom (1 the world … 18 a street); leave empty to fit the locations shown.","type":"integer","minimum":1,"maximum":22},"centre":{"title":"Centre","description":"Where the map is centred before a search; leave empty to centre on the locations shown.","type":"object","additionalProperties":false,"required":["lat","long"],"properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180}}}}},"layout":{"title":"Layout","description":"Blocks shown on every page, above and below the page's own blocks.","type":"object","additionalProperties":false,"required":["top","bottom"],"properties":{"top":{"title":"Top of every page","$ref":"#/definitions/blockList"},"bottom":{"title":"Bottom of every page","$ref":"#/definitions/blockList"}}},"pages":{"title":"Pages","type":"array","minItems":1,"items":{"$ref":"#/definitions/page"}}},"definitions":{"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","minLength":1,"maxLength":63},"href":{"description":"A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.","type":"string","pattern":"^(/[^\\s]*|#[A-Za-z][\\w-]*|https?://[^\\s]+|tel:\\+?[0-9 ]+|sms:\\+?[0-9 ]+|mailto:[^\\s@]+@[^\\s@]+)$","maxLength":2000},"colour":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$","description":"A colour as #rrggbb."},"money":{"type":"number","minimum":0,"multipleOf":0.01},"phone":{"type":"string","pattern":"^\\+?[0-9 ()-]{6,20}$","description":"A phone number, e.g. 07 3000 1234 or +61 7 3000 1234."},"hhmm":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"24-hour time, HH:MM."},"imageAsset":{"type":"object","additionalProperties":false,"required":["src","alt"],"properties":{"src":{"title":"Image URL","type":"string","pattern":"^(/[^\\s]+|https?://[^\\s]+)$","maxLength":2000},"alt":{"title":"Alternative text","description":"Describes the image for people who cannot see it; empty for decoration.","type":"string","maxLength":300},"width":{"type":"integer","minimum":1,"maximum":8000},"height":{"type":"integer","minimum":1,"maximum":8000}}},"link":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navItem":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"title":"Group heading in the menu","description":"Children with the same group are listed under one heading (e.g. a body type).","type":"string","maxLength":80},"onlyWhenOffers":{"title":"Only when the dealer has offers","type":"boolean","default":false},"children":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/navLeaf"}},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"navLeaf":{"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/definitions/shortText"},"href":{"$ref":"#/definitions/href"},"logo":{"$ref":"#/definitions/imageAsset"},"group":{"type":"string","maxLength":80},"onlyWhenOffers":{"type":"boolean","default":false},"newTab":{"title":"Open in a new tab","type":"boolean","default":false}}},"identity":{"title":"Identity","type":"object","additionalProperties":false,"required":["name","slug","domains","locale","currency","timeZone"],"properties":{"name":{"title":"Site name","$ref":"#/definitions/shortText"},"slug":{"title":"Slug","description":"Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.","$ref":"#/definitions/slug"},"groupName":{"title":"Dealer group name","description":"Used in the privacy consent: By submitting this enquiry, I agree to the {group} Privacy Policy.","type":"string","maxLength":120},"domains":{"title":"Domains","type":"array","uniqueItems":true,"items":{"type":"string","format":"hostname","pattern":"^[a-z0-9.-]+$","maxLength":253}},"locale":{"title":"Locale","type":"string","enum":["en-AU","en-NZ"]},"currency":{"title":"Currency","type":"string","enum":["AUD","NZD"]},"timeZone":{"title":"Time zone","type":"string","enum":["Australia/Brisbane","Australia/Sydney","Australia/Melbourne","Australia/Hobart","Australia/Adelaide","Australia/Darwin","Australia/Perth","Pacific/Auckland"]},"state":{"title":"Home state","type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT"],"description":"Australian sites: the default state in forms (trade-in, service). New Zealand sites leave it empty."},"manufacturer":{"title":"Franchise manufacturer","description":"For a single-franchise dealer, the make it sells new.","type":"string","maxLength":80},"vehicleNoun":{"title":"Vehicle word","description":"What the site calls its stock: Car/Cars, Caravan/Caravans, Vehicle/Vehicles.","type":"object","additionalProperties":false,"required":["singular","plural"],"properties":{"singular":{"type":"string","minLength":1,"maxLength":40},"plural":{"type":"string","minLength":1,"maxLength":40}},"default":{"singular":"Car","plural":"Cars"}},"stockKinds":{"title":"Stock the site sells","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["car","motorcycle","truck","caravan"]},"default":["car"]},"carTypes":{"title":"Car types sold","description":"A used-car-only site lists only used.","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["new","demo","used"]},"default":["new","demo","used"]},"phone":{"title":"Main phone","$ref":"#/definitions/phone"},"email":{"title":"Main e-mail","type":"string","format":"email"},"social":{"title":"Social links","type":"object","additionalProperties":false,"properties":{"facebook_url":{"type":"string","format":"uri","pattern":"^https://"},"instagram_url":{"type":"string","format":"uri","pattern":"^https://"},"youtube_url":{"type":"string","format":"uri","pattern":"^https://"}}},"xtime_url":{"title":"External service booking URL","type":"string","format":"uri","pattern":"^https://"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["colors","fonts","radius","logo"],"properties":{"colors":{"type":"object","additionalProperties":false,"required":["primary","onPrimary","accent","onAccent","background","surface","text","muted","border"],"properties":{"primary":{"title":"Primary (buttons, links)","$ref":"#/definitions/colour"},"onPrimary":{"title":"Text on primary","$ref":"#/definitions/colour"},"accent":{"title":"Accent (highlights, header bar)","$ref":"#/definitions/colour"},"onAccent":{"title":"Text on accent","$ref":"#/definitions/colour"},"background":{"title":"Page background","$ref":"#/definitions/colour"},"surface":{"title":"Card and panel background","$ref":"#/definitions/colour"},"text":{"title":"Body text","$ref":"#/definitions/colour"},"muted":{"title":"Secondary text","$ref":"#/definitions/colour"},"border":{"title":"Borders","$ref":"#/definitions/colour"}}},"fonts":{"type":"object","additionalProperties":false,"required":["heading","body"],"properties":{"heading":{"$ref":"#/definitions/fontStack"},"body":{"$ref":"#/definitions/fontStack"}}},"radius":{"title":"Corner radius (px)","type":"integer","minimum":0,"maximum":24,"default":8},"logo":{"$ref":"#/definitions/imageAsset"}}},"fontStack":{"description":"System font stacks only: nothing is downloaded.","type":"string","enum":["system","humanist","geometric","grotesque","serif","slab","condensed"]},"features":{"title":"Features","description":"Per-site switches. Dealers may toggle these themselves.","type":"object","additionalProperties":false,"properties":{"watchlist":{"title":"Watchlist","description":"Signed-in visitors save cars to a watchlist (needs sign-in).","type":"boolean","default":false},"favourites":{"title":"Favourites","description":"Visitors keep a list of favourite cars in their browser.","type":"boolean","default":true},"compare":{"title":"Compare","description":"Visitors pick cars to compare side by side.","type":"boolean","default":true},"reserveOnline":{"title":"Reserve online","description":"Visitors reserve an eligible car with a refundable deposit.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"route":{"title":"Reserve route","type":"string","enum":["checkout","buy-online"],"default":"checkout"},"deposit":{"title":"Deposit","$ref":"#/definitions/money","default":200},"holdHours":{"title":"Hours the car is held","type":"integer","minimum":1,"maximum":168,"default":48}},"default":{}},"onlinePurchase":{"title":"Online purchase","description":"Buy a car online through /checkout-journey.","type":"boolean","default":false},"tradeIn":{"title":"Trade-in valuation","description":"Instant trade-in offers by registration number.","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"imageStep":{"title":"Upload Images step","type":"boolean","default":false},"maxAgeYears":{"title":"No online estimate above this age (years)","type":"integer","enum":[7,10],"default":10},"sendValuationToMiscellaneous":{"title":"Post valuations to /api/miscellaneous","type":"boolean","default":false}},"default":{}},"calculators":{"title":"Calculators","type":"object","additionalProperties":false,"properties":{"finance":{"title":"Finance calculator","type":"boolean","default":true},"fuel":{"title":"Fuel cost calculator","type":"boolean","default":true},"fuelDefaults":{"title":"Fuel cost calculator starting values","type":"object","additionalProperties":false,"properties":{"pricePerLitre":{"title":"Fuel price per litre","type":"number","exclusiveMinimum":0,"maximum":20,"default":1.7},"kmPerWeek":{"title":"Distance per week (km)","type":"number","minimum":0,"maximum":10000,"default":250},"litresPer100km":{"title":"Consumption (L/100km)","type":"number","exclusiveMinimum":0,"maximum":100,"default":10}},"default":{}},"delivery":{"title":"Delivery cost calculator","type":"boolean","default":false}},"default":{}},"priceComparison":{"title":"Price comparison","description":"Shows how a car's price compares with the market.","type":"boolean","default":false},"spinViewer":{"title":"360° spin viewer","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true},"defaultView":{"title":"Default view","type":"string","enum":["spinner","gallery","interior"],"default":"spinner"},"autoRotate":{"title":"Auto-rotate","type":"boolean","default":false}},"default":{}},"consumerInformationNotice":{"title":"Consumer Information Notice (New Zealand)","description":"Used and demo cars link to their Consumer Information Notice, which New Zealand motor vehicle traders must show.","type":"boolean","default":false},"phoneRevealed":{"title":"Phone number shown from the start","description":"Otherwise the number is masked until clicked.","type":"boolean","default":false},"soldCars":{"title":"Sold cars in search","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"List recently sold cars","type":"boolean","default":true},"days":{"title":"Days a sold car stays listed","type":"integer","minimum":0,"maximum":90,"default":3},"collapseConsecutive":{"title":"Show only the first of consecutive sold cars","type":"boolean","default":false}},"default":{}},"auth":{"title":"Sign-in","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"gatedRoutes":{"title":"Routes that need sign-in","type":"array","uniqueItems":true,"items":{"type":"string","enum":["checkout","finance","spin-to-win","online-payment","equifax-finance","my-garage"]},"default":[]}},"default":{}},"garage":{"title":"My garage","type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false},"path":{"type":"string","pattern":"^/[a-z0-9-]+$","default":"/my-garage"}},"default":{}},"storeUserDetails":{"title":"Remember visitor details in the browser","type":"boolean","default":true},"historyReport":{"title":"History report button","type":"boolean","default":true},"pdfDownload":{"title":"Download VDP as PDF","description":"Otherwise the print view opens in a new tab.","type":"boolean","default":false},"shareCopyFeedback":{"title":"Copy-link feedback","type":"string","enum":["inline","toast"],"default":"inline"},"viewsCount":{"title":"Show view counts","type":"boolean","default":false},"cardDetails":{"title":"Condition, transmission, odometer and fuel on cards","type":"boolean","default":true},"stickyHeader":{"title":"Sticky VDP header","type":"boolean","default":true},"mobileStickyBar":{"title":"Mobile sticky bar","type":"string","enum":["off","always","after-scroll"],"default":"always"},"financeDisclaimerToggle":{"title":"Short/full finance disclaimer toggle","type":"boolean","default":false},"financeEnquiryModal":{"title":"Finance enquiry in a modal","type":"boolean","default":false},"moneyBackGuarantee":{"title":"48-hour money-back guarantee","type":"boolean","default":false},"salesCounter":{"title":"Sales-this-month counter","type":"boolean","default":false},"usedCarPaths":{"title":"Used-car paths (/used-car/…)","type":"boolean","default":false},"searchHistory":{"title":"Search history","type":"boolean","default":true}}},"search":{"title":"Search","type":"object","additionalProperties":false,"properties":{"hitsPerPage":{"title":"Results per page","type":"integer","minimum":1,"maximum":100,"default":21},"cacheSize":{"title":"Cached result pages in the browser","type":"integer","minimum":1,"maximum":100,"default":10},"defaultSort":{"title":"Default sort","type":"string","default":"relevance"},"sorts":{"title":"Sort options","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","label"],"properties":{"id":{"$ref":"#/definitions/slug"},"label":{"$ref":"#/definitions/shortText"},"attribute":{"type":"string","enum":["price","created_at","year","km","views","custom_rank"]},"direction":{"type":"string","enum":["asc","desc"]}}},"default":[{"id":"relevance","label":"Most relevant"},{"id":"latest","label":"Latest","attribute":"created_at","direction":"desc"},{"id":"price-desc","label":"Highest price","attribute":"price","direction":"desc"},{"id":"price-asc","label":"Lowest price","attribute":"price","direction":"asc"}]},"priceAscendingNeedsPrice":{"title":"Lowest-price sort hides unpriced cars","type":"boolean","default":false},"filters":{"title":"Filters","type":"array","items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"type":"string","enum":["body","make","model","colour","car_type","price_range","weekly_price_range","location_name","city","fuel","transmission","drive","seats","year","km","price","state","tag","badge","item_type","certified","dealership_name"]},"label":{"$ref":"#/definitions/shortText"},"limit":{"type":"integer","minimum":1,"maximum":1000}}},"default":[{"attribute":"body","label":"Body type","limit":30},{"attribute":"make","label":"Make","limit":100},{"attribute":"model","label":"Model","limit":250},{"attribute":"colour","label":"Colour","limit":30},{"attribute":"car_type","label":"Car type","limit":6},{"attribute":"price_range","label":"Price range","limit":30},{"attribute":"weekly_price_range","label":"Weekly price","limit":30},{"attribute":"location_name","label":"Location","limit":30},{"attribute":"fuel","label":"Fuel type","limit":30}]},"makesShown":{"title":"Makes shown before Show all makes","type":"integer","minimum":1,"maximum":50,"default":7},"makeHeadings":{"title":"Popular Makes / All Makes headings","type":"boolean","default":false},"modelSelectLimit":{"type":"integer","minimum":1,"maximum":500,"default":30},"locationFacetLimits":{"type":"object","additionalProperties":false,"properties":{"city":{"type":"integer","minimum":1,"maximum":200,"default":20},"location_name":{"type":"integer","minimum":1,"maximum":200,"default":40}},"default":{}},"carTypeOptions":{"title":"Car type slider options","type":"array","uniqueItems":true,"minItems":1,"items":{"type":"string","enum":["all","new","new-demo","used","demo"]},"default":["all","new","new-demo","used","demo"]},"joinNewAndDemo":{"title":"New selects new and demo","type":"boolean","default":false},"truckSlug":{"title":"What a \"truck\" search link shows","description":"Links such as /search/truck show utes on some sites and light trucks on others.","type":"string","enum":["lightTruck","ute"],"default":"lightTruck"},"heroHeading":{"title":"Search hero heading","type":"string","enum":["Search Our New & Used Vehicles","Search Our Stock"],"default":"Search Our New & Used Vehicles"},"heroPriceSlider":{"type":"object","additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"default":5000},"max":{"type":"integer","minimum":1,"default":250000},"step":{"type":"integer","minimum":1,"default":500}},"default":{}},"quickPickPrices":{"type":"array","items":{"type":"integer","minimum":0},"default":[5000,10000,15000,20000,25000,30000,40000,50000,70000]},"promoCards":{"title":"Promo cards in results","type":"object","additionalProperties":false,"properties":{"positions":{"type":"array","items":{"type":"integer","minimum":1,"maximum":200},"default":[8,17]},"randomOffset":{"title":"Randomise position by 0 to 2 after the first","type":"boolean","default":false},"withAnyFilter":{"title":"Show with any filter (not only car type)","type":"boolean","default":false},"cards":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","image","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"image":{"$ref":"#/definitions/imageAsset"},"href":{"$ref":"#/definitions/href"},"start":{"type":"string","format":"date-time"},"expiry":{"type":"string","format":"date-time"},"position":{"type":"integer","minimum":1,"maximum":200},"display":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["new","used","demo"]}},"strictDisplay":{"type":"boolean","default":false}}},"default":[]}},"default":{}}}},"finance":{"title":"Finance","type":"object","additionalProperties":false,"properties":{"provider":{"title":"Finance provider","type":"string","maxLength":60},"defaultLink":{"title":"Default finance link","description":"Overrides /finance in every finance button.","$ref":"#/definitions/href"},"sampleRate":{"title":"Sample interest rate for estimates (%)","type":"number","minimum":0,"maximum":30,"default":10},"calculator":{"type":"object","additionalProperties":false,"properties":{"amount":{"$ref":"#/definitions/rangeSetting","default":{"min":1000,"max":100000,"step":500,"default":30000}},"amountFromCarPrice":{"title":"Start from the car's price","type":"boolean","default":false},"amountMaxCarPriceFactor":{"title":"Max = factor × car price when the car is over the max","type":"number","minimum":1,"maximum":2},"term":{"$ref":"#/definitions/rangeSetting","default":{"min":1,"max":7,"step":0.5,"default":5}},"termIncrements":{"title":"Custom term choices (years)","type":"array","items":{"type":"number","minimum":0.5,"maximum":10}},"interest":{"$ref":"#/definitions/rangeSetting","default":{"min":0.5,"max":15,"step":0.5,"default":10}},"interestDisabled":{"title":"Interest fixed (slider disabled)","type":"boolean","default":false},"fromLender":{"title":"Start from the car's lender term and rate","description":"When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.","type":"boolean","default":false},"deposit":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"residual":{"$ref":"#/definitions/rangeSetting","default":{"min":0,"max":250000,"step":0.5,"default":0}},"showDepositAndResidual":{"type":"boolean","default":false},"defaultFrequency":{"type":"string","enum":["weekly","fortnightly","monthly"],"default":"weekly"},"establishmentFee":{"$ref":"#/definitions/money","default":0},"rounding":{"title":"Repayment rounding","description":"Repayments are rounded up to whole dollars; one lender rounds to the nearest dollar instead.","type":"string","enum":["up","nearest"],"default":"up"},"feeList":{"title":"Listed fees","type":"array","items":{"type":"object","additionalProperties":false,"required":["label","amount"],"properties":{"label":{"$ref":"#/definitions/shortText"},"amount":{"$ref":"#/definitions/money"}}}}},"default":{}},"disclaimer":{"title":"Finance disclaimer","type":"string","maxLength":4000},"estimateRule":{"title":"When a car shows a finance estimate","description":"The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.","type":"string","enum":["recent-car","available","weekly-payment","monthly-payment"],"default":"available"},"fixedComparisonRates":{"title":"Fixed comparison rates (%)","description":"For a provider that quotes fixed comparison rates (e.g. 8.38 and 19.42) instead of each car's lender rate. Leave empty to show the lender's comparison rate.","type":"array","maxItems":4,"items":{"type":"number","minimum":0,"maximum":60}},"excludedManufacturers":{"type":"array","items":{"type":"string","maxLength":80},"default":[]},"excludedDealershipIds":{"type":"array","items":{"type":"integer"},"default":[]}}},"rangeSetting":{"type":"object","additionalProperties":false,"required":["min","max","step","default"],"properties":{"min":{"type":"number"},"max":{"type":"number"},"step":{"type":"number","exclusiveMinimum":0},"default":{"type":"number"}}},"fieldRule":{"type":"object","additionalProperties":false,"properties":{"show":{"type":"boolean","default":true},"required":{"type":"boolean","default":false},"label":{"type":"string","maxLength":120}}},"forms":{"title":"Forms","type":"object","additionalProperties":false,"properties":{"enquiry":{"type":"object","additionalProperties":false,"properties":{"submitLabel":{"type":"string","enum":["Message Now","Enquire Now"],"default":"Enquire Now","title":"Submit button","description":"The enquiry form's button text."},"categories":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/shortText"},"default":["General Enquiry","Sales Enquiry","Finance Enquiry","Service Enquiry","Parts Enquiry","Careers Enquiry"],"title":"Enquiry categories","description":"The category select's options. Careers Enquiry is sent as General Enquiry with subcategory Career Enquiry."},"fields":{"type":"object","additionalProperties":false,"properties":{"message":{"title":"Message","description":"The message textarea (required unless the site disables it).","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"category":{"title":"Category","description":"The category select (Enquiry Type); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":true}},"registration":{"title":"Registration","description":"An optional registration (Rego) field.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"location":{"title":"Location","description":"The location select; required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"dealership":{"title":"Dealership","description":"The dealership select (see Dealership dropdown); required when shown.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":true}},"optIn":{"title":"Opt-in","description":"The opt-in checkbox, ticked by default; never required.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}},"terms":{"title":"Terms","description":"The terms checkbox; when required, not ticking it shows the terms message.","$ref":"#/definitions/fieldRule","default":{"show":false,"required":false}},"budget":{"title":"Vehicle price / budget","description":"On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.","$ref":"#/definitions/fieldRule","default":{"show":true,"required":false}}},"default":{},"title":"Fields","description":"Which fields show and which are required; a label overrides the default one."},"termsMessage":{"type":"string","enum":["*You must agree to the terms of use before submitting","*You must agree to the terms of use before submitting the form"],"default":"*You must agree to the terms of use before submitting","title":"Terms message","description":"The message when the terms are not ticked (one site words it with 'the form')."},"privacyPolicyLink":{"type":"boolean","default":true,"title":"Privacy policy link","description":"Link Privacy Policy in the consent text to /privacy-policy."},"disclaimer":{"type":"string","maxLength":2000,"title":"Disclaimer","description":"Text under the enquiry, careers and finance forms."}},"default":{},"title":"Enquiry, careers and finance forms","description":"The enquiry form (Enquire Now / Message Now), the careers enquiry and the finance enquiry."},"testDrive":{"type":"object","additionalProperties":false,"properties":{"locationChooser":{"type":"boolean","default":false,"title":"Location chooser","description":"A required Preferred Location select."},"dateTime":{"type":"boolean","default":true,"title":"Date and time","description":"An optional preferred date and time."},"terms":{"type":"boolean","default":false,"title":"Terms","description":"A required terms checkbox."}},"default":{},"title":"Test-drive form","description":"The Book a Test Drive form (VDP dialog and /book-test-drive)."},"dealershipSelect":{"type":"object","additionalProperties":false,"properties":{"placeholder":{"type":"string","maxLength":120,"default":"Please select a dealership...","title":"Placeholder"},"filterByMake":{"type":"boolean","default":false,"title":"Filter by make","description":"Offer only dealerships whose locations sell the car's (or page's) make, its spaces replaced with hyphens."},"locationType":{"type":"string","enum":["sales","service","parts","service-and-parts"],"title":"Location type","description":"Offer only dealerships with a location of this type."},"fixedDealershipSlugs":{"type":"array","items":{"$ref":"#/definitions/slug"},"title":"Fixed list","description":"Offer only these dealerships."},"excludedLocationIds":{"type":"array","items":{"type":"integer"},"default":[],"title":"Excluded locations","description":"Location ids never offered."},"showCityNames":{"type":"boolean","default":false,"title":"Show city names","description":"Name options by the location's city instead of its name."}},"default":{},"title":"Dealership dropdown","description":"The dealership select's options and placeholder (spec leads §5)."},"service":{"type":"object","additionalProperties":false,"properties":{"variant":{"type":"string","enum":["full","minimal"],"default":"full"},"orderDetailsStep":{"type":"boolean","default":true},"intervalRequired":{"type":"boolean","default":true},"serviceTypes":{"type":"array","items":{"$ref":"#/definitions/shortText"},"default":[]},"externalBookingUrl":{"type":"string","format":"uri","pattern":"^https://","title":"External booking page","description":"Book a Service links go to this page instead of the site's own booking form."},"intervals":{"type":"array","title":"Service intervals","description":"The Service Interval choices. Empty: the standard list (domain/service-booking.ts).","items":{"$ref":"#/definitions/shortText"},"default":[]},"disclaimers":{"type":"array","title":"Service disclaimers","description":"Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).","items":{"type":"object","additionalProperties":false,"required":["locationIds","text"],"properties":{"locationIds":{"title":"Location ids","type":"array","minItems":1,"items":{"type":"integer"}},"text":{"title":"Disclaimer","type":"string","minLength":1,"maxLength":2000}}},"default":[]}},"default":{}},"multiStep":{"title":"Multi-step forms","description":"Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.","type":"object","additionalProperties":false,"properties":{"enquiry":{"title":"Enquiry form","$ref":"#/definitions/formSteps"},"careers":{"title":"Careers enquiry","$ref":"#/definitions/formSteps"},"finance":{"title":"Finance enquiry (the finance page's form and the Finance Enquiry modal)","$ref":"#/definitions/formSteps"},"vehicle-enquiry":{"title":"VDP Enquire Now","$ref":"#/definitions/formSteps"},"test-drive":{"title":"Book a Test Drive","$ref":"#/definitions/formSteps"},"request-photos":{"title":"Request Photos","$ref":"#/definitions/formSteps"},"hero":{"title":"Hero lead form","$ref":"#/definitions/formSteps"}},"default":{}}},"description":"The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts)."},"copy":{"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}},"navigation":{"title":"Navigation","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":12,"items":{"$ref":"#/definitions/navItem"}},"dealerLinks":{"title":"Dealer header links","description":"E.g. Book a Service, Book a Test Drive, Make an Enquiry, Fleet Enquiry, Get Finance.","type":"array","maxItems":6,"items":{"$ref":"#/definitions/link"}}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"properties":{"groups":{"type":"array","maxItems":8,"items":{"type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"$ref":"#/definitions/shortText"},"links":{"type":"array","maxItems":40,"items":{"$ref":"#/definitions/link"}}}}},"legalLinks":{"type":"array","maxItems":8,"items":{"$ref":"#/definitions/link"}},"text":{"type":"string","maxLength":2000},"locationLinks":{"title":"Link each listed location to its page","description":"The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.","type":"boolean","default":true},"locationHours":{"title":"Show each listed location's hours today","type":"boolean","default":true}}},"reviews":{"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}},"dealership":{"type":"object","additionalProperties":false,"required":["id","slug","name"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"$ref":"#/definitions/slug"},"name":{"$ref":"#/definitions/shortText"},"makes":{"title":"Makes (franchises)","type":"array","uniqueItems":true,"items":{"type":"string","maxLength":80}},"leadEmail":{"title":"Lead e-mail address","type":"string","format":"email"},"crmUrl":{"title":"CRM endpoint for ADF XML","type":"string","format":"uri","pattern":"^https?://"},"phone":{"$ref":"#/definitions/phone"},"average_rating":{"type":"number","minimum":0,"maximum":5},"review_count":{"type":"integer","minimum":0}}},"openingHour":{"type":"object","additionalProperties":false,"required":["weekday","status"],"properties":{"weekday":{"title":"Weekday (0 is Sunday)","type":"integer","minimum":0,"maximum":6},"status":{"type":"string","enum":["open","closed","by-appointment"]},"open":{"$ref":"#/definitions/hhmm"},"close":{"$ref":"#/definitions/hhmm"}}},"specialHour":{"type":"object","additionalProperties":false,"required":["date","status"],"properties":{"date":{"$ref":"#/definitions/isoDate"},"name":{"type":"string","maxLength":80},"status":{"type":"string","enum":["open","closed"]},"start_hour":{"$ref":"#/definitions/hhmm"},"end_hour":{"$ref":"#/definitions/hhmm"},"department":{"type":"string","enum":["sales","service","parts"]}}},"location":{"type":"object","additionalProperties":false,"required":["id","name","slug","dealership_id","location_type","address"],"properties":{"id":{"type":"integer","minimum":1},"name":{"$ref":"#/definitions/shortText"},"slug":{"$ref":"#/definitions/slug"},"primary":{"type":"boolean","default":false},"visible":{"type":"boolean","default":true},"location_type":{"type":"string","enum":["sales","service","parts","service-and-parts",""]},"location_subtype":{"type":"string","maxLength":60},"dealership_id":{"title":"Dealership","type":"integer","minimum":1},"manufacturers":{"type":"array","uniqueItems":true,"items":{"$ref":"#/definitions/slug"}},"address":{"type":"object","additionalProperties":false,"required":["street","city","state","postcode"],"properties":{"street":{"$ref":"#/definitions/shortText"},"city":{"$ref":"#/definitions/shortText"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","AUK","WGN","CAN","WKO","BOP","OTA"]},"postcode":{"type":"string","pattern":"^[0-9]{4}$"},"lat":{"type":"number","minimum":-90,"maximum":90},"long":{"type":"number","minimum":-180,"maximum":180},"place_url":{"type":"string","format":"uri","pattern":"^https://"}}},"contact_detail":{"type":"object","additionalProperties":false,"properties":{"phone":{"$ref":"#/definitions/phone"},"landline_phone":{"$ref":"#/definitions/phone"},"email":{"type":"string","format":"email"}}},"opening_hours":{"type":"array","maxItems":7,"items":{"$ref":"#/definitions/openingHour"}},"special_hours":{"type":"array","items":{"$ref":"#/definitions/specialHour"}},"image":{"$ref":"#/definitions/imageAsset"},"reviews":{"type":"object","additionalProperties":false,"properties":{"average_rating":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0}}},"dealer_license_number":{"type":"string","maxLength":40},"motor_vehicle_repairer":{"type":"string","maxLength":40}}},"page":{"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.","type":"string","enum":["vehicle-detail","search","location-detail","contact-us","model-detail","brand-overview"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}},"blockList":{"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}},"blockId":{"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63},"block":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/CompareCarsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FavouritesListBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelHeroBlock"},{"$ref":"#/definitions/ModelRangeBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]},"blockArea":{"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]},"shortText":{"type":"string","minLength":1,"maxLength":500},"isoDate":{"type":"string","format":"date"},"offer":{"type":"object","additionalProperties":false,"required":["id","title","dealership","categories","href"],"properties":{"id":{"$ref":"#/definitions/slug"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Description","type":"string","maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"dealership":{"title":"Dealership slug","description":"One of this site's dealerships; its stock is behind the offer's See more from this dealer link.","$ref":"#/definitions/slug"},"categories":{"title":"Categories","description":"The offers search filters by these, e.g. New Car Offers, Finance Offers, Service Offers.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/shortText"}},"price":{"title":"Price","description":"The offer's price (e.g. drive away), or empty for offers without one.","type":"integer","minimum":0,"maximum":10000000},"priceType":{"title":"Price type","type":"string","maxLength":40},"href":{"title":"Link","description":"Where View Offer goes: a search, a car, a form.","$ref":"#/definitions/href"},"start":{"title":"Starts","$ref":"#/definitions/isoDate"},"expiry":{"title":"Ends","description":"The last day the offer shows.","$ref":"#/definitions/isoDate"},"terms":{"title":"Terms","type":"string","maxLength":1000}}},"iconName":{"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"},"iconItem":{"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}},"formSteps":{"title":"Steps","description":"The form's steps in order. A field of the form that no step names goes on the last step; a named field the form does not show is skipped; a step left with no fields and no review is dropped.","type":"array","minItems":2,"maxItems":6,"items":{"$ref":"#/definitions/formStep"}},"formStep":{"title":"Step","type":"object","additionalProperties":false,"required":["title","fields"],"properties":{"title":{"title":"Title","description":"Shown after 'Step n of N', e.g. Your Details.","type":"string","minLength":1,"maxLength":60},"description":{"title":"Description","description":"A line under the step's title.","type":"string","maxLength":300},"fields":{"title":"Fields","description":"The form fields on this step (the lead's field names); shown in the form's own order.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["category","first_name","last_name","email","phone","postcode","vehicle_price_budget","message","rego","location_id","dealership_slug","preferred_date","opt_in","terms_conditions"]}},"review":{"title":"Review","description":"List the answers of the earlier steps on this step, so the visitor can check them before sending.","type":"boolean","default":false}}},"model":{"type":"object","additionalProperties":false,"required":["id","name","make","slug"],"properties":{"id":{"$ref":"#/definitions/slug"},"name":{"title":"Model name","description":"As the stock names it, e.g. CX-5; the model's cars in stock are found by make and this name.","$ref":"#/definitions/shortText"},"make":{"title":"Make","description":"e.g. Mazda. The brand page /{make}/overview lists the make's models.","$ref":"#/definitions/shortText"},"slug":{"title":"Page address","description":"The model page lives at /{this}, e.g. mazda-cx-5.","$ref":"#/definitions/slug"},"status":{"title":"Badge","description":"New shows NEW, coming soon shows COMING SOON.","type":"string","enum":["current","new","coming_soon"],"default":"current"},"overrideUrl":{"title":"Link instead of the model page","description":"Tiles link here instead of /{page address}, e.g. the maker's own page.","$ref":"#/definitions/href"},"bodies":{"title":"Body types","description":"Up to three; /models?body=suv lists the models that come as an SUV.","type":"array","maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["sedan","hatch","suv","ute","wagon","van","coupe","convertible","peopleMover","cabChassis"]},"default":[]},"image":{"title":"Picture","description":"Leave empty to show the top car of the model in stock.","$ref":"#/definitions/imageAsset"},"shortDescription":{"title":"Short description","type":"string","maxLength":600},"fromPrice":{"title":"From price","description":"The maker's starting price; leave empty for none.","type":"integer","minimum":0,"maximum":10000000}}},"AnnouncementBarProps":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"title":"Message","type":"string","minLength":1,"maxLength":200},"link":{"title":"Link","$ref":"#/definitions/link"},"tone":{"title":"Colour","type":"string","enum":["accent","primary","neutral"],"default":"accent"},"dismissible":{"title":"Visitors can dismiss it","type":"boolean","default":true},"start":{"title":"Show from","type":"string","format":"date-time"},"expiry":{"title":"Show until","type":"string","format":"date-time"}}},"AnnouncementBarBlock":{"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BlogPostsProps":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["posts"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"From Our Blog"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300},"readMoreLabel":{"title":"Link label","type":"string","minLength":1,"maxLength":40,"default":"READ MORE"},"allPostsHref":{"title":"All posts link","description":"Where \"View All Posts\" goes (e.g. /blog/vehicle-reviews); leave empty for no link.","$ref":"#/definitions/href"},"allPostsLabel":{"title":"All posts link label","type":"string","minLength":1,"maxLength":40,"default":"View All Posts"},"posts":{"title":"Posts","type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["title","href","date","description"],"properties":{"title":{"title":"Heading","$ref":"#/definitions/shortText"},"href":{"title":"Link","$ref":"#/definitions/href"},"image":{"title":"Image","$ref":"#/definitions/imageAsset"},"date":{"title":"Date","$ref":"#/definitions/isoDate"},"description":{"title":"Description","description":"The card shows its first 80 characters.","type":"string","minLength":1,"maxLength":2000}}}}}},"BlogPostsBlock":{"title":"Blogs","description":"A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"blog-posts"},"props":{"$ref":"#/definitions/BlogPostsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"BreadcrumbsProps":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"properties":{"homeLabel":{"title":"First step's label","description":"The link to the home page.","type":"string","minLength":1,"maxLength":40,"default":"Home"},"structuredData":{"title":"Add BreadcrumbList structured data","description":"Lets search engines show the trail in results.","type":"boolean","default":true}}},"BreadcrumbsBlock":{"title":"Breadcrumbs","description":"For the vehicle detail page: the trail Home > car type list (e.g. Used Cars) > make > model > body > the car, each step a link to that search, plus the schema.org BreadcrumbList for search engines.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"breadcrumbs"},"props":{"$ref":"#/definitions/BreadcrumbsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"CompareCarsProps":{"title":"Compare cars","description":"The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Compare cars"},"disclaimer":{"title":"Estimate note","description":"Shown under the table, after the figures each estimate is worked out on.","type":"string","maxLength":400,"default":"*Weekly repayments are estimates from our finance calculator with no deposit, not a quote or an offer of finance. Fees, charges and your circumstances change what you pay."}}},"CompareCarsBlock":{"title":"Compare cars","description":"The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"compare-cars"},"props":{"$ref":"#/definitions/CompareCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerCommentsProps":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}},"DealerCommentsBlock":{"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DealerLocatorProps":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}},"DealerLocatorBlock":{"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DeliveryCalculatorProps":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}},"DeliveryCalculatorBlock":{"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"DisclaimerProps":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}},"DisclaimerBlock":{"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}},"EnquiryFormProps":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}},"EnquiryFormBlock":{"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FacetTilesProps":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}},"FacetTilesBlock":{"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FavouritesListProps":{"title":"Favourites list","description":"The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Your favourites"}}},"FavouritesListBlock":{"title":"Favourites list","description":"The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"favourites-list"},"props":{"$ref":"#/definitions/FavouritesListProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FeatureTilesProps":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"FeatureTilesBlock":{"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FinanceCalculatorProps":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}},"FinanceCalculatorBlock":{"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"FuelCalculatorProps":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"FuelCalculatorBlock":{"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroLeadFormProps":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}},"HeroLeadFormBlock":{"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}},"HeroSlidesProps":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}},"HeroSlidesBlock":{"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LeadSuccessProps":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}},"LeadSuccessBlock":{"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationInfoProps":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}},"LocationInfoBlock":{"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationListProps":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}},"LocationListBlock":{"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}},"LocationsCarouselProps":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}},"LocationsCarouselBlock":{"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelHeroProps":{"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"properties":{"testDriveHref":{"title":"Test drive button link","description":"e.g. /book-test-drive; leave empty for no button.","$ref":"#/definitions/href"},"enquireHref":{"title":"Enquire button link","description":"e.g. /contact-us; leave empty for no button.","$ref":"#/definitions/href"}}},"ModelHeroBlock":{"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-hero"},"props":{"$ref":"#/definitions/ModelHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelRangeProps":{"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120},"make":{"title":"Only this make","description":"e.g. Mazda. Leave empty for every make (on a brand page: that brand).","type":"string","maxLength":80},"bodyFilter":{"title":"Body type links","description":"Links above the tiles that show only the models of one body type.","type":"boolean","default":true}}},"ModelRangeBlock":{"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-range"},"props":{"$ref":"#/definitions/ModelRangeProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ModelSearchProps":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}},"ModelSearchBlock":{"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"OffersSearchProps":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}},"OffersSearchBlock":{"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PhoneBoxProps":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}},"PhoneBoxBlock":{"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PopupProps":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}},"PopupBlock":{"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}},"PriceComparisonProps":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}},"PriceComparisonBlock":{"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ProtectYourCarProps":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"ProtectYourCarBlock":{"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ReserveOnlineProps":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}},"ReserveOnlineBlock":{"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}},"RichTextProps":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}},"RichTextBlock":{"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchHeroProps":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}},"SearchHeroBlock":{"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SearchResultsProps":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}},"SearchResultsBlock":{"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceBookingProps":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceBookingBlock":{"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceContactProps":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}},"ServiceContactBlock":{"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}},"ServiceMobileBarProps":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}},"ServiceMobileBarBlock":{"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SignInProps":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}},"SignInBlock":{"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SimilarCarsProps":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}},"SimilarCarsBlock":{"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteFooterProps":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}},"SiteFooterBlock":{"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}},"SiteHeaderProps":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}},"SiteHeaderBlock":{"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"TradeInWizardProps":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}},"TradeInWizardBlock":{"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}},"UsedCarChecksProps":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}},"UsedCarChecksBlock":{"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleActionsProps":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}},"VehicleActionsBlock":{"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleGalleryProps":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}},"VehicleGalleryBlock":{"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleKeyInfoProps":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}},"VehicleKeyInfoBlock":{"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSpecsProps":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}},"VehicleSpecsBlock":{"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleStickyHeaderProps":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}},"VehicleStickyHeaderBlock":{"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleSummaryProps":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}},"VehicleSummaryBlock":{"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}},"VehicleViewsProps":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}},"VehicleViewsBlock":{"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WatchlistProps":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}},"WatchlistBlock":{"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhatsIncludedProps":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}},"WhatsIncludedBlock":{"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}},"WhyBuyFromUsProps":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}},"WhyBuyFromUsBlock":{"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}}},"$comment":"generated by scripts/generate.ts from schemas/ and blocks/ — do not edit"};
 const schema63 = {"title":"Copy","type":"object","additionalProperties":false,"properties":{"noPriceText":{"title":"Text when a car has no price","type":"string","minLength":1,"maxLength":60,"default":"Enquire for price"},"preorderText":{"title":"Text for pre-order cars","type":"string","minLength":1,"maxLength":60,"default":"Pre-order now"},"newArrivalLabel":{"title":"Label for newly arrived cars","type":"string","minLength":1,"maxLength":40,"default":"New Arrival"},"aboutText":{"title":"About the dealer","type":"string","maxLength":2000}}};
 const schema78 = {"title":"Reviews","type":"object","additionalProperties":false,"properties":{"minimumRating":{"title":"Show stars above this rating","type":"number","minimum":0,"maximum":5,"default":4},"hidden":{"type":"boolean","default":false},"googleReviewCount":{"type":"integer","minimum":0,"maximum":100,"default":12}}};
 const func2 = Object.prototype.hasOwnProperty;
@@ -11796,7 +11796,7 @@ return errors === 0;
 }
 
 const schema115 = {"type":"array","maxItems":60,"items":{"$ref":"#/definitions/block"}};
-const schema116 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelHeroBlock"},{"$ref":"#/definitions/ModelRangeBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
+const schema116 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/AnnouncementBarBlock"},{"$ref":"#/definitions/BlogPostsBlock"},{"$ref":"#/definitions/BreadcrumbsBlock"},{"$ref":"#/definitions/CompareCarsBlock"},{"$ref":"#/definitions/DealerCommentsBlock"},{"$ref":"#/definitions/DealerLocatorBlock"},{"$ref":"#/definitions/DeliveryCalculatorBlock"},{"$ref":"#/definitions/DisclaimerBlock"},{"$ref":"#/definitions/EnquiryFormBlock"},{"$ref":"#/definitions/FacetTilesBlock"},{"$ref":"#/definitions/FavouritesListBlock"},{"$ref":"#/definitions/FeatureTilesBlock"},{"$ref":"#/definitions/FinanceCalculatorBlock"},{"$ref":"#/definitions/FuelCalculatorBlock"},{"$ref":"#/definitions/HeroLeadFormBlock"},{"$ref":"#/definitions/HeroSlidesBlock"},{"$ref":"#/definitions/LeadSuccessBlock"},{"$ref":"#/definitions/LocationInfoBlock"},{"$ref":"#/definitions/LocationListBlock"},{"$ref":"#/definitions/LocationsCarouselBlock"},{"$ref":"#/definitions/ModelHeroBlock"},{"$ref":"#/definitions/ModelRangeBlock"},{"$ref":"#/definitions/ModelSearchBlock"},{"$ref":"#/definitions/OffersSearchBlock"},{"$ref":"#/definitions/PhoneBoxBlock"},{"$ref":"#/definitions/PopupBlock"},{"$ref":"#/definitions/PriceComparisonBlock"},{"$ref":"#/definitions/ProtectYourCarBlock"},{"$ref":"#/definitions/ReserveOnlineBlock"},{"$ref":"#/definitions/RichTextBlock"},{"$ref":"#/definitions/SearchHeroBlock"},{"$ref":"#/definitions/SearchResultsBlock"},{"$ref":"#/definitions/ServiceBookingBlock"},{"$ref":"#/definitions/ServiceContactBlock"},{"$ref":"#/definitions/ServiceMobileBarBlock"},{"$ref":"#/definitions/SignInBlock"},{"$ref":"#/definitions/SimilarCarsBlock"},{"$ref":"#/definitions/SiteFooterBlock"},{"$ref":"#/definitions/SiteHeaderBlock"},{"$ref":"#/definitions/TradeInWizardBlock"},{"$ref":"#/definitions/UsedCarChecksBlock"},{"$ref":"#/definitions/VehicleActionsBlock"},{"$ref":"#/definitions/VehicleGalleryBlock"},{"$ref":"#/definitions/VehicleKeyInfoBlock"},{"$ref":"#/definitions/VehicleSpecsBlock"},{"$ref":"#/definitions/VehicleStickyHeaderBlock"},{"$ref":"#/definitions/VehicleSummaryBlock"},{"$ref":"#/definitions/VehicleViewsBlock"},{"$ref":"#/definitions/WatchlistBlock"},{"$ref":"#/definitions/WhatsIncludedBlock"},{"$ref":"#/definitions/WhyBuyFromUsBlock"}]};
 const schema117 = {"title":"Announcement bar","description":"A one-line message across the top of the page with an optional link. Visitors can dismiss it; it stays dismissed in their browser until the message changes.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"announcement-bar"},"props":{"$ref":"#/definitions/AnnouncementBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
 const schema118 = {"title":"Block id","description":"Stable per block instance; unique in the document.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":63};
 const schema120 = {"title":"Column","description":"Sidebar blocks sit beside the page's other blocks on wide screens and stay in view while they scroll; on phones they come in list order.","type":"string","enum":["main","sidebar"]};
@@ -13079,10 +13079,244 @@ validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema135 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema137 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
+const schema135 = {"title":"Compare cars","description":"The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"compare-cars"},"props":{"$ref":"#/definitions/CompareCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema137 = {"title":"Compare cars","description":"The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Compare cars"},"disclaimer":{"title":"Estimate note","description":"Shown under the table, after the figures each estimate is worked out on.","type":"string","maxLength":400,"default":"*Weekly repayments are estimates from our finance calculator with no deposit, not a quote or an offer of finance. Fees, charges and your circumstances change what you pay."}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Compare cars";
+}
+if(data.disclaimer === undefined){
+data.disclaimer = "*Weekly repayments are estimates from our finance calculator with no deposit, not a quote or an offer of finance. Fees, charges and your circumstances change what you pay.";
+}
+for(const key0 in data){
+if(!((key0 === "heading") || (key0 === "disclaimer"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+let data1 = data.disclaimer;
+if(typeof data1 === "string"){
+if(func4(data1) > 400){
+const err4 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("compare-cars" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "compare-cars"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate66(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema120.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+const schema140 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-comments"},"props":{"$ref":"#/definitions/DealerCommentsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema142 = {"title":"Dealer comments","description":"The vehicle page's dealer comments from the vehicle data, shown as plain text in paragraphs: collapsed to 400 characters with Show More / Show Less, or \"Dealer comments are pending. Please check back here later.\" when the vehicle has none.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Dealer Comments"}}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13145,12 +13379,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13244,8 +13478,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate66(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -13283,14 +13517,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-const schema140 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema142 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}};
+const schema145 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"dealer-locator"},"props":{"$ref":"#/definitions/DealerLocatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema147 = {"title":"Dealer locator","description":"Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says \"Invalid postcode.\" for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Find Your Nearest Dealer"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode to see our nearest locations, their opening hours and directions."},"postcodeLabel":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Search button label","type":"string","minLength":1,"maxLength":40,"default":"Search"},"departmentFilter":{"title":"Let visitors choose a department (sales, service or parts)","type":"boolean","default":true},"resultCount":{"title":"How many nearest locations to list","type":"integer","minimum":1,"maximum":50,"default":5},"showMap":{"title":"Show a map","type":"boolean","default":true}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13513,12 +13747,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13612,8 +13846,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate72(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -13651,15 +13885,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema145 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema147 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
-const pattern63 = new RegExp("\\{price\\}", "u");
+const schema150 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"delivery-calculator"},"props":{"$ref":"#/definitions/DeliveryCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema152 = {"title":"Delivery calculator","description":"The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Delivery Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":300,"default":"Enter your postcode for an estimate of the cost to deliver this car to you."},"label":{"title":"Postcode label","type":"string","minLength":1,"maxLength":60,"default":"Postcode"},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":40,"default":"Get Estimate"},"loadingText":{"title":"Text while the estimate loads","type":"string","minLength":1,"maxLength":80,"default":"Calculating..."},"resultText":{"title":"Result wording","description":"{region} is replaced by the region's name and {price} by the estimate.","type":"string","minLength":1,"maxLength":200,"pattern":"\\{price\\}","default":"Estimated delivery to {region}: {price}"},"note":{"title":"Fine print","description":"Under the calculator; leave empty for none.","type":"string","maxLength":300,"default":"An estimate only: we'll confirm the delivery cost with you before you buy."}}};
+const pattern64 = new RegExp("\\{price\\}", "u");
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13873,7 +14107,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!pattern63.test(data5)){
+if(!pattern64.test(data5)){
 const err17 = {instancePath:instancePath+"/resultText",schemaPath:"#/properties/resultText/pattern",keyword:"pattern",params:{pattern: "\\{price\\}"},message:"must match pattern \""+"\\{price\\}"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -13928,12 +14162,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14027,8 +14261,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate72(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate75(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -14066,14 +14300,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema150 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema152 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
+const schema155 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"disclaimer"},"props":{"$ref":"#/definitions/DisclaimerProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema157 = {"title":"Disclaimer","description":"The vehicle page's disclaimer: the pricing disclaimer text and the finance disclaimer (the site's, else the car's lender's). Where the site has the short/full disclaimer toggle, each text longer than 197 characters shows its short form with Show More / Show Less.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Disclaimer"},"text":{"title":"Pricing disclaimer","description":"Leave empty for none.","type":"string","maxLength":4000,"default":"While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur. Please confirm the price and details of this vehicle with our sales team before you buy. Images may show optional equipment or accessories not fitted to this vehicle."},"financeDisclaimer":{"title":"Finance disclaimer","description":"auto: included unless the page's finance calculator already shows it; always; never.","type":"string","enum":["auto","always","never"],"default":"auto"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14166,7 +14400,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "auto") || (data2 === "always")) || (data2 === "never"))){
-const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema152.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/financeDisclaimer",schemaPath:"#/properties/financeDisclaimer/enum",keyword:"enum",params:{allowedValues: schema157.properties.financeDisclaimer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14186,12 +14420,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14285,8 +14519,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate75(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate78(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -14324,15 +14558,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema155 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema157 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
-const pattern66 = new RegExp("^[a-z][a-z0-9-]{0,59}$", "u");
+const schema160 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"enquiry-form"},"props":{"$ref":"#/definitions/EnquiryFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema162 = {"title":"Enquiry form","description":"An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"variant":{"title":"Form","description":"enquiry: the category select from the site's list; careers: a careers enquiry (General Enquiry, subcategory Career Enquiry); finance: a finance enquiry; test-drive: a test drive booking without a particular car (the site's test-drive settings: location chooser, date-time, terms).","type":"string","enum":["enquiry","careers","finance","test-drive"],"default":"enquiry"},"title":{"title":"Heading","description":"Default: Make an Enquiry, Careers Enquiry, Finance Enquiry or Book a Test Drive.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor. Default: enquiry-form, careers-form, finance-form or test-drive-form.","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$"},"make":{"title":"Make","description":"On a brand page: the make the dealership dropdown filters by (where the site filters by make); the lead carries it as Vehicle Make.","type":"string","maxLength":80},"showNotice":{"title":"Show the communications notice","description":"Submitting gives consent to future communications; opt out by replying STOP or with the e-mail opt-out link.","type":"boolean","default":true}}};
+const pattern67 = new RegExp("^[a-z][a-z0-9-]{0,59}$", "u");
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14458,7 +14692,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data3 === "enquiry") || (data3 === "careers")) || (data3 === "finance")) || (data3 === "test-drive"))){
-const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema157.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/props/variant",schemaPath:"#/definitions/EnquiryFormProps/properties/variant/enum",keyword:"enum",params:{allowedValues: schema162.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14520,7 +14754,7 @@ errors++;
 if(data2.anchor !== undefined){
 let data6 = data2.anchor;
 if(typeof data6 === "string"){
-if(!pattern66.test(data6)){
+if(!pattern67.test(data6)){
 const err15 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/EnquiryFormProps/properties/anchor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,59}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,59}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -14623,14 +14857,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-const schema159 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema161 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
+const schema164 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"facet-tiles"},"props":{"$ref":"#/definitions/FacetTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema166 = {"title":"Facet tiles","description":"A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).","type":"object","additionalProperties":false,"required":["heading","attribute"],"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading"},"attribute":{"title":"Tiles for","type":"string","enum":["body","make","fuel","location_name","car_type"],"default":"body"},"carType":{"title":"Only this car type","description":"Count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"limit":{"title":"Most tiles","description":"The values with the most stock come first.","type":"integer","minimum":1,"maximum":24,"default":8},"showCounts":{"title":"Show counts","type":"boolean","default":true}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14722,7 +14956,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data1 === "body") || (data1 === "make")) || (data1 === "fuel")) || (data1 === "location_name")) || (data1 === "car_type"))){
-const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema161.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema166.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14744,7 +14978,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data2 === "new") || (data2 === "demo")) || (data2 === "used"))){
-const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema161.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema166.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14808,12 +15042,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14907,8 +15141,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate79(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate82(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -14946,16 +15180,224 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema164 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema166 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
-const schema168 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
-const schema169 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
+const schema169 = {"title":"Favourites list","description":"The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"favourites-list"},"props":{"$ref":"#/definitions/FavouritesListProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema171 = {"title":"Favourites list","description":"The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Your favourites"}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.heading === undefined){
+data.heading = "Your favourites";
+}
+for(const key0 in data){
+if(!(key0 === "heading")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.heading;
+if(typeof data0 === "string"){
+if(func4(data0) > 500){
+const err1 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func4(data0) < 1){
+const err2 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/heading",schemaPath:"#/definitions/shortText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.props === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "type")) || (key0 === "props")) || (key0 === "area"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func4(data0) > 63){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/blockId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("favourites-list" !== data.type){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "favourites-list"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+if(!(validate85(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+if(data.area !== undefined){
+let data3 = data.area;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data3 === "main") || (data3 === "sidebar"))){
+const err9 = {instancePath:instancePath+"/area",schemaPath:"#/definitions/blockArea/enum",keyword:"enum",params:{allowedValues: schema120.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+const schema174 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"feature-tiles"},"props":{"$ref":"#/definitions/FeatureTilesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema176 = {"title":"Features","description":"Icon and text tiles of what the dealer offers (the vehicle page's Features section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Features"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"calendar","title":"Book a test drive","text":"Choose a time that suits you and we'll have the car ready."},{"icon":"truck","title":"Delivered to your door","text":"We can deliver your car to your home or workplace."},{"icon":"refund","title":"Instant trade-in offers","text":"Value your current car online in minutes."},{"icon":"phone","title":"Real people, real help","text":"Call, message or visit: our team is here to help."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema178 = {"title":"Item","description":"One point of a content section: an icon, a title and a line of text.","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"#/definitions/iconName"},"title":{"title":"Title","$ref":"#/definitions/shortText"},"text":{"title":"Text","type":"string","maxLength":600}}};
+const schema179 = {"title":"Icon","description":"A line icon from the site's icon set.","type":"string","enum":["check","check-circle","shield","star","car","truck","wrench","tag","clock","refund","road","document","paint","thumbs-up","key","search","calendar","dollar","heart","award","phone","umbrella","gauge"],"default":"check"};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14994,7 +15436,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((data0 === "check") || (data0 === "check-circle")) || (data0 === "shield")) || (data0 === "star")) || (data0 === "car")) || (data0 === "truck")) || (data0 === "wrench")) || (data0 === "tag")) || (data0 === "clock")) || (data0 === "refund")) || (data0 === "road")) || (data0 === "document")) || (data0 === "paint")) || (data0 === "thumbs-up")) || (data0 === "key")) || (data0 === "search")) || (data0 === "calendar")) || (data0 === "dollar")) || (data0 === "heart")) || (data0 === "award")) || (data0 === "phone")) || (data0 === "umbrella")) || (data0 === "gauge"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema169.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/definitions/iconName/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15075,12 +15517,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15177,8 +15619,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate89(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -15205,7 +15647,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema166.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema176.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15225,12 +15667,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15324,8 +15766,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate82(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate88(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -15363,14 +15805,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-const schema172 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema174 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
+const schema182 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"finance-calculator"},"props":{"$ref":"#/definitions/FinanceCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema184 = {"title":"Finance calculator","description":"The vehicle page's finance calculator: loan amount, term and interest sliders (with deposit / trade-in and residual where the site's finance settings show them), Weekly / Fortnightly / Monthly repayments, total repayments, the comparison rate, the fee list, the Only $X/wk* banner, the finance disclaimer and a Request a Quote button. Bounds, defaults, fees and the quote link come from the site's Finance settings; it shows only where the finance calculator is switched on and the site has a finance provider.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Finance Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"showBanner":{"title":"Show the Only $X/wk* banner","description":"The weekly repayment of the calculator's current values, above the inputs.","type":"boolean","default":true}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15471,12 +15913,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15570,8 +16012,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate87(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate93(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
@@ -15609,14 +16051,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema177 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema179 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema187 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"fuel-calculator"},"props":{"$ref":"#/definitions/FuelCalculatorProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema189 = {"title":"Fuel calculator","description":"The vehicle page's fuel cost calculator: fuel price per litre, kilometres per week and fuel consumption (L/100 km), with the estimated weekly fuel cost. Starting values come from the site's calculator settings (1.70 per litre, 250 km, 10 L/100 km by default). Hidden for electric cars and where the site's fuel calculator is switched off.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Fuel Cost Calculator"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15704,12 +16146,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15803,8 +16245,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate90(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate96(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -15842,14 +16284,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema182 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema184 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
+const schema192 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-lead-form"},"props":{"$ref":"#/definitions/HeroLeadFormProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema194 = {"title":"Hero lead form","description":"A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Talk to our team"},"text":{"title":"Text","type":"string","maxLength":400},"submitLabel":{"title":"Button","type":"string","minLength":1,"maxLength":40,"default":"Get in Touch"}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16090,14 +16532,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-const schema186 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema188 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
+const schema196 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"hero-slides"},"props":{"$ref":"#/definitions/HeroSlidesProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema198 = {"title":"Hero slides","description":"A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.","type":"object","additionalProperties":false,"required":["slides"],"properties":{"slides":{"title":"Slides","type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["id","name","image"],"properties":{"id":{"title":"Slide id","$ref":"#/definitions/slug"},"name":{"title":"Heading","$ref":"#/definitions/shortText"},"description":{"title":"Text","type":"string","maxLength":300},"url":{"title":"Button link","$ref":"#/definitions/href"},"buttonLabel":{"title":"Button label","type":"string","maxLength":40,"default":"Find out more"},"image":{"$ref":"#/definitions/imageAsset"},"hide_overlay":{"title":"Hide the text overlay","description":"For images that already carry their own text.","type":"boolean","default":false}}}},"aspect":{"title":"Shape","description":"1920 × 540 (wide banner) or 1920 × 1080 (tall).","type":"string","enum":["1920x540","1920x1080"],"default":"1920x540"},"autoplay":{"title":"Advance automatically","type":"boolean","default":true},"intervalSeconds":{"title":"Seconds per slide","type":"integer","minimum":3,"maximum":20,"default":6}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16593,7 +17035,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((data13 === "1920x540") || (data13 === "1920x1080"))){
-const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema188.properties.aspect.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/aspect",schemaPath:"#/properties/aspect/enum",keyword:"enum",params:{allowedValues: schema198.properties.aspect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -16656,12 +17098,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16755,8 +17197,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate94(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate100(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
@@ -16794,15 +17236,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema194 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema196 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
-const pattern77 = new RegExp("^(/|https://)", "u");
+const schema204 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"lead-success"},"props":{"$ref":"#/definitions/LeadSuccessProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema206 = {"title":"Lead sent","description":"The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Thank you"},"text":{"title":"Text","type":"string","maxLength":600,"default":"Your enquiry has been sent. A member of our team will be in touch shortly."},"link":{"title":"Button","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"title":"Label","type":"string","minLength":1,"maxLength":60},"href":{"title":"Link","type":"string","pattern":"^(/|https://)","maxLength":500}}}}};
+const pattern79 = new RegExp("^(/|https://)", "u");
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17045,7 +17487,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern77.test(data7)){
+if(!pattern79.test(data7)){
 const err20 = {instancePath:instancePath+"/props/link/href",schemaPath:"#/definitions/LeadSuccessProps/properties/link/properties/href/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -17125,14 +17567,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema198 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema200 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}};
+const schema208 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-info"},"props":{"$ref":"#/definitions/LocationInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema210 = {"title":"Location info","description":"A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.","type":"object","additionalProperties":false,"properties":{"location":{"title":"Location (slug)","description":"Show this location. Empty: the page's location(s), or on any other page the site's primary location.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17321,14 +17763,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-const schema202 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema204 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}};
+const schema212 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"location-list"},"props":{"$ref":"#/definitions/LocationListProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema214 = {"title":"Location list","description":"The site's locations as a grid of cards or a list, optionally only those serving sales, service or parts. One location shows as a large block with its hours, address and Get Directions; none renders nothing.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120},"department":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"layout":{"title":"Layout","type":"string","enum":["grid","list"],"default":"grid"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17477,7 +17919,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "sales") || (data4 === "service")) || (data4 === "parts"))){
-const err12 = {instancePath:instancePath+"/props/department",schemaPath:"#/definitions/LocationListProps/properties/department/enum",keyword:"enum",params:{allowedValues: schema204.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/department",schemaPath:"#/definitions/LocationListProps/properties/department/enum",keyword:"enum",params:{allowedValues: schema214.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17499,7 +17941,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "grid") || (data5 === "list"))){
-const err14 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/LocationListProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema204.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/LocationListProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema214.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17554,14 +17996,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema206 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema208 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}};
+const schema216 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"locations-carousel"},"props":{"$ref":"#/definitions/LocationsCarouselProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema218 = {"title":"Our Locations carousel","description":"A single row of location cards (image, name, rating, View Location) titled Our Locations, with previous and next buttons and a swipe hint. Sorted by name unless a custom order is set; can be limited to sales, service or parts locations or to a list of locations.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Our Locations"},"type":{"title":"Only locations serving","type":"string","enum":["sales","service","parts"]},"slugs":{"title":"Only these locations (slugs)","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}},"order":{"title":"Custom order (slugs)","description":"These locations first, in this order; the rest follow by name.","type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":120}}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17708,7 +18150,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "sales") || (data4 === "service")) || (data4 === "parts"))){
-const err12 = {instancePath:instancePath+"/props/type",schemaPath:"#/definitions/LocationsCarouselProps/properties/type/enum",keyword:"enum",params:{allowedValues: schema208.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/type",schemaPath:"#/definitions/LocationsCarouselProps/properties/type/enum",keyword:"enum",params:{allowedValues: schema218.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17934,14 +18376,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema210 = {"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-hero"},"props":{"$ref":"#/definitions/ModelHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema212 = {"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"properties":{"testDriveHref":{"title":"Test drive button link","description":"e.g. /book-test-drive; leave empty for no button.","$ref":"#/definitions/href"},"enquireHref":{"title":"Enquire button link","description":"e.g. /contact-us; leave empty for no button.","$ref":"#/definitions/href"}}};
+const schema220 = {"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-hero"},"props":{"$ref":"#/definitions/ModelHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema222 = {"title":"Model page heading","description":"On the model page template: the model's picture, NEW or COMING SOON, name, body types, From price and description, with a button to its cars in stock and optional test-drive and enquiry buttons.","type":"object","additionalProperties":false,"properties":{"testDriveHref":{"title":"Test drive button link","description":"e.g. /book-test-drive; leave empty for no button.","$ref":"#/definitions/href"},"enquireHref":{"title":"Enquire button link","description":"e.g. /contact-us; leave empty for no button.","$ref":"#/definitions/href"}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18038,12 +18480,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18137,8 +18579,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate101(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate107(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -18176,14 +18618,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-const schema216 = {"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-range"},"props":{"$ref":"#/definitions/ModelRangeProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema218 = {"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120},"make":{"title":"Only this make","description":"e.g. Mazda. Leave empty for every make (on a brand page: that brand).","type":"string","maxLength":80},"bodyFilter":{"title":"Body type links","description":"Links above the tiles that show only the models of one body type.","type":"boolean","default":true}}};
+const schema226 = {"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-range"},"props":{"$ref":"#/definitions/ModelRangeProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema228 = {"title":"Model range","description":"The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120},"make":{"title":"Only this make","description":"e.g. Mazda. Leave empty for every make (on a brand page: that brand).","type":"string","maxLength":80},"bodyFilter":{"title":"Body type links","description":"Links above the tiles that show only the models of one body type.","type":"boolean","default":true}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18400,14 +18842,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema220 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema222 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
+const schema230 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"model-search"},"props":{"$ref":"#/definitions/ModelSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema232 = {"title":"Makes and models search","description":"A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing \"toyota suv\" narrows to Toyota models that come as an SUV.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","description":"Shown above the search box; leave empty for none."},"carType":{"title":"Only this car type","description":"Search, count and link only new, demo or used stock; leave empty for all.","type":"string","enum":["new","demo","used"]},"sort":{"title":"Order of the models","description":"Most in stock first, or by make and model name.","type":"string","enum":["count","name"],"default":"count"}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18474,7 +18916,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "new") || (data1 === "demo")) || (data1 === "used"))){
-const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema222.properties.carType.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/carType",schemaPath:"#/properties/carType/enum",keyword:"enum",params:{allowedValues: schema232.properties.carType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18496,7 +18938,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "count") || (data2 === "name"))){
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema222.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema232.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18516,12 +18958,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18615,8 +19057,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate111(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -18654,14 +19096,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-const schema225 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema227 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
+const schema235 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"offers-search"},"props":{"$ref":"#/definitions/OffersSearchProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema237 = {"title":"Offers search","description":"The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Latest Offers"},"showFilters":{"title":"Show filters","description":"Category buttons and a price slider above the offers.","type":"boolean","default":true}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18854,14 +19296,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-const schema229 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema231 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
+const schema239 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"phone-box"},"props":{"$ref":"#/definitions/PhoneBoxProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema241 = {"title":"Phone box","description":"For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":80,"default":"Contact the dealer"},"revealText":{"title":"Reveal button text","description":"Beside the masked number.","type":"string","maxLength":40,"default":"Show number"},"showLicence":{"title":"Show the dealer licence number","description":"When the location has one.","type":"boolean","default":true},"licenceLabel":{"title":"Licence label","description":"e.g. Dealer licence, LMCT, MD.","type":"string","maxLength":40,"default":"Dealer licence"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19106,14 +19548,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema233 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema235 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
+const schema243 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"popup"},"props":{"$ref":"#/definitions/PopupProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema245 = {"title":"Popup","description":"A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.","type":"object","additionalProperties":false,"required":["title","description","button"],"properties":{"title":{"title":"Title","type":"string","minLength":1,"maxLength":120},"description":{"title":"Description","type":"string","minLength":1,"maxLength":600},"image":{"$ref":"#/definitions/imageAsset"},"button":{"title":"Button","$ref":"#/definitions/link"},"expiry":{"title":"Expiry date","description":"The popup is not shown after this moment.","type":"string","format":"date-time"}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19448,12 +19890,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19547,8 +19989,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate110(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate116(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 }
@@ -19586,14 +20028,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema238 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema240 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
+const schema248 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"price-comparison"},"props":{"$ref":"#/definitions/PriceComparisonProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema250 = {"title":"Price comparison","description":"The vehicle page's price comparison panel: a Good Deal / Great Deal label, a meter showing where the price sits in the market range of comparable stock (same make and model, near year and kilometres), the listing price, the market range, the confidence and a short description. Shown where the site has price comparison on, for available priced vehicles, and only when the comparison is confident enough (above 0.2) and the price is not above the market range; hidden while data is missing or when it cannot be loaded.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Price Comparison"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19681,12 +20123,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19780,8 +20222,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate114(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate120(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -19819,14 +20261,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-const schema243 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema245 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema253 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"protect-your-car"},"props":{"$ref":"#/definitions/ProtectYourCarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema255 = {"title":"Protect Your Car","description":"Warranty, protection and cover the dealer offers (a vehicle page section), as a list with icons; the default lists 12 months roadside assist. Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Protect Your Car"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Extra cover to keep your car looking and running like new."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"shield","title":"Extended warranty","text":"A 3-year or 5-year mechanical protection plan, on top of the standard warranty."},{"icon":"paint","title":"Paint and interior protection","text":"Guards the paint against sun and bird droppings, and the upholstery against spills and stains."},{"icon":"road","title":"12 months roadside assist","text":"Help with flat tyres, flat batteries, lost keys and breakdowns, 24 hours a day, 7 days a week."},{"icon":"umbrella","title":"Car insurance","text":"Comprehensive cover, arranged before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19924,8 +20366,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate89(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -19952,7 +20394,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema245.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema255.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19972,12 +20414,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20071,8 +20513,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate117(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate123(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
@@ -20110,14 +20552,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-const schema248 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema250 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
+const schema258 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"reserve-online"},"props":{"$ref":"#/definitions/ReserveOnlineProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema260 = {"title":"Reserve Online","description":"The vehicle page's Reserve Online section: the refundable deposit (the site's reserve deposit, $200 by default), how long the car is held (48 hours by default) and a Reserve Now button; for used cars on sites with the 48-hour money-back guarantee, the guarantee and its terms. Shown only when the car can be reserved online (reserve online switched on, the car available and not already reserved). In the texts, {deposit} and {amount} become the deposit, {hold} the hours held and {refundable} \"100% refundable\".","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Reserve Online"},"text":{"title":"Text","type":"string","maxLength":400,"default":"Found the one? Secure it with a {deposit} deposit and we'll hold it for you for {hold}."},"points":{"title":"Key points","type":"array","maxItems":6,"items":{"type":"string","minLength":1,"maxLength":120},"default":["{deposit} deposit","Held for {hold}","{refundable}"]},"buttonLabel":{"title":"Button label","type":"string","minLength":1,"maxLength":60,"default":"Reserve Now {amount}"},"moneyBackHeading":{"title":"Money-back guarantee heading","description":"Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).","$ref":"#/definitions/shortText","default":"48-Hour Money-Back Guarantee"},"moneyBackText":{"title":"Money-back guarantee text","type":"string","maxLength":400,"default":"Changed your mind? Return your car within 48 hours of delivery for a full refund."},"moneyBackTerms":{"title":"Money-back guarantee terms","type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":300},"default":["Full refund within 2 consecutive days of delivery.","Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.","Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.","Limit of 2 cars per customer in 12 months.","Your trade-in is not sold until the 48 hours have passed."]}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20428,12 +20870,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20527,8 +20969,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate121(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate127(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -20566,14 +21008,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema254 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema256 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
+const schema264 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"rich-text"},"props":{"$ref":"#/definitions/RichTextProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema266 = {"title":"Rich text","description":"A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).","type":"object","additionalProperties":false,"required":["html"],"properties":{"heading":{"title":"Heading","type":"string","maxLength":200},"html":{"title":"Text (HTML)","type":"string","maxLength":50000},"width":{"title":"Width","type":"string","enum":["narrow","wide"],"default":"narrow"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20756,7 +21198,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data5 === "narrow") || (data5 === "wide"))){
-const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema256.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/props/width",schemaPath:"#/definitions/RichTextProps/properties/width/enum",keyword:"enum",params:{allowedValues: schema266.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20811,14 +21253,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-const schema258 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema260 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
+const schema268 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-hero"},"props":{"$ref":"#/definitions/SearchHeroProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema270 = {"title":"Search hero","description":"A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.","type":"object","additionalProperties":false,"properties":{"image":{"$ref":"#/definitions/imageAsset","title":"Background image","description":"Shown behind the panel; leave empty for the site's primary colour."},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":200},"defaultToggle":{"title":"Selected car type","description":"Which toggle is pressed when the page opens (only types the site sells are shown).","type":"string","enum":["all","new","demo","used"],"default":"all"},"selectors":{"title":"Selectors","description":"Dropdowns in order. Limit one to some car types to show it only when that toggle is pressed.","type":"array","maxItems":5,"items":{"type":"object","additionalProperties":false,"required":["attribute","label"],"properties":{"attribute":{"title":"Field","type":"string","enum":["make","model","body","fuel","transmission","location_name","colour","year"]},"label":{"$ref":"#/definitions/shortText","title":"Label"},"toggles":{"title":"Only for","description":"Car type toggles this selector shows under; empty means all.","type":"array","uniqueItems":true,"items":{"type":"string","enum":["all","new","demo","used"]}}}},"default":[{"attribute":"make","label":"Make"},{"attribute":"model","label":"Model"},{"attribute":"body","label":"Body type"}]},"priceSlider":{"title":"Show the price slider","type":"boolean","default":true},"quickPicks":{"title":"Show quick-pick prices","type":"boolean","default":true}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21060,7 +21502,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data6 === "all") || (data6 === "new")) || (data6 === "demo")) || (data6 === "used"))){
-const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema260.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultToggle",schemaPath:"#/properties/defaultToggle/enum",keyword:"enum",params:{allowedValues: schema270.properties.defaultToggle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21130,7 +21572,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((((((((data9 === "make") || (data9 === "model")) || (data9 === "body")) || (data9 === "fuel")) || (data9 === "transmission")) || (data9 === "location_name")) || (data9 === "colour")) || (data9 === "year"))){
-const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema260.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/selectors/" + i0+"/attribute",schemaPath:"#/properties/selectors/items/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema270.properties.selectors.items.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21192,7 +21634,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data12 === "all") || (data12 === "new")) || (data12 === "demo")) || (data12 === "used"))){
-const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema260.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/selectors/" + i0+"/toggles/" + i1,schemaPath:"#/properties/selectors/items/properties/toggles/items/enum",keyword:"enum",params:{allowedValues: schema270.properties.selectors.items.properties.toggles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21292,12 +21734,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21391,8 +21833,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -21430,14 +21872,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-const schema264 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema266 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
+const schema274 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"search-results"},"props":{"$ref":"#/definitions/SearchResultsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema276 = {"title":"Search results","description":"The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown above the search; leave empty for none.","type":"string","maxLength":120},"layout":{"title":"Results layout","description":"A grid of cards with pages, or one scrolling row with previous and next arrows.","type":"string","enum":["grid","carousel"],"default":"grid"},"showFilters":{"title":"Show filters","description":"The filter panel beside the results (a Filters button on phones).","type":"boolean","default":true}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21588,7 +22030,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "grid") || (data4 === "carousel"))){
-const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema266.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/props/layout",schemaPath:"#/definitions/SearchResultsProps/properties/layout/enum",keyword:"enum",params:{allowedValues: schema276.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21653,14 +22095,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema268 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema270 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
+const schema278 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-booking"},"props":{"$ref":"#/definitions/ServiceBookingProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema280 = {"title":"Service booking","description":"The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.","type":"object","additionalProperties":false,"properties":{"title":{"title":"Heading","type":"string","maxLength":120,"default":"Book a Service"},"intro":{"title":"Introduction","type":"string","maxLength":600},"anchor":{"title":"Anchor","description":"The section's id, for links to #anchor (the service page's BOOK NOW links go to #service-form).","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21824,7 +22266,7 @@ errors++;
 }
 let data5 = data2.anchor;
 if(typeof data5 === "string"){
-if(!pattern66.test(data5)){
+if(!pattern67.test(data5)){
 const err13 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceBookingProps/properties/anchor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,59}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,59}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -21891,14 +22333,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-const schema272 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema274 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}};
+const schema282 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-contact"},"props":{"$ref":"#/definitions/ServiceContactProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema284 = {"title":"Service contact details","description":"The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":120,"default":"Contact our service team"},"hoursHeading":{"title":"Hours heading","type":"string","maxLength":80,"default":"Service hours"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22104,14 +22546,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-const schema276 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema278 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
+const schema286 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"service-mobile-bar"},"props":{"$ref":"#/definitions/ServiceMobileBarProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema288 = {"title":"Service mobile bar","description":"At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).","type":"object","additionalProperties":false,"properties":{"callLabel":{"title":"Call button","type":"string","maxLength":40,"default":"Call Us Now"},"bookLabel":{"title":"Booking button","type":"string","maxLength":40,"default":"Book a Service"},"anchor":{"title":"Booking form anchor","type":"string","pattern":"^[a-z][a-z0-9-]{0,59}$","default":"service-form"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22276,7 +22718,7 @@ errors++;
 }
 let data5 = data2.anchor;
 if(typeof data5 === "string"){
-if(!pattern66.test(data5)){
+if(!pattern67.test(data5)){
 const err13 = {instancePath:instancePath+"/props/anchor",schemaPath:"#/definitions/ServiceMobileBarProps/properties/anchor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,59}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,59}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -22343,14 +22785,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-const schema280 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema282 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
+const schema290 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"sign-in"},"props":{"$ref":"#/definitions/SignInProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema292 = {"title":"Sign in","description":"Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).","type":"string","maxLength":200,"default":"Sign in"},"intro":{"title":"Introduction","type":"string","maxLength":500,"default":"We'll text you a 6-digit code. No password needed."}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22556,14 +22998,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-const schema284 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema286 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
+const schema294 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"similar-cars"},"props":{"$ref":"#/definitions/SimilarCarsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema296 = {"title":"Similar cars","description":"Up to 6 vehicles in stock priced close to the vehicle on the page (within $10,000 under $50,000, otherwise within $25,000), loaded from the site's search when the section comes near the screen, with 6 placeholders until then. A row to swipe on phones, a grid on wider screens. Left out when there are none or the search fails.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Leave empty for \"Similar\" and the site's vehicle word, e.g. Similar Cars.","type":"string","maxLength":120}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22742,14 +23184,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema288 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema290 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
+const schema298 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-footer"},"props":{"$ref":"#/definitions/SiteFooterProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema300 = {"title":"Site footer","description":"Footer link groups (Vehicles, Models, Buyer Tools, Service and Parts …), the dealer name, locations with phone numbers, social links and legal links, from the Footer settings.","type":"object","additionalProperties":false,"properties":{"showLocations":{"title":"List visible locations with their phone numbers","type":"boolean","default":true},"showSocial":{"title":"Show social links","type":"boolean","default":true}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22929,14 +23371,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-const schema292 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema294 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
+const schema302 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"site-header"},"props":{"$ref":"#/definitions/SiteHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema304 = {"title":"Site header","description":"Logo, main navigation with dropdown and mega menus (from the Navigation settings), dealer header links and the phone number. Collapses to a menu button on small screens.","type":"object","additionalProperties":false,"properties":{"sticky":{"title":"Stick to the top when scrolling","type":"boolean","default":true},"showDealerLinks":{"title":"Show dealer header links","description":"Book a Service, Book a Test Drive, Make an Enquiry … from the Navigation settings.","type":"boolean","default":true},"showPhone":{"title":"Show the main phone number","type":"boolean","default":true}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23129,14 +23571,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-const schema296 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema298 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}};
+const schema306 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"trade-in-wizard"},"props":{"$ref":"#/definitions/TradeInWizardProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema308 = {"title":"Trade-in wizard (Sell my car)","description":"The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","description":"Default: Get an Instant Offer.","type":"string","maxLength":120},"intro":{"title":"Introduction","type":"string","maxLength":600},"contactHref":{"title":"Contact link","description":"Where the not-found panel's Contact link goes. Default: /contact-us.","$ref":"#/definitions/href"},"showFaq":{"title":"Show the FAQ","description":"The trade-in FAQ accordions (age and km rule, validity, buying-team hours) under the wizard.","type":"boolean","default":true}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23261,12 +23703,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23360,8 +23802,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate136(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate142(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -23399,14 +23841,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema301 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema303 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
+const schema311 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"used-car-checks"},"props":{"$ref":"#/definitions/UsedCarChecksProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema313 = {"title":"Used-car checks","description":"The inspection and history checks every used car passes, as a checklist. Shown on used cars only (not new or demo). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Used Car Checks"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every used car we sell passes these checks before it goes on sale."},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"check","title":"Mechanical inspection","text":"Engine, transmission, brakes, steering and suspension checked by a qualified technician."},{"icon":"check","title":"Finance check","text":"Searched on the Personal Property Securities Register (PPSR): no money owing."},{"icon":"check","title":"Written-off check","text":"Not recorded as a written-off vehicle."},{"icon":"check","title":"Stolen vehicle check","text":"Not recorded as stolen."},{"icon":"check","title":"Odometer check","text":"Kilometres checked against the service records."},{"icon":"check","title":"Service history","text":"Logbook and service records reviewed."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"checklist"}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23504,8 +23946,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate89(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -23532,7 +23974,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema303.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema313.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23552,12 +23994,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23651,8 +24093,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate139(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate145(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 }
@@ -23690,14 +24132,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-const schema306 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema308 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
+const schema316 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-actions"},"props":{"$ref":"#/definitions/VehicleActionsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema318 = {"title":"Vehicle actions (share, print, history report)","description":"For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, \"Copied {car name} to your clipboard!\" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.","type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/shortText","title":"Share label","description":"Shown before the share buttons and names the bar for screen readers.","default":"Share"},"networks":{"title":"Share to","description":"The share buttons, in this order. E-mail opens the visitor's mail program; the others open a 550 × 400 window.","type":"array","uniqueItems":true,"maxItems":5,"items":{"title":"Network","type":"string","enum":["facebook","x","linkedin","whatsapp","email"]},"default":["facebook","x","linkedin","whatsapp","email"]},"copyLink":{"title":"Show Copy link","description":"Copies the car's page address; the feedback (Copied, or the toast) is the site's Copy-link feedback setting.","type":"boolean","default":true},"print":{"title":"Show Print / Download PDF","description":"Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.","type":"boolean","default":true}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23784,7 +24226,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data2 === "facebook") || (data2 === "x")) || (data2 === "linkedin")) || (data2 === "whatsapp")) || (data2 === "email"))){
-const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema308.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/networks/" + i0,schemaPath:"#/properties/networks/items/enum",keyword:"enum",params:{allowedValues: schema318.properties.networks.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23860,12 +24302,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23959,8 +24401,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate143(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate149(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -23998,14 +24440,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema311 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema313 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
+const schema321 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-gallery"},"props":{"$ref":"#/definitions/VehicleGalleryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema323 = {"title":"Vehicle image gallery","description":"The vehicle detail page's image area: Spin / Images / Interior tabs (only those the vehicle has; the first one shown is the site's default view under Features › 360° spin viewer), the photo gallery with previous / next buttons, arrow keys and a thumbnails strip (shown for in-stock vehicles with more than 3 photos), the 360° spin with its hotspots, the interior panorama, a video when the vehicle has one, and fullscreen.","type":"object","additionalProperties":false,"properties":{"thumbnails":{"title":"Show the thumbnails strip","description":"Only ever for in-stock vehicles with more than 3 photos.","type":"boolean","default":true},"fullscreen":{"title":"Show the fullscreen button","type":"boolean","default":true},"hotspots":{"title":"Show hotspots","description":"Feature markers on the spin frames and the interior panorama.","type":"boolean","default":true},"video":{"title":"Show the vehicle's video","description":"A Video tab: a video file plays on the page; a YouTube address shows as a link.","type":"boolean","default":true}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24211,14 +24653,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-const schema315 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema317 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
+const schema325 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-key-info"},"props":{"$ref":"#/definitions/VehicleKeyInfoProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema327 = {"title":"Vehicle key information","description":"The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Key Information"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24281,12 +24723,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24380,8 +24822,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate147(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate153(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -24419,14 +24861,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-const schema320 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema322 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
+const schema330 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-specs"},"props":{"$ref":"#/definitions/VehicleSpecsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema332 = {"title":"Vehicle specifications","description":"The vehicle page's full specifications as the vehicle data gives them (plus its variant's figures such as power, fuel consumption, dimensions and towing), the first few shown then Show All Specs / Hide Specs; and its standard equipment lists, each showing 8 items then Show All / Hide.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Specifications"},"specsShown":{"title":"Specifications shown before Show All Specs","type":"integer","minimum":1,"maximum":50,"default":6},"equipment":{"title":"Show the standard equipment lists","type":"boolean","default":true},"equipmentHeading":{"$ref":"#/definitions/shortText","title":"Standard equipment heading","default":"Standard Equipment"}}};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24574,12 +25016,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24673,8 +25115,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate150(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate156(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -24712,14 +25154,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-const schema326 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema328 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
+const schema336 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-sticky-header"},"props":{"$ref":"#/definitions/VehicleStickyHeaderProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema338 = {"title":"Vehicle sticky header","description":"For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.","type":"object","additionalProperties":false,"properties":{"weeklyEstimate":{"title":"Show the weekly estimate","description":"At the site's sample interest rate over its default term.","type":"boolean","default":true},"financeButton":{"title":"Show Get Finance","type":"boolean","default":true},"tradeInButton":{"title":"Show Trade-In Valuation","description":"Where the site has trade-in on.","type":"boolean","default":true}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24912,14 +25354,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema330 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema332 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
+const schema340 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-summary"},"props":{"$ref":"#/definitions/VehicleSummaryProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema342 = {"title":"Vehicle summary","description":"For the vehicle detail page: the sidebar with the car's name, price and price type, tag, below-market badge, location link, odometer / transmission / body, stock number, VIN and rego, the Enquire Now, Book a Test Drive and Request Photos dialogs, the Reserve, Get Finance (the Finance Enquiry dialog on sites with the finance enquiry modal), Trade-In Valuation and Call buttons the site allows, the finance card with Get Pre-Approved, and the mobile sticky bar (site setting). A sold car shows the SOLD panel and Find Me Something Similar instead.","type":"object","additionalProperties":false,"properties":{"belowMarketBadge":{"title":"Show the below-market badge","description":"Shown when the price is more than $499 under the market average.","type":"boolean","default":true},"belowMarketText":{"title":"Below-market badge text","type":"string","minLength":1,"maxLength":60,"default":"Below market average"},"showIdentifiers":{"title":"Show stock number, VIN and rego","type":"boolean","default":true},"financeCard":{"title":"Show the finance card","description":"The weekly estimate (Only $X/wk*) with a Get Pre-Approved button, for cars eligible for a finance estimate.","type":"boolean","default":true},"callButton":{"title":"Show the Call button","description":"Dials the car's location, else its dealership, else the site's number.","type":"boolean","default":true},"enquireButton":{"title":"Enquire Now button","description":"Opens the Enquire Now dialog: contact fields and an optional message; the lead carries the car.","type":"boolean","default":true},"testDriveButton":{"title":"Book a Test Drive button","description":"Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).","type":"boolean","default":true},"requestPhotosButton":{"title":"Request Photos button","description":"Opens the Request Photos dialog: contact fields and an optional message.","type":"boolean","default":true}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25200,15 +25642,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-const schema334 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema336 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
-const pattern119 = new RegExp("\\{count\\}", "u");
+const schema344 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"vehicle-views"},"props":{"$ref":"#/definitions/VehicleViewsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema346 = {"title":"Vehicle views","description":"Records each visit to a vehicle page and shows how many people have viewed the vehicle, e.g. \"312 people have viewed this car\". A visitor counts once per vehicle in 30 minutes. Shown where the site has view counts switched on.","type":"object","additionalProperties":false,"properties":{"text":{"title":"Text","description":"{count} is replaced by the number of views.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} people have viewed this car"},"textOne":{"title":"Text for one view","description":"Used when the count is exactly 1; {count} is replaced by 1.","type":"string","maxLength":200,"pattern":"\\{count\\}","default":"{count} person has viewed this car"}}};
+const pattern121 = new RegExp("\\{count\\}", "u");
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25334,7 +25776,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern119.test(data3)){
+if(!pattern121.test(data3)){
 const err10 = {instancePath:instancePath+"/props/text",schemaPath:"#/definitions/VehicleViewsProps/properties/text/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -25367,7 +25809,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern119.test(data4)){
+if(!pattern121.test(data4)){
 const err13 = {instancePath:instancePath+"/props/textOne",schemaPath:"#/definitions/VehicleViewsProps/properties/textOne/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -25434,14 +25876,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-const schema338 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema340 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
+const schema348 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"watchlist"},"props":{"$ref":"#/definitions/WatchlistProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema350 = {"title":"Watchlist","description":"The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.","type":"object","additionalProperties":false,"properties":{"heading":{"title":"Heading","type":"string","maxLength":200,"default":"Your watchlist"}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25621,14 +26063,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema342 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema344 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
+const schema352 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"whats-included"},"props":{"$ref":"#/definitions/WhatsIncludedProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema354 = {"title":"What's Included","description":"What comes with every car the dealer sells, as a list with icons (a vehicle page section). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"What's Included"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400,"default":"Every car we sell comes with:"},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"wrench","title":"Pre-delivery service","text":"Serviced by our technicians before you take it home."},{"icon":"paint","title":"Professional detail","text":"Cleaned and detailed inside and out."},{"icon":"document","title":"Safety certificate","text":"A current safety certificate for registering the car in your name."},{"icon":"key","title":"Handover with a product expert","text":"We walk you through your car's features and pair your phone before you drive away."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"list"}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25726,8 +26168,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate89(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -25754,7 +26196,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema344.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema354.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25774,12 +26216,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25873,8 +26315,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate157(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate163(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -25912,14 +26354,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema347 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
-const schema349 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
+const schema357 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"required":["id","type","props"],"properties":{"id":{"$ref":"#/definitions/blockId"},"type":{"const":"why-buy-from-us"},"props":{"$ref":"#/definitions/WhyBuyFromUsProps"},"area":{"$ref":"#/definitions/blockArea"}}};
+const schema359 = {"title":"Why Buy From Us?","description":"The dealer's reasons to buy here, as icon tiles (a vehicle page section, also usable on any page). Every text is editable.","type":"object","additionalProperties":false,"properties":{"heading":{"$ref":"#/definitions/shortText","title":"Heading","default":"Why Buy From Us?"},"intro":{"title":"Intro text","description":"One line under the heading; leave empty for none.","type":"string","maxLength":400},"items":{"title":"Items","description":"Each with an icon, a title and a line of text.","type":"array","maxItems":12,"items":{"$ref":"#/definitions/iconItem"},"default":[{"icon":"search","title":"Inspected and checked","text":"Every car is checked by our qualified technicians before it goes on sale."},{"icon":"tag","title":"Fair, upfront pricing","text":"The price you see is the price you pay, with no hidden fees."},{"icon":"dollar","title":"Finance made easy","text":"Flexible finance options, arranged on the spot by our finance team."},{"icon":"thumbs-up","title":"Trade-ins welcome","text":"A fair offer for your current car, put straight towards your next one."}]},"layout":{"title":"Layout","description":"tiles: a grid of cards; list: icon and text in two columns; checklist: ticked points.","type":"string","enum":["tiles","list","checklist"],"default":"tiles"}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26016,8 +26458,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate89(data2[i0], {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -26044,7 +26486,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data4 === "tiles") || (data4 === "list")) || (data4 === "checklist"))){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema349.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema359.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26064,12 +26506,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26163,8 +26605,8 @@ errors++;
 }
 }
 if(data.props !== undefined){
-if(!(validate161(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate167(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 }
@@ -26202,7 +26644,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
@@ -26253,279 +26695,291 @@ vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.error
 errors = vErrors.length;
 }
 }
-else if(tag0 === "dealer-comments"){
+else if(tag0 === "compare-cars"){
 if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "dealer-locator"){
+else if(tag0 === "dealer-comments"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "delivery-calculator"){
+else if(tag0 === "dealer-locator"){
 if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "disclaimer"){
+else if(tag0 === "delivery-calculator"){
 if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "enquiry-form"){
+else if(tag0 === "disclaimer"){
 if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "facet-tiles"){
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+else if(tag0 === "enquiry-form"){
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "feature-tiles"){
+else if(tag0 === "facet-tiles"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "favourites-list"){
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "feature-tiles"){
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "finance-calculator"){
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "fuel-calculator"){
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "hero-lead-form"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "hero-slides"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+else if(tag0 === "fuel-calculator"){
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "lead-success"){
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "location-info"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "location-list"){
+else if(tag0 === "hero-lead-form"){
 if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "locations-carousel"){
+else if(tag0 === "hero-slides"){
 if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "model-hero"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+else if(tag0 === "lead-success"){
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "model-range"){
+else if(tag0 === "location-info"){
 if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "model-search"){
+else if(tag0 === "location-list"){
 if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "offers-search"){
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+else if(tag0 === "locations-carousel"){
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "phone-box"){
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+else if(tag0 === "model-hero"){
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "popup"){
+else if(tag0 === "model-range"){
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "price-comparison"){
+else if(tag0 === "model-search"){
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "offers-search"){
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "phone-box"){
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "popup"){
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "price-comparison"){
+if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "protect-your-car"){
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "reserve-online"){
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "rich-text"){
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "search-hero"){
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "search-results"){
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "service-booking"){
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "service-contact"){
 if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "service-mobile-bar"){
+else if(tag0 === "search-hero"){
 if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "sign-in"){
-if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "similar-cars"){
-if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "site-footer"){
+else if(tag0 === "search-results"){
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "site-header"){
+else if(tag0 === "service-booking"){
 if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "trade-in-wizard"){
+else if(tag0 === "service-contact"){
 if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "used-car-checks"){
+else if(tag0 === "service-mobile-bar"){
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "sign-in"){
+if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "similar-cars"){
 if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "site-footer"){
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "site-header"){
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "trade-in-wizard"){
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "used-car-checks"){
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "vehicle-actions"){
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "vehicle-gallery"){
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "vehicle-key-info"){
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-specs"){
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-sticky-header"){
 if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "vehicle-summary"){
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "vehicle-views"){
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "watchlist"){
+else if(tag0 === "vehicle-specs"){
 if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
+else if(tag0 === "vehicle-sticky-header"){
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-summary"){
+if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "vehicle-views"){
+if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "watchlist"){
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+}
 else if(tag0 === "whats-included"){
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "why-buy-from-us"){
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -26602,10 +27056,10 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema352 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.","type":"string","enum":["vehicle-detail","search","location-detail","contact-us","model-detail","brand-overview"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
-const pattern125 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
+const schema362 = {"type":"object","additionalProperties":false,"required":["id","title","blocks"],"properties":{"id":{"$ref":"#/definitions/slug"},"path":{"title":"Path","description":"Where the page lives, e.g. / or /about-us. Leave empty for a template page.","type":"string","pattern":"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$","maxLength":200},"template":{"title":"Template page","description":"A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.","type":"string","enum":["vehicle-detail","search","location-detail","contact-us","model-detail","brand-overview"]},"title":{"title":"Title","$ref":"#/definitions/shortText"},"description":{"title":"Search-engine description","type":"string","maxLength":300},"blocks":{"$ref":"#/definitions/blockList"}}};
+const pattern127 = new RegExp("^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$", "u");
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26709,7 +27163,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern125.test(data1)){
+if(!pattern127.test(data1)){
 const err9 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"},message:"must match pattern \""+"^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -26744,7 +27198,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data2 === "vehicle-detail") || (data2 === "search")) || (data2 === "location-detail")) || (data2 === "contact-us")) || (data2 === "model-detail")) || (data2 === "brand-overview"))){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema352.properties.template.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/enum",keyword:"enum",params:{allowedValues: schema362.properties.template.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26831,7 +27285,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
@@ -27837,8 +28291,8 @@ errors++;
 }
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate216(data39[i4], {instancePath:instancePath+"/pages/" + i4,parentData:data39,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate224(data39[i4], {instancePath:instancePath+"/pages/" + i4,parentData:data39,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
 }

@@ -3,6 +3,7 @@
  * car it lists, on its public address. Over 50,000 URLs (the sitemap protocol's limit) the sitemap
  * becomes an index of numbered parts, /sitemap.xml?part=1, 2, …
  */
+import { LIST_BLOCK } from "../../domain/car-lists";
 import { publicPageUrl } from "../../domain/hosts";
 import { contactSlug, shownLocations } from "../../domain/locations";
 import { brandOverviewHref, rangeMakes } from "../../domain/models";
@@ -14,6 +15,9 @@ import { tenantForHost } from "../tenants/live";
 export const SITEMAP_MAX_URLS = 50_000;
 /** Pages that are a visitor's own or a step of a flow, not content for search engines. */
 export const UNLISTED_PATHS = ["/sign-in", "/watchlist", "/success", "/print"];
+
+const LIST_BLOCKS: string[] = Object.values(LIST_BLOCK);
+const isListPage = (p: { blocks: { type: string }[] }) => p.blocks.some((b) => LIST_BLOCKS.includes(b.type));
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -29,7 +33,8 @@ export function sitemapIndex(locs: string[]): string {
 }
 
 /**
- * The site's content pages: every page with a path but the unlisted ones, then where the site has
+ * The site's content pages: every page with a path but the unlisted ones and the visitor's own
+ * favourites and compare pages (what they show is in the visitor's browser), then where the site has
  * their template pages each shown location's /locations/{slug} and each /contact-us/{slug}, each
  * model's /{slug} and each make's /{make}/overview.
  */
@@ -38,7 +43,7 @@ export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations" 
   const shown = shownLocations(doc.locations ?? []);
   const contacts = [...new Set(shown.map((l) => contactSlug(l.name)))].filter(Boolean);
   return [
-    ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) ? [p.path] : [])),
+    ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) && !isListPage(p) ? [p.path] : [])),
     ...(has("location-detail") ? shown.map((l) => `/locations/${l.slug}`) : []),
     ...(has("contact-us") ? contacts.map((slug) => `/contact-us/${slug}`) : []),
     ...(has("model-detail") ? (doc.models ?? []).flatMap((m) => (m.overrideUrl ? [] : [`/${m.slug}`])) : []),

@@ -1,13 +1,7 @@
-export default function NotFound() {
-  return (
-    <main id="main" className="fc-narrow fc-section">
-      <h1>Page not found</h1>
-      <p>Sorry, there is no page at this address.</p>
-      <p>
-        <a className="fc-button" href="/">
-          Go to the home page
-        </a>
-      </p>
-    </main>
-  );
+import { headers } from "next/headers";
+import { NotFoundPage } from "../../../renderer/not-found-page";
+
+// Next gives not-found.tsx no params: the site is the request's Host header (proxy.ts keeps it).
+export default async function NotFound() {
+  return <NotFoundPage host={(await headers()).get("host")} />;
 }

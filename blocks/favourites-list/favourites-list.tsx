@@ -1,0 +1,24 @@
+import type { BlockComponent } from "../../renderer/types";
+import { cardSettings } from "../_shared/vehicle-card";
+import { FavouritesList } from "./favourites-list.client";
+import styles from "./favourites-list.module.css";
+
+/** The favourites page (spec §4 favourite): the browser's favourites, checked against the site's stock. */
+const FavouritesListBlock: BlockComponent<"favourites-list"> = ({ id, props, ctx }) => {
+  const { tenant } = ctx;
+  const heading = props.heading?.trim() || "Your favourites";
+  return (
+    <section className={`fc-container fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="fc-section-heading">
+        {heading}
+      </h2>
+      {tenant.features.favourites ? (
+        <FavouritesList settings={{ card: cardSettings(tenant), searchPath: "/search", now: new Date().toISOString() }} />
+      ) : (
+        <p>Favourites are not available on this site.</p>
+      )}
+    </section>
+  );
+};
+
+export default FavouritesListBlock;

@@ -1,0 +1,29 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
+import { NOT_FOUND_TITLE, SiteNotFound } from "./not-found-page";
+
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("a site's 404 page", () => {
+  it("has the site's header (logo, menu, phone), a search box for /search?query=, links home and to search, and its footer", async () => {
+    const doc = structuredClone(fixtureTenant);
+    doc.layout.top = [{ id: "header", type: "site-header", props: { sticky: true, showDealerLinks: true, showPhone: true } }];
+    doc.layout.bottom = [{ id: "footer", type: "site-footer", props: { showLocations: true, showSocial: true } }];
+    const html = renderToStaticMarkup(<>{await SiteNotFound({ live: { document: doc } })}</>);
+    expect(html).toContain(`<h1 class="`);
+    expect(text(html)).toContain(NOT_FOUND_TITLE);
+    // Header: logo and main menu, and the call link.
+    expect(html).toContain(`alt="${doc.theme.logo.alt}"`);
+    expect(html).toContain('aria-label="Main"');
+    expect(html).toContain('href="tel:+61730001234"');
+    // The search box submits the keyword as the search page's query.
+    expect(html).toMatch(/<form[^>]*role="search" aria-label="Search cars" action="\/search" method="get">/);
+    expect(html).toMatch(/<label for="not-found-query"[^>]*>Search by make, model or keyword<\/label><input id="not-found-query"[^>]*name="query"/);
+    expect(html).toContain('<a href="/">Go to the home page</a>');
+    expect(html).toContain('<a href="/search">Browse all cars</a>');
+    expect(text(html)).toContain("Or call us on 07 3000 1234");
+    // Footer.
+    expect(html).toContain("<footer");
+  });
+});
