@@ -4,6 +4,7 @@ import { addressLine, contactLocations, locationForSlug } from "../domain/locati
 import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-forms";
 import type { Location } from "../schemas/generated/tenant";
 import { BOOK_A_SERVICE_PATH, servicePage } from "../domain/service-booking";
+import { GARAGE_ALIASES, garageEnabled, garagePaths } from "../domain/gated-routes";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
@@ -51,8 +52,23 @@ export const TRADE_IN_PATHS = ["/trade-in", "/sell-my-car", "/cars/trade-in"] as
 /** Whether a path is one of the trade-in paths (a site's trade-in page may be served there without being its own). */
 export const isTradeInAlias = (path: string) => (TRADE_IN_PATHS as readonly string[]).includes(path);
 
-/** Whether a path is served by a page of another path (trade-in paths, /book-a-service): its canonical URL is that page's. */
-export const isAliasPath = (path: string) => isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH;
+/** Whether a path is served by a page of another path (trade-in paths, /book-a-service, garage aliases): its canonical URL is that page's. */
+export const isAliasPath = (path: string) => isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH || (GARAGE_ALIASES as readonly string[]).includes(path);
+
+/** The My Garage page a site without one of its own gets (at features.garage.path). */
+export function builtInGaragePage(doc: Pick<TenantDocument, "features">): Page {
+  return { id: "my-garage", path: doc.features.garage?.path ?? "/my-garage", title: "My Garage", blocks: [{ id: "my-garage", type: "my-garage", props: { heading: "My Garage" } }] };
+}
+
+/**
+ * The site's My Garage page, when the garage is on (features.garage.enabled): its own page with a
+ * my-garage block, else the built-in one. It answers at the garage path and every garage alias
+ * (spec leads §2: /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage).
+ */
+export function garagePage(doc: TenantDocument): Page | null {
+  if (!garageEnabled(doc)) return null;
+  return doc.pages.find((p) => p.path && p.blocks.some((b) => b.type === "my-garage")) ?? builtInGaragePage(doc);
+}
 
 /** The site's trade-in page: its first page with a trade-in-wizard block; null when trade-in is off or it has none. */
 export function tradeInPage(doc: TenantDocument): Page | null {
@@ -63,7 +79,8 @@ export function tradeInPage(doc: TenantDocument): Page | null {
 /**
  * The page for a path: an exact path first, a built-in page, the site's trade-in page at the
  * trade-in paths it has no page of its own at, its service page at /book-a-service (spec leads §2
- * routes; only where it has one), then the template page that serves that kind of URL.
+ * routes; only where it has one), My Garage at its garage path and aliases (where the garage is on),
+ * then the template page that serves that kind of URL.
  */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
@@ -71,6 +88,7 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   // Before the templates: the vehicle-detail route would take /cars/trade-in for a car's slug.
   if (isTradeInAlias(path)) return tradeInPage(doc);
   if (path === BOOK_A_SERVICE_PATH) return servicePage(doc);
+  if (garagePaths(doc).includes(path)) return garagePage(doc);
   const template = TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ?? (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined);
   if (!template) return null;
   // A location URL is a page only for a shown location (by its slug or its dealership's; leads §2 routes).

@@ -19,6 +19,7 @@ import LocationInfo from "../blocks/location-info/location-info";
 import LocationList from "../blocks/location-list/location-list";
 import LocationsCarousel from "../blocks/locations-carousel/locations-carousel";
 import ModelSearch from "../blocks/model-search/model-search";
+import MyGarage from "../blocks/my-garage/my-garage";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
 import Popup from "../blocks/popup/popup";
@@ -68,6 +69,7 @@ export const blockRegistry: BlockRegistry = {
   "location-list": LocationList,
   "locations-carousel": LocationsCarousel,
   "model-search": ModelSearch,
+  "my-garage": MyGarage,
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,
   "popup": Popup,
