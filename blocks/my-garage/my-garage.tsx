@@ -53,9 +53,10 @@ export interface GarageViewProps {
 /** A page of the site at this path, or null (a link is only made to a page that exists). */
 const pageAt = (tenant: TenantDocument, path: string) => (findPage(tenant, path) ? path : null);
 
-function Section({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+function Section({ base, name, title, count, children }: { base: string; name: string; title: string; count: number; children: ReactNode }) {
+  const id = `${base}-${name}`;
   return (
-    <section className={styles.group} aria-labelledby={id} data-garage-section={id.split("-").pop()}>
+    <section className={styles.group} aria-labelledby={id} data-garage-section={name}>
       <h3 id={id} className={styles.groupHeading}>
         {title} <span className={styles.count}>({count})</span>
       </h3>
@@ -184,7 +185,7 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
         <SignOutButton to="/" />
       </div>
       {watchlist ? (
-        <Section id={`${id}-saved`} title="Saved cars" count={cars.length}>
+        <Section base={id} name="saved" title="Saved cars" count={cars.length}>
           {cars.length ? (
             <ul className={styles.cards} aria-label="Saved cars">
               {cars.map((car) => (
@@ -206,7 +207,7 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
       ) : null}
       {/* RESERVATIONS SLOT: filled from the checkout's reservationsForUser(db, site, userId); hidden while null. */}
       {reservations ? (
-        <Section id={`${id}-reservations`} title="Reservations" count={reservations.length}>
+        <Section base={id} name="reservations" title="Reservations" count={reservations.length}>
           {reservations.length ? (
             <ul className={styles.rows} aria-label="Reservations">
               {reservations.map((r) => (
@@ -224,11 +225,11 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
           )}
         </Section>
       ) : null}
-      <Section id={`${id}-enquiries`} title="Enquiries" count={garage.enquiries.length}>
+      <Section base={id} name="enquiries" title="Enquiries" count={garage.enquiries.length}>
         {garage.enquiries.length ? <LeadList leads={garage.enquiries} tenant={tenant} label="Enquiries" /> : <Empty text="You have not sent an enquiry while signed in." link={browse} />}
       </Section>
       {service || garage.serviceBookings.length ? (
-        <Section id={`${id}-service`} title="Service bookings" count={garage.serviceBookings.length}>
+        <Section base={id} name="service" title="Service bookings" count={garage.serviceBookings.length}>
           {garage.serviceBookings.length ? (
             <LeadList leads={garage.serviceBookings} tenant={tenant} label="Service bookings" />
           ) : (
@@ -237,7 +238,7 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
         </Section>
       ) : null}
       {tradeIn || garage.tradeIns.length ? (
-        <Section id={`${id}-trade-ins`} title="Trade-in offers" count={garage.tradeIns.length}>
+        <Section base={id} name="trade-ins" title="Trade-in offers" count={garage.tradeIns.length}>
           {garage.tradeIns.length ? (
             <TradeInList offers={garage.tradeIns} tenant={tenant} />
           ) : (
