@@ -25,7 +25,6 @@ export function DeviceGarage({ id, site, favourites, rememberDetails, browseHref
   const [state, setState] = useState<{ cars: ListEntry[]; details: UserDetails } | null>(null);
   useEffect(() => {
     // Read once the page is in the browser (storage is not there on the server).
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's storage is read after hydration
     setState({ cars: favourites ? readFavourites(site) : [], details: readUserDetails(site, rememberDetails) });
   }, [site, favourites, rememberDetails]);
   const cars = state?.cars ?? [];
