@@ -75,7 +75,7 @@ describe.each(backends)("accounts on %s", (_name, make) => {
     const adaDrive = await send({ form: "test-drive", category: "Test Drive", car_id: "car-a", fields: { ...validLead().fields, message: "Saturday morning?", location_id: 1001, terms_conditions: true } }, users.ada.cookie);
     const bobFinance = await send({ form: "vehicle-enquiry", car_id: "car-b", car_dealership_id: 102, fields: { ...validLead().fields, first_name: "Bob", message: "Finance over 5 years?" } }, users.bob.cookie);
     // Service bookings (stored as the booking wizard's lead, form "service").
-    const dealership = { id: 101, name: "Harbourline Toyota", leadEmail: null };
+    const dealership = { id: 101, name: "Harbourline Toyota" };
     const siteInfo = { slug: "harbourline", name: doc.identity.name, currency: doc.identity.currency };
     const service = (first: string, userId: number, key: string) =>
       storeLead(
