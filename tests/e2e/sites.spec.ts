@@ -28,7 +28,7 @@ for (const tenant of demoTenants) {
       const res = await page.goto(siteUrl(slug, p.path));
       expect(res?.status(), p.path).toBe(200);
       // A page the site keeps for signed-in visitors sends this anonymous one to sign-in (accounts.spec.ts signs in).
-      const gated = gatedKind(tenant, p.path);
+      const gated = gatedKind(tenant, p.path!);
       if (gated) {
         const at = new URL(page.url());
         expect([at.pathname, at.searchParams.get("type"), at.searchParams.get("redirect")], p.path).toEqual(["/sign-in", SIGN_IN_TYPE[gated], p.path]);
