@@ -6,6 +6,7 @@ import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-fo
 import type { Location } from "../schemas/generated/tenant";
 import { BOOK_A_SERVICE_PATH, servicePage } from "../domain/service-booking";
 import { brandForPath, modelForPath } from "../domain/models";
+import { GARAGE_ALIASES, garageEnabled, garagePaths } from "../domain/gated-routes";
 import type { Page, TenantDocument } from "./types";
 
 /** Normalises a request path: one leading slash, no trailing slash, lower case. */
@@ -56,12 +57,28 @@ export const isTradeInAlias = (path: string) => (TRADE_IN_PATHS as readonly stri
 /** /offers: the site's offers page, wherever it lives (spec leads §2 routes: /offers, /special-offers). */
 export const OFFERS_PATH = "/offers";
 
-/** Whether a path is served by a page of another path (trade-in paths, /book-a-service, /offers): its canonical URL is that page's. */
-export const isAliasPath = (path: string) => isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH || path === OFFERS_PATH;
+/** Whether a path is served by a page of another path (trade-in paths, /book-a-service, /offers, garage aliases): its canonical URL is that page's. */
+export const isAliasPath = (path: string) =>
+  isTradeInAlias(path) || path === BOOK_A_SERVICE_PATH || path === OFFERS_PATH || (GARAGE_ALIASES as readonly string[]).includes(path);
 
 /** The site's offers page: its first page with an offers search; null when it has none. */
 export function offersPage(doc: TenantDocument): Page | null {
   return doc.pages.find((p) => p.path && p.blocks.some((b) => b.type === "offers-search")) ?? null;
+}
+
+/** The My Garage page a site without one of its own gets (at features.garage.path). */
+export function builtInGaragePage(doc: Pick<TenantDocument, "features">): Page {
+  return { id: "my-garage", path: doc.features.garage?.path ?? "/my-garage", title: "My Garage", blocks: [{ id: "my-garage", type: "my-garage", props: { heading: "My Garage" } }] };
+}
+
+/**
+ * The site's My Garage page, when the garage is on (features.garage.enabled): its own page with a
+ * my-garage block, else the built-in one. It answers at the garage path and every garage alias
+ * (spec leads §2: /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage).
+ */
+export function garagePage(doc: TenantDocument): Page | null {
+  if (!garageEnabled(doc)) return null;
+  return doc.pages.find((p) => p.path && p.blocks.some((b) => b.type === "my-garage")) ?? builtInGaragePage(doc);
 }
 
 /** The site's trade-in page: its first page with a trade-in-wizard block; null when trade-in is off or it has none. */
@@ -74,7 +91,8 @@ export function tradeInPage(doc: TenantDocument): Page | null {
  * The page for a path: an exact path first (none when it is the page of a list whose feature is
  * off), a built-in page, the site's trade-in page at the trade-in paths it has no page of its own
  * at, its service page at /book-a-service and its offers page at /offers (spec leads §2 routes;
- * only where it has one), then the template page that serves that kind of URL.
+ * only where it has one), My Garage at its garage path and aliases (where the garage is on), then
+ * the template page that serves that kind of URL.
  */
 export function findPage(doc: TenantDocument, path: string): Page | null {
   const exact = doc.pages.find((p) => p.path === path) ?? BUILT_IN_PAGES.find((p) => p.path === path);
@@ -84,6 +102,7 @@ export function findPage(doc: TenantDocument, path: string): Page | null {
   if (isTradeInAlias(path)) return tradeInPage(doc);
   if (path === BOOK_A_SERVICE_PATH) return servicePage(doc);
   if (path === OFFERS_PATH) return offersPage(doc);
+  if (garagePaths(doc).includes(path)) return garagePage(doc);
   const template =
     TEMPLATE_ROUTES.find(([re]) => re.test(path))?.[1] ??
     (doc.features.usedCarPaths && USED_CAR_ROUTE.test(path) ? "search" : undefined) ??

@@ -23,6 +23,7 @@ import LocationsCarousel from "../blocks/locations-carousel/locations-carousel";
 import ModelHero from "../blocks/model-hero/model-hero";
 import ModelRange from "../blocks/model-range/model-range";
 import ModelSearch from "../blocks/model-search/model-search";
+import MyGarage from "../blocks/my-garage/my-garage";
 import OffersSearch from "../blocks/offers-search/offers-search";
 import PhoneBox from "../blocks/phone-box/phone-box";
 import Popup from "../blocks/popup/popup";
@@ -76,6 +77,7 @@ export const blockRegistry: BlockRegistry = {
   "model-hero": ModelHero,
   "model-range": ModelRange,
   "model-search": ModelSearch,
+  "my-garage": MyGarage,
   "offers-search": OffersSearch,
   "phone-box": PhoneBox,
   "popup": Popup,

@@ -12,6 +12,8 @@ import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "./find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
+import { enforceGate } from "./gate";
+import { gatedKind } from "../domain/gated-routes";
 import { searchHost } from "../domain/search-host";
 import type { BlockContext, TenantDocument } from "./types";
 
@@ -67,6 +69,8 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
   const found = await resolve(host, segments, preview);
   if (!found) notFound();
   const { live, title } = found;
+  // A gated route (features.auth.gatedRoutes) sends an anonymous visitor to sign-in; an admin's preview is not gated.
+  if (!preview) await enforceGate(live.document, found.ctx.path, query);
   const ctx: BlockContext = query ? { ...found.ctx, query } : found.ctx;
   const { page, path, vehicle: car } = ctx;
   const [top, main, bottom] = await Promise.all([
@@ -120,8 +124,8 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   return {
     title: documentTitle(title, site.name, path),
     description: found.description,
-    // The page after a sent lead is not for search engines.
-    ...(path === "/success" ? { robots: { index: false, follow: true } } : {}),
+    // The page after a sent lead, sign-in, gated and personal pages are not for search engines.
+    ...(privatePage(live.document, page, path) ? { robots: { index: false, follow: true } } : {}),
     // A page served at another path (the trade-in page at /trade-in, /sell-my-car, /cars/trade-in) names its own.
     alternates: site.domains[0] ? { canonical: publicPageUrl(site.domains, isAliasPath(path) && page.path ? page.path : path)! } : undefined,
     icons: { icon: siteIcon(live.document) },
@@ -133,6 +137,14 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
       ...(image ? { images: [{ url: new URL(imageUrl(image, { width: 1200 }), pageUrl(host, live.document, path)).href }] } : {}),
     },
   };
+}
+
+/** Blocks that show one visitor's own things (or sign them in): their pages are never indexed. */
+const PERSONAL_BLOCKS = new Set(["sign-in", "my-garage", "watchlist"]);
+
+/** Whether a page is not for search engines: /success, a gated route of the site, a page of a visitor's own things. */
+export function privatePage(doc: TenantDocument, page: TenantDocument["pages"][number], path: string): boolean {
+  return path === "/success" || gatedKind(doc, path) !== null || page.blocks.some((b) => PERSONAL_BLOCKS.has(b.type));
 }
 
 /** The tenant of a host for the root layout (theme, language); null for unknown hosts. */

@@ -23,6 +23,7 @@ export const SECTIONS: Section[] = [
   { id: "navigation", title: "Navigation", keys: ["navigation", "footer"] },
   { id: "locations", title: "Locations", keys: ["dealerships", "locations", "map"] },
   { id: "pages", title: "Pages", keys: ["pages", "layout"] },
+  { id: "models", title: "Model range", keys: ["models"] },
   { id: "more", title: "Copy, reviews, offers", keys: ["copy", "reviews", "offers", "schemaVersion"] },
 ];
 

@@ -100,6 +100,8 @@ export function leadFormProps(
     disclaimer: kind === "enquiry" || kind === "careers" || kind === "finance" ? (tenant.forms.enquiry.disclaimer?.trim() ?? null) : null,
     initialValues: Object.keys(initialValues).length ? initialValues : undefined,
     financeQuery: opts.financeQuery ? { dealerships: tenant.dealerships.map((d) => d.slug) } : null,
+    // storeUserDetails (leads §6, on by default): the visitor's contact details kept after a lead fill the next form.
+    rememberDetails: tenant.features.storeUserDetails !== false,
   };
 }
 

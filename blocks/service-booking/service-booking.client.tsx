@@ -24,6 +24,7 @@ import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../_shared/lead-submit";
+import { prefillValues, readUserDetails, rememberUserDetails } from "../_shared/user-details";
 import styles from "../_shared/lead-form/lead-form.module.css";
 import own from "./service-booking.module.css";
 
@@ -39,6 +40,8 @@ export interface ServiceBookingFormProps {
   defaultState: string | null;
   consent?: { group: string; privacyHref: string | null } | null;
   notice?: string | null;
+  /** storeUserDetails (blocks/_shared/user-details.ts): kept contact details fill the form; absent, neither read nor written. */
+  rememberDetails?: boolean;
 }
 
 /** A select with one option starts with it chosen (spec leads §4); the state starts as the site's. */
@@ -61,7 +64,7 @@ function startValues(spec: ServiceBookingSpec, defaultState: string | null): Ser
  * lead_id of the first answer carried on); the last step sends lead_status Complete and
  * form_completed true, then goes to /success.
  */
-export function ServiceBookingForm({ id, spec, site, defaultState, consent, notice }: ServiceBookingFormProps) {
+export function ServiceBookingForm({ id, spec, site, defaultState, consent, notice, rememberDetails }: ServiceBookingFormProps) {
   const [values, setValues] = useState<ServiceValues>(() => startValues(spec, defaultState));
   const [errors, setErrors] = useState<Errors>({});
   const [step, setStep] = useState(0);
@@ -83,6 +86,14 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   const last = step === spec.steps.length - 1;
   const byName = new Map(spec.fields.map((f) => [f.name, f] as const));
   const fieldId = (name: string) => `${id}-${name}`;
+
+  // storeUserDetails: the details kept after an earlier lead fill the contact fields still empty (in the browser, once).
+  useEffect(() => {
+    if (rememberDetails === undefined) return;
+    const fill = prefillValues(readUserDetails(site, rememberDetails), spec.fields.map((f) => f.name), {});
+    if (Object.keys(fill).length) setValues((v) => ({ ...v, ...prefillValues(fill, spec.fields.map((f) => f.name), v) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the form opens
+  }, []);
 
   // The location select narrows to the chosen dealership; a single choice left is chosen, once.
   const choices = locationChoices(spec, values.dealership_slug);
@@ -208,6 +219,7 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       }
       if (!(await send(true))) return;
       trackEvent(leadEventId("service"), site, "service");
+      if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
       storeSuccess({
         leadId: leadId.current!,
         form: "service",

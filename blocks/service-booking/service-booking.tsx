@@ -38,6 +38,7 @@ const ServiceBooking: BlockComponent<"service-booking"> = ({ id, props, ctx }) =
             defaultState={tenant.identity.state ?? null}
             consent={{ group, privacyHref: privacy ? "/privacy-policy" : null }}
             notice={noticeText(group)}
+            rememberDetails={tenant.features.storeUserDetails !== false}
           />
         )}
       </div>

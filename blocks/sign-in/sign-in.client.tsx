@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "next/navigation";
 import { maskMobile, normaliseMobile, type MobileCountry } from "../../domain/mobile";
+import { SIGN_IN_HEADINGS, signInType } from "../../domain/gated-routes";
 import { safeLocalPath } from "../../domain/safe-path";
 import styles from "./sign-in.module.css";
 
@@ -17,7 +18,13 @@ export interface SignInFormProps {
   query?: URLSearchParams | null;
 }
 
-export const WATCHLIST_HEADING = "Sign in to save cars to your watchlist";
+export const WATCHLIST_HEADING = SIGN_IN_HEADINGS.watchlist;
+
+/** After signing in: `redirect` when it is a same-site path other than the sign-in page itself, else /. */
+export function afterSignIn(redirect: string | null): string {
+  const to = safeLocalPath(redirect);
+  return /^\/sign-in(?:[/?#]|$)/i.test(to) ? "/" : to;
+}
 
 async function post(path: string, body: unknown): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   try {
@@ -35,8 +42,8 @@ function useQuery(query: URLSearchParams | null | undefined): URLSearchParams {
 
 export function SignInForm({ id, heading, intro, example, country, enabled, query }: SignInFormProps) {
   const q = useQuery(query);
-  const type = q.get("type");
-  const redirect = safeLocalPath(q.get("redirect"));
+  const type = signInType(q.get("type"));
+  const redirect = afterSignIn(q.get("redirect"));
   const back = q.get("back") ? safeLocalPath(q.get("back")) : null;
   const [step, setStep] = useState<"phone" | "code">("phone");
   const [phone, setPhone] = useState("");
@@ -100,7 +107,8 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
     setError(String(res.body.message ?? "That code could not be checked. Please try again."));
   }
 
-  const title = type === "watchlist" ? WATCHLIST_HEADING : heading;
+  // What they are signing in for (the gated page's type), else the page's own heading.
+  const title = type ? SIGN_IN_HEADINGS[type] : heading;
   const errorNode = error ? (
     <p id={errorId} className={styles.error} role="alert">
       {error}

@@ -32,10 +32,13 @@ import {
   type WizardStep,
 } from "../../domain/trade-in";
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
+import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import styles from "./trade-in-wizard.module.css";
 
 export interface TradeInWizardProps {
   id: string;
+  /** The site's slug (where kept contact details are looked up). */
+  site?: string;
   defaultState: TradeInState;
   imageStep: boolean;
   maxAgeYears: number;
@@ -47,6 +50,8 @@ export interface TradeInWizardProps {
   contactHref: string;
   locale: string;
   currency: string;
+  /** storeUserDetails (blocks/_shared/user-details.ts): kept contact details fill Step Four; absent, neither read nor written. */
+  rememberDetails?: boolean;
 }
 
 type View = WizardStep | "not-found" | "offer";
@@ -171,6 +176,14 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
+  // storeUserDetails: the details kept after an earlier lead fill Your Details' contact fields (in the browser, once).
+  useEffect(() => {
+    if (p.rememberDetails === undefined || !p.site) return;
+    const fill = prefillValues(readUserDetails(p.site, p.rememberDetails), USER_DETAILS_FIELDS, {});
+    if (Object.keys(fill).length) setDetails((d) => ({ ...d, ...prefillValues(fill, USER_DETAILS_FIELDS, d) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the wizard opens
+  }, []);
+
   // Focus moves to each step's heading, and to "Offer accepted" (not on the first paint).
   useEffect(() => {
     if (first.current) {
@@ -281,6 +294,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (!evalId) return;
     const result = await run(() => updateEval(evalId, checked.details, p.userEmail, carId()), true);
     if (!result) return;
+    // The lead is stored: its contact details are kept for the next form (storeUserDetails).
+    if (p.rememberDetails !== undefined && p.site) rememberUserDetails(p.site, p.rememberDetails, checked.details as unknown as Record<string, unknown>);
     // Once the valuation is known; not awaited, and a failure is only logged (spec §7, §8).
     if (p.sendValuationToMiscellaneous) void sendValuation(evalId, result.valuation);
     setOutcome({ ...result, madeAt: new Date() });

@@ -37,6 +37,8 @@ const TradeInWizardBlock: BlockComponent<"trade-in-wizard"> = ({ id, props, ctx 
           contactHref={props.contactHref ?? "/contact-us"}
           locale={identity.locale}
           currency={identity.currency}
+          site={identity.slug}
+          rememberDetails={tenant.features.storeUserDetails !== false}
         />
       </div>
       {props.showFaq === false ? null : (

@@ -9,7 +9,7 @@ import { toSearchRecord } from "../../server/inventory/records";
 import { savedVehicles } from "../../server/watchlist/store";
 import { cardSettings, VehicleCard } from "../_shared/vehicle-card";
 import { WatchlistButton, WatchlistEntry } from "../_shared/watchlist-button.client";
-import { SignOutButton } from "./watchlist.client";
+import { SignOutButton } from "../_shared/sign-out-button.client";
 import styles from "./watchlist.module.css";
 
 export interface WatchlistViewProps {

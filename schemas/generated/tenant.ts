@@ -98,6 +98,7 @@ export type Block =
   | ModelHeroBlock
   | ModelRangeBlock
   | ModelSearchBlock
+  | MyGarageBlock
   | OffersSearchBlock
   | PhoneBoxBlock
   | PopupBlock
@@ -3582,6 +3583,28 @@ export interface ModelSearchProps {
   sort: "count" | "name";
 }
 /**
+ * The signed-in visitor's garage (features.garage.path and the garage aliases /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "MyGarageBlock".
+ */
+export interface MyGarageBlock {
+  id: BlockId;
+  type: "my-garage";
+  props: MyGarageProps;
+  area?: BlockArea;
+}
+/**
+ * The signed-in visitor's garage (features.garage.path and the garage aliases /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "MyGarageProps".
+ */
+export interface MyGarageProps {
+  heading: string;
+  intro?: string;
+}
+/**
  * The dealerships' live special offers (from the site's Offers), latest first, 21 per page, filtered by category and price, each with a View Offer link and a See more from this dealer link. Place it on /special-offers.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -4135,7 +4158,7 @@ export interface SignInBlock {
  */
 export interface SignInProps {
   /**
-   * Shown unless the visitor came to save a car (then: Sign in to save cars to your watchlist).
+   * Shown unless the query names what the visitor signs in for (type: watchlist, checkout, finance, my-garage …; then e.g. Sign in to save cars to your watchlist).
    */
   heading: string;
   intro: string;

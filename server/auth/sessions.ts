@@ -57,6 +57,16 @@ export function requestUser(request: Request, ctx: { db: Db; tenant: { identity:
   return sessionUser(ctx.db, ctx.tenant.identity.slug, sessionToken(request.headers.get("cookie")), ctx.now);
 }
 
+/**
+ * The id of the site's signed-in visitor who sent this request, to store with what they send (a
+ * lead): null when nobody is signed in or the site has sign-in off (a session left from before is
+ * not honoured then).
+ */
+export async function signedInUserId(request: Request, ctx: { db: Db; tenant: { identity: { slug: string }; features: { auth?: { enabled?: boolean } } }; now?: Date }): Promise<number | null> {
+  if (ctx.tenant.features.auth?.enabled !== true) return null;
+  return (await requestUser(request, ctx))?.id ?? null;
+}
+
 export async function deleteSession(db: Db, token: string | null | undefined): Promise<void> {
   if (token) await db.delete(siteSessions).where(eq(siteSessions.tokenHash, tokenHash(token)));
 }

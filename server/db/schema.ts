@@ -219,9 +219,15 @@ export const leads = pgTable(
     // SHA-256 of the validated payload: the same key sent with a different lead is refused (409).
     payloadHash: text("payload_hash").notNull(),
     payload: jsonb("payload").notNull(),
+    // The site's signed-in visitor who sent it (null: anonymous), for their My Garage.
+    userId: integer("user_id").references(() => siteUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("leads_tenant_idempotency_key").on(t.tenant, t.idempotencyKey), index("leads_tenant_created").on(t.tenant, t.createdAt)],
+  (t) => [
+    uniqueIndex("leads_tenant_idempotency_key").on(t.tenant, t.idempotencyKey),
+    index("leads_tenant_created").on(t.tenant, t.createdAt),
+    index("leads_user").on(t.userId),
+  ],
 );
 
 /**

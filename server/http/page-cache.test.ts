@@ -156,4 +156,11 @@ describe("vehicle page cache", () => {
     expect(key("GET", "/cars/corolla-abc/consumer-information-notice")).toBeNull();
     expect(key("GET", "/cars/corolla-abc", { host: "localhost:3000" })).toBeNull();
   });
+
+  it("never keys a personal or gated page: sign-in, My Garage and its aliases, the watchlist, checkout, finance", () => {
+    const key = (url: string) => pageCacheKey({ method: "GET", url, headers: { host: "harbourline.localhost:3000" } });
+    for (const url of ["/sign-in?type=my-garage&redirect=%2Fmy-garage&back=%2F", "/my-garage", "/mymotorama", "/myservco", "/watchlist", "/cars/corolla-abc/checkout", "/cars/corolla-abc/buy-online", "/checkout-journey?car_id=corolla-abc", "/finance", "/online-payment", "/success"]) {
+      expect(key(url), url).toBeNull();
+    }
+  });
 });

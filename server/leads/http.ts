@@ -15,6 +15,7 @@ import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type R
 import { parseJsonText, readLimitedText } from "../http/body";
 import { BadRequest, errorResponse, HttpError, underError } from "../http/errors";
 import { json, problem } from "../http/json";
+import { signedInUserId } from "../auth/sessions";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -183,7 +184,9 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
       return json(200, { lead_id: lead.lead_id });
     }
     // The same key with another lead: an IdempotencyConflictError, 409.
-    const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, key);
+    // A signed-in visitor's lead is theirs: their My Garage lists it.
+    const userId = await signedInUserId(request, { db, tenant: live.document, now });
+    const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, key, { userId });
     if (created) deps.stored?.(leadId);
     return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
   } catch (e) {

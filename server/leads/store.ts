@@ -32,8 +32,9 @@ export function payloadHash(value: unknown): string {
  * duplicates all answer the one stored id (on PostgreSQL the loser waits for the winner's commit).
  * Deliveries: always an e-mail row (sent by SMTP, or kept in the outbox), an ADF row when the
  * dealership has a CRM URL; none for an earlier step of a multi-step form (isLastStep false).
+ * `userId`: the site's signed-in visitor who sent it (their My Garage lists it); null when anonymous.
  */
-export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "createdAt">, idempotencyKey: string): Promise<StoredLead> {
+export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "createdAt">, idempotencyKey: string, opts: { userId?: number | null } = {}): Promise<StoredLead> {
   const hash = payloadHash(ctx.lead);
   const leadId = randomUUID();
   const createdAt = new Date();
@@ -41,7 +42,7 @@ export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "creat
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(leads)
-      .values({ id: leadId, tenant: ctx.site.slug, dealershipId: ctx.dealership.id, idempotencyKey, payloadHash: hash, payload: ctx.lead, createdAt })
+      .values({ id: leadId, tenant: ctx.site.slug, dealershipId: ctx.dealership.id, idempotencyKey, payloadHash: hash, payload: ctx.lead, userId: opts.userId ?? null, createdAt })
       .onConflictDoNothing({ target: [leads.tenant, leads.idempotencyKey] })
       .returning({ id: leads.id });
     if (!inserted.length) {

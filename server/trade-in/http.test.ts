@@ -20,6 +20,7 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
+import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { upsertVehicles } from "../inventory/store";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
@@ -225,6 +226,26 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(adf.body).toContain('<vehicle interest="trade-in" status="used">');
     expect(adf.body).toContain("<vin>JTNK4RBE90J054321</vin>");
     expect(adf.body).toContain("<make>Toyota</make>");
+  });
+
+  it("a signed-in visitor's trade-in lead is stored with their user id (their My Garage lists it); anonymous or sign-in off: none", async (c) => {
+    need(c);
+    const user = await upsertSiteUser(h.db, "alpha", "+61412000009");
+    const { token } = await createSession(h.db, user.id);
+    const withAuth: TenantDocument = { ...alpha, features: { ...alpha.features, auth: { enabled: true, gatedRoutes: [] } } };
+    const valueAs = async (doc: TenantDocument, session: string | null) => {
+      const res = await enter("310TYA");
+      const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[0].Description }, { visitor: res.visitor });
+      const cookie = [`${VISITOR_COOKIE}=${res.visitor}`, session ? `${SESSION_COOKIE}=${session}` : null].filter(Boolean).join("; ");
+      const request = new Request("https://alpha.test/api/eval-expert/update-eval", { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(details(choice.body[0].EvalID)) });
+      const answer = await (await withErrors(handleUpdateEval, request, ctx(doc), (message) => ({ success: false, message }))).json();
+      const [row] = await h.db.select({ userId: leads.userId }).from(leads).where(eq(leads.id, answer[0].lead_id));
+      return row.userId;
+    };
+    expect(await valueAs(withAuth, token)).toBe(user.id);
+    expect(await valueAs(withAuth, null)).toBeNull();
+    expect(await valueAs(withAuth, "forged-token")).toBeNull();
+    expect(await valueAs(alpha, token)).toBeNull();
   });
 
   it("a car outside the site's rule (WA 1KLG918 on a 7-year site) gets no figure, the FAQ's reason, and is still a lead sent at once", async (c) => {

@@ -37,6 +37,7 @@ import {
   type TradeInStage,
 } from "../../domain/trade-in";
 import { preparePicture } from "../admin/uploads";
+import { signedInUserId } from "../auth/sessions";
 import { dataDir } from "../db";
 import { leads } from "../db/schema";
 import { getVehicle } from "../inventory/store";
@@ -332,20 +333,21 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   const stage: TradeInStage = valuation.kind === "offer" ? "valuation" : "registration-lookup";
   const lead = tradeInLead(request, evaluation, vehicle, details, valuation, stage);
   const car = evaluation.carId ? await getVehicle(ctx.db, evaluation.carId) : null;
-  const leadId = await saveLead(ctx, evaluation, lead, car?.dealership_id);
+  const leadId = await saveLead(ctx, evaluation, lead, car?.dealership_id, await signedInUserId(request, ctx));
   const updated = await updateEvaluation(ctx.db, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation } });
   if (!updated) throw new NotFound();
   return json(200, [evaluationAnswer(updated, vehicle, details.odometer, valuation)]);
 }
 
 /** Stores the evaluation's lead, or moves the one it has on. */
-async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, dealershipId?: number): Promise<string> {
+async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, dealershipId: number | undefined, userId: number | null): Promise<string> {
   const base = leadSite(ctx, dealershipId);
   if (e.leadId) {
     if (!(await updateLeadStage(ctx.db, { ...base, leadId: e.leadId, lead }))) throw new NotFound();
     return e.leadId;
   }
-  return (await storeLead(ctx.db, { ...base, lead }, `trade-in:${e.id}`)).leadId;
+  // A signed-in visitor's offer is theirs: their My Garage lists it.
+  return (await storeLead(ctx.db, { ...base, lead }, `trade-in:${e.id}`, { userId })).leadId;
 }
 
 function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: number, valuation: Valuation) {

@@ -16,8 +16,6 @@ import { demoTenants, siteUrl } from "./helpers";
 const PENDING: { pattern: RegExp; sites: string[] | null; what: string }[] = [
   { pattern: /^\/cars\/[a-z0-9-]+\/(checkout|buy-online)(\?|$)/, sites: null, what: "reserve / buy online" },
   { pattern: /^\/checkout-journey(\?|$)/, sites: null, what: "online purchase" },
-  { pattern: /^\/my-garage(\?|$)/, sites: ["harbourline"], what: "My Garage" },
-  { pattern: /^\/sign-in\?/, sites: null, what: "gated routes' sign-in" },
 ];
 
 /** At most this many car pages and search variants are fetched per site; the rest are left. */
@@ -59,7 +57,7 @@ function get(request: APIRequestContext, slug: string, path: string) {
 async function fetchPage(request: APIRequestContext, slug: string, path: string) {
   const res = await get(request, slug, path);
   const type = res.headers()["content-type"] ?? "";
-  return { status: res.status(), html: type.includes("text/html") ? await res.text() : "" };
+  return { status: res.status(), location: res.headers()["location"] ?? null, html: type.includes("text/html") ? await res.text() : "" };
 }
 
 for (const tenant of demoTenants) {
@@ -101,7 +99,13 @@ for (const tenant of demoTenants) {
             dead.push(`${seen.get(target)} → ${target.slice(8)} (not a URL)`);
             return;
           }
-          const { status, html } = await fetchPage(request, slug, target);
+          const { status, location, html } = await fetchPage(request, slug, target);
+          // A gated route sends an anonymous visitor to sign-in and back (leads §4): that sign-in page must answer.
+          const signIn = status === 307 && location ? new URL(location, siteUrl(slug, target)) : null;
+          if (signIn?.pathname === "/sign-in" && signIn.searchParams.get("redirect") === target) {
+            enqueue(`${signIn.pathname}${signIn.search}`, target);
+            return;
+          }
           if (status !== 200) {
             dead.push(`${seen.get(target)} → ${target} (${status})`);
             return;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { signInThroughApi } from "./sign-in";
 import { demoTenants, siteUrl, viewports } from "./helpers";
 import { openDb } from "../../server/db";
 import { analyticsEvents, leads } from "../../server/db/schema";
@@ -407,6 +408,9 @@ test("finance (multi-step): Next refuses an incomplete step with the spec's mess
   page.on("pageerror", (e) => errors.push(e.message));
   let posted = 0;
   page.on("request", (r) => r.url().endsWith("/api/leads") && r.method() === "POST" && posted++);
+  // Harbourline keeps /finance for signed-in visitors (features.auth.gatedRoutes; accounts.spec.ts tests the gate).
+  await page.goto(url("/"));
+  await signInThroughApi(page, "0412 555 001", "+61412555001", "203.0.113.61");
   await page.goto(url("/finance"));
   await hydrated(page, 'form[data-form="finance"]');
   const form = page.locator('form[data-form="finance"]');
@@ -530,6 +534,9 @@ test("finance links: a VDP's Get Finance opens the finance form with the dealers
   // Harbourline: the sticky header's Get Finance (its sidebar's opens the Finance Enquiry modal), on a
   // Mazda (the site's trucks and motorcycles are not financed, so their pages have no finance links).
   await page.setViewportSize(viewports.desktop);
+  // Harbourline's /finance is for signed-in visitors (features.auth.gatedRoutes).
+  await page.goto(url("/"));
+  await signInThroughApi(page, "0412 555 002", "+61412555002", "203.0.113.62");
   await page.goto(url("/search/mazda"));
   const href = (await page.locator("article").getByRole("link", { name: /^Explore Vehicle/ }).first().getAttribute("href"))!;
   await page.goto(url(href));

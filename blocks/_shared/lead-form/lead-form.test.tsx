@@ -526,3 +526,56 @@ describe("the finance page's form reads a finance link's query (leads §2 routes
     expect((screen.getByLabelText(/^Dealership/) as HTMLSelectElement).value).toBe("");
   });
 });
+
+describe("storeUserDetails: remembered contact details fill the next form", () => {
+  const KEY = "forecourt:harbourline:user-details";
+  const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+  it("on: a first successful lead keeps name, e-mail and phone; the next form (another kind) opens filled", async () => {
+    const { user } = show("enquiry", { rememberDetails: true });
+    await fillEnquiry(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    expect(JSON.parse(window.localStorage.getItem(KEY)!)).toEqual({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" });
+    cleanup();
+    show("test-drive", { rememberDetails: true, submitLabel: "Book Test Drive" });
+    await waitFor(() => expect(value(/^First Name/)).toBe("Ada"));
+    expect(value(/^Last Name/)).toBe("Lovelace");
+    expect(value(/^Email Address/)).toBe("ada@example.com");
+    expect(value(/^Phone Number/)).toBe("0400 000 000");
+    expect(value(/^Message/)).toBe("");
+  });
+
+  it("a refused lead keeps nothing", async () => {
+    answers.push(() => json(500, { error: "down" }));
+    const { user } = show("enquiry", { rememberDetails: true });
+    await fillEnquiry(user);
+    await user.click(submitButton());
+    await screen.findByText("down");
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("off: nothing is kept, and details kept earlier are removed instead of filling the form", async () => {
+    window.localStorage.setItem(KEY, JSON.stringify({ first_name: "Ada", email: "ada@example.com" }));
+    const { user } = show("enquiry", { rememberDetails: false });
+    await waitFor(() => expect(window.localStorage.getItem(KEY)).toBeNull());
+    expect(value(/^First Name/)).toBe("");
+    await fillEnquiry(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("corrupt or hostile storage: the form opens empty (or with the good fields) and still sends", async () => {
+    window.localStorage.setItem(KEY, '{"first_name":{"x":1},"email":"ada@example.com","phone":"04\u0000"');
+    const { user } = show("enquiry", { rememberDetails: true });
+    expect(value(/^First Name/)).toBe("");
+    window.localStorage.setItem(KEY, JSON.stringify({ first_name: ["Ada"], email: "ada@example.com", phone: "0400\u0000" }));
+    cleanup();
+    show("enquiry", { rememberDetails: true });
+    await waitFor(() => expect(value(/^Email Address/)).toBe("ada@example.com"));
+    expect(value(/^First Name/)).toBe("");
+    expect(value(/^Phone Number/)).toBe("");
+    void user;
+  });
+});

@@ -23,4 +23,10 @@ export interface LeadFormProps {
    * without a dealership select.
    */
   financeQuery?: { dealerships: string[] } | null;
+  /**
+   * The site's storeUserDetails (leads §6): true, the name, e-mail and phone of a successful lead
+   * are kept in this browser and fill the contact fields next time; false, nothing is kept and
+   * anything kept earlier is removed; absent, the form neither reads nor writes them.
+   */
+  rememberDetails?: boolean;
 }

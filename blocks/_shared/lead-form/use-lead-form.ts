@@ -15,6 +15,7 @@ import {
 } from "../../../domain/lead-forms";
 import { trackEvent } from "../../../renderer/analytics";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../lead-submit";
+import { prefillValues, readUserDetails, rememberUserDetails } from "../user-details";
 import type { LeadFormProps } from "./props";
 import { shownOptions, startValues } from "./values";
 
@@ -27,7 +28,7 @@ export type Listed = { key: string; href: string | null; message: string };
  * chosen dealership, and the submit (idempotency key kept across retries of the same lead) with the
  * server's field errors placed at their fields.
  */
-export function useLeadForm({ id, spec, site, context = {}, event = {}, initialValues, financeQuery }: Omit<LeadFormProps, "submitLabel" | "consent" | "notice" | "disclaimer">) {
+export function useLeadForm({ id, spec, site, context = {}, event = {}, initialValues, financeQuery, rememberDetails }: Omit<LeadFormProps, "submitLabel" | "consent" | "notice" | "disclaimer">) {
   const memo = useRef<KeyMemo | null>(null);
   const trap = useRef<HTMLInputElement>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -78,6 +79,14 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     for (const [name, value] of Object.entries(prefill.values)) setValue(name as FieldName, value);
     if (prefill.carId || Object.keys(prefill.defaults).length) setFromQuery({ carId: prefill.carId, defaults: prefill.defaults });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the page opens: the query does not change under the form
+  }, []);
+
+  // storeUserDetails: the details kept after an earlier lead fill the contact fields still empty (in the browser only, after hydration).
+  useEffect(() => {
+    if (rememberDetails === undefined) return;
+    const fill = prefillValues(readUserDetails(site, rememberDetails), spec.fields.map((f) => f.name), getValues());
+    for (const [name, value] of Object.entries(fill)) setValue(name as FieldName, value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the form opens
   }, []);
 
   /** Shows a step: its heading gets the focus (or a field of it that needs fixing). */
@@ -154,6 +163,7 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     if (result.ok) {
       trackEvent(leadEventId(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind);
       storeSuccess({ leadId: result.leadId, form: spec.kind, category: lead.category });
+      if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
       setDone(true);
       browserNav.assign(SUCCESS_PATH);
       return;

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 
-/** Ends the session and reloads the page (signed out). */
-export function SignOutButton() {
+/** Ends the session, then reloads the page (signed out) or goes to `to`. */
+export function SignOutButton({ to }: { to?: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -15,7 +15,8 @@ export function SignOutButton() {
         try {
           await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" });
         } finally {
-          window.location.reload();
+          if (to) window.location.assign(to);
+          else window.location.reload();
         }
       }}
     >
