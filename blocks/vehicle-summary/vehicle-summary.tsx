@@ -51,7 +51,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const number = new Intl.NumberFormat(identity.locale);
 
   const settings = cardSettings(tenant);
-  const reserve = reserveHref({ slug: car.slug, status: car.status, reserved: car.reserved } as CardVehicle, settings);
+  const reserve = reserveHref(car, settings);
   const tradeIn = features.tradeIn?.enabled ? tradeInHref(car) : null;
   const finance = financeExcluded(car, tenant.finance) ? null : financeHref(tenant.finance, car, tenant.dealerships);
   const estimate = props.financeCard !== false ? financeEstimate(car, tenant.finance, now) : null;
