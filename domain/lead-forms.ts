@@ -318,6 +318,13 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
     return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
   }
 
+  if (kind === "reserve") {
+    // Reserve online and the online purchase (leads §9): the buyer's contact details; the card is domain/payment-card.ts's.
+    const [first, last, email, phone] = contact("Phone Number");
+    fields.push(first, last, { ...email, required: true }, { ...phone, required: true });
+    return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
+  }
+
   // The VDP dialogs (search-and-vehicle-detail §2, §5): contact fields and an optional message.
   fields.push(...contact("Phone Number"));
   const testDrive = { locationChooser: false, dateTime: true, terms: false, ...((tenant.forms?.testDrive ?? {}) as Partial<TenantDocument["forms"]["testDrive"]>) };

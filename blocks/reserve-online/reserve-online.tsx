@@ -2,7 +2,7 @@ import { reserveTerms, showMoneyBack } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { withDefaults } from "../_shared/block-defaults";
 import { Icon } from "../_shared/icons";
-import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
+import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import styles from "./reserve-online.module.css";
 import schema from "./schema.json";
 

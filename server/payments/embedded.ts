@@ -175,8 +175,3 @@ export class EmbeddedPaymentProvider implements PaymentProvider {
     return row;
   }
 }
-
-/** The process's payment provider: the embedded one (a real adapter would be chosen here by its settings). */
-export function paymentProvider(db: Db, clock?: () => Date): PaymentProvider & Partial<Pick<EmbeddedPaymentProvider, "challengePayment" | "completeChallenge">> {
-  return new EmbeddedPaymentProvider(db, clock);
-}
