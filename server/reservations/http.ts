@@ -18,7 +18,7 @@ import { leadFormSpec } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { cardProblems } from "../../domain/payment-card";
 import { requestUser } from "../auth/sessions";
-import { BadRequest, HttpError, type ErrorBody } from "../http/errors";
+import { BadRequest, errorResponse, HttpError, type ErrorBody } from "../http/errors";
 import { json } from "../http/json";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
@@ -129,8 +129,18 @@ export async function handleCancel(request: Request, ctx: SiteContext, id: strin
   return json(200, { status: r.status, reservation_id: r.id, released_at: r.releasedAt?.toISOString() ?? null });
 }
 
-export const reserveRoute = siteRoute((request, ctx) => handleReserve(request, ctx));
-export const cancelRoute = (request: Request, id: string) => siteRoute((req, ctx) => handleCancel(req, ctx, id))(request);
+/** An HttpError's answer with all its fields ({ message, errors, reason }): siteRoute's own answers only { message }. */
+async function answered(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (e) {
+    return errorResponse(e, { log: "[reservations] request failed:" });
+  }
+}
+
+export const reserveRoute = siteRoute((request, ctx) => answered(() => handleReserve(request, ctx)));
+export const cancelRoute = (request: Request, id: string) => siteRoute((req, ctx) => answered(() => handleCancel(req, ctx, id)))(request);
+export { answered as reservationAnswer };
 
 // ---------------------------------------------------------------------------------------------
 // The embedded provider's 3-D Secure challenge page (a bank's page in real life; no site chrome).
