@@ -1,12 +1,15 @@
 "use client";
 /** Cancel a held reservation from its confirmation page: POST /api/reservations/{id}/cancel, then the page shows it cancelled. */
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import styles from "./checkout.module.css";
+
+const noSubscribe = () => () => {};
 
 export function CancelReservation({ id, confirmationUrl, deposit }: { id: string; confirmationUrl: string; deposit: string }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
 
   async function cancel() {
     setBusy(true);
@@ -38,7 +41,7 @@ export function CancelReservation({ id, confirmationUrl, deposit }: { id: string
           </div>
         </>
       ) : (
-        <button type="button" className="fc-button fc-button--ghost" onClick={() => setConfirming(true)}>
+        <button type="button" className="fc-button fc-button--ghost" onClick={() => setConfirming(true)} disabled={!hydrated}>
           Cancel reservation
         </button>
       )}

@@ -6,7 +6,7 @@
  * goes to the confirmation page, 3-D Secure to the provider's challenge page, a declined card shows
  * the gateway's message and reserves nothing.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import type { LeadFormSpec } from "../domain/lead-forms";
 import { BACK_LABEL, NEXT_LABEL, RESERVE_CATEGORY_LABEL, stepLabel } from "./reserve-form-text";
 import { cardProblems } from "../domain/payment-card";
@@ -28,6 +28,7 @@ export interface ReserveFormProps {
   pageUrl?: string;
 }
 
+const noSubscribe = () => () => {};
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl }: ReserveFormProps) {
@@ -37,6 +38,8 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // Until the form's script runs, the button waits: a click before then would send nothing.
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
   const steps = kind === "purchase" ? STEPS.length : 1;
   const onLast = step === steps - 1;
 
@@ -219,7 +222,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
             {BACK_LABEL}
           </button>
         ) : null}
-        <button type="submit" className="fc-button" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className="fc-button" disabled={busy || !hydrated} aria-busy={busy || undefined}>
           {onLast ? (busy ? "Processing payment..." : buttonLabel) : NEXT_LABEL}
         </button>
       </div>
