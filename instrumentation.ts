@@ -1,5 +1,5 @@
 /**
- * Runs once when a Next server starts (not during `next build`). It starts the lead outbox worker. With ALGOLIA_APP_ID and
+ * Runs once when a Next server starts (not during `next build`). It starts the lead outbox worker and the reservation sweep. With ALGOLIA_APP_ID and
  * ALGOLIA_ADMIN_KEY set, it starts the Algolia sync (server/search/algolia.ts): feed writes to this
  * server, and imports announced with NOTIFY on its PostgreSQL database, reach Algolia within about a second.
  */
@@ -8,6 +8,9 @@ export async function register() {
   // The lead outbox (server/leads/outbox.ts): resumes deliveries an earlier process left pending.
   const { startLeadsOutbox } = await import("./server/leads/outbox");
   startLeadsOutbox().catch((e) => console.warn(`[leads] the outbox worker could not start: ${(e as Error).message}`));
+  // Reserve online (server/reservations/sweep.ts): releases holds that lapsed, every minute.
+  const { startReservationSweep } = await import("./server/reservations/sweep");
+  startReservationSweep().catch((e) => console.warn(`[reservations] the sweep could not start: ${(e as Error).message}`));
   if (!process.env.ALGOLIA_APP_ID?.trim() || !process.env.ALGOLIA_ADMIN_KEY?.trim()) return;
   const { startAlgoliaSync } = await import("./server/search/algolia");
   await startAlgoliaSync();

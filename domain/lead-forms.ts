@@ -50,6 +50,8 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
   "trade-in": { category: "Trade-In" },
   // SERVICE_CATEGORY (domain/service-booking.ts imports this module; its own spec and rules apply, not leadFormSpec's).
   service: { category: "Service Booking" },
+  // RESERVE_CATEGORY (server/reservations: the lead a paid deposit sends; the contact part is this form's).
+  reserve: { category: "Reserve Online" },
 };
 
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
@@ -316,6 +318,13 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
     return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
   }
 
+  if (kind === "reserve") {
+    // Reserve online and the online purchase (leads §9): the buyer's contact details; the card is domain/payment-card.ts's.
+    const [first, last, email, phone] = contact("Phone Number");
+    fields.push(first, last, { ...email, required: true }, { ...phone, required: true });
+    return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
+  }
+
   // The VDP dialogs (search-and-vehicle-detail §2, §5): contact fields and an optional message.
   fields.push(...contact("Phone Number"));
   const testDrive = { locationChooser: false, dateTime: true, terms: false, ...((tenant.forms?.testDrive ?? {}) as Partial<TenantDocument["forms"]["testDrive"]>) };
@@ -340,7 +349,7 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
  */
 function stepsOf(tenant: FormsTenant, spec: LeadFormSpec): FormStep[] | undefined {
   // The trade-in wizard's and the service booking's steps are their own (domain/trade-in.ts, domain/service-booking.ts), not the site's forms.multiStep.
-  if (spec.kind === "trade-in" || spec.kind === "service") return undefined;
+  if (spec.kind === "trade-in" || spec.kind === "service" || spec.kind === "reserve") return undefined;
   const configured = (tenant.forms?.multiStep as Partial<TenantDocument["forms"]["multiStep"]> | undefined)?.[spec.kind];
   if (!configured?.length) return undefined;
   const shown = new Set(spec.fields.map((f) => f.name));
@@ -455,6 +464,7 @@ export function leadEventId(
     case "trade-in":
       return ANALYTICS_EVENTS.tradeIn;
     case "service":
+    case "reserve":
       return ANALYTICS_EVENTS.enquiryDefault;
   }
 }

@@ -10,7 +10,7 @@ export type TenantError = SchemaError;
 export type TenantValidation = { ok: true; document: TenantDocument } | { ok: false; errors: TenantError[] };
 
 // Paths the app itself answers; a page there would never be reached.
-const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s", "/preview"];
+const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s", "/preview", "/checkout-journey"];
 
 /**
  * Validates a tenant document against the generated schema (compiled ahead of time) and the

@@ -288,6 +288,48 @@ export function reserveTerms(reserve: Pick<TenantDocument["features"]["reserveOn
   };
 }
 
+/**
+ * Why a car cannot be reserved online, or null when it can (spec §5 "Reserve button", leads §4 car
+ * status): the site takes deposits, the car is shown on dealer websites, available (in stock or
+ * coming soon), priced above 0 and not already reserved. The card's and the sidebar's Reserve
+ * buttons, the Reserve Online block and the checkout pages all ask this.
+ */
+export type ReserveIneligible = "off" | "unavailable" | "unpriced" | "reserved";
+export function reserveIneligibility(
+  car: { status: string | null | undefined; price: number | null | undefined; reserved?: boolean | null; show_on_dealer_website?: boolean | null },
+  reserve: { enabled: boolean } | null | undefined,
+): ReserveIneligible | null {
+  if (!reserve?.enabled) return "off";
+  if (!isAvailable(car.status) || car.show_on_dealer_website === false) return "unavailable";
+  if (!((car.price ?? 0) > 0)) return "unpriced";
+  if (car.reserved) return "reserved";
+  return null;
+}
+
+/** What the checkout page says when the car cannot be reserved (with a link to similar stock). */
+export const RESERVE_INELIGIBLE_TEXT: Record<ReserveIneligible, { title: string; text: string }> = {
+  off: { title: "Reserve online is not available", text: "This site does not take online reservations." },
+  unavailable: { title: "This car is no longer available", text: "This car has sold or is no longer listed, so it cannot be reserved online." },
+  unpriced: { title: "This car cannot be reserved online", text: "This car has no listed price yet, so it cannot be reserved online. Please contact us about it." },
+  reserved: { title: "This car is already reserved", text: "Another buyer has reserved this car with a deposit. It may become available again if their hold ends." },
+};
+
+/** Spec leads §9: the 48-hour money-back guarantee, for used cars on sites that offer it (features.moneyBackGuarantee). */
+export const MONEY_BACK_HEADING = "48-Hour Money-Back Guarantee";
+export const MONEY_BACK_TEXT = "Changed your mind? Return your car within 48 hours of delivery for a full refund.";
+export const MONEY_BACK_TERMS = [
+  "Full refund within 2 consecutive days of delivery.",
+  "Give us notice in writing within the 48 hours, and return the car the same day or by 5pm the next day.",
+  "Void if the car has been driven more than 300 km, is damaged, or the refund cannot pay out its loan.",
+  "Limit of 2 cars per customer in 12 months.",
+  "Your trade-in is not sold until the 48 hours have passed.",
+] as const;
+export const showMoneyBack = (car: { car_type?: string | null }, features: { moneyBackGuarantee?: boolean }) =>
+  features.moneyBackGuarantee === true && car.car_type === "used";
+
+/** Spec leads §9: "Reserve Now {amount}", $200 when the site gives no amount. */
+export const reserveNowLabel = (amount: string) => `Reserve Now ${amount}`;
+
 // ---------------------------------------------------------------------------------------------
 // New Zealand: the Consumer Information Notice (issue 4, AU/NZ rules)
 

@@ -4,6 +4,7 @@ import { gatedKind } from "../domain/gated-routes";
 import { gateRedirect } from "../server/auth/gate";
 import { SESSION_COOKIE } from "../server/auth/sessions";
 import { getDb } from "../server/db";
+import { tenantForHost } from "../server/tenants/live";
 import type { BlockContext, TenantDocument } from "./types";
 
 /** The path and query of a page request, from its path and Next's searchParams. */
@@ -32,4 +33,10 @@ export async function enforceGate(tenant: TenantDocument, path: string, query?: 
     host: head.get("host"),
   });
   if (to) redirect(to);
+}
+
+/** enforceGate for a page that knows only its host (the checkout pages): the host's live site, if any, decides. */
+export async function enforceGateForHost(host: string, path: string, query?: BlockContext["query"]): Promise<void> {
+  const live = await tenantForHost(host);
+  if (live) await enforceGate(live.document, path, query);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import type { SearchRecord } from "../../domain/search-record";
-import { listToggleVisible } from "../../domain/vdp-rules";
+import { listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { cardTag, formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
@@ -64,9 +64,9 @@ export function listToggleEligible(car: CardVehicle, settings: CardSettings, fea
   return listToggleVisible({ ...car, imageCount }, { enabled: settings[feature], usedOnly: settings.usedOnly });
 }
 
-/** Reserve This Car shows for an available car that is not already reserved, on sites that take deposits. */
-export function reserveHref(car: CardVehicle, settings: CardSettings): string | null {
-  if (!settings.reserve || !isAvailable(car.status) || car.reserved) return null;
+/** Reserve This Car shows for a car that can be reserved online (domain/vdp-rules reserveIneligibility): available, priced, not reserved, on sites that take deposits. */
+export function reserveHref(car: Pick<CardVehicle, "slug" | "status" | "price" | "reserved"> & { show_on_dealer_website?: boolean }, settings: CardSettings): string | null {
+  if (!settings.reserve || reserveIneligibility(car, { enabled: true })) return null;
   return `/cars/${car.slug}/${settings.reserve.route}`;
 }
 

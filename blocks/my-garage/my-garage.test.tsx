@@ -12,7 +12,7 @@ const withGarage = (auth: boolean) =>
     t.features.auth = { enabled: auth, gatedRoutes: auth ? ["my-garage"] : [] };
     t.features.watchlist = true;
   });
-const EMPTY: Garage = { savedCars: [], enquiries: [], serviceBookings: [], tradeIns: [] };
+const EMPTY: Garage = { savedCars: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] };
 const view = (p: Partial<GarageViewProps>) =>
   renderToStaticMarkup(<GarageView id="g" heading="My Garage" intro={null} tenant={withGarage(true)} path="/my-garage" user={null} garage={null} cars={[]} reservations={null} now={NOW} {...p} />);
 
@@ -33,7 +33,7 @@ describe("My Garage", () => {
     expect(html).toContain("preferred 2026-06-02 09:00 · not finished");
     expect(html).toContain("Offer $17,500, valid until 8 May 2026 · Valuation With Adjustments");
     expect(html).toContain("2021 Mazda CX-5 (ADA001, QLD)");
-    // The reservations section waits for the checkout's store (the slot is null).
+    // No reservations section where the site takes none (null).
     expect(html).not.toContain("Reservations");
   });
 
@@ -44,10 +44,10 @@ describe("My Garage", () => {
     for (const [, href] of html.matchAll(/href="([^"]+)"/g)) expect(findPage(withGarage(true), href.split("?")[0]), href).not.toBeNull();
   });
 
-  it("shows reservations once the slot is filled", () => {
-    const html = view({ user: { phone: "+61412000001" }, garage: EMPTY, reservations: [{ id: "r1", car: { title: "2022 Toyota HiLux", slug: "x-1" }, deposit: 200, reference: "pay_123", status: "reserved", holdUntil: "2026-05-03T00:00:00Z" }] });
+  it("lists the reservations with deposit, reference, status and hold end", () => {
+    const html = view({ user: { phone: "+61412000001" }, garage: EMPTY, reservations: [{ id: "r1", car: { title: "2022 Toyota HiLux", slug: "x-1" }, deposit: 200, reference: "pay_123", status: "Reserved", holdUntil: "2026-05-03T00:00:00Z" }] });
     expect(html).toContain("Reservations");
-    expect(html).toContain("Deposit $200 · reference pay_123 · reserved · held until 3 May 2026");
+    expect(html).toContain("Deposit $200 · reference pay_123 · Reserved · held until 3 May 2026");
   });
 
   it("anonymous where the garage is not gated: a sign-in link of type my-garage that comes back here", () => {

@@ -9,31 +9,13 @@ import { findPage } from "../../renderer/find-page";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { SESSION_COOKIE, sessionUser, type SiteUser } from "../../server/auth/sessions";
 import { getDb } from "../../server/db";
-import { garageFor, type Garage, type GarageLead, type GarageTradeIn } from "../../server/garage/store";
+import { garageFor, type Garage, type GarageLead, type GarageReservation, type GarageTradeIn } from "../../server/garage/store";
 import { toSearchRecord } from "../../server/inventory/records";
 import { SignOutButton } from "../_shared/sign-out-button.client";
 import { cardSettings, VehicleCard } from "../_shared/vehicle-card";
 import { WatchlistButton, WatchlistEntry } from "../_shared/watchlist-button.client";
 import { DeviceGarage } from "./my-garage.client";
 import styles from "./my-garage.module.css";
-
-/**
- * A reservation as My Garage lists it. The checkout keeps reservations (its own store's
- * `reservationsForUser(db, site, userId)`); the coordinator maps those to this shape in the RESERVATIONS
- * SLOT below. Until then the section is not shown.
- */
-export interface GarageReservation {
-  id: string;
-  car: { title: string; slug: string | null };
-  /** The deposit paid, in the site's currency (whole or cents). */
-  deposit: number;
-  /** The payment reference the dealer was sent. */
-  reference: string;
-  /** "reserved" while the hold runs; "lapsed" or "released" afterwards. */
-  status: string;
-  /** ISO date-time the hold ends. */
-  holdUntil: string | null;
-}
 
 export interface GarageViewProps {
   id: string;
@@ -205,7 +187,6 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
           )}
         </Section>
       ) : null}
-      {/* RESERVATIONS SLOT: filled from the checkout's reservationsForUser(db, site, userId); hidden while null. */}
       {reservations ? (
         <Section base={id} name="reservations" title="Reservations" count={reservations.length}>
           {reservations.length ? (
@@ -273,8 +254,8 @@ const MyGarage: BlockComponent<"my-garage"> = async ({ id, props, ctx }) => {
     const location = tenant.locations.find((l) => l.id === v.location_id) ?? null;
     return [toSearchRecord(v, { dealership, location, tenant: { finance: tenant.finance } })];
   });
-  // RESERVATIONS SLOT: `reservations = (await reservationsForUser(db, tenant.identity.slug, user.id)).map(…)` once the checkout is merged.
-  const reservations: GarageReservation[] | null = null;
+  // Reservations show where the site takes them, or where the visitor has one from before it stopped.
+  const reservations: GarageReservation[] | null = tenant.features.reserveOnline?.enabled || garage.reservations.length ? garage.reservations : null;
   return <GarageView {...base} user={user} garage={garage} cars={cars} reservations={reservations} />;
 };
 

@@ -1,8 +1,8 @@
-import { reserveTerms } from "../../domain/vdp-rules";
+import { reserveTerms, showMoneyBack } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { withDefaults } from "../_shared/block-defaults";
 import { Icon } from "../_shared/icons";
-import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
+import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import styles from "./reserve-online.module.css";
 import schema from "./schema.json";
 
@@ -17,9 +17,8 @@ export function fillReserveText(text: string, terms: ReturnType<typeof reserveTe
     .replaceAll("{refundable}", terms.refundable);
 }
 
-/** Leads spec §9: the 48-hour money-back guarantee is for used cars, on sites that offer it. */
-export const showMoneyBack = (car: { car_type?: string | null }, features: { moneyBackGuarantee?: boolean }) =>
-  features.moneyBackGuarantee === true && car.car_type === "used";
+/** Leads spec §9: the 48-hour money-back guarantee is for used cars, on sites that offer it (one rule, in domain/vdp-rules). */
+export { showMoneyBack };
 
 const POINT_ICONS = ["dollar", "clock", "refund"] as const;
 
@@ -34,7 +33,7 @@ const ReserveOnline: BlockComponent<"reserve-online"> = async ({ id, props, ctx 
   const car = ctx.vehicle;
   if (!car) return null;
   const { tenant } = ctx;
-  const href = reserveHref({ slug: car.slug, status: car.status, reserved: car.reserved } as CardVehicle, cardSettings(tenant));
+  const href = reserveHref(car, cardSettings(tenant));
   if (!href) return null;
   const p = withDefaults<Props>(props, schema);
   const terms = reserveTerms(tenant.features.reserveOnline, tenant.identity);

@@ -1,11 +1,11 @@
 import { financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
-import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE } from "../../domain/vdp-rules";
+import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE, reserveIneligibility } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
-import { cardSettings, reserveHref, type CardVehicle } from "../_shared/vehicle-card";
+import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { LabelValues } from "../_shared/label-values";
 import { LeadForm } from "../_shared/lead-form/lead-form.client";
@@ -51,7 +51,9 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const number = new Intl.NumberFormat(identity.locale);
 
   const settings = cardSettings(tenant);
-  const reserve = reserveHref({ slug: car.slug, status: car.status, reserved: car.reserved } as CardVehicle, settings);
+  const reserve = reserveHref(car, settings);
+  // Online purchase (features.onlinePurchase; leads §2 routes, §4): only for a car that can be reserved.
+  const buyOnline = features.onlinePurchase && !reserveIneligibility(car, { enabled: true }) ? `/checkout-journey?car_id=${encodeURIComponent(car.slug)}` : null;
   const tradeIn = features.tradeIn?.enabled ? tradeInHref(car) : null;
   const finance = financeExcluded(car, tenant.finance) ? null : financeHref(tenant.finance, car, tenant.dealerships);
   const estimate = props.financeCard !== false ? financeEstimate(car, tenant.finance, now) : null;
@@ -161,6 +163,11 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
               <a className="fc-button" href={reserve}>
                 Reserve This Car {settings.reserve!.amount}
                 {forCar}
+              </a>
+            ) : null}
+            {buyOnline ? (
+              <a className="fc-button fc-button--ghost" href={buyOnline}>
+                Buy Online{forCar}
               </a>
             ) : null}
             {financeModal ? (

@@ -46,7 +46,8 @@ export interface Lead {
     | "request-photos"
     | "hero"
     | "trade-in"
-    | "service";
+    | "service"
+    | "reserve";
   fields: (
     | {
         email: unknown;
@@ -139,6 +140,11 @@ export interface Lead {
      * letters and digits (at most 20)
      */
     vehicle_vin?: string;
+    payment_reference?: string;
+    deposit_amount?: number;
+    hold_until?: string;
+    purchase_payment?: "Cash" | "Finance" | "Trade-in";
+    purchase_delivery?: "Pick-up" | "Delivery";
   };
   /**
    * @maxItems 20

@@ -6,7 +6,7 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { gate, gateRedirect } from "../auth/gate";
 import type { DbHandle } from "../db";
-import { leads } from "../db/schema";
+import { leads, reservations } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { storeLead } from "../leads/store";
 import { demoSite, deps, post, validLead } from "../leads/test-helpers";
@@ -98,8 +98,22 @@ describe.each(backends)("accounts on %s", (_name, make) => {
     await tradeIn("BOB001", users.bob.id, "trade-in:bob");
     await tradeIn("ANON01", null, "");
 
+    // Reservations: ada holds car-a (paid), bob cancelled one on car-b; a visitor not signed in holds nothing of theirs.
+    const holdUntil = new Date(Date.now() + 48 * 3600_000);
+    const reservation = (id: string, vehicleId: string, userId: number | null, status: "held" | "cancelled", paymentId: string) => ({
+      id, site: "harbourline", idempotencyKey: `key-${id}`, requestHash: "h", kind: "reserve", vehicleId, dealershipId: 101, userId, status,
+      deposit: 20_000, currency: "AUD", holdHours: 48, contact: {}, paymentProvider: "embedded", paymentId, holdUntil,
+    });
+    await h.db.insert(reservations).values([
+      reservation("00000000-0000-4000-8000-00000000000a", "car-a", users.ada.id, "held", "pay_ada"),
+      reservation("00000000-0000-4000-8000-00000000000b", "car-b", users.bob.id, "cancelled", "pay_bob"),
+    ] as never);
+
     const ada = await garageFor(h.db, doc, users.ada.id);
     expect(ada.savedCars.map((v) => v.id)).toEqual(["car-a"]);
+    expect(ada.reservations).toEqual([
+      { id: "00000000-0000-4000-8000-00000000000a", car: { title: "2022 Toyota HiLux", slug: expect.stringMatching(/^2022-toyota-hilux/) }, deposit: 200, reference: "pay_ada", status: "Reserved", holdUntil: holdUntil.toISOString() },
+    ]);
     // The enquiries of the first test (validLead, vehicle-enquiry) come too: every lead ada sent signed in.
     expect(ada.enquiries.map((l) => l.id)).toContain(adaDrive);
     expect(ada.enquiries.map((l) => l.id)).not.toContain(bobFinance);
@@ -115,10 +129,11 @@ describe.each(backends)("accounts on %s", (_name, make) => {
     expect(bob.enquiries.map((l) => l.id)).not.toContain(adaDrive);
     expect(bob.serviceBookings.map((l) => l.id)).not.toContain(adaService);
     expect(bob.tradeIns.map((t) => t.rego)).toEqual(["BOB001"]);
+    expect(bob.reservations).toEqual([expect.objectContaining({ reference: "pay_bob", status: "Cancelled, deposit refunded", holdUntil: null })]);
     // Nothing of ada's anywhere in bob's garage, nor of anyone's in a user with nothing.
     expect(JSON.stringify(bob)).not.toMatch(/ADA001|Saturday morning/);
     const nobody = await upsertSiteUser(h.db, "harbourline", "+61412000003");
-    expect(await garageFor(h.db, doc, nobody.id)).toEqual({ savedCars: [], enquiries: [], serviceBookings: [], tradeIns: [] });
+    expect(await garageFor(h.db, doc, nobody.id)).toEqual({ savedCars: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] });
     // The same number on another site is another user: bluegum's garage of that user is empty.
     expect(await garageFor(h.db, { ...doc, identity: { ...doc.identity, slug: "bluegum" } }, users.otherSite.id)).toMatchObject({ enquiries: [], serviceBookings: [], tradeIns: [] });
   });

@@ -13,6 +13,7 @@ import { leads, tradeInEvaluations, vehicles } from "../db/schema";
 import type { StoredVehicle } from "../inventory/vehicle";
 import type { Lead } from "../leads/validation";
 import type { Valuation, ValuationVehicle } from "../valuation/provider";
+import { reservationsForUser } from "../reservations/service";
 import { savedVehicles } from "../watchlist/store";
 
 /** At most this many of each list are shown (newest first). */
@@ -48,8 +49,25 @@ export interface GarageTradeIn {
   sentAt: Date;
 }
 
+/** A reservation as My Garage lists it. */
+export interface GarageReservation {
+  id: string;
+  car: { title: string; slug: string | null };
+  /** The deposit paid, in the site's currency (whole units; cents as decimals). */
+  deposit: number;
+  /** The payment reference the dealer was sent. */
+  reference: string;
+  /** Reserved while the hold runs; Hold lapsed or Cancelled, deposit refunded afterwards. */
+  status: string;
+  /** ISO date-time the hold ends (while reserved). */
+  holdUntil: string | null;
+}
+
+const RESERVATION_STATUS: Record<string, string> = { held: "Reserved", expired: "Hold lapsed", cancelled: "Cancelled, deposit refunded" };
+
 export interface Garage {
   savedCars: StoredVehicle[];
+  reservations: GarageReservation[];
   enquiries: GarageLead[];
   serviceBookings: GarageLead[];
   tradeIns: GarageTradeIn[];
@@ -59,10 +77,43 @@ const text = (v: unknown, max = 500): string | null => (typeof v === "string" &&
 
 function carOf(lead: Lead, siteCars: Map<string, StoredVehicle>): GarageLead["car"] {
   const car = lead.car_id ? siteCars.get(lead.car_id) : undefined;
-  if (car) return { title: `${car.year} ${car.make} ${car.model}`, slug: car.slug ?? null };
+  if (car) return carTitle(car);
   const f = lead.fields;
   const named = [f.vehicle_year, text(f.vehicle_make, 80), text(f.vehicle_model, 80)].filter(Boolean).join(" ");
   return named ? { title: named, slug: null } : null;
+}
+
+/** The site's shown cars of these ids (a car of another site, hidden or gone is left out). */
+async function siteCarsById(db: Db, tenant: Pick<TenantDocument, "dealerships">, carIds: string[]): Promise<Map<string, StoredVehicle>> {
+  const dealershipIds = tenant.dealerships.map((d) => d.id);
+  const siteCars = new Map<string, StoredVehicle>();
+  if (carIds.length && dealershipIds.length) {
+    const cars = await db
+      .select({ id: vehicles.id, data: vehicles.data })
+      .from(vehicles)
+      .where(and(inArray(vehicles.id, carIds), inArray(vehicles.dealershipId, dealershipIds), eq(vehicles.showOnDealerWebsite, true)));
+    for (const c of cars) siteCars.set(c.id, c.data as StoredVehicle);
+  }
+  return siteCars;
+}
+
+const carTitle = (car: StoredVehicle) => ({ title: `${car.year} ${car.make} ${car.model}`, slug: car.slug ?? null });
+
+/** The user's reservations on the site (held, lapsed, cancelled), newest first. */
+async function userReservations(db: Db, tenant: Pick<TenantDocument, "identity" | "dealerships">, userId: number): Promise<GarageReservation[]> {
+  const list = (await reservationsForUser(db, tenant.identity.slug, userId)).slice(0, GARAGE_LIST_LIMIT);
+  const cars = await siteCarsById(db, tenant, [...new Set(list.map((r) => r.vehicleId))]);
+  return list.map((r) => {
+    const car = cars.get(r.vehicleId);
+    return {
+      id: r.id,
+      car: car ? carTitle(car) : { title: "A car no longer listed", slug: null },
+      deposit: r.deposit / 100,
+      reference: r.paymentReference ?? "",
+      status: RESERVATION_STATUS[r.status] ?? r.status,
+      holdUntil: r.status === "held" && r.holdUntil ? r.holdUntil.toISOString() : null,
+    };
+  });
 }
 
 /** The user's leads on the site, newest first (trade-in leads are listed with their evaluation instead). */
@@ -75,15 +126,7 @@ async function userLeads(db: Db, tenant: Pick<TenantDocument, "identity" | "deal
     .limit(GARAGE_LIST_LIMIT * 3);
   const list = rows.map((r) => ({ ...r, lead: r.payload as Lead })).filter((r) => r.lead.form !== "trade-in");
   const carIds = [...new Set(list.map((r) => r.lead.car_id).filter((id): id is string => typeof id === "string"))];
-  const dealershipIds = tenant.dealerships.map((d) => d.id);
-  const siteCars = new Map<string, StoredVehicle>();
-  if (carIds.length && dealershipIds.length) {
-    const cars = await db
-      .select({ id: vehicles.id, data: vehicles.data })
-      .from(vehicles)
-      .where(and(inArray(vehicles.id, carIds), inArray(vehicles.dealershipId, dealershipIds), eq(vehicles.showOnDealerWebsite, true)));
-    for (const c of cars) siteCars.set(c.id, c.data as StoredVehicle);
-  }
+  const siteCars = await siteCarsById(db, tenant, carIds);
   return list.map(
     (r): GarageLead => ({
       id: r.id,
@@ -128,13 +171,15 @@ async function userTradeIns(db: Db, site: string, userId: number): Promise<Garag
 
 /** Everything of the user's My Garage lists, on this site only. */
 export async function garageFor(db: Db, tenant: Pick<TenantDocument, "identity" | "dealerships">, userId: number): Promise<Garage> {
-  const [savedCars, all, tradeIns] = await Promise.all([
+  const [savedCars, reservationList, all, tradeIns] = await Promise.all([
     savedVehicles(db, tenant, userId),
+    userReservations(db, tenant, userId),
     userLeads(db, tenant, userId),
     userTradeIns(db, tenant.identity.slug, userId),
   ]);
   return {
     savedCars: savedCars.slice(0, GARAGE_LIST_LIMIT),
+    reservations: reservationList,
     enquiries: all.filter((l) => l.form !== "service").slice(0, GARAGE_LIST_LIMIT),
     serviceBookings: all.filter((l) => l.form === "service").slice(0, GARAGE_LIST_LIMIT),
     tradeIns,

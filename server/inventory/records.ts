@@ -6,6 +6,7 @@ import { LISTED_FOREVER, type SearchRecord } from "../../domain/search-record";
 import { basicColour, normaliseBody } from "../../domain/media";
 import type { Finance, Location } from "../../schemas/generated/tenant";
 import { dealershipDirectory, vehicleLocation, type DealershipEntry } from "./directory";
+import { heldVehicleIds, withHold } from "../reservations/active";
 import type { StoredVehicle } from "./vehicle";
 
 // ---------------------------------------------------------------------------------------------
@@ -187,6 +188,8 @@ function recordFor(v: StoredVehicle, directory: Map<number, DealershipEntry>): S
 export async function* streamSearchRecords(db: Db, opts: { batchSize?: number } = {}): AsyncGenerator<SearchRecord> {
   const batchSize = opts.batchSize ?? 2000;
   const directory = await dealershipDirectory(db);
+  // Cars a paid deposit holds are reserved in search too (server/reservations).
+  const held = await heldVehicleIds(db, new Date());
   let after: string | null = null;
   for (;;) {
     const rows: { id: string; data: StoredVehicle }[] = await db
@@ -196,7 +199,7 @@ export async function* streamSearchRecords(db: Db, opts: { batchSize?: number } 
       .orderBy(asc(vehicles.id))
       .limit(batchSize) as { id: string; data: StoredVehicle }[];
     for (const row of rows) {
-      const record = recordFor(row.data, directory);
+      const record = recordFor(withHold(row.data, held), directory);
       if (record) yield record;
     }
     if (rows.length < batchSize) return;
@@ -217,12 +220,13 @@ export async function loadSearchRecords(db?: Db): Promise<SearchRecord[]> {
  */
 export async function searchRecordsFor(db: Db, ids: string[]): Promise<{ records: SearchRecord[]; removed: string[] }> {
   const directory = await dealershipDirectory(db);
+  const held = await heldVehicleIds(db, new Date(), ids);
   const records: SearchRecord[] = [];
   const found = new Set<string>();
   for (let i = 0; i < ids.length; i += 1000) {
     const rows = await db.select({ id: vehicles.id, data: vehicles.data }).from(vehicles).where(inArray(vehicles.id, ids.slice(i, i + 1000)));
     for (const row of rows) {
-      const record = recordFor(row.data as StoredVehicle, directory);
+      const record = recordFor(withHold(row.data as StoredVehicle, held), directory);
       if (record) {
         records.push(record);
         found.add(row.id);

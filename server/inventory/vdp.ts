@@ -4,6 +4,7 @@ import { vehicles } from "../db/schema";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { getVehicleBySlug } from "./store";
+import { heldVehicleIds, withHold } from "../reservations/active";
 import type { StoredVehicle } from "./vehicle";
 
 const VDP_PATH = /^\/cars\/([a-z0-9-]+)$/;
@@ -18,7 +19,8 @@ export async function siteVehicleBySlug(db: Db, tenant: Pick<TenantDocument, "de
   if (!SLUG.test(slug)) return null;
   const car = await getVehicleBySlug(db, slug);
   if (!car || car.show_on_dealer_website === false || !tenant.dealerships.some((d) => d.id === car.dealership_id)) return null;
-  return car;
+  // A car a paid deposit holds shows reserved (server/reservations).
+  return withHold(car, await heldVehicleIds(db, new Date(), [car.id]));
 }
 
 /**

@@ -124,6 +124,12 @@ export function commentsOf(lead: Lead): string {
     ["Offer", f.offer_price !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.offer_price)}` : undefined],
     ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],
+    // Reserve online and online purchase (spec leads §9): the deposit and its payment.
+    ["Deposit paid", f.deposit_amount !== undefined ? `$${new Intl.NumberFormat("en-AU", { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(f.deposit_amount)}` : undefined],
+    ["Payment reference", f.payment_reference],
+    ["Held until", f.hold_until],
+    ["Paying by", f.purchase_payment],
+    ["Pick-up or delivery", f.purchase_delivery],
     ["Opt-in to marketing", f.opt_in === false ? "No" : "Yes"],
   ];
   for (const [label, value] of extra) if (value !== undefined && value !== "" && value !== null) lines.push(`${label}: ${value}`);

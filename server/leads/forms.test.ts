@@ -91,12 +91,12 @@ describe("form rules on POST /api/leads (PGlite)", () => {
     expect(noForm.status).toBe(422);
     expect(await noForm.json()).toEqual({
       error: FIX_ERRORS,
-      errors: [{ pointer: "/form", message: 'is required: name the site form that sent the lead, one of "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in", "service"' }],
+      errors: [{ pointer: "/form", message: 'is required: name the site form that sent the lead, one of "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in", "service", "reserve"' }],
     });
     const unknown = await post(d(), { form: "contact", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors).toEqual([
-      { pointer: "/form", message: 'is not one of the site\'s forms: "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in", "service"' },
+      { pointer: "/form", message: 'is not one of the site\'s forms: "enquiry", "careers", "finance", "vehicle-enquiry", "test-drive", "request-photos", "hero", "trade-in", "service", "reserve"' },
     ]);
     // Named, the same lead meets the enquiry's rules: what the site requires is asked for.
     const named = await post(d(), { form: "enquiry", category: "General Enquiry", fields: { first_name: "Ada", email: "ada@example.com" } });

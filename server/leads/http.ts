@@ -150,6 +150,8 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     delete lead.website;
     // A trade-in lead carries an offer the server made: only the trade-in API (server/trade-in/http.ts) stores one.
     if (lead.form === "trade-in") return invalid([{ pointer: "/form", message: "is sent by the trade-in wizard (/api/eval-expert/update-eval), not here" }]);
+    // A reservation's lead names a payment the server took: only the reservations API (server/reservations) stores one.
+    if (lead.form === "reserve") return invalid([{ pointer: "/form", message: "is sent when a deposit is paid (/api/reservations), not here" }]);
     if (lead.form === "service" && !takesServiceBookings(live.document)) return problem(404, "This site does not take service bookings online.");
     if (lead.lead_id !== undefined && lead.form !== "service") return invalid([{ pointer: "/lead_id", message: "is only sent by the service booking's later steps" }]);
 

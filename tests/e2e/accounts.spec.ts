@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { siteUrl, viewports } from "./helpers";
-import { newestCode, signInThroughApi, smsSent, SMS_DIR } from "./sign-in";
+import { signInThroughApi, signInWithForm, SMS_DIR } from "./sign-in";
 
 // Accounts on the demo site with sign-in on (harbourline: gated checkout, finance, online-payment
 // and my-garage; garage at /my-garage): an anonymous visitor of a gated page goes to sign-in with
@@ -32,18 +32,6 @@ const pathAndQuery = (u: string) => {
   const x = new URL(u);
   return `${x.pathname}${x.search}`;
 };
-
-/** Signs in on the sign-in page the browser shows, through the form. */
-async function signInWithForm(page: Page, who: typeof ADA) {
-  await page.waitForLoadState("networkidle");
-  const before = smsSent().filter((m) => m.to === who.e164).length;
-  await page.getByLabel("Mobile number").fill(who.mobile);
-  await page.getByRole("button", { name: "Send code" }).click();
-  const codeField = page.getByLabel(`Enter the 6-digit code we sent to ${who.masked}`);
-  await expect(codeField).toBeFocused();
-  await codeField.fill(await newestCode(who.e164, before));
-  await page.getByRole("button", { name: "Verify" }).click();
-}
 
 test.describe("accounts", () => {
   test.skip(!SMS_DIR, "set FORECOURT_TEST_SMS_DIR (for the server and this test) to read sign-in codes");

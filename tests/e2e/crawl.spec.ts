@@ -8,15 +8,6 @@ import { demoTenants, siteUrl } from "./helpers";
 // is followed. A failure lists page → link (status). tests/internal-links.test.ts checks the same
 // rule on the documents without a server.
 
-/**
- * Links to pages other helpers are building (issue 16: reserve and buy online, gated routes, My
- * Garage) — the coordinator empties this list at merge. Each is a pattern over path + query and the
- * sites it applies to (null: every site).
- */
-const PENDING: { pattern: RegExp; sites: string[] | null; what: string }[] = [
-  { pattern: /^\/cars\/[a-z0-9-]+\/(checkout|buy-online)(\?|$)/, sites: null, what: "reserve / buy online" },
-  { pattern: /^\/checkout-journey(\?|$)/, sites: null, what: "online purchase" },
-];
 
 /** At most this many car pages and search variants are fetched per site; the rest are left. */
 const CAR_SAMPLE = 6;
@@ -43,8 +34,6 @@ export function sameSiteTarget(href: string, from: URL, hosts: Set<string>): str
   if (!hosts.has(url.hostname)) return null;
   return `${url.pathname}${url.search}`;
 }
-
-const pending = (slug: string, target: string) => PENDING.some((p) => (!p.sites || p.sites.includes(slug)) && p.pattern.test(target));
 
 /**
  * GET a path of a site. Node does not resolve *.localhost here (DESIGN.md), so the request goes to
@@ -79,7 +68,7 @@ for (const tenant of demoTenants) {
     let cars = 0;
     let searches = 0;
     const enqueue = (target: string, from: string) => {
-      if (seen.has(target) || pending(slug, target)) return;
+      if (seen.has(target)) return;
       if (CAR_PAGE.test(target.split("?")[0]) && ++cars > CAR_SAMPLE) return;
       if (SEARCH.test(target) && target !== "/search" && ++searches > SEARCH_SAMPLE) return;
       seen.set(target, from);

@@ -45,3 +45,15 @@ export async function signInThroughApi(page: Page, mobile: string, e164: string,
   const code = await newestCode(e164, before);
   expect(await post("/api/auth/verify-code", { phone: e164, code })).toMatchObject({ status: 200 });
 }
+
+/** Signs in on the sign-in page the browser shows, through its form, with a number of the spec's own. */
+export async function signInWithForm(page: Page, who: { mobile: string; e164: string; masked: string }) {
+  await page.waitForLoadState("networkidle");
+  const before = smsSent().filter((m) => m.to === who.e164).length;
+  await page.getByLabel("Mobile number").fill(who.mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  const codeField = page.getByLabel(`Enter the 6-digit code we sent to ${who.masked}`);
+  await expect(codeField).toBeFocused();
+  await codeField.fill(await newestCode(who.e164, before));
+  await page.getByRole("button", { name: "Verify" }).click();
+}

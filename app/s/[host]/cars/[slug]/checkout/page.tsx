@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { decodeComponent } from "../../../../../../domain/uri";
+import { checkoutPage } from "../../../../../../renderer/checkout-page";
+import { enforceGateForHost } from "../../../../../../renderer/gate";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ host: string; slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { host, slug } = await params;
+  const found = await checkoutPage(decodeComponent(host), slug, "checkout");
+  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : { title: "Page not found" };
+}
+
+/** Reserve a car online (renderer/checkout-page.tsx); a 404 unless this is the site's reserve route. */
+export default async function ReservePage({ params }: Props) {
+  const { host, slug } = await params;
+  // A site that gates checkout sends an anonymous visitor to sign-in first (leads §4 gated pages).
+  await enforceGateForHost(decodeComponent(host), `/cars/${slug.toLowerCase()}/checkout`);
+  const found = await checkoutPage(decodeComponent(host), slug, "checkout");
+  if (!found) notFound();
+  return found.element;
+}

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { decodeComponent } from "../../../../domain/uri";
+import { checkoutJourneyPage } from "../../../../renderer/checkout-page";
+import { enforceGateForHost } from "../../../../renderer/gate";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ host: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const carId = (q: Record<string, string | string[] | undefined>) => (typeof q.car_id === "string" ? q.car_id : undefined);
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const found = await checkoutJourneyPage(decodeComponent((await params).host), carId(await searchParams));
+  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : { title: "Page not found" };
+}
+
+/** Buy a car online (features.onlinePurchase): renderer/checkout-page.tsx; a 404 on other sites. */
+export default async function CheckoutJourney({ params, searchParams }: Props) {
+  const host = decodeComponent((await params).host);
+  const query = await searchParams;
+  // A site that gates checkout sends an anonymous visitor to sign-in first (leads §4 gated pages).
+  await enforceGateForHost(host, "/checkout-journey", query);
+  const found = await checkoutJourneyPage(host, carId(query));
+  if (!found) notFound();
+  return found.element;
+}

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { pgliteDatabase, useTestDatabase } from "../../tests/databases";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
+import type { DbHandle } from "../db";
+import { reservations } from "../db/schema";
+import { withErrors, type SiteContext } from "../http/site-route";
+import { upsertVehicle } from "../inventory/store";
+import { createTenant, publish } from "../tenants/store";
+import { smsProvider } from "../sms/provider";
+import { CARD_MESSAGES } from "../../domain/payment-card";
+import { handleCancel, handleChallenge, handleReserve, reservationAnswer } from "./http";
+
+const tenant = inventoryTenant("alpha");
+tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
+
+const body = (slug: string, over: Record<string, unknown> = {}) => ({
+  car: slug,
+  contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" },
+  card: { number: "4242424242424242", expiry: "12/30", cvc: "123" },
+  ...over,
+});
+let n = 0;
+const post = (b: unknown, headers: Record<string, string> = {}) =>
+  new Request("http://alpha.localhost/api/reservations", {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": `http-test-${++n}`, ...headers },
+    body: typeof b === "string" ? b : JSON.stringify(b),
+  });
+
+describe("reservation endpoints", () => {
+  let h: DbHandle;
+  let slug = "";
+  const db = useTestDatabase(pgliteDatabase, async (handle) => {
+    h = handle;
+    await createTenant(h.db, tenant, "test");
+    await publish(h, "alpha", { actor: "test" });
+    slug = (await upsertVehicle(h.db, feedVehicle("h1"))).vehicle.slug;
+  });
+  const ctx = (): SiteContext => ({ db: h.db, tenant, sms: smsProvider(h.db) });
+  const reserve = (req: Request) => reservationAnswer(() => handleReserve(req, ctx()));
+
+  it("hostile bodies and headers are 4xx with a message; nothing is reserved", async (t) => {
+    db.need(t);
+    const cases: [Request, number, string | RegExp][] = [
+      [post(body(slug), { "idempotency-key": "" }), 400, /Idempotency-Key header is required/],
+      [post(body(slug), { "idempotency-key": "bad key\u0001" }), 400, /Idempotency-Key header must be/],
+      [post("{not json"), 400, /JSON/],
+      [post("[1,2]"), 400, /object/],
+      [post("9".repeat(400)), 400, /object/],
+      [post(JSON.parse(`{"a":${"[".repeat(100)}${"]".repeat(100)}}`)), 400, /nested too deeply/],
+      [post(body("../../etc/passwd")), 400, /slug/],
+      [post(body(slug, { kind: "steal" })), 400, /"kind"/],
+      [post(body(slug, { contact: "Ada" })), 400, /"contact" must be an object/],
+      [post(body(slug, { card: [1] })), 400, /"card" must be an object/],
+      [post(body(slug, { contact: { first_name: "\ud800", email: "not-an-email", phone: "x".repeat(5000) } })), 422, /Please fix the following errors/],
+      [post(body(slug, { card: { number: 4242424242424242, expiry: 1230, cvc: 123 } })), 422, CARD_MESSAGES.numberMissing],
+      [post(body(slug, { card: { number: "4242424242424241", expiry: "12/30", cvc: "123" } })), 422, CARD_MESSAGES.numberInvalid],
+      [post(body("no-such-car")), 404, /no such car/],
+      [post(body(slug, { kind: "purchase" })), 422, /Choose how you will pay/],
+      [post("x".repeat(20_000)), 413, /too large/],
+    ];
+    for (const [req, status, message] of cases) {
+      const res = await reserve(req);
+      const answer = await res.json();
+      expect([res.status, answer.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    expect(await h.db.select().from(reservations).where(eq(reservations.status, "held"))).toEqual([]);
+  });
+
+  it("field errors are named as the form names them", async (t) => {
+    db.need(t);
+    const res = await reserve(post(body(slug, { contact: { first_name: "", email: "x" }, card: { number: "", expiry: "01/20", cvc: "1" } })));
+    expect(res.status).toBe(422);
+    const { errors } = await res.json();
+    expect(Object.keys(errors).sort()).toEqual(["card.cvc", "card.expiry", "card.number", "email", "first_name", "last_name", "phone"]);
+    expect(errors["card.expiry"]).toBe(CARD_MESSAGES.expiryPast);
+  });
+
+  it("a declined card is 402 with the gateway's message; 4242 is 201 with the confirmation; then the car is 409; cancel is 200", async (t) => {
+    db.need(t);
+    const declined = await reserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } })));
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({ status: "declined", message: "Your card was declined." });
+    const ok = await reserve(post(body(slug)));
+    expect(ok.status).toBe(201);
+    const held = await ok.json();
+    expect(held).toMatchObject({ status: "held", payment_reference: expect.stringMatching(/^pay_/), confirmation_url: `/cars/${slug}/reservation/${held.reservation_id}` });
+    const again = await reserve(post(body(slug)));
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This car is already reserved. Another buyer has reserved this car with a deposit. It may become available again if their hold ends.");
+    const cancel = (id: string) => withErrors((req, c) => handleCancel(req, c, id), new Request("http://alpha.localhost/x", { method: "POST" }), ctx());
+    expect((await cancel("nope")).status).toBe(404);
+    expect((await cancel("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const done = await cancel(held.reservation_id);
+    expect(done.status).toBe(200);
+    expect((await done.json()).status).toBe("cancelled");
+  });
+
+  it("the 3-D Secure page: GET shows it, a wrong token is 404, POST answers and redirects to the confirmation", async (t) => {
+    db.need(t);
+    const res = await reserve(post(body(slug, { card: { number: "4000 0027 6000 3184", expiry: "12/30", cvc: "123" } })));
+    expect(res.status).toBe(200);
+    const { redirect_url, reservation_id } = await res.json();
+    const [path, query] = redirect_url.split("?");
+    const id = path.split("/").pop();
+    const challenge = (req: Request) => withErrors((r, c) => handleChallenge(r, c, id), req, ctx());
+    const page = await challenge(new Request(`http://alpha.localhost${redirect_url}`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Complete authentication");
+    expect((await challenge(new Request(`http://alpha.localhost${path}?token=wrongwrongwrong`))).status).toBe(404);
+    const form = (outcome: string, token = new URLSearchParams(query).get("token")!) =>
+      new Request(`http://alpha.localhost${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token, outcome }).toString() });
+    expect((await challenge(form("maybe"))).status).toBe(400);
+    const done = await challenge(form("complete"));
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`/cars/${slug}/reservation/${reservation_id}`);
+    expect((await challenge(form("complete"))).status).toBe(404);
+  });
+});

@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "../../tests/databases";
+import { inventoryTenant } from "../../tests/fixtures/tenant";
+import { feedVehicle } from "../../tests/fixtures/vehicle";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { DbHandle } from "../db";
+import { embeddedPayments, leadDeliveries, leads, reservations } from "../db/schema";
+import { createTenant, publish } from "../tenants/store";
+import { upsertSiteUser } from "../auth/sessions";
+import { onVehiclesChanged } from "../inventory/changes";
+import { searchRecordsFor } from "../inventory/records";
+import { upsertVehicle } from "../inventory/store";
+import { siteVehicleBySlug } from "../inventory/vdp";
+import { DECLINED, EmbeddedPaymentProvider } from "../payments/embedded";
+import { heldVehicleIds } from "./active";
+import {
+  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, releaseLapsed, reservationsForUser, reserveCar,
+  ReservationUnavailableError, type ReserveRequest,
+} from "./service";
+
+// The fake clock starts at the real hour: the search records and the vehicle page read holds at the real time.
+const T0 = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
+const HOUR = 3600_000;
+
+function site(): TenantDocument {
+  const doc = inventoryTenant("alpha");
+  doc.features.reserveOnline = { enabled: true, route: "checkout", deposit: 250, holdHours: 48 };
+  return doc;
+}
+
+let n = 0;
+const request = (slug: string, over: Partial<ReserveRequest> = {}): ReserveRequest => ({
+  slug,
+  kind: "reserve",
+  contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" },
+  card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+  idempotencyKey: `reserve-test-${++n}`,
+  ...over,
+});
+
+describe.each(backends)("reservations on %s", (_name, make) => {
+  let h: DbHandle;
+  let clock = T0;
+  const tenant = site();
+  const announced: string[] = [];
+  let unsubscribe = () => {};
+  const db = useTestDatabase(make, async (handle) => {
+    h = handle;
+    await createTenant(h.db, tenant, "test");
+    await publish(h, "alpha", { actor: "test" });
+    for (const id of ["c1", "c2", "c3", "c4", "c5", "c6"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
+    await upsertVehicle(h.db, feedVehicle("sold", { status: "sold" }));
+    await upsertVehicle(h.db, feedVehicle("free", { price: 0 }));
+  });
+  beforeAll(() => {
+    unsubscribe = onVehiclesChanged((ids) => announced.push(...ids));
+  });
+  afterAll(() => unsubscribe());
+  const ctx = () => ({ db: h.db, tenant, provider: new EmbeddedPaymentProvider(h.db, () => clock), now: () => clock });
+  const slugOf = async (id: string) => (await h.db.query.vehicles.findFirst({ where: (v, { eq }) => eq(v.id, id) }))!.slug;
+
+  it("a paid deposit holds the car at once: reserved in search and on its page, announced, for the site's hours; the dealer's lead names the payment", async (t) => {
+    db.need(t);
+    clock = T0;
+    announced.length = 0;
+    const slug = await slugOf("c1");
+    const out = await reserveCar(ctx(), request(slug, { url: "https://www.alpha.test/cars/x/checkout" }));
+    expect(out.status).toBe("held");
+    const r = out.reservation;
+    expect(r).toMatchObject({ status: "held", deposit: 25000, currency: "AUD", holdHours: 48, vehicleId: "c1" });
+    expect(r.holdUntil).toEqual(new Date(T0.getTime() + 48 * HOUR));
+    expect(r.paymentReference).toMatch(/^pay_[0-9a-f]{24}$/);
+    expect(announced).toContain("c1");
+    expect([...(await heldVehicleIds(h.db, clock))]).toEqual(["c1"]);
+    expect((await siteVehicleBySlug(h.db, tenant, slug))?.reserved).toBe(true);
+    expect((await searchRecordsFor(h.db, ["c1"])).records[0].reserved).toBe(true);
+    // The lead and its outbox row carry the payment reference.
+    const [lead] = await h.db.select().from(leads).where(eq(leads.id, r.leadId!));
+    expect(lead.idempotencyKey).toBe(`reservation:${r.id}`);
+    expect(lead.payload).toMatchObject({ form: "reserve", category: "Reserve Online", car_id: "c1", fields: { payment_reference: r.paymentReference, deposit_amount: 250, hold_until: r.holdUntil!.toISOString(), first_name: "Ada" } });
+    const [email] = await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, r.leadId!));
+    expect(email.channel).toBe("email");
+    expect(email.body).toContain(`Payment reference: ${r.paymentReference}`);
+    expect(email.body).toContain("Deposit paid: $250");
+    // Held: nobody else may reserve it.
+    const again = await reserveCar(ctx(), request(slug)).catch((e) => e);
+    expect(again).toBeInstanceOf(ReservationUnavailableError);
+    expect(again.reason).toBe("reserved");
+  });
+
+  it("the same Idempotency-Key answers the same reservation; with other details it is refused", async (t) => {
+    db.need(t);
+    clock = T0;
+    const slug = await slugOf("c2");
+    const req = request(slug);
+    const first = await reserveCar(ctx(), req);
+    const replay = await reserveCar(ctx(), req);
+    expect(replay.reservation.id).toBe(first.reservation.id);
+    await expect(reserveCar(ctx(), { ...req, contact: { ...req.contact, first_name: "Eve" } })).rejects.toMatchObject({ status: 409 });
+    expect((await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c2"))).length).toBe(1);
+  });
+
+  it("the hold lapses with the clock: lazily on read, and by the sweep, which announces the car", async (t) => {
+    db.need(t);
+    clock = T0;
+    const slug = await slugOf("c1");
+    const [held] = await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c1"));
+    clock = new Date(T0.getTime() + 47 * HOUR);
+    expect((await getReservation(ctx(), held.id))?.status).toBe("held");
+    clock = new Date(T0.getTime() + 48 * HOUR);
+    expect(await heldVehicleIds(h.db, clock, ["c1"])).toEqual(new Set());
+    announced.length = 0;
+    expect((await getReservation(ctx(), held.id))?.status).toBe("expired"); // lazily
+    expect(announced).toContain("c1");
+    expect((await siteVehicleBySlug(h.db, tenant, slug))?.reserved).toBe(false);
+    // c2's hold: the sweep releases it.
+    expect(await releaseLapsed(h.db, clock)).toEqual(["c2"]);
+    expect(await releaseLapsed(h.db, clock)).toEqual([]);
+    // Released: it can be reserved again.
+    expect((await reserveCar(ctx(), request(slug))).status).toBe("held");
+  });
+
+  it("a declined card reserves nothing and sends no lead", async (t) => {
+    db.need(t);
+    clock = T0;
+    const out = await reserveCar(ctx(), request(await slugOf("c3"), { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }));
+    expect(out).toMatchObject({ status: "declined", message: DECLINED });
+    expect(out.reservation.status).toBe("failed");
+    expect(out.reservation.leadId).toBeNull();
+    expect(await heldVehicleIds(h.db, clock, ["c3"])).toEqual(new Set());
+  });
+
+  it("a malformed card is refused (422) and holds nothing", async (t) => {
+    db.need(t);
+    await expect(reserveCar(ctx(), request(await slugOf("c3"), { card: { number: "1234", expiry: "1/20", cvc: "x" } }))).rejects.toMatchObject({ status: 422 });
+    expect(await heldVehicleIds(h.db, clock, ["c3"])).toEqual(new Set());
+  });
+
+  it("3-D Secure: nothing is held while the challenge is open (an abandoned one reserves nothing); once passed the car is held", async (t) => {
+    db.need(t);
+    clock = T0;
+    const out = await reserveCar(ctx(), request(await slugOf("c3"), { card: { number: "4000 0027 6000 3184", expiry: "12/30", cvc: "123" } }));
+    expect(out.status).toBe("requires_action");
+    if (out.status !== "requires_action") return;
+    expect(await heldVehicleIds(h.db, clock, ["c3"])).toEqual(new Set());
+    const token = new URL(out.redirectUrl, "http://x").searchParams.get("token")!;
+    const paymentId = out.redirectUrl.split("/").pop()!.split("?")[0];
+    await new EmbeddedPaymentProvider(h.db, () => clock).completeChallenge(paymentId, token, true);
+    const row = await finalizeReservation(ctx(), out.reservation.id);
+    expect(row.status).toBe("held");
+    expect(row.leadId).not.toBeNull();
+    // An abandoned challenge on another car is closed by the sweep after an hour, holding nothing.
+    const open = await reserveCar(ctx(), request(await slugOf("c4"), { card: { number: "4000002760003184", expiry: "12/30", cvc: "123" } }));
+    clock = new Date(T0.getTime() + 2 * HOUR);
+    await releaseLapsed(h.db, clock);
+    expect((await getReservation(ctx(), open.reservation.id))?.status).toBe("failed");
+  });
+
+  it("two visitors paying for one car at once: exactly one holds it, the other is refunded and told so", async (t) => {
+    db.need(t);
+    clock = T0;
+    const slug = await slugOf("c5");
+    const results = await Promise.all([1, 2, 3].map((i) => reserveCar(ctx(), request(slug, { contact: { first_name: `V${i}`, email: `v${i}@example.com`, phone: "0400 000 000" } })).catch((e) => e)));
+    const held = results.filter((r) => r.status === "held");
+    expect(held).toHaveLength(1);
+    const rows = await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c5"));
+    expect(rows.filter((r) => r.status === "held")).toHaveLength(1);
+    // The others either lost the race after paying (refunded) or found the car already reserved (409).
+    for (const r of results.filter((x) => x.status !== "held")) {
+      if (r instanceof ReservationUnavailableError) continue;
+      expect(r).toMatchObject({ status: "declined", message: LOST_RACE("$250") });
+      const [pay] = await h.db.select().from(embeddedPayments).where(eq(embeddedPayments.id, rows.find((x) => x.id === r.reservation.id)!.paymentId!));
+      expect(pay.status).toBe("refunded");
+    }
+    // All three checked the car before any had paid: the database, not the check, decided.
+    expect(results.filter((r) => r.status === "declined")).toHaveLength(2);
+  });
+
+  it("the database refuses a second held reservation of one car, whoever writes it", async (t) => {
+    db.need(t);
+    const row = (id: string) => ({
+      id, site: "alpha", idempotencyKey: `direct-${id}`, requestHash: "x", kind: "reserve" as const, vehicleId: "c4", dealershipId: 1, status: "held" as const,
+      deposit: 25000, currency: "AUD", holdHours: 48, contact: {}, paymentProvider: "embedded", holdUntil: new Date(Date.now() + HOUR),
+    });
+    const ids = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
+    const settled = await Promise.allSettled(ids.map((id) => h.db.insert(reservations).values(row(id))));
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
+    const err = (settled.find((s) => s.status === "rejected") as PromiseRejectedResult).reason as { code?: string; cause?: { code?: string } };
+    expect(err.code ?? err.cause?.code).toBe("23505");
+    await h.db.delete(reservations).where(eq(reservations.vehicleId, "c4"));
+  });
+
+  it("cancel within the hold: refunded through the provider, car released and announced; again answers the same; after the hold it is refused", async (t) => {
+    db.need(t);
+    clock = T0;
+    const user = await upsertSiteUser(h.db, "alpha", "+61400000001");
+    const other = await upsertSiteUser(h.db, "alpha", "+61400000002");
+    const out = await reserveCar(ctx(), request(await slugOf("c6"), { userId: user.id }));
+    clock = new Date(T0.getTime() + HOUR);
+    announced.length = 0;
+    const cancelled = await cancelReservation(ctx(), out.reservation.id);
+    expect(cancelled.status).toBe("cancelled");
+    expect(announced).toContain("c6");
+    expect(await heldVehicleIds(h.db, clock, ["c6"])).toEqual(new Set());
+    const [pay] = await h.db.select().from(embeddedPayments).where(eq(embeddedPayments.id, out.reservation.paymentReference!));
+    expect(pay.status).toBe("refunded");
+    expect((await cancelReservation(ctx(), out.reservation.id)).status).toBe("cancelled");
+    const notes = await h.db.select().from(leads).where(eq(leads.idempotencyKey, `reservation-cancel:${out.reservation.id}`));
+    expect(notes).toHaveLength(1);
+    // My Garage: the visitor's own reservations only.
+    const mine = await reservationsForUser(h.db, "alpha", user.id, clock);
+    expect(mine.map((r) => [r.id, r.status])).toEqual([[out.reservation.id, "cancelled"]]);
+    expect(await reservationsForUser(h.db, "alpha", other.id, clock)).toEqual([]);
+    expect(await reservationsForUser(h.db, "beta", user.id, clock)).toEqual([]);
+    // A hold that ended cannot be cancelled online.
+    const later = await reserveCar(ctx(), request(await slugOf("c6"), { userId: user.id }));
+    clock = new Date(clock.getTime() + 49 * HOUR);
+    await expect(cancelReservation(ctx(), later.reservation.id)).rejects.toThrow(HOLD_ENDED);
+    expect((await reservationsForUser(h.db, "alpha", user.id, clock))[0].status).toBe("expired");
+  });
+
+  it("sold, unpriced, unknown and other sites' cars cannot be reserved; a site without reserve online refuses", async (t) => {
+    db.need(t);
+    clock = T0;
+    await expect(reserveCar(ctx(), request(await slugOf("sold")))).rejects.toMatchObject({ status: 409, reason: "unavailable" });
+    await expect(reserveCar(ctx(), request(await slugOf("free")))).rejects.toMatchObject({ status: 409, reason: "unpriced" });
+    await expect(reserveCar(ctx(), request("no-such-car"))).rejects.toMatchObject({ status: 404 });
+    const off = { ...ctx(), tenant: { ...tenant, features: { ...tenant.features, reserveOnline: { ...tenant.features.reserveOnline, enabled: false } } } };
+    await expect(reserveCar(off, request(await slugOf("c3")))).rejects.toMatchObject({ status: 404 });
+    await expect(reserveCar(ctx(), request(await slugOf("c3"), { kind: "purchase" }))).rejects.toMatchObject({ status: 404 });
+  });
+});

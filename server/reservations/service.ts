@@ -1,0 +1,460 @@
+/**
+ * Reserve online and online purchase (spec leads §2 routes, §4 car status, §9 reserve online): a
+ * visitor pays the site's deposit (features.reserveOnline.deposit, $200 by default) through the
+ * payment provider, and the car is held for the site's holdHours (48 by default):
+ *   - a paid deposit holds the car at once — search and the vehicle page show it RESERVED, with no
+ *     Reserve buttons (server/reservations/active.ts; the change is announced to the search index
+ *     like a feed write) — and sends the dealer a lead with the payment reference (leads outbox);
+ *   - a declined or abandoned payment, or one still waiting for 3-D Secure, holds nothing;
+ *   - one held reservation per car, decided by the database (a partial unique index): of two
+ *     visitors paying at once, the second is refunded at once and told so;
+ *   - the hold lapses at hold_until: lazily when read, and by the sweep (server/reservations/sweep.ts);
+ *   - the visitor may cancel within the hold from the confirmation page: the deposit is refunded.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import type { Db } from "../db";
+import { reservations, vehicles } from "../db/schema";
+import { reserveIneligibility, RESERVE_INELIGIBLE_TEXT } from "../../domain/vdp-rules";
+import { formatMoney } from "../../domain/vehicle-display";
+import type { CardInput } from "../../domain/payment-card";
+import { HttpError } from "../http/errors";
+import { NotFoundError } from "../errors";
+import { announceVehiclesChanged, notifyVehiclesChanged } from "../inventory/changes";
+import { getVehicle } from "../inventory/store";
+import { siteVehicleBySlug } from "../inventory/vdp";
+import type { StoredVehicle } from "../inventory/vehicle";
+import { payloadHash, storeLead } from "../leads/store";
+import { validateLead, type Lead } from "../leads/validation";
+import type { Payment, PaymentProvider } from "../payments/provider";
+
+export type ReservationKind = "reserve" | "purchase";
+export type ReservationStatus = (typeof reservations.$inferSelect)["status"];
+type Row = typeof reservations.$inferSelect;
+
+export const RESERVE_CATEGORY = "Reserve Online";
+export const PURCHASE_SUBCATEGORY = "Online Purchase";
+export const LOST_RACE = (deposit: string) => `Another buyer reserved this car a moment before you. Your deposit of ${deposit} has been refunded.`;
+export const GONE_BEFORE_PAID = (deposit: string) => `This car can no longer be reserved. Your deposit of ${deposit} has been refunded.`;
+export const HOLD_ENDED = "This reservation's hold has ended, so it can no longer be cancelled online. Please contact us.";
+/** A payment not finished within this time (a 3-D Secure challenge left open) is given up by the sweep. */
+export const ABANDON_AFTER_MS = 60 * 60 * 1000;
+export const ABANDONED = "The payment was not completed, so the car was not reserved.";
+
+export interface ReservationContext {
+  db: Db;
+  tenant: TenantDocument;
+  provider: PaymentProvider;
+  now?: () => Date;
+}
+
+export interface Contact {
+  first_name: string;
+  last_name?: string;
+  email: string;
+  phone: string;
+}
+
+export interface PurchaseChoices {
+  payment: "Cash" | "Finance" | "Trade-in";
+  delivery: "Pick-up" | "Delivery";
+  postcode?: string;
+}
+
+export interface ReserveRequest {
+  slug: string;
+  kind: ReservationKind;
+  contact: Contact;
+  purchase?: PurchaseChoices;
+  card: CardInput;
+  idempotencyKey: string;
+  /** The signed-in site user (server/auth/sessions.ts), when there is one. */
+  userId?: number | null;
+  /** The page the visitor reserved from (for the lead). */
+  url?: string;
+}
+
+export interface ReservationView {
+  id: string;
+  site: string;
+  kind: ReservationKind;
+  status: ReservationStatus;
+  vehicleId: string;
+  userId: number | null;
+  /** Minor units. */
+  deposit: number;
+  currency: string;
+  holdHours: number;
+  holdUntil: Date | null;
+  paymentReference: string | null;
+  failureMessage: string | null;
+  leadId: string | null;
+  contact: Record<string, string>;
+  purchase: Record<string, string> | null;
+  createdAt: Date;
+  releasedAt: Date | null;
+}
+
+export type ReserveOutcome =
+  | { status: "held"; reservation: ReservationView }
+  | { status: "requires_action"; reservation: ReservationView; redirectUrl: string }
+  | { status: "declined"; reservation: ReservationView; message: string }
+  | { status: "pending"; reservation: ReservationView };
+
+/** The car cannot be reserved (409), with the reason the page shows. */
+export class ReservationUnavailableError extends HttpError {
+  constructor(readonly reason: keyof typeof RESERVE_INELIGIBLE_TEXT) {
+    super(409, RESERVE_INELIGIBLE_TEXT[reason].title + ". " + RESERVE_INELIGIBLE_TEXT[reason].text);
+  }
+  override body() {
+    return { message: this.message, reason: this.reason };
+  }
+}
+
+/** The site's deposit terms (features.reserveOnline: $200 and 48 hours unless set). */
+export function depositTerms(tenant: TenantDocument) {
+  const r = tenant.features.reserveOnline;
+  const deposit = r.deposit ?? 200;
+  return {
+    deposit,
+    minor: Math.round(deposit * 100),
+    currency: tenant.identity.currency,
+    holdHours: r.holdHours ?? 48,
+    text: formatMoney(deposit, tenant.identity, Number.isInteger(deposit) ? 0 : 2),
+  };
+}
+
+/** Whether the site takes this kind of deposit: reserve online, or the online purchase journey. */
+export const kindEnabled = (tenant: TenantDocument, kind: ReservationKind) =>
+  kind === "purchase" ? tenant.features.onlinePurchase === true : tenant.features.reserveOnline.enabled === true;
+
+/** Where a reservation's confirmation page is. */
+export const confirmationPath = (slug: string, id: string) => `/cars/${slug}/reservation/${id}`;
+
+function view(r: Row): ReservationView {
+  return {
+    id: r.id,
+    site: r.site,
+    kind: r.kind,
+    status: r.status,
+    vehicleId: r.vehicleId,
+    userId: r.userId,
+    deposit: r.deposit,
+    currency: r.currency,
+    holdHours: r.holdHours,
+    holdUntil: r.holdUntil ? new Date(r.holdUntil) : null,
+    paymentReference: r.status === "pending" || r.status === "failed" ? null : r.paymentId,
+    failureMessage: r.failureMessage,
+    leadId: r.leadId,
+    contact: r.contact,
+    purchase: r.purchase ?? null,
+    createdAt: new Date(r.createdAt),
+    releasedAt: r.releasedAt ? new Date(r.releasedAt) : null,
+  };
+}
+
+const uniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
+};
+
+/** Tells the search index, the page cache and other processes that these cars changed (inside the transaction, then after it). */
+async function touchVehicles(tx: Db, ids: string[], now: Date) {
+  if (!ids.length) return;
+  await tx.update(vehicles).set({ updatedAt: now }).where(inArray(vehicles.id, ids));
+  await notifyVehiclesChanged(tx, ids, "upsert");
+}
+
+/**
+ * Reserves a car: checks it can be reserved, records the attempt (one per Idempotency-Key; the same
+ * key with other details is refused), takes the deposit and — when paid — holds the car. A card the
+ * provider refuses as malformed throws its CardError (422) and records nothing.
+ */
+export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): Promise<ReserveOutcome> {
+  const { db, tenant, provider } = ctx;
+  const now = ctx.now?.() ?? new Date();
+  const site = tenant.identity.slug;
+  if (!kindEnabled(tenant, req.kind)) throw new NotFoundError(req.kind === "purchase" ? "This site does not sell cars online." : "This site does not take online reservations.");
+  const hash = payloadHash({ slug: req.slug, kind: req.kind, contact: req.contact, purchase: req.purchase ?? null });
+
+  const [existing] = await db.select().from(reservations).where(and(eq(reservations.site, site), eq(reservations.idempotencyKey, req.idempotencyKey)));
+  if (existing) {
+    if (existing.requestHash !== hash) throw new HttpError(409, "This Idempotency-Key was already used for a different reservation; send a new key.");
+    return outcomeOf(ctx, existing);
+  }
+
+  await releaseLapsed(db, now);
+  const car = await siteVehicleBySlug(db, tenant, req.slug);
+  if (!car) throw new NotFoundError("There is no such car on this site.");
+  const reason = reserveIneligibility(car, { enabled: true });
+  if (reason) throw new ReservationUnavailableError(reason);
+
+  const terms = depositTerms(tenant);
+  const id = randomUUID();
+  // The provider checks the card before anything is recorded (CardError, 422).
+  const payment = await provider.createPayment(
+    { amount: terms.minor, currency: terms.currency, description: `${req.kind === "purchase" ? "Online purchase" : "Reservation"} deposit: ${car.year} ${car.make} ${car.model} (stock ${car.stocknum})`.slice(0, 500), metadata: { site, reservation: id, vehicle: car.id } },
+    `reservation:${id}`,
+  );
+  const inserted = await db
+    .insert(reservations)
+    .values({
+      id,
+      site,
+      idempotencyKey: req.idempotencyKey,
+      requestHash: hash,
+      kind: req.kind,
+      vehicleId: car.id,
+      dealershipId: car.dealership_id,
+      userId: req.userId ?? null,
+      status: "pending",
+      deposit: terms.minor,
+      currency: terms.currency,
+      holdHours: terms.holdHours,
+      contact: { ...req.contact, ...(req.url ? { url: req.url } : {}) } as Record<string, string>,
+      purchase: req.purchase ? ({ ...req.purchase } as Record<string, string>) : null,
+      paymentProvider: provider.name,
+      paymentId: payment.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [reservations.site, reservations.idempotencyKey] })
+    .returning();
+  if (!inserted.length) return reserveCar(ctx, req); // the same key at the same moment: answer as its replay
+
+  let confirmed: Payment;
+  try {
+    confirmed = await provider.confirmPayment(payment.id, req.card, { returnUrl: confirmationPath(car.slug, id) });
+  } catch (e) {
+    // A malformed card: nothing was charged; the attempt is closed so it holds nothing.
+    await db.update(reservations).set({ status: "failed", failureMessage: (e as Error).message, updatedAt: now }).where(eq(reservations.id, id));
+    throw e;
+  }
+  if (confirmed.status === "requires_action" && confirmed.nextAction) {
+    const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+    return { status: "requires_action", reservation: view(row), redirectUrl: confirmed.nextAction.url };
+  }
+  const row = await finalizeReservation(ctx, id);
+  return outcomeOf(ctx, row);
+}
+
+async function outcomeOf(ctx: ReservationContext, row: Row): Promise<ReserveOutcome> {
+  const v = view(row);
+  if (row.status === "held") return { status: "held", reservation: v };
+  if (row.status === "failed") return { status: "declined", reservation: v, message: row.failureMessage ?? "The payment did not go through." };
+  if (row.status === "pending") return { status: "pending", reservation: v };
+  return { status: "held", reservation: v };
+}
+
+/**
+ * Moves a pending reservation on from its payment's status (after the card was charged, or when
+ * the shopper returns from the 3-D Secure challenge): succeeded → held (or, when another visitor's
+ * hold won or the car went meanwhile, refunded and failed); failed → failed; otherwise still pending.
+ * Safe to call any number of times.
+ */
+export async function finalizeReservation(ctx: ReservationContext, id: string): Promise<Row> {
+  const { db, tenant, provider } = ctx;
+  const now = ctx.now?.() ?? new Date();
+  const [row] = await db.select().from(reservations).where(and(eq(reservations.id, id), eq(reservations.site, tenant.identity.slug)));
+  if (!row) throw new NotFoundError("There is no such reservation on this site.");
+  if (row.status !== "pending" || !row.paymentId) return row;
+  const payment = await provider.getPayment(row.paymentId);
+  if (!payment) return row;
+  const deposit = formatMoney(row.deposit / 100, tenant.identity, row.deposit % 100 ? 2 : 0);
+  const fail = async (message: string) => {
+    const [failed] = await db
+      .update(reservations)
+      .set({ status: "failed", failureMessage: message, updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, "pending")))
+      .returning();
+    return failed ?? (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
+  };
+  if (payment.status === "failed") return fail(payment.failure?.message ?? "The payment did not go through.");
+  if (payment.status !== "succeeded") return row;
+
+  const refund = async (message: string) => {
+    await provider.refundPayment(payment.id, `refund:${id}`);
+    return fail(message);
+  };
+  // The car may have sold, or been marked reserved by the dealer, while the shopper paid.
+  const car = await getVehicle(db, row.vehicleId);
+  if (!car || reserveIneligibility(car, { enabled: true })) {
+    return refund(GONE_BEFORE_PAID(deposit));
+  }
+  const holdUntil = new Date(now.getTime() + row.holdHours * 3600_000);
+  let held: Row | undefined;
+  try {
+    held = await db.transaction(async (tx) => {
+      // A lapsed hold on this car gives way first (released lazily, here).
+      await tx
+        .update(reservations)
+        .set({ status: "expired", releasedAt: now, updatedAt: now })
+        .where(and(eq(reservations.vehicleId, row.vehicleId), eq(reservations.status, "held"), lte(reservations.holdUntil, now)));
+      const [h] = await tx
+        .update(reservations)
+        .set({ status: "held", holdUntil, updatedAt: now })
+        .where(and(eq(reservations.id, id), eq(reservations.status, "pending")))
+        .returning();
+      if (h) await touchVehicles(tx, [row.vehicleId], now);
+      return h;
+    });
+  } catch (e) {
+    if (!uniqueViolation(e)) throw e;
+    return refund(LOST_RACE(deposit));
+  }
+  if (!held) return (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
+  announceVehiclesChanged([row.vehicleId], "upsert");
+  return sendReservationLead(ctx, held, car);
+}
+
+/** The dealer's lead for a held reservation (once: the lead's idempotency key is the reservation's). */
+async function sendReservationLead(ctx: ReservationContext, row: Row, car: StoredVehicle): Promise<Row> {
+  const { db, tenant } = ctx;
+  const dealership = tenant.dealerships.find((d) => d.id === car.dealership_id) ?? tenant.dealerships[0];
+  const lead = reservationLead(tenant, row, car);
+  const { leadId } = await storeLead(
+    db,
+    {
+      lead,
+      site: { slug: tenant.identity.slug, name: tenant.identity.name, currency: tenant.identity.currency },
+      dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
+      vehicle: car,
+    },
+    `reservation:${row.id}`,
+  );
+  const [updated] = await db.update(reservations).set({ leadId }).where(eq(reservations.id, row.id)).returning();
+  return updated;
+}
+
+function reservationLead(tenant: TenantDocument, row: Row, car: StoredVehicle): Lead {
+  const c = row.contact;
+  const p = row.purchase;
+  const hold = row.holdUntil ? new Date(row.holdUntil) : null;
+  const deposit = formatMoney(row.deposit / 100, tenant.identity, row.deposit % 100 ? 2 : 0);
+  const message =
+    `${row.kind === "purchase" ? "Online purchase" : "Reserve online"}: deposit of ${deposit} paid (payment reference ${row.paymentId}). ` +
+    (hold ? `The car is held until ${hold.toLocaleString("en-AU", { timeZone: tenant.identity.timeZone, dateStyle: "full", timeStyle: "short" })} (${tenant.identity.timeZone}).` : "");
+  const candidate = {
+    ...(c.url ? { url: c.url } : {}),
+    source: "Website",
+    car_id: car.id,
+    car_dealership_id: car.dealership_id,
+    form: "reserve",
+    category: RESERVE_CATEGORY,
+    ...(row.kind === "purchase" ? { subcategory: PURCHASE_SUBCATEGORY } : {}),
+    fields: {
+      first_name: c.first_name,
+      ...(c.last_name ? { last_name: c.last_name } : {}),
+      email: c.email,
+      phone: c.phone,
+      ...(p?.postcode ? { postcode: p.postcode } : {}),
+      message,
+      stock_number: car.stocknum,
+      payment_reference: row.paymentId,
+      deposit_amount: row.deposit / 100,
+      ...(hold ? { hold_until: hold.toISOString() } : {}),
+      ...(p?.payment ? { purchase_payment: p.payment } : {}),
+      ...(p?.delivery ? { purchase_delivery: p.delivery } : {}),
+    },
+    isLastStep: true,
+  };
+  const checked = validateLead(candidate);
+  if (!checked.ok) throw new Error(`the reservation's lead does not validate: ${checked.errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
+  return checked.lead;
+}
+
+/**
+ * Ends the holds that lapsed by `now` (of one car, or all) and announces their cars; also closes
+ * payments left unfinished for an hour. Returns the released cars' ids.
+ */
+export async function releaseLapsed(db: Db, now: Date, vehicleId?: string): Promise<string[]> {
+  const lapsedWhere = and(eq(reservations.status, "held"), lte(reservations.holdUntil, now), vehicleId ? eq(reservations.vehicleId, vehicleId) : undefined);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(reservations).where(lapsedWhere);
+  let released: string[] = [];
+  if (Number(n) > 0) {
+    released = await db.transaction(async (tx) => {
+      const rows = await tx.update(reservations).set({ status: "expired", releasedAt: now, updatedAt: now }).where(lapsedWhere).returning({ vehicleId: reservations.vehicleId });
+      const ids = [...new Set(rows.map((r) => r.vehicleId))];
+      await touchVehicles(tx, ids, now);
+      return ids;
+    });
+    announceVehiclesChanged(released, "upsert");
+  }
+  if (!vehicleId) {
+    await db
+      .update(reservations)
+      .set({ status: "failed", failureMessage: ABANDONED, updatedAt: now })
+      .where(and(eq(reservations.status, "pending"), lte(reservations.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS))));
+  }
+  return released;
+}
+
+/** One reservation of the site (its hold released first when it has lapsed); null for none. */
+export async function getReservation(ctx: ReservationContext, id: string): Promise<ReservationView | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
+  const now = ctx.now?.() ?? new Date();
+  const [row] = await ctx.db.select().from(reservations).where(and(eq(reservations.id, id), eq(reservations.site, ctx.tenant.identity.slug)));
+  if (!row) return null;
+  if (row.status === "held" && row.holdUntil && new Date(row.holdUntil) <= now) {
+    await releaseLapsed(ctx.db, now, row.vehicleId);
+    const [again] = await ctx.db.select().from(reservations).where(eq(reservations.id, id));
+    return view(again);
+  }
+  return view(row);
+}
+
+/**
+ * Cancels a held reservation within its hold: the deposit is refunded through the provider and the
+ * car released at once; the dealer gets a note of it. Cancelling a cancelled one answers it again.
+ */
+export async function cancelReservation(ctx: ReservationContext, id: string): Promise<ReservationView> {
+  const { db, tenant, provider } = ctx;
+  const now = ctx.now?.() ?? new Date();
+  const current = await getReservation(ctx, id);
+  if (!current) throw new NotFoundError("There is no such reservation on this site.");
+  if (current.status === "cancelled") return current;
+  if (current.status !== "held") throw new HttpError(409, current.status === "expired" ? HOLD_ENDED : "Only a held reservation can be cancelled.");
+  await provider.refundPayment(current.paymentReference!, `refund:${id}`);
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reservations)
+      .set({ status: "cancelled", releasedAt: now, updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, "held")))
+      .returning();
+    if (row) await touchVehicles(tx, [row.vehicleId], now);
+    return row;
+  });
+  if (!cancelled) return (await getReservation(ctx, id))!;
+  announceVehiclesChanged([cancelled.vehicleId], "upsert");
+  const car = await getVehicle(db, cancelled.vehicleId);
+  if (car) {
+    const dealership = tenant.dealerships.find((d) => d.id === car.dealership_id) ?? tenant.dealerships[0];
+    const lead = reservationLead(tenant, cancelled, car);
+    lead.subcategory = "Reservation Cancelled";
+    lead.fields.message = `The buyer cancelled their reservation; the deposit (payment reference ${cancelled.paymentId}) was refunded and the car released.`;
+    delete lead.fields.hold_until;
+    await storeLead(
+      db,
+      {
+        lead,
+        site: { slug: tenant.identity.slug, name: tenant.identity.name, currency: tenant.identity.currency },
+        dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
+        vehicle: car,
+      },
+      `reservation-cancel:${id}`,
+    );
+  }
+  return view(cancelled);
+}
+
+/** The reservations of a signed-in visitor on one site, newest first (for My Garage): never anyone else's. */
+export async function reservationsForUser(db: Db, site: string, userId: number, now = new Date()): Promise<ReservationView[]> {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.site, site), eq(reservations.userId, userId), inArray(reservations.status, ["held", "expired", "cancelled"])))
+    .orderBy(desc(reservations.createdAt));
+  // A lapsed hold reads as expired even before the sweep has released it.
+  return rows.map((r) => (r.status === "held" && r.holdUntil && new Date(r.holdUntil) <= now ? view({ ...r, status: "expired" }) : view(r)));
+}

@@ -1,0 +1,41 @@
+/**
+ * The reservation sweep: every minute, the holds that lapsed are released (their cars lose the
+ * RESERVED tag in search and on the vehicle page) and payments left unfinished for an hour are
+ * closed. Started by instrumentation.ts in the server process; reads also release lapsed holds
+ * lazily (server/reservations/service.ts), so a car is never shown held past its time for long.
+ */
+import { getDb, type DbHandle } from "../db";
+import { releaseLapsed } from "./service";
+
+export const SWEEP_INTERVAL_MS = 60_000;
+
+const KEY = Symbol.for("forecourt.reservations.sweep");
+type Global = typeof globalThis & { [KEY]?: ReturnType<typeof setInterval> };
+
+/** Starts the sweep once per process; returns a function that stops it. */
+export async function startReservationSweep(handle?: Promise<DbHandle>, intervalMs = SWEEP_INTERVAL_MS): Promise<() => void> {
+  const g = globalThis as Global;
+  const stop = () => {
+    if (g[KEY]) clearInterval(g[KEY]);
+    delete g[KEY];
+  };
+  if (g[KEY]) return stop;
+  const { db } = await (handle ?? getDb());
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const released = await releaseLapsed(db, new Date());
+      if (released.length) console.log(`[reservations] released ${released.length} lapsed hold(s)`);
+    } catch (e) {
+      console.error("[reservations] the sweep failed:", (e as Error).message);
+    } finally {
+      running = false;
+    }
+  };
+  g[KEY] = setInterval(tick, intervalMs);
+  g[KEY].unref?.();
+  await tick();
+  return stop;
+}
