@@ -35,6 +35,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("vehicle summary: an available car", () => {
+  it("has the favourite and compare toggles where the site has them and the car is eligible (spec §5), none on a sold car", async () => {
+    const toggles = (html: string) => [...html.matchAll(/<button type="button" class="fc-round-toggle" aria-pressed="false" data-list="(\w+)"/g)].map((m) => m[1]);
+    expect(toggles((await render(fixtureVehicle()))!)).toEqual(["favourites", "compare"]);
+    expect(text((await render(fixtureVehicle()))!)).toContain("Favourite 2021 Toyota Corolla Ascent Sport ZWE211R");
+    expect(toggles((await render(fixtureVehicle(), site((t) => (t.features.compare = false))))!)).toEqual(["favourites"]);
+    expect(toggles((await render(soldVehicle()))!)).toEqual([]);
+  });
+
   it("shows the heading (year make model, then badge and series) and the price with its price type beside it", async () => {
     const html = (await render(fixtureVehicle()))!;
     expect(html).toMatch(/<h2 class="[^"]*" id="summary-title">2021 Toyota Corolla<span class="[^"]*"> Ascent Sport ZWE211R<\/span><\/h2>/);
@@ -57,7 +65,9 @@ describe("vehicle summary: an available car", () => {
     expect(text(html)).toContain("Odometer: 42,123 km");
     expect(text(html)).toContain("Transmission: Automatic");
     expect(text(html)).toContain("Body: Hatch");
-    expect(html.replace(/<dialog[\s\S]*?<\/dialog>/g, "").match(/<svg [^>]*aria-hidden="true"/g)).toHaveLength(4);
+    // (The favourite and compare toggles draw their own icons.)
+    const withoutDialogsAndToggles = html.replace(/<dialog[\s\S]*?<\/dialog>/g, "").replace(/<button type="button" class="fc-round-toggle"[\s\S]*?<\/button>/g, "");
+    expect(withoutDialogsAndToggles.match(/<svg [^>]*aria-hidden="true"/g)).toHaveLength(4);
     expect(text(html)).toContain("Stock No.U1001");
     expect(text(html)).toContain("VINJTNKB3BE10J012345");
     expect(text(html)).toContain("Rego123ABC");

@@ -1,11 +1,12 @@
 import { financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
-import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE, reserveIneligibility } from "../../domain/vdp-rules";
+import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE, listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { simpleTransmission } from "../../server/inventory/records";
+import { simpleTransmission, vehicleTitle } from "../../server/inventory/records";
 import { cardSettings, reserveHref } from "../_shared/vehicle-card";
+import { ListToggle } from "../_shared/favourites.client";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { LabelValues } from "../_shared/label-values";
 import { LeadForm } from "../_shared/lead-form/lead-form.client";
@@ -52,6 +53,12 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
 
   const settings = cardSettings(tenant);
   const reserve = reserveHref(car, settings);
+  // Favourite and compare, as on its result card (spec §2 other controls, §5 visibility).
+  const primary = car.images[0]?.url ?? null;
+  const entry = { id: car.id, name: vehicleTitle(car), slug: car.slug, make: car.make, model: car.model, primary_image_url: primary };
+  const toggles = (["favourites", "compare"] as const).filter((f) =>
+    listToggleVisible({ status: car.status, price: car.price, car_type: car.car_type, imageCount: car.images.length }, { enabled: settings[f], usedOnly: settings.usedOnly }),
+  );
   // Online purchase (features.onlinePurchase; leads §2 routes, §4): only for a car that can be reserved.
   const buyOnline = features.onlinePurchase && !reserveIneligibility(car, { enabled: true }) ? `/checkout-journey?car_id=${encodeURIComponent(car.slug)}` : null;
   const tradeIn = features.tradeIn?.enabled ? tradeInHref(car) : null;
@@ -119,6 +126,14 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
         {heading.title}
         {heading.subtitle ? <span className={styles.subtitle}> {heading.subtitle}</span> : null}
       </h2>
+
+      {toggles.length ? (
+        <div className={styles.toggles}>
+          {toggles.map((list) => (
+            <ListToggle key={list} site={settings.site} list={list} entry={entry} className="fc-round-toggle" />
+          ))}
+        </div>
+      ) : null}
 
       {available ? (
         <div className={styles.priceBlock}>
