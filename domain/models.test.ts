@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BODY_TYPES } from "./media";
-import { bodyForSlug, bodySlug, brandForPath, brandOverviewHref, modelBadge, modelForPath, modelPageHref, modelStockHref, rangeBodies, rangeMakes, type Model } from "./models";
+import { bodyForSlug, bodySlug, brandForPath, brandOverviewHref, modelBadge, modelForPath, modelPageHref, modelStockHref, modelTitle, rangeBodies, rangeMakes, type Model } from "./models";
 import schema from "../schemas/tenant.schema.json";
 
 const model = (id: string, extra: Partial<Model> = {}): Model => ({ id, name: id.toUpperCase(), make: "Mazda", slug: id, status: "current", bodies: [], ...extra });
@@ -62,5 +62,13 @@ describe("model range (leads spec §2, §3 Model, §4)", () => {
   it("the schema's model body types are body types the search knows", () => {
     const enumValues = (schema.definitions.model.properties.bodies.items as { enum: string[] }).enum;
     for (const b of enumValues) expect(Object.keys(BODY_TYPES)).toContain(b);
+  });
+});
+
+describe("model titles", () => {
+  it("prefix the make unless the name already starts with it", () => {
+    expect(modelTitle({ make: "Mazda", name: "CX-5" })).toBe("Mazda CX-5");
+    expect(modelTitle({ make: "Mazda", name: "Mazda3" })).toBe("Mazda3");
+    expect(modelTitle({ make: "Land Rover", name: "Range Rover Sport" })).toBe("Land Rover Range Rover Sport");
   });
 });

@@ -13,6 +13,10 @@ export const MODEL_BADGES: Record<string, string> = { new: "NEW", coming_soon: "
 
 export const modelBadge = (model: Pick<Model, "status">): string | null => (model.status ? (MODEL_BADGES[model.status] ?? null) : null);
 
+/** "Mazda CX-5"; a name that already starts with its make stands alone ("Mazda3", not "Mazda Mazda3"). */
+export const modelTitle = (model: Pick<Model, "make" | "name">): string =>
+  model.name.toLowerCase().startsWith(model.make.toLowerCase()) ? model.name : `${model.make} ${model.name}`;
+
 /** Where a model's tile links: its override url, else its page /{slug}. */
 export const modelPageHref = (model: Pick<Model, "slug" | "overrideUrl">): string => model.overrideUrl ?? `/${model.slug}`;
 

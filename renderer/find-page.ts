@@ -5,7 +5,7 @@ import { addressLine, contactLocations, locationForSlug } from "../domain/locati
 import { SUCCESS_TEXT, SUCCESS_TITLE, locationBaseName } from "../domain/lead-forms";
 import type { Location } from "../schemas/generated/tenant";
 import { BOOK_A_SERVICE_PATH, servicePage } from "../domain/service-booking";
-import { brandForPath, modelForPath } from "../domain/models";
+import { brandForPath, modelForPath, modelTitle } from "../domain/models";
 import { GARAGE_ALIASES, garageEnabled, garagePaths } from "../domain/gated-routes";
 import type { Page, TenantDocument } from "./types";
 
@@ -134,7 +134,7 @@ export function modelPageText(doc: Pick<TenantDocument, "models" | "identity">, 
   if (page.template === "model-detail") {
     const model = modelForPath(doc, path);
     if (!model) return null;
-    const title = `${model.make} ${model.name}`;
+    const title = modelTitle(model);
     return { title, description: model.shortDescription || `The ${title} at ${doc.identity.name}: body types, price and the cars in stock.` };
   }
   if (page.template === "brand-overview") {

@@ -1,4 +1,4 @@
-import { modelBadge, modelForPath, modelStockHref } from "../../domain/models";
+import { modelBadge, modelForPath, modelStockHref, modelTitle } from "../../domain/models";
 import type { BlockComponent } from "../../renderer/types";
 import { modelStock } from "../_shared/model-stock";
 import { inStockLabel, modelFromLabel, TILE_WIDTH } from "../_shared/model-tile";
@@ -27,7 +27,7 @@ const ModelHero: BlockComponent<"model-hero"> = async ({ id, props, ctx }) => {
         </div>
         <div className={styles.text}>
           {badge ? <p className={styles.badge}>{badge}</p> : null}
-          <h2 id={headingId} className={styles.name}>{`${model.make} ${model.name}`}</h2>
+          <h2 id={headingId} className={styles.name}>{modelTitle(model)}</h2>
           {model.bodies.length ? <p className={styles.meta}>{model.bodies.map((b) => valueLabel("body", b)).join(", ")}</p> : null}
           {from ? <p className={styles.price}>{from}</p> : null}
           {model.shortDescription ? <p>{model.shortDescription}</p> : null}

@@ -25,9 +25,9 @@ describe("model-range block", () => {
     expect(h).toContain(">The New Range</h2>");
     expect(tiles(h)).toEqual([
       ["/cx-5", "Mazda CX-5", "SUV", "From $37,990", "2 in stock"],
-      ["/mazda3", "NEW", "Mazda Mazda3", "Hatch, Sedan", "From $33,490", "1 in stock"],
-      ["/cx-70", "COMING SOON", "Mazda CX-70", "SUV", "None in stock"],
-      ["/hilux", "Toyota HiLux", "Ute", "None in stock"],
+      ["/mazda3", "NEW", "Mazda3", "Hatch, Sedan", "From $33,490", "1 in stock"],
+      ["/cx-70", "Picture coming soon", "COMING SOON", "Mazda CX-70", "SUV", "None in stock"],
+      ["/hilux", "Picture coming soon", "Toyota HiLux", "Ute", "None in stock"],
     ]);
     // The top car's picture where the model has none of its own.
     expect(h).toContain(`src="/_next/image?url=${encodeURIComponent("/media/cars/1001/1.jpg")}&amp;w=640`);
