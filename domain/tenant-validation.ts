@@ -82,14 +82,18 @@ function documentRules(doc: TenantDocument): TenantError[] {
     doc.pages.flatMap((p, i) => (p.template ? [[p.template, `/pages/${i}/template`] as [string, string]] : [])),
     (t, first) => `template page "${t}" is defined twice (first at ${first})`,
   );
-  firstSeen(
-    doc.dealerships.map((d, i) => [d.id, `/dealerships/${i}/id`] as [number, string]),
-    (id, first) => `duplicate dealership id ${id} (first used at ${first})`,
-  );
-  firstSeen(
-    doc.dealerships.map((d, i) => [d.slug, `/dealerships/${i}/slug`] as [string, string]),
-    (slug, first) => `duplicate dealership slug "${slug}" (first used at ${first})`,
-  );
+  /** Dealerships' and locations' numeric ids and their slugs: each unique within its list. */
+  const uniqueIdsAndSlugs = (list: "dealerships" | "locations", noun: string) => {
+    firstSeen(
+      doc[list].map((x, i) => [x.id, `/${list}/${i}/id`] as [number, string]),
+      (id, first) => `duplicate ${noun} id ${id} (first used at ${first})`,
+    );
+    firstSeen(
+      doc[list].map((x, i) => [x.slug, `/${list}/${i}/slug`] as [string, string]),
+      (slug, first) => `duplicate ${noun} slug "${slug}" (first used at ${first})`,
+    );
+  };
+  uniqueIdsAndSlugs("dealerships", "dealership");
   firstSeen(
     doc.offers.map((o, i) => [o.id, `/offers/${i}/id`] as [string, string]),
     (id, first) => `duplicate offer id "${id}" (first used at ${first})`,
@@ -111,14 +115,7 @@ function documentRules(doc: TenantDocument): TenantError[] {
     if (!dealershipSlugs.has(o.dealership)) errors.push({ pointer: `/offers/${i}/dealership`, message: `refers to dealership "${o.dealership}", which is not in /dealerships` });
     if (o.start && o.expiry && o.expiry < o.start) errors.push({ pointer: `/offers/${i}/expiry`, message: `ends on ${o.expiry}, before it starts on ${o.start}` });
   });
-  firstSeen(
-    doc.locations.map((l, i) => [l.id, `/locations/${i}/id`] as [number, string]),
-    (id, first) => `duplicate location id ${id} (first used at ${first})`,
-  );
-  firstSeen(
-    doc.locations.map((l, i) => [l.slug, `/locations/${i}/slug`] as [string, string]),
-    (slug, first) => `duplicate location slug "${slug}" (first used at ${first})`,
-  );
+  uniqueIdsAndSlugs("locations", "location");
 
   const models = doc.models ?? [];
   firstSeen(

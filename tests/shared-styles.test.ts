@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
  * loses its styles. This reads every className in blocks/ and checks each fc-* class is defined.
  */
 const root = join(import.meta.dirname, "..");
-const globals = readFileSync(join(root, "app/globals.css"), "utf8");
+const globalsCss = readFileSync(join(root, "app/globals.css"), "utf8");
+/** app/globals.css and the style sheets it @imports (visually-hidden.css, shared with the platform's). */
+const globals = [globalsCss, ...[...globalsCss.matchAll(/@import "\.\/([\w.-]+)";/g)].map((m) => readFileSync(join(root, "app", m[1]), "utf8"))].join("\n");
 
 function blockSources(): { file: string; text: string }[] {
   return (readdirSync(join(root, "blocks"), { recursive: true }) as string[])
@@ -34,6 +36,7 @@ describe("shared fc-* block classes", () => {
     expect(fcClassNames("<p className={`fc-section-intro ${styles.intro}`}>")).toEqual(["fc-section-intro"]);
     expect(defined("fc-panel")).toBe(true);
     expect(defined("fc-pane")).toBe(false);
+    expect(defined("fc-visually-hidden")).toBe(true);
   });
 
   it("every fc-* class a block uses is defined in app/globals.css", () => {

@@ -50,7 +50,7 @@ export function FormDialog({
       <dialog
         ref={dialog}
         id={id}
-        className={styles.dialog}
+        className={`${styles.surface} ${styles.dialog}`}
         aria-labelledby={titleId}
         onClose={() => opener.current?.focus()}
         onClick={(e) => {

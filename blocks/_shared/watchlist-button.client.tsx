@@ -3,6 +3,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { WATCHLIST_PATH } from "../../domain/watchlist";
 import { watchlistStore, type WatchlistStore } from "./watchlist-store";
+import toastStyles from "./toast.module.css";
 import styles from "./watchlist-button.module.css";
 
 export function useWatchlist(store: WatchlistStore = watchlistStore) {
@@ -62,7 +63,7 @@ function ToastFor({ carId, store }: { carId: string; store: WatchlistStore }) {
 
 function WatchlistToast({ kind, onClose }: { kind: "saved" | "removed"; onClose: () => void }): ReactNode {
   return (
-    <div className={styles.toast} role="status">
+    <div className={`${toastStyles.toast} ${styles.toast}`} role="status">
       <span>{kind === "saved" ? "Saved to your watchlist." : "Removed from your watchlist."}</span>{" "}
       <a href={WATCHLIST_PATH}>View List</a>
       <button type="button" className={styles.close} onClick={onClose}>

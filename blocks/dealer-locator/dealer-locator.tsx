@@ -112,7 +112,7 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
               {resultsHeading}
             </h3>
             {results.length === 0 ? <p>No locations to show.</p> : null}
-            <ol className={styles.list} data-testid="locator-results">
+            <ol className={`fc-plain-list ${styles.list}`} data-testid="locator-results">
               {results.map(({ location: l, distanceKm }) => {
                 const today = hoursOn(l, now, timeZone, department);
                 const phone = l.contact_detail?.phone ?? l.contact_detail?.landline_phone;

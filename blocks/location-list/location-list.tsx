@@ -30,7 +30,7 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
         {single ? (
           <LocationCard location={locations[0]} site={tenant} size="large" map={singleMap(tenant, locations[0])} />
         ) : (
-          <ul className={props.layout === "list" ? styles.list : styles.grid}>
+          <ul className={`fc-plain-list ${props.layout === "list" ? styles.list : styles.grid}`}>
             {locations.map((location) => (
               <li key={location.id}>
                 <LocationCard location={location} site={tenant} size={props.layout === "list" ? "card" : "grid"} />

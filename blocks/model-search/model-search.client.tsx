@@ -138,7 +138,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
           <input
             ref={input}
             id={inputId}
-            className={styles.input}
+            className={`${shared.searchInput} ${styles.input}`}
             type="search"
             name="query"
             value={text}

@@ -1,4 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
+import dialog from "../_shared/form-dialog.module.css";
 import { isExpired } from "../_shared/schedule";
 import { PopupDialog } from "./popup.client";
 import { popupStorageKey } from "./popup-rules";
@@ -16,7 +17,7 @@ const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
       expiry={props.expiry}
       labelledBy={titleId}
       describedBy={descriptionId}
-      className={styles.dialog}
+      className={`${dialog.surface} ${styles.dialog}`}
       closeClassName={styles.close}
     >
       <div className={styles.body}>

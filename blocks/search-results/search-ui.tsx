@@ -26,6 +26,7 @@ import { Pagination } from "../_shared/search/pagination";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
 import type { IndexUiState } from "../_shared/search/routing";
 import type { SearchSettings } from "./settings";
+import shared from "../_shared/search/search.module.css";
 import styles from "./search-results.module.css";
 
 /** Cards in the first row of the widest grid: their images load at once. */
@@ -74,7 +75,7 @@ function SearchBox({ noun }: { noun: string }) {
       <input
         ref={input}
         id={id}
-        className={styles.searchInput}
+        className={shared.searchInput}
         type="search"
         value={value}
         placeholder="Search make, model or keyword"
@@ -139,7 +140,7 @@ function CurrentRefinements({ settings, labels }: { settings: SearchSettings; la
   }
   return (
     <div className={styles.current}>
-      <ul className={styles.chips} aria-label="Selected filters">
+      <ul className={`fc-plain-list ${styles.chips}`} aria-label="Selected filters">
         {chips.map((chip) => (
           <li key={chip.key}>
             <button type="button" className={styles.chip} onClick={chip.remove}>

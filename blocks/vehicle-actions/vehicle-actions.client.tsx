@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type MouseEvent } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { PDF_PREPARING, printHref, SHARE_NETWORK_NAMES, shareHref, type ShareNetwork } from "../../domain/vdp-rules";
 import { browserEnv, copyLink, createFlash, downloadPdf, openShareWindow, type ActionsEnv } from "./actions";
+import toastStyles from "../_shared/toast.module.css";
 import styles from "./vehicle-actions.module.css";
 
 // Brand marks: Facebook, X and WhatsApp from Simple Icons (CC0); LinkedIn's "in" drawn here.
@@ -99,7 +100,7 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
           <span id={`${id}-share`} className={styles.label}>
             {label}
           </span>
-          <ul className={styles.networks}>
+          <ul className={`fc-plain-list ${styles.networks}`}>
             {networks.map((network) => {
               const href = shareHref(network, url, name);
               return (
@@ -156,7 +157,7 @@ export function VehicleActionsBar(props: VehicleActionsBarProps) {
       ) : null}
 
       {copy?.kind === "toast" ? (
-        <div className={styles.toast} role="status" data-open={copied}>
+        <div className={`${toastStyles.toast} ${styles.toast}`} role="status" data-open={copied}>
           {copied ? copy.text : ""}
         </div>
       ) : null}

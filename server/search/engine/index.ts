@@ -23,7 +23,7 @@
 import { type Bits, and, andInto, andNot, orInto, popcount, toList, wordsFor } from "./bitset";
 import { checkFilter, filterKey, parseFilters } from "./filters";
 import { parseParams } from "./params";
-import { buildHit, envelope, facetHits, pageWindow, put } from "./response";
+import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { selectPage, type Result } from "./select";
 import { queryWords, type QueryWord } from "./text";
 import { Store } from "./store";
@@ -348,24 +348,12 @@ export class SearchIndex {
     const r = this.resolve(p, ctx);
     const { from, to } = pageWindow(p, this.settings);
     const hits = selectPage(this.store.orders, indexName, this.store.numbers, r, from, to).map((d) => buildHit(this.store.records[d]!, p, r.words, this.settings));
-    let facets: SearchResponse["facets"];
-    let stats: SearchResponse["facets_stats"];
-    if (p.facets.length) {
-      facets = {};
-      stats = {};
-      for (const a of p.facets) {
-        if (this.store.facets.has(a)) {
-          const ordered = orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet);
-          if (ordered) put(facets, a, ordered);
-        }
-        if (this.store.numbers.has(a)) {
-          const s = this.stats(a, r, ctx.base);
-          if (s) put(stats, a, { ...s });
-          // InstantSearch reads a numeric facet's stats only when the attribute is listed in facets.
-          if (s && !this.store.facets.has(a)) put(facets, a, {});
-        }
-      }
-    }
+    const { facets, stats } = facetsAndStats(
+      p,
+      (a) => this.store.facets.has(a),
+      (a) => orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet),
+      (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base) : null),
+    );
     return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
   }
 

@@ -6,7 +6,7 @@
  */
 import { checkFilter, parseFilters } from "./filters";
 import { parseParams } from "./params";
-import { buildHit, envelope, facetHits, pageWindow, put } from "./response";
+import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { EXACT, matchToken, queryWords, relevanceKey, tokenise, typosOf, type QueryWord } from "./text";
 import {
   SearchRequestError,
@@ -149,29 +149,22 @@ export class ReferenceIndex {
     });
     const { from, to } = pageWindow(p, this.settings);
     const page = hits.slice(from, Math.max(from, to)).map(({ r }) => buildHit(r, p, words, this.settings));
-    let facets: SearchResponse["facets"];
-    let stats: SearchResponse["facets_stats"];
-    if (p.facets.length) {
-      facets = {};
-      stats = {};
-      for (const a of p.facets) {
-        if (this.settings.facetSet.has(a)) {
-          const counts = this.counts(a, hits);
-          const ordered = orderFacetCounts([...counts.keys()], [...counts.values()], p.sortFacetValuesBy, p.maxValuesPerFacet);
-          if (ordered) put(facets, a, ordered);
-        }
-        if (this.settings.numericSet.has(a)) {
-          const values = hits.map(({ r }) => num(r, a)).filter((v) => v === v);
-          if (values.length) {
-            const sum = values.reduce((s, v) => s + v, 0);
-            const min = values.reduce((m, v) => Math.min(m, v));
-            const max = values.reduce((m, v) => Math.max(m, v));
-            put(stats, a, { min, max, avg: sum / values.length, sum });
-            if (!this.settings.facetSet.has(a)) put(facets, a, {});
-          }
-        }
-      }
-    }
+    const { facets, stats } = facetsAndStats(
+      p,
+      (a) => this.settings.facetSet.has(a),
+      (a) => {
+        const counts = this.counts(a, hits);
+        return orderFacetCounts([...counts.keys()], [...counts.values()], p.sortFacetValuesBy, p.maxValuesPerFacet);
+      },
+      (a) => {
+        const values = this.settings.numericSet.has(a) ? hits.map(({ r }) => num(r, a)).filter((v) => v === v) : [];
+        if (!values.length) return null;
+        const sum = values.reduce((s, v) => s + v, 0);
+        const min = values.reduce((m, v) => Math.min(m, v));
+        const max = values.reduce((m, v) => Math.max(m, v));
+        return { min, max, avg: sum / values.length, sum };
+      },
+    );
     return envelope(p, this.settings, indexName, hits.length, page, facets, stats, started);
   }
 

@@ -46,6 +46,38 @@ export function pageWindow(p: SearchParams, settings: ResolvedSettings): { from:
   return { from: Math.min(from, limit), to: Math.min(from + len, limit) };
 }
 
+/**
+ * A response's `facets` and `facets_stats` for the request's `facets` (none when it asks for none):
+ * `counts(a)` gives a facet attribute's value counts, ordered and cut (null when the result has
+ * none), `stats(a)` a numeric attribute's stats (null when it is not numeric or no hit has a value).
+ * A numeric attribute that is not for faceting is listed in facets with no values: InstantSearch
+ * reads a numeric facet's stats only when the attribute is listed there. The engine and the
+ * reference scan count in their own ways and share this.
+ */
+export function facetsAndStats(
+  p: SearchParams,
+  isFacet: (attribute: string) => boolean,
+  counts: (attribute: string) => Record<string, number> | null,
+  stats: (attribute: string) => NonNullable<SearchResponse["facets_stats"]>[string] | null,
+): { facets: SearchResponse["facets"]; stats: SearchResponse["facets_stats"] } {
+  if (!p.facets.length) return { facets: undefined, stats: undefined };
+  const facets: NonNullable<SearchResponse["facets"]> = {};
+  const facetStats: NonNullable<SearchResponse["facets_stats"]> = {};
+  for (const a of p.facets) {
+    const facet = isFacet(a);
+    if (facet) {
+      const ordered = counts(a);
+      if (ordered) put(facets, a, ordered);
+    }
+    const s = stats(a);
+    if (s) {
+      put(facetStats, a, { ...s });
+      if (!facet) put(facets, a, {});
+    }
+  }
+  return { facets, stats: facetStats };
+}
+
 export function envelope(
   p: SearchParams,
   settings: ResolvedSettings,
