@@ -22,13 +22,17 @@ export function ModelTile({ model, stock, tenant }: { model: Model; stock: Model
   return (
     <a className={styles.tile} href={modelPageHref(model)} data-model={model.id}>
       <span className={styles.picture}>
-        {stock.image ? <img src={stock.image} alt="" width={640} height={480} loading="lazy" decoding="async" /> : <span className={styles.noPicture}>Picture coming soon</span>}
+        {stock.image ? (
+          <img className={styles.image} src={stock.image} alt="" width={640} height={480} loading="lazy" decoding="async" />
+        ) : (
+          <span className={`${styles.image} ${styles.noPicture}`}>Picture coming soon</span>
+        )}
         {badge ? <span className={styles.badge}>{badge}</span> : null}
       </span>
       <span className={styles.name}>{modelTitle(model)}</span>
       {model.bodies.length ? <span className={styles.meta}>{model.bodies.map((b) => valueLabel("body", b)).join(", ")}</span> : null}
-      {from ? <span className={styles.price}>{from}</span> : null}
       <span className={styles.meta}>{inStockLabel(stock.count, tenant.identity.locale)}</span>
+      {from ? <span className={styles.price}>{from}</span> : null}
     </a>
   );
 }

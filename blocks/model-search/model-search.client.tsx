@@ -28,6 +28,7 @@ import {
   type SearchFn,
 } from "./models";
 import styles from "./model-search.module.css";
+import tileStyles from "../_shared/model-tile.module.css";
 
 const stateKey = (s: ModelSearchState) => JSON.stringify([normaliseQuery(s.query), s.page]);
 
@@ -225,10 +226,10 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
 function Tile({ settings, tile, eager }: { settings: ModelSearchSettings; tile: ModelTile; eager: boolean }) {
   const from = fromLabel(settings, tile.from);
   return (
-    <a className={styles.tile} href={tile.href} data-make={tile.make} data-model={tile.model}>
+    <a className={tileStyles.tile} href={tile.href} data-make={tile.make} data-model={tile.model}>
       {tile.image ? (
         <img
-          className={styles.image}
+          className={tileStyles.image}
           src={tile.image}
           alt=""
           width={TILE_IMAGE.width}
@@ -237,12 +238,12 @@ function Tile({ settings, tile, eager }: { settings: ModelSearchSettings; tile: 
           decoding="async"
         />
       ) : (
-        <span className={styles.image} aria-hidden="true" />
+        <span className={tileStyles.image} aria-hidden="true" />
       )}
-      <span className={styles.name}>{`${tile.make} ${tile.model}`}</span>
-      {tile.bodies.length ? <span className={styles.bodies}>{tile.bodies.join(", ")}</span> : null}
-      <span className={styles.count}>{stockLabel(settings, tile.count)}</span>
-      {from ? <span className={styles.price}>{from}</span> : null}
+      <span className={tileStyles.name}>{`${tile.make} ${tile.model}`}</span>
+      {tile.bodies.length ? <span className={tileStyles.meta}>{tile.bodies.join(", ")}</span> : null}
+      <span className={tileStyles.meta}>{stockLabel(settings, tile.count)}</span>
+      {from ? <span className={tileStyles.price}>{from}</span> : null}
     </a>
   );
 }

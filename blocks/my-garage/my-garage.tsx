@@ -1,7 +1,6 @@
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { garageEnabled, signInHref } from "../../domain/gated-routes";
-import { maskMobile } from "../../domain/mobile";
 import type { SearchRecord } from "../../domain/search-record";
 import { formatMoney } from "../../domain/vehicle-display";
 import { watchlistEnabled } from "../../domain/watchlist";
@@ -11,9 +10,8 @@ import { SESSION_COOKIE, sessionUser, type SiteUser } from "../../server/auth/se
 import { getDb } from "../../server/db";
 import { garageFor, type Garage, type GarageLead, type GarageReservation, type GarageTradeIn } from "../../server/garage/store";
 import { toSearchRecord } from "../../server/inventory/records";
-import { SignOutButton } from "../_shared/sign-out-button.client";
-import { cardSettings, VehicleCard } from "../_shared/vehicle-card";
-import { WatchlistButton, WatchlistEntry } from "../_shared/watchlist-button.client";
+import { SavedCarsList, SignedInAs } from "../_shared/saved-cars";
+import { cardSettings } from "../_shared/vehicle-card";
 import { DeviceGarage } from "./my-garage.client";
 import styles from "./my-garage.module.css";
 
@@ -162,26 +160,11 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
   return (
     <section className={`fc-container fc-section ${styles.section}`} aria-labelledby={`${id}-heading`} data-garage="signed-in">
       {head}
-      <div className={styles.account}>
-        <p>Signed in as {maskMobile(user.phone)}</p>
-        <SignOutButton to="/" />
-      </div>
+      <SignedInAs phone={user.phone} signOutTo="/" />
       {watchlist ? (
         <Section base={id} name="saved" title="Saved cars" count={cars.length}>
           {cars.length ? (
-            <ul className={styles.cards} aria-label="Saved cars">
-              {cars.map((car) => (
-                <WatchlistEntry key={car.objectID} carId={car.objectID} className={styles.card}>
-                  <VehicleCard
-                    car={car}
-                    settings={settings}
-                    now={now}
-                    idPrefix={id}
-                    saveSlot={<WatchlistButton site={settings.site} carId={car.objectID} title={car.title} sold={car.status === "sold"} />}
-                  />
-                </WatchlistEntry>
-              ))}
-            </ul>
+            <SavedCarsList cars={cars} settings={settings} now={now} idPrefix={id} />
           ) : (
             <Empty text="You have not saved any cars yet." link={browse} />
           )}

@@ -1,5 +1,4 @@
 import { cookies } from "next/headers";
-import { maskMobile } from "../../domain/mobile";
 import type { SearchRecord } from "../../domain/search-record";
 import { watchlistEnabled, watchlistSignInHref, WATCHLIST_PATH } from "../../domain/watchlist";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
@@ -7,9 +6,8 @@ import { SESSION_COOKIE, sessionUser, type SiteUser } from "../../server/auth/se
 import { getDb } from "../../server/db";
 import { toSearchRecord } from "../../server/inventory/records";
 import { savedVehicles } from "../../server/watchlist/store";
-import { cardSettings, VehicleCard } from "../_shared/vehicle-card";
-import { WatchlistButton, WatchlistEntry } from "../_shared/watchlist-button.client";
-import { SignOutButton } from "../_shared/sign-out-button.client";
+import { SavedCarsList, SignedInAs } from "../_shared/saved-cars";
+import { cardSettings } from "../_shared/vehicle-card";
 import styles from "./watchlist.module.css";
 
 export interface WatchlistViewProps {
@@ -41,24 +39,9 @@ export function WatchlistView({ id, heading, tenant, user, cars, now }: Watchlis
         </p>
       ) : (
         <>
-          <div className={styles.account}>
-            <p>Signed in as {maskMobile(user.phone)}</p>
-            <SignOutButton />
-          </div>
+          <SignedInAs phone={user.phone} className={styles.account} />
           {cars.length ? (
-            <ul className={styles.list} aria-label="Saved cars">
-              {cars.map((car) => (
-                <WatchlistEntry key={car.objectID} carId={car.objectID} className={styles.item}>
-                  <VehicleCard
-                      car={car}
-                      settings={settings}
-                      now={now}
-                      idPrefix={id}
-                      saveSlot={<WatchlistButton site={settings.site} carId={car.objectID} title={car.title} sold={car.status === "sold"} />}
-                  />
-                </WatchlistEntry>
-              ))}
-            </ul>
+            <SavedCarsList cars={cars} settings={settings} now={now} idPrefix={id} />
           ) : null}
           <p className={styles.empty} data-empty={cars.length === 0 || undefined}>
             {cars.length ? "Looking for more? " : "You have not saved any cars yet. "}
