@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
  * does not: Escape closes the open one (focus back on its summary), and so do a click outside or
  * tabbing out of it.
  */
-export function MenuButton({ controls, className }: { controls: string; className?: string }) {
+export function MenuButton({ controls, className, labelClassName }: { controls: string; className?: string; labelClassName?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -63,7 +63,7 @@ export function MenuButton({ controls, className }: { controls: string; classNam
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         )}
       </svg>
-      Menu
+      <span className={labelClassName}>Menu</span>
     </button>
   );
 }

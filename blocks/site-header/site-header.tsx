@@ -139,7 +139,7 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
             height={theme.logo.height}
           />
         </a>
-        {items.length ? <MenuButton controls={navId} className={styles.toggle} /> : null}
+        {items.length ? <MenuButton controls={navId} className={styles.toggle} labelClassName={styles.menuLabel} /> : null}
         {items.length ? (
           <nav id={navId} className={styles.nav} aria-label="Main">
             <ul className={styles.menu}>
