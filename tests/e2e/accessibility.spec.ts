@@ -5,6 +5,7 @@ import { demoTenants, siteUrl, viewports } from "./helpers";
 // axe-core's WCAG 2.x A/AA rules on every demo tenant's pages: every page at phone width; at desktop
 // width the home page and the search page, where the layout changes (the header's menus, the footer,
 // the search filters beside the results) — the blocks of other pages are the same markup at both widths.
+// Each page must also fit its width (no sideways scrolling).
 for (const tenant of demoTenants) {
   const { slug } = tenant.identity;
   for (const [label, viewport] of Object.entries(viewports)) {
@@ -19,6 +20,9 @@ for (const tenant of demoTenants) {
         await page.goto(siteUrl(slug, path));
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
         const problems = results.violations.map((v) => `${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        // WCAG 1.4.10 reflow: nothing makes the page scroll sideways.
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (sideways > 0) problems.push(`${path}: the page is ${sideways} px wider than the ${label} viewport`);
         expect(problems).toEqual([]);
       }
     });
