@@ -10,7 +10,9 @@ import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
 import { CARD_MESSAGES } from "../../domain/payment-card";
-import { handleCancel, handleChallenge, handleReserve, reservationAnswer } from "./http";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { MemoryRateLimiter } from "../leads/rate-limit";
+import { handleCancel, handleChallenge, handleReserve, reservationAnswer, RESERVE_LIMITS } from "./http";
 
 const tenant = inventoryTenant("alpha");
 tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
@@ -39,7 +41,9 @@ describe("reservation endpoints", () => {
     slug = (await upsertVehicle(h.db, feedVehicle("h1"))).vehicle.slug;
   });
   const ctx = (): SiteContext => ({ db: h.db, tenant, sms: smsProvider(h.db) });
-  const reserve = (req: Request) => reservationAnswer(() => handleReserve(req, ctx()));
+  // Each test file run has its own limiter: the card-attempt limit is tested on its own below.
+  const limiter = new MemoryRateLimiter();
+  const reserve = (req: Request) => reservationAnswer(() => handleReserve(req, ctx(), { limiter }));
 
   it("hostile bodies and headers are 4xx with a message; nothing is reserved", async (t) => {
     db.need(t);
@@ -76,6 +80,20 @@ describe("reservation endpoints", () => {
     const { errors } = await res.json();
     expect(Object.keys(errors).sort()).toEqual(["card.cvc", "card.expiry", "card.number", "email", "first_name", "last_name", "phone"]);
     expect(errors["card.expiry"]).toBe(CARD_MESSAGES.expiryPast);
+  });
+
+  it("the 11th card attempt from one client in 10 minutes is 429 with when to try again; another client still pays", async (t) => {
+    db.need(t);
+    const own = new MemoryRateLimiter();
+    const attempt = (client: string) =>
+      reservationAnswer(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: client }), ctx(), { limiter: own }));
+    for (let i = 0; i < RESERVE_LIMITS.perClient.limit; i++) expect((await attempt("203.0.113.9")).status).toBe(402);
+    const limited = await attempt("203.0.113.9");
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toMatch(/^Too many payment attempts were made from here in a short time\. Please try again in \d+ seconds\.$/);
+    expect((await attempt("198.51.100.7")).status).toBe(402);
+    // Nothing was held by any of them.
+    expect((await h.db.select().from(reservations).where(eq(reservations.status, "held"))).length).toBe(0);
   });
 
   it("a declined card is 402 with the gateway's message; 4242 is 201 with the confirmation; then the car is 409; cancel is 200", async (t) => {

@@ -23,6 +23,7 @@ import { json } from "../http/json";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
+import { clientKey, hitInOrder, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
@@ -89,8 +90,18 @@ export function parseReservationBody(body: Record<string, unknown>, tenant: Tena
   };
 }
 
+/**
+ * Card attempts (a reservation that reaches the payment provider) per client and site, and per site:
+ * enough for a shopper who mistypes a card a few times, too few for testing stolen card numbers.
+ */
+export const RESERVE_LIMITS = {
+  perClient: { limit: 10, windowMs: 10 * 60_000 },
+  perSite: { limit: 300, windowMs: 60 * 60_000 },
+};
+
 export interface ReservationDeps {
   provider?: (ctx: SiteContext) => PaymentProvider;
+  limiter?: RateLimiter;
 }
 
 const context = (ctx: SiteContext, deps: ReservationDeps): ReservationContext => ({
@@ -107,6 +118,12 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   const body = await readJsonObject(request, SITE_BODY_MAX_BYTES);
   const now = ctx.now ?? new Date();
   const parsed = parseReservationBody(body, ctx.tenant, now);
+  const slug = ctx.tenant.identity.slug;
+  const limited = await hitInOrder(deps.limiter ?? (await leadRateLimiter()), [
+    { key: `reserve:client:${slug}:${clientKey(request)}`, ...RESERVE_LIMITS.perClient },
+    { key: `reserve:site:${slug}`, ...RESERVE_LIMITS.perSite },
+  ]);
+  if (!limited.ok) throw new HttpError(429, `Too many payment attempts were made from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
   const user = await requestUser(request, ctx);
   const outcome = await reserveCar(context(ctx, deps), { ...parsed, idempotencyKey: key, userId: user?.id ?? null });
   const r = outcome.reservation;
