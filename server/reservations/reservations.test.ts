@@ -15,7 +15,7 @@ import { siteVehicleBySlug } from "../inventory/vdp";
 import { DECLINED, EmbeddedPaymentProvider } from "../payments/embedded";
 import { heldVehicleIds } from "./active";
 import {
-  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, releaseLapsed, reservationsForUser, reserveCar,
+  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, MISSING_LEAD_GRACE_MS, releaseLapsed, reservationsForUser, reserveCar, sendMissingLeads,
   ReservationUnavailableError, type ReserveRequest,
 } from "./service";
 
@@ -49,7 +49,7 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });
-    for (const id of ["c1", "c2", "c3", "c4", "c5", "c6"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
+    for (const id of ["c1", "c2", "c3", "c4", "c5", "c6", "c7"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
     await upsertVehicle(h.db, feedVehicle("sold", { status: "sold" }));
     await upsertVehicle(h.db, feedVehicle("free", { price: 0 }));
   });
@@ -119,6 +119,30 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     expect(await releaseLapsed(h.db, clock)).toEqual([]);
     // Released: it can be reserved again.
     expect((await reserveCar(ctx(), request(slug))).status).toBe("held");
+  });
+
+  it("a paid hold whose lead was never stored (the process stopped in between) gets its lead from the sweep, once", async (t) => {
+    db.need(t);
+    clock = T0;
+    const out = await reserveCar(ctx(), request(await slugOf("c7")));
+    expect(out.status).toBe("held");
+    // As if the process had stopped before the lead: no lead, no outbox row.
+    const lost = out.reservation.leadId!;
+    await h.db.delete(leads).where(eq(leads.id, lost));
+    await h.db.update(reservations).set({ leadId: null }).where(eq(reservations.id, out.reservation.id));
+    // Within the grace period it is left alone (the request that holds it may still be storing it).
+    expect(await sendMissingLeads(h.db, new Date(T0.getTime() + MISSING_LEAD_GRACE_MS - 5_000))).toBe(0);
+    const later = new Date(T0.getTime() + MISSING_LEAD_GRACE_MS + 5_000);
+    expect(await sendMissingLeads(h.db, later)).toBe(1);
+    const [row] = await h.db.select().from(reservations).where(eq(reservations.id, out.reservation.id));
+    expect(row.leadId).not.toBeNull();
+    const [lead] = await h.db.select().from(leads).where(eq(leads.id, row.leadId!));
+    expect(lead.idempotencyKey).toBe(`reservation:${row.id}`);
+    expect(JSON.stringify(lead.payload)).toContain(out.reservation.paymentReference!);
+    expect((await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead.id))).length).toBeGreaterThan(0);
+    // Once sent, never again.
+    expect(await sendMissingLeads(h.db, later)).toBe(0);
+    expect((await h.db.select().from(leads).where(eq(leads.idempotencyKey, `reservation:${row.id}`))).length).toBe(1);
   });
 
   it("a declined card reserves nothing and sends no lead", async (t) => {

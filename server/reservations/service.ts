@@ -12,7 +12,7 @@
  *   - the visitor may cancel within the hold from the confirmation page: the deposit is refunded.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
@@ -23,6 +23,7 @@ import { HttpError } from "../http/errors";
 import { NotFoundError } from "../errors";
 import { announceVehiclesChanged, notifyVehiclesChanged } from "../inventory/changes";
 import { getVehicle } from "../inventory/store";
+import { getLiveDocument } from "../tenants/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import type { StoredVehicle } from "../inventory/vehicle";
 import { payloadHash, storeLead } from "../leads/store";
@@ -309,7 +310,7 @@ export async function finalizeReservation(ctx: ReservationContext, id: string): 
 }
 
 /** The dealer's lead for a held reservation (once: the lead's idempotency key is the reservation's). */
-async function sendReservationLead(ctx: ReservationContext, row: Row, car: StoredVehicle): Promise<Row> {
+async function sendReservationLead(ctx: Pick<ReservationContext, "db" | "tenant">, row: Row, car: StoredVehicle): Promise<Row> {
   const { db, tenant } = ctx;
   const dealership = tenant.dealerships.find((d) => d.id === car.dealership_id) ?? tenant.dealerships[0];
   const lead = reservationLead(tenant, row, car);
@@ -362,6 +363,34 @@ function reservationLead(tenant: TenantDocument, row: Row, car: StoredVehicle): 
   const checked = validateLead(candidate);
   if (!checked.ok) throw new Error(`the reservation's lead does not validate: ${checked.errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
   return checked.lead;
+}
+
+/** How long a paid reservation may go without its lead before the sweep sends it. */
+export const MISSING_LEAD_GRACE_MS = 60_000;
+
+/**
+ * Paid reservations whose dealer lead was never stored (the process stopped between the hold and
+ * the lead) get it now. The lead's idempotency key is the reservation's, so one stored but not yet
+ * linked is linked, not sent twice. Returns how many were sent or linked.
+ */
+export async function sendMissingLeads(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(and(inArray(reservations.status, ["held", "expired", "cancelled"]), isNull(reservations.leadId), lte(reservations.updatedAt, new Date(now.getTime() - MISSING_LEAD_GRACE_MS))))
+    .limit(50);
+  let sent = 0;
+  for (const row of rows) {
+    const [live, car] = await Promise.all([getLiveDocument(db, row.site), getVehicle(db, row.vehicleId)]);
+    if (!live || !car) continue;
+    try {
+      await sendReservationLead({ db, tenant: live.document as TenantDocument }, row, car);
+      sent++;
+    } catch (e) {
+      console.error(`[reservations] the lead of reservation ${row.id} could not be stored:`, (e as Error).message);
+    }
+  }
+  return sent;
 }
 
 /**
