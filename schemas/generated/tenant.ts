@@ -216,7 +216,7 @@ export interface TenantDocument {
   models: Model[];
   locations: Location[];
   /**
-   * The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre (spec §9: map zoom and centre come from config). Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.
+   * The map of the dealer locator (and of a location's page): where its tiles come from, and its zoom and centre. Without a centre the map fits the locations it shows; when tiles cannot load, visitors get the address cards and Get Directions links instead.
    */
   map?: {
     /**
@@ -552,7 +552,7 @@ export interface Finance {
     interest: RangeSetting2;
     interestDisabled: boolean;
     /**
-     * When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.
+     * When the car carries this site's provider's lender data, the calculator starts from that lender's term and interest rate, kept within to the bounds above; otherwise from the defaults above.
      */
     fromLender: boolean;
     deposit: RangeSetting3;
@@ -614,7 +614,7 @@ export interface RangeSetting4 {
   default: number;
 }
 /**
- * The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts).
+ * The site's lead forms: which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The form on the page and the server check the same rules, so a lead is never refused after it looked right.
  */
 export interface Forms {
   /**
@@ -677,7 +677,7 @@ export interface Forms {
     terms: boolean;
   };
   /**
-   * The dealership select's options and placeholder (spec leads §5).
+   * The options and placeholder of the forms' Dealership dropdown.
    */
   dealershipSelect: {
     placeholder: string;
@@ -712,11 +712,11 @@ export interface Forms {
      */
     externalBookingUrl?: string;
     /**
-     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     * The Service Interval choices. Leave empty for the standard list: First service (1,000 km or 1 month), every 10,000 km or 12 months up to 60,000 km or 72 months, More than 60,000 km, and Not sure.
      */
     intervals: ShortText[];
     /**
-     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details.
      */
     disclaimers: {
       /**
@@ -727,7 +727,7 @@ export interface Forms {
     }[];
   };
   /**
-   * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
+   * Forms shown in steps: one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
    */
   multiStep: {
     enquiry?: FormSteps;
@@ -796,7 +796,7 @@ export interface FieldRule6 {
   label?: string;
 }
 /**
- * On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars (vehicle_price_budget). A finance link's vehiclePriceBudget fills it in.
+ * On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars. A finance link that carries the car's price fills it in.
  */
 export interface FieldRule7 {
   show: boolean;
@@ -2341,7 +2341,7 @@ export interface DealerCommentsProps {
   heading: string;
 }
 /**
- * Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DealerLocatorBlock".
@@ -2353,7 +2353,7 @@ export interface DealerLocatorBlock {
   area?: BlockArea;
 }
 /**
- * Find the nearest locations by postcode (spec §2, §5 'Postcode', §9): the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DealerLocatorProps".
@@ -2371,7 +2371,7 @@ export interface DealerLocatorProps {
   showMap: boolean;
 }
 /**
- * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).
+ * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery cost calculator is switched on (Features, Calculators), and only on sites whose country the provider covers (Australia for the built-in postcode table).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DeliveryCalculatorBlock".
@@ -2383,7 +2383,7 @@ export interface DeliveryCalculatorBlock {
   area?: BlockArea;
 }
 /**
- * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The spec's messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery calculator is switched on (features.calculators.delivery), and only on sites whose country the provider covers (Australia for the built-in postcode table).
+ * The vehicle page's delivery cost calculator: the visitor enters a postcode and gets an estimate to deliver the car there (price and region) from the site's delivery-quote provider. The messages for an empty postcode and for a place without a price are fixed. Shown for available cars where the site's delivery cost calculator is switched on (Features, Calculators), and only on sites whose country the provider covers (Australia for the built-in postcode table).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DeliveryCalculatorProps".
@@ -2436,7 +2436,7 @@ export interface DisclaimerProps {
   financeDisclaimer: "auto" | "always" | "never";
 }
 /**
- * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "EnquiryFormBlock".
@@ -2448,7 +2448,7 @@ export interface EnquiryFormBlock {
   area?: BlockArea;
 }
 /**
- * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (forms.enquiry, forms.dealershipSelect). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "EnquiryFormProps".
@@ -3583,7 +3583,7 @@ export interface ModelSearchProps {
   sort: "count" | "name";
 }
 /**
- * The signed-in visitor's garage (features.garage.path and the garage aliases /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at /mymotorama, /mybigboxcars, /myblinkr, /myservco and /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "MyGarageBlock".
@@ -3595,7 +3595,7 @@ export interface MyGarageBlock {
   area?: BlockArea;
 }
 /**
- * The signed-in visitor's garage (features.garage.path and the garage aliases /mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at /mymotorama, /mybigboxcars, /myblinkr, /myservco and /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "MyGarageProps".
@@ -3810,7 +3810,7 @@ export interface ReserveOnlineProps {
     | [string, string, string, string, string, string];
   buttonLabel: string;
   /**
-   * Shown on used cars where the site has the 48-hour money-back guarantee (features.moneyBackGuarantee).
+   * Shown on used cars where the site has the 48-hour money-back guarantee switched on (Features).
    */
   moneyBackHeading: string;
   moneyBackText: string;
@@ -4068,7 +4068,7 @@ export interface SearchResultsProps {
   showFilters: boolean;
 }
 /**
- * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceBookingBlock".
@@ -4080,7 +4080,7 @@ export interface ServiceBookingBlock {
   area?: BlockArea;
 }
 /**
- * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service settings say (forms.service). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceBookingProps".
@@ -4094,7 +4094,7 @@ export interface ServiceBookingProps {
   anchor: string;
 }
 /**
- * The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).
+ * The service page's contact details: each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (Forms, Service disclaimers).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceContactBlock".
@@ -4106,7 +4106,7 @@ export interface ServiceContactBlock {
   area?: BlockArea;
 }
 /**
- * The service page's contact details (spec leads §2 screen 8): each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (forms.service.disclaimers).
+ * The service page's contact details: each service location of the site with its address, phone and service department hours (Monday first, Mon-Fri collapsed when equal), read from the site's locations; and the site's service disclaimers for those locations (Forms, Service disclaimers).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceContactProps".
@@ -4116,7 +4116,7 @@ export interface ServiceContactProps {
   hoursHeading: string;
 }
 /**
- * At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
+ * At phone width, a bar fixed to the bottom of the service page: Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceMobileBarBlock".
@@ -4128,7 +4128,7 @@ export interface ServiceMobileBarBlock {
   area?: BlockArea;
 }
 /**
- * At phone width, a bar fixed to the bottom of the service page (spec leads §2 screen 8): Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
+ * At phone width, a bar fixed to the bottom of the service page: Call Us Now (the first service location's phone, else the site's) and Book a Service (the booking form's anchor, or the site's external booking page).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceMobileBarProps".
@@ -4139,7 +4139,7 @@ export interface ServiceMobileBarProps {
   anchor: string;
 }
 /**
- * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
+ * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SignInBlock".
@@ -4151,7 +4151,7 @@ export interface SignInBlock {
   area?: BlockArea;
 }
 /**
- * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (features.auth.enabled).
+ * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SignInProps".
@@ -4236,7 +4236,7 @@ export interface SiteHeaderProps {
   showPhone: boolean;
 }
 /**
- * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.
+ * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. Opened from a car's page, the lead names the car being bought. Renders nothing on a site with trade-in off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "TradeInWizardBlock".
@@ -4248,7 +4248,7 @@ export interface TradeInWizardBlock {
   area?: BlockArea;
 }
 /**
- * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. On /cars/trade-in?car_id={id} the lead names the car being bought. Renders nothing on a site with trade-in off.
+ * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. Opened from a car's page, the lead names the car being bought. Renders nothing on a site with trade-in off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "TradeInWizardProps".
@@ -4330,7 +4330,7 @@ export interface UsedCarChecksProps {
   layout: "tiles" | "list" | "checklist";
 }
 /**
- * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleActionsBlock".
@@ -4342,7 +4342,7 @@ export interface VehicleActionsBlock {
   area?: BlockArea;
 }
 /**
- * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the print view (/print?car_id={slug}) in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleActionsProps".
@@ -4533,7 +4533,7 @@ export interface VehicleSummaryProps {
    */
   enquireButton: boolean;
   /**
-   * Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (forms.testDrive).
+   * Opens the Book a Test Drive dialog: contact fields, optional message, and the location chooser, date-time and terms the site's test-drive settings switch on (Forms, Test-drive form).
    */
   testDriveButton: boolean;
   /**
@@ -4842,7 +4842,7 @@ export interface Finance1 {
     interest: RangeSetting2;
     interestDisabled: boolean;
     /**
-     * When the car carries this site's provider's lender data, the calculator starts from its term (termYears, termMonths or termWeeks) and interestRate, clamped to the bounds above; otherwise from the defaults above.
+     * When the car carries this site's provider's lender data, the calculator starts from that lender's term and interest rate, kept within to the bounds above; otherwise from the defaults above.
      */
     fromLender: boolean;
     deposit: RangeSetting3;
@@ -4893,7 +4893,7 @@ export interface FieldRule8 {
   label?: string;
 }
 /**
- * The site's lead forms (spec leads §2–§5): which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The browser form and POST /api/leads check the same rules (domain/lead-forms.ts).
+ * The site's lead forms: which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The form on the page and the server check the same rules, so a lead is never refused after it looked right.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "forms".
@@ -4959,7 +4959,7 @@ export interface Forms1 {
     terms: boolean;
   };
   /**
-   * The dealership select's options and placeholder (spec leads §5).
+   * The options and placeholder of the forms' Dealership dropdown.
    */
   dealershipSelect: {
     placeholder: string;
@@ -4994,11 +4994,11 @@ export interface Forms1 {
      */
     externalBookingUrl?: string;
     /**
-     * The Service Interval choices. Empty: the standard list (domain/service-booking.ts).
+     * The Service Interval choices. Leave empty for the standard list: First service (1,000 km or 1 month), every 10,000 km or 12 months up to 60,000 km or 72 months, More than 60,000 km, and Not sure.
      */
     intervals: ShortText[];
     /**
-     * Text shown with the booking form when one of these locations is chosen, and under their contact details (spec leads §9).
+     * Text shown with the booking form when one of these locations is chosen, and under their contact details.
      */
     disclaimers: {
       /**
@@ -5009,7 +5009,7 @@ export interface Forms1 {
     }[];
   };
   /**
-   * Forms shown in steps (spec leads §4): one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
+   * Forms shown in steps: one step at a time with Next and Back and a 'Step 1 of 3' indicator with the step's title; each step is checked before the next shows ('Please complete the form step before proceeding.'), and the last step sends the lead. A form not listed here is shown in one piece.
    */
   multiStep: {
     enquiry?: FormSteps;
