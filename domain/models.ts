@@ -50,10 +50,16 @@ export function brandForPath(doc: Pick<TenantDocument, "models">, path: string):
   return make ? { make, models: models(doc).filter((model) => model.make === make) } : null;
 }
 
+/** A ?body= value as a slug (letters, digits and hyphens, at most 40, lower-cased); null for anything else. */
+export function bodySlugParam(raw: unknown): string | null {
+  const slug = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  return /^[a-z0-9-]{1,40}$/.test(slug) ? slug : null;
+}
+
 /** The body a /models?body= slug names among the range's bodies (hatchback reads as hatch, truck per site); null for none. */
 export function bodyForSlug(raw: unknown, bodies: readonly string[], truckSlug?: TruckSlug): string | null {
-  const slug = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (!/^[a-z0-9-]{1,40}$/.test(slug)) return null;
+  const slug = bodySlugParam(raw);
+  if (!slug) return null;
   const wanted = normaliseBodySlug(slug, truckSlug);
   return bodies.find((b) => slugify(b) === wanted || slugify(b.replace(/([a-z0-9])([A-Z])/g, "$1-$2")) === wanted) ?? null;
 }

@@ -14,6 +14,7 @@
  */
 import { imageUrl } from "../../domain/media";
 import { BODY_TYPES } from "../../domain/media";
+import { bodySlugParam } from "../../domain/models";
 import { parseSearchPath, SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { carTypeRefinement, facetFilter, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
@@ -164,8 +165,8 @@ export const normaliseQuery = (query: string) => query.replace(/\s+/g, " ").trim
 
 /** The ?body= slug: a body type we know (spec slugs such as hatchback normalised), or light trucks; null for anything else. */
 export function bodyScope(raw: string | string[] | undefined, tenant: Pick<TenantDocument, "identity" | "search">): ModelScope | null {
-  const slug = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (!/^[a-z0-9-]{1,40}$/.test(slug)) return null;
+  const slug = bodySlugParam(raw);
+  if (!slug) return null;
   const parsed = parseSearchPath(`${SEARCH_BASE}/${slug}`, { body: Object.keys(BODY_TYPES), item_type: tenant.identity.stockKinds }, {
     joinNewAndDemo: false,
     carTypes: tenant.identity.carTypes,
