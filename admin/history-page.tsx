@@ -11,7 +11,7 @@ import styles from "./admin.module.css";
 
 /** What an audit entry says, in words. */
 export function describeAudit(action: string, detail: unknown): string {
-  const d = (detail ?? {}) as { revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string };
+  const d = (detail ?? {}) as { revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; lead?: string; round?: number };
   switch (action) {
     case "create":
       return "created the site";
@@ -27,6 +27,8 @@ export function describeAudit(action: string, detail: unknown): string {
       return "archived the site";
     case "unarchive":
       return "brought the site back from the archive";
+    case "resend-lead":
+      return `sent lead ${d.lead} again (resend ${d.round})`;
     default:
       return action;
   }
