@@ -115,18 +115,27 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
         <>
           <div className={styles.scroll} role="region" aria-label="Delivery attempts" tabIndex={0}>
             <table className={styles.table}>
-              <TableHead caption="Delivery attempts, newest first" columns={["Sending", "Channel", "To", "State", "Attempts", "Last error", "Queued", "Sent or next try"]} />
+              <TableHead caption="Delivery attempts, newest first" columns={["Sending", "Channel", "To", "State", "Attempts", "When"]} />
               <tbody>
                 {deliveries.map((d) => (
                   <tr key={d.id} data-round={d.round} data-channel={d.channel}>
                     <td>{d.round === 0 ? "First" : `Resend ${d.round}`}</td>
                     <td>{CHANNEL[d.channel]}</td>
-                    <td>{d.target ?? "(no address)"}</td>
-                    <td>{attemptState(d)}</td>
+                    <td className={styles.breakAnywhere}>{d.target ?? "(no address)"}</td>
+                    <td>
+                      {attemptState(d)}
+                      {d.lastError && d.status !== "kept" ? (
+                        <>
+                          <br />
+                          <small>Last error: {d.lastError}</small>
+                        </>
+                      ) : null}
+                    </td>
                     <td>{d.attempts}</td>
-                    <td>{d.lastError ?? ""}</td>
-                    <td>{when(d.createdAt)}</td>
-                    <td>{d.sentAt ? when(d.sentAt) : d.status === "pending" ? when(d.nextAttemptAt) : ""}</td>
+                    <td>
+                      Queued {when(d.createdAt)}
+                      {d.sentAt ? <> · sent {when(d.sentAt)}</> : d.status === "pending" ? <> · next try {when(d.nextAttemptAt)}</> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -287,7 +287,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     // Resent again before the outbox ran: the waiting round is replaced, so the CRM gets the lead once.
     const second = await resendLead(h.db, staff, "alpha", id);
     expect([second.round, second.replaced]).toEqual([2, 2]);
-    expect(describeResend(second)).toMatch(/ \(resend 2\)\. The earlier attempt that was still waiting was stopped, so the lead goes out once\.$/);
+    expect(describeResend(second)).toMatch(/ \(resend 2\)\. The earlier sending that had not gone through yet was stopped, so the lead goes out once\.$/);
 
     crm.state.down = false;
     crm.state.accepted.length = 0;

@@ -311,7 +311,7 @@ export async function resendLead(db: Db, user: AdminUser, slug: string, id: stri
 export function describeResend(r: ResendResult): string {
   const what = r.deliveries.map((d) => (d.channel === "email" ? `the e-mail to ${d.target ?? "(no address)"}` : `the ADF to ${d.target ?? "(no address)"}`));
   const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what.at(-1)}` : what[0];
-  return `Sent again: ${list} ${what.length > 1 ? "are" : "is"} queued (resend ${r.round}).${r.replaced ? " The earlier attempt that was still waiting was stopped, so the lead goes out once." : ""}`;
+  return `Sent again: ${list} ${what.length > 1 ? "are" : "is"} queued (resend ${r.round}).${r.replaced ? " The earlier sending that had not gone through yet was stopped, so the lead goes out once." : ""}`;
 }
 
 // Cells a spreadsheet would run as a formula (= + - @, and tab or CR that some read first) start with '.
