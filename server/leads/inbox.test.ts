@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
@@ -15,7 +13,7 @@ import { CROSS_SITE_REFUSED } from "../admin/csrf";
 import { OutboxWorker, postAdf, type Senders } from "./outbox";
 import { storeLead } from "./store";
 import { validateLead } from "./validation";
-import { validLead } from "./test-helpers";
+import { fakeCrm, validLead } from "./test-helpers";
 import {
   csvCell, CSV_COLUMNS, describeResend, leadDetail, leadsCsv, listLeads, NO_SUCH_LEAD, NOTHING_TO_RESEND, parseInboxFilter, resendLead, siteTime,
 } from "./inbox";
@@ -77,26 +75,6 @@ describe("csvCell", () => {
     expect(csvCell(42)).toBe("42");
   });
 });
-
-/** A CRM that answers 503 while `down`, else 200. */
-function fakeCrm() {
-  const state = { down: true, accepted: [] as string[] };
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      if (state.down) return void res.writeHead(503).end("down");
-      state.accepted.push(body);
-      res.writeHead(200).end("ok");
-    });
-  });
-  return {
-    state,
-    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/adf`,
-    listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe.each(backends)("leads inbox on %s", (_name, make) => {
   let h: DbHandle;
@@ -239,10 +217,10 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
 
   it("resends a lead: a new round of its deliveries, audited; the outbox delivers it; a waiting attempt is replaced", async (c) => {
     db.need(c);
-    crm.state.down = true;
+    // The CRM is down for one attempt: with one attempt allowed, the ADF is dead at once.
+    crm.state.down = 1;
     const id = await lead("alpha", "a6-crm", "2026-03-08T01:00:00Z", { fields: { first_name: "Katherine", last_name: "Johnson", email: "kj@example.com" } }, crm.url());
     const senders: Senders = { email: null, adf: (url, xml, o) => postAdf(url, xml, { ...o, allowPrivate: true }) };
-    // The CRM is down: with one attempt allowed, the ADF is dead at once.
     await new OutboxWorker(h.db, { senders, maxAttempts: 1, log: () => {} }).runOnce();
     expect((await leadDetail(h.db, dealer, "alpha", id)).lead.status).toBe("failed");
 
@@ -289,7 +267,6 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     expect([second.round, second.replaced]).toEqual([2, 2]);
     expect(describeResend(second)).toMatch(/ \(resend 2\)\. The earlier sending that had not gone through yet was stopped, so the lead goes out once\.$/);
 
-    crm.state.down = false;
     crm.state.accepted.length = 0;
     await new OutboxWorker(h.db, { senders }).runOnce();
     detail = await leadDetail(h.db, dealer, "alpha", id);
