@@ -6,7 +6,7 @@ import { previewFor } from "../server/admin/preview";
 import { TenantPage, tenantPageMetadata, type PreviewDraft } from "../renderer/tenant-page";
 import { themeCss } from "../renderer/theme";
 import { PreviewLinks } from "./preview-links.client";
-import { STALE_BANNER } from "./editor/preview-pane";
+import { STALE_BANNER } from "../domain/preview-links";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {

@@ -7,6 +7,8 @@
 
 /** The address under the preview for a same-site address, or null when it leaves the site or is already there. */
 export function previewHref(href: string, token: string, origin: string): string | null {
+  // Only site-rooted and absolute addresses: "#main", "?page=2" and "tel:…" stay as they are.
+  if (!/^(\/|https?:)/i.test(href.trim())) return null;
   let url: URL;
   try {
     url = new URL(href, origin);
@@ -31,6 +33,9 @@ export function previewHtml(html: string, token: string, origin: string): string
     }),
   );
 }
+
+/** Said by the preview and above it in the editor while the draft has errors (server/admin/preview.ts shows its last valid version). */
+export const STALE_BANNER = "This draft has errors: the preview shows the last version without errors";
 
 /** The message a preview in the editor's frame sends when a block in it is clicked. */
 export const PREVIEW_BLOCK_MESSAGE = "forecourt:preview-block";

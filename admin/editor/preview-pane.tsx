@@ -1,9 +1,8 @@
 import styles from "../admin.module.css";
+import { STALE_BANNER } from "../../domain/preview-links";
 import { DEVICES, type Device, type PreviewState } from "./use-preview";
 
 type Doc = Record<string, unknown>;
-
-export const STALE_BANNER = "This draft has errors: the preview shows the last version without errors";
 
 /** The path the preview shows a page at: its own path, or for a template an example (search, a car, the first location); null when there is none. */
 export function previewPath(page: Doc, sampleCar: string | null, firstLocation?: string): string | null {

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseHost } from "../../domain/hosts";
 import { previewHtml } from "../../domain/preview-links";
+import { holdResponse } from "./hold-response";
 
 const PREVIEW_PAGE = /^\/preview\/([A-Za-z0-9_-]{20,100})(\/[^?]*)?(\?.*)?$/;
 
@@ -35,46 +36,13 @@ export function withPreviewLinks(next: Handler): Handler {
     if (!token) return next(req, res);
     delete req.headers["accept-encoding"];
     const origin = `http://${req.headers.host}`;
-    const chunks: Buffer[] = [];
-    const realWrite = res.write.bind(res);
-    const realEnd = res.end.bind(res);
-    const realWriteHead = res.writeHead.bind(res);
-    const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
-    // The length changes with the links: headers wait until the page is whole.
-    let heldHead: unknown[] | null = null;
-    res.writeHead = ((...args: unknown[]) => {
-      heldHead = args;
-      return res;
-    }) as typeof res.writeHead;
-    res.flushHeaders = () => {};
-    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
-      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      const done = typeof encoding === "function" ? encoding : cb;
-      if (typeof done === "function") queueMicrotask(() => (done as () => void)());
-      return true;
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
-      if (typeof chunk === "function") [chunk, cb] = [undefined, chunk];
-      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      if (heldHead) {
-        const [status, ...rest] = heldHead as [number, ...unknown[]];
-        res.statusCode = status;
-        const headers = rest.find((a) => a && typeof a === "object") as Record<string, unknown> | undefined;
-        if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as never);
-      }
-      let body = Buffer.concat(chunks);
-      if (/^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding")) {
-        body = Buffer.from(previewHtml(body.toString("utf8"), token, origin), "utf8");
-      }
+    holdResponse(res, (body) => {
+      const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding");
+      const out = html ? Buffer.from(previewHtml(body.toString("utf8"), token, origin), "utf8") : body;
       res.removeHeader("transfer-encoding");
-      res.setHeader("content-length", body.length);
-      res.writeHead = realWriteHead;
-      res.write = realWrite;
-      realEnd(body);
-      if (typeof cb === "function") (cb as () => void)();
-      return res;
-    }) as typeof res.end;
+      res.setHeader("content-length", out.length);
+      res.end(out);
+    });
     return next(req, res);
   };
 }
