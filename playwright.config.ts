@@ -17,9 +17,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell
 /**
  * Specs that change what other specs read, or count on limits per client and site that a second
  * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
- * trade-in, service-booking), admin edits and sign-ins (admin, admin-leads, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
+ * trade-in, service-booking), admin edits and sign-ins (admin and every admin-*, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
  */
-const WRITES = /\/(accounts|admin|admin-leads|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+const WRITES = /\/(accounts|admin(-[a-z]+)?|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
 /** Specs with servers of their own (the fuzz on PostgreSQL and on a PGlite it stops to count): they run beside the writes. */
 const SERVERS = /\/fuzz-servers\.spec\.ts$/;
 

@@ -14,6 +14,9 @@ export const tenants = pgTable("tenants", {
   draftRevision: integer("draft_revision").notNull().default(1),
   draftUpdatedAt: timestamp("draft_updated_at", { withTimezone: true }).notNull().defaultNow(),
   draftUpdatedBy: text("draft_updated_by").notNull(),
+  // The newest saved draft without errors and its revision: what a preview shows while the draft has errors.
+  lastValidDraft: jsonb("last_valid_draft"),
+  lastValidRevision: integer("last_valid_revision"),
   publishedVersionId: integer("published_version_id"),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
