@@ -40,6 +40,13 @@ export interface OpeningHour {
   close?: string;
 }
 
+/** A week most dealers keep: weekdays 8.30 to 5.30, Saturday 9 to 4, Sunday closed (the wizard's starting hours). */
+export const USUAL_HOURS: OpeningHour[] = [
+  ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "08:30", close: "17:30" })),
+  { weekday: 6, status: "open", open: "09:00", close: "16:00" },
+  { weekday: 0, status: "closed" },
+];
+
 /** The wizard's answers once checked: what a starter is built from. */
 export interface SiteAnswers {
   kind: StarterKind;
@@ -76,6 +83,18 @@ export function textColourOn(background: string): string {
   if (!/^#[0-9a-fA-F]{6}$/.test(background)) return "#ffffff";
   return contrastRatio("#ffffff", background) >= contrastRatio("#111111", background) ? "#ffffff" : "#111111";
 }
+
+/** Makes offered in the wizard besides those of the platform's stock (a new dealer's feed may not run yet). */
+export const COMMON_MAKES: Record<StockKind, string[]> = {
+  car: [
+    "Audi", "BMW", "BYD", "Chery", "Chevrolet", "Cupra", "Ford", "GWM", "Honda", "Hyundai", "Isuzu UTE", "Jeep", "Kia", "Land Rover", "LDV",
+    "Lexus", "Mazda", "Mercedes-Benz", "MG", "Mitsubishi", "Nissan", "Peugeot", "Polestar", "Porsche", "Ram", "Renault", "Skoda", "Subaru",
+    "Suzuki", "Tesla", "Toyota", "Volkswagen", "Volvo",
+  ],
+  motorcycle: ["BMW Motorrad", "Ducati", "Harley-Davidson", "Honda", "Husqvarna", "Kawasaki", "KTM", "Royal Enfield", "Suzuki", "Triumph", "Yamaha"],
+  truck: ["DAF", "Fuso", "Hino", "Isuzu Trucks", "Iveco", "Kenworth", "Mack", "Mercedes-Benz Trucks", "Scania", "UD Trucks", "Volvo Trucks"],
+  caravan: ["Avan", "Coromal", "Crusader", "Jayco", "Kokoda", "Lotus", "New Age", "Retreat", "Roadstar", "Supreme", "Windsor", "Zone RV"],
+};
 
 /** What the server offers to choose from: the platform's makes by stock kind and its dealerships. */
 export interface WizardOptions {

@@ -106,7 +106,7 @@ describe("a starter filled with the wizard's answers", () => {
     expect(doc.theme.colors).toMatchObject({ primary: "#7a1f1f", onPrimary: "#ffffff", accent: "#f2c14e", onAccent: "#111111" });
     expect(doc.theme.logo).toEqual({ src: answers.logo!.src, alt: "Tasman Ute Centre logo", width: 400, height: 120 });
     expect(doc.pages[0].title).toBe("Tasman Ute Centre | New and Used Cars in Moonah");
-    expect(doc.footer.groups?.[2].title).toBe("Tasman Ute Centre");
+    expect(doc.footer?.groups?.[2]?.title).toBe("Tasman Ute Centre");
     expect(JSON.stringify(doc.pages[0].blocks)).toContain("Tasman Ute Centre sells new Isuzu UTE and Ford cars and quality used cars in Moonah.");
     // Only what only the dealer can write is left: the story and the privacy policy.
     expect(findPlaceholders(doc).map((p) => p.pointer)).toEqual(["/pages/1/blocks/0/props/html", "/pages/6/blocks/0/props/html"]);
@@ -122,7 +122,7 @@ describe("a starter filled with the wizard's answers", () => {
     const nz = validated(buildStarter({ ...answers, kind: "nz", location: { ...answers.location, state: "CAN" } }));
     expect(nz.identity).toMatchObject({ locale: "en-NZ", currency: "NZD", timeZone: "Pacific/Auckland" });
     expect(nz.identity.state).toBeUndefined();
-    expect(nz.features.tradeIn?.enabled).toBe(false);
+    expect(nz.features?.tradeIn?.enabled).toBe(false);
     const used = validated(buildStarter({ ...answers, kind: "used", makes: [] }));
     expect(used.identity.carTypes).toEqual(["used"]);
     expect(used.locations).toHaveLength(1);

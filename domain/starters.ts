@@ -11,7 +11,7 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { slugify } from "./search-paths";
 import { PLACEHOLDER_IMAGES, PLACEHOLDER_MARK } from "./placeholders";
-import { isNzRegion, STARTER_KINDS, textColourOn, timeZoneOf, type OpeningHour, type SiteAnswers, type StarterKind } from "./new-site";
+import { isNzRegion, STARTER_KINDS, textColourOn, timeZoneOf, USUAL_HOURS, type SiteAnswers, type StarterKind } from "./new-site";
 
 type Doc = Record<string, any>;
 
@@ -54,13 +54,6 @@ const SPECS: Record<StarterKind, KindSpec> = {
     tradeInWizard: false, locator: false, tiles: { heading: "Browse by body type", attribute: "body" }, colors: { primary: "#0f5f73", accent: "#13262f" },
   },
 };
-
-/** A week most dealers keep: weekdays 8.30 to 5.30, Saturday 9 to 4, Sunday closed (the wizard's starting hours). */
-export const USUAL_HOURS: OpeningHour[] = [
-  ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "open" as const, open: "08:30", close: "17:30" })),
-  { weekday: 6, status: "open", open: "09:00", close: "16:00" },
-  { weekday: 0, status: "closed" },
-];
 
 const ph = (text: string) => `${PLACEHOLDER_MARK} ${text}`;
 
