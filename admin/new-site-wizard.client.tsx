@@ -134,7 +134,9 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
         if (added.revision) revision = added.revision;
         logoProblem = added.problem;
       }
-      setCreated({ slug: body.slug, revision, placeholders: body.placeholders ?? [], logoProblem });
+      // With the logo added, the starter's "Your logo" box is no longer left to replace.
+      const placeholders = ((body.placeholders ?? []) as Placeholder[]).filter((p) => !(logo && !logoProblem && p.pointer.startsWith("/theme/logo")));
+      setCreated({ slug: body.slug, revision, placeholders, logoProblem });
     } catch {
       setMessage("The server could not be reached. Check the connection and try again.");
     } finally {

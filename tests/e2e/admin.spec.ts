@@ -10,6 +10,7 @@ test.describe.configure({ mode: "serial" });
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
 const NEW_SITE = { name: "Jacaranda Motors", slug: "jacaranda-motors" };
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -50,7 +51,7 @@ test("sign-in refuses a wrong password without saying which part was wrong", asy
   expect((await page.goto(adminUrl("/p/harbourline.localhost/abcdefghijklmnopqrstuvwxyz/")))?.status()).toBe(404);
 });
 
-test("staff creates a dealer site from a template, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
+test("staff creates a dealer site from a starter, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(viewports.desktop);
   await signIn(page, STAFF);
@@ -85,6 +86,7 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   await page.getByText("Advanced: web address").click();
   await expect(page.getByLabel("Web address name")).toHaveValue(NEW_SITE.slug);
   await page.getByLabel("Domains (optional)").fill("www.jacarandamotors.com.au");
+  await page.getByLabel(/^Logo/).setInputFiles({ name: "jacaranda.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") });
   await expectAccessible(page, "wizard");
   await page.getByRole("button", { name: "Create the site" }).click();
   await expect(page.locator("#location-postcode-error")).toHaveText("Postcode must be 4 digits, e.g. 7000.");
@@ -92,6 +94,7 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   await page.getByRole("button", { name: "Create the site" }).click();
   await expect(page.getByText(`The draft of ${NEW_SITE.name} is ready. Nothing is public until it is published.`)).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: /^\[Placeholder\] Tell visitors who you are/ })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "/starters/logo.svg" })).toHaveCount(0);
   await page.getByRole("link", { name: "Open the editor" }).click();
   await expect(page.getByRole("heading", { name: NEW_SITE.name, level: 1 })).toBeVisible();
   await hydrated(page);
@@ -146,6 +149,8 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   // …and serves on its host right after, without a restart.
   expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
   await expect(site).toHaveTitle(/Jacaranda Motors/);
+  // The logo chosen in the wizard, uploaded to the new site.
+  await expect(site.getByRole("img", { name: "Jacaranda Motors logo" }).first()).toHaveAttribute("src", /^\/media\/uploads\/jacaranda-motors\/[a-f0-9]{32}\.webp$/);
   await expect(site.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible();
   await expect(site.getByText("Family owned in Grafton since 1988.")).toBeVisible();
   expect(await site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-primary").trim())).toBe("#7a1f1f");
@@ -373,7 +378,7 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
     page.request.post(adminUrl("/api/admin/tenants"), {
       headers: { origin: adminUrl("").replace(/\/$/, "") },
       data: {
-        kind: "franchise", name: "Waratah Toyota", makes: ["Toyota"], leadEmail: "sales@waratahtoyota.com.au", phone: "02 4900 1234", dealerships: [dealership],
+        kind: "used", name: "Waratah Toyota", leadEmail: "sales@waratahtoyota.com.au", phone: "02 4900 1234", dealerships: [dealership],
         colors: { primary: "#0b3d91", accent: "#f2c14e" }, location: { name: "Waratah Toyota Newcastle", street: "1 Hunter Street", city: "Newcastle", state: "NSW", postcode: "2300" },
         hours: [{ weekday: 1, status: "closed" }, { weekday: 6, status: "open", open: "09:00", close: "12:00" }],
       },
