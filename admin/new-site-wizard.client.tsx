@@ -54,6 +54,10 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const summary = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // Each refusal brings the summary of what to fix into view (and to a screen reader).
+  useEffect(() => {
+    if (message && !created) summary.current?.focus();
+  }, [message, errors, created]);
 
   const info = STARTER_KINDS.find((k) => k.id === kind)!;
   const nz = kind === "nz";
@@ -123,7 +127,6 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
       if (res.status !== 201) {
         setErrors(body.errors ?? []);
         setMessage(body.message ?? "The site could not be created.");
-        requestAnimationFrame(() => summary.current?.focus());
         return;
       }
       setErrors([]);
@@ -273,7 +276,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
       <fieldset>
         <legend>First location</legend>
         <div className={styles.grid2}>
-          {field("location-name", "Location name", textInput("location-name", location.name, setLoc("name"), { "aria-describedby": describedBy("location-name", true) }), "e.g. the site name and the suburb")}
+          {field("location-name", "Location name", textInput("location-name", location.name, setLoc("name"), { "aria-describedby": describedBy("location-name") }))}
           {field("location-street", "Street address", textInput("location-street", location.street, setLoc("street"), { autoComplete: "address-line1", "aria-describedby": describedBy("location-street") }))}
           {field("location-city", "Town or suburb", textInput("location-city", location.city, setLoc("city"), { autoComplete: "address-level2", "aria-describedby": describedBy("location-city") }))}
           {field(
