@@ -8,6 +8,7 @@ import { contrastRatio } from "./tenant-validation";
 import { slugify } from "./search-paths";
 import { EMAIL_FORMAT } from "./json-schema-lite";
 import { PLACEHOLDER_MARK } from "./placeholders";
+import type { OpeningHour } from "../schemas/generated/tenant";
 
 export type StarterKind = "franchise" | "used" | "group" | "caravan" | "moto-truck" | "nz";
 export type StockKind = "car" | "motorcycle" | "truck" | "caravan";
@@ -32,13 +33,7 @@ export const STARTER_KINDS: StarterKindInfo[] = [
   { id: "nz", name: "New Zealand dealer", description: "A New Zealand car dealer: prices in NZ dollars, NZ regions, and a sell-your-car enquiry.", stockKinds: ["car"], makesRequired: false },
 ];
 
-export type DayStatus = "open" | "closed" | "by-appointment";
-export interface OpeningHour {
-  weekday: number;
-  status: DayStatus;
-  open?: string;
-  close?: string;
-}
+export type { OpeningHour };
 
 /** A week most dealers keep: weekdays 8.30 to 5.30, Saturday 9 to 4, Sunday closed (the wizard's starting hours). */
 export const USUAL_HOURS: OpeningHour[] = [
