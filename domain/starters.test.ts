@@ -112,6 +112,22 @@ describe("a starter filled with the wizard's answers", () => {
     expect(findPlaceholders(doc).map((p) => p.pointer)).toEqual(["/pages/1/blocks/0/props/html", "/pages/6/blocks/0/props/html"]);
   });
 
+  it("keeps slugs of the longest names a person may give within the schema's 63 characters, and unique", () => {
+    const long = "Tasman Ute Centre and Four Wheel Drive Specialists of Southern Tasmania Hobart Moonah Glenorchy Depot";
+    const doc = validated(buildStarter({ ...answers, location: { ...answers.location, name: long }, dealerships: [{ id: 1, name: long }, { id: 2, name: long }] }));
+    expect(doc.locations.map((l) => l.slug)).toEqual(["tasman-ute-centre-and-four-wheel-drive-specialists", "tasman-ute-centre-and-four-wheel-drive-specialists-service"]);
+    expect(doc.dealerships.map((d) => d.slug)).toEqual(["tasman-ute-centre-and-four-wheel-drive-specialists", "tasman-ute-centre-and-four-wheel-drive-specialists-2"]);
+  });
+
+  it("stays within every field's limit for the longest answers, naming many makes by their number", () => {
+    const long = Array.from({ length: 4 }, (_, i) => `${"M".repeat(70)} ${i}`);
+    const doc = validated(buildStarter({ ...answers, name: "N".repeat(80), makes: long, location: { ...answers.location, city: "C".repeat(120) } }));
+    expect(doc.pages[0].description).toHaveLength(300);
+    expect(doc.pages[0].description!.endsWith("…")).toBe(true);
+    const many = validated(buildStarter({ ...answers, makes: Array.from({ length: 40 }, (_, i) => `Make ${i}`) }));
+    expect(many.pages[0].description).toBe("Tasman Ute Centre sells new cars of 40 makes and quality used cars in Moonah.");
+  });
+
   it("escapes the dealer's name in page HTML and makes a single make the franchise's manufacturer", () => {
     const one = validated(buildStarter({ ...answers, name: "Smith & <Sons>", makes: ["Mazda"] }));
     expect(one.identity.manufacturer).toBe("Mazda");

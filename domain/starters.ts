@@ -77,15 +77,20 @@ export function placeholderAnswers(kind: StarterKind): SiteAnswers {
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const list = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+// Sentences made from answers stay within their fields' limits (a description is at most 300 characters).
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 const block = (id: string, type: string, props: Doc = {}) => ({ id, type, props });
 const richText = (id: string, heading: string, html: string) => block(id, "rich-text", { heading, html });
+
+// A slug has at most 63 characters: room is left for "-service" and a number.
+const shortSlug = (text: string) => slugify(text).slice(0, 50).replace(/-+$/, "");
 
 /** Unique slugs for the dealerships' names. */
 function dealershipSlugs(names: string[]): string[] {
   const seen = new Set<string>();
   return names.map((name, i) => {
-    let slug = slugify(name) || `dealership-${i + 1}`;
-    for (let n = 2; seen.has(slug); n++) slug = `${slugify(name) || "dealership"}-${n}`;
+    let slug = shortSlug(name) || `dealership-${i + 1}`;
+    for (let n = 2; seen.has(slug); n++) slug = `${shortSlug(name) || "dealership"}-${n}`;
     seen.add(slug);
     return slug;
   });
@@ -100,12 +105,13 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
   const [one, many] = spec.noun;
   const plural = many.toLowerCase();
   const makes = answers.makes;
-  const makeSlugs = [...new Set(makes.map(slugify).filter(Boolean))];
+  const makeSlugs = [...new Set(makes.map((m) => slugify(m).slice(0, 63).replace(/-+$/, "")).filter(Boolean))];
   const city = loc.city;
   const phone = answers.phone || undefined;
   const email = answers.leadEmail || undefined;
   const contact = { ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
-  const what = makes.length && spec.carTypes.includes("new") ? `new ${list(makes)} ${plural} and quality used ${plural}` : spec.carTypes.includes("new") ? `new and used ${plural}` : `quality used ${plural}`;
+  const newOnes = makes.length > 4 ? `new ${plural} of ${makes.length} makes` : `new ${list(makes)} ${plural}`;
+  const what = makes.length && spec.carTypes.includes("new") ? `${newOnes} and quality used ${plural}` : spec.carTypes.includes("new") ? `new and used ${plural}` : `quality used ${plural}`;
   const sellLabel = spec.sellPath === "/trade-in" ? "Trade-in" : "Sell My Car";
 
   const slugs = dealershipSlugs(answers.dealerships.map((d) => d.name));
@@ -118,7 +124,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
     ...(phone ? { phone } : {}),
   }));
   const dealershipId = answers.dealerships[0].id;
-  const locSlug = slugify(loc.name) || "main";
+  const locSlug = shortSlug(loc.name) || "main";
   const place = {
     dealership_id: dealershipId,
     ...(makeSlugs.length ? { manufacturers: makeSlugs } : {}),
@@ -177,32 +183,32 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
   const pages: Doc[] = [
     {
       id: "home", path: "/", title: `${name} | ${spec.carTypes.includes("new") ? "New and Used" : "Used"} ${many} in ${city}`,
-      description: `${name} sells ${what} in ${city}.`,
+      description: clip(`${name} sells ${what} in ${city}.`, 300),
       blocks: [
-        block("home-search", "search-hero", { intro: `Search ${what} at ${name}.` }),
+        block("home-search", "search-hero", { intro: clip(`Search ${what} at ${name}.`, 200) }),
         block("home-tiles", "facet-tiles", { ...spec.tiles, limit: 8 }),
         richText("home-intro", `Welcome to ${name}`, `<p>${esc(name)} sells ${esc(what)} in ${esc(city)}.</p><p><a href="/search">Browse all our ${esc(plural)}</a>, <a href="${spec.sellPath}">get an offer for yours</a> or <a href="/contact-us">ask us anything</a>.</p>`),
         block("home-locations", "location-list", { title: "Visit us", layout: "list" }),
       ],
     },
     {
-      id: "about-us", path: "/about-us", title: "About Us", description: `About ${name} in ${city}.`,
+      id: "about-us", path: "/about-us", title: "About Us", description: clip(`About ${name} in ${city}.`, 300),
       blocks: [
         richText("about-story", `About ${name}`, `<p>${esc(ph(`Tell visitors who you are: how long you have been in ${city}, who runs the business and what makes buying from you different.`))}</p>`),
         block("about-locations", "location-list", { title: "Where to find us", layout: "list" }),
       ],
     },
     {
-      id: "contact-us", path: "/contact-us", title: "Contact Us", description: `Send ${name} an enquiry, or call and visit us in ${city}.`,
+      id: "contact-us", path: "/contact-us", title: "Contact Us", description: clip(`Send ${name} an enquiry, or call and visit us in ${city}.`, 300),
       blocks: [
         block("contact-enquiry", "enquiry-form", { variant: "enquiry", title: "Make an Enquiry", intro: `Tell us what you are after and the ${name} team will get back to you.`, showNotice: true }),
         block("contact-locations", "location-list", { title: "Visit us", layout: "list" }),
       ],
     },
-    { id: "sell-my-car", path: spec.sellPath, title: "Sell My Car", description: `Sell or trade in your car with ${name}.`, blocks: sellPage },
+    { id: "sell-my-car", path: spec.sellPath, title: "Sell My Car", description: clip(`Sell or trade in your car with ${name}.`, 300), blocks: sellPage },
     ...(spec.service
       ? [{
-          id: "service", path: "/service", title: "Book a Service", description: `Book a service at ${name} in ${city}.`,
+          id: "service", path: "/service", title: "Book a Service", description: clip(`Book a service at ${name} in ${city}.`, 300),
           blocks: [
             block("service-booking", "service-booking", { title: "Book a Service", anchor: "service-form", intro: "Tell us about you and your vehicle, and choose a day: we will confirm your booking by phone or e-mail." }),
             block("service-contact", "service-contact", { heading: "Contact our service team" }),
@@ -210,19 +216,19 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
         }]
       : []),
     {
-      id: "finance", path: "/finance", title: "Finance", description: `Finance for your next ${one.toLowerCase()} from ${name}.`,
+      id: "finance", path: "/finance", title: "Finance", description: clip(`Finance for your next ${one.toLowerCase()} from ${name}.`, 300),
       blocks: [block("finance-enquiry", "enquiry-form", { variant: "finance", title: "Finance Enquiry", anchor: "finance-form", intro: "Tell us what you would like to finance and our team will come back to you with a quote." })],
     },
     {
-      id: "privacy-policy", path: "/privacy-policy", title: "Privacy Policy", description: `How ${name} handles your personal information.`,
+      id: "privacy-policy", path: "/privacy-policy", title: "Privacy Policy", description: clip(`How ${name} handles your personal information.`, 300),
       blocks: [
         richText("privacy-policy", "Privacy Policy", `<p>${esc(ph(`Your privacy policy under the ${nz ? "Privacy Act 2020" : "Privacy Act 1988 and the Australian Privacy Principles"}: what you collect through this website (enquiries, finance, trade-in and service details), why, who you share it with, how people can see or correct theirs, and how to reach your privacy officer.`))}</p>`),
       ],
     },
     ...(spec.locator
-      ? [{ id: "dealer-locator", path: "/dealer-locator", title: "Our Locations", description: `Find your nearest ${name} location.`, blocks: [block("dealer-locator", "dealer-locator")] }]
+      ? [{ id: "dealer-locator", path: "/dealer-locator", title: "Our Locations", description: clip(`Find your nearest ${name} location.`, 300), blocks: [block("dealer-locator", "dealer-locator")] }]
       : []),
-    { id: "search", template: "search", title: "Search", description: `Search ${what} at ${name}.`, blocks: [block("search-results", "search-results", { heading: `${many} for sale`, layout: "grid" })] },
+    { id: "search", template: "search", title: "Search", description: clip(`Search ${what} at ${name}.`, 300), blocks: [block("search-results", "search-results", { heading: `${many} for sale`, layout: "grid" })] },
     {
       id: "vehicle-detail", template: "vehicle-detail", title: `${one} details`,
       blocks: [
@@ -286,7 +292,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
         privacyPolicyLink: true,
       },
     },
-    copy: { aboutText: `${name} sells ${what} in ${city}.` },
+    copy: { aboutText: clip(`${name} sells ${what} in ${city}.`, 2000) },
     navigation,
     footer,
     dealerships,
