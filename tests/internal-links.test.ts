@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findPage, normalisePath } from "../renderer/find-page";
 import type { TenantDocument } from "../renderer/types";
+import { starterDocument } from "../domain/starters";
+import { STARTER_KINDS } from "../domain/new-site";
 
 // House rule: a site never links to a page it does not have. Every internal link in every demo
 // document — menus, footer, legal links, block props (href, url, link, contactHref, …), the finance
@@ -54,11 +56,15 @@ function serves(doc: TenantDocument, path: string): boolean {
   return findPage(doc, path) !== null;
 }
 
-const docs = readdirSync(TENANTS)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(readFileSync(join(TENANTS, f), "utf8")) as TenantDocument);
+const docs = [
+  ...readdirSync(TENANTS)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(TENANTS, f), "utf8")) as TenantDocument),
+  // The starter templates a new site begins from (domain/starters.ts) follow the same rule.
+  ...STARTER_KINDS.map((k) => starterDocument(k.id) as TenantDocument),
+];
 
-describe("internal links of the demo sites", () => {
+describe("internal links of the demo sites and the starters", () => {
   it("finds links in menus, footer, block props and rich text", () => {
     const found = internalLinks({
       navigation: { items: [{ href: "/a?x=1" }, { href: "https://x.example/b" }, { href: "tel:123" }] },
