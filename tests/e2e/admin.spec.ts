@@ -86,7 +86,7 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   await page.getByLabel("Phone").fill("02 6600 1234");
   await expectAccessible(page, "wizard");
   await page.getByRole("button", { name: "Create the draft" }).click();
-  await expect(page.locator("#location\\.postcode-error")).toHaveText('"246" is not in the expected form (pattern ^[0-9]{4}$)');
+  await expect(page.locator("#location\\.postcode-error")).toHaveText("Postcode must be 4 digits.");
   await page.getByLabel("Postcode").fill("2460");
   await page.getByRole("button", { name: "Create the draft" }).click();
   await expect(page.getByText(`The draft of ${NEW_SITE.name} is ready. Nothing is public until it is published.`)).toBeVisible();
@@ -163,14 +163,14 @@ test("an invalid edit is shown at its path and cannot be published; the live sit
   await hydrated(page);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
   await colourBox(page, "Text on primary").fill("#7a1f1f");
-  const message = "onPrimary on primary has contrast 1.00:1; text needs at least 4.5:1";
+  const message = "Text on primary has contrast 1.00:1 on Primary (buttons, links); text needs at least 4.5:1.";
   // Inline, beside the field, as it is typed.
   await expect(page.locator(".has-error").filter({ hasText: message })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme 1 error" })).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "Not published." });
   await expect(refusal).toContainText("Fix this problem first:");
-  await expect(refusal).toContainText(`/theme/colors/onPrimary: ${message}`);
+  await expect(refusal).toContainText(`Theme › Colours › Text on primary: ${message}`);
   await expect(status(page)).toContainText("Draft saved at"); // the draft itself is kept
   const live = await page.context().newPage();
   expect((await live.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
