@@ -4,10 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import Form from "@rjsf/core";
 import validator from "@rjsf/validator-ajv8";
 import type { TenantError } from "../../domain/tenant-validation";
-import { BlockListField } from "./block-list.client";
-import { buttonTemplates, ColourWidget } from "./widgets.client";
-import { ImageField } from "./image-field.client";
-import { OpeningHoursField } from "./opening-hours.client";
+import { editorFields as fields, editorTemplates as templates, editorWidgets as widgets } from "./widgets.client";
 import { ErrorList } from "../error-list";
 import { ConflictPanel, PublishRefused } from "./alerts";
 import { PreviewPane, previewPages } from "./preview-pane";
@@ -18,10 +15,6 @@ import { usePreview } from "./use-preview";
 import { usePublish } from "./use-publish";
 import { useSectionForm } from "./use-section-form";
 import styles from "../admin.module.css";
-
-const fields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
-const widgets = { colour: ColourWidget };
-const templates = { ButtonTemplates: buttonTemplates };
 
 export interface EditorProps {
   slug: string;
@@ -47,7 +40,9 @@ export function Editor(props: EditorProps) {
   const publishing = usePublish(slug, draft);
   const form = useSectionForm(doc, draft.setDoc, errors, role);
   const { section } = form;
-  const formContext = useMemo(() => ({ slug }), [slug]);
+  // The widgets' view of the site: uploads and stock lookups by slug, the draft for the link picker, the page's template for the blocks offered.
+  const template = form.onPage ? (form.pages[form.pageIndex as number]?.template as string | undefined) : "layout";
+  const formContext = useMemo(() => ({ slug, doc, template }), [slug, doc, template]);
   // Set once hydrated: until then the buttons do nothing (browser tests wait for it).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -92,7 +87,7 @@ export function Editor(props: EditorProps) {
               <summary>
                 {errors.length} {errors.length === 1 ? "problem" : "problems"} to fix before publishing
               </summary>
-              <ErrorList errors={errors} onGo={form.goTo} />
+              <ErrorList errors={errors} onGo={form.goTo} doc={doc} />
             </details>
           ) : null}
           {section.id === "pages" ? <PagePicker form={form} /> : null}

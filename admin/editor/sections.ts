@@ -237,7 +237,8 @@ export function fillGenerated(next: unknown, prev: unknown, base: unknown, ui: U
   if (!ui || !isObject(next)) {
     if (Array.isArray(next) && ui?.items) {
       const items = ui.items as UiSchema;
-      return next.map((item, i) => fillItem(item, Array.isArray(prev) ? prev[i] : undefined, Array.isArray(base) ? base : [], items, next));
+      const out = next.map((item, i) => fillItem(item, Array.isArray(prev) ? prev[i] : undefined, Array.isArray(base) ? base : [], items, next));
+      return out.every((item, i) => item === next[i]) ? next : out;
     }
     return next;
   }
@@ -272,7 +273,8 @@ function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchem
       ? fillGenerated(child, p?.[k], baseChild.find(Array.isArray) ?? [], childUi as UiSchema)
       : fillItem(child, p?.[k], baseChild, childUi as UiSchema, [child]);
   }
-  return out;
+  // Unchanged data stays the same object (the form compares by identity).
+  return Object.keys(out).every((k) => out[k] === next[k]) ? next : out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
