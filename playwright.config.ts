@@ -19,7 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell
  * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
  * trade-in, service-booking), admin edits and sign-ins (admin, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
  */
-const WRITES = /\/(accounts|admin|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+const WRITES = /\/(accounts|admin|admin-widgets|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
