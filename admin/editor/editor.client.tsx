@@ -71,7 +71,7 @@ export function Editor(props: EditorProps) {
         </p>
       ) : null}
 
-      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={form.goTo} ref={publishing.publishPanel} /> : null}
+      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={form.goTo} ref={publishing.publishPanel} doc={doc} /> : null}
 
       {conflict ? (
         <ConflictPanel conflict={conflict} mine={doc} onKeepMine={() => void draft.save(conflict.revision)} onTakeTheirs={takeTheirs} ref={draft.conflictPanel} />
