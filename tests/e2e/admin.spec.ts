@@ -112,12 +112,12 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   await expect(blocks).toHaveCount(5);
   await page.getByRole("textbox", { name: /^Heading/ }).fill("Welcome to Jacaranda");
   await page.getByRole("textbox", { name: "Text", exact: true }).fill("Family owned in Grafton since 1988.");
-  const added = blocks.nth(4).locator("button[aria-expanded]");
+  const added = blocks.nth(4).locator("button[aria-keyshortcuts='Alt+ArrowUp Alt+ArrowDown']");
   await added.focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press("Alt+ArrowUp");
   await expect(page.getByText("Rich text moved to position 1 of 5.")).toBeAttached();
   await expect(blocks.first()).toHaveAttribute("data-block-type", "rich-text");
-  await expect(blocks.first().locator("button[aria-expanded]")).toBeFocused();
+  await expect(blocks.first().locator("button[aria-keyshortcuts='Alt+ArrowUp Alt+ArrowDown']")).toBeFocused();
   // Delete the template's own intro text.
   await page.getByRole("button", { name: "Delete Rich text (home-intro)" }).click();
   await expect(blocks).toHaveCount(4);
