@@ -25,40 +25,40 @@ describe("validateTenant", () => {
   it("names an unknown block type at its path", () => {
     const doc = makeTenant("alpha");
     (doc.pages[0].blocks as unknown[]).push({ id: "x", type: "carousel-3000", props: {} });
-    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/1/type", message: 'unknown block type "carousel-3000"' }]);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/1/type", message: 'There is no block type "carousel-3000".' }]);
   });
 
   it("reports a wrong prop type inside the block's own props", () => {
     const doc = makeTenant("alpha");
     (doc.pages[0].blocks[0].props as { html: unknown }).html = 42;
-    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/props/html", message: "must be string" }]);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/props/html", message: "Text must be text." }]);
   });
 
   it("reports a missing required prop and an unknown prop", () => {
     const doc = makeTenant("alpha");
     doc.pages[0].blocks[0].props = { colour: "red" } as never;
     expect(errorsOf(doc)).toEqual([
-      { pointer: "/pages/0/blocks/0/props/html", message: "is required" },
-      { pointer: "/pages/0/blocks/0/props/colour", message: "is not an allowed property here" },
+      { pointer: "/pages/0/blocks/0/props/html", message: "Text is required." },
+      { pointer: "/pages/0/blocks/0/props/colour", message: "Rich text has a setting this version does not know (“colour”); remove it." },
     ]);
   });
 
   it("rejects a duplicate block id across layout and pages", () => {
     const doc = makeTenant("alpha");
     doc.layout.top.push({ id: "intro", type: "rich-text", props: { html: "<p>Top</p>" } } as never);
-    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/id", message: 'duplicate block id "intro" (first used at /layout/top/0/id)' }]);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/0/blocks/0/id", message: 'Two blocks have the id "intro"; each block needs its own.' }]);
   });
 
   it("rejects a page path used twice", () => {
     const doc = makeTenant("alpha");
     doc.pages.push({ id: "home-2", path: "/", title: "Again", blocks: [] });
-    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/1/path", message: 'page path "/" is used twice (first at /pages/0/path)' }]);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/pages/1/path", message: 'Two pages have the path "/"; choose another.' }]);
   });
 
   it("rejects a location that refers to an unknown dealership", () => {
     const doc = makeTenant("alpha");
     doc.locations[0].dealership_id = 7;
-    expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message: "refers to dealership 7, which is not in /dealerships" }]);
+    expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message: "Dealership number 7 is not one of the site's dealerships." }]);
   });
 
   it("refuses a CRM URL that names this machine or a private, link-local or metadata address", () => {
@@ -106,7 +106,7 @@ describe("validateTenant", () => {
     const errors = errorsOf(doc);
     expect(errors).toContainEqual({ pointer: "/identity/currency", message: "AUD does not match locale en-NZ (en-AU uses AUD, en-NZ uses NZD)" });
     expect(errors).toContainEqual({ pointer: "/finance/calculator/term/min", message: "min 7 is above max 1" });
-    expect(errors.find((e) => e.pointer === "/theme/colors/onPrimary")?.message).toMatch(/^onPrimary on primary has contrast 1\.\d\d:1; text needs at least 4\.5:1$/);
+    expect(errors.find((e) => e.pointer === "/theme/colors/onPrimary")?.message).toMatch(/^Text on primary has contrast 1\.\d\d:1 on Primary \(buttons, links\); text needs at least 4\.5:1\.$/);
   });
 
   it("computes WCAG contrast", () => {

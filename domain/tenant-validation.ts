@@ -1,6 +1,7 @@
 import type { ErrorObject } from "ajv";
 import { literalHostReason } from "./ip-address";
 import { describeSchemaErrors, valueAt, type SchemaError } from "./schema-errors";
+import { fieldTitle, plainSchemaError } from "./field-wording";
 import validateSchema from "../schemas/generated/validate-tenant.cjs";
 import type { Block, TenantDocument } from "../schemas/generated/tenant";
 
@@ -10,6 +11,8 @@ export type TenantError = SchemaError;
 export type TenantValidation = { ok: true; document: TenantDocument } | { ok: false; errors: TenantError[] };
 
 // Paths the app itself answers; a page there would never be reached.
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
 const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s", "/preview", "/checkout-journey"];
 
 /**
@@ -30,19 +33,16 @@ export function formatErrors(errors: TenantError[]): string {
   return errors.map((e) => `${e.pointer || "/"}: ${e.message}`).join("\n");
 }
 
-// A block with an unknown type fails its discriminator; slugs and ids name their pattern when undescribed.
+// A block with an unknown type fails its discriminator; every other rule is a sentence naming the field.
 function tenantSpecial(e: ErrorObject, input: unknown): TenantError | undefined {
   const pointer = e.instancePath;
   if (e.keyword === "discriminator") {
     if (e.params.error === "mapping") {
-      return { pointer: `${pointer}/type`, message: `unknown block type ${JSON.stringify(valueAt(input, `${pointer}/type`))}` };
+      return { pointer: `${pointer}/type`, message: `There is no block type ${JSON.stringify(valueAt(input, `${pointer}/type`))}.` };
     }
-    return { pointer: `${pointer}/type`, message: "a block needs a string type" };
+    return { pointer: `${pointer}/type`, message: "A block needs a type." };
   }
-  if (e.keyword === "pattern" && !e.parentSchema?.description) {
-    return { pointer, message: `${JSON.stringify(valueAt(input, pointer))} is not in the expected form (pattern ${e.params.pattern})` };
-  }
-  return undefined;
+  return plainSchemaError(e, input);
 }
 
 /** Every block in the document with its JSON pointer: layout regions first, then pages. */
@@ -68,35 +68,35 @@ function documentRules(doc: TenantDocument): TenantError[] {
 
   firstSeen(
     [...blocksOf(doc)].map(({ block, pointer }) => [block.id, `${pointer}/id`] as [string, string]),
-    (id, first) => `duplicate block id "${id}" (first used at ${first})`,
+    (id) => `Two blocks have the id "${id}"; each block needs its own.`,
   );
   firstSeen(
     doc.pages.map((p, i) => [p.id, `/pages/${i}/id`] as [string, string]),
-    (id, first) => `duplicate page id "${id}" (first used at ${first})`,
+    (id) => `Two pages have the ID "${id}"; each page needs its own.`,
   );
   firstSeen(
     doc.pages.flatMap((p, i) => (p.path !== undefined ? [[p.path, `/pages/${i}/path`] as [string, string]] : [])),
-    (path, first) => `page path "${path}" is used twice (first at ${first})`,
+    (path) => `Two pages have the path "${path}"; choose another.`,
   );
   firstSeen(
     doc.pages.flatMap((p, i) => (p.template ? [[p.template, `/pages/${i}/template`] as [string, string]] : [])),
-    (t, first) => `template page "${t}" is defined twice (first at ${first})`,
+    (t) => `Two pages are the "${t}" template page; keep one.`,
   );
   /** Dealerships' and locations' numeric ids and their slugs: each unique within its list. */
   const uniqueIdsAndSlugs = (list: "dealerships" | "locations", noun: string) => {
     firstSeen(
       doc[list].map((x, i) => [x.id, `/${list}/${i}/id`] as [number, string]),
-      (id, first) => `duplicate ${noun} id ${id} (first used at ${first})`,
+      (id) => `Two ${noun}s have the number ${id}; each needs its own.`,
     );
     firstSeen(
       doc[list].map((x, i) => [x.slug, `/${list}/${i}/slug`] as [string, string]),
-      (slug, first) => `duplicate ${noun} slug "${slug}" (first used at ${first})`,
+      (slug) => `Two ${noun}s have the slug "${slug}"; each needs its own.`,
     );
   };
   uniqueIdsAndSlugs("dealerships", "dealership");
   firstSeen(
     doc.offers.map((o, i) => [o.id, `/offers/${i}/id`] as [string, string]),
-    (id, first) => `duplicate offer id "${id}" (first used at ${first})`,
+    (id) => `Two offers have the ID "${id}"; each needs its own.`,
   );
   // The server posts leads to these: a literal private address or a localhost name is refused here
   // (host names are checked after DNS when a lead is sent, server/http/safe-fetch.ts).
@@ -112,7 +112,7 @@ function documentRules(doc: TenantDocument): TenantError[] {
   });
   const dealershipSlugs = new Set(doc.dealerships.map((d) => d.slug));
   doc.offers.forEach((o, i) => {
-    if (!dealershipSlugs.has(o.dealership)) errors.push({ pointer: `/offers/${i}/dealership`, message: `refers to dealership "${o.dealership}", which is not in /dealerships` });
+    if (!dealershipSlugs.has(o.dealership)) errors.push({ pointer: `/offers/${i}/dealership`, message: `Dealership "${o.dealership}" is not one of the site's dealerships.` });
     if (o.start && o.expiry && o.expiry < o.start) errors.push({ pointer: `/offers/${i}/expiry`, message: `ends on ${o.expiry}, before it starts on ${o.start}` });
   });
   uniqueIdsAndSlugs("locations", "location");
@@ -120,11 +120,11 @@ function documentRules(doc: TenantDocument): TenantError[] {
   const models = doc.models ?? [];
   firstSeen(
     models.map((m, i) => [m.id, `/models/${i}/id`] as [string, string]),
-    (id, first) => `duplicate model id "${id}" (first used at ${first})`,
+    (id) => `Two models have the ID "${id}"; each needs its own.`,
   );
   firstSeen(
     models.map((m, i) => [m.slug, `/models/${i}/slug`] as [string, string]),
-    (slug, first) => `two models have the page address "${slug}" (first at ${first})`,
+    (slug) => `Two models have the page address "${slug}"; each needs its own.`,
   );
   // A model page lives at /{slug}: a page of the site, or a path the platform serves, would hide it.
   // (/success, the trade-in paths, /book-a-service and /offers are pages every site may answer.)
@@ -147,7 +147,7 @@ function documentRules(doc: TenantDocument): TenantError[] {
   const dealershipIds = new Set(doc.dealerships.map((d) => d.id));
   doc.locations.forEach((loc, i) => {
     if (!dealershipIds.has(loc.dealership_id)) {
-      errors.push({ pointer: `/locations/${i}/dealership_id`, message: `refers to dealership ${loc.dealership_id}, which is not in /dealerships` });
+      errors.push({ pointer: `/locations/${i}/dealership_id`, message: `Dealership number ${loc.dealership_id} is not one of the site's dealerships.` });
     }
     loc.opening_hours?.forEach((h, j) => {
       if (h.status === "open" && (!h.open || !h.close)) {
@@ -158,7 +158,7 @@ function documentRules(doc: TenantDocument): TenantError[] {
     });
     firstSeen(
       (loc.opening_hours ?? []).map((h, j) => [h.weekday, `/locations/${i}/opening_hours/${j}/weekday`] as [number, string]),
-      (day, first) => `weekday ${day} is listed twice (first at ${first})`,
+      (day) => `${WEEKDAYS[day] ?? `Day ${day}`} is listed twice in the opening hours.`,
     );
   });
 
@@ -184,7 +184,10 @@ function documentRules(doc: TenantDocument): TenantError[] {
   for (const [name, [fg, bg]] of Object.entries(contrastPairs(doc.theme.colors))) {
     const ratio = contrastRatio(fg, bg);
     if (ratio < 4.5) {
-      errors.push({ pointer: `/theme/colors/${name.split(" ")[0]}`, message: `${name} has contrast ${ratio.toFixed(2)}:1; text needs at least 4.5:1` });
+      const [front, , back] = name.split(" ");
+      const pointer = `/theme/colors/${front}`;
+      const message = `${fieldTitle(pointer)} has contrast ${ratio.toFixed(2)}:1 on ${fieldTitle(`/theme/colors/${back}`)}; text needs at least 4.5:1.`;
+      errors.push({ pointer, message });
     }
   }
   return errors;

@@ -43,8 +43,12 @@ export function assembleSchema(): Schema {
     const props: Schema = JSON.parse(readFileSync(join(root, "blocks", type, "schema.json"), "utf8"));
     if (props.type !== "object") throw new Error(`blocks/${type}/schema.json: the props schema must have "type": "object"`);
     if (!props.title || !props.description) throw new Error(`blocks/${type}/schema.json: needs a title and a description (shown in the admin)`);
+    if (props.pageTemplates !== undefined && !(Array.isArray(props.pageTemplates) && props.pageTemplates.length && props.pageTemplates.every((t: unknown) => typeof t === "string"))) {
+      throw new Error(`blocks/${type}/schema.json: pageTemplates must list template names`);
+    }
+    const { pageTemplates, ...ownProps } = props;
     const name = pascal(type);
-    schema.definitions[`${name}Props`] = props;
+    schema.definitions[`${name}Props`] = ownProps;
     schema.definitions[`${name}Block`] = {
       title: props.title,
       description: props.description,
@@ -57,6 +61,8 @@ export function assembleSchema(): Schema {
         props: { $ref: `#/definitions/${name}Props` },
         area: { $ref: "#/definitions/blockArea" },
       },
+      // Where the editor offers the block: only on these template pages (none: any page).
+      ...(pageTemplates ? { pageTemplates } : {}),
     };
   }
   schema.definitions.block = {
@@ -96,6 +102,8 @@ function schemaForTypes(node: any): any {
 export function createAjv(opts: { code?: object } = {}) {
   const ajv = new Ajv({ allErrors: true, useDefaults: true, discriminator: true, strict: true, allowUnionTypes: true, ...opts });
   addFormats(ajv);
+  // Editor metadata on a block's definition (the page templates it fits); validates nothing.
+  ajv.addKeyword({ keyword: "pageTemplates", schemaType: "array" });
   return ajv;
 }
 

@@ -33,7 +33,7 @@ describe("npm run validate", () => {
     const result = run(["scripts/validate.ts", dir]);
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split("\n");
-    expect(lines).toContain(`${dir}/bad.json /pages/1/blocks/0/props/html: must be string`);
+    expect(lines).toContain(`${dir}/bad.json /pages/1/blocks/0/props/html: Text must be text.`);
     expect(lines).toContain(`${dir}/good.json: ok`);
     expect(lines.some((l) => l.startsWith(`${dir}/broken.json: cannot read JSON:`))).toBe(true);
     expect(lines).toContain(`${dir}/future.json /schemaVersion: schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release.`);
@@ -48,9 +48,9 @@ describe("npm run validate", () => {
     writeFileSync(file, JSON.stringify(bad));
     const result = await runMain(validate, [file]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`${file} /pages/1/blocks/0/id: duplicate block id "intro" (first used at /pages/0/blocks/0/id)`);
-    expect(result.stdout).toContain(`${file} /pages/1/path: page path "/" is used twice (first at /pages/0/path)`);
-    expect(result.stdout).toContain(`${file} /locations/0/dealership_id: refers to dealership 99, which is not in /dealerships`);
+    expect(result.stdout).toContain(`${file} /pages/1/blocks/0/id: Two blocks have the id "intro"; each block needs its own.`);
+    expect(result.stdout).toContain(`${file} /pages/1/path: Two pages have the path "/"; choose another.`);
+    expect(result.stdout).toContain(`${file} /locations/0/dealership_id: Dealership number 99 is not one of the site's dealerships.`);
   });
 
   it("exits 0 for the demo tenants", async () => {

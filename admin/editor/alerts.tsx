@@ -6,13 +6,13 @@ import styles from "../admin.module.css";
 import type { Conflict, Doc } from "./use-draft";
 
 /** Why publishing was refused (focused when it shows). */
-export function PublishRefused({ errors, onGo, ref }: { errors: TenantError[]; onGo: (pointer: string) => void; ref: RefObject<HTMLDivElement | null> }) {
+export function PublishRefused({ errors, onGo, ref, doc }: { errors: TenantError[]; onGo: (pointer: string) => void; ref: RefObject<HTMLDivElement | null>; doc?: Doc }) {
   return (
     <div className={styles.alert} role="alert" tabIndex={-1} ref={ref}>
       <p style={{ margin: 0 }}>
         <strong>Not published.</strong> Fix {errors.length === 1 ? "this problem" : `these ${errors.length} problems`} first:
       </p>
-      <ErrorList errors={errors} onGo={onGo} />
+      <ErrorList errors={errors} onGo={onGo} doc={doc} />
     </div>
   );
 }

@@ -17,13 +17,18 @@ export interface CatalogueEntry {
   definition: string;
   title: string;
   description: string;
+  /** The template pages the block fits (none: any page). */
+  templates?: string[];
 }
 
 /** Every block type of the registry (the generated schema's *Block definitions), by title. */
 export function blockCatalogue(definitions: Record<string, any>): CatalogueEntry[] {
   return Object.entries(definitions)
     .filter(([name, d]) => name.endsWith("Block") && typeof d?.properties?.type?.const === "string")
-    .map(([name, d]) => ({ type: d.properties.type.const as string, definition: name, title: d.title ?? d.properties.type.const, description: d.description ?? "" }))
+    .map(([name, d]) => ({
+      type: d.properties.type.const as string, definition: name, title: d.title ?? d.properties.type.const, description: d.description ?? "",
+      ...(Array.isArray(d.pageTemplates) ? { templates: d.pageTemplates as string[] } : {}),
+    }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
@@ -52,6 +57,9 @@ export function BlockListField(props: FieldProps) {
   const blocks: Block[] = Array.isArray(formData) ? (formData as Block[]) : [];
   const definitions = (registry.rootSchema as { definitions: Record<string, any> }).definitions;
   const catalogue = useMemo(() => blockCatalogue(definitions), [definitions]);
+  // Only the blocks that fit the page being edited are offered (car-page blocks on the vehicle page template).
+  const template = (registry.formContext as { template?: string } | undefined)?.template;
+  const offered = useMemo(() => catalogue.filter((c) => !c.templates || (!!template && c.templates.includes(template))), [catalogue, template]);
   const byType = useMemo(() => new Map(catalogue.map((c) => [c.type, c])), [catalogue]);
   const ctx = registry.formContext as BlockListContext | undefined;
   const [ownOpen, setOwnOpen] = useState<string | null>(null);
@@ -166,7 +174,7 @@ export function BlockListField(props: FieldProps) {
                   onClick={() => setOpen(isOpen ? null : b.id)}
                   onKeyDown={onKey(i)}
                 >
-                  {i + 1}. {entry?.title ?? `Unknown block “${b.type}”`} <small>({b.id})</small>
+                  {i + 1}. {entry?.title ?? `Unknown block “${b.type}”`}
                   {errors ? <span className={styles.errorCount}> {errors} {errors === 1 ? "error" : "errors"}</span> : null}
                 </button>
                 <button type="button" className={styles.iconButton} onClick={() => move(i, i - 1)} disabled={locked || i === 0} aria-label={`Move ${label(b)} (${b.id}) up`}>
@@ -188,7 +196,7 @@ export function BlockListField(props: FieldProps) {
                   <SchemaField
                     name={b.id}
                     schema={{ $ref: `#/definitions/${entry.definition}` } as RJSFSchema}
-                    uiSchema={{ "ui:title": " ", "ui:options": { label: false }, type: { "ui:widget": "hidden" }, props: uiSchemaFor(definitions[entry.definition.replace(/Block$/, "Props")], definitions) }}
+                    uiSchema={{ "ui:title": " ", "ui:options": { label: false }, id: { "ui:widget": "hidden" }, type: { "ui:widget": "hidden" }, props: uiSchemaFor(definitions[entry.definition.replace(/Block$/, "Props")], definitions) }}
                     formData={b}
                     errorSchema={itemErrors}
                     fieldPathId={itemPath}
@@ -215,7 +223,7 @@ export function BlockListField(props: FieldProps) {
             </button>
           </div>
           <ul className={styles.catalogue} aria-labelledby={`${fieldPathId.$id}-add`}>
-            {catalogue.map((c) => (
+            {offered.map((c) => (
               <li key={c.type}>
                 <strong>{c.title}</strong>
                 <button type="button" className={styles.iconButton} onClick={() => add(c)} aria-label={`Add ${c.title}`}>

@@ -4,10 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Form from "@rjsf/core";
 import validator from "@rjsf/validator-ajv8";
 import type { TenantError } from "../../domain/tenant-validation";
-import { BlockListField } from "./block-list.client";
-import { buttonTemplates, ColourWidget } from "./widgets.client";
-import { ImageField } from "./image-field.client";
-import { OpeningHoursField } from "./opening-hours.client";
+import { editorFields as fields, editorTemplates, editorWidgets as widgets } from "./widgets.client";
 import { ErrorList } from "../error-list";
 import { ConflictPanel, PublishRefused } from "./alerts";
 import { PreviewPane, previewPages, previewPath } from "./preview-pane";
@@ -23,10 +20,8 @@ import { usePublish } from "./use-publish";
 import { useSectionForm } from "./use-section-form";
 import styles from "../admin.module.css";
 
-const fields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
-const widgets = { colour: ColourWidget };
 // A list item's Remove says it went, so the editor offers Undo.
-const templates = { ButtonTemplates: { ...buttonTemplates, RemoveButton: RemoveItemButton } };
+const templates = { ...editorTemplates, ButtonTemplates: { ...editorTemplates.ButtonTemplates, RemoveButton: RemoveItemButton } };
 
 export interface EditorProps {
   slug: string;
@@ -92,9 +87,12 @@ export function Editor(props: EditorProps) {
     [checkpoint],
   );
   const closeToast = useCallback(() => setToast(null), []);
+  // The widgets' view of the site: uploads and stock lookups by slug, the draft for the link picker,
+  // the page's template for the blocks offered; and the open block and deletions for undo.
+  const template = form.onPage ? (form.pages[form.pageIndex as number]?.template as string | undefined) : "layout";
   const formContext = useMemo(
-    () => ({ slug, openBlock, setOpenBlock, revealBlock, onRevealed: () => setRevealBlock(null), onDeleted }),
-    [slug, openBlock, revealBlock, onDeleted],
+    () => ({ slug, doc, template, openBlock, setOpenBlock, revealBlock, onRevealed: () => setRevealBlock(null), onDeleted }),
+    [slug, doc, template, openBlock, revealBlock, onDeleted],
   );
 
   usePreviewClicks(
@@ -151,7 +149,7 @@ export function Editor(props: EditorProps) {
         </p>
       ) : null}
 
-      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={form.goTo} ref={publishing.publishPanel} /> : null}
+      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={form.goTo} ref={publishing.publishPanel} doc={doc} /> : null}
 
       {conflict ? (
         <ConflictPanel conflict={conflict} mine={doc} onKeepMine={() => void draft.save(conflict.revision)} onTakeTheirs={takeTheirs} ref={draft.conflictPanel} />
@@ -167,7 +165,7 @@ export function Editor(props: EditorProps) {
               <summary>
                 {errors.length} {errors.length === 1 ? "problem" : "problems"} to fix before publishing
               </summary>
-              <ErrorList errors={errors} onGo={form.goTo} />
+              <ErrorList errors={errors} onGo={form.goTo} doc={doc} />
             </details>
           ) : null}
           {section.id === "pages" ? <PagePicker form={form} onDeleted={onDeleted} /> : null}

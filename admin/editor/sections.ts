@@ -6,6 +6,8 @@
  */
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { jsonEqual } from "../../domain/json-diff";
+import { enumLabel, humanise } from "../../domain/field-wording";
+import { slugify } from "../../domain/search-paths";
 
 export interface Section {
   id: string;
@@ -72,10 +74,7 @@ export function errorMessages(node: unknown): string[] {
 const ref = (name: string) => `#/definitions/${name}`;
 
 /** A property name as a label: "average_rating" and "leadEmail" → "Average rating", "Lead email". */
-export function humanise(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
-  return words.replace(/^\w/, (c) => c.toUpperCase()).replace(/\b(url|crm|adf|id|abn|nzbn|mvtr|seo|api|sms)\b/gi, (w) => w.toUpperCase());
-}
+export { humanise };
 
 const singular = (words: string) => words.replace(/([^s])s$/, "$1");
 
@@ -106,6 +105,8 @@ export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown
   if (node.$ref === ref("imageAsset")) return { "ui:field": "image" };
   if (node.type === "array" && node.items?.$ref === ref("openingHour")) return { "ui:field": "openingHours" };
   if (node.$ref === ref("blockList")) return { "ui:field": "blockList" };
+  if (node.$ref === ref("href")) return { "ui:widget": "link" };
+  if (node.contentMediaType === "text/html") return { "ui:widget": "richText" };
   if (typeof node.$ref === "string" && node.$ref.startsWith("#/definitions/")) {
     return uiSchemaFor(definitions[node.$ref.slice("#/definitions/".length)], definitions, depth + 1);
   }
@@ -128,12 +129,78 @@ export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown
     if (Object.keys(child).length) ui.items = child;
   }
   if (node.type === "string" && (node.maxLength ?? 0) > 500) ui["ui:widget"] = "textarea";
+  // Enumerated values as words; a list of them (each once) as checkboxes.
+  if (Array.isArray(node.enum)) ui["ui:enumNames"] = node.enum.map(enumLabel);
+  const items = resolve(node.items, definitions) as { enum?: unknown[] } | undefined;
+  if (node.type === "array" && node.uniqueItems && Array.isArray(items?.enum)) {
+    ui["ui:widget"] = "checkboxes";
+    ui.items = { ...(ui.items as object), "ui:enumNames": items.enum.map(enumLabel) };
+  }
+  return ui;
+}
+
+/**
+ * Settings most sites never change (search ranking and limits, cache sizes, finance maths, form
+ * rules, map tiles): shown behind an "Advanced" disclosure of their group, closed at first.
+ * Keyed by the group's place in the ui-schema ("items" for a list's items).
+ */
+export const ADVANCED: Record<string, string[]> = {
+  search: ["hitsPerPage", "cacheSize", "sorts", "priceAscendingNeedsPrice", "makesShown", "makeHeadings", "modelSelectLimit", "locationFacetLimits", "carTypeOptions", "joinNewAndDemo", "truckSlug", "filters"],
+  finance: ["sampleRate", "calculator", "estimateRule", "fixedComparisonRates", "excludedManufacturers", "excludedDealershipIds"],
+  forms: ["multiStep", "dealershipSelect"],
+  map: ["tileUrl", "attribution", "attributionUrl", "maxZoom"],
+  "features.soldCars": ["days"],
+};
+
+export interface GenerateRule {
+  /** The sibling the value is made from ("name" → a slug of it); without one, `prefix` and a random part. */
+  from?: string;
+  prefix: string;
+  /** A path ("/about-us") rather than a slug. */
+  path?: boolean;
+  /** Shown (and editable) rather than hidden. */
+  shown?: boolean;
+}
+
+/**
+ * Ids and slugs the editor makes itself (hidden), and values it proposes (shown): each follows its
+ * source while the item is new, and never changes once the item was saved (links and references
+ * to it keep working). Keyed by the field's place in the ui-schema.
+ */
+export const GENERATED: Record<string, GenerateRule> = {
+  "search.sorts.items.id": { from: "label", prefix: "sort" },
+  "search.promoCards.cards.items.id": { prefix: "card" },
+  "offers.items.id": { from: "title", prefix: "offer" },
+  "models.items.id": { from: "name", prefix: "model" },
+  "models.items.slug": { from: "name", prefix: "model", shown: true },
+  "dealerships.items.slug": { from: "name", prefix: "dealership" },
+  "locations.items.slug": { from: "name", prefix: "location" },
+  "page.id": { prefix: "page" },
+  "page.path": { from: "title", prefix: "page", path: true, shown: true },
+};
+
+const uiAt = (ui: UiSchema, path: string): UiSchema => path.split(".").reduce((node, k) => ((node as Record<string, UiSchema>)[k] ??= {}) as UiSchema, ui);
+const mergeOptions = (node: UiSchema, options: Record<string, object>) => ({ ...(node["ui:options"] as object), ...options });
+
+/** Marks the advanced groups and the generated fields that lie in `ui`. */
+function editorRules(ui: UiSchema, keys: string[]): UiSchema {
+  const inside = (path: string) => keys.includes(path.split(".")[0]);
+  for (const [path, advanced] of Object.entries(ADVANCED)) {
+    if (inside(path)) uiAt(ui, path)["ui:options"] = mergeOptions(uiAt(ui, path), { advanced });
+  }
+  for (const [path, rule] of Object.entries(GENERATED)) {
+    if (!inside(path)) continue;
+    const node = uiAt(ui, path);
+    node["ui:options"] = mergeOptions(node, { generate: rule });
+    if (!rule.shown) node["ui:widget"] = "hidden";
+    else node["ui:help"] = rule.path ? "Proposed from the title; change it if you like. Keep it once the page is live: links to it would break." : "Proposed from the name; keep it once the site is live.";
+  }
   return ui;
 }
 
 /** A section's ui-schema: generated, with the slug fixed and, for dealers, the domains too. */
 export function sectionUiSchema(root: Schema, section: Section, role: "staff" | "dealer"): UiSchema {
-  const ui = uiSchemaFor({ properties: Object.fromEntries(section.keys.map((k) => [k, root.properties[k]])) }, root.definitions);
+  const ui = editorRules(uiSchemaFor({ properties: Object.fromEntries(section.keys.map((k) => [k, root.properties[k]])) }, root.definitions), section.keys);
   if (section.id === "identity") {
     const identity = (ui.identity ??= {}) as UiSchema;
     identity.slug = { ...(identity.slug as object), "ui:readonly": true, "ui:help": "The slug cannot change once a site exists." };
@@ -141,6 +208,73 @@ export function sectionUiSchema(root: Schema, section: Section, role: "staff" | 
   }
   if (section.id === "more") ui.schemaVersion = { "ui:widget": "hidden" };
   return ui;
+}
+
+// A value made before its source was filled in: the prefix and six digits ("location-402913").
+const PLACEHOLDER = /^\/?[a-z]+-\d{6}$/;
+const random6 = () => String(Math.floor(100000 + Math.random() * 900000));
+
+/** What `rule` makes of `source`, unique among `taken`; a placeholder (the prefix and six random digits) when the source is empty. */
+export function proposal(rule: GenerateRule, source: unknown, taken: unknown[] = []): string {
+  const slug = typeof source === "string" ? slugify(source).slice(0, 60).replace(/-+$/, "") : "";
+  const make = (s: string) => (rule.path ? `/${s}` : s);
+  if (!slug) {
+    let value = make(`${rule.prefix}-${random6()}`);
+    while (taken.includes(value)) value = make(`${rule.prefix}-${random6()}`);
+    return value;
+  }
+  let value = make(slug);
+  for (let n = 2; taken.includes(value); n++) value = make(`${slug}-${n}`);
+  return value;
+}
+
+/**
+ * The form's data with generated values filled in (see GENERATED): an empty one is made; one still
+ * equal to what the source made before (or a placeholder) follows the source while the item is new,
+ * that is while `base` (the data the form opened with) does not have the same value there.
+ */
+export function fillGenerated(next: unknown, prev: unknown, base: unknown, ui: UiSchema | undefined): unknown {
+  if (!ui || !isObject(next)) {
+    if (Array.isArray(next) && ui?.items) {
+      const items = ui.items as UiSchema;
+      const out = next.map((item, i) => fillItem(item, Array.isArray(prev) ? prev[i] : undefined, Array.isArray(base) ? base : [], items, next));
+      return out.every((item, i) => item === next[i]) ? next : out;
+    }
+    return next;
+  }
+  return fillItem(next, prev, isObject(base) ? [base] : [], ui, [next]);
+}
+
+function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchema, siblings: unknown[]): unknown {
+  if (!isObject(next)) return fillGenerated(next, prev, undefined, ui);
+  const p = isObject(prev) ? prev : undefined;
+  const out: Record<string, unknown> = { ...next };
+  for (const [k, childUi] of Object.entries(ui)) {
+    if (k.startsWith("ui:") || !isObject(childUi)) continue;
+    const rule = ((childUi as UiSchema)["ui:options"] as { generate?: GenerateRule } | undefined)?.generate;
+    if (rule) {
+      // A template page has no path.
+      if (rule.path && out.template !== undefined) continue;
+      const current = out[k];
+      const taken = siblings.filter((s) => s !== next).map((s) => (isObject(s) ? s[k] : undefined));
+      const saved = baseList.some((b) => isObject(b) && b[k] === current && !(typeof current === "string" && PLACEHOLDER.test(current)));
+      const source = rule.from ? out[rule.from] : undefined;
+      const before = rule.from ? p?.[rule.from] : undefined;
+      if (current === undefined || current === "") out[k] = proposal(rule, source, taken);
+      else if (!saved && rule.from && source !== before && typeof current === "string" && (PLACEHOLDER.test(current) || current === proposal(rule, before, taken))) {
+        out[k] = proposal(rule, source, taken);
+      }
+      continue;
+    }
+    const child = out[k];
+    if (child === undefined) continue;
+    const baseChild = baseList.map((b) => (isObject(b) ? b[k] : undefined));
+    out[k] = Array.isArray(child)
+      ? fillGenerated(child, p?.[k], baseChild.find(Array.isArray) ?? [], childUi as UiSchema)
+      : fillItem(child, p?.[k], baseChild, childUi as UiSchema, [child]);
+  }
+  // Unchanged data stays the same object (the form compares by identity).
+  return Object.keys(out).every((k) => out[k] === next[k]) ? next : out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -190,8 +324,7 @@ export function pageFormSchema(root: Schema): RJSFSchema {
 }
 
 export function pageUiSchema(root: Schema): UiSchema {
-  const page = uiSchemaFor(root.definitions.page, root.definitions);
-  return { page: { ...page, id: { "ui:help": "Names the page in the document; letters, digits and hyphens." } } };
+  return editorRules({ page: uiSchemaFor(root.definitions.page, root.definitions) }, ["page"]);
 }
 
 /** The errors of page `index`, with pointers as the page form sees them (/page/…). */

@@ -45,7 +45,7 @@ describe("useSectionForm", () => {
     const added = (result.current.doc.pages as Doc[]).at(-1)!;
     expect(result.current.doc.pages).toHaveLength(pages.length + 1);
     expect(added).toMatchObject({ title: "New page", blocks: [], path: `/${added.id}` });
-    expect(added.id).toMatch(/^page-[a-z0-9]{1,4}$/);
+    expect(added.id).toMatch(/^page-\d{6}$/);
     expect(result.current.form.pageIndex).toBe(pages.length);
     expect(result.current.form.form.formData).toEqual({ page: added });
     expect(result.current.form.form.key).not.toBe(key);

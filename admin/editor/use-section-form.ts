@@ -3,7 +3,7 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { TenantError } from "../../domain/tenant-validation";
-import { errorSchemaFor, locate, pageErrors, pageFormSchema, pageUiSchema, pruneUntouchedDefaults, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { errorSchemaFor, fillGenerated, locate, pageErrors, pageFormSchema, pageUiSchema, proposal, pruneUntouchedDefaults, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
 import type { Doc } from "./use-draft";
 
 const root = tenantSchema as unknown as Parameters<typeof sectionSchema>[0];
@@ -55,7 +55,9 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
   const formData = formState?.key === formKey ? formState.value : base;
 
   const onChange = useCallback(
-    (formData: unknown) => {
+    (changed: unknown) => {
+      // Ids and slugs the editor makes (hidden) are filled in, and proposals follow their source.
+      const formData = fillGenerated(changed, formState?.key === formKey ? formState.value : base, base, uiSchema);
       setFormState({ key: formKey, value: formData });
       const pruned = (pruneUntouchedDefaults(formData, base, filled) ?? {}) as Doc;
       setDoc((prev) => {
@@ -74,7 +76,7 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
       });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [base, filled, onPage, pageIndex, formKeys.join(), formKey],
+    [base, filled, onPage, pageIndex, formKeys.join(), formKey, formState, uiSchema],
   );
 
   const choosePage = (value: number | "layout") => {
@@ -82,7 +84,8 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
     remount();
   };
   const addPage = () => {
-    const id = `page-${Math.random().toString(36).slice(2, 6)}`;
+    // A placeholder id and path: the path follows the title as it is typed (see GENERATED).
+    const id = proposal({ prefix: "page" }, undefined, pages.map((p) => p.id));
     setDoc((prev) => ({ ...prev, pages: [...((prev.pages as Doc[]) ?? []), { id, path: `/${id}`, title: "New page", blocks: [] }] }));
     choosePage(pages.length);
   };

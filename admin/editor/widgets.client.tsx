@@ -1,7 +1,14 @@
 "use client";
 
-import type { IconButtonProps, WidgetProps } from "@rjsf/utils";
+import { getDefaultRegistry } from "@rjsf/core";
+import type { IconButtonProps, ObjectFieldTemplateProps, WidgetProps } from "@rjsf/utils";
 import { ColourInput } from "./colour-input.client";
+import { BlockListField } from "./block-list.client";
+import { ImageField } from "./image-field.client";
+import { OpeningHoursField } from "./opening-hours.client";
+import { LinkWidget } from "./link-picker.client";
+import { RichTextWidget } from "./rich-text.client";
+import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
 /** RJSF widget for a #rrggbb colour: picker and hex text. */
@@ -40,3 +47,30 @@ export const buttonTemplates = {
   RemoveButton: textButton("Remove", "Remove this item"),
   ClearButton: textButton("Clear", "Clear"),
 };
+
+const DefaultObjectTemplate = getDefaultRegistry().templates.ObjectFieldTemplate;
+
+/**
+ * RJSF's group of fields, with the ones its ui-schema lists as `advanced` behind an "Advanced"
+ * disclosure at the end (closed at first, open while one of them has an error).
+ */
+export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
+  const advanced = (props.uiSchema?.["ui:options"] as { advanced?: string[] } | undefined)?.advanced;
+  if (!advanced?.length) return <DefaultObjectTemplate {...props} />;
+  const inside = props.properties.filter((p) => advanced.includes(p.name) && !p.hidden);
+  if (!inside.length) return <DefaultObjectTemplate {...props} />;
+  const errors = (props as { errorSchema?: Record<string, unknown> }).errorSchema ?? {};
+  const open = inside.some((p) => errorMessages(errors[p.name]).length > 0);
+  const disclosure = (
+    <details key="__advanced" className={styles.advanced} open={open || undefined}>
+      <summary>Advanced</summary>
+      {inside.map((p) => p.content)}
+    </details>
+  );
+  return <DefaultObjectTemplate {...props} properties={[...props.properties.filter((p) => !inside.includes(p)), { name: "__advanced", content: disclosure, hidden: false }]} />;
+}
+
+/** What the editor's forms are built with: the custom fields, widgets and templates. */
+export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
+export const editorWidgets = { colour: ColourWidget, link: LinkWidget, richText: RichTextWidget };
+export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };

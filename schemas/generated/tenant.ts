@@ -3833,7 +3833,7 @@ export interface ReserveOnlineProps {
     | [string, string, string, string, string, string, string, string, string, string, string, string];
 }
 /**
- * A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).
+ * A heading and formatted text: headings, lists, links, bold and italic.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "RichTextBlock".
@@ -3845,13 +3845,16 @@ export interface RichTextBlock {
   area?: BlockArea;
 }
 /**
- * A heading and formatted text (HTML is sanitised: links, lists, emphasis, headings, tables).
+ * A heading and formatted text: headings, lists, links, bold and italic.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "RichTextProps".
  */
 export interface RichTextProps {
   heading?: string;
+  /**
+   * Headings, lists, links, bold and italic.
+   */
   html: string;
   width: "narrow" | "wide";
 }

@@ -246,8 +246,8 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.message).toBe('The draft of "alpha" cannot be published:');
-    expect(body.errors).toContainEqual({ pointer: "/pages/0/blocks/1/id", message: 'duplicate block id "intro" (first used at /pages/0/blocks/0/id)' });
-    expect(body.errors).toContainEqual({ pointer: "/theme/colors/primary", message: "primary on background has contrast 1.07:1; text needs at least 4.5:1" });
+    expect(body.errors).toContainEqual({ pointer: "/pages/0/blocks/1/id", message: 'Two blocks have the id "intro"; each block needs its own.' });
+    expect(body.errors).toContainEqual({ pointer: "/theme/colors/primary", message: "Primary (buttons, links) has contrast 1.07:1 on Page background; text needs at least 4.5:1." });
     expect((await getLiveDocument(h.db, "alpha"))?.version).toBe(1);
   });
 

@@ -22,6 +22,7 @@ import { CROSS_SITE_REFUSED, isSameOriginRequest } from "./csrf";
 import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
 import { assignDealership, listDealerships } from "./dealerships";
+import { findStockCars, stockFacets } from "./stock";
 import { cleanText, readJsonObject, readLimitedBytes, readLimitedText } from "../http/body";
 import { clientAddress, clientBucket } from "../http/client-address";
 import {
@@ -223,4 +224,14 @@ export const handleAssignDealership: Handler = async (request, { handle, user },
   }
   const row = await assignDealership(handle.db, user, Number(id), { tenant: body.tenant as string | null, name: (body.name as string | undefined)?.trim() });
   return json(200, row);
+};
+
+/**
+ * GET /api/admin/tenants/{slug}/stock[?q=text]: the site's makes, models and body types for the
+ * editor's search links, and with `q` its cars whose stock number or name matches, for car links.
+ */
+export const handleStock: Handler = async (request, { handle, user }, { slug }) => {
+  const q = new URL(request.url).searchParams.get("q");
+  const [facets, cars] = await Promise.all([stockFacets(handle.db, user, slug), q ? findStockCars(handle.db, user, slug, q) : Promise.resolve([])]);
+  return json(200, { facets, cars }, NO_STORE);
 };

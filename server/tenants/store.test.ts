@@ -42,10 +42,10 @@ describe.each(backends)("tenant store on %s", (_name, make) => {
     const bad = makeTenant("alpha", "Broken Motors");
     (bad.pages[0].blocks as unknown[]).push({ id: "oops", type: "no-such-block", props: {} });
     const draft = await saveDraft(h.db, "alpha", bad, { actor: "dealer@test" });
-    expect(draft.errors).toContainEqual({ pointer: "/pages/0/blocks/1/type", message: 'unknown block type "no-such-block"' });
+    expect(draft.errors).toContainEqual({ pointer: "/pages/0/blocks/1/type", message: 'There is no block type "no-such-block".' });
     const refused = await publish(h, "alpha", { actor: "dealer@test" }).catch((e) => e);
     expect(refused).toBeInstanceOf(ValidationError);
-    expect(refused.errors).toContainEqual({ pointer: "/pages/0/blocks/1/type", message: 'unknown block type "no-such-block"' });
+    expect(refused.errors).toContainEqual({ pointer: "/pages/0/blocks/1/type", message: 'There is no block type "no-such-block".' });
     const live = await getLiveDocument(h.db, "alpha");
     expect(live?.version).toBe(1);
     expect(live?.document.identity.name).toBe("Alpha Motors");

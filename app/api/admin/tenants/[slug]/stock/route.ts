@@ -1,0 +1,3 @@
+import { adminRoute, handleStock } from "../../../../../../server/admin/http";
+
+export const GET = adminRoute(handleStock);

@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { adminUrl, siteUrl, viewports } from "./helpers";
+
+// Editing without code (issue 17): staff format the About page's text with the rich-text editor
+// (bold, and a link picked from the site's pages) and points a menu item at a search built with the
+// link picker; published, the site shows both. Bluegum (no other spec counts its versions) is put
+// back afterwards (restore + publish).
+
+const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
+const SITE = "bluegum";
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function signIn(page: Page) {
+  await page.goto(adminUrl("/admin/sign-in"));
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(adminUrl("/admin"));
+}
+
+test("staff format text and picks links without HTML or URLs, publishes, and the site shows them", async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(viewports.desktop);
+  await signIn(page);
+  await page.goto(adminUrl(`/admin/tenants/${SITE}`));
+  // Hydrated: the editor and the buttons beside it mark themselves ready.
+  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
+  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  const sections = page.getByRole("navigation", { name: "Sections" });
+  // Saved by hand: an autosave timer that ends just as a slow save returns can send the old revision.
+  await page.getByLabel("Autosave").uncheck();
+
+  // About Us: the first text block, with the rich-text editor.
+  await sections.getByRole("button", { name: "Pages" }).click();
+  await page.getByLabel("Page to edit").selectOption({ label: "About Us (/about-us)" });
+  await page.locator("li[data-block-type=rich-text] button[aria-keyshortcuts='Alt+ArrowUp Alt+ArrowDown']").first().click();
+  const text = page.getByRole("textbox", { name: "Text", exact: true });
+  const toolbar = page.getByRole("toolbar", { name: "Text: formatting" });
+  await text.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" Ask our ");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("finance team");
+  for (let i = 0; i < "finance team".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  await page.getByLabel("Page", { exact: true }).selectOption("/finance");
+  await page.getByRole("button", { name: "Apply link" }).click();
+  await expect(text.locator('a[href="/finance"] strong, strong a[href="/finance"]')).toHaveText("finance team");
+  await expectAccessible(page, "rich-text editor");
+
+  // Navigation: the fourth menu item goes to a search of one make, chosen from the stock.
+  await sections.getByRole("button", { name: "Navigation" }).click();
+  const item = page.locator("[id$='navigation_items_3_href']").first();
+  await item.selectOption("search");
+  const make = page.locator("[id$='navigation_items_3_href-search-make']");
+  await expect(make.locator("option")).not.toHaveCount(1);
+  const chosen = (await make.locator("option").nth(1).getAttribute("value"))!;
+  const search = `/search/${chosen.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  await make.selectOption(chosen);
+  await expect(page.getByText(`Goes to ${search}`, { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.locator("[data-status]")).toContainText("Draft saved at", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Publish" }).click();
+  const published = page.getByText(/^Published version (\d+) at .+\. The site shows it now\.$/);
+  await expect(published).toBeVisible({ timeout: 30_000 });
+  const version = Number(/version (\d+)/.exec((await published.textContent()) ?? "")![1]);
+
+  const site = await page.context().newPage();
+  await site.goto(siteUrl(SITE, "/about-us"));
+  await expect(site.locator('main strong a[href="/finance"], main a[href="/finance"] strong').filter({ hasText: "finance team" })).toBeVisible();
+  await expect(site.locator(`header a[href="${search}"]`).first()).toBeAttached();
+  await site.close();
+
+  // Put the site back as it was: the version before, restored and published.
+  const headers = { origin: adminUrl("").replace(/\/$/, "") };
+  const draft = await (await page.request.get(adminUrl(`/api/admin/tenants/${SITE}/draft`))).json();
+  const restored = await page.request.post(adminUrl(`/api/admin/tenants/${SITE}/restore`), { headers, data: { version: version - 1, revision: draft.revision } });
+  expect(restored.status()).toBe(200);
+  const again = await page.request.post(adminUrl(`/api/admin/tenants/${SITE}/publish`), { headers, data: { revision: (await restored.json()).revision } });
+  expect(again.status()).toBe(200);
+});
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
