@@ -116,8 +116,9 @@ function marksOf(doc: unknown, site: string, identityOnly = false): Mark[] {
   const add = (text: unknown, kind: Kind) => {
     if (typeof text !== "string") return;
     const t = kind === "domain" ? text.trim().toLowerCase().replace(/^www\./, "") : text.trim();
-    // Short names ("Sales") and numbers are everyone's; only distinctive ones identify a dealer.
-    const enough = kind === "phone number" ? phoneDigits(t).length >= 8 : kind === "licence number" ? t.length >= 4 : t.length >= 6;
+    // Short names ("Sales", "Service") and numbers are everyone's; only distinctive ones identify a dealer.
+    const enough =
+      kind === "phone number" ? phoneDigits(t).length >= 8 : kind === "licence number" ? t.length >= 4 : kind === "name" ? t.length >= 8 && /\S\s+\S/.test(t) : t.length >= 6;
     if (enough) out.push({ text: t, kind, site });
   };
   add(d.identity?.name, "name");

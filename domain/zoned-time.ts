@@ -48,7 +48,7 @@ export function utcToZoned(at: Date, timeZone: string): string {
 /** "Hobart" for Australia/Hobart: the place a time zone is named after. */
 export const zonePlace = (timeZone: string) => (timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ");
 
-/** An instant as a person reads it in the site's zone: "Tue 30 Jun 2026, 5:00 pm Hobart time". */
+/** An instant as a person reads it in the site's zone: "Tue, 30 June 2026, 5:00 pm Hobart time". */
 export function formatInZone(at: Date | string, timeZone: string): string {
   const text = new Date(at).toLocaleString("en-AU", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
   return `${text} ${zonePlace(timeZone)} time`;

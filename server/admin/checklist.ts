@@ -51,9 +51,9 @@ export async function checklistFor(db: Db, slug: string, document: unknown, extr
   return publishChecklist(result.document, [], { others, stock });
 }
 
-/** A staff member's "Publish anyway": the reason, cleaned; refused when missing or too long. */
-export function overrideReason(value: unknown): string | null {
-  if (value === undefined || value === null || value === false) return null;
+/** The reason given with "Publish anyway", cleaned; refused when missing, not text or too long. */
+export function overrideReason(value: unknown): string {
+  if (value === undefined || value === null) throw new BadRequest("Say why the site is published although checks fail (reason).");
   if (typeof value !== "string") throw new BadRequest("The reason for publishing anyway must be text.");
   const reason = cleanText(value).replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   if (!reason) throw new BadRequest("Say why the site is published although checks fail (reason).");
