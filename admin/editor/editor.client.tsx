@@ -16,6 +16,8 @@ import { Toolbar } from "./toolbar";
 import { useDraft, type Doc } from "./use-draft";
 import { usePreview } from "./use-preview";
 import { usePublish } from "./use-publish";
+import { useSchedule } from "./use-schedule";
+import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { useSectionForm } from "./use-section-form";
 import styles from "../admin.module.css";
 
@@ -45,6 +47,7 @@ export function Editor(props: EditorProps) {
   const draft = useDraft(slug, props, preview.refresh);
   const { doc, errors, status, conflict } = draft;
   const publishing = usePublish(slug, draft);
+  const scheduling = useSchedule(slug, draft, publishing.override);
   const form = useSectionForm(doc, draft.setDoc, errors, role);
   const { section } = form;
   const formContext = useMemo(() => ({ slug }), [slug]);
@@ -69,6 +72,9 @@ export function Editor(props: EditorProps) {
         publishing={publishing.busy}
         onPublish={() => void publishing.publish()}
       />
+
+      <PublishChecklist publishing={publishing} role={role} onGo={form.goTo} />
+      <SchedulePublish scheduling={scheduling} revision={draft.revision} />
 
       {publishing.published ? (
         <p className={styles.success} role="status">
