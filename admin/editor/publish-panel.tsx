@@ -38,7 +38,7 @@ export function PublishChecklist({ publishing, role, onGo }: { publishing: Retur
       ) : null}
       <ul className={styles.checks}>
         {items.map((item) => (
-          <li key={item.id} data-check={item.id} data-status={item.status}>
+          <li key={item.id} data-check={item.id} data-result={item.status}>
             <span className={styles.checkMark} aria-hidden="true">
               {MARK[item.status]}
             </span>
