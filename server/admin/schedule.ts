@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { getDb, type Db, type DbHandle } from "../db";
+import { every } from "../every";
 import { auditLog, scheduledPublishes, tenants } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { BadRequest, HttpError } from "../http/errors";
@@ -173,32 +174,14 @@ export async function publishDue(handle: DbHandle, now = new Date()): Promise<{ 
   }
 }
 
-const KEY = Symbol.for("forecourt.scheduled-publish.sweep");
-type Global = typeof globalThis & { [KEY]?: ReturnType<typeof setInterval> };
-
 /** Starts the scheduled-publish sweep once per process; returns a function that stops it. */
 export async function startScheduledPublishing(handle?: Promise<DbHandle>, intervalMs = SCHEDULE_SWEEP_MS): Promise<() => void> {
-  const g = globalThis as Global;
-  const stop = () => {
-    if (g[KEY]) clearInterval(g[KEY]);
-    delete g[KEY];
-  };
-  if (g[KEY]) return stop;
   const h = await (handle ?? getDb());
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  return every("scheduled-publish", intervalMs, async () => {
     try {
       for (const r of await publishDue(h)) console.log(`[publish] scheduled publish ${r.id} of ${r.slug}: ${r.outcome}`);
     } catch (e) {
       console.error("[publish] the scheduled-publish sweep failed:", (e as Error).message);
-    } finally {
-      running = false;
     }
-  };
-  g[KEY] = setInterval(tick, intervalMs);
-  g[KEY].unref?.();
-  await tick();
-  return stop;
+  });
 }
