@@ -17,9 +17,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell
 /**
  * Specs that change what other specs read, or count on limits per client and site that a second
  * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
- * trade-in, service-booking), admin edits and sign-ins (admin, admin-publish, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
+ * trade-in, service-booking), admin edits and sign-ins (admin and every admin-*, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
  */
-const WRITES = /\/(accounts|admin|admin-publish|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+const WRITES = /\/(accounts|admin(-[a-z]+)?|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+/** Specs with servers of their own (the fuzz on PostgreSQL and on a PGlite it stops to count): they run beside the writes. */
+const SERVERS = /\/fuzz-servers\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,12 +32,14 @@ export default defineConfig({
   // Two browsers at a time. A single browser leaves the two cores mostly idle (the server, the browser
   // and the test runner each wait on the others), so specs that only read run two at a time in the
   // "pages" project; specs that write what other specs read (stock through the feed, leads, admin
-  // edits and sign-ins, the fuzz's floods) run one at a time afterwards in the "writes" project.
+  // edits and sign-ins, the fuzz's floods) run one at a time afterwards in the "writes" project, and
+  // beside them, in the second worker, the "servers" project's fuzz on servers of its own.
   workers: 2,
   reporter: [["list"]],
   projects: [
-    { name: "pages", testIgnore: WRITES, fullyParallel: true },
+    { name: "pages", testIgnore: [WRITES, SERVERS], fullyParallel: true },
     { name: "writes", testMatch: WRITES, dependencies: ["pages"], workers: 1 },
+    { name: "servers", testMatch: SERVERS, dependencies: ["pages"], workers: 1 },
   ],
   outputDir: "test-results/e2e",
   use: {

@@ -12,7 +12,8 @@ import styles from "./admin.module.css";
 /** What an audit entry says, in words. */
 export function describeAudit(action: string, detail: unknown): string {
   const d = (detail ?? {}) as {
-    revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; scheduled?: number; override?: { reason?: string }; outcome?: string; at?: string;
+    revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; lead?: string; round?: number;
+    scheduled?: number; override?: { reason?: string }; outcome?: string; at?: string;
   };
   switch (action) {
     case "create":
@@ -35,6 +36,8 @@ export function describeAudit(action: string, detail: unknown): string {
       return "archived the site";
     case "unarchive":
       return "brought the site back from the archive";
+    case "resend-lead":
+      return `sent lead ${d.lead} again (resend ${d.round})`;
     default:
       return action;
   }

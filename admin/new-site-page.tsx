@@ -1,7 +1,7 @@
 import { forbidden } from "next/navigation";
 import { headers } from "next/headers";
 import { getDb } from "../server/db";
-import { tenantList } from "../server/admin/tenants";
+import { wizardOptions } from "../server/admin/tenants";
 import { requireAdmin } from "./session";
 import { AdminShell } from "./shell";
 import { NewSiteWizard } from "./new-site-wizard.client";
@@ -11,14 +11,19 @@ export async function NewSitePage() {
   const user = await requireAdmin("/admin/new");
   if (user.role !== "staff") forbidden();
   const [{ db }, h] = await Promise.all([getDb(), headers()]);
-  const templates = (await tenantList(db, user)).filter((t) => !t.archived).map((t) => ({ slug: t.slug, name: t.name }));
+  const options = await wizardOptions(db, user);
+  // Only dealerships no site has yet can go to a new one; those with stock first.
+  const free = options.dealerships
+    .filter((d) => d.tenant === null)
+    .sort((a, b) => b.vehicles - a.vehicles || a.id - b.id)
+    .map(({ id, name, vehicles }) => ({ id, name, vehicles }));
   return (
     <AdminShell user={user}>
       <p>
         <a href="/admin">All sites</a>
       </p>
       <h1>New dealer site</h1>
-      <NewSiteWizard templates={templates} port={h.get("host")?.match(/:(\d+)$/)?.[1] ?? ""} />
+      <NewSiteWizard makes={options.makes} dealerships={free} port={h.get("host")?.match(/:(\d+)$/)?.[1] ?? ""} />
     </AdminShell>
   );
 }

@@ -1,49 +1,117 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { wizardFieldFor } from "../domain/new-site";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { FieldProps } from "@rjsf/utils";
+import {
+  AU_STATES, NEW_DEALERSHIP, NZ_REGIONS, STARTER_KINDS, USUAL_HOURS, type AnswerError, type OpeningHour, type StarterKind, type StockKind,
+} from "../domain/new-site";
 import { slugify } from "../domain/search-paths";
+import type { Placeholder } from "../domain/placeholders";
 import { ColourInput } from "./editor/colour-input.client";
-import { ErrorList } from "./error-list";
+import { OpeningHoursField } from "./editor/opening-hours.client";
+import { UPLOAD_ACCEPT } from "./editor/image-field.client";
 import styles from "./admin.module.css";
 
-type Err = { pointer: string; message: string };
-const STATES = ["QLD", "NSW", "VIC", "SA", "WA", "TAS", "ACT", "NT", "AUK", "WGN", "CAN", "WKO", "BOP", "OTA"];
+export interface WizardDealership {
+  id: number;
+  name: string;
+  vehicles: number;
+}
 
-/** The New dealer site wizard: the answers become a draft (checked on the server), then publish or edit it. */
-export function NewSiteWizard({ templates, port }: { templates: { slug: string; name: string }[]; port: string }) {
-  const [template, setTemplate] = useState(templates[0]?.slug ?? "");
+const STOCK_WORDS: Record<StockKind, string> = { car: "Cars", motorcycle: "Motorcycles", truck: "Trucks", caravan: "Caravans" };
+/** The element a field's error points to: /location/postcode → location-postcode; a day's hours → the hours table. */
+const fieldId = (pointer: string) => (pointer.startsWith("/hours") ? "hours" : pointer.slice(1).replace(/\//g, "-") || "kind");
+
+async function readJson(res: Response): Promise<Record<string, any>> {
+  return res.json().catch(() => ({}));
+}
+
+/**
+ * The New dealer site wizard: what a site cannot work without, in plain words. The answers fill
+ * the starter of the chosen kind on the server (checked there, each problem shown at its field);
+ * a logo is uploaded to the new site right after, then it can be published or edited.
+ */
+export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes: Record<StockKind, string[]>; dealerships: WizardDealership[]; port: string }) {
+  const [kind, setKind] = useState<StarterKind>("franchise");
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
   const [domains, setDomains] = useState("");
-  const [dealerships, setDealerships] = useState([{ id: "", name: "" }]);
+  const [makes, setMakes] = useState<string[]>([]);
+  const [leadEmail, setLeadEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "" });
+  const [hours, setHours] = useState<OpeningHour[]>(USUAL_HOURS);
+  const [picked, setPicked] = useState<string[]>([]);
   const [primary, setPrimary] = useState("#0b5394");
   const [accent, setAccent] = useState("#102a43");
-  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "QLD", postcode: "", phone: "" });
-  const [errors, setErrors] = useState<Err[]>([]);
+  const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
+  const [errors, setErrors] = useState<AnswerError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ slug: string; revision: number } | null>(null);
+  const [created, setCreated] = useState<{ slug: string; revision: number; placeholders: Placeholder[]; logoProblem?: string } | null>(null);
   const [published, setPublished] = useState<number | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // Each refusal brings the summary of what to fix into view (and to a screen reader).
+  useEffect(() => {
+    if (message && !created) summary.current?.focus();
+  }, [message, errors, created]);
 
-  const fieldErrors = new Map<string, string[]>();
-  for (const e of errors) {
-    const f = wizardFieldFor(e.pointer);
-    if (f) fieldErrors.set(f, [...(fieldErrors.get(f) ?? []), e.message]);
-  }
-  const errorFor = (field: string) => {
-    const list = fieldErrors.get(field);
-    return list ? (
-      <span className={styles.fieldError} id={`${field}-error`}>
-        {list.join("; ")}
+  const info = STARTER_KINDS.find((k) => k.id === kind)!;
+  const nz = kind === "nz";
+  const states = nz ? NZ_REGIONS : AU_STATES;
+  const byField = new Map<string, string[]>();
+  for (const e of errors) byField.set(fieldId(e.pointer), [...(byField.get(fieldId(e.pointer)) ?? []), e.message]);
+  const errorFor = (id: string) =>
+    byField.has(id) ? (
+      <span className={styles.fieldError} id={`${id}-error`}>
+        {byField.get(id)!.join(" ")}
       </span>
     ) : null;
-  };
-  const described = (field: string, hint?: string) => [fieldErrors.has(field) ? `${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
+  const describedBy = (id: string, hint?: boolean) => [byField.has(id) ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const field = (id: string, label: string, input: ReactNode, hint?: string) => (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {input}
+      {hint ? (
+        <span className={styles.hint} id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {errorFor(id)}
+    </div>
+  );
+  const textInput = (id: string, value: string, set: (v: string) => void, extra: Record<string, unknown> = {}) => (
+    <input id={id} value={value} aria-invalid={byField.has(id) || undefined} onChange={(e) => set(e.target.value)} {...extra} />
+  );
+  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+
+  function chooseKind(next: StarterKind) {
+    setKind(next);
+    // The makes offered and the states differ by kind: keep only what still fits.
+    const offered = new Set(STARTER_KINDS.find((k) => k.id === next)!.stockKinds.flatMap((s) => makeOptions[s] ?? []));
+    setMakes((m) => m.filter((x) => offered.has(x)));
+    const fits = (next === "nz" ? NZ_REGIONS : AU_STATES).some(([code]) => code === location.state);
+    if (!fits) setLocation({ ...location, state: next === "nz" ? "AUK" : "NSW" });
+  }
+
+  /** Uploads the logo to the new site and writes it into the draft; a failure leaves the site as created. */
+  async function addLogo(site: string, file: File): Promise<{ revision?: number; problem?: string }> {
+    const up = await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/uploads`, { method: "POST", headers: { "content-type": file.type || "application/octet-stream" }, body: file });
+    const stored = await readJson(up);
+    if (!up.ok) return { problem: stored.message ?? `the upload failed (the server answered ${up.status})` };
+    const current = await readJson(await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/draft`));
+    const document = current.document;
+    if (!document?.theme) return { problem: "the new draft could not be read" };
+    document.theme.logo = { src: stored.src, alt: `${name.trim()} logo`, width: stored.width, height: stored.height };
+    const saved = await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/draft`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ document, revision: current.revision }),
+    });
+    const body = await readJson(saved);
+    return saved.ok ? { revision: body.revision } : { problem: body.message ?? "the draft could not be saved" };
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -53,21 +121,27 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
       const res = await fetch("/api/admin/tenants", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          template, name, slug, domains,
-          dealerships: dealerships.map((d) => ({ id: Number(d.id), name: d.name })),
-          colors: { primary, accent }, location,
-        }),
+        body: JSON.stringify({ kind, name, slug: slugEdited ? slug : "", domains, makes, leadEmail, phone, location, hours, dealerships: picked, colors: { primary, accent } }),
       });
-      const body = await res.json();
-      if (res.status === 201) {
-        setErrors([]);
-        setCreated(body);
-      } else {
+      const body = await readJson(res);
+      if (res.status !== 201) {
         setErrors(body.errors ?? []);
         setMessage(body.message ?? "The site could not be created.");
-        requestAnimationFrame(() => summary.current?.focus());
+        return;
       }
+      setErrors([]);
+      let { revision } = body;
+      let logoProblem: string | undefined;
+      if (logo) {
+        const added = await addLogo(body.slug, logo.file).catch(() => ({ problem: "the server could not be reached", revision: undefined }));
+        if (added.revision) revision = added.revision;
+        logoProblem = added.problem;
+      }
+      // With the logo added, the starter's "Your logo" box is no longer left to replace.
+      const placeholders = ((body.placeholders ?? []) as Placeholder[]).filter((p) => !(logo && !logoProblem && p.pointer.startsWith("/theme/logo")));
+      setCreated({ slug: body.slug, revision, placeholders, logoProblem });
+    } catch {
+      setMessage("The server could not be reached. Check the connection and try again.");
     } finally {
       setBusy(false);
     }
@@ -82,12 +156,9 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ revision: created.revision }),
       });
-      const body = await res.json();
+      const body = await readJson(res);
       if (res.ok) setPublished(body.version);
-      else {
-        setErrors(body.errors ?? []);
-        setMessage(body.message);
-      }
+      else setMessage(body.message ?? "The site could not be published.");
     } finally {
       setBusy(false);
     }
@@ -103,14 +174,21 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
               Published version {published}. The site is live at <a href={url}>{url}</a>
             </>
           ) : (
-            <>The draft of {name} is ready. Nothing is public until it is published.</>
+            <>The draft of {name.trim()} is ready. Nothing is public until it is published.</>
           )}
         </div>
         {message ? <p className={styles.alert}>{message}</p> : null}
-        <p>
-          It still shows the template&apos;s logo and pictures: upload the dealer&apos;s own in the editor (Theme → Logo, and the home page&apos;s
-          blocks) before publishing.
-        </p>
+        {created.logoProblem ? <p className={styles.alert}>The logo was not added: {created.logoProblem}. Add it in the editor under Theme.</p> : null}
+        {created.placeholders.length ? (
+          <>
+            <p>Still to write before publishing (marked [Placeholder] on the site):</p>
+            <ul>
+              {created.placeholders.map((p) => (
+                <li key={p.pointer}>{p.text}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <div className={styles.actions}>
           {published ? null : (
             <button className={styles.button} type="button" onClick={publishNow} disabled={busy}>
@@ -125,151 +203,152 @@ export function NewSiteWizard({ templates, port }: { templates: { slug: string; 
     );
   }
 
-  const setLoc = (k: keyof typeof location) => (e: { target: { value: string } }) => setLocation({ ...location, [k]: e.target.value });
+  const setLoc = (k: keyof typeof location) => (v: string) => setLocation({ ...location, [k]: v });
+  const hoursProps = {
+    formData: hours, onChange: (v: OpeningHour[]) => setHours(v), fieldPathId: { $id: "hours", path: [] }, disabled: false, readonly: false,
+    errorSchema: Object.fromEntries(errors.flatMap((e) => {
+      const day = /^\/hours\/(\d)$/.exec(e.pointer);
+      const index = day ? hours.findIndex((h) => h.weekday === Number(day[1])) : -1;
+      return index >= 0 ? [[index, { __errors: [e.message] }]] : [];
+    })),
+  } as unknown as FieldProps;
+
   return (
     <form className={`${styles.card} ${styles.wizard}`} onSubmit={submit} noValidate data-ready={ready}>
       {message ? (
         <div className={styles.alert} role="alert" tabIndex={-1} ref={summary}>
           <p style={{ margin: 0 }}>{message}</p>
           {errors.length ? (
-            <ErrorList errors={errors} />
+            <ul>
+              {errors.map((e, i) => (
+                <li key={i}>
+                  <a href={`#${fieldId(e.pointer)}`}>{e.message}</a>
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
       ) : null}
       <fieldset>
-        <legend>Start from</legend>
-        <div className={styles.field}>
-          <label htmlFor="template">Starting template</label>
-          <select id="template" value={template} onChange={(e) => setTemplate(e.target.value)} aria-describedby="template-hint">
-            {templates.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.name} ({t.slug})
-              </option>
-            ))}
-          </select>
-          <span className={styles.hint} id="template-hint">
-            The new site copies this site&apos;s pages, theme and settings; you change them in the editor afterwards.
-          </span>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Site</legend>
-        <div className={styles.grid2}>
-          <div className={styles.field}>
-            <label htmlFor="name">Site name</label>
-            <input
-              id="name" value={name} required aria-invalid={fieldErrors.has("name")} aria-describedby={described("name")}
-              onChange={(e) => {
-                setName(e.target.value);
-                if (!slugEdited) setSlug(slugify(e.target.value));
-              }}
-            />
-            {errorFor("name")}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="slug">Slug</label>
-            <input
-              id="slug" value={slug} required aria-invalid={fieldErrors.has("slug")} aria-describedby={described("slug", "slug-hint")}
-              onChange={(e) => {
-                setSlug(e.target.value);
-                setSlugEdited(true);
-              }}
-            />
-            <span className={styles.hint} id="slug-hint">
-              Lower-case letters, digits and hyphens. The site answers on {slug || "{slug}"}.localhost{port ? `:${port}` : ""}.
-            </span>
-            {errorFor("slug")}
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="domains">Domains</label>
-          <textarea id="domains" rows={2} value={domains} onChange={(e) => setDomains(e.target.value)} aria-describedby={described("domains", "domains-hint")} />
-          <span className={styles.hint} id="domains-hint">
-            One per line, e.g. www.example.com.au. Optional: leave empty until the dealer&apos;s domain points here.
-          </span>
-          {errorFor("domains")}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Dealerships</legend>
-        <p className={styles.hint}>Each dealership&apos;s id is the one its stock feed uses; its stock is listed on the site.</p>
-        {dealerships.map((d, i) => (
-          <div className={styles.grid2} key={i}>
-            <div className={styles.field}>
-              <label htmlFor={`dealership-${i}-id`}>Dealership {i + 1} id</label>
-              <input
-                id={`dealership-${i}-id`} inputMode="numeric" value={d.id} aria-describedby={described(`dealerships.${i}.id`)}
-                onChange={(e) => setDealerships(dealerships.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)))}
-              />
-              {errorFor(`dealerships.${i}.id`)}
+        <legend>The site</legend>
+        {field("name", "Site name", textInput("name", name, (v) => {
+          setName(v);
+          if (!slugEdited) setSlug(slugify(v).slice(0, 60));
+        }, { "aria-describedby": describedBy("name", true), maxLength: 80, autoComplete: "organization" }), "The dealer's trading name, as the header, page titles and e-mails show it.")}
+        <fieldset id="kind" aria-describedby={describedBy("kind")}>
+          <legend>Kind of site</legend>
+          {STARTER_KINDS.map((k) => (
+            <div key={k.id} className={styles.choice}>
+              <input type="radio" name="kind" id={`kind-${k.id}`} value={k.id} checked={kind === k.id} onChange={() => chooseKind(k.id)} aria-describedby={`kind-${k.id}-hint`} />
+              <label htmlFor={`kind-${k.id}`}>{k.name}</label>
+              <span className={styles.hint} id={`kind-${k.id}-hint`}>
+                {k.description}
+              </span>
             </div>
-            <div className={styles.field}>
-              <label htmlFor={`dealership-${i}-name`}>Dealership {i + 1} name</label>
-              <input
-                id={`dealership-${i}-name`} value={d.name} aria-describedby={described(`dealerships.${i}.name`)}
-                onChange={(e) => setDealerships(dealerships.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
-              />
-              {errorFor(`dealerships.${i}.name`)}
-            </div>
+          ))}
+          {errorFor("kind")}
+        </fieldset>
+      </fieldset>
+      <fieldset id="makes" aria-describedby={describedBy("makes")}>
+        <legend>{info.makesRequired ? "Makes sold new" : "Makes sold (optional)"}</legend>
+        {info.stockKinds.map((s) => (
+          <div key={s}>
+            {info.stockKinds.length > 1 ? <p className={styles.label}>{STOCK_WORDS[s]}</p> : null}
+            <ul className={styles.checkList}>
+              {(makeOptions[s] ?? []).map((m) => (
+                <li key={m}>
+                  <input type="checkbox" id={`make-${s}-${slugify(m)}`} checked={makes.includes(m)} onChange={() => setMakes(toggle(makes, m))} />
+                  <label htmlFor={`make-${s}-${slugify(m)}`}>{m}</label>
+                </li>
+              ))}
+            </ul>
           </div>
         ))}
-        <div className={styles.actions}>
-          <button type="button" className={styles.buttonSecondary} onClick={() => setDealerships([...dealerships, { id: "", name: "" }])}>
-            Add a dealership
-          </button>
-          {dealerships.length > 1 ? (
-            <button type="button" className={styles.buttonSecondary} onClick={() => setDealerships(dealerships.slice(0, -1))}>
-              Remove the last dealership
-            </button>
-          ) : null}
-        </div>
+        {errorFor("makes")}
       </fieldset>
       <fieldset>
-        <legend>Brand colours</legend>
+        <legend>How customers reach the dealer</legend>
         <div className={styles.grid2}>
-          <div className={styles.field}>
-            <label htmlFor="primary">Primary (buttons, links)</label>
-            <ColourInput id="primary" label="Primary (buttons, links)" value={primary} onChange={setPrimary} describedBy={described("colors.primary")} />
-            {errorFor("colors.primary")}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="accent">Accent (highlights, header bar)</label>
-            <ColourInput id="accent" label="Accent (highlights, header bar)" value={accent} onChange={setAccent} describedBy={described("colors.accent")} />
-            {errorFor("colors.accent")}
-          </div>
+          {field("leadEmail", "Lead e-mail", textInput("leadEmail", leadEmail, setLeadEmail, { type: "email", autoComplete: "email", "aria-describedby": describedBy("leadEmail", true) }), "Enquiries, test drives and trade-in offers are sent here.")}
+          {field("phone", "Main phone", textInput("phone", phone, setPhone, { type: "tel", autoComplete: "tel", "aria-describedby": describedBy("phone", true) }), nz ? "e.g. 09 555 0140 or 0800 555 014" : "e.g. 03 6200 1234 or 1300 555 014")}
         </div>
-        <p className={styles.hint}>Text on these colours is set to white or black, whichever reads better.</p>
       </fieldset>
       <fieldset>
         <legend>First location</legend>
         <div className={styles.grid2}>
-          {(
-            [
-              ["name", "Location name"],
-              ["street", "Street"],
-              ["city", "City or suburb"],
-              ["postcode", "Postcode"],
-              ["phone", "Phone"],
-            ] as const
-          ).map(([k, label]) => (
-            <div className={styles.field} key={k}>
-              <label htmlFor={`location-${k}`}>{label}</label>
-              <input id={`location-${k}`} value={location[k]} onChange={setLoc(k)} aria-describedby={described(`location.${k}`)} inputMode={k === "postcode" ? "numeric" : undefined} />
-              {errorFor(`location.${k}`)}
-            </div>
-          ))}
-          <div className={styles.field}>
-            <label htmlFor="location-state">State or region</label>
-            <select id="location-state" value={location.state} onChange={setLoc("state")}>
-              {STATES.map((s) => (
-                <option key={s}>{s}</option>
+          {field("location-name", "Location name", textInput("location-name", location.name, setLoc("name"), { "aria-describedby": describedBy("location-name") }))}
+          {field("location-street", "Street address", textInput("location-street", location.street, setLoc("street"), { autoComplete: "address-line1", "aria-describedby": describedBy("location-street") }))}
+          {field("location-city", "Town or suburb", textInput("location-city", location.city, setLoc("city"), { autoComplete: "address-level2", "aria-describedby": describedBy("location-city") }))}
+          {field(
+            "location-state", nz ? "Region" : "State",
+            <select id="location-state" value={location.state} onChange={(e) => setLoc("state")(e.target.value)} aria-describedby={describedBy("location-state")}>
+              {states.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
               ))}
-            </select>
-          </div>
+            </select>,
+          )}
+          {field("location-postcode", "Postcode", textInput("location-postcode", location.postcode, setLoc("postcode"), { inputMode: "numeric", maxLength: 4, autoComplete: "postal-code", "aria-describedby": describedBy("location-postcode") }))}
+        </div>
+        <div className={styles.wizardHours}>
+          <OpeningHoursField {...hoursProps} />
+          {errorFor("hours")}
         </div>
       </fieldset>
+      <fieldset id="dealerships" aria-describedby={describedBy("dealerships", true)}>
+        <legend>Dealerships whose stock the site shows</legend>
+        <p className={styles.hint} id="dealerships-hint">
+          Dealerships not yet on any site. Publishing the site gives them to it.
+        </p>
+        <ul className={styles.checkList}>
+          {dealerships.map((d) => (
+            <li key={d.id}>
+              <input type="checkbox" id={`dealership-${d.id}`} checked={picked.includes(String(d.id))} onChange={() => setPicked(toggle(picked, String(d.id)))} />
+              <label htmlFor={`dealership-${d.id}`}>
+                {d.name || `Dealership ${d.id}`} ({d.vehicles === 1 ? "1 vehicle" : `${d.vehicles.toLocaleString("en-AU")} vehicles`} in stock)
+              </label>
+            </li>
+          ))}
+          <li>
+            <input type="checkbox" id="dealership-new" checked={picked.includes(NEW_DEALERSHIP)} onChange={() => setPicked(toggle(picked, NEW_DEALERSHIP))} />
+            <label htmlFor="dealership-new">A new dealership (its stock shows once its feed starts)</label>
+          </li>
+        </ul>
+        {errorFor("dealerships")}
+      </fieldset>
+      <fieldset>
+        <legend>Colours and logo</legend>
+        <div className={styles.grid2}>
+          {field("colors-primary", "Main colour (buttons, links)", <ColourInput id="colors-primary" label="Main colour (buttons, links)" value={primary} onChange={setPrimary} describedBy={describedBy("colors-primary")} />)}
+          {field("colors-accent", "Second colour (header bar, highlights)", <ColourInput id="colors-accent" label="Second colour (header bar, highlights)" value={accent} onChange={setAccent} describedBy={describedBy("colors-accent")} />)}
+        </div>
+        <p className={styles.hint}>Text on these colours is set to white or black, whichever reads better.</p>
+        {field(
+          "logo", "Logo (optional: JPEG, PNG, WebP, GIF or AVIF, up to 10 MB)",
+          <input
+            id="logo" type="file" accept={UPLOAD_ACCEPT}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (logo) URL.revokeObjectURL(logo.url);
+              setLogo(file ? { file, url: URL.createObjectURL(file) } : null);
+            }}
+          />,
+          "Without one, the site shows a “Your logo” box until a logo is added in the editor.",
+        )}
+        {/* <img>: a preview of the chosen file (a blob: address), not a page image */}
+        {logo ? <img className={styles.imagePreview} src={logo.url} alt="The chosen logo" /> : null}
+      </fieldset>
+      <details className={styles.advanced} open={byField.has("slug") || byField.has("domains") || undefined}>
+        <summary>Advanced: web address</summary>
+        {field("slug", "Web address name", textInput("slug", slug, (v) => {
+          setSlug(v);
+          setSlugEdited(true);
+        }, { "aria-describedby": describedBy("slug", true), maxLength: 60, spellCheck: false }), `Made from the site name. The site answers on ${slug || "…"}.localhost${port ? `:${port}` : ""} until its domain points here.`)}
+        {field("domains", "Domains (optional)", <textarea id="domains" rows={2} value={domains} onChange={(e) => setDomains(e.target.value)} aria-describedby={describedBy("domains", true)} />, "One per line, e.g. www.example.com.au. Leave empty until the dealer's domain points here.")}
+      </details>
       <button className={styles.button} type="submit" disabled={busy}>
-        {busy ? "Creating…" : "Create the draft"}
+        {busy ? "Creating…" : "Create the site"}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewHref } from "./preview-links.client";
+import { previewHref } from "../domain/preview-links";
 import { parseSearchHost, searchHost } from "../domain/search-host";
 
 const ORIGIN = "http://jacaranda-motors.localhost:3000";
@@ -14,7 +14,7 @@ describe("a preview's links", () => {
   });
 
   it("leave other sites, files, the API and preview addresses alone", () => {
-    for (const href of ["https://www.facebook.com/sharer", "mailto:sales@example.com", "tel:0755501234", "/api/cars/x/pdf", "/media/uploads/a/b.webp", `/preview/${TOKEN}/about-us`, "http://other.localhost:3000/"]) {
+    for (const href of ["https://www.facebook.com/sharer", "mailto:sales@example.com", "tel:0755501234", "/api/cars/x/pdf", "/media/uploads/a/b.webp", `/preview/${TOKEN}/about-us`, "http://other.localhost:3000/", "#main", "?page=2"]) {
       expect(previewHref(href, TOKEN, ORIGIN)).toBeNull();
     }
   });

@@ -6,6 +6,7 @@ import { previewFor } from "../server/admin/preview";
 import { TenantPage, tenantPageMetadata, type PreviewDraft } from "../renderer/tenant-page";
 import { themeCss } from "../renderer/theme";
 import { PreviewLinks } from "./preview-links.client";
+import { STALE_BANNER } from "../domain/preview-links";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {
@@ -38,7 +39,7 @@ export async function PreviewLayout({ host, token, children }: { host: string; t
         ) : !preview.ok ? (
           <main style={{ fontFamily: "system-ui, sans-serif", margin: "2rem auto", maxWidth: "48rem", padding: "0 1rem" }}>
             <h1>The draft cannot be shown yet</h1>
-            <p>Fix these problems in the editor; the preview shows the draft once it is valid.</p>
+            <p>This draft has errors and has never been saved without them. Fix these problems in the editor; the preview shows the draft once it has none.</p>
             <ul>
               {preview.errors.map((e, i) => (
                 <li key={i}>
@@ -49,9 +50,15 @@ export async function PreviewLayout({ host, token, children }: { host: string; t
           </main>
         ) : (
           <>
-            <p style={bar} role="note">
-              Preview of the draft (revision {preview.revision}) — not the live site
-            </p>
+            {preview.stale ? (
+              <p style={{ ...bar, background: "#fff3cd", color: "#5c3d00" }} role="note" data-preview-stale="">
+                {STALE_BANNER} (revision {preview.revision}; the draft is at revision {preview.stale.revision}). Not the live site.
+              </p>
+            ) : (
+              <p style={bar} role="note">
+                Preview of the draft (revision {preview.revision}) — not the live site
+              </p>
+            )}
             <PreviewLinks token={token} />
             {children}
           </>

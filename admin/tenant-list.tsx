@@ -86,6 +86,9 @@ export async function TenantListPage({ query }: { query: string }) {
                     <a href={`/admin/tenants/${r.slug}/history`} aria-label={`History of ${r.name}`}>
                       History
                     </a>
+                    <a href={`/admin/tenants/${r.slug}/leads`} aria-label={`Leads of ${r.name}`}>
+                      Leads
+                    </a>
                   </div>
                 </td>
               </tr>

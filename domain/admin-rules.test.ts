@@ -3,8 +3,6 @@ import tenantSchema from "../schemas/generated/tenant.schema.json";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { jsonDiff, jsonEqual, previewValue, setAt } from "./json-diff";
 import { applyFlags, featureFlags, flagValues } from "./feature-flags";
-import { buildNewSite, parseNewSiteForm, textColourOn, wizardFieldFor } from "./new-site";
-import { contrastRatio, validateTenant } from "./tenant-validation";
 
 describe("jsonDiff", () => {
   it("lists every changed leaf with its pointer, before and after", () => {
@@ -55,50 +53,5 @@ describe("feature flags from the schema", () => {
     expect((doc.features as unknown as Record<string, unknown>).compare).toBe(false);
     expect(() => applyFlags(flags, doc, { "/identity/slug": true })).toThrow("/identity/slug is not a feature flag.");
     expect(() => applyFlags(flags, doc, { "/features/compare": "yes" as never })).toThrow("/features/compare must be true or false.");
-  });
-});
-
-describe("new site from a template", () => {
-  const template = makeTenant("alpha", "Alpha Motors");
-  (template as any).offers = [{ id: "o1", dealership: "alpha-sales", title: "Alpha Motors offer" }];
-  const input = parseNewSiteForm({
-    template: "alpha", name: " Gamma Cars ", slug: "Gamma", domains: "www.gamma.test\n gamma.test, ",
-    dealerships: [{ id: "7", name: "Gamma Cars Sales" }], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
-    location: { name: "Gamma Ipswich", street: "2 Brisbane St", city: "Ipswich", state: "QLD", postcode: "4305", phone: "" },
-  });
-  it("reads the form", () => {
-    expect(input).toMatchObject({ name: "Gamma Cars", slug: "gamma", domains: ["www.gamma.test", "gamma.test"], dealerships: [{ id: 7, name: "Gamma Cars Sales" }] });
-    expect(input.location.phone).toBeUndefined();
-  });
-  it("copies the template with the answers written over it, and validates", () => {
-    const doc = buildNewSite(template, input);
-    expect(doc.identity).toMatchObject({ name: "Gamma Cars", slug: "gamma", domains: ["www.gamma.test", "gamma.test"], state: "QLD", timeZone: "Australia/Brisbane" });
-    expect(doc.dealerships).toEqual([{ id: 7, slug: "gamma-cars-sales", name: "Gamma Cars Sales" }]);
-    expect(doc.offers).toEqual([]);
-    expect(doc.locations).toEqual([
-      { id: 1, name: "Gamma Ipswich", slug: "gamma-ipswich", primary: true, location_type: "sales", dealership_id: 7, address: { street: "2 Brisbane St", city: "Ipswich", state: "QLD", postcode: "4305" } },
-    ]);
-    expect(doc.theme.logo.alt).toBe("Gamma Cars logo");
-    expect(doc.pages).toEqual(template.pages);
-    expect(validateTenant(doc)).toMatchObject({ ok: true });
-    expect(template.identity.slug).toBe("alpha"); // the template is not changed
-  });
-  it("makes a site in a New Zealand region a New Zealand site", () => {
-    const nz = buildNewSite({ ...template, identity: { ...template.identity, state: "QLD" } }, { ...input, location: { ...input.location, state: "AUK" } });
-    expect(nz.identity).toMatchObject({ locale: "en-NZ", currency: "NZD", timeZone: "Pacific/Auckland" });
-    expect(nz.identity.state).toBeUndefined();
-    expect(validateTenant(nz)).toMatchObject({ ok: true });
-  });
-  it("picks readable text on brand colours", () => {
-    for (const c of ["#7a1f1f", "#f2c14e", "#ffffff", "#000000", "#0b5394", "#ffcc00"]) expect(contrastRatio(textColourOn(c), c)).toBeGreaterThanOrEqual(4.5);
-    expect(textColourOn("#ffcc00")).toBe("#111111");
-  });
-  it("places each document error beside the wizard field it comes from", () => {
-    expect(wizardFieldFor("/identity/slug")).toBe("slug");
-    expect(wizardFieldFor("/identity/domains/1")).toBe("domains");
-    expect(wizardFieldFor("/dealerships/0/id")).toBe("dealerships.0.id");
-    expect(wizardFieldFor("/locations/0/address/postcode")).toBe("location.postcode");
-    expect(wizardFieldFor("/theme/colors/onAccent")).toBe("colors.accent");
-    expect(wizardFieldFor("/pages/0/blocks/1")).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ export function publishChecklist(doc: TenantDocument | null, errors: TenantError
   if (!doc || errors.length) return [valid];
 
   const links = deadLinks(doc).map((l) => ({ message: `${quote(l.href)} leads to no page of this site.`, where: l.where, pointer: l.pointer }));
-  const placeholders = findPlaceholders(doc).map((p) => ({ message: `Placeholder text is left: ${quote(p.text)}.`, where: placeOf(doc, p.pointer), pointer: p.pointer }));
+  const placeholders = findPlaceholders(doc).map((p) => ({ message: `Still a placeholder: ${quote(p.text)}.`, where: placeOf(doc, p.pointer), pointer: p.pointer }));
   const leadEmail = doc.dealerships.flatMap((d, i) =>
     d.leadEmail?.trim() ? [] : [{ message: `${d.name} has no lead e-mail address, so its leads cannot be sent.`, where: placeOf(doc, `/dealerships/${i}`), pointer: `/dealerships/${i}/leadEmail` }],
   );
@@ -84,7 +84,7 @@ export function publishChecklist(doc: TenantDocument | null, errors: TenantError
   return [
     valid,
     item("links", links, "Every link inside the site leads to a page.", (n) => `${plural(n, "link")} ${n === 1 ? "leads" : "lead"} to no page.`),
-    item("placeholders", placeholders, "No placeholder text is left.", (n) => `${plural(n, "placeholder text")} left to replace.`),
+    item("placeholders", placeholders, "No placeholder text or picture is left.", (n) => `${plural(n, "placeholder")} left to replace.`),
     item("other-dealers", otherDealersText(doc, ctx.others), "No other dealer's name, phone number, e-mail, domain or licence number.", (n) => `${plural(n, "place")} with another dealer's details.`),
     item("lead-email", leadEmail, "Every dealership has a lead e-mail address.", (n) => `${plural(n, "dealership")} without a lead e-mail address.`),
     item("licences", licences, "Every sales location in Australia shows its dealer licence number.", (n) => `${plural(n, "sales location")} without a dealer licence number.`),

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { blockRegistry } from "./registry.generated";
 import { BlockErrorBoundary } from "./block-error-boundary";
+import { parseSearchHost } from "../domain/search-host";
 import type { Block, BlockComponent, BlockContext, BlockRegistry, BlockType } from "./types";
 
 /**
@@ -15,10 +16,17 @@ export async function renderBlock(block: Block, ctx: BlockContext, registry: Blo
   }
   try {
     const element = await Component({ id: block.id, props: block.props as never, ctx });
-    return (
+    const bounded = (
       <BlockErrorBoundary key={block.id} id={block.id} type={block.type}>
         {element}
       </BlockErrorBoundary>
+    );
+    // In a preview each block is marked (without a box of its own) so a click on it can open it in the editor.
+    if (!parseSearchHost(ctx.searchHost).token) return bounded;
+    return (
+      <div key={block.id} data-fc-block={block.id} style={{ display: "contents" }}>
+        {bounded}
+      </div>
     );
   } catch (error) {
     console.error(`[blocks] block "${block.id}" (${block.type}) on ${ctx.tenant.identity.slug}${ctx.path} failed to render:`, error);

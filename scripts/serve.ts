@@ -8,6 +8,7 @@ import next from "next";
 import { getDb } from "../server/db";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "../server/http/client-address";
 import { PageCache, withPageCache } from "../server/http/page-cache";
+import { withPreviewLinks } from "../server/http/preview-links";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
 import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
@@ -25,7 +26,8 @@ await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
 // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
 handle.onReconnect(() => cache.clear());
 
-const serve = withPageCache(cache, app.getRequestHandler());
+// A preview's pages keep their token in every link (server/http/preview-links.ts).
+const serve = withPreviewLinks(withPageCache(cache, app.getRequestHandler()));
 const trustedProxies = trustedProxyCount();
 // The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
 const server = createServer((req, res) => {

@@ -1,8 +1,10 @@
 /**
- * `npm test`: every check, in the order that finds a mistake soonest, with the independent ones side
- * by side — the generated-files check; then the type check, lint and the app's build (for the browser
- * tests' server) at once, each one's output printed when it ends; then the unit and integration tests;
- * then the browser tests. Stops at the first step that fails and prints how long each step took.
+ * `npm test`: every check, with the independent ones side by side — the generated-files check; then
+ * the type check, lint and the app's build (for the browser tests' server) at once, each one's output
+ * printed when it ends; then the browser tests that only read (two browsers: they keep both cores
+ * busy); then the browser tests that write, one browser at a time (and the fuzz on servers of its
+ * own in a second worker), beside the unit and integration tests, which use the core the writes
+ * leave idle. Stops at the first group that fails and prints how long each step took.
  */
 import { spawn } from "node:child_process";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
@@ -21,8 +23,12 @@ export const PLAN: Step[][] = [
     { name: "lint", command: npmRun("lint") },
     { name: "build", command: ["npx", "tsx", "scripts/build.ts"] },
   ],
-  [{ name: "unit and integration tests", command: npmRun("test:unit") }],
-  [{ name: "browser tests", command: npmRun("test:e2e") }],
+  [{ name: "browser tests that read", command: npmRun("test:e2e", "--project=pages") }],
+  [
+    // Their own server (a fresh database): the read-only specs' run has stopped its one.
+    { name: "browser tests that write", command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps") },
+    { name: "unit and integration tests", command: npmRun("test:unit") },
+  ],
 ];
 
 /** Runs one step; alone it writes straight to the terminal, beside others its output is kept and printed when it ends. */

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { validateTenant } from "../domain/tenant-validation";
 import { internalLinks, resolves } from "../domain/site-links";
 import type { TenantDocument } from "../renderer/types";
+import { starterDocument } from "../domain/starters";
+import { STARTER_KINDS } from "../domain/new-site";
 
 // House rule: a site never links to a page it does not have. Every internal link in every demo
 // document — menus, footer, legal links, block props (href, url, link, contactHref, …), the finance
@@ -22,15 +24,22 @@ const TENANTS = join(__dirname, "..", "tenants");
 // Every page the demo sites link exists (issue 16 added My Garage, the last one missing).
 const KNOWN_DEAD: Record<string, Record<string, string>> = {};
 
-const docs = readdirSync(TENANTS)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => {
-    const result = validateTenant(JSON.parse(readFileSync(join(TENANTS, f), "utf8")));
-    if (!result.ok) throw new Error(`${f} is invalid`);
-    return result.document as TenantDocument;
-  });
+/** A document with its schema defaults, as the site serves it. */
+const valid = (doc: unknown, what: string) => {
+  const result = validateTenant(doc);
+  if (!result.ok) throw new Error(`${what} is invalid`);
+  return result.document as TenantDocument;
+};
 
-describe("internal links of the demo sites", () => {
+const docs = [
+  ...readdirSync(TENANTS)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => valid(JSON.parse(readFileSync(join(TENANTS, f), "utf8")), f)),
+  // The starter templates a new site begins from (domain/starters.ts) follow the same rule.
+  ...STARTER_KINDS.map((k) => valid(starterDocument(k.id), k.id)),
+];
+
+describe("internal links of the demo sites and the starters", () => {
   it("finds links in menus, footer, block props and rich text", () => {
     const found = internalLinks({
       navigation: { items: [{ href: "/a?x=1" }, { href: "https://x.example/b" }, { href: "tel:123" }] },

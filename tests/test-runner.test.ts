@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import config from "../playwright.config";
 import { main, PLAN } from "../scripts/test";
 
 const node = (code: string) => ["node", "-e", code];
@@ -60,7 +61,15 @@ describe("npm test's runner (scripts/test.ts)", () => {
     expect(lines.at(-1)).toBe("ERR npm test: missing failed.");
   });
 
-  it("npm test checks generated files first, then type check, lint and build together, then unit, then browser tests", () => {
-    expect(PLAN.map((g) => g.map((s) => s.name))).toEqual([["generated files"], ["type check", "lint", "build"], ["unit and integration tests"], ["browser tests"]]);
+  it("npm test checks generated files first, then type check, lint and build together, then the reading browser tests, then the writing ones beside the unit tests", () => {
+    expect(PLAN.map((g) => g.map((s) => s.name))).toEqual([
+      ["generated files"],
+      ["type check", "lint", "build"],
+      ["browser tests that read"],
+      ["browser tests that write", "unit and integration tests"],
+    ]);
+    // Between them, the two browser steps run every project of playwright.config.ts once.
+    const projects = PLAN.flat().flatMap((s) => s.command.filter((a) => a.startsWith("--project=")).map((a) => a.slice(10)));
+    expect(projects.sort()).toEqual(config.projects!.map((p) => p.name).sort());
   });
 });

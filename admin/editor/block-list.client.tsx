@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toFieldPathId, type ErrorSchema, type FieldProps, type RJSFSchema } from "@rjsf/utils";
 import { errorMessages, uiSchemaFor } from "./sections";
 import styles from "../admin.module.css";
@@ -27,6 +27,19 @@ export function blockCatalogue(definitions: Record<string, any>): CatalogueEntry
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
+/**
+ * What the editor shares with its block lists (RJSF's formContext): which block is open (one at a
+ * time, kept when the form is drawn again after an undo), which one to bring into view and focus
+ * (a click in the preview), and a deletion to offer Undo for.
+ */
+export interface BlockListContext {
+  openBlock?: string | null;
+  setOpenBlock?: (id: string | null) => void;
+  revealBlock?: string | null;
+  onRevealed?: () => void;
+  onDeleted?: (what: string) => void;
+}
+
 const newId = (type: string) => `${type}-${Math.random().toString(36).slice(2, 7)}`;
 
 /**
@@ -40,7 +53,10 @@ export function BlockListField(props: FieldProps) {
   const definitions = (registry.rootSchema as { definitions: Record<string, any> }).definitions;
   const catalogue = useMemo(() => blockCatalogue(definitions), [definitions]);
   const byType = useMemo(() => new Map(catalogue.map((c) => [c.type, c])), [catalogue]);
-  const [open, setOpen] = useState<string | null>(null);
+  const ctx = registry.formContext as BlockListContext | undefined;
+  const [ownOpen, setOwnOpen] = useState<string | null>(null);
+  const open = ctx?.setOpenBlock ? (ctx.openBlock ?? null) : ownOpen;
+  const setOpen = ctx?.setOpenBlock ?? setOwnOpen;
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [dragging, setDragging] = useState<number | null>(null);
@@ -50,6 +66,16 @@ export function BlockListField(props: FieldProps) {
   const locked = disabled || readonly;
   const path = fieldPathId.path;
   const label = (b: Block) => byType.get(b.type)?.title ?? b.type;
+  const reveal = ctx?.revealBlock;
+
+  // A block asked for (clicked in the preview) and in this list: into view, focused.
+  useEffect(() => {
+    const toggle = reveal ? toggles.current.get(reveal) : undefined;
+    if (!toggle) return;
+    toggle.scrollIntoView?.({ block: "center" });
+    toggle.focus();
+    ctx?.onRevealed?.();
+  }, [reveal, ctx]);
 
   const commit = (next: Block[], message?: string, focusId?: string) => {
     onChange(next, path);
@@ -72,6 +98,7 @@ export function BlockListField(props: FieldProps) {
     const b = blocks[i];
     const next = blocks.filter((_, j) => j !== i);
     commit(next, `${label(b)} deleted.`, next[Math.min(i, next.length - 1)]?.id);
+    ctx?.onDeleted?.("Block");
   };
   const add = (entry: CatalogueEntry) => {
     const propsSchema = { $ref: `#/definitions/${entry.definition.replace(/Block$/, "Props")}` } as RJSFSchema;

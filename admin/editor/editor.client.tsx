@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Form from "@rjsf/core";
 import validator from "@rjsf/validator-ajv8";
 import type { TenantError } from "../../domain/tenant-validation";
@@ -10,11 +10,15 @@ import { ImageField } from "./image-field.client";
 import { OpeningHoursField } from "./opening-hours.client";
 import { ErrorList } from "../error-list";
 import { ConflictPanel, PublishRefused } from "./alerts";
-import { PreviewPane, previewPages } from "./preview-pane";
+import { PreviewPane, previewPages, previewPath } from "./preview-pane";
 import { PagePicker, SectionNav } from "./section-nav";
 import { Toolbar } from "./toolbar";
 import { useDraft, type Doc } from "./use-draft";
-import { usePreview } from "./use-preview";
+import { usePreview, usePreviewClicks } from "./use-preview";
+import { useUndo } from "./use-undo";
+import { RemoveItemButton, UndoToast, type ToastMessage } from "./toast.client";
+import { blockAt, blockPointer } from "./find-block";
+import { sectionOf } from "./sections";
 import { usePublish } from "./use-publish";
 import { useSchedule } from "./use-schedule";
 import { PublishChecklist, SchedulePublish } from "./publish-panel";
@@ -23,7 +27,8 @@ import styles from "../admin.module.css";
 
 const fields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
 const widgets = { colour: ColourWidget };
-const templates = { ButtonTemplates: buttonTemplates };
+// A list item's Remove says it went, so the editor offers Undo.
+const templates = { ButtonTemplates: { ...buttonTemplates, RemoveButton: RemoveItemButton } };
 
 export interface EditorProps {
   slug: string;
@@ -39,7 +44,9 @@ export interface EditorProps {
 
 /**
  * The draft editor: one RJSF form per section (side navigation), inline errors at their path,
- * save with the version check (autosave after a pause), publish, and the preview beside it.
+ * save with the version check (autosave after a pause), publish, undo and redo of the session's
+ * changes (a deletion offers Undo in a toast), and the preview beside it, which follows the page
+ * being edited and opens a block clicked in it.
  */
 export function Editor(props: EditorProps) {
   const { slug, role } = props;
@@ -50,7 +57,66 @@ export function Editor(props: EditorProps) {
   const scheduling = useSchedule(slug, draft, publishing.override);
   const form = useSectionForm(doc, draft.setDoc, errors, role);
   const { section } = form;
-  const formContext = useMemo(() => ({ slug }), [slug]);
+  const [openBlock, setOpenBlock] = useState<string | null>(null);
+  const [revealBlock, setRevealBlock] = useState<string | null>(null);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  // Where a change is (after an undo, or a block clicked in the preview): its section, page and block.
+  const goTo = form.goTo;
+  const show = useCallback(
+    (pointer: string, inDoc: typeof doc, reveal: boolean) => {
+      const focused = document.activeElement?.id;
+      if (pointer) goTo(pointer);
+      const block = blockAt(inDoc, pointer);
+      if (block) setOpenBlock(block);
+      if (reveal && block) setRevealBlock(block);
+      // The form is drawn again: focus goes back to the field (or button) it was on.
+      else if (focused) requestAnimationFrame(() => document.getElementById(focused)?.focus());
+    },
+    [goTo],
+  );
+  const undo = useUndo(doc, draft.setDoc, (pointer, inDoc, which) => {
+    show(pointer, inDoc, false);
+    setAnnouncement(`${which === "undo" ? "Undone" : "Redone"}: a change in ${sectionOf(pointer).title}.`);
+  });
+  const version = useRef(undo.version);
+  useEffect(() => {
+    version.current = undo.version;
+    // Another change (or an undo) since the deletion: its toast goes (Ctrl+Z still undoes).
+    setToast((t) => (t && undo.version > t.version ? null : t));
+  }, [undo.version]);
+  const { checkpoint } = undo;
+  const onDeleted = useCallback(
+    (what: string) => {
+      checkpoint();
+      setToast({ text: `${what} deleted`, version: version.current + 1 });
+    },
+    [checkpoint],
+  );
+  const closeToast = useCallback(() => setToast(null), []);
+  const formContext = useMemo(
+    () => ({ slug, openBlock, setOpenBlock, revealBlock, onRevealed: () => setRevealBlock(null), onDeleted }),
+    [slug, openBlock, revealBlock, onDeleted],
+  );
+
+  usePreviewClicks(
+    preview,
+    useCallback(
+      (id: string) => {
+        const pointer = blockPointer(doc, id);
+        if (pointer) show(pointer, doc, true);
+      },
+      [doc, show],
+    ),
+  );
+  const firstLocation = (doc.locations as { slug?: string }[] | undefined)?.[0]?.slug;
+  // The preview follows the page being edited.
+  const followed = form.onPage ? previewPath(form.pages[form.pageIndex as number], props.sampleCar ?? null, firstLocation) : null;
+  const { setPath } = preview;
+  useEffect(() => {
+    if (followed) setPath(followed);
+  }, [followed, setPath]);
   // Set once hydrated: until then the buttons do nothing (browser tests wait for it).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -58,7 +124,7 @@ export function Editor(props: EditorProps) {
   const takeTheirs = () => {
     if (draft.takeTheirs()) form.remount();
   };
-  const pagePaths = previewPages(form.pages, props.sampleCar ?? null, (doc.locations as { slug?: string }[] | undefined)?.[0]?.slug);
+  const pagePaths = previewPages(form.pages, props.sampleCar ?? null, firstLocation);
 
   return (
     <div data-ready={ready}>
@@ -71,6 +137,15 @@ export function Editor(props: EditorProps) {
         onSave={() => void draft.save()}
         publishing={publishing.busy}
         onPublish={() => void publishing.publish()}
+        undo={{ ...undo, announcement }}
+      />
+      <UndoToast
+        toast={toast}
+        onClose={closeToast}
+        onUndo={() => {
+          setToast(null);
+          undo.undo();
+        }}
       />
 
       <PublishChecklist publishing={publishing} role={role} onGo={form.goTo} />
@@ -101,7 +176,7 @@ export function Editor(props: EditorProps) {
               <ErrorList errors={errors} onGo={form.goTo} />
             </details>
           ) : null}
-          {section.id === "pages" ? <PagePicker form={form} /> : null}
+          {section.id === "pages" ? <PagePicker form={form} onDeleted={onDeleted} /> : null}
           <Form
             key={form.form.key}
             schema={form.form.schema}
@@ -122,7 +197,7 @@ export function Editor(props: EditorProps) {
           </Form>
         </section>
 
-        <PreviewPane preview={preview} pagePaths={pagePaths} />
+        <PreviewPane preview={preview} pagePaths={pagePaths} stale={errors.length > 0} />
       </div>
     </div>
   );

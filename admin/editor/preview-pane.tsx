@@ -1,23 +1,35 @@
 import styles from "../admin.module.css";
+import { STALE_BANNER } from "../../domain/preview-links";
 import { DEVICES, type Device, type PreviewState } from "./use-preview";
 
 type Doc = Record<string, unknown>;
+
+/** The path the preview shows a page at: its own path, or for a template an example (search, a car, the first location); null when there is none. */
+export function previewPath(page: Doc, sampleCar: string | null, firstLocation?: string): string | null {
+  const p = page as { path?: string; template?: string };
+  if (typeof p.path === "string") return p.path;
+  if (p.template === "search") return "/search";
+  if (p.template === "vehicle-detail" && sampleCar) return `/cars/${sampleCar}`;
+  if (p.template === "location-detail" && firstLocation) return `/locations/${firstLocation}`;
+  return null;
+}
 
 /** The pages the preview can show: every page with a path, and a page of each template (search, a car, a location). */
 export function previewPages(pages: Doc[], sampleCar: string | null, firstLocation?: string): { path: string; title: string }[] {
   const list: { path: string; title: string }[] = [];
   for (const p of pages as { path?: string; title?: string; template?: string }[]) {
     const title = p.title ?? "Page";
-    if (typeof p.path === "string") list.push({ path: p.path, title });
-    else if (p.template === "search") list.push({ path: "/search", title });
-    else if (p.template === "vehicle-detail" && sampleCar) list.push({ path: `/cars/${sampleCar}`, title: `${title}: a car` });
-    else if (p.template === "location-detail" && firstLocation) list.push({ path: `/locations/${firstLocation}`, title: `${title}: first location` });
+    const path = previewPath(p, sampleCar, firstLocation);
+    if (path === null) continue;
+    if (p.template === "vehicle-detail" && typeof p.path !== "string") list.push({ path, title: `${title}: a car` });
+    else if (p.template === "location-detail" && typeof p.path !== "string") list.push({ path, title: `${title}: first location` });
+    else list.push({ path, title });
   }
   return list.filter((p, i) => list.findIndex((q) => q.path === p.path) === i);
 }
 
 /** The saved draft in a frame at a phone's or a desktop's width, scaled to the pane. */
-export function PreviewPane({ preview, pagePaths }: { preview: PreviewState; pagePaths: { path: string; title: string }[] }) {
+export function PreviewPane({ preview, pagePaths, stale }: { preview: PreviewState; pagePaths: { path: string; title: string }[]; stale: boolean }) {
   const { device, dev, scale, boxHeight, src } = preview;
   return (
     <section className={styles.previewPane} aria-labelledby="preview-title">
@@ -44,9 +56,15 @@ export function PreviewPane({ preview, pagePaths }: { preview: PreviewState; pag
           Open in a new tab
         </a>
       </div>
+      {stale ? (
+        <p className={styles.previewStale} role="status">
+          {STALE_BANNER}. Fix the problems listed beside the form to see your latest changes.
+        </p>
+      ) : null}
       <div ref={preview.pane}>
         <div className={styles.previewFrameBox} style={{ width: dev.width * scale, height: boxHeight }}>
           <iframe
+            ref={preview.frame}
             key={`${device}-${preview.stamp}`}
             className={styles.previewFrame}
             title={`Preview of the draft, ${dev.label.toLowerCase()} width`}
@@ -56,7 +74,7 @@ export function PreviewPane({ preview, pagePaths }: { preview: PreviewState; pag
         </div>
       </div>
       <p className={styles.hint}>
-        The saved draft at {dev.width} px wide{scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}. It reloads after each save.
+        The saved draft at {dev.width} px wide{scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}. It reloads after each save; click a block in it to open that block in the form.
       </p>
     </section>
   );

@@ -25,9 +25,12 @@ export function SectionNav({ current, errors, onChoose }: { current: string; err
   );
 }
 
-/** In the Pages section: which page (or the layout) the form edits; add a page, delete one (asks first; never the home page). */
-export function PagePicker({ form }: { form: ReturnType<typeof useSectionForm> }) {
-  const { pages, pageIndex, onPage, confirmDelete, setConfirmDelete } = form;
+/**
+ * In the Pages section: which page (or the layout) the form edits; add a page, delete one (never
+ * the home page; at once, with an Undo toast rather than "Are you sure?").
+ */
+export function PagePicker({ form, onDeleted }: { form: ReturnType<typeof useSectionForm>; onDeleted: (what: string) => void }) {
+  const { pages, pageIndex, onPage } = form;
   const page = onPage ? pages[pageIndex as number] : undefined;
   return (
     <div className={styles.pagePicker}>
@@ -44,20 +47,16 @@ export function PagePicker({ form }: { form: ReturnType<typeof useSectionForm> }
         Add a page
       </button>
       {onPage && page?.path !== "/" ? (
-        confirmDelete ? (
-          <>
-            <button type="button" className={styles.buttonDanger} onClick={form.deletePage}>
-              Yes, delete “{String(page?.title)}”
-            </button>
-            <button type="button" className={styles.buttonSecondary} onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button type="button" className={styles.buttonDanger} onClick={() => setConfirmDelete(true)}>
-            Delete this page
-          </button>
-        )
+        <button
+          type="button"
+          className={styles.buttonDanger}
+          onClick={() => {
+            form.deletePage();
+            onDeleted("Page");
+          }}
+        >
+          Delete this page
+        </button>
       ) : null}
     </div>
   );

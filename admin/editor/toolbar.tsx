@@ -1,7 +1,7 @@
 import styles from "../admin.module.css";
 import type { Status } from "./use-draft";
 
-/** The bar above the editor: the save status (announced), the autosave switch, Save draft and Publish. */
+/** The bar above the editor: the save status (announced), Undo and Redo, the autosave switch, Save draft and Publish. */
 export function Toolbar(props: {
   status: Status;
   revision: number;
@@ -11,12 +11,23 @@ export function Toolbar(props: {
   onSave: () => void;
   publishing: boolean;
   onPublish: () => void;
+  undo: { canUndo: boolean; canRedo: boolean; undo: () => void; redo: () => void; announcement: string };
 }) {
+  const { undo } = props;
   const { status } = props;
   return (
     <div className={`${styles.toolbar} ${styles.editorBar}`}>
       <p className={styles.statusLine} role="status" aria-live="polite" data-status={status.kind}>
         {status.text} Revision {props.revision}.
+      </p>
+      <button type="button" className={styles.buttonSecondary} onClick={undo.undo} disabled={!undo.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)">
+        Undo
+      </button>
+      <button type="button" className={styles.buttonSecondary} onClick={undo.redo} disabled={!undo.canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z" title="Redo (Ctrl+Shift+Z)">
+        Redo
+      </button>
+      <p className="fc-visually-hidden" aria-live="polite">
+        {undo.announcement}
       </p>
       <label className={styles.statusLine} style={{ display: "inline-flex", gap: "0.35rem", alignItems: "center" }}>
         <input type="checkbox" checked={props.autosave} onChange={(e) => props.onAutosave(e.target.checked)} /> Autosave

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { previewBlockId } from "../../domain/preview-links";
 
 export const DEVICES = { phone: { width: 390, height: 780, label: "Phone" }, desktop: { width: 1280, height: 800, label: "Desktop" } } as const;
 export type Device = keyof typeof DEVICES;
@@ -15,6 +16,7 @@ export function usePreview(slug: string, initial: { origin: string; token: strin
   const [paneWidth, setPaneWidth] = useState(560);
   const [windowHeight, setWindowHeight] = useState(900);
   const pane = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
 
   const refresh = useCallback(async () => {
     const res = await fetch(`/api/admin/tenants/${slug}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
@@ -47,7 +49,25 @@ export function usePreview(slug: string, initial: { origin: string; token: strin
   const boxHeight = Math.max(dev.height * scale, Math.min(windowHeight - 220, dev.height * 2.5 * scale));
   const src = `${preview.origin}/preview/${preview.token}${path}?v=${stamp}`;
 
-  return { device, setDevice, path, setPath, stamp, pane, refresh, dev, scale, boxHeight, src };
+  return { origin: preview.origin, device, setDevice, path, setPath, stamp, pane, frame, refresh, dev, scale, boxHeight, src };
+}
+
+/**
+ * A click on a block in the preview (admin/preview-links.client.tsx posts its id): `onBlock` gets
+ * the id. Only a message of the preview's own origin, from the editor's own frame and of the
+ * expected shape counts; any other window may post anything.
+ */
+export function usePreviewClicks(preview: Pick<PreviewState, "origin" | "frame">, onBlock: (id: string) => void) {
+  const { origin, frame } = preview;
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== origin || !frame.current || e.source !== frame.current.contentWindow) return;
+      const id = previewBlockId(e.data);
+      if (id) onBlock(id);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [origin, frame, onBlock]);
 }
 
 export type PreviewState = ReturnType<typeof usePreview>;

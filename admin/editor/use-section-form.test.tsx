@@ -50,11 +50,9 @@ describe("useSectionForm", () => {
     expect(result.current.form.form.formData).toEqual({ page: added });
     expect(result.current.form.form.key).not.toBe(key);
 
-    act(() => result.current.form.setConfirmDelete(true));
     act(() => result.current.form.deletePage());
     expect(result.current.doc.pages).toEqual(pages);
     expect(result.current.form.pageIndex).toBe(pages.length - 1);
-    expect(result.current.form.confirmDelete).toBe(false);
 
     act(() => result.current.form.choosePage("layout"));
     expect(result.current.form.onPage).toBe(false);

@@ -20,7 +20,6 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
   const [mountKey, setMountKey] = useState(0);
   // In the Pages section one page (or the layout) is edited at a time.
   const [pageIndex, setPageIndex] = useState<number | "layout">(0);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const section = SECTIONS.find((s) => s.id === sectionId)!;
   const remount = () => setMountKey((n) => n + 1);
 
@@ -80,7 +79,6 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
 
   const choosePage = (value: number | "layout") => {
     setPageIndex(value);
-    setConfirmDelete(false);
     remount();
   };
   const addPage = () => {
@@ -102,7 +100,7 @@ export function useSectionForm(doc: Doc, setDoc: Dispatch<SetStateAction<Doc>>, 
   };
 
   return {
-    section, setSectionId, pages, pageIndex, onPage, confirmDelete, setConfirmDelete, choosePage, addPage, deletePage, goTo, remount,
+    section, setSectionId, pages, pageIndex, onPage, choosePage, addPage, deletePage, goTo, remount,
     form: { key: formKey, schema, uiSchema, formData, extraErrors, onChange },
   };
 }

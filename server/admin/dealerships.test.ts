@@ -251,17 +251,20 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
 
   it("the wizard refuses another site's dealership and accepts an unassigned one", async (ctx) => {
     need(ctx);
-    const input = (id: number, slug: string) => ({
-      template: "alpha", name: "Gamma Motors", slug, domains: "", dealerships: [{ id, name: "Gamma Motors Sales" }],
-      colors: { primary: "#7a1f1f", accent: "#f2c14e" }, location: { name: "Gamma Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350" },
+    await h.db.insert(dealerships).values({ id: 301, name: "Gamma Motors Sales" });
+    const input = (id: number, name: string) => ({
+      kind: "used", name, leadEmail: "sales@gamma.test", phone: "07 4600 0000", dealerships: [id], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
+      location: { name: "Gamma Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350" },
+      hours: [{ weekday: 1, status: "open", open: "08:00", close: "17:00" }],
     });
-    const refused = await call(handleCreateTenant, { cookie: staff, body: input(2, "gamma") });
+    const refused = await call(handleCreateTenant, { cookie: staff, body: input(2, "Gamma") });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toContainEqual({ pointer: "/dealerships/0/id", message: "Dealership 2 belongs to another site." });
+    expect(refused.body.errors).toEqual([{ pointer: "/dealerships", message: "Dealership 2 (Beta Cars Sales) belongs to another site." }]);
     expect(await h.db.select().from(tenants).where(eq(tenants.slug, "gamma"))).toEqual([]);
-    expect((await call(handleCreateTenant, { cookie: staff, body: input(301, "gamma") })).status).toBe(201);
-    expect(await owner(301)).toBeNull();
-    // A site copied from alpha still has alpha's details (the pre-publish checklist): staff publish it anyway.
+    expect((await call(handleCreateTenant, { cookie: staff, body: input(301, "Gamma") })).status).toBe(201);
+    expect((await getDraft(h.db, "gamma")).document).toMatchObject({ dealerships: [{ id: 301, name: "Gamma Motors Sales" }] });
+    expect(await owner(301)).toMatchObject({ tenantSlug: null });
+    // A new site keeps its starter's placeholder copy until it is written (the pre-publish checklist): staff publish it anyway.
     expect((await publishAs(staff, "gamma")).status).toBe(422);
     expect((await publishAs(staff, "gamma", "Test site")).status).toBe(200);
     expect(await owner(301)).toMatchObject({ tenantSlug: "gamma" });

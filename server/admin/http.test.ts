@@ -315,55 +315,56 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect((await bad.json()).message).toBe("/identity/slug is not a feature flag.");
   });
 
-  it("creates a site from a template with the wizard, or lists what is missing", async (ctx) => {
+  it("creates a site from a starter with the wizard's answers, or lists what is wrong by field", async (ctx) => {
     need(ctx);
     const input = {
-      template: "alpha", name: "Gamma Motors", slug: "gamma", domains: "www.gamma.test",
-      dealerships: [{ id: 77, name: "Gamma Motors Sales" }], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
-      location: { name: "Gamma Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350", phone: "07 4600 0000" },
+      kind: "franchise", name: "Gamma Motors", makes: ["Mazda"], leadEmail: "sales@gamma.test", phone: "07 4600 0000", dealerships: ["new"],
+      colors: { primary: "#7a1f1f", accent: "#f2c14e" }, domains: "www.gamma.test",
+      location: { name: "Gamma Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350" },
+      hours: [{ weekday: 1, status: "open", open: "08:00", close: "17:00" }, { weekday: 0, status: "closed" }],
     };
-    const bad = await call(handleCreateTenant, { cookie: staff, body: { ...input, slug: "Gamma Motors", domains: "www.alpha.test", location: { ...input.location, postcode: "43" } } });
+    const bad = await call(handleCreateTenant, { cookie: staff, body: { ...input, slug: "Gamma Motors", location: { ...input.location, postcode: "43" } } });
     expect(bad.status).toBe(422);
-    const errors = (await bad.json()).errors.map((e: { pointer: string }) => e.pointer);
-    expect(errors).toEqual(expect.arrayContaining(["/identity/slug", "/locations/0/address/postcode", "/identity/domains/0"]));
-    expect(await h.db.select().from(tenants).where(eq(tenants.slug, "gamma"))).toEqual([]);
+    expect(await bad.json()).toEqual({
+      message: "The new site is not complete:",
+      errors: [
+        { pointer: "/slug", message: "Web address name may use lower-case letters, digits and single hyphens between them, e.g. tasman-ute-centre." },
+        { pointer: "/location/postcode", message: "Postcode must be 4 digits, e.g. 7000." },
+      ],
+    });
+    const taken = await call(handleCreateTenant, { cookie: staff, body: { ...input, slug: "alpha", domains: "www.alpha.test" } });
+    expect((await taken.json()).errors).toEqual([
+      { pointer: "/domains", message: "The domain www.alpha.test already serves another site." },
+      { pointer: "/slug", message: 'Another site already has the web address name "alpha"; change the site name, or the web address name under Advanced.' },
+    ]);
+    expect(await h.db.select().from(tenants).where(eq(tenants.slug, "gamma-motors"))).toEqual([]);
 
+    // The web address name is made from the site name.
     const res = await call(handleCreateTenant, { cookie: staff, body: input });
     expect(res.status).toBe(201);
-    const draft = await getDraft(h.db, "gamma");
+    const body = await res.json();
+    // What only the dealer can give is left to do, and said so: a logo (none was uploaded), their story, their privacy policy.
+    expect(body.placeholders.map((p: { pointer: string }) => p.pointer)).toEqual(["/theme/logo/src", "/pages/1/blocks/0/props/html", "/pages/6/blocks/0/props/html"]);
+    const draft = await getDraft(h.db, "gamma-motors");
     expect(draft.errors).toEqual([]);
     const doc = draft.document as ReturnType<typeof publishableTenant>;
-    expect(doc.identity).toMatchObject({ name: "Gamma Motors", slug: "gamma", domains: ["www.gamma.test"] });
+    expect(doc.identity).toMatchObject({ name: "Gamma Motors", slug: "gamma-motors", domains: ["www.gamma.test"], phone: "07 4600 0000", email: "sales@gamma.test", manufacturer: "Mazda" });
     expect(doc.theme.colors).toMatchObject({ primary: "#7a1f1f", onPrimary: "#ffffff", accent: "#f2c14e", onAccent: "#111111" });
-    expect(doc.locations).toHaveLength(1);
-    expect(doc.locations[0]).toMatchObject({ dealership_id: 77, slug: "gamma-toowoomba", address: { postcode: "4350" } });
-    expect(doc.theme.logo.alt).toBe("Gamma Motors logo");
-    expect(await getLiveDocument(h.db, "gamma")).toBeNull();
-    // Copied from alpha, it fails the pre-publish checklist (alpha's details, no lead e-mail): staff publish it anyway.
-    const pub = await call(handlePublish, { cookie: staff, slug: "gamma", body: { revision: draft.revision, publishAnyway: true, reason: "Test site" } });
+    // A new dealership gets the number after every one the platform knows (alpha's 1, beta's 2).
+    expect(doc.dealerships).toEqual([{ id: 3, slug: "gamma-motors", name: "Gamma Motors", makes: ["Mazda"], leadEmail: "sales@gamma.test", phone: "07 4600 0000" }]);
+    expect(doc.locations.map((l) => [l.slug, l.dealership_id, l.address.postcode, l.opening_hours])).toEqual([
+      ["gamma-toowoomba", 3, "4350", input.hours],
+      ["gamma-toowoomba-service", 3, "4350", input.hours],
+    ]);
+    expect(await getLiveDocument(h.db, "gamma-motors")).toBeNull();
+    // The starter's placeholder copy is still there (the pre-publish checklist): staff publish it anyway.
+    const refused = await call(handlePublish, { cookie: staff, slug: "gamma-motors", body: { revision: draft.revision } });
+    expect(refused.status).toBe(422);
+    const failing = (await refused.json()).checklist.filter((i: { status: string }) => i.status === "fail").map((i: { id: string }) => i.id);
+    expect(failing).toContain("placeholders");
+    const pub = await call(handlePublish, { cookie: staff, slug: "gamma-motors", body: { revision: draft.revision, publishAnyway: true, reason: "Test site" } });
     expect(pub.status).toBe(200);
-    expect((await getLiveDocument(h.db, "gamma"))?.document.identity.name).toBe("Gamma Motors");
-  });
-
-  it("refuses a wizard template written by a newer release, saying why", async (ctx) => {
-    need(ctx);
-    await h.db.insert(tenants).values({ slug: "omega", name: "Omega", draft: { ...publishableTenant("omega", "Omega"), schemaVersion: 2 }, draftUpdatedBy: "newer release" });
-    try {
-      const res = await call(handleCreateTenant, {
-        cookie: staff,
-        body: {
-          template: "omega", name: "Delta Motors", slug: "delta", domains: "", dealerships: [{ id: 78, name: "Delta Sales" }], colors: { primary: "#7a1f1f", accent: "#f2c14e" },
-          location: { name: "Delta Toowoomba", street: "1 Ruthven St", city: "Toowoomba", state: "QLD", postcode: "4350", phone: "07 4600 0000" },
-        },
-      });
-      expect(res.status).toBe(422);
-      expect((await res.json()).errors).toEqual([
-        { pointer: "/template", message: '"omega" cannot be used: schemaVersion 2 is newer than this version of Forecourt understands (1); it was written by a newer release.' },
-      ]);
-      expect(await h.db.select().from(tenants).where(eq(tenants.slug, "delta"))).toEqual([]);
-    } finally {
-      await h.db.delete(tenants).where(eq(tenants.slug, "omega"));
-    }
+    expect((await getLiveDocument(h.db, "gamma-motors"))?.document.identity.name).toBe("Gamma Motors");
   });
 
   it("mints a preview link bound to one site, showing the draft", async (ctx) => {

@@ -6,7 +6,7 @@
  * JSON pointer).
  */
 import { parseHost } from "../../domain/hosts";
-import { parseNewSiteForm } from "../../domain/new-site";
+import { findPlaceholders } from "../../domain/placeholders";
 import { getDb, type DbHandle } from "../db";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { getDraft } from "../tenants/store";
@@ -133,10 +133,10 @@ export const handleSignOut: Handler = async (request, { handle }) => {
   return redirect("/admin/sign-in", { "set-cookie": adminSessionCookie("", { secure: isHttps(request), maxAgeSeconds: 0 }) });
 };
 
-/** POST /api/admin/tenants: the New dealer site wizard. 201 with the new draft, or 422 with every error. */
+/** POST /api/admin/tenants: the New dealer site wizard's answers. 201 with the new draft, or 422 with every error by field. */
 export const handleCreateTenant: Handler = async (request, { handle, user }) => {
-  const draft = await createSiteFromWizard(handle.db, user, parseNewSiteForm(await readJson(request)));
-  return json(201, { slug: draft.slug, revision: draft.revision });
+  const draft = await createSiteFromWizard(handle.db, user, await readJson(request));
+  return json(201, { slug: draft.slug, revision: draft.revision, placeholders: findPlaceholders(draft.document) });
 };
 
 const draftBody = (d: { revision: number; updatedBy: string; updatedAt: Date; errors: unknown[] }) => ({

@@ -105,6 +105,42 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     expect(await sampleVehicleSlug(h.db, await previewDealerships(h.db, "alpha", alphaNaming([2, 3])))).toBe(slugs.get(3));
   });
 
+  it("a draft with errors: the preview shows the last saved version without errors, saying so; the draft again once it is fixed", async (ctx) => {
+    need(ctx);
+    const valid = alphaNaming([1]);
+    valid.identity.name = "Alpha Motors (last good)";
+    const good = await saveDraft(h.db, "alpha", valid, { actor: "ed" });
+    const broken = structuredClone(valid);
+    broken.theme.colors.primary = "blue";
+    const bad = await saveDraft(h.db, "alpha", broken, { actor: "ed" });
+    expect(bad.errors.length).toBeGreaterThan(0);
+    const { token } = await createPreviewToken(h.db, staff, "alpha");
+    const preview = await previewDraft(h.db, "alpha", token);
+    expect(preview).toMatchObject({ ok: true, revision: good.revision, stale: { revision: bad.revision, errors: bad.errors } });
+    const doc = (preview as { document: Doc }).document;
+    expect(doc.identity.name).toBe("Alpha Motors (last good)");
+    expect(doc.theme.colors.primary).toBe(valid.theme.colors.primary);
+    // The preview's search answers from the same document.
+    expect(await previewSearch(token)).toEqual({ cars: [1], offers: ["offer-1"] });
+
+    const fixed = await saveDraft(h.db, "alpha", { ...valid, identity: { ...valid.identity, name: "Alpha Motors (fixed)" } }, { actor: "ed" });
+    const again = await previewDraft(h.db, "alpha", token);
+    expect(again).toMatchObject({ ok: true, revision: fixed.revision });
+    expect(again && "stale" in again).toBe(false);
+    expect((again as { document: Doc }).document.identity.name).toBe("Alpha Motors (fixed)");
+  });
+
+  it("a new site whose draft never had a version without errors: the preview lists the errors", async (ctx) => {
+    need(ctx);
+    const gamma = makeTenant("gamma", "Gamma Cars", 1);
+    gamma.theme.colors.primary = "blue";
+    await createTenant(h.db, gamma, "seed");
+    const { token } = await createPreviewToken(h.db, staff, "gamma");
+    const preview = await previewDraft(h.db, "gamma", token);
+    expect(preview).toMatchObject({ ok: false, revision: 1 });
+    expect((preview as { errors: { pointer: string }[] }).errors.map((e) => e.pointer)).toContain("/theme/colors/primary");
+  });
+
   it("the same dealership in beta's own preview is shown", async (ctx) => {
     need(ctx);
     const beta = makeTenant("beta", "Beta Cars", 2);

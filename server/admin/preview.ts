@@ -14,7 +14,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb, type Db } from "../db";
 import { parseHost } from "../../domain/hosts";
 import { adminPreviewTokens } from "../db/schema";
-import { getDraft, slugForDomain } from "../tenants/store";
+import { getDraft, lastValidDraft, slugForDomain } from "../tenants/store";
 import { validateTenant, type TenantError } from "../../domain/tenant-validation";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { AdminUser } from "./accounts";
@@ -33,7 +33,13 @@ export async function createPreviewToken(db: Db, user: AdminUser, slug: string, 
   return { token, expiresAt };
 }
 
-export type PreviewResult = { ok: true; document: TenantDocument; revision: number } | { ok: false; errors: TenantError[]; revision: number };
+/**
+ * What a preview link shows: the draft when it is valid; while it has errors, the last version of
+ * the draft without errors (`stale`: the draft's errors); an error list when there never was one.
+ */
+export type PreviewResult =
+  | { ok: true; document: TenantDocument; revision: number; stale?: { errors: TenantError[]; revision: number } }
+  | { ok: false; errors: TenantError[]; revision: number };
 
 /** The draft of `slug` for a preview token; null when the token is unknown, expired or of another site. */
 export async function previewDraft(db: Db, slug: string, token: string, now = new Date()): Promise<PreviewResult | null> {
@@ -45,7 +51,12 @@ export async function previewDraft(db: Db, slug: string, token: string, now = ne
   if (!row || row.slug !== slug) return null;
   const draft = await getDraft(db, slug);
   const result = validateTenant(draft.document);
-  if (!result.ok) return { ok: false, errors: result.errors, revision: draft.revision };
+  if (!result.ok) {
+    const last = await lastValidDraft(db, slug);
+    if (!last) return { ok: false, errors: result.errors, revision: draft.revision };
+    const stale = { errors: result.errors, revision: draft.revision };
+    return { ok: true, document: await previewDealerships(db, slug, last.document), revision: last.revision, stale };
+  }
   return { ok: true, document: await previewDealerships(db, slug, result.document), revision: draft.revision };
 }
 
@@ -71,7 +82,7 @@ export function previewUrl(slug: string, token: string, adminHost: string | null
   return `http://${slug}.localhost${port ? `:${port}` : ""}/preview/${token}${path === "/" ? "/" : path}`;
 }
 
-/** The valid draft a preview link on `host` (a site's domain or {slug}.localhost) shows; null for a wrong or expired link or an invalid draft. */
+/** What a preview link on `host` (a site's domain or {slug}.localhost) shows; null for a wrong or expired link. */
 export async function previewFor(host: string, token: string): Promise<(PreviewResult & { slug: string }) | null> {
   const target = parseHost(host);
   if (!target || target.kind === "admin") return null;

@@ -4,9 +4,9 @@
  * always runs server/tenants/store.ts publish() (which announces it on PUBLISHED_CHANNEL: live
  * documents and the page cache follow).
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
-import { auditLog, tenantDomains, tenants, tenantVersions } from "../db/schema";
+import { auditLog, tenantDomains, tenants, tenantVersions, vehicles } from "../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import {
   createTenant, getDraft, getVersion, listVersions, publish, restoreVersion, saveDraft, setArchived,
@@ -16,11 +16,12 @@ import { validateTenant } from "../../domain/tenant-validation";
 import { DocumentMigrationError, migrateDocument } from "../../schemas/migrations";
 import { jsonEqual } from "../../domain/json-diff";
 import { applyFlags, featureFlags } from "../../domain/feature-flags";
-import { buildNewSite, type NewSiteInput } from "../../domain/new-site";
+import { COMMON_MAKES, parseSiteAnswers, wizardFieldFor, type StockKind, type WizardOptions } from "../../domain/new-site";
+import { buildStarter } from "../../domain/starters";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { AdminUser } from "./accounts";
 import { assertDealerChangeAllowed, assertStaff, assertTenantAccess, canAccessTenant } from "./access";
-import { namedDealerships, ownershipErrors } from "./dealerships";
+import { listDealerships, namedDealerships, ownershipErrors } from "./dealerships";
 import { checkBeforePublishing } from "./checklist";
 
 export interface TenantRow {
@@ -154,37 +155,48 @@ export async function archiveTenant(db: Db, user: AdminUser, slug: string, archi
 }
 
 /**
- * The New dealer site wizard: builds the draft from the starting template (its published
- * document, else its draft) and creates it when it validates; otherwise nothing is created and
- * every error is returned with its path.
+ * What the New dealer site wizard offers: the makes of each stock kind (common ones and those of
+ * the platform's stock), the dealership directory with stock counts, and the number a new
+ * dealership would get (one past every number the platform knows).
  */
-export async function createSiteFromWizard(db: Db, user: AdminUser, input: NewSiteInput): Promise<DraftState> {
+export async function wizardOptions(db: Db, user: AdminUser): Promise<WizardOptions> {
   assertStaff(user, "create a site");
-  const [template] = await db
-    .select({ draft: tenants.draft, published: tenantVersions.document })
-    .from(tenants)
-    .leftJoin(tenantVersions, eq(tenantVersions.id, tenants.publishedVersionId))
-    .where(eq(tenants.slug, input.template));
-  if (!template) throw new ValidationError("Choose a starting template.", [{ pointer: "/template", message: `there is no site "${input.template}" to start from` }]);
-  let start: unknown;
-  try {
-    start = migrateDocument(template.published ?? template.draft).document;
-  } catch (e) {
-    if (!(e instanceof DocumentMigrationError)) throw e;
-    throw new ValidationError("Choose another starting template.", [{ pointer: "/template", message: `"${input.template}" cannot be used: ${e.message}` }]);
-  }
-  const doc = buildNewSite(start, input);
+  const [dealerships, stockMakes, [top]] = await Promise.all([
+    listDealerships(db, user),
+    db.selectDistinct({ make: sql<string>`trim(${vehicles.make})`, kind: vehicles.itemType }).from(vehicles),
+    db.select({ id: max(vehicles.dealershipId) }).from(vehicles),
+  ]);
+  const makes = Object.fromEntries(Object.entries(COMMON_MAKES).map(([kind, list]) => [kind, new Set(list)])) as Record<StockKind, Set<string>>;
+  for (const r of stockMakes) if (r.make && r.make.length <= 80) makes[r.kind as StockKind]?.add(r.make);
+  const ids = [top?.id ?? 0, ...dealerships.map((d) => d.id)];
+  return {
+    makes: Object.fromEntries(Object.entries(makes).map(([kind, set]) => [kind, [...set].sort((a, b) => a.localeCompare(b))])) as Record<StockKind, string[]>,
+    dealerships: dealerships.map((d) => ({ id: d.id, name: d.name, tenant: d.tenant, vehicles: d.vehicles })),
+    newDealershipId: Math.max(0, ...ids) + 1,
+  };
+}
+
+/**
+ * The New dealer site wizard: checks the answers (every problem named by its field), builds the
+ * site from the starter of the chosen kind and creates its draft when it validates; otherwise
+ * nothing is created and every error is returned with its field's pointer.
+ */
+export async function createSiteFromWizard(db: Db, user: AdminUser, body: Record<string, unknown>): Promise<DraftState> {
+  assertStaff(user, "create a site");
+  const { answers, errors: answerErrors } = parseSiteAnswers(body, await wizardOptions(db, user));
+  if (!answers) throw new ValidationError("The new site is not complete:", answerErrors);
+  const doc = buildStarter(answers);
   const check = validateTenant(doc);
   const errors = check.ok ? [] : [...check.errors];
-  if (input.domains.length) {
-    const taken = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(inArray(tenantDomains.domain, input.domains));
-    for (const t of taken) errors.push({ pointer: `/identity/domains/${input.domains.indexOf(t.domain)}`, message: `"${t.domain}" already serves another site` });
+  if (answers.domains.length) {
+    const taken = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(inArray(tenantDomains.domain, answers.domains));
+    for (const t of taken) errors.push({ pointer: "/domains", message: `The domain ${t.domain} already serves another site.` });
   }
   // Staff may name unassigned dealerships (publishing the site assigns them), never another site's.
-  errors.push(...(await ownershipErrors(db, input.slug, doc, { mayClaim: true })));
-  const [clash] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
-  if (clash) errors.push({ pointer: "/identity/slug", message: `"${input.slug}" is taken by another site` });
-  if (errors.length) throw new ValidationError("The new site is not complete:", errors);
+  errors.push(...(await ownershipErrors(db, answers.slug, doc, { mayClaim: true })));
+  const [clash] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, answers.slug));
+  if (clash) errors.push({ pointer: "/slug", message: `Another site already has the web address name "${answers.slug}"; change the site name, or the web address name under Advanced.` });
+  if (errors.length) throw new ValidationError("The new site is not complete:", errors.map((e) => ({ ...e, pointer: wizardFieldFor(e.pointer) ?? e.pointer })));
   return createTenant(db, doc, user.email);
 }
 

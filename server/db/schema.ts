@@ -14,6 +14,9 @@ export const tenants = pgTable("tenants", {
   draftRevision: integer("draft_revision").notNull().default(1),
   draftUpdatedAt: timestamp("draft_updated_at", { withTimezone: true }).notNull().defaultNow(),
   draftUpdatedBy: text("draft_updated_by").notNull(),
+  // The newest saved draft without errors and its revision: what a preview shows while the draft has errors.
+  lastValidDraft: jsonb("last_valid_draft"),
+  lastValidRevision: integer("last_valid_revision"),
   publishedVersionId: integer("published_version_id"),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -259,9 +262,11 @@ export const leads = pgTable(
 );
 
 /**
- * The outbox: one row per lead and channel ("email" to the dealership's lead address, "adf" XML to
- * its CRM URL). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the message
- * stays here, readable with npm run leads:outbox), or dead after the last failed attempt.
+ * The outbox: one row per lead, channel and round ("email" to the dealership's lead address, "adf"
+ * XML to its CRM URL; round 0 is the first delivery, each resend from the admin's leads inbox adds
+ * the next round). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the
+ * message stays here, readable with npm run leads:outbox), or dead after the last failed attempt;
+ * replaced when a resend took over a row still pending (the outbox no longer sends it).
  */
 export const leadDeliveries = pgTable(
   "lead_deliveries",
@@ -272,16 +277,17 @@ export const leadDeliveries = pgTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     channel: text("channel").$type<"email" | "adf">().notNull(),
     target: text("target"),
-    status: text("status").$type<"pending" | "sent" | "kept" | "dead">().notNull().default("pending"),
+    status: text("status").$type<"pending" | "sent" | "kept" | "dead" | "replaced">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     subject: text("subject"),
     body: text("body").notNull(),
+    round: integer("round").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("lead_deliveries_lead_channel").on(t.leadId, t.channel), index("lead_deliveries_due").on(t.status, t.nextAttemptAt)],
+  (t) => [uniqueIndex("lead_deliveries_lead_channel_round").on(t.leadId, t.channel, t.round), index("lead_deliveries_due").on(t.status, t.nextAttemptAt)],
 );
 
 // ---- analytics (server/analytics): the events the browser pushes to the site's tag manager ----

@@ -13,6 +13,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { gzipSync } from "node:zlib";
 import { parseHost } from "../../domain/hosts";
 import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "./security-headers";
+import { holdResponse } from "./hold-response";
 
 export interface CachedPage {
   status: number;
@@ -157,53 +158,17 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
     const acceptEncoding = req.headers["accept-encoding"];
     // Next answers this one uncompressed so the cache can read it; the cache compresses it.
     delete req.headers["accept-encoding"];
-    const chunks: Buffer[] = [];
-    const realWrite = res.write.bind(res);
-    const realEnd = res.end.bind(res);
-    const realWriteHead = res.writeHead.bind(res);
-    const realFlushHeaders = res.flushHeaders.bind(res);
-    const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
-    // Headers are only sent when the whole page is in: hold writeHead until end.
-    let heldHead: unknown[] | null = null;
-    res.writeHead = ((...args: unknown[]) => {
-      heldHead = args;
-      return res;
-    }) as typeof res.writeHead;
-    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
-      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      const done = typeof encoding === "function" ? encoding : cb;
-      if (typeof done === "function") queueMicrotask(() => (done as () => void)());
-      return true;
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
-      res.write = realWrite;
-      res.end = realEnd;
-      res.writeHead = realWriteHead;
-      res.flushHeaders = realFlushHeaders;
-      if (typeof chunk === "function") [chunk, cb] = [undefined, chunk];
-      if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      if (heldHead) {
-        const [status, ...rest] = heldHead as [number, ...unknown[]];
-        res.statusCode = status;
-        const headers = rest.find((a) => a && typeof a === "object") as OutgoingHttpHeaders | undefined;
-        if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as never);
-      }
+    holdResponse(res, (body) => {
       req.headers["accept-encoding"] = acceptEncoding;
-      const body = Buffer.concat(chunks);
       const entry = cache.store(key, res.statusCode, res.getHeaders(), body);
       if (entry) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
         sendCached(req, res, entry, "MISS");
       } else {
         res.setHeader("content-length", body.length);
-        realEnd(body);
+        res.end(body);
       }
-      if (typeof cb === "function") (cb as () => void)();
-      return res;
-    }) as typeof res.end;
-    // Headers wait for the whole page, so an early flush is a no-op.
-    res.flushHeaders = () => {};
+    });
     return next(req, res);
   };
 }

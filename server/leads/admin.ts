@@ -9,7 +9,7 @@ export interface DeliveryView {
   dealershipId: number;
   channel: "email" | "adf";
   target: string | null;
-  status: "pending" | "sent" | "kept" | "dead";
+  status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;

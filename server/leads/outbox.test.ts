@@ -8,32 +8,7 @@ import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { recentDeliveries, replayDead } from "./admin";
 import { backoffMs, OutboxWorker, postAdf, smtpSender, type Senders } from "./outbox";
-import { demoSite, deps, post, validLead } from "./test-helpers";
-
-/** A CRM endpoint that answers 503 to the first `down` POSTs, then 200; it records what it accepted. */
-function fakeCrm() {
-  const state = { down: 0, requests: 0, accepted: [] as string[] };
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      state.requests++;
-      if (state.down > 0) {
-        state.down--;
-        res.writeHead(503).end("down");
-      } else {
-        state.accepted.push(body);
-        res.writeHead(200).end("ok");
-      }
-    });
-  });
-  return {
-    state,
-    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/adf`,
-    listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+import { demoSite, deps, fakeCrm, post, validLead } from "./test-helpers";
 
 describe.each(backends)("lead outbox on %s", (_name, make) => {
   let tdb: TestDatabase | null;

@@ -1,5 +1,7 @@
 // Shared by the server/leads tests (not a test file itself).
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
@@ -64,4 +66,29 @@ export function post(
   if (opts.key !== null) headers["idempotency-key"] = opts.key ?? `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   const text = opts.raw ? String(body) : JSON.stringify(body);
   return handleLeadPost(new Request("http://harbourline.localhost:3000/api/leads", { method: "POST", headers, body: text }), deps);
+}
+
+/** A CRM endpoint that answers 503 to the first `down` POSTs, then 200; it records what it accepted. */
+export function fakeCrm() {
+  const state = { down: 0, requests: 0, accepted: [] as string[] };
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      state.requests++;
+      if (state.down > 0) {
+        state.down--;
+        res.writeHead(503).end("down");
+      } else {
+        state.accepted.push(body);
+        res.writeHead(200).end("ok");
+      }
+    });
+  });
+  return {
+    state,
+    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/adf`,
+    listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

@@ -74,7 +74,8 @@ export async function createTenant(db: Db, input: unknown, actor: string): Promi
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
     if (existing) throw new ValidationError(`A site with slug "${slug}" already exists.`, [{ pointer: "/identity/slug", message: `"${slug}" is taken` }]);
-    const [row] = await tx.insert(tenants).values({ slug, name, draft: doc, draftUpdatedBy: actor }).returning();
+    const valid = errorsOf(doc).length === 0;
+    const [row] = await tx.insert(tenants).values({ slug, name, draft: doc, draftUpdatedBy: actor, ...(valid ? { lastValidDraft: doc, lastValidRevision: 1 } : {}) }).returning();
     await tx.insert(auditLog).values({ actor, tenantId: row.id, action: "create", detail: { slug } });
     return { slug, document: doc, revision: row.draftRevision, updatedBy: actor, updatedAt: row.draftUpdatedAt, errors: errorsOf(doc) };
   });
@@ -84,6 +85,17 @@ export async function getDraft(db: Db, slug: string): Promise<DraftState> {
   const row = await tenantRow(db, slug);
   const { document, errors } = upgrade(row.draft);
   return { slug, document, revision: row.draftRevision, updatedBy: row.draftUpdatedBy, updatedAt: row.draftUpdatedAt, errors: errors.length ? errors : errorsOf(document) };
+}
+
+/**
+ * The newest saved draft of `slug` without errors (as it validates now), with its revision; null
+ * when there is none. A preview shows it while the draft itself has errors.
+ */
+export async function lastValidDraft(db: Db, slug: string): Promise<{ document: TenantDocument; revision: number } | null> {
+  const [row] = await db.select({ doc: tenants.lastValidDraft, revision: tenants.lastValidRevision }).from(tenants).where(eq(tenants.slug, slug));
+  if (!row?.doc || row.revision === null) return null;
+  const v = validateTenant(upgrade(row.doc).document);
+  return v.ok ? { document: v.document, revision: row.revision } : null;
 }
 
 const draftChanged = (row: typeof tenants.$inferSelect) =>
@@ -105,17 +117,19 @@ export async function saveDraft(db: Db, slug: string, input: unknown, opts: { ac
   if (docSlug !== undefined && docSlug !== slug) {
     throw new ValidationError("The slug of an existing site cannot be changed in its draft.", [{ pointer: "/identity/slug", message: `must stay "${slug}"` }]);
   }
+  const errors = errorsOf(doc);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug)).for("update");
     if (!row) throw new NotFoundError(`No tenant with slug "${slug}".`);
     if (opts.expectedRevision !== undefined && opts.expectedRevision !== row.draftRevision) throw draftChanged(row);
+    const revision = row.draftRevision + 1;
     const [updated] = await tx
       .update(tenants)
-      .set({ draft: doc, draftRevision: row.draftRevision + 1, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor })
+      .set({ draft: doc, draftRevision: revision, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor, ...(errors.length ? {} : { lastValidDraft: doc, lastValidRevision: revision }) })
       .where(eq(tenants.id, row.id))
       .returning();
     await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "save-draft", detail: { revision: updated.draftRevision } });
-    return { slug, document: doc, revision: updated.draftRevision, updatedBy: opts.actor, updatedAt: updated.draftUpdatedAt, errors: errorsOf(doc) };
+    return { slug, document: doc, revision: updated.draftRevision, updatedBy: opts.actor, updatedAt: updated.draftUpdatedAt, errors };
   });
 }
 

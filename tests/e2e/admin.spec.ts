@@ -10,6 +10,7 @@ test.describe.configure({ mode: "serial" });
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
 const NEW_SITE = { name: "Jacaranda Motors", slug: "jacaranda-motors" };
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -62,7 +63,7 @@ test("sign-in refuses a wrong password without saying which part was wrong", asy
   expect((await page.goto(adminUrl("/p/harbourline.localhost/abcdefghijklmnopqrstuvwxyz/")))?.status()).toBe(404);
 });
 
-test("staff creates a dealer site from a template, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
+test("staff creates a dealer site from a starter, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(viewports.desktop);
   await signIn(page, STAFF);
@@ -79,29 +80,33 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   await expect(row).toContainText("version 1 by seed");
   await expect(row).toContainText("Up to date");
 
-  // The wizard: a mistake is shown beside its field, nothing is created until it is right.
+  // The wizard: plain questions, a starter of the chosen kind; a mistake is shown beside its field, nothing is created until it is right.
   await page.getByRole("link", { name: "New dealer site" }).click();
   await hydrated(page);
-  await page.getByLabel("Starting template").selectOption("bluegum");
   await page.getByLabel("Site name").fill(NEW_SITE.name);
-  await expect(page.getByLabel("Slug")).toHaveValue(NEW_SITE.slug);
-  await page.getByLabel("Domains").fill("www.jacarandamotors.com.au");
-  await page.getByLabel("Dealership 1 id").fill("901");
-  await page.getByLabel("Dealership 1 name").fill("Jacaranda Motors Sales");
-  await colourBox(page, "Primary (buttons, links)").fill("#5b2a86");
-  await colourBox(page, "Accent (highlights, header bar)").fill("#f2c14e");
+  await page.getByLabel("Used-car dealer").check();
+  await page.getByLabel("Lead e-mail").fill("sales@jacarandamotors.com.au");
+  await page.getByLabel("Main phone").fill("02 6600 1234");
   await page.getByLabel("Location name").fill("Jacaranda Motors Grafton");
-  await page.getByLabel("Street").fill("12 Prince Street");
-  await page.getByLabel("City or suburb").fill("Grafton");
-  await page.getByLabel("State or region").selectOption("NSW");
+  await page.getByLabel("Street address").fill("12 Prince Street");
+  await page.getByLabel("Town or suburb").fill("Grafton");
+  await page.getByLabel("State", { exact: true }).selectOption("NSW");
   await page.getByLabel("Postcode").fill("246");
-  await page.getByLabel("Phone").fill("02 6600 1234");
+  await page.getByLabel("A new dealership").check();
+  await colourBox(page, "Main colour (buttons, links)").fill("#5b2a86");
+  await colourBox(page, "Second colour (header bar, highlights)").fill("#f2c14e");
+  await page.getByText("Advanced: web address").click();
+  await expect(page.getByLabel("Web address name")).toHaveValue(NEW_SITE.slug);
+  await page.getByLabel("Domains (optional)").fill("www.jacarandamotors.com.au");
+  await page.getByLabel(/^Logo/).setInputFiles({ name: "jacaranda.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") });
   await expectAccessible(page, "wizard");
-  await page.getByRole("button", { name: "Create the draft" }).click();
-  await expect(page.locator("#location\\.postcode-error")).toHaveText('"246" is not in the expected form (pattern ^[0-9]{4}$)');
+  await page.getByRole("button", { name: "Create the site" }).click();
+  await expect(page.locator("#location-postcode-error")).toHaveText("Postcode must be 4 digits, e.g. 7000.");
   await page.getByLabel("Postcode").fill("2460");
-  await page.getByRole("button", { name: "Create the draft" }).click();
+  await page.getByRole("button", { name: "Create the site" }).click();
   await expect(page.getByText(`The draft of ${NEW_SITE.name} is ready. Nothing is public until it is published.`)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: /^\[Placeholder\] Tell visitors who you are/ })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "/starters/logo.svg" })).toHaveCount(0);
   await page.getByRole("link", { name: "Open the editor" }).click();
   await expect(page.getByRole("heading", { name: NEW_SITE.name, level: 1 })).toBeVisible();
   await hydrated(page);
@@ -157,6 +162,8 @@ test("staff creates a dealer site from a template, edits its theme and home bloc
   // …and serves on its host right after, without a restart.
   expect((await site.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
   await expect(site).toHaveTitle(/Jacaranda Motors/);
+  // The logo chosen in the wizard, uploaded to the new site.
+  await expect(site.getByRole("img", { name: "Jacaranda Motors logo" }).first()).toHaveAttribute("src", /^\/media\/uploads\/jacaranda-motors\/[a-f0-9]{32}\.webp$/);
   await expect(site.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible();
   await expect(site.getByText("Family owned in Grafton since 1988.")).toBeVisible();
   expect(await site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-primary").trim())).toBe("#7a1f1f");
@@ -189,8 +196,8 @@ test("an invalid edit is shown at its path and cannot be published; the live sit
   expect((await live.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
   expect(await live.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-on-primary").trim())).toBe("#ffffff");
   await live.close();
-  // The preview says why it cannot show the draft.
-  await expect(page.frameLocator("iframe[title^='Preview of the draft']").getByText(`/theme/colors/onPrimary: ${message}`)).toBeVisible({ timeout: 20_000 });
+  // The preview keeps the last version without errors, and says so.
+  await expect(page.frameLocator("iframe[title^='Preview of the draft']").getByText("This draft has errors: the preview shows the last version without errors")).toBeVisible({ timeout: 20_000 });
   // Put it right and publish version 2, with a new intro heading.
   await colourBox(page, "Text on primary").fill("#ffffff");
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Pages" }).click();
@@ -396,13 +403,14 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
     page.request.post(adminUrl("/api/admin/tenants"), {
       headers: { origin: adminUrl("").replace(/\/$/, "") },
       data: {
-        template: "harbourline", name: "Waratah Toyota", slug: "waratah-toyota", domains: "", dealerships: [{ id: dealership, name: "Waratah Toyota" }],
+        kind: "used", name: "Waratah Toyota", leadEmail: "sales@waratahtoyota.com.au", phone: "02 4900 1234", dealerships: [dealership],
         colors: { primary: "#0b3d91", accent: "#f2c14e" }, location: { name: "Waratah Toyota Newcastle", street: "1 Hunter Street", city: "Newcastle", state: "NSW", postcode: "2300" },
+        hours: [{ weekday: 1, status: "closed" }, { weekday: 6, status: "open", open: "09:00", close: "12:00" }],
       },
     });
   const taken = await wizard(101);
   expect(taken.status()).toBe(422);
-  expect((await taken.json()).errors).toContainEqual({ pointer: "/dealerships/0/id", message: "Dealership 101 belongs to another site." });
+  expect((await taken.json()).errors).toEqual([{ pointer: "/dealerships", message: "Dealership 101 (Harbourline Toyota) belongs to another site." }]);
   const created = await wizard(701);
   expect(created.status(), await created.text()).toBe(201);
   await page.goto(adminUrl("/admin/tenants/waratah-toyota"));

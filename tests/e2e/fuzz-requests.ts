@@ -246,7 +246,7 @@ const BASES: Base[] = [
   { name: "POST archive", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/tenants/fuzz-nowhere/archive", auth: "admin", body: () => ({ archived: true }) },
   { name: "POST preview link", method: "POST", readOnly: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/preview", auth: "admin", body: () => ({ path: "/search" }) },
   { name: "POST upload", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/uploads", auth: "admin", raw: true, body: () => "GIF89a not really a picture" },
-  { name: "POST wizard", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants", auth: "admin", refusedOnly: true, body: () => ({ template: "harbourline", name: "Fuzz", slug: "Fuzz Site!", domains: [] }) },
+  { name: "POST wizard", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants", auth: "admin", refusedOnly: true, body: () => ({ kind: "used", name: "Fuzz", slug: "Fuzz Site!", dealerships: ["new"], domains: [] }) },
   { name: "POST admin sign-out", method: "POST", host: (c) => c.admin, path: () => "/api/admin/sign-out", refusedOnly: true },
 ];
 

@@ -1,0 +1,145 @@
+import { getDb } from "../server/db";
+import { FORM_LABELS, INBOX_STATUSES, listLeads, parseInboxFilter, STATUS_LABELS, type InboxFilter, type InboxStatus } from "../server/leads/inbox";
+import { LEAD_FORM_KINDS } from "../domain/lead-forms";
+import { formatWhen } from "./format";
+import { orNotFound, requireTenantAdmin } from "./session";
+import { AdminShell, TenantNav } from "./shell";
+import { TableHead } from "./table-head";
+import styles from "./admin.module.css";
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** The query string of a filter (empty values left out), for the page links and the CSV link. */
+function queryOf(f: InboxFilter, page?: number): string {
+  const q = new URLSearchParams();
+  for (const k of ["form", "status", "from", "to"] as const) if (f[k]) q.set(k, f[k]!);
+  if (page && page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+export function StatusTag({ status }: { status: InboxStatus }) {
+  const cls = status === "delivered" ? styles.tagOk : status === "failed" ? styles.tagWarn : styles.tagMuted;
+  return <span className={cls}>{STATUS_LABELS[status]}</span>;
+}
+
+/** /admin/tenants/{slug}/leads: the site's leads, newest first, filtered by form, days and delivery, a page at a time. */
+export async function LeadsPage({ slug, query }: { slug: string; query: Query }) {
+  const user = await requireTenantAdmin(slug, `/admin/tenants/${slug}/leads`);
+  const { db } = await getDb();
+  const { filter, notes } = parseInboxFilter((name) => query[name]);
+  const { site, rows, total, page, pages } = await orNotFound(() => listLeads(db, user, slug, filter));
+  const filtered = !!(filter.form || filter.status || filter.from || filter.to);
+  const base = `/admin/tenants/${slug}/leads`;
+
+  return (
+    <AdminShell user={user}>
+      <TenantNav slug={slug} current="leads" user={user} />
+      <h1>Leads of {site.name}</h1>
+      <p>Every form a visitor sent on the site, newest first, and whether it reached the dealership. Open a lead to see its delivery or send it again.</p>
+      {notes.length ? (
+        <div className={styles.notice} role="status">
+          {notes.map((n) => (
+            <p key={n} style={{ margin: 0 }}>
+              {n}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <form method="get" action={base} className={styles.toolbar} aria-label="Filter leads">
+        <span className={styles.field} style={{ margin: 0 }}>
+          <label htmlFor="lead-form">Form</label>
+          <select id="lead-form" name="form" defaultValue={filter.form ?? ""} className={styles.input}>
+            <option value="">Any form</option>
+            {LEAD_FORM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {FORM_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className={styles.field} style={{ margin: 0 }}>
+          <label htmlFor="lead-status">Delivery</label>
+          <select id="lead-status" name="status" defaultValue={filter.status ?? ""} className={styles.input}>
+            <option value="">Any</option>
+            {INBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className={styles.field} style={{ margin: 0 }}>
+          <label htmlFor="lead-from">From</label>
+          <input id="lead-from" name="from" type="date" defaultValue={filter.from ?? ""} className={styles.input} />
+        </span>
+        <span className={styles.field} style={{ margin: 0 }}>
+          <label htmlFor="lead-to">To</label>
+          <input id="lead-to" name="to" type="date" defaultValue={filter.to ?? ""} className={styles.input} />
+        </span>
+        <button type="submit" className={styles.button}>
+          Show leads
+        </button>
+        {filtered ? <a href={base}>Clear filters</a> : null}
+      </form>
+      <p className={styles.hint}>Dates are days in the site&apos;s time zone ({site.timeZone.replace("_", " ")}), both included.</p>
+
+      {rows.length ? (
+        <>
+          <div className={styles.toolbar}>
+            <p style={{ margin: 0 }} role="status">
+              {total === 1 ? "1 lead" : `${total.toLocaleString("en-AU")} leads`}
+              {filtered ? " match the filters" : ""}
+              {pages > 1 ? ` (page ${page} of ${pages})` : ""}.
+            </p>
+            <a href={`/api/admin/tenants/${slug}/leads.csv${queryOf(filter)}`} download>
+              Download {filtered ? "these leads" : "all leads"} as a spreadsheet (CSV)
+            </a>
+          </div>
+          <div className={styles.scroll} role="region" aria-label="Leads" tabIndex={0}>
+            <table className={styles.table}>
+              <TableHead caption="Leads, newest first" columns={["Received", "Name", "Contact", "Form", "Vehicle", "Delivery"]} />
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} data-lead={r.id}>
+                    <td>
+                      <time dateTime={r.receivedAt.toISOString()}>{formatWhen(r.receivedAt, site.timeZone)}</time>
+                    </td>
+                    <td>
+                      <a href={`${base}/${r.id}`}>{r.name || "(no name)"}</a>
+                    </td>
+                    <td>
+                      {r.email}
+                      {r.email && r.phone ? <br /> : null}
+                      {r.phone}
+                    </td>
+                    <td>{FORM_LABELS[r.form] ?? r.form}</td>
+                    <td>
+                      {r.vehicle}
+                      {r.stockNumber ? <small> (stock {r.stockNumber})</small> : null}
+                    </td>
+                    <td>
+                      <StatusTag status={r.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav aria-label="Pages of leads" className={styles.actions}>
+              {page > 1 ? <a href={`${base}${queryOf(filter, page - 1)}`}>Newer leads (page {page - 1})</a> : null}
+              {page < pages ? <a href={`${base}${queryOf(filter, page + 1)}`}>Older leads (page {page + 1})</a> : null}
+            </nav>
+          ) : null}
+        </>
+      ) : filtered ? (
+        <p>
+          No lead matches these filters. <a href={base}>Clear the filters</a> to see every lead.
+        </p>
+      ) : (
+        <p>No leads yet. When a visitor sends a form on the site (an enquiry, a test drive, a finance or service request), it appears here.</p>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The leads inbox's endpoints, wrapped by adminRoute (server/admin/http.ts: admin host only, a
+ * signed-in person, POSTs checked for cross-site forgery):
+ *   GET  /api/admin/tenants/{slug}/leads.csv?form=&status=&from=&to=  the filtered leads as CSV
+ *   POST /api/admin/tenants/{slug}/leads/{id}/resend                   a new round of deliveries
+ */
+import type { AdminContext } from "../admin/http";
+import { json } from "../http/json";
+import { kickLeadsOutbox } from "./outbox";
+import { describeResend, leadsCsv, parseInboxFilter, resendLead } from "./inbox";
+
+type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
+
+export const handleLeadsCsv: Handler = async (request, { handle, user }, { slug }) => {
+  const query = new URL(request.url).searchParams;
+  const { filter } = parseInboxFilter((name) => query.get(name));
+  const { csv } = await leadsCsv(handle.db, user, slug, filter);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${slug}-leads-${day}.csv"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+};
+
+/** The resend handler; `kick` wakes the outbox worker (tests pass their own). */
+export function resendHandler(kick: () => void = kickLeadsOutbox): Handler {
+  return async (_request, { handle, user }, { slug, id }) => {
+    const result = await resendLead(handle.db, user, slug, id ?? "");
+    kick();
+    return json(200, { ...result, message: describeResend(result) });
+  };
+}
