@@ -11,14 +11,23 @@ import styles from "./admin.module.css";
 
 /** What an audit entry says, in words. */
 export function describeAudit(action: string, detail: unknown): string {
-  const d = (detail ?? {}) as { revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; lead?: string; round?: number };
+  const d = (detail ?? {}) as {
+    revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; lead?: string; round?: number;
+    scheduled?: number; override?: { reason?: string }; outcome?: string; at?: string;
+  };
   switch (action) {
     case "create":
       return "created the site";
     case "save-draft":
       return `saved the draft (revision ${d.revision})`;
     case "publish":
-      return `published version ${d.version}`;
+      return `published version ${d.version}${d.scheduled ? " (scheduled)" : ""}${d.override ? `, although checks failed: “${d.override.reason}”` : ""}`;
+    case "schedule-publish":
+      return `scheduled revision ${d.revision} to publish at ${d.at ? formatWhen(d.at) : "?"}`;
+    case "cancel-scheduled-publish":
+      return "cancelled the scheduled publish";
+    case "scheduled-publish-refused":
+      return `scheduled publish not done. ${d.outcome?.replace(/^Not published: /, "") ?? ""}`.trim();
     case "restore":
       return `restored version ${d.version} as the draft`;
     case "flags":

@@ -35,7 +35,15 @@ export function RestoreButton({ slug, version, revision, draftHasChanges }: { sl
     setBusy(true);
     try {
       const { res, body } = await post("publish", { revision: newRevision });
-      setMessage(res.ok ? `Published version ${body.version}: version ${version} is live again.` : (body.message ?? "Not published."));
+      // The pre-publish checklist is shown (and staff may publish anyway) in the editor.
+      const failing = (body.checklist as { status: string }[] | undefined)?.filter((i) => i.status === "fail").length;
+      setMessage(
+        res.ok
+          ? `Published version ${body.version}: version ${version} is live again.`
+          : failing
+            ? `Not published: ${failing} ${failing === 1 ? "check fails" : "checks fail"}. Open it in the editor to see which.`
+            : (body.message ?? "Not published."),
+      );
       if (res.ok) setNewRevision(null);
     } finally {
       setBusy(false);

@@ -24,7 +24,8 @@ import { addressLine } from "../domain/locations";
 import { formatCallNumber } from "../domain/phone";
 import { searchHost } from "../domain/search-host";
 import { renderBlocks } from "./render-blocks";
-import { documentTitle, siteIcon } from "./tenant-page";
+import { siteIcon } from "./tenant-page";
+import { documentTitle } from "../domain/page-title";
 import { ReserveForm } from "./reserve-form.client";
 import { CancelReservation } from "./cancel-reservation.client";
 import type { BlockContext, TenantDocument } from "./types";
@@ -44,7 +45,7 @@ async function withChrome(live: LiveDocument, path: string, title: string, conte
   const ctx: BlockContext = { tenant: doc, page: { id: "reserve-online", path, title, blocks: [] }, path, vehicle: null, searchHost: searchHost(doc.identity, null) };
   const [top, bottom] = await Promise.all([renderBlocks(doc.layout.top, ctx), renderBlocks(doc.layout.bottom, ctx)]);
   return {
-    title: documentTitle(title, doc.identity.name, path),
+    title: documentTitle(title, doc.identity.name),
     icon: siteIcon(doc),
     element: (
       <>

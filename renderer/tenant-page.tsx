@@ -15,6 +15,7 @@ import { VisitTracker } from "./visit-tracker.client";
 import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
 import { searchHost } from "../domain/search-host";
+import { documentTitle } from "../domain/page-title";
 import type { BlockContext, TenantDocument } from "./types";
 
 /** A draft shown by a preview link (admin/preview-page.tsx): the document and the link's token. */
@@ -99,21 +100,6 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
   );
 }
 
-/**
- * The document's <title>: the page's title then the site's name ("Sell My Car | Redgate Moto &
- * Truck"); the home page is the site's name alone. A title that already ends with the site's name
- * (as the demo documents' page titles once did) is used as it is, so the name never shows twice.
- */
-export function documentTitle(title: string, siteName: string, path: string): string {
-  const own = title.trim();
-  const name = siteName.trim();
-  if (path === "/" || !own) return name;
-  const lower = own.toLowerCase();
-  const suffix = name.toLowerCase();
-  if (lower === suffix || (lower.endsWith(suffix) && /[|\-–—:·]\s*$/.test(own.slice(0, own.length - name.length)))) return own;
-  return `${own} | ${name}`;
-}
-
 export async function tenantPageMetadata(host: string, segments: string[], preview?: PreviewDraft): Promise<Metadata> {
   const found = await resolve(host, segments, preview);
   if (!found) return { title: "Page not found" };
@@ -122,7 +108,7 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   const site = live.document.identity;
   const image = car?.images?.[0]?.url;
   return {
-    title: documentTitle(title, site.name, path),
+    title: documentTitle(title, site.name),
     description: found.description,
     // The page after a sent lead, sign-in, gated and personal pages are not for search engines.
     ...(privatePage(live.document, page, path) ? { robots: { index: false, follow: true } } : {}),

@@ -17,6 +17,8 @@ import { RemoveItemButton, UndoToast, type ToastMessage } from "./toast.client";
 import { blockAt, blockPointer } from "./find-block";
 import { sectionOf } from "./sections";
 import { usePublish } from "./use-publish";
+import { useSchedule } from "./use-schedule";
+import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { useSectionForm } from "./use-section-form";
 import styles from "../admin.module.css";
 
@@ -47,6 +49,7 @@ export function Editor(props: EditorProps) {
   const draft = useDraft(slug, props, preview.refresh);
   const { doc, errors, status, conflict } = draft;
   const publishing = usePublish(slug, draft);
+  const scheduling = useSchedule(slug, draft, publishing.override);
   const form = useSectionForm(doc, draft.setDoc, errors, role);
   const { section } = form;
   const [openBlock, setOpenBlock] = useState<string | null>(null);
@@ -142,6 +145,9 @@ export function Editor(props: EditorProps) {
           undo.undo();
         }}
       />
+
+      <PublishChecklist publishing={publishing} role={role} onGo={form.goTo} />
+      <SchedulePublish scheduling={scheduling} revision={draft.revision} />
 
       {publishing.published ? (
         <p className={styles.success} role="status">

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
-import { makeTenant } from "../../tests/fixtures/tenant";
+import { publishableTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, dealerships, tenants } from "../db/schema";
@@ -17,10 +17,10 @@ import {
 
 const ADMIN = "localhost:3000";
 const ORIGIN = `http://${ADMIN}`;
-type Doc = ReturnType<typeof makeTenant>;
+type Doc = ReturnType<typeof publishableTenant>;
 
 /** alpha's document with one more dealership (and nothing else changed). */
-const withDealership = (doc: Doc, id: number): Doc => ({ ...doc, dealerships: [...doc.dealerships, { id, slug: `extra-${id}`, name: `Extra ${id}` }] });
+const withDealership = (doc: Doc, id: number): Doc => ({ ...doc, dealerships: [...doc.dealerships, { id, slug: `extra-${id}`, name: `Extra ${id}`, leadEmail: `extra-${id}@alpha.test` }] });
 
 describe.each(backends)("dealership ownership on %s", (_name, make) => {
   let tdb: TestDatabase | null;
@@ -48,15 +48,16 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
   const owner = async (id: number) => (await h.db.select().from(dealerships).where(eq(dealerships.id, id)))[0] ?? null;
   const saveAs = async (cookie: string, slug: string, document: unknown) =>
     call(handleSaveDraft, { cookie, params: { slug }, body: { document, revision: (await getDraft(h.db, slug)).revision } });
-  const publishAs = async (cookie: string, slug: string) => call(handlePublish, { cookie, params: { slug }, body: { revision: (await getDraft(h.db, slug)).revision } });
+  const publishAs = async (cookie: string, slug: string, anyway?: string) =>
+    call(handlePublish, { cookie, params: { slug }, body: { revision: (await getDraft(h.db, slug)).revision, ...(anyway ? { publishAnyway: true, reason: anyway } : {}) } });
 
   beforeAll(async () => {
     tdb = await make();
     if (!tdb) return;
     h = await tdb.open();
-    await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
+    await createTenant(h.db, publishableTenant("alpha", "Alpha Motors", 1), "seed");
     await publish(h, "alpha", { actor: "seed" });
-    await createTenant(h.db, makeTenant("beta", "Beta Cars", 2), "seed");
+    await createTenant(h.db, publishableTenant("beta", "Beta Cars", 2), "seed");
     await publish(h, "beta", { actor: "seed" });
     await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
     await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
@@ -80,7 +81,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
   it("refuses a dealer's draft naming another site's dealership: the editor gets the error at its field, nothing is saved, publish is refused, nothing changes live", async (ctx) => {
     need(ctx);
     const before = await getDraft(h.db, "alpha");
-    const foreign = withDealership(makeTenant("alpha", "Alpha Motors", 1), 2);
+    const foreign = withDealership(publishableTenant("alpha", "Alpha Motors", 1), 2);
     const saved = await saveAs(dealer, "alpha", foreign);
     expect(saved).toEqual({
       status: 422,
@@ -113,12 +114,12 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     expect(flags.status).toBe(422);
     expect(flags.body.errors).toEqual([{ pointer: "/dealerships/1/id", message: "Dealership 2 belongs to another site." }]);
     expect(await getLiveDocument(h.db, "alpha")).toEqual(live);
-    await saveDraft(h.db, "alpha", makeTenant("alpha", "Alpha Motors", 1), { actor: "test" });
+    await saveDraft(h.db, "alpha", publishableTenant("alpha", "Alpha Motors", 1), { actor: "test" });
   });
 
   it("lets a dealer name only dealerships assigned to their site", async (ctx) => {
     need(ctx);
-    const res = await saveAs(dealer, "alpha", withDealership(makeTenant("alpha", "Alpha Motors", 1), 999));
+    const res = await saveAs(dealer, "alpha", withDealership(publishableTenant("alpha", "Alpha Motors", 1), 999));
     expect(res).toEqual({
       status: 422,
       body: {
@@ -128,18 +129,18 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     });
     expect(await owner(999)).toBeNull();
     // An id no database column holds is refused too, not a 500.
-    const huge = await saveAs(staff, "alpha", withDealership(makeTenant("alpha", "Alpha Motors", 1), 1e12));
+    const huge = await saveAs(staff, "alpha", withDealership(publishableTenant("alpha", "Alpha Motors", 1), 1e12));
     expect(huge.status).toBe(422);
     expect(huge.body.errors).toEqual([{ pointer: "/dealerships/1/id", message: "A dealership id is a whole number from 1 to 2147483647." }]);
     // Their own dealership is fine.
-    const ok = await saveAs(dealer, "alpha", { ...makeTenant("alpha", "Alpha Motors Renamed", 1) });
+    const ok = await saveAs(dealer, "alpha", { ...publishableTenant("alpha", "Alpha Motors Renamed", 1) });
     expect(ok.status).toBe(200);
     expect(ok.body.errors).toEqual([]);
   });
 
   it("lets staff name an unassigned dealership: publishing assigns it to the site (audited); then no other site may name it", async (ctx) => {
     need(ctx);
-    const draft = withDealership(makeTenant("alpha", "Alpha Motors", 1), 55);
+    const draft = withDealership(publishableTenant("alpha", "Alpha Motors", 1), 55);
     const saved = await saveAs(staff, "alpha", draft);
     expect(saved.status).toBe(200);
     expect(saved.body.errors).toEqual([]);
@@ -161,7 +162,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     expect(audit.map((a) => [a.actor, a.detail])).toContainEqual(["staff@test.example", { dealership: 55, from: null, to: "alpha", via: "publish" }]);
     expect((await getLiveDocument(h.db, "alpha"))!.document.dealerships.map((d) => d.id)).toEqual([1, 55]);
 
-    const beta = await saveAs(staff, "beta", withDealership(makeTenant("beta", "Beta Cars", 2), 55));
+    const beta = await saveAs(staff, "beta", withDealership(publishableTenant("beta", "Beta Cars", 2), 55));
     expect(beta.body.errors).toEqual([{ pointer: "/dealerships/1/id", message: "Dealership 55 belongs to another site." }]);
   });
 
@@ -169,7 +170,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     need(ctx);
     // alpha's live version names 55; alpha drops it, staff give it to beta.
     const oldVersion = (await getLiveDocument(h.db, "alpha"))!.version;
-    expect((await saveAs(staff, "alpha", makeTenant("alpha", "Alpha Motors", 1))).status).toBe(200);
+    expect((await saveAs(staff, "alpha", publishableTenant("alpha", "Alpha Motors", 1))).status).toBe(200);
     expect((await publishAs(staff, "alpha")).status).toBe(200);
     const moved = await call(handleAssignDealership, { cookie: staff, params: { id: "55" }, body: { tenant: "beta" } });
     expect(moved.status).toBe(200);
@@ -182,7 +183,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([{ pointer: "/dealerships/1/id", message: "Dealership 55 belongs to another site." }]);
     expect(await owner(55)).toMatchObject({ tenantSlug: "beta" });
-    await saveDraft(h.db, "alpha", makeTenant("alpha", "Alpha Motors", 1), { actor: "test" });
+    await saveDraft(h.db, "alpha", publishableTenant("alpha", "Alpha Motors", 1), { actor: "test" });
   });
 
   it("lists dealerships with their site and stock (staff: all; a dealer: their sites'), and only staff assign them", async (ctx) => {
@@ -207,8 +208,8 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     const assigned = await call(handleAssignDealership, { cookie: staff, params: { id: "77" }, body: { tenant: "alpha", name: "Alpha Trucks" } });
     expect(assigned).toMatchObject({ status: 200, body: { id: 77, name: "Alpha Trucks", tenant: "alpha", vehicles: 0 } });
     // Now the dealer may name it.
-    expect((await saveAs(dealer, "alpha", withDealership(makeTenant("alpha", "Alpha Motors", 1), 77))).status).toBe(200);
-    await saveDraft(h.db, "alpha", makeTenant("alpha", "Alpha Motors", 1), { actor: "test" });
+    expect((await saveAs(dealer, "alpha", withDealership(publishableTenant("alpha", "Alpha Motors", 1), 77))).status).toBe(200);
+    await saveDraft(h.db, "alpha", publishableTenant("alpha", "Alpha Motors", 1), { actor: "test" });
     const unassigned = await call(handleAssignDealership, { cookie: staff, params: { id: "77" }, body: { tenant: null } });
     expect(unassigned).toMatchObject({ status: 200, body: { id: 77, tenant: null, assignedAt: null, assignedBy: null } });
     // Each change is announced to the site's live document cache.
@@ -263,7 +264,9 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     expect((await call(handleCreateTenant, { cookie: staff, body: input(301, "Gamma") })).status).toBe(201);
     expect((await getDraft(h.db, "gamma")).document).toMatchObject({ dealerships: [{ id: 301, name: "Gamma Motors Sales" }] });
     expect(await owner(301)).toMatchObject({ tenantSlug: null });
-    expect((await publishAs(staff, "gamma")).status).toBe(200);
+    // A new site keeps its starter's placeholder copy until it is written (the pre-publish checklist): staff publish it anyway.
+    expect((await publishAs(staff, "gamma")).status).toBe(422);
+    expect((await publishAs(staff, "gamma", "Test site")).status).toBe(200);
     expect(await owner(301)).toMatchObject({ tenantSlug: "gamma" });
   });
 

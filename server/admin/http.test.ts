@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { makeTenant } from "../../tests/fixtures/tenant";
+import { publishableTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSignInFailures, auditLog, tenants, tenantVersions } from "../db/schema";
@@ -60,9 +60,9 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     tdb = await make();
     if (!tdb) return;
     h = await tdb.open();
-    await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
+    await createTenant(h.db, publishableTenant("alpha", "Alpha Motors"), "seed");
     await publish(h, "alpha", { actor: "seed" });
-    await createTenant(h.db, makeTenant("beta", "Beta Cars", 2), "seed");
+    await createTenant(h.db, publishableTenant("beta", "Beta Cars", 2), "seed");
     await publish(h, "beta", { actor: "seed" });
     await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
     await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
@@ -186,7 +186,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
 
   it("gives a dealer 403 for another dealer's site, and for staff-only actions", async (ctx) => {
     need(ctx);
-    for (const [handler, body] of [[handleGetDraft, undefined], [handleSaveDraft, { document: makeTenant("beta", "Beta Cars", 2), revision: 1 }], [handlePublish, { revision: 1 }], [handleRestore, { version: 1, revision: 1 }], [handleFlags, { flags: {}, revision: 1 }], [handlePreviewToken, {}]] as const) {
+    for (const [handler, body] of [[handleGetDraft, undefined], [handleSaveDraft, { document: publishableTenant("beta", "Beta Cars", 2), revision: 1 }], [handlePublish, { revision: 1 }], [handleRestore, { version: 1, revision: 1 }], [handleFlags, { flags: {}, revision: 1 }], [handlePreviewToken, {}]] as const) {
       const res = await call(handler, { cookie: dealer, slug: "beta", body, method: body ? "POST" : "GET" });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ message: "You do not have access to this site." });
@@ -202,7 +202,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
   it("lets a dealer edit their site's content but not its domains or slug", async (ctx) => {
     need(ctx);
     const draft = await getDraft(h.db, "alpha");
-    const doc = structuredClone(draft.document) as ReturnType<typeof makeTenant>;
+    const doc = structuredClone(draft.document) as ReturnType<typeof publishableTenant>;
     doc.identity.domains = ["www.stolen.test"];
     const refused = await call(handleSaveDraft, { cookie: dealer, slug: "alpha", body: { document: doc, revision: draft.revision } });
     expect(refused.status).toBe(403);
@@ -217,8 +217,8 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
   it("refuses a stale save with who changed it, and keeps the other person's draft", async (ctx) => {
     need(ctx);
     const start = await getDraft(h.db, "alpha");
-    const mine = structuredClone(start.document) as ReturnType<typeof makeTenant>;
-    const theirs = structuredClone(start.document) as ReturnType<typeof makeTenant>;
+    const mine = structuredClone(start.document) as ReturnType<typeof publishableTenant>;
+    const theirs = structuredClone(start.document) as ReturnType<typeof publishableTenant>;
     theirs.pages[0].title = "Theirs";
     mine.pages[0].title = "Mine";
     expect((await call(handleSaveDraft, { cookie: staff, slug: "alpha", body: { document: theirs, revision: start.revision } })).status).toBe(200);
@@ -236,7 +236,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
   it("refuses to publish an invalid draft, listing each error with its path, and the live site stays", async (ctx) => {
     need(ctx);
     const draft = await getDraft(h.db, "alpha");
-    const bad = structuredClone(draft.document) as ReturnType<typeof makeTenant>;
+    const bad = structuredClone(draft.document) as ReturnType<typeof publishableTenant>;
     bad.theme.colors.primary = "#ffff00";
     bad.pages[0].blocks.push({ id: "intro", type: "rich-text", props: { html: "<p>twice</p>" } } as never);
     const saved = await call(handleSaveDraft, { cookie: staff, slug: "alpha", body: { document: bad, revision: draft.revision } });
@@ -269,7 +269,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     const restored = await res.json();
     expect(restored.errors).toEqual([]);
     const now = await getDraft(h.db, "alpha");
-    expect(now.document).toEqual(makeTenant("alpha", "Alpha Motors"));
+    expect(now.document).toEqual(publishableTenant("alpha", "Alpha Motors"));
     const pub = await call(handlePublish, { cookie: dealer, slug: "alpha", body: { revision: restored.revision } });
     expect(pub.status).toBe(200);
     const [v] = await h.db.select().from(tenantVersions).innerJoin(tenants, eq(tenants.id, tenantVersions.tenantId)).where(eq(tenants.slug, "alpha")).orderBy(tenantVersions.number);
@@ -285,7 +285,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
   it("refuses to restore a version written by a newer release (422 with the reason) and keeps the draft", async (ctx) => {
     need(ctx);
     const [t] = await h.db.select().from(tenants).where(eq(tenants.slug, "alpha"));
-    await h.db.insert(tenantVersions).values({ tenantId: t.id, number: 90, document: { ...makeTenant("alpha", "From The Future"), schemaVersion: 2 }, createdBy: "newer release" });
+    await h.db.insert(tenantVersions).values({ tenantId: t.id, number: 90, document: { ...publishableTenant("alpha", "From The Future"), schemaVersion: 2 }, createdBy: "newer release" });
     const before = await getDraft(h.db, "alpha");
     const res = await call(handleRestore, { cookie: staff, slug: "alpha", body: { version: 90, revision: before.revision } });
     expect(res.status).toBe(422);
@@ -347,7 +347,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect(body.placeholders.map((p: { pointer: string }) => p.pointer)).toEqual(["/theme/logo/src", "/pages/1/blocks/0/props/html", "/pages/6/blocks/0/props/html"]);
     const draft = await getDraft(h.db, "gamma-motors");
     expect(draft.errors).toEqual([]);
-    const doc = draft.document as ReturnType<typeof makeTenant>;
+    const doc = draft.document as ReturnType<typeof publishableTenant>;
     expect(doc.identity).toMatchObject({ name: "Gamma Motors", slug: "gamma-motors", domains: ["www.gamma.test"], phone: "07 4600 0000", email: "sales@gamma.test", manufacturer: "Mazda" });
     expect(doc.theme.colors).toMatchObject({ primary: "#7a1f1f", onPrimary: "#ffffff", accent: "#f2c14e", onAccent: "#111111" });
     // A new dealership gets the number after every one the platform knows (alpha's 1, beta's 2).
@@ -357,7 +357,12 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
       ["gamma-toowoomba-service", 3, "4350", input.hours],
     ]);
     expect(await getLiveDocument(h.db, "gamma-motors")).toBeNull();
-    const pub = await call(handlePublish, { cookie: staff, slug: "gamma-motors", body: { revision: draft.revision } });
+    // The starter's placeholder copy is still there (the pre-publish checklist): staff publish it anyway.
+    const refused = await call(handlePublish, { cookie: staff, slug: "gamma-motors", body: { revision: draft.revision } });
+    expect(refused.status).toBe(422);
+    const failing = (await refused.json()).checklist.filter((i: { status: string }) => i.status === "fail").map((i: { id: string }) => i.id);
+    expect(failing).toContain("placeholders");
+    const pub = await call(handlePublish, { cookie: staff, slug: "gamma-motors", body: { revision: draft.revision, publishAnyway: true, reason: "Test site" } });
     expect(pub.status).toBe(200);
     expect((await getLiveDocument(h.db, "gamma-motors"))?.document.identity.name).toBe("Gamma Motors");
   });

@@ -23,10 +23,13 @@ import { createPreviewToken, previewUrl } from "./preview";
 import { MAX_UPLOAD_BYTES, storeUpload, TOO_LARGE } from "./uploads";
 import { assignDealership, listDealerships } from "./dealerships";
 import { findStockCars, stockFacets } from "./stock";
+import { checklistFor, overrideReason } from "./checklist";
+import { cancelScheduledPublish, schedulePublish, schedulesFor } from "./schedule";
+import { zonedToUtc, zonePlace } from "../../domain/zoned-time";
 import { cleanText, readJsonObject, readLimitedBytes, readLimitedText } from "../http/body";
 import { clientAddress, clientBucket } from "../http/client-address";
 import {
-  archiveTenant, createSiteFromWizard, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
+  archiveTenant, createSiteFromWizard, draftFor, publishTenant, restoreTenantVersion, saveTenantDraft, setFlagsAndPublish,
 } from "./tenants";
 
 export interface AdminContext {
@@ -155,11 +158,58 @@ export const handleSaveDraft: Handler = async (request, { handle, user }, { slug
   return json(200, draftBody(draft));
 };
 
-/** POST /api/admin/tenants/{slug}/publish {revision}: 422 listing every error while the draft is invalid. */
+/**
+ * POST /api/admin/tenants/{slug}/publish {revision, publishAnyway?, reason?}: 422 listing every
+ * error while the draft is invalid, or with the checklist while a check fails (staff may send
+ * publishAnyway: true with a reason; a dealer is refused all the same).
+ */
 export const handlePublish: Handler = async (request, { handle, user }, { slug }) => {
   const body = await readJson(request);
-  const version = await publishTenant(handle, user, slug, revisionOf(body));
+  const revision = revisionOf(body);
+  const override = body.publishAnyway === true ? overrideReason(body.reason) : null;
+  const version = await publishTenant(handle, user, slug, revision, override);
   return json(200, { version: version.number, at: version.createdAt, by: version.createdBy });
+};
+
+/** GET /api/admin/tenants/{slug}/checklist: the pre-publish checklist of the draft as saved. */
+export const handleChecklist: Handler = async (_request, { handle, user }, { slug }) => {
+  const draft = await draftFor(handle.db, user, slug);
+  return json(200, { revision: draft.revision, checklist: await checklistFor(handle.db, slug, draft.document, draft.errors) });
+};
+
+const siteTimeZone = (doc: unknown) => {
+  const zone = (doc as { identity?: { timeZone?: unknown } }).identity?.timeZone;
+  return typeof zone === "string" ? zone : "Australia/Sydney";
+};
+
+/** GET /api/admin/tenants/{slug}/schedule: the pending scheduled publish, the last one done, and the site's time zone. */
+export const handleGetSchedule: Handler = async (_request, { handle, user }, { slug }) => {
+  const schedules = await schedulesFor(handle.db, user, slug);
+  return json(200, { ...schedules, timeZone: siteTimeZone((await getDraft(handle.db, slug)).document) });
+};
+
+/**
+ * POST /api/admin/tenants/{slug}/schedule {revision, at: "2026-06-30T17:00" in the site's time
+ * zone, publishAnyway?, reason?}: 201 with the schedule (a pending one is replaced).
+ */
+export const handleSchedule: Handler = async (request, { handle, user, now }, { slug }) => {
+  assertTenantAccess(user, slug);
+  const body = await readJson(request);
+  const revision = revisionOf(body);
+  const zone = siteTimeZone((await getDraft(handle.db, slug)).document);
+  const local = typeof body.at === "string" ? body.at.trim() : "";
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) throw new BadRequest("Give the date and the time to publish at.");
+  const at = zonedToUtc(local, zone);
+  if (!at) throw new BadRequest(`${local.replace("T", " ")} is not a time in ${zonePlace(zone)} (the clocks skip it, or the date does not exist).`);
+  const override = body.publishAnyway === true ? overrideReason(body.reason) : null;
+  const schedule = await schedulePublish(handle.db, user, slug, { revision, at, override }, now);
+  return json(201, { ...schedule, timeZone: zone });
+};
+
+/** POST /api/admin/tenants/{slug}/schedule/cancel: cancels the pending scheduled publish (404 when none). */
+export const handleCancelSchedule: Handler = async (_request, { handle, user, now }, { slug }) => {
+  const schedule = await cancelScheduledPublish(handle.db, user, slug, now);
+  return json(200, schedule);
 };
 
 /** POST /api/admin/tenants/{slug}/restore {version, revision}: the version becomes the draft. */

@@ -22,6 +22,7 @@ import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { AdminUser } from "./accounts";
 import { assertDealerChangeAllowed, assertStaff, assertTenantAccess, canAccessTenant } from "./access";
 import { listDealerships, namedDealerships, ownershipErrors } from "./dealerships";
+import { checkBeforePublishing } from "./checklist";
 
 export interface TenantRow {
   slug: string;
@@ -97,11 +98,16 @@ export async function saveTenantDraft(db: Db, user: AdminUser, slug: string, doc
 
 /**
  * Publishes the draft the person looked at (`revision`); refused with every error while it is
- * invalid. Staff publishing assigns the unassigned dealerships the draft names to the site.
+ * invalid, and while the pre-publish checklist fails (server/admin/checklist.ts) — staff may
+ * publish anyway with `override`, a reason that goes into the audit log. Staff publishing assigns
+ * the unassigned dealerships the draft names to the site.
  */
-export async function publishTenant(handle: DbHandle, user: AdminUser, slug: string, revision?: number): Promise<VersionSummary> {
+export async function publishTenant(handle: DbHandle, user: AdminUser, slug: string, revision?: number, override?: string | null): Promise<VersionSummary> {
   assertTenantAccess(user, slug);
-  return publish(handle, slug, { actor: user.email, expectedRevision: revision, claimDealerships: user.role === "staff" });
+  const draft = await getDraft(handle.db, slug);
+  // A stale revision is refused by publish() (409) before anything is checked.
+  const checked = revision === undefined || revision === draft.revision ? await checkBeforePublishing(handle.db, slug, draft.document, { role: user.role, override }) : null;
+  return publish(handle, slug, { actor: user.email, expectedRevision: revision, claimDealerships: user.role === "staff", auditDetail: checked ?? undefined });
 }
 
 export async function restoreTenantVersion(db: Db, user: AdminUser, slug: string, version: number, revision?: number): Promise<DraftState> {
@@ -135,6 +141,8 @@ export async function setFlagsAndPublish(handle: DbHandle, user: AdminUser, slug
   if (!check.ok) throw new ValidationError(`The draft of "${slug}" cannot be published:`, check.errors);
   const owned = await ownershipErrors(handle.db, slug, next, { mayClaim: user.role === "staff" });
   if (owned.length) throw new ValidationError(`The draft of "${slug}" cannot be published:`, owned);
+  // The flags publish the whole draft: it passes the checklist like any publish (no override here).
+  await checkBeforePublishing(handle.db, slug, next, { role: user.role });
   const saved = await saveDraft(handle.db, slug, next, { actor: user.email, expectedRevision: revision });
   const [row] = await handle.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
   await handle.db.insert(auditLog).values({ actor: user.email, tenantId: row.id, action: "flags", detail: { flags: values, revision: saved.revision } });

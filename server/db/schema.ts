@@ -76,6 +76,34 @@ export const auditLog = pgTable(
 );
 
 /**
+ * A draft revision to publish at a set time (server/admin/schedule.ts). status: pending → published
+ * (version) or refused (outcome says why: the draft changed since, a check failed …), or
+ * cancelled. At most one pending per site; the sweep claims a due row under its lock, so each is
+ * published once. `override`: staff's reason to publish although checks fail.
+ */
+export const scheduledPublishes = pgTable(
+  "scheduled_publishes",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    revision: integer("revision").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").notNull(),
+    role: text("role").$type<"staff" | "dealer">().notNull(),
+    override: text("override"),
+    status: text("status").$type<"pending" | "published" | "refused" | "cancelled">().notNull().default("pending"),
+    outcome: text("outcome"),
+    version: integer("version"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("scheduled_publishes_one_pending").on(t.tenantId).where(sql`${t.status} = 'pending'`),
+    index("scheduled_publishes_due").on(t.status, t.runAt),
+  ],
+);
+
+/**
  * Dealer stock. The whole validated document (schemas/vehicle.schema.json) is `data`; the scalar
  * columns beside it are copies for lookups, uniqueness and listing. Vehicles belong to a
  * dealership, not to a site: every site that lists the dealership shows them.

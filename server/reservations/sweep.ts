@@ -6,26 +6,15 @@
  * lazily (server/reservations/service.ts), so a car is never shown held past its time for long.
  */
 import { getDb, type DbHandle } from "../db";
+import { every } from "../every";
 import { releaseLapsed, sendMissingLeads } from "./service";
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
-const KEY = Symbol.for("forecourt.reservations.sweep");
-type Global = typeof globalThis & { [KEY]?: ReturnType<typeof setInterval> };
-
 /** Starts the sweep once per process; returns a function that stops it. */
 export async function startReservationSweep(handle?: Promise<DbHandle>, intervalMs = SWEEP_INTERVAL_MS): Promise<() => void> {
-  const g = globalThis as Global;
-  const stop = () => {
-    if (g[KEY]) clearInterval(g[KEY]);
-    delete g[KEY];
-  };
-  if (g[KEY]) return stop;
   const { db } = await (handle ?? getDb());
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  return every("reservations.sweep", intervalMs, async () => {
     try {
       const released = await releaseLapsed(db, new Date());
       if (released.length) console.log(`[reservations] released ${released.length} lapsed hold(s)`);
@@ -33,12 +22,6 @@ export async function startReservationSweep(handle?: Promise<DbHandle>, interval
       if (leads) console.log(`[reservations] sent ${leads} reservation lead(s) left unsent`);
     } catch (e) {
       console.error("[reservations] the sweep failed:", (e as Error).message);
-    } finally {
-      running = false;
     }
-  };
-  g[KEY] = setInterval(tick, intervalMs);
-  g[KEY].unref?.();
-  await tick();
-  return stop;
+  });
 }

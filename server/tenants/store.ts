@@ -143,7 +143,15 @@ export async function saveDraft(db: Db, slug: string, input: unknown, opts: { ac
 export async function publish(
   handle: DbHandle,
   slug: string,
-  opts: { actor: string; note?: string; expectedRevision?: number; restoredFrom?: number | null; claimDealerships?: boolean },
+  opts: {
+    actor: string;
+    note?: string;
+    expectedRevision?: number;
+    restoredFrom?: number | null;
+    claimDealerships?: boolean;
+    /** More for the publish's audit entry (a staff override of the checklist, a schedule's id). */
+    auditDetail?: Record<string, unknown>;
+  },
 ): Promise<VersionSummary> {
   const { db } = handle;
   const summary = await db.transaction(async (tx) => {
@@ -188,7 +196,7 @@ export async function publish(
     await tx.update(tenants).set({ publishedVersionId: version.id, name: doc.identity.name, ...(applied.length && { draft }) }).where(eq(tenants.id, row.id));
     await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, row.id));
     if (domains.length) await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId: row.id })));
-    await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "publish", detail: { version: version.number } });
+    await tx.insert(auditLog).values({ actor: opts.actor, tenantId: row.id, action: "publish", detail: { ...opts.auditDetail, version: version.number } });
     await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
     return { number: version.number, createdBy: version.createdBy, createdAt: version.createdAt, note: version.note, restoredFrom: version.restoredFrom, live: true };
   });

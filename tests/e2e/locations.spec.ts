@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { contactLocations, contactSlug, directionsUrl, shownLocations } from "../../domain/locations";
 import { holidayHours, locationDepartments, weeklyHours, type Department } from "../../domain/opening-hours";
+import { documentTitle } from "../../domain/page-title";
 import type { Location } from "../../schemas/generated/tenant";
 import { demoTenants, siteUrl, viewports } from "./helpers";
 
@@ -43,7 +44,7 @@ for (const tenant of demoTenants) {
     if (location.dealer_license_number) await expect(footer).toContainText(`Dealer licence ${location.dealer_license_number}`);
     await footer.getByRole("link", { name: location.name, exact: true }).click();
     await expect(page).toHaveURL(siteUrl(slug, `/locations/${location.slug}`));
-    await expect(page).toHaveTitle(`${location.name} | ${tenant.identity.name}`);
+    await expect(page).toHaveTitle(documentTitle(location.name, tenant.identity.name));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`^${location.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, `));
 
     const info = page.locator(`[data-block="location-info"] article[data-location="${location.slug}"]`);

@@ -2,6 +2,10 @@ import { expect, test } from "@playwright/test";
 import { adminUrl, demoTenants, siteUrl, viewports } from "./helpers";
 import { E2E_PORT } from "../../playwright.config";
 import { gatedKind, SIGN_IN_TYPE } from "../../domain/gated-routes";
+import { documentTitle } from "../../domain/page-title";
+
+/** The home page's <title>: its title field (with the site's name unless it names it). */
+const homeTitle = (tenant: (typeof demoTenants)[number]) => documentTitle(tenant.pages.find((p) => p.path === "/")!.title, tenant.identity.name);
 
 for (const tenant of demoTenants) {
   const { slug, name, locale } = tenant.identity;
@@ -12,7 +16,7 @@ for (const tenant of demoTenants) {
       page.on("pageerror", (e) => errors.push(e.message));
       const response = await page.goto(siteUrl(slug));
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(name);
+      await expect(page).toHaveTitle(homeTitle(tenant));
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.locator("body")).toHaveAttribute("data-template", tenant.template);
       await expect(page.locator("main#main")).toBeVisible();
@@ -34,7 +38,7 @@ for (const tenant of demoTenants) {
         expect([at.pathname, at.searchParams.get("type"), at.searchParams.get("redirect")], p.path).toEqual(["/sign-in", SIGN_IN_TYPE[gated], p.path]);
         continue;
       }
-      await expect(page).toHaveTitle(p.path === "/" ? name : `${p.title} | ${name}`);
+      await expect(page).toHaveTitle(documentTitle(p.title, name));
       // The site's name once (the page's title is its own; the renderer adds the name).
       expect((await page.title()).split(name).length - 1, p.path).toBe(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.title);
@@ -46,7 +50,7 @@ test("a custom domain from the document serves its site", async ({ page }) => {
   const tenant = demoTenants.find((t) => t.identity.domains.length)!;
   const response = await page.goto(`http://${tenant.identity.domains[0]}:${E2E_PORT}/`);
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle(tenant.identity.name);
+  await expect(page).toHaveTitle(homeTitle(tenant));
 });
 
 test("an unknown host gets a plain 404 page", async ({ page }) => {

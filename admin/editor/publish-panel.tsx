@@ -1,0 +1,133 @@
+import type { CheckItem } from "../../domain/publish-checklist";
+import { formatInZone, utcToZoned, zonePlace } from "../../domain/zoned-time";
+import styles from "../admin.module.css";
+import type { usePublish } from "./use-publish";
+import type { useSchedule } from "./use-schedule";
+
+const MARK = { pass: "✓", fail: "✗", warn: "!" } as const;
+const SAID = { pass: "Passed:", fail: "Fails:", warn: "Warning:" } as const;
+/** More problems than this under one check are counted, not listed. */
+const SHOWN = 30;
+
+function headline(items: CheckItem[]): string {
+  const fail = items.filter((i) => i.status === "fail").length;
+  const warn = items.filter((i) => i.status === "warn").length;
+  if (!fail && !warn) return "all checks pass";
+  const parts = [fail ? `${fail} ${fail === 1 ? "check fails" : "checks fail"}` : "", warn ? `${warn} ${warn === 1 ? "warning" : "warnings"}` : ""];
+  return parts.filter(Boolean).join(", ");
+}
+
+/**
+ * The pre-publish checklist: a tick, cross or warning per check in plain words, each problem with
+ * where it is (a button that opens its field). With a failing check, staff get "Publish anyway"
+ * and a reason; a dealer is told only staff can.
+ */
+export function PublishChecklist({ publishing, role, onGo }: { publishing: ReturnType<typeof usePublish>; role: "staff" | "dealer"; onGo: (pointer: string) => void }) {
+  const items = publishing.checklist;
+  if (!items) return null;
+  const failing = items.some((i) => i.status === "fail");
+  return (
+    <details className={styles.publishBox} open={failing || !!publishing.refusal || undefined} ref={publishing.checklistPanel} tabIndex={-1} data-checklist={failing ? "fail" : "pass"}>
+      <summary>
+        <strong>Before you publish:</strong> {headline(items)}
+      </summary>
+      {publishing.refusal ? (
+        <p className={styles.alert} role="alert">
+          {publishing.refusal}
+        </p>
+      ) : null}
+      <ul className={styles.checks}>
+        {items.map((item) => (
+          <li key={item.id} data-check={item.id} data-result={item.status}>
+            <span className={styles.checkMark} aria-hidden="true">
+              {MARK[item.status]}
+            </span>
+            <span className="fc-visually-hidden">{SAID[item.status]} </span>
+            {item.summary}
+            {item.problems.length ? (
+              <ul className={styles.errorList}>
+                {item.problems.slice(0, SHOWN).map((p, i) => (
+                  <li key={i}>
+                    <button type="button" onClick={() => onGo(p.pointer)}>
+                      {p.where}
+                    </button>
+                    : {p.message}
+                  </li>
+                ))}
+                {item.problems.length > SHOWN ? <li>and {item.problems.length - SHOWN} more.</li> : null}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {failing && role === "staff" ? (
+        <div className={styles.override}>
+          <label>
+            <input type="checkbox" checked={publishing.anyway} onChange={(e) => publishing.setAnyway(e.target.checked)} /> Publish anyway (staff only; the reason is kept in
+            the history)
+          </label>
+          {publishing.anyway ? (
+            <>
+              <label htmlFor="publish-reason">Why publish although checks fail?</label>
+              <textarea id="publish-reason" className={styles.input} rows={2} maxLength={500} required value={publishing.reason} onChange={(e) => publishing.setReason(e.target.value)} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {failing && role === "dealer" ? <p className={styles.hint}>Fix the failing checks to publish. Only Forecourt staff can publish a site that fails them.</p> : null}
+    </details>
+  );
+}
+
+/**
+ * Publish later: the saved draft at a date and time in the site's time zone; the pending schedule
+ * (cancel it) and how the last one went.
+ */
+export function SchedulePublish({ scheduling, revision }: { scheduling: ReturnType<typeof useSchedule>; revision: number }) {
+  const { pending, last, timeZone, message } = scheduling;
+  if (!timeZone) return null;
+  const place = zonePlace(timeZone);
+  return (
+    <details className={styles.publishBox} open={!!pending || !!message || last?.status === "refused" || undefined} data-schedule={pending ? "pending" : "none"}>
+      <summary>
+        <strong>Publish later:</strong> {pending ? `scheduled for ${formatInZone(pending.at, timeZone)}` : "nothing scheduled"}
+      </summary>
+      {pending ? (
+        <p>
+          Revision {pending.revision} of the draft will be published on {formatInZone(pending.at, timeZone)} (scheduled by {pending.by}
+          {pending.override ? `, published anyway: “${pending.override}”` : ""}).{" "}
+          {pending.revision !== revision ? <strong>The draft has changed since: it will not be published unless you schedule it again. </strong> : null}
+          <button type="button" className={`${styles.buttonSecondary} ${styles.small}`} onClick={() => void scheduling.cancel()} disabled={scheduling.busy}>
+            Cancel the scheduled publish
+          </button>
+        </p>
+      ) : null}
+      {last && !pending && last.status !== "cancelled" ? (
+        <p className={last.status === "refused" ? styles.alert : styles.success}>
+          The publish scheduled for {formatInZone(last.at, timeZone)}: {last.outcome}
+        </p>
+      ) : null}
+      <div className={styles.actions} style={{ alignItems: "end" }}>
+        <span className={styles.field} style={{ margin: 0 }}>
+          <label htmlFor="schedule-at">Date and time ({place} time, the site&apos;s time zone)</label>
+          <input
+            id="schedule-at"
+            type="datetime-local"
+            className={styles.input}
+            min={utcToZoned(new Date(), timeZone)}
+            value={scheduling.at}
+            onChange={(e) => scheduling.setAt(e.target.value)}
+          />
+        </span>
+        <button type="button" className={styles.buttonSecondary} onClick={() => void scheduling.schedule()} disabled={scheduling.busy}>
+          {pending ? "Schedule instead" : "Schedule publish"}
+        </button>
+      </div>
+      {message ? (
+        <p className={message.kind === "error" ? styles.alert : styles.success} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+    </details>
+  );
+}

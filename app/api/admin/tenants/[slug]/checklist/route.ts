@@ -1,0 +1,3 @@
+import { adminRoute, handleChecklist } from "../../../../../../server/admin/http";
+
+export const GET = adminRoute(handleChecklist);

@@ -1,0 +1,3 @@
+import { adminRoute, handleCancelSchedule } from "../../../../../../../server/admin/http";
+
+export const POST = adminRoute(handleCancelSchedule);
