@@ -17,9 +17,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell
 /**
  * Specs that change what other specs read, or count on limits per client and site that a second
  * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
- * trade-in, service-booking), admin edits and sign-ins (admin, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
+ * trade-in, service-booking), admin edits and sign-ins (admin, admin-media, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
  */
-const WRITES = /\/(accounts|admin|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+const WRITES = /\/(accounts|admin|admin-media|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -136,7 +136,7 @@ export function ImageField(props: FieldProps) {
                   Choose from library<span className="fc-visually-hidden"> for {title}</span>
                 </button>
               </div>
-              <LibraryDialog slug={slug} open={library} onClose={() => setLibrary(false)} onChoose={choose} />
+              <LibraryDialog id={id} slug={slug} open={library} onClose={() => setLibrary(false)} onChoose={choose} />
             </>
           ) : null}
           <p className={status.kind === "error" ? styles.fieldError : styles.hint} role="status" aria-live="polite">

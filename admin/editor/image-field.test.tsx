@@ -50,8 +50,8 @@ describe("ImageField: Choose from library", () => {
     fireEvent.click(screen.getByRole("button", { name: "Choose from library for Logo" }));
     await flush();
     expect(dialog().open).toBe(true);
-    expect(dialog().getAttribute("aria-labelledby")).toBe("library-alpha-title");
-    expect(document.getElementById("library-alpha-title")?.textContent).toBe("Choose a picture from the library");
+    expect(dialog().getAttribute("aria-labelledby")).toBe("root_logo_library_title");
+    expect(document.getElementById("root_logo_library_title")?.textContent).toBe("Choose a picture from the library");
     expect(calls).toEqual([{ method: "GET", url: "/api/admin/tenants/alpha/media" }]);
     const choices = within(dialog()).getAllByRole("button", { hidden: true }).filter((b) => b.textContent?.includes("px"));
     expect(choices.map((b) => b.textContent)).toEqual(["Alpha Motors logo, 600 × 200 px", "No alternative text, 300 × 300 px"]);

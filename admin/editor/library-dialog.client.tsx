@@ -17,11 +17,11 @@ export interface LibraryPicture {
  * "Choose from library": a modal dialog (native <dialog>: focus stays inside, Escape closes, focus
  * returns to the opener) listing the site's pictures as buttons; choosing one closes it.
  */
-export function LibraryDialog({ slug, open, onClose, onChoose }: { slug: string; open: boolean; onClose: () => void; onChoose: (p: LibraryPicture) => void }) {
+export function LibraryDialog({ id, slug, open, onClose, onChoose }: { id: string; slug: string; open: boolean; onClose: () => void; onChoose: (p: LibraryPicture) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pictures, setPictures] = useState<LibraryPicture[] | null>(null);
   const [error, setError] = useState("");
-  const titleId = `library-${slug}-title`;
+  const titleId = `${id}_library_title`;
 
   useEffect(() => {
     const d = dialog.current;
