@@ -93,7 +93,7 @@ function AddDealership({ onAdded }: { onAdded: (row: DirectoryRow) => void }) {
       setResult({ ok: true, text: `Added ${res.body.name} as dealership ${res.body.id} (unassigned).` });
     } else {
       setErrors(res.body.errors ?? []);
-      setResult({ ok: false, text: res.body.message ?? "The dealership was not added." });
+      setResult({ ok: false, text: res.body.errors?.length ? "The dealership was not added: correct the fields marked above." : (res.body.message ?? "The dealership was not added.") });
     }
   }
   const errorOf = (pointer: string) => errors.filter((e) => e.pointer === pointer).map((e) => e.message).join(" ");
@@ -102,7 +102,7 @@ function AddDealership({ onAdded }: { onAdded: (row: DirectoryRow) => void }) {
     <form className={`${styles.card} ${own.addForm}`} onSubmit={submit} aria-labelledby="add-dealership">
       <h2 id="add-dealership">Add a dealership</h2>
       <div className={styles.grid2}>
-        <div className={styles.field}>
+        <div className={`${styles.field} ${own.top}`}>
           <label htmlFor="new-dealership-name">Name</label>
           <input id="new-dealership-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} aria-invalid={errorOf("/name") ? true : undefined} aria-describedby={errorOf("/name") ? "new-dealership-name-error" : undefined} />
           {errorOf("/name") ? (
@@ -111,7 +111,7 @@ function AddDealership({ onAdded }: { onAdded: (row: DirectoryRow) => void }) {
             </span>
           ) : null}
         </div>
-        <div className={styles.field}>
+        <div className={`${styles.field} ${own.top}`}>
           <label htmlFor="new-dealership-id">Id (optional)</label>
           <input
             id="new-dealership-id" inputMode="numeric" value={id} onChange={(e) => setId(e.target.value)} aria-invalid={errorOf("/id") ? true : undefined}
@@ -224,7 +224,7 @@ function DealershipRowView({ row, sites, onChange, onSecret }: { row: DirectoryR
   const labelId = `key-label-${row.id}`;
   return (
     <tr data-id={row.id}>
-      <th scope="row">
+      <th scope="row" className={own.rowHead}>
         {name}
         <br />
         <small>id {row.id}</small>
@@ -292,7 +292,7 @@ function DealershipRowView({ row, sites, onChange, onSecret }: { row: DirectoryR
           <label htmlFor={labelId} className="fc-visually-hidden">
             Label of a new feed key for {name}
           </label>
-          <input id={labelId} className={styles.input} value={label} maxLength={100} placeholder="Label, e.g. DMS export" onChange={(e) => setLabel(e.target.value)} />
+          <input id={labelId} className={styles.input} value={label} maxLength={100} placeholder="Label (optional)" onChange={(e) => setLabel(e.target.value)} />
           <button type="submit" className={`${styles.buttonSecondary} ${styles.small}`} disabled={busy}>
             New feed key<span className="fc-visually-hidden"> for {name}</span>
           </button>

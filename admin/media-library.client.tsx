@@ -162,7 +162,7 @@ function MediaItem({ entry, number, base, onChange, onDeleted }: { entry: Librar
         <span className={styles.hint} id={`${id}-alt-help`}>
           What the picture shows, for people who cannot see it.
         </span>
-        <button type="submit" className={`${styles.buttonSecondary} ${styles.small}`} disabled={busy || alt === entry.alt}>
+        <button type="submit" className={`${styles.buttonSecondary} ${styles.small} ${own.start}`} disabled={busy || alt === entry.alt}>
           Save alternative text<span className="fc-visually-hidden"> of {name}</span>
         </button>
       </form>
