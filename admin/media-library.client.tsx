@@ -1,23 +1,14 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import type { MediaUse } from "../server/admin/media";
+import type { MediaEntry, MediaUse } from "../server/admin/media";
 import { UPLOAD_ACCEPT } from "./editor/image-field.client";
 import { formatWhen } from "./format";
 import styles from "./admin.module.css";
 import own from "./library.module.css";
 
-export interface LibraryEntry {
-  id: number;
-  src: string;
-  width: number;
-  height: number;
-  bytes: number;
-  alt: string;
-  uploadedBy: string;
-  uploadedAt: string;
-  uses: MediaUse[];
-}
+/** A library entry as the page hands it to the browser (its time as an ISO string). */
+export type LibraryEntry = Omit<MediaEntry, "uploadedAt"> & { uploadedAt: string };
 
 type Note = { ok: boolean; text: string } | null;
 
