@@ -63,10 +63,9 @@ export function LibraryDialog({ id, slug, open, onClose, onChoose }: { id: strin
         <ul className={own.choices}>
           {pictures.map((p) => (
             <li key={p.id}>
-              <button type="button" className={own.choice} onClick={() => onChoose(p)}>
+              <button type="button" className={own.choice} onClick={() => onChoose(p)} aria-label={`${p.alt || "No alternative text"}, ${p.width} × ${p.height} px`}>
                 <img src={p.src} alt="" width={p.width} height={p.height} loading="lazy" />
                 <span>{p.alt || <em>No alternative text</em>}</span>
-                <span className="fc-visually-hidden">, </span>
                 <small>
                   {p.width} × {p.height} px
                 </small>
