@@ -63,12 +63,12 @@ export function LibraryDialog({ id, slug, open, onClose, onChoose }: { id: strin
         <ul className={own.choices}>
           {pictures.map((p) => (
             <li key={p.id}>
-              <button type="button" className={own.choice} onClick={() => onChoose(p)} aria-label={`${p.alt || "No alternative text"}, ${p.width} × ${p.height} px`}>
+              <button type="button" className={own.choice} onClick={() => onChoose(p)}>
                 <img src={p.src} alt="" width={p.width} height={p.height} loading="lazy" />
-                <span>{p.alt || <em>No alternative text</em>}</span>
-                <small>
-                  {p.width} × {p.height} px
-                </small>
+                {/* One line of inline text: the button's name reads "alt text, W × H px" */}
+                <span>
+                  {p.alt || "No alternative text"}, <small>{p.width} × {p.height} px</small>
+                </span>
               </button>
             </li>
           ))}
