@@ -38,6 +38,12 @@ export function describeAudit(action: string, detail: unknown): string {
       return "brought the site back from the archive";
     case "resend-lead":
       return `sent lead ${d.lead} again (resend ${d.round})`;
+    case "upload":
+      return "uploaded a picture";
+    case "replace-picture":
+      return "replaced a picture of the library (the draft and live site show the new one)";
+    case "delete-picture":
+      return "deleted a picture from the library";
     default:
       return action;
   }

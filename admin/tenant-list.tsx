@@ -28,9 +28,14 @@ export async function TenantListPage({ query }: { query: string }) {
           </button>
         </form>
         {user.role === "staff" ? (
-          <a className={styles.button} href="/admin/new">
-            New dealer site
-          </a>
+          <>
+            <a className={styles.buttonSecondary} href="/admin/dealerships">
+              Dealerships
+            </a>
+            <a className={styles.button} href="/admin/new">
+              New dealer site
+            </a>
+          </>
         ) : null}
       </div>
       <p aria-live="polite" className={styles.hint}>

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import type { FieldProps } from "@rjsf/utils";
 import styles from "../admin.module.css";
+import { LibraryDialog, type LibraryPicture } from "./library-dialog.client";
 
 interface ImageAsset {
   src?: string;
@@ -34,7 +35,8 @@ function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
 }
 
 /**
- * RJSF field for an image (the schema's imageAsset): upload a picture or give its address, see it,
+ * RJSF field for an image (the schema's imageAsset): upload a picture, choose one of the site's
+ * library (its alt text proposed) or give its address, see it,
  * describe it (alternative text) and keep its size, which the site uses to reserve the space before
  * the picture arrives. An upload or a newly typed address fills in the width and height.
  */
@@ -48,6 +50,7 @@ export function ImageField(props: FieldProps) {
   // Set when the address changes here: the preview's natural size is then written as the image's size.
   const measure = useRef(false);
   const file = useRef<HTMLInputElement>(null);
+  const [library, setLibrary] = useState(false);
 
   const change = (next: ImageAsset) => {
     const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && !(typeof v === "number" && Number.isNaN(v))));
@@ -70,13 +73,27 @@ export function ImageField(props: FieldProps) {
         return;
       }
       measure.current = false;
-      change({ ...value, src: body.src, width: body.width, height: body.height, alt: value.alt ?? "" });
-      setStatus({ kind: "done", text: `Uploaded ${picked.name} (${body.width} × ${body.height} px). Describe it below.` });
+      // A picture already in the library brings the alt text it was given there.
+      change({ ...value, src: body.src, width: body.width, height: body.height, alt: body.alt || value.alt || "" });
+      setStatus({
+        kind: "done",
+        text: `Uploaded ${picked.name} (${body.width} × ${body.height} px). ${body.alt ? "Its alternative text from the library is proposed below; check it fits here." : "Describe it below."}`,
+      });
     } catch {
       setStatus({ kind: "error", text: "The upload could not reach the server; try again." });
     } finally {
       if (file.current) file.current.value = "";
     }
+  }
+
+  function choose(p: LibraryPicture) {
+    setLibrary(false);
+    measure.current = false;
+    change({ ...value, src: p.src, width: p.width, height: p.height, alt: p.alt || value.alt || "" });
+    setStatus({
+      kind: "done",
+      text: `Chose a picture from the library (${p.width} × ${p.height} px). ${p.alt ? "Its alternative text is proposed below; check it fits here." : "Describe it below."}`,
+    });
   }
 
   const src = value.src ?? "";
@@ -114,6 +131,12 @@ export function ImageField(props: FieldProps) {
                   if (picked) void upload(picked);
                 }}
               />
+              <div>
+                <button type="button" className={`${styles.buttonSecondary} ${styles.small}`} disabled={locked || status.kind === "busy"} onClick={() => setLibrary(true)}>
+                  Choose from library<span className="fc-visually-hidden"> for {title}</span>
+                </button>
+              </div>
+              <LibraryDialog id={id} slug={slug} open={library} onClose={() => setLibrary(false)} onChoose={choose} />
             </>
           ) : null}
           <p className={status.kind === "error" ? styles.fieldError : styles.hint} role="status" aria-live="polite">

@@ -8,10 +8,12 @@
  * - staff assign and unassign explicitly (assignDealership), never away from a site whose published
  *   document still names the dealership.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db";
-import { auditLog, dealerships, tenants, tenantVersions, vehicles } from "../db/schema";
+import { auditLog, dealershipApiKeys, dealerships, tenants, tenantVersions, vehicles } from "../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
+import { createApiKey, revokeApiKey, type NewApiKey } from "../inventory/keys";
 import { PUBLISHED_CHANNEL } from "../tenants/channel";
 import type { TenantError } from "../../domain/tenant-validation";
 import type { AdminUser } from "./accounts";
@@ -118,17 +120,38 @@ export interface DealershipRow {
   assignedBy: string | null;
   /** Vehicles stored for it (any status). */
   vehicles: number;
+  /** Vehicles in stock (status in_stock). */
+  stock: number;
+  /** The newest change of one of its vehicles (the feed or an import); null when it has none. */
+  lastFeedAt: Date | null;
 }
+
+/** Per dealership: vehicles of any status, in stock, and the newest vehicle change. */
+async function stockOf(db: Db, ids?: number[]) {
+  const rows = await db
+    .select({
+      id: vehicles.dealershipId,
+      n: sql<number>`count(*)::int`,
+      stock: sql<number>`(count(*) filter (where ${vehicles.status} = 'in_stock'))::int`,
+      last: sql<Date | string | null>`max(${vehicles.updatedAt})`,
+    })
+    .from(vehicles)
+    .where(ids ? inArray(vehicles.dealershipId, ids) : undefined)
+    .groupBy(vehicles.dealershipId);
+  return new Map(rows.map((r) => [r.id, { vehicles: Number(r.n), stock: Number(r.stock), lastFeedAt: r.last ? new Date(r.last) : null }]));
+}
+
+const NO_STOCK = { vehicles: 0, stock: 0, lastFeedAt: null };
+const rowOf = (r: typeof dealerships.$inferSelect, s: { vehicles: number; stock: number; lastFeedAt: Date | null } = NO_STOCK): DealershipRow => ({
+  id: r.id, name: r.name, tenant: r.tenantSlug, assignedAt: r.assignedAt, assignedBy: r.assignedBy, ...s,
+});
 
 /** Staff: every dealership (also those only vehicles name) with its site and stock; a dealer: those of their sites. */
 export async function listDealerships(db: Db, user: AdminUser): Promise<DealershipRow[]> {
   const rows = await db.select().from(dealerships).orderBy(dealerships.id);
-  const counts = await db.select({ id: vehicles.dealershipId, n: sql<number>`count(*)::int` }).from(vehicles).groupBy(vehicles.dealershipId);
-  const stock = new Map(counts.map((c) => [c.id, Number(c.n)]));
-  const out: DealershipRow[] = rows.map((r) => ({
-    id: r.id, name: r.name, tenant: r.tenantSlug, assignedAt: r.assignedAt, assignedBy: r.assignedBy, vehicles: stock.get(r.id) ?? 0,
-  }));
-  for (const [id, n] of stock) if (!rows.some((r) => r.id === id)) out.push({ id, name: "", tenant: null, assignedAt: null, assignedBy: null, vehicles: n });
+  const stock = await stockOf(db);
+  const out: DealershipRow[] = rows.map((r) => rowOf(r, stock.get(r.id)));
+  for (const [id, s] of stock) if (!rows.some((r) => r.id === id)) out.push({ id, name: "", tenant: null, assignedAt: null, assignedBy: null, ...s });
   out.sort((a, b) => a.id - b.id);
   return user.role === "staff" ? out : out.filter((d) => d.tenant !== null && user.tenants.includes(d.tenant));
 }
@@ -177,7 +200,103 @@ export async function assignDealership(db: Db, user: AdminUser, id: number, chan
     });
     // The sites on either side serve their documents afresh (which versions may be served depends on this).
     for (const slug of new Set([from, change.tenant])) if (slug) await tx.execute(sql`select pg_notify(${PUBLISHED_CHANNEL}, ${slug})`);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(and(eq(vehicles.dealershipId, id)));
-    return { id, name: updated.name, tenant: updated.tenantSlug, assignedAt: updated.assignedAt, assignedBy: updated.assignedBy, vehicles: Number(n) };
+    return rowOf(updated, (await stockOf(tx, [id])).get(id));
   });
+}
+
+/** A dealership's name as staff type it: 1 to 200 characters, no control characters. */
+export function dealershipNameErrors(name: unknown, pointer = "/name"): TenantError[] {
+  if (typeof name !== "string" || !name.trim()) return [{ pointer, message: "Name: enter the dealership's name." }];
+  if (name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) return [{ pointer, message: "Name: at most 200 characters, on one line." }];
+  return [];
+}
+
+/**
+ * Staff add a dealership to the directory (unassigned). Without an id, the next free one (above every
+ * id the table, vehicles and feed keys use). Refused when the id is taken. Audited.
+ */
+export async function addDealership(db: Db, user: AdminUser, input: { id?: number; name: string }): Promise<DealershipRow> {
+  assertStaff(user, "add dealerships");
+  const errors = dealershipNameErrors(input.name);
+  if (input.id !== undefined && (!Number.isInteger(input.id) || input.id < 1 || input.id > MAX_ID)) {
+    errors.push({ pointer: "/id", message: `Id: a whole number from 1 to ${MAX_ID}, or leave it empty to have one chosen.` });
+  }
+  if (errors.length) throw new ValidationError("The dealership was not added:", errors);
+  const name = input.name.trim();
+  return db.transaction(async (tx) => {
+    // One add at a time, so two staff adding at once do not pick the same id.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('forecourt.add-dealership'))`);
+    let id = input.id;
+    if (id === undefined) {
+      const maxOf = async (column: AnyPgColumn) => Number((await tx.select({ m: sql<number>`coalesce(max(${column}), 0)` }).from(column.table))[0].m);
+      id = Math.max(await maxOf(dealerships.id), await maxOf(vehicles.dealershipId), await maxOf(dealershipApiKeys.dealershipId)) + 1;
+      if (id > MAX_ID) throw new ValidationError("The dealership was not added:", [{ pointer: "/id", message: "Id: no free id is left; enter one." }]);
+    }
+    const [taken] = await tx.select().from(dealerships).where(eq(dealerships.id, id));
+    if (taken) {
+      throw new ValidationError("The dealership was not added:", [
+        { pointer: "/id", message: `Id: dealership ${id} already exists${taken.name ? ` (${taken.name})` : ""}.` },
+      ]);
+    }
+    const [row] = await tx.insert(dealerships).values({ id, name }).returning();
+    await tx.insert(auditLog).values({ actor: user.email, tenantId: null, action: "add-dealership", detail: { dealership: id, name } });
+    return rowOf(row, (await stockOf(tx, [id])).get(id));
+  });
+}
+
+export interface FeedKeyRow {
+  id: number;
+  dealershipId: number;
+  label: string;
+  /** The key's first characters (fck_ and 6 more), to tell keys apart; never the whole key. */
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Staff: the feed keys not revoked, by dealership, oldest first. */
+export async function feedKeys(db: Db, user: AdminUser): Promise<FeedKeyRow[]> {
+  assertStaff(user, "see feed keys");
+  return db
+    .select({
+      id: dealershipApiKeys.id, dealershipId: dealershipApiKeys.dealershipId, label: dealershipApiKeys.label, prefix: dealershipApiKeys.keyPrefix,
+      createdAt: dealershipApiKeys.createdAt, lastUsedAt: dealershipApiKeys.lastUsedAt,
+    })
+    .from(dealershipApiKeys)
+    .where(isNull(dealershipApiKeys.revokedAt))
+    .orderBy(dealershipApiKeys.dealershipId, dealershipApiKeys.id);
+}
+
+async function knownDealership(db: Db, id: number): Promise<{ tenantId: number | null }> {
+  const [row] = await db.select({ tenantId: tenants.id }).from(dealerships).leftJoin(tenants, eq(tenants.slug, dealerships.tenantSlug)).where(eq(dealerships.id, id));
+  if (row) return row;
+  const [car] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.dealershipId, id)).limit(1);
+  if (!car) throw new NotFoundError(`There is no dealership ${id}; add it to the directory first.`);
+  await db.insert(dealerships).values({ id }).onConflictDoNothing();
+  return { tenantId: null };
+}
+
+/** Staff make a feed key for dealership `id`; the key itself is in the answer only (its hash is kept). Audited. */
+export async function createFeedKey(db: Db, user: AdminUser, id: number, label: string): Promise<NewApiKey & { prefix: string; createdAt: Date }> {
+  assertStaff(user, "make feed keys");
+  if (label.length > 100 || /[\u0000-\u001f\u007f]/.test(label)) {
+    throw new ValidationError("The feed key was not made:", [{ pointer: "/label", message: "Label: at most 100 characters, on one line." }]);
+  }
+  const { tenantId } = await knownDealership(db, id);
+  const key = await createApiKey(db, id, label.trim());
+  const [row] = await db.select({ prefix: dealershipApiKeys.keyPrefix, createdAt: dealershipApiKeys.createdAt }).from(dealershipApiKeys).where(eq(dealershipApiKeys.id, key.id));
+  await db.insert(auditLog).values({ actor: user.email, tenantId, action: "create-feed-key", detail: { dealership: id, key: key.id, prefix: row.prefix, label: key.label } });
+  return { ...key, ...row };
+}
+
+/** Staff revoke feed key `keyId` of dealership `id` (feeds sending it are refused from now on). Audited. */
+export async function revokeFeedKey(db: Db, user: AdminUser, id: number, keyId: number): Promise<void> {
+  assertStaff(user, "revoke feed keys");
+  const [key] = await db
+    .select({ id: dealershipApiKeys.id, prefix: dealershipApiKeys.keyPrefix })
+    .from(dealershipApiKeys)
+    .where(and(eq(dealershipApiKeys.id, keyId), eq(dealershipApiKeys.dealershipId, id), isNull(dealershipApiKeys.revokedAt)));
+  if (!key || !(await revokeApiKey(db, keyId))) throw new NotFoundError(`Dealership ${id} has no feed key ${keyId} in use (already revoked?).`);
+  const [owner] = await db.select({ tenantId: tenants.id }).from(dealerships).innerJoin(tenants, eq(tenants.slug, dealerships.tenantSlug)).where(eq(dealerships.id, id));
+  await db.insert(auditLog).values({ actor: user.email, tenantId: owner?.tenantId ?? null, action: "revoke-feed-key", detail: { dealership: id, key: keyId, prefix: key.prefix } });
 }

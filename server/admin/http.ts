@@ -250,7 +250,7 @@ export const handlePreviewToken: Handler = async (request, { handle, user }, { s
   return json(200, { url: previewUrl(slug, token, request.headers.get("host"), path), expiresAt });
 };
 
-/** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height}. */
+/** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height, bytes, id, alt} (its media library entry). */
 export const handleUpload: Handler = async (request, { handle, user }, { slug }) => {
   const bytes = await readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE);
   const stored = await storeUpload(handle.db, user, slug, bytes);

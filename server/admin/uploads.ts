@@ -3,16 +3,17 @@
  * anything that is not a JPEG, PNG, WebP, GIF or AVIF picture is refused with a clear message —
  * turned upright, stripped of its metadata (camera, GPS), scaled down to at most MAX_SIDE pixels
  * wide and stored as WebP under DATA_DIR/uploads/{site}/{content hash}.webp, so the same picture
- * uploaded twice is stored once and its address never changes. Served at /media/uploads/… on every
+ * uploaded twice is stored once and its address never changes. Each upload is an entry of the site's
+ * media library (table site_media, server/admin/media.ts). Served at /media/uploads/… on every
  * host (server/inventory/media.ts), cached for a year.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { dataDir } from "../db";
-import { auditLog, tenants } from "../db/schema";
+import { auditLog, siteMedia, tenants } from "../db/schema";
 import { NotFoundError } from "../errors";
 import { BadRequest, HttpError } from "../http/errors";
 import type { AdminUser } from "./accounts";
@@ -60,22 +61,33 @@ export async function preparePicture(input: Buffer): Promise<{ data: Buffer; wid
   }
 }
 
-/** Stores an uploaded picture for a site the person may edit; its address and size. */
-export async function storeUpload(db: Db, user: AdminUser, slug: string, input: Buffer): Promise<StoredUpload> {
+/** The picture prepared and written under DATA_DIR/uploads/{slug}/ by its content hash (the same picture twice is one file). */
+export async function writePicture(slug: string, input: Buffer): Promise<{ file: string; width: number; height: number; bytes: number }> {
+  if (!input.byteLength) throw new BadRequest("The upload was empty. Choose a picture to upload.");
+  const { data, width, height } = await preparePicture(input);
+  const file = `${createHash("sha256").update(data).digest("hex").slice(0, 32)}.webp`;
+  const dir = join(uploadsDir(), slug);
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `${file}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  await writeFile(tmp, data);
+  await rename(tmp, join(dir, file));
+  return { file, width, height, bytes: data.byteLength };
+}
+
+/**
+ * Stores an uploaded picture for a site the person may edit and enters it in the site's media
+ * library (server/admin/media.ts); the same picture again is the same entry, with its alt text.
+ */
+export async function storeUpload(db: Db, user: AdminUser, slug: string, input: Buffer): Promise<StoredUpload & { id: number; alt: string }> {
   assertTenantAccess(user, slug);
   const [site] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
   if (!site) throw new NotFoundError(`There is no site "${slug}".`);
-  if (!input.byteLength) throw new BadRequest("The upload was empty. Choose a picture to upload.");
-  const { data, width, height } = await preparePicture(input);
-  const name = `${createHash("sha256").update(data).digest("hex").slice(0, 32)}.webp`;
-  const dir = join(uploadsDir(), slug);
-  await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `${name}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  await writeFile(tmp, data);
-  await rename(tmp, join(dir, name));
-  const src = `/media/uploads/${slug}/${name}`;
-  await db.insert(auditLog).values({ actor: user.email, tenantId: site.id, action: "upload", detail: { src, width, height, bytes: data.byteLength } });
-  return { src, width, height, bytes: data.byteLength };
+  const { file, width, height, bytes } = await writePicture(slug, input);
+  const src = `/media/uploads/${slug}/${file}`;
+  await db.insert(auditLog).values({ actor: user.email, tenantId: site.id, action: "upload", detail: { src, width, height, bytes } });
+  await db.insert(siteMedia).values({ tenantSlug: slug, file, width, height, bytes, uploadedBy: user.email }).onConflictDoNothing();
+  const [entry] = await db.select().from(siteMedia).where(and(eq(siteMedia.tenantSlug, slug), eq(siteMedia.file, file)));
+  return { src, width: entry.width, height: entry.height, bytes: entry.bytes, id: entry.id, alt: entry.alt };
 }
 
 /** The bytes of /media/uploads/{slug}/{file}; null when there is no such upload. */

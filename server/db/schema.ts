@@ -40,6 +40,29 @@ export const dealerships = pgTable(
   (t) => [index("dealerships_tenant").on(t.tenantSlug)],
 );
 
+/**
+ * A site's media library (server/admin/media.ts): one row per picture uploaded for the site, filled
+ * on upload. `file` is the stored name under DATA_DIR/uploads/{tenant_slug}/ (a content hash, so the
+ * same picture uploaded twice is one entry); replacing the picture points the entry at the new file.
+ */
+export const siteMedia = pgTable(
+  "site_media",
+  {
+    id: serial("id").primaryKey(),
+    tenantSlug: text("tenant_slug")
+      .notNull()
+      .references(() => tenants.slug),
+    file: text("file").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    alt: text("alt").notNull().default(""),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("site_media_tenant_file").on(t.tenantSlug, t.file)],
+);
+
 /** Every published document, kept for history and restore. */
 export const tenantVersions = pgTable(
   "tenant_versions",
@@ -165,6 +188,8 @@ export const dealershipApiKeys = pgTable(
     label: text("label").notNull().default(""),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    // When a feed last sent it (kept to the minute: a feed's every request need not write).
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("dealership_api_keys_hash").on(t.keyHash), index("dealership_api_keys_dealership").on(t.dealershipId)],
 );

@@ -37,14 +37,24 @@ export async function revokeApiKey(db: Db, id: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** The dealership a key belongs to; null for a key that is unknown, malformed or revoked. */
-export async function dealershipForKey(db: Db, key: string): Promise<number | null> {
+/** How stale a key's last-used time may get: a busy feed writes it once a minute, not on every request. */
+const LAST_USED_STEP_MS = 60_000;
+
+/**
+ * The dealership a key belongs to; null for a key that is unknown, malformed or revoked. Notes when
+ * the key was used (to the minute), for the admin's dealership directory.
+ */
+export async function dealershipForKey(db: Db, key: string, now = new Date()): Promise<number | null> {
   if (!key.startsWith(PREFIX) || key.length > 100) return null;
   const [row] = await db
-    .select({ dealershipId: dealershipApiKeys.dealershipId })
+    .select({ id: dealershipApiKeys.id, dealershipId: dealershipApiKeys.dealershipId, lastUsedAt: dealershipApiKeys.lastUsedAt })
     .from(dealershipApiKeys)
     .where(and(eq(dealershipApiKeys.keyHash, hashKey(key)), isNull(dealershipApiKeys.revokedAt)));
-  return row?.dealershipId ?? null;
+  if (!row) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
+    await db.update(dealershipApiKeys).set({ lastUsedAt: now }).where(eq(dealershipApiKeys.id, row.id));
+  }
+  return row.dealershipId;
 }
 
 /** The key of an `Authorization: Bearer <key>` header, or null. */
