@@ -5,7 +5,7 @@
  * and the admin's forms and error lists, so neither ever shows a regular expression or a pointer.
  */
 import type { ErrorObject } from "ajv";
-import tenantSchema from "../schemas/generated/tenant.schema.json";
+import tenantSchema from "../schemas/generated/tenant.schema.json" with { type: "json" };
 
 type Node = Record<string, any>;
 const root = tenantSchema as unknown as Node;
