@@ -6,7 +6,7 @@
  *   layout's top and bottom blocks (header, footer) around the content. A car that cannot be
  *   reserved (sold, reserved, unpriced) gets a page saying so with a link to similar stock.
  */
-import type { ReactNode } from "react";
+import { cache, type ReactNode } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import type { LiveDocument } from "../server/tenants/store";
 import { getDb } from "../server/db";
@@ -214,9 +214,10 @@ async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: 
 
 /**
  * /cars/{slug}/{route}: null (a 404) for an unknown host, a malformed or unknown car, a site
- * without reserve online or whose route is the other one.
+ * without reserve online or whose route is the other one. The page and its metadata ask for the
+ * same answer in one request: React's cache (here and below) works it out once.
  */
-export async function checkoutPage(host: string, slug: string, route: "checkout" | "buy-online"): Promise<CheckoutPage | null> {
+export const checkoutPage = cache(async (host: string, slug: string, route: "checkout" | "buy-online"): Promise<CheckoutPage | null> => {
   const live = await tenantForHost(host);
   if (!live || !SLUG.test(slug)) return null;
   const r = live.document.features.reserveOnline;
@@ -225,15 +226,15 @@ export async function checkoutPage(host: string, slug: string, route: "checkout"
   if (!car) return null;
   const path = `/cars/${slug}/${route}`;
   return reservePage(live, car, "reserve", path, path);
-}
+});
 
 /** /checkout-journey?car_id={slug}: null (a 404) unless the site sells online; an unknown car gets the not-available page. */
-export async function checkoutJourneyPage(host: string, carId: string | undefined): Promise<CheckoutPage | null> {
+export const checkoutJourneyPage = cache(async (host: string, carId: string | undefined): Promise<CheckoutPage | null> => {
   const live = await tenantForHost(host);
   if (!live || !kindEnabled(live.document, "purchase")) return null;
   const car = carId && SLUG.test(carId) ? await siteVehicleBySlug((await getDb()).db, live.document, carId) : null;
   return reservePage(live, car, "purchase", "/checkout-journey", `/checkout-journey?car_id=${encodeURIComponent(carId ?? "")}`);
-}
+});
 
 function holdText(date: Date, doc: TenantDocument) {
   return date.toLocaleString(doc.identity.locale, { timeZone: doc.identity.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
@@ -314,7 +315,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
 }
 
 /** /cars/{slug}/reservation/{id}: the reservation's state (moved on from its payment first: the 3-D Secure return lands here). */
-export async function reservationPage(host: string, slug: string, id: string): Promise<CheckoutPage | null> {
+export const reservationPage = cache(async (host: string, slug: string, id: string): Promise<CheckoutPage | null> => {
   const live = await tenantForHost(host);
   if (!live || !SLUG.test(slug)) return null;
   const { db } = await getDb();
@@ -331,4 +332,4 @@ export async function reservationPage(host: string, slug: string, id: string): P
       <ConfirmationBody r={r} car={car} doc={live.document} confirmationUrl={path} />
     </div>
   ));
-}
+});
