@@ -40,7 +40,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const [makes, setMakes] = useState<string[]>([]);
   const [leadEmail, setLeadEmail] = useState("");
   const [phone, setPhone] = useState("");
-  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "" });
+  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "", licence: "" });
   const [hours, setHours] = useState<OpeningHour[]>(USUAL_HOURS);
   const [picked, setPicked] = useState<string[]>([]);
   const [primary, setPrimary] = useState("#0b5394");
@@ -290,6 +290,11 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
             </select>,
           )}
           {field("location-postcode", "Postcode", textInput("location-postcode", location.postcode, setLoc("postcode"), { inputMode: "numeric", maxLength: 4, autoComplete: "postal-code", "aria-describedby": describedBy("location-postcode") }))}
+          {field(
+            "location-licence", nz ? "Motor vehicle trader registration number" : "Dealer licence number",
+            textInput("location-licence", location.licence, setLoc("licence"), { maxLength: 40, spellCheck: false, "aria-describedby": describedBy("location-licence", true) }),
+            nz ? "Shown on the site's consumer information notices." : "Every Australian state requires it on the site: it cannot be published without it.",
+          )}
         </div>
         <div className={styles.wizardHours}>
           <OpeningHoursField {...hoursProps} />

@@ -133,7 +133,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
     opening_hours: answers.hours,
   };
   const locations = [
-    { id: 1, name: loc.name, slug: locSlug, primary: true, location_type: "sales", ...place },
+    { id: 1, name: loc.name, slug: locSlug, primary: true, location_type: "sales", ...place, ...(loc.licence ? { dealer_license_number: loc.licence } : {}) },
     // The workshop at the same address: /contact-us/{slug} shows both departments (its name ends in Service).
     ...(spec.service ? [{ id: 2, name: `${loc.name} Service`, slug: `${locSlug}-service`, location_type: "service-and-parts", ...place }] : []),
   ];
