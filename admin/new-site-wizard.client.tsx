@@ -6,6 +6,7 @@ import {
   AU_STATES, NEW_DEALERSHIP, NZ_REGIONS, STARTER_KINDS, USUAL_HOURS, type AnswerError, type OpeningHour, type StarterKind, type StockKind,
 } from "../domain/new-site";
 import { slugify } from "../domain/search-paths";
+import { secondColourShows } from "../domain/starters";
 import type { Placeholder } from "../domain/placeholders";
 import { ColourInput } from "./editor/colour-input.client";
 import { OpeningHoursField } from "./editor/opening-hours.client";
@@ -326,7 +327,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
         <legend>Colours and logo</legend>
         <div className={styles.grid2}>
           {field("colors-primary", "Main colour (buttons, links)", <ColourInput id="colors-primary" label="Main colour (buttons, links)" value={primary} onChange={setPrimary} describedBy={describedBy("colors-primary")} />)}
-          {field("colors-accent", "Second colour (header bar, highlights)", <ColourInput id="colors-accent" label="Second colour (header bar, highlights)" value={accent} onChange={setAccent} describedBy={describedBy("colors-accent")} />)}
+          {field("colors-accent", "Second colour", <ColourInput id="colors-accent" label="Second colour" value={accent} onChange={setAccent} describedBy={describedBy("colors-accent", true)} />, secondColourShows(kind))}
         </div>
         <p className={styles.hint}>Text on these colours is set to white or black, whichever reads better.</p>
         {field(

@@ -306,5 +306,9 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
   return doc as TenantDocument;
 }
 
+/** Where a starter's second colour shows: the bold template's header bar and footer are in it; the others stay light. */
+export const secondColourShows = (kind: StarterKind): string =>
+  SPECS[kind].template === "bold" ? "The header bar and footer, the tags on car photos and focus rings." : "The tags on car photos, quotes and focus rings (this kind of site keeps a light header bar).";
+
 /** The starter of `kind` as it is before the wizard's answers: every dealer fact a placeholder. */
 export const starterDocument = (kind: StarterKind): TenantDocument => buildStarter(placeholderAnswers(kind));
