@@ -6,6 +6,7 @@ import {
   AU_STATES, NEW_DEALERSHIP, NZ_REGIONS, STARTER_KINDS, USUAL_HOURS, type AnswerError, type OpeningHour, type StarterKind, type StockKind,
 } from "../domain/new-site";
 import { slugify } from "../domain/search-paths";
+import { secondColourShows } from "../domain/starters";
 import type { Placeholder } from "../domain/placeholders";
 import { ColourInput } from "./editor/colour-input.client";
 import { OpeningHoursField } from "./editor/opening-hours.client";
@@ -40,7 +41,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const [makes, setMakes] = useState<string[]>([]);
   const [leadEmail, setLeadEmail] = useState("");
   const [phone, setPhone] = useState("");
-  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "" });
+  const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "", licence: "" });
   const [hours, setHours] = useState<OpeningHour[]>(USUAL_HOURS);
   const [picked, setPicked] = useState<string[]>([]);
   const [primary, setPrimary] = useState("#0b5394");
@@ -290,6 +291,11 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
             </select>,
           )}
           {field("location-postcode", "Postcode", textInput("location-postcode", location.postcode, setLoc("postcode"), { inputMode: "numeric", maxLength: 4, autoComplete: "postal-code", "aria-describedby": describedBy("location-postcode") }))}
+          {field(
+            "location-licence", nz ? "Motor vehicle trader registration number" : "Dealer licence number",
+            textInput("location-licence", location.licence, setLoc("licence"), { maxLength: 40, spellCheck: false, "aria-describedby": describedBy("location-licence", true) }),
+            nz ? "Shown on the site's consumer information notices." : "Every Australian state requires it on the site: it cannot be published without it.",
+          )}
         </div>
         <div className={styles.wizardHours}>
           <OpeningHoursField {...hoursProps} />
@@ -321,7 +327,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
         <legend>Colours and logo</legend>
         <div className={styles.grid2}>
           {field("colors-primary", "Main colour (buttons, links)", <ColourInput id="colors-primary" label="Main colour (buttons, links)" value={primary} onChange={setPrimary} describedBy={describedBy("colors-primary")} />)}
-          {field("colors-accent", "Second colour (header bar, highlights)", <ColourInput id="colors-accent" label="Second colour (header bar, highlights)" value={accent} onChange={setAccent} describedBy={describedBy("colors-accent")} />)}
+          {field("colors-accent", "Second colour", <ColourInput id="colors-accent" label="Second colour" value={accent} onChange={setAccent} describedBy={describedBy("colors-accent", true)} />, secondColourShows(kind))}
         </div>
         <p className={styles.hint}>Text on these colours is set to white or black, whichever reads better.</p>
         {field(

@@ -33,13 +33,20 @@ describe("the new-site wizard", () => {
     wizard();
     fireEvent.change(screen.getByLabelText("Site name"), { target: { value: "Tasman Ute Centre" } });
     fireEvent.click(screen.getByLabelText("Mazda"));
+    // Where the second colour shows depends on the kind's design: said beside the field.
+    const shows = () => document.getElementById(screen.getByLabelText("Second colour").getAttribute("aria-describedby")!)!.textContent;
+    expect(shows()).toBe("The tags on car photos, quotes and focus rings (this kind of site keeps a light header bar).");
+    fireEvent.click(screen.getByLabelText("Dealer group"));
+    expect(shows()).toBe("The header bar and footer, the tags on car photos and focus rings.");
+    fireEvent.click(screen.getByLabelText("New-car dealer"));
+    fireEvent.change(screen.getByLabelText("Dealer licence number"), { target: { value: "MD 40211" } });
     fireEvent.click(screen.getByLabelText("Waratah Motor Group (30 vehicles in stock)"));
     expect((screen.getByLabelText("Web address name") as HTMLInputElement).value).toBe("tasman-ute-centre");
     answer = json(422, { message: "The new site is not complete:", errors: [] });
     fireEvent.click(screen.getByRole("button", { name: "Create the site" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].url).toBe("/api/admin/tenants");
-    expect(sent[0].body).toMatchObject({ kind: "franchise", name: "Tasman Ute Centre", slug: "", makes: ["Mazda"], dealerships: ["701"], location: { state: "NSW" } });
+    expect(sent[0].body).toMatchObject({ kind: "franchise", name: "Tasman Ute Centre", slug: "", makes: ["Mazda"], dealerships: ["701"], location: { state: "NSW", licence: "MD 40211" } });
     expect(sent[0].body.hours[0]).toEqual({ weekday: 1, status: "open", open: "08:30", close: "17:30" });
   });
 

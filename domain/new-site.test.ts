@@ -30,6 +30,17 @@ describe("the new-site wizard's answers", () => {
     expect(answers!.hours).toHaveLength(7);
   });
 
+  it("reads the dealer licence number when given, and refuses one too long naming its field", () => {
+    expect(parseSiteAnswers({ ...good, location: { ...good.location, licence: " TAS  12874 " } }, options).answers!.location).toEqual({
+      name: "Tasman Ute Centre Hobart", street: "40 Main Road", city: "Moonah", state: "TAS", postcode: "7009", licence: "TAS 12874",
+    });
+    expect(parseSiteAnswers(good, options).answers!.location).not.toHaveProperty("licence");
+    expect(parseSiteAnswers({ ...good, location: { ...good.location, licence: "9".repeat(41) } }, options).errors).toEqual([
+      { pointer: "/location/licence", message: "Dealer licence number must be at most 40 characters (it has 41)." },
+    ]);
+    expect(wizardFieldFor("/locations/0/dealer_license_number")).toBe("/location/licence");
+  });
+
   it("names the field of every wrong answer in plain words", () => {
     const { answers, errors } = parseSiteAnswers(
       {

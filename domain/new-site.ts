@@ -51,7 +51,8 @@ export interface SiteAnswers {
   makes: string[];
   leadEmail: string;
   phone: string;
-  location: { name: string; street: string; city: string; state: string; postcode: string };
+  /** `licence`: the dealer licence number (NZ: motor vehicle trader registration), which the checklist requires in Australian states. */
+  location: { name: string; street: string; city: string; state: string; postcode: string; licence?: string };
   hours: OpeningHour[];
   dealerships: { id: number; name: string }[];
   colors: { primary: string; accent: string };
@@ -190,6 +191,7 @@ export function parseSiteAnswers(body: Record<string, unknown>, options: WizardO
     state: typeof loc.state === "string" ? loc.state : "",
     postcode: text(loc.postcode, "/location/postcode", "Postcode", 4 + 6),
   };
+  const licence = text(loc.licence, "/location/licence", "Dealer licence number", 40, false);
   const nzKind = kind?.id === "nz";
   if (!AU_STATES.some(([c]) => c === location.state) && !isNzRegion(location.state)) fail("/location/state", "Choose the state or region.");
   else if (kind && nzKind !== isNzRegion(location.state)) {
@@ -224,7 +226,8 @@ export function parseSiteAnswers(body: Record<string, unknown>, options: WizardO
   const colors = { primary: colour("primary", "Main colour"), accent: colour("accent", "Second colour") };
 
   if (errors.length || !kind) return { answers: null, errors };
-  return { answers: { kind: kind.id, name, slug, domains, makes, leadEmail, phone, location, hours, dealerships, colors, logo: null }, errors };
+  const place = licence ? { ...location, licence } : location;
+  return { answers: { kind: kind.id, name, slug, domains, makes, leadEmail, phone, location: place, hours, dealerships, colors, logo: null }, errors };
 }
 
 function parseHours(value: unknown, fail: (pointer: string, message: string) => string): OpeningHour[] {
@@ -279,6 +282,7 @@ export function wizardFieldFor(pointer: string): string | null {
     [/^\/theme\/logo/, "/logo"],
     [/^\/locations\/\d+\/address\/(street|city|state|postcode)/, "/location/$1"],
     [/^\/locations\/\d+\/opening_hours/, "/hours"],
+    [/^\/locations\/\d+\/dealer_license_number/, "/location/licence"],
     [/^\/locations\/\d+\/(name|slug)/, "/location/name"],
   ];
   for (const [re, field] of rules) {

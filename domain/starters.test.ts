@@ -5,6 +5,7 @@ import { findPage } from "../renderer/find-page";
 import type { TenantDocument } from "../renderer/types";
 import { STARTER_KINDS, type SiteAnswers } from "./new-site";
 import { findPlaceholders } from "./placeholders";
+import { publishChecklist } from "./publish-checklist";
 import { buildStarter, placeholderAnswers, starterDocument } from "./starters";
 import { validateTenant } from "./tenant-validation";
 
@@ -108,8 +109,18 @@ describe("a starter filled with the wizard's answers", () => {
     expect(doc.pages[0].title).toBe("Tasman Ute Centre | New and Used Cars in Moonah");
     expect(doc.footer?.groups?.[2]?.title).toBe("Tasman Ute Centre");
     expect(JSON.stringify(doc.pages[0].blocks)).toContain("Tasman Ute Centre sells new Isuzu UTE and Ford cars and quality used cars in Moonah.");
+    // The licence number was not given: the sales location has none (the checklist asks for it).
+    expect(doc.locations[0].dealer_license_number).toBeUndefined();
     // Only what only the dealer can write is left: the story and the privacy policy.
     expect(findPlaceholders(doc).map((p) => p.pointer)).toEqual(["/pages/1/blocks/0/props/html", "/pages/6/blocks/0/props/html"]);
+  });
+
+  it("gives the sales location the dealer licence number, so a Tasmanian site passes the checklist's licence check", () => {
+    const licensed = validated(buildStarter({ ...answers, location: { ...answers.location, licence: "TAS 12874" } }));
+    expect(licensed.locations.map((l) => [l.location_type, l.dealer_license_number])).toEqual([["sales", "TAS 12874"], ["service-and-parts", undefined]]);
+    const licences = publishChecklist(licensed, [], { others: [], stock: 0 }).find((c) => c.id === "licences")!;
+    expect(licences.status).toBe("pass");
+    expect(publishChecklist(doc, [], { others: [], stock: 0 }).find((c) => c.id === "licences")!.problems.map((p) => p.pointer)).toEqual(["/locations/0/dealer_license_number"]);
   });
 
   it("keeps slugs of the longest names a person may give within the schema's 63 characters, and unique", () => {

@@ -133,7 +133,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
     opening_hours: answers.hours,
   };
   const locations = [
-    { id: 1, name: loc.name, slug: locSlug, primary: true, location_type: "sales", ...place },
+    { id: 1, name: loc.name, slug: locSlug, primary: true, location_type: "sales", ...place, ...(loc.licence ? { dealer_license_number: loc.licence } : {}) },
     // The workshop at the same address: /contact-us/{slug} shows both departments (its name ends in Service).
     ...(spec.service ? [{ id: 2, name: `${loc.name} Service`, slug: `${locSlug}-service`, location_type: "service-and-parts", ...place }] : []),
   ];
@@ -305,6 +305,10 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
   };
   return doc as TenantDocument;
 }
+
+/** Where a starter's second colour shows: the bold template's header bar and footer are in it; the others stay light. */
+export const secondColourShows = (kind: StarterKind): string =>
+  SPECS[kind].template === "bold" ? "The header bar and footer, the tags on car photos and focus rings." : "The tags on car photos, quotes and focus rings (this kind of site keeps a light header bar).";
 
 /** The starter of `kind` as it is before the wizard's answers: every dealer fact a placeholder. */
 export const starterDocument = (kind: StarterKind): TenantDocument => buildStarter(placeholderAnswers(kind));

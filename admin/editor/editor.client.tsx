@@ -71,6 +71,8 @@ export function Editor(props: EditorProps) {
     },
     [goTo],
   );
+  // A problem's button (checklist, refusal, error list) opens its field: the section, page and block.
+  const openField = (pointer: string) => show(pointer, doc, true);
   const undo = useUndo(doc, draft.setDoc, (pointer, inDoc, which) => {
     show(pointer, inDoc, false);
     setAnnouncement(`${which === "undo" ? "Undone" : "Redone"}: a change in ${sectionOf(pointer).title}.`);
@@ -146,7 +148,7 @@ export function Editor(props: EditorProps) {
         }}
       />
 
-      <PublishChecklist publishing={publishing} role={role} onGo={form.goTo} />
+      <PublishChecklist publishing={publishing} role={role} onGo={openField} />
       <SchedulePublish scheduling={scheduling} revision={draft.revision} />
 
       {publishing.published ? (
@@ -155,7 +157,7 @@ export function Editor(props: EditorProps) {
         </p>
       ) : null}
 
-      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={form.goTo} ref={publishing.publishPanel} doc={doc} /> : null}
+      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={openField} ref={publishing.publishPanel} doc={doc} /> : null}
 
       {conflict ? (
         <ConflictPanel conflict={conflict} mine={doc} onKeepMine={() => void draft.save(conflict.revision)} onTakeTheirs={takeTheirs} ref={draft.conflictPanel} />
@@ -171,7 +173,7 @@ export function Editor(props: EditorProps) {
               <summary>
                 {errors.length} {errors.length === 1 ? "problem" : "problems"} to fix before publishing
               </summary>
-              <ErrorList errors={errors} onGo={form.goTo} doc={doc} />
+              <ErrorList errors={errors} onGo={openField} doc={doc} />
             </details>
           ) : null}
           {section.id === "pages" ? <PagePicker form={form} onDeleted={onDeleted} /> : null}

@@ -94,7 +94,7 @@ test("staff creates a dealer site from a starter, edits its theme and home block
   await page.getByLabel("Postcode").fill("246");
   await page.getByLabel("A new dealership").check();
   await colourBox(page, "Main colour (buttons, links)").fill("#5b2a86");
-  await colourBox(page, "Second colour (header bar, highlights)").fill("#f2c14e");
+  await colourBox(page, "Second colour").fill("#f2c14e");
   await page.getByText("Advanced: web address").click();
   await expect(page.getByLabel("Web address name")).toHaveValue(NEW_SITE.slug);
   await page.getByLabel("Domains (optional)").fill("www.jacarandamotors.com.au");
