@@ -61,7 +61,9 @@ export async function TenantListPage({ query }: { query: string }) {
                 </td>
                 <td>{r.template ?? "—"}</td>
                 <td>
-                  {r.domains.length ? r.domains.map((d) => <div key={d}>{d}</div>) : <small>none</small>}
+                  {r.domains.length ? r.domains.map((d) => <div key={d}>{d}</div>) : <div>
+                      <small>No domain yet</small>
+                    </div>}
                   <a href={siteUrl(r.slug)}>{siteUrl(r.slug).replace(/^http:\/\//, "").replace(/\/$/, "")}</a>
                 </td>
                 <td>
