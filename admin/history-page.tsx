@@ -14,6 +14,7 @@ export function describeAudit(action: string, detail: unknown): string {
   const d = (detail ?? {}) as {
     revision?: number; version?: number; flags?: Record<string, boolean>; slug?: string; lead?: string; round?: number;
     scheduled?: number; override?: { reason?: string }; outcome?: string; at?: string;
+    dealership?: number; from?: string | null; to?: string | null; prefix?: string; label?: string | null;
   };
   switch (action) {
     case "create":
@@ -44,6 +45,14 @@ export function describeAudit(action: string, detail: unknown): string {
       return "replaced a picture of the library (the draft and live site show the new one)";
     case "delete-picture":
       return "deleted a picture from the library";
+    case "assign-dealership":
+      return `gave dealership ${d.dealership} to ${d.to ?? "?"}${d.from ? ` (it was ${d.from}'s)` : ""}`;
+    case "unassign-dealership":
+      return `took dealership ${d.dealership} off ${d.from ?? "the site"}`;
+    case "create-feed-key":
+      return `made a feed key${d.label ? ` “${d.label}”` : ""} (${d.prefix}…) for dealership ${d.dealership}`;
+    case "revoke-feed-key":
+      return `revoked feed key ${d.prefix}… of dealership ${d.dealership}`;
     default:
       return action;
   }

@@ -32,6 +32,12 @@ async function readJson(res: Response): Promise<Record<string, any>> {
  * the starter of the chosen kind on the server (checked there, each problem shown at its field);
  * a logo is uploaded to the new site right after, then it can be published or edited.
  */
+/** A placeholder the new site still has, in words: a stand-in picture is named, not shown as its file's path. */
+export function placeholderWords(p: Placeholder): string {
+  if (!p.text.startsWith("/")) return p.text;
+  return p.pointer.startsWith("/theme/logo") ? "The logo: a stand-in “Your logo” box until a logo is added (editor › Theme)." : "A stand-in picture, to be replaced in the editor.";
+}
+
 export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes: Record<StockKind, string[]>; dealerships: WizardDealership[]; port: string }) {
   const [kind, setKind] = useState<StarterKind>("franchise");
   const [name, setName] = useState("");
@@ -185,7 +191,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
             <p>Still to write before publishing (marked [Placeholder] on the site):</p>
             <ul>
               {created.placeholders.map((p) => (
-                <li key={p.pointer}>{p.text}</li>
+                <li key={p.pointer}>{placeholderWords(p)}</li>
               ))}
             </ul>
           </>

@@ -49,7 +49,10 @@ export async function TenantListPage({ query }: { query: string }) {
             {rows.map((r) => (
               <tr key={r.slug} data-slug={r.slug}>
                 <td>
-                  <strong>{r.name}</strong>
+                  {/* The name opens the editor too: on a phone the Edit link is at the far end of the row. */}
+                  <strong>
+                    <a href={`/admin/tenants/${r.slug}`}>{r.name}</a>
+                  </strong>
                   <br />
                   <small>{r.slug}</small>
                   {r.archived ? (
@@ -61,7 +64,9 @@ export async function TenantListPage({ query }: { query: string }) {
                 </td>
                 <td>{r.template ?? "—"}</td>
                 <td>
-                  {r.domains.length ? r.domains.map((d) => <div key={d}>{d}</div>) : <small>none</small>}
+                  {r.domains.length ? r.domains.map((d) => <div key={d}>{d}</div>) : <div>
+                      <small>No domain yet</small>
+                    </div>}
                   <a href={siteUrl(r.slug)}>{siteUrl(r.slug).replace(/^http:\/\//, "").replace(/\/$/, "")}</a>
                 </td>
                 <td>

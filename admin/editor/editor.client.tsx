@@ -73,8 +73,11 @@ export function Editor(props: EditorProps) {
   );
   // A problem's button (checklist, refusal, error list) opens its field: the section, page and block.
   const openField = (pointer: string) => show(pointer, doc, true);
+  // The toast's Undo: the deleted block comes back focused (the toast and its button are gone).
+  const undoFromToast = useRef(false);
   const undo = useUndo(doc, draft.setDoc, (pointer, inDoc, which) => {
-    show(pointer, inDoc, false);
+    show(pointer, inDoc, undoFromToast.current);
+    undoFromToast.current = false;
     setAnnouncement(`${which === "undo" ? "Undone" : "Redone"}: a change in ${sectionOf(pointer).title}.`);
   });
   const version = useRef(undo.version);
@@ -144,6 +147,7 @@ export function Editor(props: EditorProps) {
         onClose={closeToast}
         onUndo={() => {
           setToast(null);
+          undoFromToast.current = true;
           undo.undo();
         }}
       />

@@ -75,7 +75,7 @@ describe("ImageField: Choose from library", () => {
     field();
     fireEvent.click(screen.getByRole("button", { name: "Choose from library for Logo" }));
     await flush();
-    expect(dialog().textContent).toContain("The library is empty: upload a picture first.");
+    expect(dialog().textContent).toContain("The library is empty. Close this and use “Or upload a picture”, or add pictures on the Picture library page.");
     fireEvent.click(within(dialog()).getByRole("button", { name: "Close", hidden: true }));
     expect(dialog().open).toBe(false);
 

@@ -57,7 +57,7 @@ export function LibraryDialog({ id, slug, open, onClose, onChoose }: { id: strin
         </button>
       </div>
       <p role="status" aria-live="polite" className={error ? styles.fieldError : styles.hint}>
-        {error || (pictures === null ? "Loading the library…" : pictures.length ? `${pictures.length} ${pictures.length === 1 ? "picture" : "pictures"}.` : "The library is empty: upload a picture first.")}
+        {error || (pictures === null ? "Loading the library…" : pictures.length ? `${pictures.length} ${pictures.length === 1 ? "picture" : "pictures"}.` : "The library is empty. Close this and use “Or upload a picture”, or add pictures on the Picture library page.")}
       </p>
       {pictures?.length ? (
         <ul className={own.choices}>

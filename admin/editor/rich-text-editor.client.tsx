@@ -124,7 +124,17 @@ export default function RichTextEditor({ id, label, value, onChange, context, di
         </button>
       </div>
       {linking !== null ? (
-        <div className={styles.richLink} role="group" aria-label="Link">
+        // Escape in the link's panel is its Cancel: the panel closes and the text keeps the focus.
+        <div
+          className={styles.richLink} role="group" aria-label="Link"
+          onKeyDown={(e) => {
+            if (e.key !== "Escape") return;
+            e.preventDefault();
+            e.stopPropagation();
+            setLinking(null);
+            editor?.commands.focus();
+          }}
+        >
           <label htmlFor={`${id}-link`}>The selected text links to</label>
           <LinkPicker id={`${id}-link`} value={linking} onChange={setLinking} context={context} />
           <div className={styles.actions}>
@@ -136,7 +146,7 @@ export default function RichTextEditor({ id, label, value, onChange, context, di
                 Remove link
               </button>
             ) : null}
-            <button type="button" className={styles.iconButton} onClick={() => (setLinking(null), editor?.commands.focus())}>
+            <button type="button" className={styles.buttonSecondary} onClick={() => (setLinking(null), editor?.commands.focus())}>
               Cancel
             </button>
           </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import type { IconButtonProps } from "@rjsf/utils";
 import styles from "../admin.module.css";
 
@@ -17,7 +17,8 @@ export interface ToastMessage {
  * A deletion's confirm-or-undo toast instead of a blocking "Are you sure?". The region is always
  * there (role=status) so the toast is announced when it appears; its Undo button is reachable by
  * keyboard (and Ctrl+Z does the same). It goes after TOAST_MS, but not while the pointer or focus
- * is on it; Escape on it closes it.
+ * is on it; Escape on it closes it. When it goes while focus is on it (Undo, ×, Escape), focus
+ * goes back to where it came from rather than being lost on the page.
  */
 export function UndoToast({ toast, onUndo, onClose }: { toast: ToastMessage | null; onUndo: () => void; onClose: () => void }) {
   return (
@@ -30,6 +31,15 @@ export function UndoToast({ toast, onUndo, onClose }: { toast: ToastMessage | nu
 function ToastBox({ toast, onUndo, onClose }: { toast: ToastMessage; onUndo: () => void; onClose: () => void }) {
   const [held, setHeld] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const cameFrom = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const node = box.current;
+    // A layout effect's cleanup runs while the toast is still in the page and focused.
+    return () => {
+      const back = cameFrom.current;
+      if (node?.contains(document.activeElement) && back?.isConnected) back.focus();
+    };
+  }, []);
   useEffect(() => {
     if (held) return;
     const t = setTimeout(onClose, TOAST_MS);
@@ -41,7 +51,10 @@ function ToastBox({ toast, onUndo, onClose }: { toast: ToastMessage; onUndo: () 
       className={styles.toast}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(box.current?.contains(document.activeElement) ?? false)}
-      onFocus={() => setHeld(true)}
+      onFocus={(e) => {
+        if (!box.current?.contains(e.relatedTarget as Node | null)) cameFrom.current = e.relatedTarget as HTMLElement | null;
+        setHeld(true);
+      }}
       onBlur={(e) => setHeld(box.current?.contains(e.relatedTarget as Node | null) ?? false)}
       onKeyDown={(e) => e.key === "Escape" && onClose()}
     >
