@@ -7,6 +7,7 @@ import { TenantPage, tenantPageMetadata, type PreviewDraft } from "../renderer/t
 import { themeCss } from "../renderer/theme";
 import { PreviewLinks } from "./preview-links.client";
 import { STALE_BANNER } from "../domain/preview-links";
+import { NeverValid } from "./never-valid";
 
 /** The draft a preview link shows (one lookup per request); null for a wrong or expired link. */
 const loadPreview = cache(async (host: string, token: string) => {
@@ -37,17 +38,7 @@ export async function PreviewLayout({ host, token, children }: { host: string; t
             <p>This preview link is no longer valid. Open the site in the admin again for a new one.</p>
           </main>
         ) : !preview.ok ? (
-          <main style={{ fontFamily: "system-ui, sans-serif", margin: "2rem auto", maxWidth: "48rem", padding: "0 1rem" }}>
-            <h1>The draft cannot be shown yet</h1>
-            <p>This draft has errors and has never been saved without them. Fix these problems in the editor; the preview shows the draft once it has none.</p>
-            <ul>
-              {preview.errors.map((e, i) => (
-                <li key={i}>
-                  <code>{e.pointer || "/"}</code>: {e.message}
-                </li>
-              ))}
-            </ul>
-          </main>
+          <NeverValid errors={preview.errors} draft={preview.draft} />
         ) : (
           <>
             {preview.stale ? (

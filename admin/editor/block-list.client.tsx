@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toFieldPathId, type ErrorSchema, type FieldProps, type RJSFSchema } from "@rjsf/utils";
-import { errorMessages, uiSchemaFor } from "./sections";
+import { blockUiSchema, errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
 interface Block {
@@ -196,7 +196,7 @@ export function BlockListField(props: FieldProps) {
                   <SchemaField
                     name={b.id}
                     schema={{ $ref: `#/definitions/${entry.definition}` } as RJSFSchema}
-                    uiSchema={{ "ui:title": " ", "ui:options": { label: false }, id: { "ui:widget": "hidden" }, type: { "ui:widget": "hidden" }, props: uiSchemaFor(definitions[entry.definition.replace(/Block$/, "Props")], definitions) }}
+                    uiSchema={{ "ui:title": " ", "ui:options": { label: false }, id: { "ui:widget": "hidden" }, type: { "ui:widget": "hidden" }, props: blockUiSchema(definitions, entry.type, entry.definition) }}
                     formData={b}
                     errorSchema={itemErrors}
                     fieldPathId={itemPath}

@@ -139,6 +139,7 @@ export function Editor(props: EditorProps) {
         canSave={draft.dirty && status.kind !== "saving"}
         onSave={() => void draft.save()}
         publishing={publishing.busy}
+        anyway={publishing.anyway}
         onPublish={() => void publishing.publish()}
         undo={{ ...undo, announcement }}
       />

@@ -5,6 +5,7 @@ import type { CheckItem } from "../../domain/publish-checklist";
 import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { REASON_NEEDED, usePublish } from "./use-publish";
 import { useSchedule } from "./use-schedule";
+import { Toolbar } from "./toolbar";
 
 // The editor's publishing panels against a stubbed server (server/admin/publish.test.ts covers the
 // server, tests/e2e/admin-publish.spec.ts both together).
@@ -45,9 +46,11 @@ function Panels({ role, onGo }: { role: "staff" | "dealer"; onGo: (p: string) =>
     <>
       <PublishChecklist publishing={publishing} role={role} onGo={onGo} />
       <SchedulePublish scheduling={scheduling} revision={draft.revision} />
-      <button type="button" onClick={() => void publishing.publish()}>
-        Publish
-      </button>
+      <Toolbar
+        status={{ kind: "saved", text: "All changes saved." }} revision={draft.revision} autosave onAutosave={() => {}} canSave={false} onSave={() => {}}
+        publishing={publishing.busy} anyway={publishing.anyway} onPublish={() => void publishing.publish()}
+        undo={{ canUndo: false, canRedo: false, undo: () => {}, redo: () => {}, announcement: "" }}
+      />
     </>
   );
 }
@@ -68,16 +71,19 @@ describe("the publishing panels", () => {
     fireEvent.click(screen.getByRole("button", { name: "Menu › Broken" }));
     expect(onGo).toHaveBeenCalledWith("/navigation/items/0/href");
 
-    // Ticked without a reason: nothing is sent.
+    // Ticked without a reason: nothing is sent. Ticked, the button says what it does.
+    expect(screen.queryByRole("button", { name: "Publish anyway" })).toBeNull();
     fireEvent.click(screen.getByLabelText(/^Publish anyway/));
-    fireEvent.click(screen.getByRole("button", { name: "Publish" }));
+    expect(screen.queryByRole("button", { name: "Publish" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Publish anyway" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", REASON_NEEDED);
     expect(posts()).toEqual([]);
     fireEvent.change(screen.getByLabelText("Why publish although checks fail?"), { target: { value: "Menu page comes tomorrow" } });
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Publish" })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Publish anyway" })));
     expect(posts()).toEqual([{ method: "POST", url: "/api/admin/tenants/alpha/publish", body: { revision: 7, publishAnyway: true, reason: "Menu page comes tomorrow" } }]);
     // Published: the override is cleared for next time.
     await waitFor(() => expect(screen.getByLabelText(/^Publish anyway/)).toHaveProperty("checked", false));
+    expect(screen.getByRole("button", { name: "Publish" })).toBeTruthy();
   });
 
   it("tells a dealer only staff can publish past a failing check, and shows the server's refusal", async () => {
@@ -114,12 +120,13 @@ describe("the publishing panels", () => {
     fireEvent.change(field, { target: { value: "2030-06-30T17:00" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Schedule publish" })));
     expect(posts().at(-1)).toEqual({ method: "POST", url: "/api/admin/tenants/alpha/schedule", body: { revision: 7, at: "2030-06-30T17:00" } });
-    expect((await screen.findByRole("status")).textContent).toBe("Scheduled: revision 7 will be published on Sun, 30 June 2030, 5:00 pm Hobart time.");
+    expect((await screen.findByText(/^Scheduled: /)).textContent).toBe("Scheduled: revision 7 will be published on Sun, 30 June 2030, 5:00 pm Hobart time.");
+    expect(screen.getByText(/^Scheduled: /).closest("[role=status]")).toBeTruthy();
     expect(screen.getByText(/^Revision 7 of the draft will be published on Sun, 30 June 2030, 5:00 pm Hobart time/)).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Cancel the scheduled publish" })));
     expect(posts().at(-1)!.url).toBe("/api/admin/tenants/alpha/schedule/cancel");
-    expect((await screen.findByRole("status")).textContent).toBe("The scheduled publish is cancelled.");
+    expect((await screen.findByText("The scheduled publish is cancelled.")).closest("[role=status]")).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/^Revision 7 of the draft will be published/)).toBeNull());
   });
 });

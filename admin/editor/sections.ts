@@ -179,6 +179,17 @@ export const GENERATED: Record<string, GenerateRule> = {
   "page.path": { from: "title", prefix: "page", path: true, shown: true },
 };
 
+/** The same inside blocks, by block type (keyed by the field's place in the block's props). */
+export const BLOCK_GENERATED: Record<string, Record<string, GenerateRule>> = {
+  "hero-slides": { "slides.items.id": { from: "name", prefix: "slide" } },
+};
+
+/** Block fields that name a location by its slug: picked from the draft's locations by name. */
+const BLOCK_WIDGETS: Record<string, Record<string, UiSchema>> = {
+  "location-info": { location: { "ui:widget": "location" } },
+  "locations-carousel": { slugs: { "ui:widget": "locations", "ui:options": { label: false } }, "order.items": { "ui:widget": "location" } },
+};
+
 const uiAt = (ui: UiSchema, path: string): UiSchema => path.split(".").reduce((node, k) => ((node as Record<string, UiSchema>)[k] ??= {}) as UiSchema, ui);
 const mergeOptions = (node: UiSchema, options: Record<string, object>) => ({ ...(node["ui:options"] as object), ...options });
 
@@ -195,6 +206,27 @@ function editorRules(ui: UiSchema, keys: string[]): UiSchema {
     if (!rule.shown) node["ui:widget"] = "hidden";
     else node["ui:help"] = rule.path ? "Proposed from the title; change it if you like. Keep it once the page is live: links to it would break." : "Proposed from the name; keep it once the site is live.";
   }
+  return ui;
+}
+
+/** The ui-schema of a block's props: generated ids hidden and filled in, locations picked by name. */
+export function blockUiSchema(definitions: Record<string, unknown>, type: string, definition: string): UiSchema {
+  const ui = uiSchemaFor(definitions[definition.replace(/Block$/, "Props")], definitions);
+  for (const [path, rule] of Object.entries(BLOCK_GENERATED[type] ?? {})) {
+    const node = uiAt(ui, path);
+    node["ui:options"] = mergeOptions(node, { generate: rule });
+    node["ui:widget"] = "hidden";
+  }
+  for (const [path, widget] of Object.entries(BLOCK_WIDGETS[type] ?? {})) Object.assign(uiAt(ui, path), widget);
+  return ui;
+}
+
+/** Only the generate rules of a block type, as fillGenerated reads them. */
+function blockRules(type: string): UiSchema | undefined {
+  const rules = BLOCK_GENERATED[type];
+  if (!rules) return undefined;
+  const ui: UiSchema = {};
+  for (const [path, generate] of Object.entries(rules)) uiAt(ui, path)["ui:options"] = { generate };
   return ui;
 }
 
@@ -251,6 +283,10 @@ function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchem
   const out: Record<string, unknown> = { ...next };
   for (const [k, childUi] of Object.entries(ui)) {
     if (k.startsWith("ui:") || !isObject(childUi)) continue;
+    if ((childUi as UiSchema)["ui:field"] === "blockList") {
+      out[k] = fillBlocks(out[k], p?.[k], baseList.map((b) => (isObject(b) ? b[k] : undefined)).find(Array.isArray) ?? []);
+      continue;
+    }
     const rule = ((childUi as UiSchema)["ui:options"] as { generate?: GenerateRule } | undefined)?.generate;
     if (rule) {
       // A template page has no path.
@@ -278,6 +314,20 @@ function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchem
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** A block list with its blocks' generated values filled in (see BLOCK_GENERATED); a block is matched to its earlier self by id. */
+function fillBlocks(next: unknown, prev: unknown, base: unknown[]): unknown {
+  if (!Array.isArray(next)) return next;
+  const find = (list: unknown, id: unknown) => (Array.isArray(list) ? list.find((b) => isObject(b) && b.id === id) : undefined) as Record<string, unknown> | undefined;
+  const out = next.map((b) => {
+    const ui = isObject(b) && typeof b.type === "string" ? blockRules(b.type) : undefined;
+    if (!ui || !isObject(b) || !isObject(b.props)) return b;
+    const saved = find(base, b.id)?.props;
+    const props = fillItem(b.props, find(prev, b.id)?.props, saved ? [saved] : [], ui, [b.props]);
+    return props === b.props ? b : { ...b, props };
+  });
+  return out.every((b, i) => b === next[i]) ? next : out;
+}
 const DROP = Symbol("drop");
 
 /**

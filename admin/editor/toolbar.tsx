@@ -10,6 +10,8 @@ export function Toolbar(props: {
   canSave: boolean;
   onSave: () => void;
   publishing: boolean;
+  /** Staff ticked "Publish anyway": the button says so. */
+  anyway?: boolean;
   onPublish: () => void;
   undo: { canUndo: boolean; canRedo: boolean; undo: () => void; redo: () => void; announcement: string };
 }) {
@@ -36,7 +38,7 @@ export function Toolbar(props: {
         Save draft
       </button>
       <button type="button" className={styles.button} onClick={props.onPublish} disabled={props.publishing}>
-        Publish
+        {props.anyway ? "Publish anyway" : "Publish"}
       </button>
     </div>
   );

@@ -145,4 +145,42 @@ describe("useDraft", () => {
     });
     expect(result.current.status).toEqual({ kind: "error", text: "The server answered 502. Your edits are still here; try again." });
   });
+
+  it("an autosave due while a slow save is in flight waits for it and sends the revision that save answered", async () => {
+    const { result } = open();
+    let release!: () => void;
+    answers.push(() => json(200, { revision: 4, errors: [] }));
+    const held = new Promise<void>((r) => (release = r));
+    const stub = vi.mocked(fetch);
+    const answer = stub.getMockImplementation()!;
+    stub.mockImplementationOnce(async (url, init) => {
+      const res = await answer(url, init);
+      await held;
+      return res;
+    });
+    await edit(result, { template: "classic" });
+    let first!: Promise<number | null>;
+    await act(async () => {
+      first = result.current.save();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls).toHaveLength(1);
+    expect(result.current.status.kind).toBe("saving");
+    // Typed on while the save is held: the autosave falls due but is not sent yet.
+    await edit(result, { template: "minimal" });
+    await wait(5000);
+    expect(calls).toHaveLength(1);
+    answers.push(() => json(200, { revision: 5, errors: [] }));
+    await act(async () => {
+      release();
+      await first;
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body).toMatchObject({ revision: 4, document: { template: "minimal" } });
+    expect(result.current.revision).toBe(5);
+    expect(result.current.dirty).toBe(false);
+    expect(result.current.conflict).toBeNull();
+    expect(result.current.status.kind).toBe("saved");
+  });
 });

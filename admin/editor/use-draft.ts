@@ -65,7 +65,13 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [autosave, setAutosave] = useState(true);
   const conflictPanel = useRef<HTMLDivElement>(null);
-  const saving = useRef(false);
+  // Saves run one after another, each sending the draft and revision current when it starts: an
+  // autosave due while a slow save is in flight waits for it (rather than sending the old revision).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const latest = useRef({ doc, revision, conflict: false });
+  useEffect(() => {
+    latest.current.doc = doc;
+  }, [doc]);
 
   // Changed in content, not merely in key order (a form writes an object's keys in the schema's order).
   const dirty = useMemo(() => JSON.stringify(doc) !== savedJson && !jsonEqual(doc, JSON.parse(savedJson)), [doc, savedJson]);
@@ -86,20 +92,22 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
   }, []);
 
   /** Saves the draft; `baseRevision` overrides the version check (keeping one's own edits over another's). Answers the new revision. */
-  const save = useCallback(
-    async (baseRevision = revision): Promise<number | null> => {
-      if (saving.current) return null;
-      saving.current = true;
-      const sent = doc;
+  const send = useCallback(
+    async (baseRevision?: number): Promise<number | null> => {
+      // A save queued behind one that met a conflict is not sent over the other person's draft.
+      if (baseRevision === undefined && latest.current.conflict) return null;
+      const sent = latest.current.doc;
       setStatus({ kind: "saving", text: "Saving…" });
       try {
         const res = await fetch(`/api/admin/tenants/${slug}/draft`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ document: sent, revision: baseRevision }),
+          body: JSON.stringify({ document: sent, revision: baseRevision ?? latest.current.revision }),
         });
         if (res.ok) {
           const body = await res.json();
+          latest.current.revision = body.revision;
+          latest.current.conflict = false;
           setRevision(body.revision);
           setSavedJson(JSON.stringify(sent));
           setServerErrors(serverOnlyErrors(sent, body.errors));
@@ -113,6 +121,7 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
           const current = await fetch(`/api/admin/tenants/${slug}/draft`).then((r) => r.json());
           const when = formatWhen(current.updatedAt, Intl.DateTimeFormat().resolvedOptions().timeZone);
           const message = `The draft was changed by ${current.updatedBy} on ${when}, after you opened it.`;
+          latest.current.conflict = true;
           setConflict({ message, theirs: current.document, revision: current.revision, updatedBy: current.updatedBy });
           setStatus({ kind: "conflict", text: "Not saved: someone else changed this draft. Your edits are kept below." });
           requestAnimationFrame(() => conflictPanel.current?.focus());
@@ -131,11 +140,17 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
       } catch {
         setStatus({ kind: "error", text: "Could not reach the server. Your edits are still here; try again." });
         return null;
-      } finally {
-        saving.current = false;
       }
     },
-    [doc, revision, slug, onSaved, failed],
+    [slug, onSaved, failed],
+  );
+  const save = useCallback(
+    (baseRevision?: number): Promise<number | null> => {
+      const next = queue.current.then(() => send(baseRevision));
+      queue.current = next;
+      return next;
+    },
+    [send],
   );
 
   // Autosave once typing pauses; never over someone else's changes.
@@ -168,6 +183,7 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
   const takeTheirs = () => {
     if (!conflict) return false;
     setDoc(conflict.theirs);
+    latest.current = { doc: conflict.theirs, revision: conflict.revision, conflict: false };
     setRevision(conflict.revision);
     setSavedJson(JSON.stringify(conflict.theirs));
     setConflict(null);

@@ -8,6 +8,7 @@ import { ImageField } from "./image-field.client";
 import { OpeningHoursField } from "./opening-hours.client";
 import { LinkWidget } from "./link-picker.client";
 import { RichTextWidget } from "./rich-text.client";
+import { LocationsWidget, LocationWidget } from "./location-widgets.client";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
@@ -72,5 +73,5 @@ export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
 
 /** What the editor's forms are built with: the custom fields, widgets and templates. */
 export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
-export const editorWidgets = { colour: ColourWidget, link: LinkWidget, richText: RichTextWidget };
+export const editorWidgets = { colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget };
 export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };

@@ -246,4 +246,73 @@ describe("the editor's forms", () => {
     expect(offered(undefined)).toContain("Add Rich text");
     expect(offered("vehicle-detail")).toContain("Add Vehicle image gallery");
   });
+
+  it("a hero slide's id is hidden and made from its heading while the slide is new; a saved slide keeps its id", () => {
+    const ui = pageUiSchema(root);
+    const home = harbourline.pages.find((p: { path?: string }) => p.path === "/");
+    const hero = home.blocks.find((b: { type: string }) => b.type === "hero-slides");
+    const base = { page: home };
+    const withSlides = (slides: unknown[]) => ({ page: { ...home, blocks: home.blocks.map((b: { id: string }) => (b.id === hero.id ? { ...hero, props: { ...hero.props, slides } } : b)) } });
+    const slidesOf = (data: unknown) => (data as { page: { blocks: { id: string; props: { slides: { id: string; name: string }[] } }[] } }).page.blocks.find((b) => b.id === hero.id)!.props.slides;
+    const saved = hero.props.slides[0];
+    let data = fillGenerated(withSlides([...hero.props.slides, { image: saved.image }]), base, base, ui);
+    expect(slidesOf(data).at(-1)!.id).toMatch(/^slide-\d{6}$/);
+    for (const name of ["S", "Spring sale"]) {
+      const prev = data;
+      data = fillGenerated(withSlides(slidesOf(data).map((sl, i, all) => (i === all.length - 1 ? { ...sl, name } : sl))), prev, base, ui);
+    }
+    expect(slidesOf(data).at(-1)!.id).toBe("spring-sale");
+    const renamed = fillGenerated(withSlides(slidesOf(data).map((sl, i) => (i === 0 ? { ...sl, name: "Another heading" } : sl))), data, base, ui);
+    expect(slidesOf(renamed)[0].id).toBe(saved.id);
+    // Nothing to fill in: the same object (the form compares by identity).
+    expect(fillGenerated(base, base, base, ui)).toBe(base);
+
+    render(
+      <Form
+        schema={pageFormSchema(root)} uiSchema={ui} formData={{ page: home }} validator={validator}
+        fields={{ ...editorFields, blockList: BlockListField }} widgets={editorWidgets} templates={editorTemplates} formContext={{ ...context, template: undefined }}
+      >
+        <></>
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: /^\d+\. Hero slides$/ }));
+    expect(screen.getAllByLabelText(/^Heading/).length).toBe(hero.props.slides.length);
+    expect(screen.queryByLabelText(/Slide id/)).toBeNull();
+  });
+
+  it("a block naming locations picks them from the draft's locations by name and stores their slugs", () => {
+    const page = {
+      id: "p", path: "/p", title: "P",
+      blocks: [
+        { id: "info", type: "location-info", props: {} },
+        { id: "row", type: "locations-carousel", props: { title: "Our Locations", order: ["harbourline-southport-parts"] } },
+      ],
+    };
+    const seen: any[] = [];
+    render(
+      <Form
+        schema={pageFormSchema(root)} uiSchema={pageUiSchema(root)} formData={{ page }} validator={validator} onChange={(e) => seen.push(e.formData)}
+        fields={{ ...editorFields, blockList: BlockListField }} widgets={editorWidgets} templates={editorTemplates} formContext={{ ...context, template: undefined }}
+      >
+        <></>
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "1. Location info" }));
+    const select = screen.getByLabelText("Location") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text).slice(0, 3)).toEqual(["Not set", "Harbourline Toyota Cleveland Sales", "Harbourline Toyota Cleveland Service"]);
+    fireEvent.change(select, { target: { value: "harbourline-mazda-capalaba-sales" } });
+    expect(seen.at(-1).page.blocks[0].props).toEqual({ location: "harbourline-mazda-capalaba-sales" });
+
+    fireEvent.click(screen.getByRole("button", { name: "2. Our Locations carousel" }));
+    const only = screen.getByRole("group", { name: "Only these locations" });
+    expect(within(only).getAllByRole("checkbox")).toHaveLength(harbourline.locations.length);
+    fireEvent.click(within(only).getByLabelText("Harbourline Southport Parts"));
+    fireEvent.click(within(only).getByLabelText("Harbourline Toyota Cleveland Sales"));
+    // In the site's order, whatever the order of ticking.
+    expect(seen.at(-1).page.blocks[1].props.slugs).toEqual(["harbourline-toyota-cleveland-sales", "harbourline-southport-parts"]);
+    // The custom order: a list of selects by name.
+    const order = screen.getAllByRole("combobox").filter((el) => (el as HTMLSelectElement).value === "harbourline-southport-parts");
+    expect(order).toHaveLength(1);
+    expect((order[0] as HTMLSelectElement).selectedOptions[0].text).toBe("Harbourline Southport Parts");
+  });
 });

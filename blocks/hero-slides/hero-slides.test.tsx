@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { BlockProps } from "../../renderer/types";
@@ -113,5 +114,15 @@ describe("hero-slides with one slide", () => {
     expect(html).toMatch(/<section class="[^"]*" aria-label="Promotions">/);
     expect(html).toContain("Slide 1 heading</h2>");
     expect(imgTags(html)[0]).toContain('fetchPriority="high"');
+  });
+});
+
+describe("hero slides' transition", () => {
+  // Axe (tests/e2e/admin.spec.ts) once measured a slide's text mid-fade, part-transparent: only the picture may fade.
+  it("fades only the picture; no rule makes a slide's text part-transparent", () => {
+    const css = readFileSync("blocks/hero-slides/hero-slides.module.css", "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ selector: m[1].trim(), body: m[2] }));
+    const fading = rules.filter((r) => /\bopacity\b/.test(r.body)).map((r) => r.selector);
+    expect(fading).toEqual([".media", '.slide[data-active="false"] .media']);
   });
 });

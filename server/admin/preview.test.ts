@@ -13,6 +13,9 @@ import { vehicleIndexSettings } from "../search/vehicle-index";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { upsertAdminUser, type AdminUser } from "./accounts";
 import { createPreviewToken, previewDealerships, previewDraft } from "./preview";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { NeverValid } from "../../admin/never-valid";
 
 type Doc = ReturnType<typeof makeTenant>;
 
@@ -139,6 +142,11 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     const preview = await previewDraft(h.db, "gamma", token);
     expect(preview).toMatchObject({ ok: false, revision: 1 });
     expect((preview as { errors: { pointer: string }[] }).errors.map((e) => e.pointer)).toContain("/theme/colors/primary");
+    // Shown in plain words at the field's place, never as a pointer.
+    if (preview?.ok !== false) throw new Error("expected the error list");
+    const page = renderToStaticMarkup(createElement(NeverValid, preview));
+    expect(page).toContain("<li><strong>Theme › Colours › Primary (buttons, links)</strong>: Primary (buttons, links) must look like #1A2B3C.</li>");
+    expect(page).not.toContain("/theme");
   });
 
   it("the same dealership in beta's own preview is shown", async (ctx) => {

@@ -35,11 +35,12 @@ export async function createPreviewToken(db: Db, user: AdminUser, slug: string, 
 
 /**
  * What a preview link shows: the draft when it is valid; while it has errors, the last version of
- * the draft without errors (`stale`: the draft's errors); an error list when there never was one.
+ * the draft without errors (`stale`: the draft's errors); an error list when there never was one
+ * (with the draft, which names its pages and blocks).
  */
 export type PreviewResult =
   | { ok: true; document: TenantDocument; revision: number; stale?: { errors: TenantError[]; revision: number } }
-  | { ok: false; errors: TenantError[]; revision: number };
+  | { ok: false; errors: TenantError[]; revision: number; draft: unknown };
 
 /** The draft of `slug` for a preview token; null when the token is unknown, expired or of another site. */
 export async function previewDraft(db: Db, slug: string, token: string, now = new Date()): Promise<PreviewResult | null> {
@@ -53,7 +54,7 @@ export async function previewDraft(db: Db, slug: string, token: string, now = ne
   const result = validateTenant(draft.document);
   if (!result.ok) {
     const last = await lastValidDraft(db, slug);
-    if (!last) return { ok: false, errors: result.errors, revision: draft.revision };
+    if (!last) return { ok: false, errors: result.errors, revision: draft.revision, draft: draft.document };
     const stale = { errors: result.errors, revision: draft.revision };
     return { ok: true, document: await previewDealerships(db, slug, last.document), revision: last.revision, stale };
   }

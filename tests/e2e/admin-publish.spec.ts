@@ -48,10 +48,10 @@ test("a dead menu link fails the checklist; staff publish anyway with a reason; 
 
   // Staff publish anyway, with the reason.
   await page.getByRole("checkbox", { name: /^Publish anyway/ }).check();
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("button", { name: "Publish anyway", exact: true }).click();
   await expect(checklist.getByRole("alert")).toHaveText("Say why you publish although checks fail.");
   await page.getByLabel("Why publish although checks fail?").fill("The offers page goes up tonight");
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("button", { name: "Publish anyway", exact: true }).click();
   await expect(page.getByText(/^Published version \d+ at .+\. The site shows it now\.$/)).toBeVisible();
   const site = await page.context().newPage();
   await site.goto(siteUrl(SLUG));

@@ -154,6 +154,9 @@ export interface Context {
   previewToken: string | null;
   feedKey: string | null;
   feedVehicle: Record<string, unknown>;
+  /** A lead of harbourline's (for the inbox's resend) and a picture of its library, when there is one. */
+  leadId: string | null;
+  mediaId: number | null;
   cookies: { staff: string | null; dealer: string | null; site: string | null };
   phone: string;
 }
@@ -248,6 +251,27 @@ const BASES: Base[] = [
   { name: "POST upload", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/uploads", auth: "admin", raw: true, body: () => "GIF89a not really a picture" },
   { name: "POST wizard", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants", auth: "admin", refusedOnly: true, body: () => ({ kind: "used", name: "Fuzz", slug: "Fuzz Site!", dealerships: ["new"], domains: [] }) },
   { name: "POST admin sign-out", method: "POST", host: (c) => c.admin, path: () => "/api/admin/sign-out", refusedOnly: true },
+  // The leads inbox, the dealership directory, the picture library, the editor's lookups and scheduled publishing.
+  ...["/admin/tenants/harbourline/leads", "/admin/tenants/harbourline/leads?form=vehicle-enquiry&status=new&from=2024-01-01&to=2030-12-31", "/admin/dealerships", "/admin/tenants/harbourline/media"]
+    .map((p): Base => ({ name: `GET admin ${p}`, method: "GET", host: (c) => c.admin, path: () => p, auth: "admin" })),
+  { name: "GET admin lead", method: "GET", host: (c) => c.admin, path: (c) => `/admin/tenants/harbourline/leads/${c.leadId ?? "none"}`, auth: "admin" },
+  { name: "GET leads.csv", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/leads.csv?status=new&from=2024-01-01&to=2030-12-31", auth: "admin" },
+  { name: "POST lead resend", method: "POST", host: (c) => c.admin, path: (c) => `/api/admin/tenants/harbourline/leads/${c.leadId ?? "00000000-0000-4000-8000-000000000000"}/resend`, auth: "admin" },
+  { name: "GET dealerships", method: "GET", host: (c) => c.admin, path: () => "/api/admin/dealerships", auth: "admin" },
+  // Refused for sure (an assignment makes the dealership it names): a dealership that exists (101), a site that does not, keys of a dealership that does not exist.
+  { name: "POST add dealership", method: "POST", refusedOnly: true, host: (c) => c.admin, path: () => "/api/admin/dealerships", auth: "admin", limit: 16 * 1024, body: () => ({ id: 101, name: "Fuzz Motors" }) },
+  { name: "POST assign dealership", method: "POST", refusedOnly: true, host: (c) => c.admin, path: () => "/api/admin/dealerships/999999990", auth: "admin", body: () => ({ tenant: "fuzz-nowhere", name: "Fuzz Motors" }) },
+  { name: "POST feed key", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/dealerships/999999990/keys", auth: "admin", limit: 16 * 1024, body: () => ({ label: "Fuzz feed" }) },
+  { name: "POST revoke feed key", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/dealerships/101/keys/999999990/revoke", auth: "admin" },
+  { name: "GET media", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/media", auth: "admin" },
+  { name: "POST media alt", method: "POST", host: (c) => c.admin, path: (c) => `/api/admin/tenants/harbourline/media/${c.mediaId ?? 999999990}`, auth: "admin", limit: 16 * 1024, body: () => ({ alt: "A white Corolla" }) },
+  { name: "POST media replace", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/media/999999990/replace", auth: "admin", raw: true, body: () => "GIF89a not really a picture" },
+  { name: "POST media delete", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/media/999999990/delete", auth: "admin" },
+  { name: "GET stock", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/stock?q=corolla", auth: "admin" },
+  { name: "GET checklist", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/checklist", auth: "admin" },
+  { name: "GET schedule", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/schedule", auth: "admin" },
+  { name: "POST schedule", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/schedule", auth: "admin", refusedOnly: true, body: () => ({ revision: 1, at: "2030-06-30T17:00", publishAnyway: true, reason: "Fuzz" }) },
+  { name: "POST schedule cancel", method: "POST", nothingThere: true, host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/schedule/cancel", auth: "admin" },
 ];
 
 /** Sign-in attempts that carry an e-mail and a password count against the client's limit: only these few, each once. */
@@ -355,8 +379,16 @@ function refuseForSure(req: FuzzRequest, r: Random, base: Base): boolean {
   if (!body || typeof body !== "object" || Array.isArray(body)) return true;
   const o = body as Record<string, unknown>;
   let sure = false;
-  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("restore") || base.name.includes("flags")) {
+  if ("revision" in o || base.name.includes("draft") || base.name.includes("publish") || base.name.includes("schedule") || base.name.includes("restore") || base.name.includes("flags")) {
     o.revision = `${String(o.revision)}x`;
+    sure = true;
+  }
+  if (base.name.includes("add dealership")) {
+    o.id = 101;
+    sure = true;
+  }
+  if (base.name.includes("assign dealership")) {
+    o.tenant = "fuzz-nowhere";
     sure = true;
   }
   if (base.name.includes("wizard")) {
@@ -475,7 +507,7 @@ export async function context(port: number, smsDir: string, feedKeysFile: string
   const admin = `localhost:${port}`;
   const c: Context = {
     port, site, otherSite: `kowhai-motors.localhost:${port}`, admin, carSlug: "", otherCarSlug: "", carId: "", mediaPath: "/media/vehicles/suv/ffffff/front-right.jpg",
-    previewToken: null, feedKey: null, feedVehicle: {}, cookies: { staff: null, dealer: null, site: null }, phone: PHONE,
+    previewToken: null, feedKey: null, feedVehicle: {}, leadId: null, mediaId: null, cookies: { staff: null, dealer: null, site: null }, phone: PHONE,
   };
   const search = async (host: string) => {
     const a = await send(port, {
@@ -513,6 +545,15 @@ export async function context(port: number, smsDir: string, feedKeysFile: string
   const verified = await send(port, { label: "setup verify-code", method: "POST", host: site, path: "/api/auth/verify-code", headers: { "content-type": "application/json" }, body: JSON.stringify({ phone: PHONE, code }) });
   check(verified.status, verified.text).toBe(200);
   c.cookies.site = cookieOf(verified, "fc_session");
+
+  // A lead to resend (the fuzz's own), and a picture of the library if it has one.
+  const lead = await send(port, {
+    label: "setup lead", method: "POST", host: site, path: "/api/leads", headers: { "content-type": "application/json", "idempotency-key": "fuzz-setup-lead" },
+    body: JSON.stringify({ url: `http://${site}/contact-us`, source: "Website", form: "enquiry", category: "General Enquiry", fields: { first_name: "Fuzz", last_name: "Setup", email: "fuzz@example.com", phone: "0400 000 000", message: "Setup" }, isLastStep: true }),
+  });
+  c.leadId = lead.status === 200 ? ((JSON.parse(lead.text) as { lead_id?: string }).lead_id ?? null) : null;
+  const media = await send(port, { label: "setup media", method: "GET", host: admin, path: "/api/admin/tenants/harbourline/media", headers: { cookie: c.cookies.staff! } });
+  c.mediaId = media.status === 200 ? ((JSON.parse(media.text) as { media: { id: number }[] }).media[0]?.id ?? null) : null;
 
   const keys = JSON.parse(readFileSync(feedKeysFile, "utf8")) as Record<string, string>;
   c.feedKey = keys["101"] ?? null;
