@@ -155,7 +155,11 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
 
   // Autosave once typing pauses; never over someone else's changes.
   useEffect(() => {
-    if (!dirty) return;
+    // Back to what the server holds (e.g. undone): nothing is waiting to be saved.
+    if (!dirty) {
+      if (status.kind === "dirty") setStatus({ kind: "saved", text: "All changes saved." });
+      return;
+    }
     if (status.kind === "saved") setStatus({ kind: "dirty", text: autosave ? "Unsaved changes (saving shortly)." : "Unsaved changes." });
     if (!autosave || conflict || refusedJson.current === JSON.stringify(doc)) return;
     const t = setTimeout(() => void save(), AUTOSAVE_MS);
