@@ -43,6 +43,18 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const edit = (result: { current: ReturnType<typeof useDraft> }, change: Doc) => act(() => result.current.setDoc((d) => ({ ...d, ...change })));
 
 describe("useDraft", () => {
+  it("an edit undone before the autosave is back to All changes saved, with nothing sent", async () => {
+    const { result } = open();
+    const template = harbourline.template;
+    await edit(result, { template: "classic" });
+    expect(result.current.status).toEqual({ kind: "dirty", text: "Unsaved changes (saving shortly)." });
+    await edit(result, { template });
+    expect(result.current.dirty).toBe(false);
+    expect(result.current.status).toEqual({ kind: "saved", text: "All changes saved." });
+    await wait(5000);
+    expect(calls).toEqual([]);
+  });
+
   it("saves an edit 2.5 s after typing pauses, with the revision it was based on, then reloads the preview", async () => {
     const { result, onSaved } = open();
     expect(result.current.status).toEqual({ kind: "saved", text: "All changes saved." });
