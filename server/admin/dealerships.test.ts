@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { publishableTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
@@ -9,8 +10,7 @@ import type { DbHandle } from "../db";
 import { auditLog, dealerships, tenants } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { seedDemoTenants } from "../seed";
-import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
-import { upsertAdminUser } from "./accounts";
+import { getDraft, getLiveDocument, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import {
   adminRoute, handleAssignDealership, handleCreateTenant, handleFlags, handleListDealerships, handlePublish, handleRestore, handleSaveDraft, handleSignIn,
 } from "./http";
@@ -55,12 +55,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     tdb = await make();
     if (!tdb) return;
     h = await tdb.open();
-    await createTenant(h.db, publishableTenant("alpha", "Alpha Motors", 1), "seed");
-    await publish(h, "alpha", { actor: "seed" });
-    await createTenant(h.db, publishableTenant("beta", "Beta Cars", 2), "seed");
-    await publish(h, "beta", { actor: "seed" });
-    await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
-    await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
+    await seedAdminSites(h);
     staff = await signInAs("staff@test.example", "staff-password-1");
     dealer = await signInAs("dealer@test.example", "dealer-password-1");
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { publishableTenant } from "../../tests/fixtures/tenant";
+import { seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, scheduledPublishes, tenants, tenantVersions } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
-import { createTenant, getDraft, getLiveDocument, publish, saveDraft } from "../tenants/store";
+import { getDraft, getLiveDocument, saveDraft } from "../tenants/store";
 import { utcToZoned } from "../../domain/zoned-time";
-import { upsertAdminUser } from "./accounts";
 import { DEALER_CHECKLIST_REFUSAL, STAFF_CHECKLIST_REFUSAL } from "./checklist";
 import { adminRoute, handleCancelSchedule, handleChecklist, handleFlags, handleGetSchedule, handlePublish, handleSchedule, handleSignIn } from "./http";
 import { publishDue } from "./schedule";
@@ -31,12 +31,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
   const cookies = { staff: "", dealer: "" };
   const db = useTestDatabase(make, async (handle) => {
     h = handle;
-    await createTenant(h.db, publishableTenant("alpha", "Alpha Motors", 1), "seed");
-    await publish(h, "alpha", { actor: "seed" });
-    await createTenant(h.db, publishableTenant("beta", "Beta Cars", 2), "seed");
-    await publish(h, "beta", { actor: "seed" });
-    await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
-    await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
+    await seedAdminSites(h);
     cookies.staff = await signInAs("staff@test.example", "staff-password-1");
     cookies.dealer = await signInAs("dealer@test.example", "dealer-password-1");
   });
