@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findPage } from "../renderer/find-page";
+import { findPage } from "./find-page";
 import type { TenantDocument } from "../renderer/types";
 import { STARTER_KINDS, type SiteAnswers } from "./new-site";
 import { findPlaceholders } from "./placeholders";

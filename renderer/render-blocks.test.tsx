@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { validateTenant } from "../domain/tenant-validation";
-import { findPage, normalisePath } from "./find-page";
+import { findPage, normalisePath } from "../domain/find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import type { BlockRegistry, TenantDocument } from "./types";
 

@@ -9,7 +9,7 @@ import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
-import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "./find-page";
+import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "../domain/find-page";
 import { renderBlocks, renderPageBlocks } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { enforceGate } from "./gate";

@@ -1,7 +1,7 @@
 import type { BlockComponent } from "../../renderer/types";
 import { LeadForm } from "../_shared/lead-form/lead-form.client";
 import { leadFormProps } from "../_shared/lead-form-props";
-import { pageLocations } from "../../renderer/find-page";
+import { pageLocations } from "../../domain/find-page";
 import styles from "../_shared/form-panel.module.css";
 
 const TITLES = { enquiry: "Make an Enquiry", careers: "Careers Enquiry", finance: "Finance Enquiry", "test-drive": "Book a Test Drive" } as const;

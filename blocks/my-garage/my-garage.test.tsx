@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { testTenant } from "../../tests/fixtures/fixture-tenant";
-import { findPage, isAliasPath } from "../../renderer/find-page";
+import { findPage, isAliasPath } from "../../domain/find-page";
 import type { Garage } from "../../server/garage/store";
 import { GarageView, type GarageViewProps } from "./my-garage";
 

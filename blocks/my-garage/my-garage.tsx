@@ -4,7 +4,7 @@ import { garageEnabled, signInHref } from "../../domain/gated-routes";
 import type { SearchRecord } from "../../domain/search-record";
 import { formatMoney } from "../../domain/vehicle-display";
 import { watchlistEnabled } from "../../domain/watchlist";
-import { findPage } from "../../renderer/find-page";
+import { findPage } from "../../domain/find-page";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { SESSION_COOKIE, sessionUser, type SiteUser } from "../../server/auth/sessions";
 import { getDb } from "../../server/db";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { validateTenant } from "../domain/tenant-validation";
+import { validateTenant } from "./tenant-validation";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { findPage, locationPageText, pageLocations } from "./find-page";
-import type { TenantDocument } from "./types";
+import type { TenantDocument } from "../schemas/generated/tenant";
 
 function site(): TenantDocument {
   const t = structuredClone(fixtureTenant);

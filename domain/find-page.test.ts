@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { validateTenant } from "../domain/tenant-validation";
+import { validateTenant } from "./tenant-validation";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { BUILT_IN_PAGES, findPage, isAliasPath, modelPageText } from "./find-page";
-import type { TenantDocument } from "./types";
+import type { TenantDocument } from "../schemas/generated/tenant";
 
 const resolved = (d: TenantDocument) => {
   const v = validateTenant(d);
