@@ -3,11 +3,22 @@
 import { useRef, type ReactNode } from "react";
 import styles from "./form-dialog.module.css";
 
+// The HTML invoker commands (`commandfor` + `command`), which React's types do not list yet: they let
+// the buttons open and close the dialog before the page has hydrated (a tap on a slow phone is not lost).
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged interface repeats React's type parameter
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string;
+    command?: "show-modal" | "close";
+  }
+}
+
 /**
  * A button that opens a form in a modal dialog (VDP §2 dialogs: Enquire Now, Book a Test Drive,
  * Request Photos; leads §2 the Finance Enquiry modal). The native <dialog>: focus moves into it (to
  * its first field), Esc or Close or a click on the backdrop closes it, and focus returns to the
- * button that opened it; the page behind is inert while it is open.
+ * button that opened it; the page behind is inert while it is open. Before hydration the buttons
+ * still open and close it, by the browser's own invoker commands.
  */
 export function FormDialog({
   id,
@@ -44,7 +55,7 @@ export function FormDialog({
 
   return (
     <>
-      <button ref={opener} type="button" className={buttonClassName} aria-haspopup="dialog" aria-controls={id} onClick={open}>
+      <button ref={opener} type="button" className={buttonClassName} aria-haspopup="dialog" aria-controls={id} commandfor={id} command="show-modal" onClick={open}>
         {button}
       </button>
       <dialog
@@ -66,7 +77,7 @@ export function FormDialog({
               </h2>
               {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
             </div>
-            <button type="button" className={styles.close} onClick={close} aria-label="Close">
+            <button type="button" className={styles.close} commandfor={id} command="close" onClick={close} aria-label="Close">
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

@@ -131,6 +131,26 @@ test("a location page and the contact page look right at phone and desktop width
   await page.screenshot({ path: "test-results/screenshots/locations-kowhai-motors-holiday-dialog-phone.png" });
 });
 
+test("without JavaScript (a tap before hydration) the Holiday Opening Hours button still opens its dialog, and Esc closes it", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(siteUrl("kowhai-motors", "/locations/kowhai-motors-penrose-service"));
+  const opener = page.getByRole("button", { name: "Holiday Opening Hours" }).locator("visible=true");
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Holiday Opening Hours" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator("tbody tr").first()).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await context.close();
+});
+
 test("harbourline: the Our Locations carousel — arrows disabled at the ends, arrow keys scroll, View Location", async ({ page }) => {
   const tenant = demoTenants.find((t) => t.identity.slug === "harbourline")!;
   const names = shownLocations(tenant.locations).map((l) => l.name).sort((a, b) => a.localeCompare(b, "en"));
