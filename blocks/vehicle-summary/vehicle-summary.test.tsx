@@ -85,7 +85,7 @@ describe("vehicle summary: an available car", () => {
 
   it("has the Enquire Now, Book a Test Drive and Request Photos buttons, each opening its form in a dialog", async () => {
     const html = (await render(fixtureVehicle()))!;
-    const buttons = [...html.matchAll(/<button type="button" class="([^"]*)" aria-haspopup="dialog" aria-controls="([^"]*)">(.*?)<\/button>/g)].map(([, cls, controls, inner]) => [text(inner), controls, cls]);
+    const buttons = [...html.matchAll(/<button type="button" class="([^"]*)" aria-haspopup="dialog" aria-controls="([^"]*)" commandfor="\2" command="show-modal">(.*?)<\/button>/g)].map(([, cls, controls, inner]) => [text(inner), controls, cls]);
     expect(buttons).toEqual([
       ["Enquire Now: 2021 Toyota Corolla", "summary-enquire", "fc-button"],
       ["Book a Test Drive: 2021 Toyota Corolla", "summary-test-drive", "fc-button fc-button--ghost"],
@@ -110,7 +110,7 @@ describe("vehicle summary: an available car", () => {
   it("on a site with the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry", async () => {
     const html = (await render(fixtureVehicle(), site((t) => (t.features.financeEnquiryModal = true))))!;
     expect(links(html).map(([t]) => t)).not.toContain("Get Finance: 2021 Toyota Corolla");
-    expect(html).toMatch(/aria-controls="summary-finance">Get Finance<span class="fc-visually-hidden">: 2021 Toyota Corolla<\/span><\/button>/);
+    expect(html).toMatch(/aria-controls="summary-finance" commandfor="summary-finance" command="show-modal">Get Finance<span class="fc-visually-hidden">: 2021 Toyota Corolla<\/span><\/button>/);
     expect(html).toMatch(/<dialog id="summary-finance"[\s\S]*?<h2 id="summary-finance-title"[^>]*>Finance Enquiry<\/h2>[\s\S]*?data-form="finance"/);
     // Not for a car the site does not finance.
     const excluded = (await render(fixtureVehicle(), site((t) => ((t.features.financeEnquiryModal = true), (t.finance.excludedManufacturers = ["toyota"])))))!;
