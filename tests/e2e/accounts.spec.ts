@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports } from "./helpers";
+import { siteUrl, viewports, expectAccessible } from "./helpers";
 import { signInThroughApi, signInWithForm, SMS_DIR } from "./sign-in";
 
 // Accounts on the demo site with sign-in on (harbourline: gated checkout, finance, online-payment
@@ -13,12 +12,7 @@ const SLUG = "harbourline";
 const url = (path: string) => siteUrl(SLUG, path);
 const ADA = { mobile: "0412 700 701", e164: "+61412700701", masked: "04xx xxx 701", client: "203.0.113.71" };
 const BOB = { mobile: "0412 700 702", e164: "+61412700702", client: "203.0.113.72" };
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-async function axe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const size of Object.values(viewports)) {
@@ -48,7 +42,7 @@ test.describe("accounts", () => {
     expect(pathAndQuery(page.url())).toBe("/sign-in?type=my-garage&redirect=%2Fmy-garage&back=%2Fsearch%2Fused-cars");
     await expect(page.getByRole("heading", { name: "Sign in to see My Garage" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/search/used-cars");
-    await axe(page, "sign-in (my-garage)");
+    await expectAccessible(page, "sign-in (my-garage)");
     await shoot(page, "accounts-sign-in");
 
     // The garage aliases go the same way; trade-in is never gated.
@@ -112,7 +106,7 @@ test.describe("accounts", () => {
     await expect(enquiries).toContainText("to Harbourline Mazda");
     await expect(enquiries).toContainText("Garage test: is the CX-5 still available?");
     await page.waitForLoadState("networkidle");
-    await axe(page, "my-garage");
+    await expectAccessible(page, "my-garage");
     await shoot(page, "accounts-my-garage");
 
     // Signed in, finance opens directly.

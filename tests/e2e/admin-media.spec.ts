@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl } from "./helpers";
+import { adminUrl, expectAccessible } from "./helpers";
 
 // The media library (issue 17): a picture uploaded to a site's library, described there, then chosen
 // from the library in the editor's image field with the keyboard, its alt text proposed. Nothing is
@@ -8,12 +7,7 @@ import { adminUrl } from "./helpers";
 
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "wattle-creek";
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
 
 test("a picture uploaded to the library, given alt text there, is chosen from the library in the editor with its alt text", async ({ page }) => {

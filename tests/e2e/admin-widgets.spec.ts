@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, siteUrl, viewports } from "./helpers";
+import { adminUrl, siteUrl, viewports, expectAccessible } from "./helpers";
 
 // Editing without code (issue 17): staff format the About page's text with the rich-text editor
 // (bold, and a link picked from the site's pages) and points a menu item at a search built with the
@@ -9,7 +8,6 @@ import { adminUrl, siteUrl, viewports } from "./helpers";
 
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "bluegum";
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function signIn(page: Page) {
   await page.goto(adminUrl("/admin/sign-in"));
@@ -83,7 +81,3 @@ test("staff format text and picks links without HTML or URLs, publishes, and the
   expect(again.status()).toBe(200);
 });
 
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, demoTenants, siteUrl, viewports } from "./helpers";
+import { adminUrl, demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 
 // The admin as staff and a dealer use it (issue 6). The tests build on each other (a site created
 // by staff is edited, published, broken, restored), so they run in order. Demo sites are changed
@@ -11,7 +10,6 @@ const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" 
 const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
 const NEW_SITE = { name: "Jacaranda Motors", slug: "jacaranda-motors" };
 const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(adminUrl("/admin"));
@@ -22,10 +20,6 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page).toHaveURL(adminUrl("/admin"));
 }
 
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 // The hex box of a colour field (beside it, the picker is labelled "…: colour picker").
 const colourBox = (page: Page, label: string) =>

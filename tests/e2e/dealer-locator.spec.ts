@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { distanceText } from "../../blocks/dealer-locator/locator";
 import { GET_DIRECTIONS, nearestLocations } from "../../domain/locations";
 import { hoursOn } from "../../domain/opening-hours";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 
 // /dealer-locator (spec §2, §5/§8 "Invalid postcode.", §9 6371 km): the nearest locations to a
 // postcode in distance order, without JavaScript too; the map with its tiles answered here, and
@@ -93,8 +92,7 @@ test("harbourline: a postcode lists the nearest locations in order with their di
   await expect(page.getByTestId("map-unavailable")).toHaveCount(0);
   await expect(map.locator(".leaflet-control-attribution")).toContainText("© OpenStreetMap contributors");
 
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-1280.png", fullPage: true });
   await page.setViewportSize(viewports.phone);
@@ -202,8 +200,7 @@ test("tiles that cannot load: a notice instead of the map, and the address cards
   await expect(results(page).locator("h4")).toHaveText(expected(t, "au", "4350").names);
   for (const l of t.locations) await expect(page.getByRole("link", { name: `${GET_DIRECTIONS} to ${l.name}` })).toHaveAttribute("href", l.address.place_url!);
   await page.screenshot({ path: "test-results/screenshots/dealer-locator-tiles-failed-390.png" });
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
   // A tile server that never answers: the map waits 10 s (on the page's clock) for its first tile, then gives way.
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.route(TILES, () => {});

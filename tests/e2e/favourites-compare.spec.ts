@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports } from "./helpers";
+import { siteUrl, viewports, expectAccessible } from "./helpers";
 
 // Favourites and compare (spec §4, §5): toggled on result cards, kept in the browser, shown on the
 // site's /favourites and /compare pages with each car's current data; and the branded 404.
@@ -8,10 +7,6 @@ import { siteUrl, viewports } from "./helpers";
 const SLUG = "kowhai-motors"; // favourites and compare on, no popup over the page
 const COMPARE_OFF = "redgate"; // favourites on, compare off
 
-async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 /** The lists' toast (the search page has its own status line for the count). */
 const toast = (page: Page) => page.locator("[role=status][data-open]");
@@ -55,7 +50,7 @@ test("favourite two cars from search, see them on /favourites, remove one", asyn
     await page.setViewportSize(size);
     await page.screenshot({ path: `test-results/screenshots/favourites-${SLUG}-${size.width}.png`, fullPage: true });
   }
-  await axe(page, "/favourites");
+  await expectAccessible(page, "/favourites");
 
   await list.getByRole("button", { name: `Remove ${first} from favourites` }).click();
   await expect(list.getByRole("article")).toHaveCount(1);
@@ -102,7 +97,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
     await page.setViewportSize(size);
     await page.screenshot({ path: `test-results/screenshots/compare-${SLUG}-${size.width}.png`, fullPage: true });
   }
-  await axe(page, "/compare");
+  await expectAccessible(page, "/compare");
   await page.getByLabel("Show only differences").check();
   await expect(table.locator("tbody tr")).toHaveCount(diffCount);
   expect(diffCount).toBeLessThan(all);
@@ -142,7 +137,7 @@ for (const slug of ["bluegum", "redgate"]) {
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
     await page.screenshot({ path: `test-results/screenshots/not-found-${slug}-390.png`, fullPage: true });
-    await axe(page, `${slug} 404`);
+    await expectAccessible(page, `${slug} 404`);
     const box = page.getByRole("searchbox", { name: "Search by make, model or keyword" });
     await box.fill("ute");
     await box.press("Enter");

@@ -1,11 +1,10 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { signInThroughApi } from "./sign-in";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, axeProblems } from "./helpers";
 import { openDb } from "../../server/db";
 import { analyticsEvents, leads } from "../../server/db/schema";
 import { recentDeliveries } from "../../server/leads/admin";
@@ -19,11 +18,6 @@ import { recentDeliveries } from "../../server/leads/admin";
 const SLUG = "harbourline";
 const url = (path: string) => siteUrl(SLUG, path);
 const norm = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
-/** axe-core's WCAG A/AA problems on the page as it is now (e.g. with errors shown, a dialog open). */
-const axeProblems = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-    (v) => `${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${SLUG}`);

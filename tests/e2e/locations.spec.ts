@@ -1,22 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { contactLocations, contactSlug, directionsUrl, shownLocations } from "../../domain/locations";
 import { holidayHours, locationDepartments, weeklyHours, type Department } from "../../domain/opening-hours";
 import { documentTitle } from "../../domain/page-title";
 import type { Location } from "../../schemas/generated/tenant";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 
 // Issue 15, locations: from each demo site's footer to a location page (hours per department against
 // domain/opening-hours, the Holiday Opening Hours dialog by keyboard, Get Directions), its
 // /contact-us/{slug} page, and the Our Locations carousel's arrows and keys; axe and screenshots.
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const LABELS: Record<Department, string> = { sales: "Sales", service: "Service", parts: "Parts" };
 
-async function axe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 /** The [days, hours] rows of an hours table, "(today)" left out. */
 async function tableRows(table: Locator): Promise<string[][]> {
@@ -90,7 +84,7 @@ for (const tenant of demoTenants) {
     // The enquiry form starts at this location where it has a location choice offering it.
     const select = page.locator('[data-block="enquiry-form"] select[name="location_id"]');
     if ((await select.count()) && (await select.locator(`option[value="${location.id}"]`).count())) await expect(select).toHaveValue(String(location.id));
-    await axe(page, `/locations/${location.slug}`);
+    await expectAccessible(page, `/locations/${location.slug}`);
 
     // /contact-us/{slug}: the site's departments there, each with its hours; the form's locations limited to them.
     const contact = contactSlug(location.name);
@@ -103,7 +97,7 @@ for (const tenant of demoTenants) {
       const offered = await select.locator("option:not([value=''])").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       expect(offered.every((v) => there.some((l) => String(l.id) === v))).toBe(true);
     }
-    await axe(page, `/contact-us/${contact}`);
+    await expectAccessible(page, `/contact-us/${contact}`);
 
     expect((await page.goto(siteUrl(slug, "/locations/no-such-place")))?.status()).toBe(404);
   });
@@ -127,7 +121,7 @@ test("a location page and the contact page look right at phone and desktop width
   await page.goto(siteUrl("kowhai-motors", "/locations/kowhai-motors-penrose-service"));
   await page.getByRole("button", { name: "Holiday Opening Hours" }).locator("visible=true").click();
   await expect(page.getByRole("dialog", { name: "Holiday Opening Hours" })).toBeVisible();
-  await axe(page, "the Holiday Opening Hours dialog");
+  await expectAccessible(page, "the Holiday Opening Hours dialog");
   await page.screenshot({ path: "test-results/screenshots/locations-kowhai-motors-holiday-dialog-phone.png" });
 });
 
@@ -186,7 +180,7 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   // The next button scrolls too.
   await next.click();
   await expect(previous).toBeEnabled();
-  await axe(page, "/ (carousel)");
+  await expectAccessible(page, "/ (carousel)");
 
   await page.setViewportSize(viewports.phone);
   await page.reload();

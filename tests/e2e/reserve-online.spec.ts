@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 import { signInWithForm } from "./sign-in";
 import { AUTHENTICATION_FAILED } from "../../server/payments/embedded";
 
@@ -25,12 +24,7 @@ test.beforeEach(async ({ page }) => {
 
 const SHOTS = "test-results/screenshots";
 const tenant = (slug: string) => demoTenants.find((t) => t.identity.slug === slug)!;
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A visitor of this spec's own (its own number, so no other spec uses up its sign-in codes). */
 const BUYER = { mobile: "0412 700 731", e164: "+61412700731", masked: "04xx xxx 731" };
@@ -110,7 +104,7 @@ test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; then c
   // Nothing typed: every field says what it needs.
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expect(page.getByText("Enter your card number.")).toBeVisible();
-  await axe(page, "checkout with errors");
+  await expectAccessible(page, "checkout with errors");
   await fillDetails(page);
   await fillCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
@@ -119,7 +113,7 @@ test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; then c
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expectReserved(page);
-  await axe(page, "confirmation");
+  await expectAccessible(page, "confirmation");
   await page.screenshot({ path: `${SHOTS}/reserve-bluegum-confirmation-desktop.png`, fullPage: true });
   const confirmation = page.url();
   await expectShownReserved(page, "bluegum", car);
@@ -145,13 +139,13 @@ test("coralstone-mazda (phone): /buy-online from the vehicle page, 3-D Secure co
   const here = page.url();
   expect((await page.goto(siteUrl("coralstone-mazda", `${car.path}/checkout`)))?.status()).toBe(404);
   await page.goto(here);
-  await axe(page, "buy-online");
+  await expectAccessible(page, "buy-online");
   await page.screenshot({ path: `${SHOTS}/reserve-coralstone-checkout-phone.png`, fullPage: true });
   await fillDetails(page);
   await fillCard(page, "4000 0027 6000 3184");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible();
-  await axe(page, "3-D Secure page");
+  await expectAccessible(page, "3-D Secure page");
   await page.screenshot({ path: `${SHOTS}/reserve-coralstone-3ds-phone.png`, fullPage: true });
   await page.getByRole("button", { name: "Complete authentication" }).click();
   await expectReserved(page);
@@ -172,7 +166,7 @@ test("wattle-creek (desktop): $500 held 72 hours; a failed 3-D Secure reserves n
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The car was not reserved");
   // (Next's route announcer is an alert too: the page's own is in main.)
   await expect(page.locator("main").getByRole("alert")).toHaveText(AUTHENTICATION_FAILED);
-  await axe(page, "not reserved");
+  await expectAccessible(page, "not reserved");
   await page.getByRole("link", { name: "Try again" }).click();
   await fillDetails(page);
   await fillCard(page, "4242424242424242");
@@ -184,7 +178,7 @@ test("wattle-creek (desktop): $500 held 72 hours; a failed 3-D Secure reserves n
   await page.goto(siteUrl("wattle-creek", `${car.path}/checkout`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This car is already reserved");
   await expect(page.getByRole("link", { name: "Find Me Something Similar" })).toBeVisible();
-  await axe(page, "already reserved");
+  await expectAccessible(page, "already reserved");
   await page.screenshot({ path: `${SHOTS}/reserve-wattle-already-reserved-desktop.png`, fullPage: true });
 });
 
@@ -219,7 +213,7 @@ test("harbourline (phone): a card's Reserve, and the /checkout-journey online pu
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("radio", { name: "Delivery", exact: true }).check();
   await page.getByLabel(/^Delivery postcode/).fill("4000");
-  await axe(page, "checkout-journey delivery");
+  await expectAccessible(page, "checkout-journey delivery");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 4 of 4")).toBeVisible();
   await fillCard(page, "4242 4242 4242 4242");
@@ -236,7 +230,7 @@ test("harbourline (phone): a card's Reserve, and the /checkout-journey online pu
     const row = list.getByRole("listitem").filter({ has: page.locator(`a[href="${c.path}"]`) });
     await expect(row).toContainText(/Deposit \$200 · reference pay_[0-9a-f]{24} · Reserved · held until /);
   }
-  await axe(page, "my garage with reservations");
+  await expectAccessible(page, "my garage with reservations");
 });
 
 test("sites without reserve online or online purchase answer 404 for these pages", async ({ page }) => {

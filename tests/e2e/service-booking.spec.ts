@@ -1,10 +1,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 import { addDays, preferredDateProblem, siteDay, specialHoursFor, weekdayOf } from "../../domain/opening-hours";
 import {
   BOOK_A_SERVICE,
@@ -154,8 +153,7 @@ test("coralstone (full, desktop): every step's gate, the date rules, axe and scr
   await w.getByLabel("I would also like a quote for replacement tyres").check();
   await w.getByLabel("Comments").fill("Brakes squeal when cold");
 
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
   // Keyboard: the focus ring shows on the fields.
   await w.getByLabel("Comments").focus();
   await page.keyboard.press("Shift+Tab");
@@ -265,8 +263,7 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.png`, fullPage: true });
   // The bar as a person sees it: fixed to the bottom of the screen over the form.
   await page.screenshot({ path: `${SHOTS}/service-${slug}-phone-bar.png` });
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
   // Book a Service in the bar goes to the form.
   await bar.getByRole("link", { name: BOOK_A_SERVICE }).click();
   await expect(page).toHaveURL(/#service-form$/);

@@ -1,11 +1,10 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 import {
   CHOOSE_CAR_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -107,15 +106,9 @@ async function acceptShownOffer(page: Page, wizard: Locator, item: { offer_price
   await expect(wizard.getByRole("button", { name: "Accept Offer" })).toHaveCount(0);
 }
 
-/**
- * axe-core's WCAG A/AA problems on the page in the wizard's present state. The trade-in pages are
- * checked here, in their states (errors shown, not found, the offer), on each site once, rather
- * than on load only by the page sweep of accessibility.spec.ts (which leaves them out).
- */
-async function expectAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${state}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
+// axe (expectAccessible): the trade-in pages are checked here, in the wizard's states (errors shown,
+// not found, the offer), on each site once, rather than on load only by the page sweep of
+// accessibility.spec.ts (which leaves them out).
 
 /** What a person sees at that moment (the viewport, scrolled where focus took it). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.png` });

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_HISTORY_REPORT, generateDemoInventory } from "../../server/demo/inventory";
 import { COPIED_MS, COPIED_TEXT, PDF_PREPARING, shareHref } from "../../domain/vdp-rules";
 import { formatMoney, vehicleHeading } from "../../domain/vehicle-display";
 import { carLocation } from "../../domain/vehicle-links";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, axeProblems } from "./helpers";
 
 // The vehicle actions bar on bluegum's vehicle page: copy link (Copied for 1.5 s), share windows
 // of 550 × 400, Download PDF (Preparing..., saved as {slug}.pdf, an alert on failure), the print
@@ -24,12 +23,6 @@ const nameOf = (v: typeof withReport) => {
 };
 const canonical = (slug: string) => `https://${tenant.identity.domains[0]}/cars/${slug}`;
 const bar = (page: Page) => page.locator('[data-block="vehicle-actions"]');
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map((v) => `${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 const dataLayerIds = (page: Page) => page.evaluate(() => ((window as { dataLayer?: { id: number }[] }).dataLayer ?? []).map((e) => e.id));
 
 test.beforeEach(async ({ page }) => {
@@ -210,7 +203,7 @@ test("History Report shows only for a car with a report, opens it in a new tab a
     await page.waitForLoadState("networkidle");
     await bar(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/screenshots/vdp-share-${viewport.width}.png` });
-    expect(await axeProblems(page, '[data-block="vehicle-actions"]')).toEqual([]);
+    expect(await axeProblems(page, "actions", ['[data-block="vehicle-actions"]'])).toEqual([]);
   }
   const link = bar(page).getByRole("link", { name: "History Report (opens in a new tab)" });
   await expect(link).toHaveAttribute("href", DEMO_HISTORY_REPORT);
