@@ -17,7 +17,7 @@ const BOB = { mobile: "0412 700 702", e164: "+61412700702", client: "203.0.113.7
 async function shoot(page: Page, name: string) {
   for (const size of Object.values(viewports)) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${SLUG}-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${SLUG}-${size.width}.jpg`, fullPage: true });
   }
   await page.setViewportSize(viewports.desktop);
 }

@@ -137,7 +137,7 @@ test("staff creates a dealer site from a starter, edits its theme and home block
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(status(page)).toContainText("Draft saved at");
-  await page.screenshot({ path: "/tmp/admin-editor-1280.png" });
+  await page.screenshot({ path: "/tmp/admin-editor-1280.jpg" });
   await expectAccessible(page, "editor");
 
   // The preview shows the saved draft, on the site's own host.
@@ -146,7 +146,7 @@ test("staff creates a dealer site from a starter, edits its theme and home block
   await expect(preview.getByText("Preview of the draft (revision")).toBeVisible();
   await page.getByRole("button", { name: "Phone", exact: true }).click();
   await expect(preview.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: "/tmp/admin-editor-phone-preview.png" });
+  await page.screenshot({ path: "/tmp/admin-editor-phone-preview.jpg" });
 
   // The site does not answer before it is published…
   const site = await page.context().newPage();
@@ -219,7 +219,7 @@ test("history: a readable diff between versions, and a restore brings an old ver
   await expect(page.getByRole("cell", { name: "published version 2" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "created the site" })).toBeVisible();
   await expectAccessible(page, "history");
-  await page.screenshot({ path: "/tmp/admin-history-1280.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/admin-history-1280.jpg", fullPage: true });
 
   const v1 = page.locator("tr[data-version='1']");
   await v1.getByRole("button", { name: "Restore version 1" }).click();
@@ -342,7 +342,7 @@ test("two people editing one draft: the second save is refused, with both versio
   await expect(conflict.locator("tr").filter({ hasText: "/identity/name" })).toContainText('"Jacaranda Motors Grafton""Jacaranda Motors"');
   await expect(conflict.locator("tr").filter({ hasText: "/identity/groupName" })).toContainText('"Jacaranda Motors""Jacaranda Group"');
   await expect(pb.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Group");
-  await pb.screenshot({ path: "/tmp/admin-conflict-1280.png" });
+  await pb.screenshot({ path: "/tmp/admin-conflict-1280.jpg" });
   await conflict.getByRole("button", { name: "Take theirs (discard mine)" }).click();
   await expect(pb.getByRole("textbox", { name: /^Site name/ })).toHaveValue("Jacaranda Motors Grafton");
   await pb.getByRole("textbox", { name: /^Dealer group name/ }).fill("Jacaranda Group");
@@ -355,7 +355,7 @@ test("two people editing one draft: the second save is refused, with both versio
 test("the admin at phone width, and autosave", async ({ page }) => {
   await page.setViewportSize(viewports.phone);
   await signIn(page, STAFF);
-  await page.screenshot({ path: "/tmp/admin-list-390.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/admin-list-390.jpg", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   for (const path of [`/admin/tenants/${NEW_SITE.slug}/history`, "/admin/new"]) {
     await page.goto(adminUrl(path));
@@ -366,7 +366,7 @@ test("the admin at phone width, and autosave", async ({ page }) => {
   await page.getByRole("textbox", { name: /^Dealer group name/ }).fill("Jacaranda Family Group");
   await expect(status(page)).toContainText("Unsaved changes (saving shortly).");
   await expect(status(page)).toContainText("Draft saved at", { timeout: 15_000 });
-  await page.screenshot({ path: "/tmp/admin-editor-390.png" });
+  await page.screenshot({ path: "/tmp/admin-editor-390.jpg" });
   await page.reload();
   await expect(page.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Family Group");
 });
@@ -435,7 +435,7 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
   await week.getByRole("combobox", { name: "Sunday" }).selectOption("closed");
   await expect(week.getByLabel("Sunday opens")).toBeDisabled();
   await expectAccessible(page, "opening hours");
-  await week.screenshot({ path: "/tmp/admin-hours.png" });
+  await week.screenshot({ path: "/tmp/admin-hours.jpg" });
 
   // The logo: a picture uploaded, its size filled in; a file that is not a picture is refused with the reason.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
@@ -491,7 +491,7 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
   await expect(tab).toHaveURL(/^http:\/\/waratah-toyota\.localhost:\d+\/preview\/[\w-]+\/about-us$/);
   await expect(tab.getByText("Preview of the draft (revision")).toBeVisible();
   await tab.close();
-  await page.screenshot({ path: "/tmp/admin-preview-links-1366.png" });
+  await page.screenshot({ path: "/tmp/admin-preview-links-1366.jpg" });
   // The live site still does not exist.
   const site = await page.context().newPage();
   expect((await site.goto(siteUrl("waratah-toyota")))?.status()).toBe(404);

@@ -84,7 +84,7 @@ test("harbourline: a postcode lists the nearest locations in order with their di
   await page.keyboard.press("Tab");
   await marker.focus();
   await expect(marker).toBeFocused();
-  await map.screenshot({ path: "test-results/screenshots/dealer-locator-marker-focus-1280.png" });
+  await map.screenshot({ path: "test-results/screenshots/dealer-locator-marker-focus-1280.jpg" });
   await page.keyboard.press("Enter");
   const popup = map.locator(".leaflet-popup");
   await expect(popup).toContainText(loc.name);
@@ -94,15 +94,15 @@ test("harbourline: a postcode lists the nearest locations in order with their di
 
   await expectAccessible(page);
   await page.keyboard.press("Escape");
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-1280.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-1280.jpg", fullPage: true });
   await page.setViewportSize(viewports.phone);
   await page.reload();
   await expect(map.locator(".leaflet-tile-loaded").first()).toBeAttached();
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390.jpg", fullPage: true });
   // The first screen at phone width, from the heading: form, map, first card.
   await page.getByRole("heading", { name: "Find Your Nearest Dealer" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-first-screen.png" });
-  await map.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-map.png" });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-first-screen.jpg" });
+  await map.screenshot({ path: "test-results/screenshots/dealer-locator-harbourline-390-map.jpg" });
 });
 
 test('harbourline: a postcode with no place says "Invalid postcode." by the field; the department filter narrows the list', async ({ page }) => {
@@ -119,7 +119,7 @@ test('harbourline: a postcode with no place says "Invalid postcode." by the fiel
     await expect(postcode).toHaveAttribute("aria-invalid", "true");
     await expect(postcode).toHaveAccessibleDescription(INVALID);
   }
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-invalid-390.png" });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-invalid-390.jpg" });
 
   await postcode.fill("2285");
   await page.getByLabel("Department").selectOption("service");
@@ -182,7 +182,7 @@ test("kowhai-motors (NZ): a New Zealand postcode finds the nearest locations; an
   await expect(page.getByTestId("locator-distance")).toHaveText(want.distances);
   expect(want.names[0]).toBe("Kōwhai Motors Addington Sales");
   await expect(page.getByRole("region", { name: "Map of the locations listed" }).getByRole("button", { name: "Kōwhai Motors Addington Sales", exact: true })).toBeVisible();
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-kowhai-motors-1280.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-kowhai-motors-1280.jpg", fullPage: true });
   await page.getByLabel("Postcode").fill("4000");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("locator-error")).toHaveText(INVALID);
@@ -199,7 +199,7 @@ test("tiles that cannot load: a notice instead of the map, and the address cards
   const t = tenant("redgate");
   await expect(results(page).locator("h4")).toHaveText(expected(t, "au", "4350").names);
   for (const l of t.locations) await expect(page.getByRole("link", { name: `${GET_DIRECTIONS} to ${l.name}` })).toHaveAttribute("href", l.address.place_url!);
-  await page.screenshot({ path: "test-results/screenshots/dealer-locator-tiles-failed-390.png" });
+  await page.screenshot({ path: "test-results/screenshots/dealer-locator-tiles-failed-390.jpg" });
   await expectAccessible(page);
   // A tile server that never answers: the map waits 10 s (on the page's clock) for its first tile, then gives way.
   await page.unrouteAll({ behavior: "ignoreErrors" });

@@ -48,7 +48,7 @@ test("favourite two cars from search, see them on /favourites, remove one", asyn
   await expect(list).not.toHaveAttribute("aria-busy", "true");
   for (const size of Object.values(viewports)) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/screenshots/favourites-${SLUG}-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/favourites-${SLUG}-${size.width}.jpg`, fullPage: true });
   }
   await expectAccessible(page, "/favourites");
 
@@ -95,7 +95,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
   await expect(page.getByText("*Weekly repayments are estimates")).toBeVisible();
   for (const size of Object.values(viewports)) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/screenshots/compare-${SLUG}-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/compare-${SLUG}-${size.width}.jpg`, fullPage: true });
   }
   await expectAccessible(page, "/compare");
   await page.getByLabel("Show only differences").check();
@@ -136,7 +136,7 @@ for (const slug of ["bluegum", "redgate"]) {
     await expect(page.getByRole("banner").getByRole("button", { name: /menu/i })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
-    await page.screenshot({ path: `test-results/screenshots/not-found-${slug}-390.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/not-found-${slug}-390.jpg`, fullPage: true });
     await expectAccessible(page, `${slug} 404`);
     const box = page.getByRole("searchbox", { name: "Search by make, model or keyword" });
     await box.fill("ute");

@@ -116,7 +116,7 @@ test("contact-us: empty required fields are listed and shown under their fields;
   await expect(form.getByLabel("Email Address", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address.");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-contact-errors-${viewport.width}.png` });
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-contact-errors-${viewport.width}.jpg` });
   }
   expect(await axeProblems(page)).toEqual([]);
   expect(posted).toBe(0);
@@ -164,7 +164,7 @@ test("contact-us: a sent enquiry goes to /success and is stored with its outbox 
     fields: { first_name: "Ada", dealership_slug: "harbourline-mazda", location_id: 1003, opt_in: true, page_id: "contact-us" },
     lead_attributes: { visited_pages: ["/?utm_source=e2e&utm_campaign=forms", "/contact-us"], linked_query_params: { utm_source: "e2e", utm_campaign: "forms" } },
   });
-  await page.screenshot({ path: "/tmp/forms-success-1280.png" });
+  await page.screenshot({ path: "/tmp/forms-success-1280.jpg" });
 
   // The same submission again (same Idempotency-Key and body) answers the stored lead: one lead.
   const replay = await page.evaluate(
@@ -242,7 +242,7 @@ test("VDP dialogs: Enquire Now opens, closes with Esc back to its button, valida
   const summary = page.locator('[data-block="vehicle-summary"]');
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await summary.screenshot({ path: `/tmp/forms-vdp-summary-${viewport.width}.png` });
+    await summary.screenshot({ path: `/tmp/forms-vdp-summary-${viewport.width}.jpg` });
   }
   const opener = summary.getByRole("button", { name: /^Enquire Now/ });
   await opener.click();
@@ -262,7 +262,7 @@ test("VDP dialogs: Enquire Now opens, closes with Esc back to its button, valida
   await expect(dialog.getByLabel("Message", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `/tmp/forms-vdp-enquire-${viewport.width}.png` });
+    await page.screenshot({ path: `/tmp/forms-vdp-enquire-${viewport.width}.jpg` });
   }
   expect(await axeProblems(page)).toEqual([]);
   await dialog.getByLabel("First Name", { exact: true }).fill("Ada");
@@ -311,7 +311,7 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
     await expect(dialog.getByLabel("Vehicle Price / Budget", { exact: true })).toHaveValue((await priced.count()) ? norm(await priced.textContent()) : "");
     for (const viewport of Object.values(viewports)) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `/tmp/forms-vdp-finance-${viewport.width}.png` });
+      await page.screenshot({ path: `/tmp/forms-vdp-finance-${viewport.width}.jpg` });
     }
     await page.setViewportSize(viewports.desktop);
     await page.keyboard.press("Escape");
@@ -330,7 +330,7 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
   await expect(terms).toHaveAccessibleDescription("*You must agree to the terms of use before submitting.");
   await expect(dialog.locator("li")).toContainText(["*You must agree to the terms of use before submitting."]);
   await page.setViewportSize(viewports.phone);
-  await page.screenshot({ path: "/tmp/forms-vdp-test-drive-390.png" });
+  await page.screenshot({ path: "/tmp/forms-vdp-test-drive-390.jpg" });
   await page.setViewportSize(viewports.desktop);
   await terms.check();
   await dialog.getByLabel("Preferred Date and Time").fill("2027-02-03T10:30");
@@ -382,7 +382,7 @@ test("hero lead form: the 4-digit postcode rule and message, then sent", async (
   await expect(postcode).toHaveValue("4558");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `/tmp/forms-hero-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/forms-hero-${viewport.width}.jpg`, fullPage: true });
   }
   const sent = await submitAndCapture(page, () => form.getByRole("button", { name: "Get in Touch" }).click());
   await page.waitForURL(url("/success"));
@@ -435,7 +435,7 @@ test("finance (multi-step): Next refuses an incomplete step with the spec's mess
   await expect(heading).toHaveText("Step 1 of 3: Your Details");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step1-${viewport.width}.png` });
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step1-${viewport.width}.jpg` });
   }
   expect(await axeProblems(page)).toEqual([]);
   await page.setViewportSize(viewports.desktop);
@@ -463,7 +463,7 @@ test("finance (multi-step): Next refuses an incomplete step with the spec's mess
   await field("Message").fill("Finance for a Tucson over five years, please.");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step2-${viewport.width}.png` });
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step2-${viewport.width}.jpg` });
   }
   await page.setViewportSize(viewports.desktop);
 
@@ -489,7 +489,7 @@ test("finance (multi-step): Next refuses an incomplete step with the spec's mess
   await expect(form.getByText("By submitting this enquiry, I agree to the")).toBeVisible();
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step3-${viewport.width}.png` });
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-finance-step3-${viewport.width}.jpg` });
   }
   expect(await axeProblems(page)).toEqual([]);
   await page.setViewportSize(viewports.desktop);
@@ -608,7 +608,7 @@ test("finance links: a VDP's Get Finance opens the finance form with the dealers
   await kField("Message").fill("Kia ora, finance for this car please.");
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);
-    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-kowhai-finance-${viewport.width}.png` });
+    await page.locator('[data-block="enquiry-form"]').screenshot({ path: `/tmp/forms-kowhai-finance-${viewport.width}.jpg` });
   }
   await page.setViewportSize(viewports.desktop);
   const kRequest = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");

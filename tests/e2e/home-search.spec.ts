@@ -38,7 +38,7 @@ for (const tenant of demoTenants) {
       await page.goto(siteUrl(slug, "/"));
       await page.waitForLoadState("networkidle");
       await expect(heroOf(page).getByRole("heading", { level: 2 }).first()).toHaveText(tenant.search?.heroHeading ?? "Search Our New & Used Vehicles");
-      await page.screenshot({ path: `test-results/screenshots/home-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/home-${slug}-${viewport.width}.jpg`, fullPage: true });
       expect(await showMeCount(page), `${name}: stock on the home page`).toBeGreaterThan(0);
     }
 

@@ -112,8 +112,8 @@ test("a location page and the contact page look right at phone and desktop width
     for (const [width, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       await page.goto(siteUrl(slug, path));
-      await page.screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-${width}.png`, fullPage: true });
-      await page.locator('[data-block="location-info"]').screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-info-${width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-${width}.jpg`, fullPage: true });
+      await page.locator('[data-block="location-info"]').screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-info-${width}.jpg` });
     }
   }
   // The dialog open, on a phone.
@@ -122,7 +122,7 @@ test("a location page and the contact page look right at phone and desktop width
   await page.getByRole("button", { name: "Holiday Opening Hours" }).locator("visible=true").click();
   await expect(page.getByRole("dialog", { name: "Holiday Opening Hours" })).toBeVisible();
   await expectAccessible(page, "the Holiday Opening Hours dialog");
-  await page.screenshot({ path: "test-results/screenshots/locations-kowhai-motors-holiday-dialog-phone.png" });
+  await page.screenshot({ path: "test-results/screenshots/locations-kowhai-motors-holiday-dialog-phone.jpg" });
 });
 
 test("without JavaScript (a tap before hydration) the Holiday Opening Hours button still opens its dialog, and Esc closes it", async ({ browser }) => {
@@ -161,14 +161,14 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   await expect(previous).toBeDisabled();
   await expect(next).toBeEnabled();
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-desktop.png" });
+  await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-desktop.jpg" });
 
   await row.focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   await expect(previous).toBeEnabled();
   // The row's focus ring, after a keyboard scroll.
-  await section.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-focus-desktop.png" });
+  await section.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-focus-desktop.jpg" });
   await page.keyboard.press("End");
   await expect(next).toBeDisabled();
   await expect.poll(() => row.evaluate((el) => Math.round(el.scrollLeft + el.clientWidth - el.scrollWidth))).toBeGreaterThanOrEqual(-1);
@@ -186,7 +186,7 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   await page.reload();
   await expect(section.getByText("Swipe to see more locations")).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-phone.png" });
+  await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-phone.jpg" });
   await section.getByRole("link", { name: `View Location: ${names[0]}`, exact: true }).click();
   await expect(page).toHaveURL(/\/locations\/[a-z0-9-]+$/);
   await expect(page.locator('[data-block="location-info"]').getByRole("heading", { level: 2 })).toHaveText(names[0]);

@@ -44,7 +44,7 @@ for (const { tenant, path, heading } of pages) {
       // The first row's pictures are there without scrolling.
       const first = tiles.first().locator("img");
       if (await first.count()) await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-      await page.screenshot({ path: `test-results/screenshots/models-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/models-${slug}-${viewport.width}.jpg`, fullPage: true });
     }
 
     // Pages of 21, by keyboard: Next moves to page 2 (aria-current, ?page=2), Previous back.

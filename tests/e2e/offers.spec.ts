@@ -54,7 +54,7 @@ for (const raw of demoTenants) {
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("heading", { name: "Latest Offers", level: 2 })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: /offers?$/ })).toHaveText(`${live} ${live === 1 ? "offer" : "offers"}`);
-      await page.screenshot({ path: `test-results/screenshots/offers-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/offers-${slug}-${viewport.width}.jpg`, fullPage: true });
     }
     const titles = await page.locator("article h3").allTextContents();
     expect(titles.sort()).toEqual(liveRecords.map((o) => o.title).sort());

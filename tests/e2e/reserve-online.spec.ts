@@ -109,12 +109,12 @@ test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; then c
   await fillCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expect(page.getByTestId("reserve-error")).toHaveText("Your card was declined. The car has not been reserved and nothing was charged.");
-  await page.screenshot({ path: `${SHOTS}/reserve-bluegum-declined-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-bluegum-declined-desktop.jpg`, fullPage: true });
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expectReserved(page);
   await expectAccessible(page, "confirmation");
-  await page.screenshot({ path: `${SHOTS}/reserve-bluegum-confirmation-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-bluegum-confirmation-desktop.jpg`, fullPage: true });
   const confirmation = page.url();
   await expectShownReserved(page, "bluegum", car);
   // Cancel within the hold: the deposit refunded, the car free again.
@@ -140,16 +140,16 @@ test("coralstone-mazda (phone): /buy-online from the vehicle page, 3-D Secure co
   expect((await page.goto(siteUrl("coralstone-mazda", `${car.path}/checkout`)))?.status()).toBe(404);
   await page.goto(here);
   await expectAccessible(page, "buy-online");
-  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-checkout-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-checkout-phone.jpg`, fullPage: true });
   await fillDetails(page);
   await fillCard(page, "4000 0027 6000 3184");
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible();
   await expectAccessible(page, "3-D Secure page");
-  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-3ds-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-3ds-phone.jpg`, fullPage: true });
   await page.getByRole("button", { name: "Complete authentication" }).click();
   await expectReserved(page);
-  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-confirmation-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-coralstone-confirmation-phone.jpg`, fullPage: true });
   await expectShownReserved(page, "coralstone-mazda", car);
 });
 
@@ -179,7 +179,7 @@ test("wattle-creek (desktop): $500 held 72 hours; a failed 3-D Secure reserves n
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This car is already reserved");
   await expect(page.getByRole("link", { name: "Find Me Something Similar" })).toBeVisible();
   await expectAccessible(page, "already reserved");
-  await page.screenshot({ path: `${SHOTS}/reserve-wattle-already-reserved-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-wattle-already-reserved-desktop.jpg`, fullPage: true });
 });
 
 test("harbourline (phone): a card's Reserve, and the /checkout-journey online purchase from the VDP's Buy Online", async ({ page }) => {
@@ -217,7 +217,7 @@ test("harbourline (phone): a card's Reserve, and the /checkout-journey online pu
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 4 of 4")).toBeVisible();
   await fillCard(page, "4242 4242 4242 4242");
-  await page.screenshot({ path: `${SHOTS}/reserve-harbourline-journey-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/reserve-harbourline-journey-phone.jpg`, fullPage: true });
   await page.getByRole("button", { name: "Reserve Now $200" }).click();
   await expect(page).toHaveURL(/\/reservation\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("payment-reference")).toHaveText(/^pay_/);

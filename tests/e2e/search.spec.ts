@@ -57,7 +57,7 @@ for (const tenant of demoTenants) {
     const all = await count(page);
     expect(all, "the demo inventory lists vehicles on this site").toBeGreaterThan(0);
     await expect(cardTitles(page).first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.desktop.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.desktop.width}.jpg`, fullPage: true });
 
     // The most common make: typed as a query, then refined.
     test.skip(!hasMakeFilter, "this site has no make filter");
@@ -153,7 +153,7 @@ for (const tenant of demoTenants) {
     await page.setViewportSize(viewports.phone);
     await open(page, siteUrl(slug, "/search"));
     expect(await count(page)).toBeGreaterThan(0);
-    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}.jpg`, fullPage: true });
 
     const filters = page.getByRole("button", { name: /^Filters/ });
     await expect(filters).toHaveAttribute("aria-expanded", "false");
@@ -165,7 +165,7 @@ for (const tenant of demoTenants) {
       await makes.getByRole("checkbox").first().check();
       await waitForUrl(page, (u) => u.includes("refinementList[make][0]="));
     }
-    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}-filters.png` });
+    await page.screenshot({ path: `test-results/screenshots/search-${slug}-${viewports.phone.width}-filters.jpg` });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(filters).toBeFocused();

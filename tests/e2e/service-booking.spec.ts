@@ -157,7 +157,7 @@ test("coralstone (full, desktop): every step's gate, the date rules, axe and scr
   // Keyboard: the focus ring shows on the fields.
   await w.getByLabel("Comments").focus();
   await page.keyboard.press("Shift+Tab");
-  await page.screenshot({ path: `${SHOTS}/service-${slug}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-desktop.jpg`, fullPage: true });
 
   // Back keeps what was typed.
   await w.getByRole("button", { name: "Back" }).click();
@@ -236,7 +236,7 @@ test("kowhai-motors (minimal without Order Details, phone): the mobile menu, mak
   await expect(w.getByLabel("Service Location")).toHaveValue("6002");
   await refused(w, BOOK_A_SERVICE, ["First Name is required.", "Last Name is required.", "Email Address is required.", "Mobile Number is required."]);
   await fill(w, { ...contact, "Mobile Number": "021 555 0199" });
-  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.jpg`, fullPage: true });
   const leadId = await submit(page, w);
   booked.push({ slug, leadId, locationId: 6002, dealership: "kowhai-motors-auckland", to: location(slug, 6002).contact_detail!.email!, fields: { rego: "KWH123", vehicle_make: "Toyota", vehicle_model: "RAV4", vehicle_year: 2018 } });
 });
@@ -260,9 +260,9 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   await w.getByLabel("Service Type").selectOption("Logbook service");
   const d = days(slug, location(slug, 1002));
   await w.getByLabel("Preferred Service Date").fill(d.open);
-  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone.jpg`, fullPage: true });
   // The bar as a person sees it: fixed to the bottom of the screen over the form.
-  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone-bar.png` });
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-phone-bar.jpg` });
   await expectAccessible(page);
   // Book a Service in the bar goes to the form.
   await bar.getByRole("link", { name: BOOK_A_SERVICE }).click();
@@ -276,7 +276,7 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   expect(alias!.status()).toBe(200);
   await expect(page.locator('[data-block="service-booking"]')).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/service$/);
-  await page.screenshot({ path: `${SHOTS}/service-${slug}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/service-${slug}-desktop.jpg`, fullPage: true });
   expect((await page.goto(siteUrl("bluegum", "/book-a-service")))!.status()).toBe(404);
 });
 

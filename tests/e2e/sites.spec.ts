@@ -21,7 +21,7 @@ for (const tenant of demoTenants) {
       await expect(page.locator("main#main")).toBeVisible();
       await expect(page.getByRole("contentinfo")).toContainText(name);
       await expect(page.locator(`img[alt="${tenant.theme.logo.alt}"]`).first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/${slug}-${label}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/${slug}-${label}.jpg`, fullPage: true });
       expect(errors).toEqual([]);
     });
   }

@@ -111,7 +111,7 @@ async function acceptShownOffer(page: Page, wizard: Locator, item: { offer_price
 // accessibility.spec.ts (which leaves them out).
 
 /** What a person sees at that moment (the viewport, scrolled where focus took it). */
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trade-in-${name}.jpg` });
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 

@@ -165,7 +165,7 @@ for (const raw of demoTenants) {
     for (const viewport of Object.values(viewports)) {
       await page.setViewportSize(viewport);
       await (hasFinance ? finance : fuel).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screenshots/vdp-calc-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/vdp-calc-${slug}-${viewport.width}.jpg`, fullPage: true });
     }
   });
 }

@@ -108,7 +108,7 @@ for (const tenant of demoTenants) {
         }
       }
 
-      await page.screenshot({ path: `test-results/screenshots/vdp-details-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/vdp-details-${slug}-${viewport.width}.jpg`, fullPage: true });
     }
 
     if (hasComments) {

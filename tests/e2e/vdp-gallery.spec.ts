@@ -132,14 +132,14 @@ for (const tenant of demoTenants) {
       const box = await gallery(page).locator("img[data-index]").boundingBox();
       expect(box && Math.abs(box.width / box.height - 1.5)).toBeLessThan(0.02);
 
-      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-${slug}-${viewports.desktop.width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-${slug}-${viewports.desktop.width}.jpg` });
       await page.setViewportSize(viewports.phone);
       await gallery(page).scrollIntoViewIfNeeded();
       // On a phone the buttons sit under the picture.
       const picture = (await gallery(page).locator("img[data-index]").boundingBox())!;
       const next = (await gallery(page).getByRole("button", { name: "Next image" }).boundingBox())!;
       expect(next.y).toBeGreaterThanOrEqual(picture.y + picture.height - 1);
-      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-${slug}-${viewports.phone.width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-${slug}-${viewports.phone.width}.jpg` });
       expect(errors).toEqual([]);
     });
 
@@ -205,7 +205,7 @@ for (const tenant of demoTenants) {
         await hotspot.click();
         await expect(hotspot).toHaveAttribute("aria-expanded", "true");
       }
-      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-spin-${slug}-${viewports.desktop.width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/vdp-gallery-spin-${slug}-${viewports.desktop.width}.jpg` });
     });
   });
 }

@@ -86,7 +86,7 @@ test("redgate VDP: price comparison panel against the API, animated to the fill 
   expect(scale).toBeCloseTo(api.fill, 2);
 
   await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/vdp-market-panel-${viewports.desktop.width}.png` });
+  await page.screenshot({ path: `/tmp/vdp-market-panel-${viewports.desktop.width}.jpg` });
 });
 
 test("redgate VDP: with reduced motion the bar shows the fill at once", async ({ browser }) => {
@@ -101,7 +101,7 @@ test("redgate VDP: with reduced motion the bar shows the fill at once", async ({
   expect(await fill.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   expect(await fill.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeCloseTo(api.fill, 2);
   await fill.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/vdp-market-panel-${viewports.phone.width}.png` });
+  await page.screenshot({ path: `/tmp/vdp-market-panel-${viewports.phone.width}.jpg` });
   await context.close();
 });
 
@@ -145,7 +145,7 @@ test("redgate VDP: similar cars load on approach, in stock and in the price wind
     const hrefs = await cards.getByRole("link", { name: /^Explore Vehicle/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(expected.map((h) => h.path));
     expect(hrefs).not.toContain(car.path);
-    await section.screenshot({ path: `/tmp/vdp-market-similar-${viewport.width}.png` });
+    await section.screenshot({ path: `/tmp/vdp-market-similar-${viewport.width}.jpg` });
     await expect(page.locator('section[data-block="price-comparison"]').getByTestId("price-comparison-label")).toBeVisible();
     await expect(page.getByTestId("vehicle-views-text")).toBeVisible();
     expect(await blockProblems(page)).toEqual([]);
@@ -186,7 +186,7 @@ test("redgate VDP: the views count goes up by one for another visitor, not on a 
   expect(await count(b.page)).toBe(n + 1);
   await expect(b.page.getByTestId("vehicle-views-text")).toHaveText(`${new Intl.NumberFormat("en-AU").format(n + 1)} people have viewed this vehicle`);
   await b.page.getByTestId("vehicle-views-text").scrollIntoViewIfNeeded();
-  await b.page.screenshot({ path: `/tmp/vdp-market-views-${viewports.desktop.width}.png` });
+  await b.page.screenshot({ path: `/tmp/vdp-market-views-${viewports.desktop.width}.jpg` });
   await a.context.close();
   await b.context.close();
 });

@@ -204,7 +204,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     const bottom = await block(page, "blog-posts").evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     const step = label === "phone" ? 1600 : 2400;
     for (let y = top, i = 0; y < bottom; y += step, i++) {
-      await page.screenshot({ path: `/tmp/vdp-sections-${label}-${i}.png`, fullPage: true, clip: { x: 0, y, width: viewport.width, height: Math.min(step, bottom - y) } });
+      await page.screenshot({ path: `/tmp/vdp-sections-${label}-${i}.jpg`, fullPage: true, clip: { x: 0, y, width: viewport.width, height: Math.min(step, bottom - y) } });
     }
   });
 }

@@ -122,7 +122,7 @@ test("Download PDF reads Preparing... while the server makes it and saves {slug}
   await button.click();
   await expect(button).toHaveText(PDF_PREPARING);
   await expect(button).toHaveAttribute("aria-busy", "true");
-  await page.screenshot({ path: "test-results/screenshots/vdp-share-preparing.png" });
+  await page.screenshot({ path: "test-results/screenshots/vdp-share-preparing.jpg" });
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${slug}.pdf`);
   const bytes = readFileSync((await download.path())!);
@@ -179,14 +179,14 @@ test("the print view shows the car for printing; a car not on the site is a 404"
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expect(page).toHaveTitle(`${nameOf(car)} | Bluegum Pre-Owned`);
-    await page.screenshot({ path: `test-results/screenshots/print-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/print-${viewport.width}.jpg`, fullPage: true });
     expect(await axeProblems(page)).toEqual([]);
   }
   // On paper the Print this page button goes.
   await expect(page.getByRole("button", { name: "Print this page" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print this page" })).toBeHidden();
-  await page.screenshot({ path: "test-results/screenshots/print-media.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/print-media.jpg", fullPage: true });
   await page.emulateMedia({ media: "screen" });
 
   for (const query of ["?car_id=no-such-car-000000", "?car_id=", "", "?car_id=../cars/x"]) {
@@ -202,7 +202,7 @@ test("History Report shows only for a car with a report, opens it in a new tab a
     await page.goto(siteUrl(SITE, `/cars/${withReport.slug}`));
     await page.waitForLoadState("networkidle");
     await bar(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/vdp-share-${viewport.width}.png` });
+    await page.screenshot({ path: `test-results/screenshots/vdp-share-${viewport.width}.jpg` });
     expect(await axeProblems(page, "actions", ['[data-block="vehicle-actions"]'])).toEqual([]);
   }
   const link = bar(page).getByRole("link", { name: "History Report (opens in a new tab)" });

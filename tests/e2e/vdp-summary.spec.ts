@@ -47,7 +47,7 @@ for (const tenant of demoTenants) {
       await expect(summary).not.toContainText("This vehicle has recently sold.");
       // Only buttons that go somewhere: every link in the sidebar has an href.
       for (const a of await summary.locator("a").all()) expect(await a.getAttribute("href")).toBeTruthy();
-      await page.screenshot({ path: `test-results/screenshots/vdp-${slug}-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/vdp-${slug}-${viewport.width}.jpg`, fullPage: true });
     }
 
     if (hasCrumbs) {
@@ -93,6 +93,6 @@ for (const tenant of demoTenants) {
     await expect(summary.locator('p[data-kind="price"], p[data-kind="preorder"], p[data-kind="no-price"]')).toHaveCount(0);
     await expect(summary.getByRole("link", { name: /^(Reserve This Car|Get Finance|Get Pre-Approved)/ })).toHaveCount(0);
     await page.setViewportSize(viewports.phone);
-    await page.screenshot({ path: `test-results/screenshots/vdp-${slug}-sold-${viewports.phone.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/vdp-${slug}-sold-${viewports.phone.width}.jpg`, fullPage: true });
   });
 }

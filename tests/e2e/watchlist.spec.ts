@@ -63,7 +63,7 @@ test.describe("sign-in and watchlist", () => {
 
     for (const size of Object.values(viewports)) {
       await page.setViewportSize(size);
-      await page.screenshot({ path: `test-results/screenshots/sign-in-${SLUG}-${size.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/sign-in-${SLUG}-${size.width}.jpg`, fullPage: true });
     }
     await page.setViewportSize(viewports.desktop);
 
@@ -89,7 +89,7 @@ test.describe("sign-in and watchlist", () => {
     await codeField.fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(fieldError(page)).toHaveText("That code is not right. 4 tries left.");
-    await page.screenshot({ path: `test-results/screenshots/sign-in-code-${SLUG}-${viewports.desktop.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/sign-in-code-${SLUG}-${viewports.desktop.width}.jpg`, fullPage: true });
 
     await codeField.fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
@@ -124,7 +124,7 @@ test.describe("sign-in and watchlist", () => {
     await expect(listed.locator("h3")).toContainText(title.split(" ").slice(0, 3).join(" "));
     for (const size of Object.values(viewports)) {
       await page.setViewportSize(size);
-      await page.screenshot({ path: `test-results/screenshots/watchlist-${SLUG}-${size.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screenshots/watchlist-${SLUG}-${size.width}.jpg`, fullPage: true });
     }
 
     // Remove it there: it goes at once, and for good.
