@@ -1,8 +1,8 @@
 /**
- * npm run bench:lighthouse [-- --base http://localhost:3000] [--runs 3] [--port 3500] [--site harbourline] [--page vdp]
+ * npm run bench:lighthouse [-- --base http://localhost:3000] [--runs 3] [--port 3500] [--site harbourline] [--page home|search|vdp|location|trade-in]
  *
- * Lighthouse (mobile, its default config and simulated throttling) on the home page, the search page
- * and one vehicle page of every demo tenant (tenants/*.json), against the DESIGN.md budgets:
+ * Lighthouse (mobile, its default config and simulated throttling) on the home page, the search page,
+ * one vehicle page, a location page and the trade-in page of every demo tenant (tenants/*.json), against the DESIGN.md budgets:
  * performance ≥ 95, accessibility 100, SEO ≥ 95, cumulative layout shift ≤ 0.02. Each page is run
  * `--runs` times (at least 2) and every figure is the median of its runs. The JavaScript a page loads
  * (transferred KB) and Lighthouse's estimate of the unused part are printed beside them.
@@ -23,6 +23,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 import { startBenchServer } from "./bench-server";
+import { shownLocations } from "../domain/locations";
+import type { TenantDocument } from "../schemas/generated/tenant";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -129,21 +131,34 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-const slugs = readdirSync("tenants")
+const tenants = readdirSync("tenants")
   .filter((f) => f.endsWith(".json"))
-  .map((f) => (JSON.parse(readFileSync(join("tenants", f), "utf8")) as { identity: { slug: string } }).identity.slug)
-  .filter((s) => !ONLY_SITE || s === ONLY_SITE)
-  .sort();
+  .map((f) => JSON.parse(readFileSync(join("tenants", f), "utf8")) as TenantDocument)
+  .filter((t) => !ONLY_SITE || t.identity.slug === ONLY_SITE)
+  .sort((a, b) => a.identity.slug.localeCompare(b.identity.slug));
+
+/**
+ * The pages measured on a site: home, search, the first car of its search, its first shown location's
+ * page, and its trade-in page where it has one (the page with the trade-in wizard).
+ */
+async function sitePages(tenant: TenantDocument, site: URL): Promise<[string, string][]> {
+  const list: [string, string][] = [["home", "/"], ["search", "/search"], ["vdp", await firstCarPath(site)]];
+  const location = shownLocations(tenant.locations)[0];
+  if (location) list.push(["location", `/locations/${location.slug}`]);
+  const tradeIn = tenant.pages.find((p) => p.path && p.blocks.some((b) => b.type === "trade-in-wizard"));
+  if (tradeIn?.path) list.push(["trade-in", tradeIn.path]);
+  return list;
+}
 
 const server = BASE ? null : await startBenchServer(PORT, ".data-bench-lighthouse");
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 try {
   const base = BASE || `http://localhost:${PORT}`;
   const pages: { site: string; page: string; url: URL }[] = [];
-  for (const slug of slugs) {
+  for (const tenant of tenants) {
+    const slug = tenant.identity.slug;
     const site = siteBase(base, slug);
-    const list: [string, string][] = [["home", "/"], ["search", "/search"], ["vdp", await firstCarPath(site)]];
-    for (const [page, path] of list) if (!ONLY_PAGE || page === ONLY_PAGE) pages.push({ site: slug, page, url: new URL(path, site) });
+    for (const [page, path] of await sitePages(tenant, site)) if (!ONLY_PAGE || page === ONLY_PAGE) pages.push({ site: slug, page, url: new URL(path, site) });
   }
   // The first render of each page and of its optimised pictures (both cached by the server) before
   // anything is measured, as on a site that has had visitors.
