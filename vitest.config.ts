@@ -7,7 +7,11 @@ export default defineConfig({
     // Modules marked `import "server-only"` (server/db, server/search/algolia.ts) are server code, which
     // tests are: resolve the marker as Next does for server code ("react-server" condition → empty.js).
     // Only that package: React keeps its client build for the component tests.
-    alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
+    // next/dynamic renders nothing outside Next: tests/next-dynamic.tsx renders the loaded component.
+    alias: {
+      "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)),
+      "next/dynamic": fileURLToPath(new URL("tests/next-dynamic.tsx", import.meta.url)),
+    },
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],

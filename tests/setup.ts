@@ -5,7 +5,12 @@
  * instead of the production N = 2^17 (128 MiB, a few hundred milliseconds per hash). Production
  * code never calls this; server/admin/accounts.test.ts asserts the production defaults.
  */
+import { beforeAll } from "vitest";
 import { setScryptParamsForTests } from "../server/admin/passwords";
+import { dynamicImportsLoaded } from "./next-dynamic";
 
 export const TEST_SCRYPT_PARAMS = Object.freeze({ log2N: 10, r: 8, p: 1 });
 setScryptParamsForTests(TEST_SCRYPT_PARAMS);
+
+// A block's client part behind next/dynamic (tests/next-dynamic.tsx) has loaded before the file's tests render it.
+beforeAll(() => dynamicImportsLoaded());

@@ -11,7 +11,7 @@ import {
 import { isAvailable } from "../../domain/vehicle-display";
 import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";
-import { FinanceCalculatorClient } from "./finance-calculator.client";
+import { FinanceCalculatorClient } from "./finance-calculator.lazy";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
 import styles from "./finance-calculator.module.css";
 import type { CalculatorView } from "./view";

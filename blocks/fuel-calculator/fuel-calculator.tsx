@@ -1,6 +1,6 @@
 import { fuelCalculatorDefaults, showFuelCalculator } from "../../domain/fuel";
 import type { BlockComponent } from "../../renderer/types";
-import { FuelCalculatorClient } from "./fuel-calculator.client";
+import { FuelCalculatorClient } from "./fuel-calculator.lazy";
 
 /**
  * The VDP's fuel cost calculator (spec §5, §9): fuel price per litre, km per week and L/100 km,

@@ -2,7 +2,7 @@ import { createSearchClient } from "../../renderer/search-client";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
-import { ModelSearchClient } from "./model-search.client";
+import { ModelSearchClient } from "./model-search.lazy";
 import { findModels, modelSearchSettings, type ModelResults, type SearchFn } from "./models";
 import styles from "./model-search.module.css";
 

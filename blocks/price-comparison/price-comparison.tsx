@@ -1,6 +1,6 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { PriceComparisonClient } from "./price-comparison.client";
+import { PriceComparisonClient } from "./price-comparison.lazy";
 
 /**
  * The VDP's price comparison panel (spec §3, §4, §5, §9): how the car's price sits against

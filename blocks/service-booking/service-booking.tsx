@@ -1,7 +1,7 @@
 import { noticeText } from "../../domain/lead-forms";
 import { serviceBookingSpec, serviceSettings, BOOK_A_SERVICE, SERVICE_FORM_ANCHOR } from "../../domain/service-booking";
 import type { BlockComponent } from "../../renderer/types";
-import { ServiceBookingForm } from "./service-booking.client";
+import { ServiceBookingForm } from "./service-booking.lazy";
 import styles from "../_shared/form-panel.module.css";
 
 /**

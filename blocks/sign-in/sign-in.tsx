@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { mobileCountry, mobileExample } from "../../domain/mobile";
 import type { BlockComponent } from "../../renderer/types";
-import { SignInForm, type SignInFormProps } from "./sign-in.client";
+import { SignInForm } from "./sign-in.lazy";
+import type { SignInFormProps } from "./sign-in.client";
 import styles from "./sign-in.module.css";
 
 /** The /sign-in page: mobile number, then the code (query: type, redirect, back). */

@@ -3,7 +3,7 @@ import { VEHICLES_INDEX } from "../../domain/search-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
-import { SimilarCarsClient } from "./similar-cars.client";
+import { SimilarCarsClient } from "./similar-cars.lazy";
 
 /**
  * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the

@@ -19,6 +19,7 @@ import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import TradeInWizardBlock from "./trade-in-wizard";
 import { NO_ONLINE_FIGURE_TITLE, TradeInWizard, type TradeInWizardProps } from "./trade-in-wizard.client";
+import { TradeInWizard as LazyTradeInWizard } from "./trade-in-wizard.lazy";
 
 // The wizard as a person meets it (spec leads §2 screen 4, §4, §5, §8, §9), with /api/eval-expert/*
 // answered by a stubbed fetch per test; the server side is tested with the routes themselves.
@@ -471,7 +472,7 @@ describe("trade-in wizard block (server)", () => {
     const wizardProps = (doc: TenantDocument) => {
       const section = TradeInWizardBlock({ id: "ti", props: { showFaq: false }, ctx: fixtureCtx("/trade-in", doc) }) as ReactElement<{ children: ReactElement<{ children: ReactElement[] }>[] }>;
       const panel = section.props.children[0];
-      const wizard = ([] as ReactElement[]).concat(panel.props.children).find((c) => c?.type === TradeInWizard) as ReactElement<TradeInWizardProps>;
+      const wizard = ([] as ReactElement[]).concat(panel.props.children).find((c) => c?.type === LazyTradeInWizard) as ReactElement<TradeInWizardProps>;
       return wizard.props;
     };
     t.features.tradeIn = { enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: true };

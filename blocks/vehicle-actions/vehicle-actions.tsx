@@ -2,7 +2,7 @@ import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";
-import { VehicleActionsBar } from "./vehicle-actions.client";
+import { VehicleActionsBar } from "./vehicle-actions.lazy";
 
 /**
  * The VDP's share bar and document buttons (spec §2 "Other controls", §4, §5, §7, §8): share to the

@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { galleryModel } from "./gallery";
-import { VehicleGalleryClient } from "./vehicle-gallery.client";
+import { VehicleGalleryClient } from "./vehicle-gallery.lazy";
 
 /**
  * The vehicle detail page's image area (spec §2 "Image area", §4 "Image viewer" and "Spin viewer"):

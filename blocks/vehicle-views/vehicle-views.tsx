@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { VIEWS_TEXT, VIEWS_TEXT_ONE, viewUrl } from "./views";
-import { VehicleViewsClient } from "./vehicle-views.client";
+import { VehicleViewsClient } from "./vehicle-views.lazy";
 
 /**
  * The VDP's views count (spec §7 "View data"): the page records its view with
