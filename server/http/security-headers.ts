@@ -8,8 +8,8 @@
  *   frame-ancestors 'none'; sites are not embedded anywhere). A preview page (/preview/{token}/… on
  *   a site's host) is shown by the admin's editor in an iframe, so it may be framed by the admin's
  *   origins (and itself), and carries no X-Frame-Options (which cannot name an origin).
- * - Content-Security-Policy without nonces: Next inlines its scripts (the RSC payload) and styles
- *   (experimental.inlineCss), and a nonce would have to change on every answer — the vehicle page
+ * - Content-Security-Policy without nonces: Next inlines its scripts (the RSC payload), the theme's
+ *   variables are an inline style, and a nonce would have to change on every answer — the vehicle page
  *   cache serves one rendering to many visitors, so a nonce there would be a repeated, public one.
  *   The policy still confines scripts, connections, frames, forms, <base> and plugins to the site's
  *   own origin. No 'unsafe-eval' on the dealer sites and previews: their lead forms interpret the
