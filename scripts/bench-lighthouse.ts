@@ -23,6 +23,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 import { startBenchServer } from "./bench-server";
+import { tradeInPage } from "../domain/find-page";
 import { shownLocations } from "../domain/locations";
 import type { TenantDocument } from "../schemas/generated/tenant";
 
@@ -139,13 +140,13 @@ const tenants = readdirSync("tenants")
 
 /**
  * The pages measured on a site: home, search, the first car of its search, its first shown location's
- * page, and its trade-in page where it has one (the page with the trade-in wizard).
+ * page, and its trade-in page where it has one (domain/find-page's tradeInPage).
  */
 async function sitePages(tenant: TenantDocument, site: URL): Promise<[string, string][]> {
   const list: [string, string][] = [["home", "/"], ["search", "/search"], ["vdp", await firstCarPath(site)]];
   const location = shownLocations(tenant.locations)[0];
   if (location) list.push(["location", `/locations/${location.slug}`]);
-  const tradeIn = tenant.pages.find((p) => p.path && p.blocks.some((b) => b.type === "trade-in-wizard"));
+  const tradeIn = tradeInPage(tenant);
   if (tradeIn?.path) list.push(["trade-in", tradeIn.path]);
   return list;
 }

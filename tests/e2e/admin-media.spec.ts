@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, expectAccessible } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { adminUrl, expectAccessible, hydrated } from "./helpers";
 
 // The media library (issue 17): a picture uploaded to a site's library, described there, then chosen
 // from the library in the editor's image field with the keyboard, its alt text proposed. Nothing is
@@ -8,7 +8,6 @@ import { adminUrl, expectAccessible } from "./helpers";
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "wattle-creek";
 
-const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
 
 test("a picture uploaded to the library, given alt text there, is chosen from the library in the editor with its alt text", async ({ page }) => {
   test.setTimeout(120_000);

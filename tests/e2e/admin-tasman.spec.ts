@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, siteUrl, viewports, expectAccessible } from "./helpers";
+import { adminUrl, siteUrl, viewports, expectAccessible, hydrated } from "./helpers";
 
 // Issue 17, "Done when": a person following only on-screen words creates the Tasman Ute Centre from
 // a starter and publishes it with the checklist green, in under 10 minutes, typing no id, path, HTML
@@ -12,7 +12,6 @@ const ACCENT = "#2b2118";
 
 const colourBox = (page: Page, label: string) =>
   page.getByRole("textbox", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).and(page.locator("input[type=text]"));
-const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
 
 test("the Tasman Ute Centre, from a starter to a published site, by on-screen words only, in under 10 minutes", async ({ page }) => {
   test.setTimeout(600_000);

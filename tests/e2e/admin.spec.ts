@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
+import { adminUrl, demoTenants, siteUrl, viewports, expectAccessible, hydrated } from "./helpers";
 
 // The admin as staff and a dealer use it (issue 6). The tests build on each other (a site created
 // by staff is edited, published, broken, restored), so they run in order. Demo sites are changed
@@ -25,8 +25,6 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 const colourBox = (page: Page, label: string) =>
   page.getByRole("textbox", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).and(page.locator("input[type=text]"));
 const status = (page: Page) => page.locator("[data-status]");
-/** Waits until the page's interactive parts have hydrated (they mark themselves data-ready). */
-const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
 
 /**
  * A new site keeps its starter's placeholder copy until someone writes it, which the pre-publish

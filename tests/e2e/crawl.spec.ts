@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
-import { demoTenants, siteUrl } from "./helpers";
+import { demoTenants, siteUrl, decodeHtml, siteGet } from "./helpers";
 
 // Issue 16, "every link resolves": each demo site is crawled from its home page and its sitemap.xml
 // through the rendered HTML — every <a href> to the same site (menu, footer, in-page links; path and
@@ -18,11 +17,10 @@ const CAR_PAGE = /^\/cars\/[a-z0-9-]+$/;
 const SEARCH = /^\/(search|used-car)(\/|\?|$)/;
 const ANCHOR = /<a\b[^>]*?\shref\s*=\s*("([^"]*)"|'([^']*)')/gi;
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
 /** The same-site path + query of an href on `from`, or null for another site, an anchor, tel:, mailto: … */
 export function sameSiteTarget(href: string, from: URL, hosts: Set<string>): string | null {
-  const raw = decode(href.trim());
+  const raw = decodeHtml(href.trim());
   if (!raw || raw.startsWith("#")) return null;
   let url: URL;
   try {
@@ -35,16 +33,8 @@ export function sameSiteTarget(href: string, from: URL, hosts: Set<string>): str
   return `${url.pathname}${url.search}`;
 }
 
-/**
- * GET a path of a site. Node does not resolve *.localhost here (DESIGN.md), so the request goes to
- * the loopback address with the site's Host header.
- */
-function get(request: APIRequestContext, slug: string, path: string) {
-  return request.get(`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: new URL(siteUrl(slug)).host }, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 });
-}
-
 async function fetchPage(request: APIRequestContext, slug: string, path: string) {
-  const res = await get(request, slug, path);
+  const res = await siteGet(request, slug, path);
   const type = res.headers()["content-type"] ?? "";
   return { status: res.status(), location: res.headers()["location"] ?? null, html: type.includes("text/html") ? await res.text() : "" };
 }
@@ -56,7 +46,7 @@ for (const tenant of demoTenants) {
     const base = new URL(siteUrl(slug));
     const hosts = new Set([base.hostname, ...tenant.identity.domains]);
 
-    const sitemap = await get(request, slug, "/sitemap.xml");
+    const sitemap = await siteGet(request, slug, "/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     const fromSitemap = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)]
       .map((m) => sameSiteTarget(m[1], base, hosts))

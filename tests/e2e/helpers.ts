@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 
@@ -11,6 +11,20 @@ export const demoTenants: TenantDocument[] = readdirSync("tenants")
 
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${E2E_PORT}${path}`;
 export const adminUrl = (path = "/") => `http://localhost:${E2E_PORT}${path}`;
+
+/**
+ * GET a path of a site as served, without the browser. Node does not resolve *.localhost here
+ * (DESIGN.md), so the request goes to the loopback address with the site's Host header.
+ */
+export function siteGet(request: APIRequestContext, slug: string, path: string) {
+  return request.get(`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: new URL(siteUrl(slug)).host }, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 });
+}
+
+/** Text or an attribute from the server's HTML (React escapes &, <, >, " and '). */
+export const decodeHtml = (html: string) => html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+
+/** Waits until the admin page's interactive parts have hydrated (they mark themselves data-ready). */
+export const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
 
 export const viewports = {
   phone: { width: 390, height: 844 },

@@ -1,10 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_VISIBLE, KEY_INFO_VISIBLE } from "../../domain/vdp-rules";
-import { E2E_PORT } from "../../playwright.config";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, siteUrl, viewports, decodeHtml, siteGet } from "./helpers";
 
-/** A paragraph's text from the server's HTML (React escapes &, <, >, " and '). */
-const decode = (html: string) => html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
 
 // The vehicle page's detail blocks on every demo site whose vehicle-detail template has them:
 // key information (4 shown, Show More / Show Less; caravans' sizes in feet and metres), all
@@ -121,7 +118,7 @@ for (const tenant of demoTenants) {
       // as served (the server's HTML); the first with long comments is opened in the browser.
       let long: string | null = null;
       for (const href of hrefs) {
-        const res = await page.request.get(`http://127.0.0.1:${E2E_PORT}${href}`, { headers: { host: new URL(siteUrl(slug)).host } });
+        const res = await siteGet(page.request, slug, href);
         expect(res.status(), href).toBe(200);
         const section = /<section[^>]*data-block="dealer-comments"[^>]*>([\s\S]*?)<\/section>/.exec(await res.text())?.[1] ?? "";
         const text = [...section.matchAll(/<p(?:\s[^>]*)?>([\s\S]*?)<\/p>/g)].map((m) => m[1]).join("\n\n");
@@ -130,7 +127,7 @@ for (const tenant of demoTenants) {
           long = href;
           break;
         }
-        if (!text.includes(DEALER_COMMENTS_PENDING)) expect(decode(text).length, href).toBeLessThanOrEqual(DEALER_COMMENTS_LIMIT);
+        if (!text.includes(DEALER_COMMENTS_PENDING)) expect(decodeHtml(text).length, href).toBeLessThanOrEqual(DEALER_COMMENTS_LIMIT);
       }
       expect(long, "a car on the first search page with dealer comments over 400 characters").not.toBeNull();
       await page.goto(siteUrl(slug, long!));
