@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hostname, parseHost } from "./domain/hosts";
+import { PAGE_PATH_HEADER, hostname, parseHost } from "./domain/hosts";
 import { cameOverHttps, pageKind, pageSecurityHeaders } from "./server/http/security-headers";
 
 /**
@@ -31,7 +31,10 @@ function route(request: NextRequest): NextResponse {
   url.pathname = preview
     ? `/p/${hostname(request.headers.get("host"))}/${preview[1]}${preview[2] ?? "/"}`
     : `/s/${hostname(request.headers.get("host"))}${pathname}`;
-  return NextResponse.rewrite(url);
+  // The path the visitor asked for, for the site's 404 (app/s/[host]/not-found.tsx); always ours, never the client's.
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_PATH_HEADER, pathname);
+  return NextResponse.rewrite(url, { request: { headers } });
 }
 
 function notFound() {

@@ -1,6 +1,9 @@
 /** Which site a request's Host header names. Pure, so proxy, server and tests share it. */
 export type HostTarget = { kind: "admin" } | { kind: "slug"; slug: string } | { kind: "domain"; domain: string };
 
+/** The request header proxy.ts puts the asked-for path in (a site's pages are served under an internal /s/{host}/ route). */
+export const PAGE_PATH_HEADER = "x-forecourt-path";
+
 const ADMIN_HOSTS = new Set(["localhost", "admin.localhost", "127.0.0.1", "[::1]"]);
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;

@@ -23,7 +23,7 @@ export async function NotFoundPage({ host }: { host: string | null }) {
   return live ? <SiteNotFound live={live} /> : <PlainNotFound />;
 }
 
-function PlainNotFound() {
+export function PlainNotFound() {
   return (
     <main id="main" className="fc-narrow fc-section">
       <h1>{NOT_FOUND_TITLE}</h1>

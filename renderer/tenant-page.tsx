@@ -22,11 +22,10 @@ import type { BlockContext, TenantDocument } from "./types";
 export type PreviewDraft = LiveDocument & { token: string };
 
 /**
- * The page of `segments` in a document (its car on a vehicle page), with the page's title and the
- * context its blocks get: the car and the search host are found here once, not by each block.
+ * The page at `path` (normalised) in a document (its car on a vehicle page), with the page's title
+ * and the context its blocks get: the car and the search host are found here once, not by each block.
  */
-async function resolveIn(live: LiveDocument, segments: string[], previewToken: string | null) {
-  const path = normalisePath(segments);
+async function resolveIn(live: LiveDocument, path: string, previewToken: string | null) {
   const page = findPage(live.document, path);
   if (!page) return null;
   const host = searchHost(live.document.identity, previewToken);
@@ -47,12 +46,19 @@ async function resolveIn(live: LiveDocument, segments: string[], previewToken: s
   return { live, ctx, title: title ?? "", description: page.description };
 }
 
-// One lookup per request, shared by the layout, the page and its metadata. A preview passes the
-// draft (server/admin/preview.ts) instead of the host's live document.
-const resolve = cache(async (host: string, segments: string[], preview?: PreviewDraft) => {
+// One lookup per request, shared by the page, its metadata and the 404 fallback (keyed by the path's
+// text: React's cache compares arguments by identity). A preview passes the draft
+// (server/admin/preview.ts) instead of the host's live document.
+const resolveCached = cache(async (host: string, path: string, preview?: PreviewDraft) => {
   const live = preview ?? (await tenantForHost(host));
-  return live ? resolveIn(live, segments, preview?.token ?? null) : null;
+  return live ? resolveIn(live, path, preview?.token ?? null) : null;
 });
+const resolve = (host: string, segments: string[], preview?: PreviewDraft) => resolveCached(host, normalisePath(segments), preview);
+
+/** Whether a site has a page at these path segments (the page TenantPage draws, not a 404). */
+export async function pageExists(host: string, segments: string[]): Promise<boolean> {
+  return (await resolve(host, segments)) !== null;
+}
 
 /** The page's public address: the site's first domain over https, else the host it was asked on. */
 const pageUrl = (host: string, doc: TenantDocument, path: string) => publicPageUrl(doc.identity.domains, path, host)!;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminUrl, demoTenants, siteUrl, viewports } from "./helpers";
+import { adminUrl, demoTenants, siteGet, siteUrl, viewports } from "./helpers";
 import { E2E_PORT } from "../../playwright.config";
 import { documentTitle } from "../../domain/page-title";
 
@@ -42,10 +42,27 @@ test("an unknown host gets a plain 404 page", async ({ page }) => {
   }
 });
 
-test("an unknown path on a tenant host gets 404", async ({ page }) => {
-  const response = await page.goto(siteUrl(demoTenants[0].identity.slug, "/no-such-page"));
-  expect(response?.status()).toBe(404);
-  await expect(page.locator("h1")).toHaveText("Page not found");
+test("an unknown path or car on a tenant host gets the site's 404, with its header and footer", async ({ page }) => {
+  const { slug, name } = demoTenants[0].identity;
+  // The path header is proxy.ts's own: one sent by the visitor does not hide the site's 404.
+  await page.setExtraHTTPHeaders({ "x-forecourt-path": "/" });
+  for (const path of ["/no-such-page", "/cars/no-such-car", "/cars/no-such-car/checkout"]) {
+    const response = await page.goto(siteUrl(slug, path));
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator("h1")).toHaveText("Page not found");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(name);
+  }
+});
+
+test("a page's HTML carries the site's header and footer once in its React payload, not again for the 404 fallback", async ({ request }) => {
+  const { slug } = demoTenants[0].identity;
+  for (const path of ["/", "/search"]) {
+    const html = await (await siteGet(request, slug, path)).text();
+    // Once as markup, once in the payload React hydrates from.
+    expect(html.split("Skip to content").length - 1, path).toBe(2);
+    expect(html.split('"type\\":\\"site-footer\\"').length - 1, path).toBe(1);
+  }
 });
 
 test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ page }) => {

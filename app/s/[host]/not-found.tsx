@@ -1,7 +1,16 @@
 import { headers } from "next/headers";
-import { NotFoundPage } from "../../../renderer/not-found-page";
+import { PAGE_PATH_HEADER, hostname } from "../../../domain/hosts";
+import { NotFoundPage, PlainNotFound } from "../../../renderer/not-found-page";
+import { pageExists } from "../../../renderer/tenant-page";
 
-// Next gives not-found.tsx no params: the site is the request's Host header (proxy.ts keeps it).
+// Next gives not-found.tsx no params: the site is the request's Host header, the path proxy.ts's header.
+// Next also renders this fallback into the payload of every page it serves, where it is never shown:
+// a page that exists gets the plain note, so the site's header and footer are not sent twice (45 KB).
 export default async function NotFound() {
-  return <NotFoundPage host={(await headers()).get("host")} />;
+  const asked = await headers();
+  const host = asked.get("host");
+  const path = asked.get(PAGE_PATH_HEADER);
+  const site = hostname(host);
+  if (site && path !== null && (await pageExists(site, path.split("/")))) return <PlainNotFound />;
+  return <NotFoundPage host={host} />;
 }
