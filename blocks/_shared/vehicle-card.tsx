@@ -7,13 +7,17 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
 import styles from "./vehicle-card.module.css";
 
-/** The fields of a search hit a card reads. */
-export type CardVehicle = Pick<
-  SearchRecord,
-  | "objectID" | "slug" | "path" | "title" | "year" | "make" | "model" | "badge" | "series" | "car_type" | "status" | "price"
-  | "price_type" | "preorder" | "km" | "fuel" | "transmission" | "tag" | "reserved" | "certified" | "created_at"
-  | "location_name" | "views" | "primary_image_url" | "photos_count"
->;
+/**
+ * The fields of a search hit a card reads: the search page asks the engine for these only
+ * (attributesToRetrieve), which keeps its HTML and every answer small. show_on_dealer_website is
+ * what reserveHref checks.
+ */
+export const CARD_ATTRIBUTES = [
+  "objectID", "slug", "path", "title", "year", "make", "model", "badge", "series", "car_type", "status", "price",
+  "price_type", "preorder", "km", "fuel", "transmission", "tag", "reserved", "certified", "created_at",
+  "location_name", "views", "primary_image_url", "photos_count", "show_on_dealer_website",
+] as const satisfies readonly (keyof SearchRecord)[];
+export type CardVehicle = Pick<SearchRecord, (typeof CARD_ATTRIBUTES)[number]>;
 
 /** Everything a card needs from the tenant document: small and serialisable, so a client part can take it. */
 export interface CardSettings {

@@ -7,3 +7,24 @@ export const popupStorageKey = (tenantSlug: string) => `forecourt:popup-dismisse
 export function shouldOpenPopup(args: { dismissed: string | null; expiry?: string; now: Date }): boolean {
   return !args.dismissed && !isExpired(args.expiry, args.now);
 }
+
+export const popupElementId = (blockId: string) => `fc-popup-${blockId}`;
+
+/**
+ * Runs in the HTML right after the dialog: opens it while the page is still loading (it "starts
+ * open"), not after the scripts, unless this dealer's popup was dismissed here or has expired (an
+ * unreadable expiry counts as passed, as in isExpired). A close before the scripts run is
+ * remembered too.
+ */
+export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string }): string {
+  // JSON strings are valid JS; "<" is escaped so the text cannot close the <script> element.
+  const js = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
+  const key = js(opts.storageKey);
+  return (
+    `(function(){var d=document.getElementById(${js(opts.elementId)});if(!d||d.open||!d.showModal)return;` +
+    (opts.expiry ? `if(!(Date.now()<Date.parse(${js(opts.expiry)})))return;` : "") +
+    `try{if(localStorage.getItem(${key}))return}catch(e){}` +
+    `d.addEventListener("close",function(){try{localStorage.setItem(${key},new Date().toISOString())}catch(e){}});` +
+    `try{d.showModal()}catch(e){}})()`
+  );
+}

@@ -5,6 +5,7 @@ import { readStorage, writeStorage } from "../_shared/schedule";
 import { shouldOpenPopup } from "./popup-rules";
 
 interface Props {
+  id: string;
   storageKey: string;
   expiry?: string;
   labelledBy: string;
@@ -16,9 +17,11 @@ interface Props {
 
 /**
  * A native modal <dialog>: the browser traps focus, closes it on Escape and puts focus back
- * where it was. Any close (button, Escape, backdrop) is remembered for this dealer.
+ * where it was. Any close (button, Escape, backdrop) is remembered for this dealer. The page's
+ * inline script (popup-rules' openPopupScript) has usually opened it already; the effect covers a
+ * browser that did not run it. Close is an invoker command, so it works before hydration too.
  */
-export function PopupDialog({ storageKey, expiry, labelledBy, describedBy, className, closeClassName, children }: Props) {
+export function PopupDialog({ id, storageKey, expiry, labelledBy, describedBy, className, closeClassName, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -32,6 +35,9 @@ export function PopupDialog({ storageKey, expiry, labelledBy, describedBy, class
   return (
     <dialog
       ref={dialog}
+      id={id}
+      // The inline script may have opened it (the open attribute) before React hydrates.
+      suppressHydrationWarning
       className={className}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
@@ -42,7 +48,7 @@ export function PopupDialog({ storageKey, expiry, labelledBy, describedBy, class
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
     >
-      <button type="button" className={closeClassName} aria-label="Close" onClick={() => dialog.current?.close()}>
+      <button type="button" className={closeClassName} aria-label="Close" commandfor={id} command="close" onClick={() => dialog.current?.close()}>
         <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
           <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

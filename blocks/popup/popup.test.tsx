@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps } from "../../renderer/types";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import Popup from "./popup";
-import { popupStorageKey, shouldOpenPopup } from "./popup-rules";
+import { openPopupScript, popupStorageKey, shouldOpenPopup } from "./popup-rules";
 
 type Props = BlockProps<"popup">;
 const base: Props = {
@@ -23,15 +23,17 @@ afterEach(() => {
 });
 
 describe("popup", () => {
-  it("renders a closed, labelled native dialog (opened by the browser, so nothing shifts)", async () => {
+  it("renders a closed, labelled native dialog and the inline script that opens it (opened by the browser, so nothing shifts)", async () => {
     const html = await render();
-    expect(html).toMatch(/^<dialog class="[^"]*" aria-labelledby="eofy-title" aria-describedby="eofy-description" closedby="any">/);
+    expect(html).toMatch(/^<dialog id="fc-popup-eofy" class="[^"]*" aria-labelledby="eofy-title" aria-describedby="eofy-description" closedby="any">/);
     expect(html).not.toMatch(/<dialog[^>]* open/);
+    const script = openPopupScript({ elementId: "fc-popup-eofy", storageKey: popupStorageKey("harbourside-motors") });
+    expect(html.endsWith(`</dialog><script>${script}</script>`)).toBe(true);
   });
 
   it("has a Close button first, then image, title, description and button", async () => {
     const html = await render();
-    expect(html).toMatch(/<dialog[^>]*><button type="button" class="[^"]*" aria-label="Close"><svg aria-hidden="true"/);
+    expect(html).toMatch(/<dialog[^>]*><button type="button" class="[^"]*" aria-label="Close" commandfor="fc-popup-eofy" command="close"><svg aria-hidden="true"/);
     expect(html).toMatch(/<img class="[^"]*" src="\/promos\/eofy.jpg" alt="A row of new SUVs" width="600" height="300" loading="lazy" decoding="async"\/>/);
     expect(html).toMatch(/<h2 class="[^"]*" id="eofy-title">End of financial year sale<\/h2>/);
     expect(html).toMatch(/<p class="[^"]*" id="eofy-description">Drive away deals on every new SUV until 30 June.<\/p>/);
@@ -50,6 +52,59 @@ describe("popup", () => {
     expect(await render({ expiry: "2026-06-30T23:59:59+10:00" })).toBe("");
     expect(await render({ expiry: "2026-07-01T00:00:00+10:00" })).toBe("");
     expect(await render({ expiry: "2026-07-01T00:00:01+10:00" })).toContain("<dialog");
+  });
+});
+
+/** Runs the inline script against a fake page at `now`: whether it opened the dialog, and what a close then stores. */
+function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z")) {
+  const listeners: (() => void)[] = [];
+  const dialog = { open: false, showModal: () => void (dialog.open = true), addEventListener: (_: string, f: () => void) => listeners.push(f) };
+  const localStorage = {
+    getItem: (k: string) => {
+      if (!stored) throw new Error("SecurityError");
+      return stored[k] ?? null;
+    },
+    setItem: (k: string, v: string) => {
+      if (stored) stored[k] = v;
+    },
+  };
+  const document = { getElementById: (id: string) => (id === "fc-popup-eofy" ? dialog : null) };
+  class FakeDate extends Date {
+    constructor() {
+      super(now);
+    }
+    static now = () => now;
+  }
+  new Function("localStorage", "document", "Date", script)(localStorage, document, FakeDate);
+  return { opened: dialog.open, close: () => listeners.forEach((f) => f()) };
+}
+
+describe("the inline script that opens the popup with the page", () => {
+  const key = popupStorageKey("harbourside-motors");
+  const script = (expiry?: string) => openPopupScript({ elementId: "fc-popup-eofy", storageKey: key, expiry });
+
+  it("opens it, and a close (before the page's scripts run) is remembered for this dealer", () => {
+    const stored: Record<string, string> = {};
+    const run = runScript(script(), stored);
+    expect(run.opened).toBe(true);
+    expect(stored[key]).toBeUndefined();
+    run.close();
+    expect(stored[key]).toBe("2026-06-15T00:00:00.000Z");
+    expect(runScript(script(), stored).opened).toBe(false);
+  });
+
+  it("does not open a popup past its expiry, or with an unreadable one", () => {
+    expect(runScript(script("2026-06-20T00:00:00Z"), {}, Date.parse("2026-06-19T23:59:59Z")).opened).toBe(true);
+    expect(runScript(script("2026-06-20T00:00:00Z"), {}, Date.parse("2026-06-20T00:00:00Z")).opened).toBe(false);
+    expect(runScript(script("garbled"), {}).opened).toBe(false);
+  });
+
+  it("still opens when browser storage is blocked", () => {
+    expect(runScript(script(), null).opened).toBe(true);
+  });
+
+  it("keeps the inline script inert against markup in its strings", () => {
+    expect(openPopupScript({ elementId: "id", storageKey: "k</script><script>alert(1)//", expiry: "</script>" })).not.toContain("</script>");
   });
 });
 

@@ -7,6 +7,7 @@ import { fakeSearch } from "../../tests/fixtures/fake-search";
 import { renderSearch, testSettings } from "./fixtures/render-search";
 import { renderSearchLikeNext } from "./fixtures/rsc-search";
 import SearchResults from "./search-results";
+import { CARD_ATTRIBUTES } from "../_shared/vehicle-card";
 import type { SearchSettings } from "./settings";
 
 // The real engine is server code (database, index); the block only needs it registered.
@@ -60,10 +61,13 @@ describe("search results: first render", () => {
     expect(html).toContain('aria-label="Maximum kilometres"');
   });
 
-  it("asks the engine for the site's page size and each filter's facet", async () => {
+  it("asks the engine for the site's page size, each filter's facet, only the fields a card reads and no highlighting", async () => {
     const { client } = await renderSearch(stock, testSettings());
     const params = client.requests[0].params!;
     expect(params.hitsPerPage).toBe(21);
+    expect(params.attributesToRetrieve).toEqual([...CARD_ATTRIBUTES]);
+    expect(params.attributesToRetrieve).toContain("primary_image_url");
+    expect(params.attributesToHighlight).toEqual([]);
     expect([...(params.facets as string[])].sort()).toEqual(["body", "car_type", "dealership_slug", "fuel", "km", "make", "model", "price"]);
   });
 

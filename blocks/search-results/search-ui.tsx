@@ -11,11 +11,10 @@ import {
   useStats,
 } from "react-instantsearch";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import type { SearchRecord } from "../../domain/search-record";
 import { trackEvent } from "../../renderer/analytics";
 import { collapseSoldRuns, interleavePromos, QUERY_DEBOUNCE_MS, type ListItem, type SearchHistoryEntry } from "../../domain/search-rules";
 import { vehicleWord } from "../../domain/vehicle-display";
-import { VehicleCard } from "../_shared/vehicle-card";
+import { CARD_ATTRIBUTES, VehicleCard, type CardVehicle } from "../_shared/vehicle-card";
 import { WatchlistButton } from "../_shared/watchlist-button.client";
 import { carouselEdges, carouselStep } from "./carousel";
 import { rangeLabel, valueLabel } from "../_shared/search/display";
@@ -32,7 +31,7 @@ import styles from "./search-results.module.css";
 /** Cards in the first row of the widest grid: their images load at once. */
 const FIRST_ROW = 3;
 
-type Hit = SearchRecord & { __position?: number };
+type Hit = CardVehicle & { __position?: number };
 
 function SearchBox({ noun }: { noun: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -439,8 +438,9 @@ function LinkedRefinement({ attribute }: { attribute: string }) {
   return null;
 }
 
+/** A page of results, with only the fields a card reads and no highlighting (the cards show none). */
 function PageSize({ hitsPerPage }: { hitsPerPage: number }) {
-  useConfigure({ hitsPerPage });
+  useConfigure({ hitsPerPage, attributesToRetrieve: [...CARD_ATTRIBUTES], attributesToHighlight: [] });
   return null;
 }
 

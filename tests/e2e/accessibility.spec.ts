@@ -60,6 +60,23 @@ test("popup: opens on load, closes with Escape, and stays closed for this dealer
   await expect(page.getByRole("dialog", { name: title })).toBeHidden();
 });
 
+test("popup: open with the page before its scripts run; its Close button works and is remembered then too", async ({ page }) => {
+  const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
+  const popup = [...tenant.layout.top, ...tenant.layout.bottom].find((b) => b.type === "popup")!;
+  const title = (popup.props as { title: string }).title;
+  // The page's scripts never arrive: only the inline ones in the HTML run.
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.goto(siteUrl(tenant.identity.slug));
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `forecourt:popup-dismissed:${tenant.identity.slug}`)).not.toBeNull();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: title })).toBeHidden();
+});
+
 test("announcement bar: dismissed once, it stays dismissed without a flash", async ({ page }) => {
   const tenant = demoTenants.find((t) => t.layout.top.some((b) => b.type === "announcement-bar"))!;
   const bar = tenant.layout.top.find((b) => b.type === "announcement-bar")!;
