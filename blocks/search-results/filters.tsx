@@ -12,16 +12,29 @@ import styles from "./search-results.module.css";
 
 type Item = ReturnType<typeof useRefinementList>["items"][number];
 
-/** A collapsible filter section; open from the start when it has a refinement. */
+/**
+ * A collapsible filter section; open from the start when it has a refinement. Its options are drawn
+ * once it is first opened: a closed section costs the page no markup (a long make or model list is
+ * a hundred checkboxes) and no hydration.
+ */
 function Section({ label, refined, children }: { label: string; refined: number; children: ReactNode }) {
   const [open, setOpen] = useState(refined > 0);
+  const [drawn, setDrawn] = useState(open);
   return (
-    <details className={styles.filter} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className={styles.filter}
+      open={open}
+      onToggle={(e) => {
+        const nowOpen = e.currentTarget.open;
+        setOpen(nowOpen);
+        if (nowOpen) setDrawn(true);
+      }}
+    >
       <summary className={styles.filterSummary}>
         <span>{label}</span>
         {refined ? <span className={styles.filterBadge}>{refined}<span className="fc-visually-hidden"> selected</span></span> : null}
       </summary>
-      <div className={styles.filterBody}>{children}</div>
+      <div className={styles.filterBody}>{drawn || open ? children : null}</div>
     </details>
   );
 }

@@ -57,8 +57,18 @@ describe("search results: first render", () => {
     expect([...html.matchAll(/<summary class="[^"]*"><span>([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(["Body type", "Make", "Model", "Price", "Kilometres", "Fuel type"]);
     expect(html).toMatch(/<legend class="[^"]*">Car type<\/legend>/);
     expect(pressed(html)).toEqual(["All"]);
-    expect(html).toContain('aria-label="Minimum price"');
-    expect(html).toContain('aria-label="Maximum kilometres"');
+  });
+
+  it("draws a filter's options only in a section that is open: closed ones cost no markup; a refined one starts open with them", async () => {
+    const { html } = await renderSearch(stock, testSettings());
+    expect(html).not.toContain('type="checkbox"');
+    expect(html).not.toContain('aria-label="Minimum price"');
+    expect(html).not.toMatch(/<details[^>]* open/);
+    const refined = (await renderSearch(stock, testSettings(), { refinementList: { make: ["Mazda"] }, range: { price: "40000:50000" } })).html;
+    expect([...refined.matchAll(/<details[^>]* open=""><summary class="[^"]*"><span>([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(["Make", "Price"]);
+    expect(refined).toMatch(/<input type="checkbox" checked=""\/><span class="[^"]*">Mazda<\/span>/);
+    expect(refined).toContain('aria-label="Minimum price"');
+    expect(refined).not.toContain('aria-label="Maximum kilometres"');
   });
 
   it("asks the engine for the site's page size, each filter's facet, only the fields a card reads and no highlighting", async () => {
@@ -238,7 +248,8 @@ describe("search results: make filter", () => {
   };
 
   it("shows the 7 most common makes, then a Show all makes control", async () => {
-    const { html } = await renderSearch(hits, testSettings());
+    // A chosen make opens the section from the start (closed, it draws no options).
+    const { html } = await renderSearch(hits, testSettings(), { refinementList: { make: ["Toyota"] } });
     expect(makeLabels(html)).toEqual(makes.slice(0, 7));
     expect(html).toMatch(/aria-expanded="false" aria-controls="[^"]+">Show all makes<\/button>/);
     expect(html).not.toContain("Popular Makes");
