@@ -13,8 +13,8 @@ export const popupElementId = (blockId: string) => `fc-popup-${blockId}`;
 /**
  * Runs in the HTML right after the dialog: opens it while the page is still loading (it "starts
  * open"), not after the scripts, unless this dealer's popup was dismissed here or has expired (an
- * unreadable expiry counts as passed, as in isExpired). A close before the scripts run is
- * remembered too.
+ * unreadable expiry counts as passed, as in isExpired), and loads its picture at once. A close
+ * before the scripts run is remembered too.
  */
 export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string }): string {
   // JSON strings are valid JS; "<" is escaped so the text cannot close the <script> element.
@@ -25,6 +25,8 @@ export function openPopupScript(opts: { elementId: string; storageKey: string; e
     (opts.expiry ? `if(!(Date.now()<Date.parse(${js(opts.expiry)})))return;` : "") +
     `try{if(localStorage.getItem(${key}))return}catch(e){}` +
     `d.addEventListener("close",function(){try{localStorage.setItem(${key},new Date().toISOString())}catch(e){}});` +
+    // Its picture is lazy (a visitor who closed the popup never downloads it); shown now, it loads now.
+    `var i=d.querySelector("img[loading=lazy]");if(i)i.loading="eager";` +
     `try{d.showModal()}catch(e){}})()`
   );
 }

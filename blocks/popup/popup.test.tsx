@@ -58,7 +58,13 @@ describe("popup", () => {
 /** Runs the inline script against a fake page at `now`: whether it opened the dialog, and what a close then stores. */
 function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z")) {
   const listeners: (() => void)[] = [];
-  const dialog = { open: false, showModal: () => void (dialog.open = true), addEventListener: (_: string, f: () => void) => listeners.push(f) };
+  const image = { loading: "lazy" };
+  const dialog = {
+    open: false,
+    showModal: () => void (dialog.open = true),
+    addEventListener: (_: string, f: () => void) => listeners.push(f),
+    querySelector: (selector: string) => (selector === "img[loading=lazy]" && image.loading === "lazy" ? image : null),
+  };
   const localStorage = {
     getItem: (k: string) => {
       if (!stored) throw new Error("SecurityError");
@@ -76,21 +82,24 @@ function runScript(script: string, stored: Record<string, string> | null, now = 
     static now = () => now;
   }
   new Function("localStorage", "document", "Date", script)(localStorage, document, FakeDate);
-  return { opened: dialog.open, close: () => listeners.forEach((f) => f()) };
+  return { opened: dialog.open, imageLoading: image.loading, close: () => listeners.forEach((f) => f()) };
 }
 
 describe("the inline script that opens the popup with the page", () => {
   const key = popupStorageKey("harbourside-motors");
   const script = (expiry?: string) => openPopupScript({ elementId: "fc-popup-eofy", storageKey: key, expiry });
 
-  it("opens it, and a close (before the page's scripts run) is remembered for this dealer", () => {
+  it("opens it and loads its picture at once; a close (before the page's scripts run) is remembered for this dealer", () => {
     const stored: Record<string, string> = {};
     const run = runScript(script(), stored);
     expect(run.opened).toBe(true);
+    expect(run.imageLoading).toBe("eager");
     expect(stored[key]).toBeUndefined();
     run.close();
     expect(stored[key]).toBe("2026-06-15T00:00:00.000Z");
-    expect(runScript(script(), stored).opened).toBe(false);
+    const again = runScript(script(), stored);
+    expect(again.opened).toBe(false);
+    expect(again.imageLoading).toBe("lazy");
   });
 
   it("does not open a popup past its expiry, or with an unreadable one", () => {
