@@ -1,6 +1,8 @@
 import { fuelCalculatorDefaults, showFuelCalculator } from "../../domain/fuel";
 import type { BlockComponent } from "../../renderer/types";
 import { FuelCalculatorClient } from "./fuel-calculator.lazy";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "./fuel-calculator.module.css";
 
 /**
  * The VDP's fuel cost calculator (spec §5, §9): fuel price per litre, km per week and L/100 km,

@@ -5,6 +5,9 @@ import { registerInProcessSearch } from "../../server/search/in-process";
 import { ModelSearchClient } from "./model-search.lazy";
 import { findModels, modelSearchSettings, type ModelResults, type SearchFn } from "./models";
 import styles from "./model-search.module.css";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "../_shared/model-tile.module.css";
+import "../_shared/search/search.module.css";
 
 /**
  * The makes and models search. The first page of models (no text) renders on the server, so the

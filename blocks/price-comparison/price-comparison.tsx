@@ -1,6 +1,8 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { PriceComparisonClient } from "./price-comparison.lazy";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "./price-comparison.module.css";
 
 /**
  * The VDP's price comparison panel (spec §3, §4, §5, §9): how the car's price sits against

@@ -3,6 +3,9 @@ import { serviceBookingSpec, serviceSettings, BOOK_A_SERVICE, SERVICE_FORM_ANCHO
 import type { BlockComponent } from "../../renderer/types";
 import { ServiceBookingForm } from "./service-booking.lazy";
 import styles from "../_shared/form-panel.module.css";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "../_shared/lead-form/lead-form.module.css";
+import "./service-booking.module.css";
 
 /**
  * Book a Service (spec leads §2 screens 5 and 8): the site's booking wizard (forms.service), or on a

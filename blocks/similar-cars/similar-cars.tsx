@@ -4,6 +4,8 @@ import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsClient } from "./similar-cars.lazy";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "./similar-cars.module.css";
 
 /**
  * Similar cars on the VDP (spec §4, §7, §9): up to 6 cars in stock priced within ±10,000 of the

@@ -3,6 +3,9 @@ import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";
 import { VehicleActionsBar } from "./vehicle-actions.lazy";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "../_shared/toast.module.css";
+import "./vehicle-actions.module.css";
 
 /**
  * The VDP's share bar and document buttons (spec §2 "Other controls", §4, §5, §7, §8): share to the

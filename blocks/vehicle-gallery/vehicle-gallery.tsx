@@ -1,6 +1,8 @@
 import type { BlockComponent } from "../../renderer/types";
 import { galleryModel } from "./gallery";
 import { VehicleGalleryClient } from "./vehicle-gallery.lazy";
+// The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
+import "./vehicle-gallery.module.css";
 
 /**
  * The vehicle detail page's image area (spec §2 "Image area", §4 "Image viewer" and "Spin viewer"):

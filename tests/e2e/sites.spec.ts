@@ -65,6 +65,20 @@ test("a page's HTML carries the site's header and footer once in its React paylo
   }
 });
 
+test("a page's stylesheets are its own linked files: a block whose client part loads lazily adds none of its own", async ({ request }) => {
+  for (const { identity } of demoTenants) {
+    const search = await (await siteGet(request, identity.slug, "/search")).text();
+    const car = /href="(\/cars\/[a-z0-9-]+)"/.exec(search)![1];
+    for (const path of ["/", "/search", car]) {
+      const html = await (await siteGet(request, identity.slug, path)).text();
+      const sheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      expect(sheets.length, `${identity.slug}${path}`).toBeGreaterThan(0);
+      // next/dynamic would add a chunk's own stylesheet, one more file to wait for before the first paint.
+      expect(sheets.filter((l) => l.includes('data-precedence="dynamic"')), `${identity.slug}${path}`).toEqual([]);
+    }
+  }
+});
+
 test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ page }) => {
   const slug = demoTenants[0].identity.slug;
   expect((await page.goto(siteUrl(slug, "/admin")))?.status()).toBe(404);
