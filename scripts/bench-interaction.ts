@@ -111,7 +111,7 @@ async function measureSite(page: Page, base: string, tenant: TenantDocument): Pr
     const facets = ((await answer.json()) as { results: { facets?: Record<string, Record<string, number>> }[] }).results[0].facets ?? {};
     const seen = new Set<number>();
     return [...Object.entries(facets.make ?? {}), ...Object.entries(facets.model ?? {})]
-      .filter(([word, count]) => /^[A-Za-z][A-Za-z-]+$/.test(word) && !seen.has(count) && seen.add(count))
+      .filter(([word, count]) => /^[A-Za-z0-9][A-Za-z0-9-]+$/.test(word) && !seen.has(count) && seen.add(count))
       .map(([word]) => word);
   });
   if (words.length < 3) throw new Error(`${slug}: fewer than three makes and models to search for`);
