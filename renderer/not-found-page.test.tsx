@@ -8,7 +8,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "
 describe("a site's 404 page", () => {
   it("has the site's header (logo, menu, phone), a search box for /search?query=, links home and to search, and its footer", async () => {
     const doc = structuredClone(fixtureTenant);
-    doc.layout.top = [{ id: "header", type: "site-header", props: { sticky: true, showDealerLinks: true, showPhone: true } }];
+    doc.layout.top = [{ id: "header", type: "site-header", props: { sticky: true, showDealerLinks: true, showPhone: true, menuBelow: false } }];
     doc.layout.bottom = [{ id: "footer", type: "site-footer", props: { showLocations: true, showSocial: true } }];
     const html = renderToStaticMarkup(<>{await SiteNotFound({ live: { document: doc } })}</>);
     expect(html).toContain(`<h1 class="`);

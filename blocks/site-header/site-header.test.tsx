@@ -6,7 +6,7 @@ import { groupChildren, isCurrent, visibleItems } from "./navigation";
 import SiteHeader from "./site-header";
 import styles from "./site-header.module.css";
 
-const defaults = { sticky: true, showDealerLinks: true, showPhone: true };
+const defaults = { sticky: true, showDealerLinks: true, showPhone: true, menuBelow: false };
 
 async function render(props: Partial<typeof defaults> = {}, path = "/", tenant: TenantDocument = fixtureTenant) {
   const node = await SiteHeader({ id: "header", props: { ...defaults, ...props }, ctx: fixtureCtx(path, tenant) });
@@ -140,6 +140,12 @@ describe("site-header", () => {
     const classes = (html: string) => html.match(/<header class="([^"]*)"/)?.[1].split(" ") ?? [];
     expect(classes(await render({ sticky: true }))).toEqual([styles.header, styles.sticky]);
     expect(classes(await render({ sticky: false }))).toEqual([styles.header]);
+  });
+
+  it("puts the menu on a row of its own only when asked (a long menu)", async () => {
+    const classes = (html: string) => html.match(/<header class="([^"]*)"/)?.[1].split(" ") ?? [];
+    expect(classes(await render({ sticky: false, menuBelow: true }))).toEqual([styles.header, styles.menuBelow]);
+    expect(classes(await render({ sticky: false, menuBelow: false }))).toEqual([styles.header]);
   });
 
   it("drops the menu button when there is no navigation", async () => {

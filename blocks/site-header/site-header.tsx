@@ -112,7 +112,7 @@ const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
   const comparePath = listPagePath(tenant, "compare");
 
   return (
-    <header className={cx(styles.header, props.sticky && styles.sticky)} data-sticky={props.sticky || undefined}>
+    <header className={cx(styles.header, props.sticky && styles.sticky, props.menuBelow && styles.menuBelow)} data-sticky={props.sticky || undefined}>
       {dealerLinks.length ? (
         <div className={styles.utility}>
           <nav className="fc-container" aria-label="Dealer links">

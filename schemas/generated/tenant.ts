@@ -4237,6 +4237,10 @@ export interface SiteHeaderProps {
    */
   showDealerLinks: boolean;
   showPhone: boolean;
+  /**
+   * For a long menu that would otherwise wrap beside the logo and phone number.
+   */
+  menuBelow: boolean;
 }
 /**
  * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. Opened from a car's page, the lead names the car being bought. Renders nothing on a site with trade-in off.
