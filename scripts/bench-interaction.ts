@@ -13,19 +13,16 @@
  * starts the production build (npm start, fresh database in .data-bench-interaction). Chromium is
  * chromium-headless-shell or /usr/bin/chromium (or CHROMIUM_PATH); nothing is downloaded.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { startBenchServer } from "./bench-server";
+import { benchArg, benchTenants, siteBase, startBenchServer } from "./bench-server";
 import { QUERY_DEBOUNCE_MS } from "../domain/search-rules";
 import { popupStorageKey } from "../blocks/popup/popup-rules";
 import type { TenantDocument } from "../schemas/generated/tenant";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : def;
-};
+const arg = benchArg;
 const PORT = Number(arg("port", "3600"));
 const BASE = arg("base", "");
 const RUNS = Math.max(4, Number(arg("runs", "12")));
@@ -35,18 +32,8 @@ const BUDGET_MS = 200;
 const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) || "/usr/bin/chromium";
 const WEB_VITALS = readFileSync(join("node_modules", "web-vitals", "dist", "web-vitals.iife.js"), "utf8");
 
-const tenants = readdirSync("tenants")
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(readFileSync(join("tenants", f), "utf8")) as TenantDocument)
-  .filter((t) => !ONLY_SITE || t.identity.slug === ONLY_SITE)
-  .sort((a, b) => a.identity.slug.localeCompare(b.identity.slug));
-
-function siteUrl(base: string, slug: string, path: string): string {
-  if (base.includes("{slug}")) return new URL(path, base.replaceAll("{slug}", slug)).href;
-  const url = new URL(path, base);
-  url.hostname = `${slug}.${url.hostname}`;
-  return url.href;
-}
+const tenants = benchTenants(ONLY_SITE);
+const siteUrl = (base: string, slug: string, path: string) => new URL(path, siteBase(base, slug)).href;
 
 /** The p-th percentile (nearest rank); NaN of no values. */
 const percentile = (values: number[], p: number) => {

@@ -17,21 +17,18 @@
  */
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
-import { startBenchServer } from "./bench-server";
+import { benchArg, benchTenants, siteBase, startBenchServer } from "./bench-server";
 import { tradeInPage } from "../domain/find-page";
 import { shownLocations } from "../domain/locations";
 import type { TenantDocument } from "../schemas/generated/tenant";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : def;
-};
+const arg = benchArg;
 const PORT = Number(arg("port", "3500"));
 const BASE = arg("base", "");
 const RUNS = Math.max(2, Number(arg("runs", "3")));
@@ -44,14 +41,6 @@ const CHROME_FLAGS = [
   "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * 127.0.0.1",
 ];
-
-/** The address of a site: `{slug}` replaced, or `{slug}.` put before the base's host name. */
-function siteBase(base: string, slug: string): URL {
-  if (base.includes("{slug}")) return new URL(base.replaceAll("{slug}", slug));
-  const url = new URL(base);
-  url.hostname = `${slug}.${url.hostname}`;
-  return url;
-}
 
 /** A request to a site from Node: glibc does not resolve *.localhost, so those go to 127.0.0.1 with the Host header. */
 function fetchText(url: URL, init: { method?: string; body?: string; accept?: string } = {}): Promise<{ status: number; body: string }> {
@@ -138,11 +127,7 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-const tenants = readdirSync("tenants")
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(readFileSync(join("tenants", f), "utf8")) as TenantDocument)
-  .filter((t) => !ONLY_SITE || t.identity.slug === ONLY_SITE)
-  .sort((a, b) => a.identity.slug.localeCompare(b.identity.slug));
+const tenants = benchTenants(ONLY_SITE);
 
 /**
  * The pages measured on a site: home, search, the first car of its search, its first shown location's

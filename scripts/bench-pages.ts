@@ -11,12 +11,9 @@
  */
 import { request, Agent } from "node:http";
 import os from "node:os";
-import { startBenchServer } from "./bench-server";
+import { benchArg, startBenchServer } from "./bench-server";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : def;
-};
+const arg = benchArg;
 const SECONDS = Number(arg("seconds", "8"));
 const CONNECTIONS = Number(arg("connections", "32"));
 const PORT = Number(arg("port", "3500"));

@@ -5,7 +5,32 @@
  */
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { TenantDocument } from "../schemas/generated/tenant";
+
+/** A benchmark's `--name value` option, or `def`. */
+export function benchArg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+}
+
+/** The demo tenants of tenants/*.json (only `onlySite` when given), by slug. */
+export function benchTenants(onlySite: string): TenantDocument[] {
+  return readdirSync("tenants")
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join("tenants", f), "utf8")) as TenantDocument)
+    .filter((t) => !onlySite || t.identity.slug === onlySite)
+    .sort((a, b) => a.identity.slug.localeCompare(b.identity.slug));
+}
+
+/** The address of a site under a `--base`: `{slug}` replaced, or `{slug}.` put before the base's host name. */
+export function siteBase(base: string, slug: string): URL {
+  if (base.includes("{slug}")) return new URL(base.replaceAll("{slug}", slug));
+  const url = new URL(base);
+  url.hostname = `${slug}.${url.hostname}`;
+  return url;
+}
 
 const healthy = (port: number) =>
   new Promise<boolean>((resolve) => {
