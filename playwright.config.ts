@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM } from "./scripts/chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 // The embedded SMS provider also writes each message here, so the sign-in test can read its code.
@@ -7,12 +7,6 @@ process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
 // npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
 export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
 
-/**
- * Debian's chromium-headless-shell (.ci/run installs it): the headless build Playwright itself uses. The
- * full browser in headless mode opens a browser window with its own UI for every test's context — about
- * 1.5 s more per test and per page load on two cores than the shell. /usr/bin/chromium where the shell is missing.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) || "/usr/bin/chromium";
 
 /**
  * Specs that change what other specs read, or count on limits per client and site that a second

@@ -7,6 +7,12 @@ function time(iso: string): number {
   return Date.parse(iso);
 }
 
+/** A string as a JavaScript literal for an inline <script>: "<" is escaped so it cannot close the element. */
+export const scriptLiteral = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
+
+/** isExpired as inline-script JavaScript (an expression): true once `expiry` has passed or when it is unreadable. */
+export const expiredScript = (expiry: string) => `!(Date.now()<Date.parse(${scriptLiteral(expiry)}))`;
+
 /** True once `expiry` has passed. An unreadable expiry counts as passed: never show too long. */
 export function isExpired(expiry: string | undefined, now: Date): boolean {
   if (!expiry) return false;

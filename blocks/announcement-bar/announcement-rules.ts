@@ -1,4 +1,4 @@
-import { shortHash } from "../_shared/schedule";
+import { expiredScript, scriptLiteral as js, shortHash } from "../_shared/schedule";
 
 /** Per dealer, per bar and per message: editing the message shows the bar again. */
 export function announcementStorageKey(tenantSlug: string, blockId: string, message: string): string {
@@ -13,10 +13,8 @@ export const announcementElementId = (blockId: string) => `fc-announcement-${blo
  * expiry counts as passed, as in isExpired).
  */
 export function hideBarScript(opts: { elementId: string; storageKey?: string; expiry?: string }): string {
-  // JSON strings are valid JS; "<" is escaped so the text cannot close the <script> element.
-  const js = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
   const checks = [
-    opts.expiry ? `if(!(Date.now()<Date.parse(${js(opts.expiry)}))){b.hidden=true;return}` : "",
+    opts.expiry ? `if(${expiredScript(opts.expiry)}){b.hidden=true;return}` : "",
     opts.storageKey ? `try{if(localStorage.getItem(${js(opts.storageKey)}))b.hidden=true}catch(e){}` : "",
   ].join("");
   return `(function(){var b=document.getElementById(${js(opts.elementId)});if(!b)return;${checks}})()`;

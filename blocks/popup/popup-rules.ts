@@ -1,4 +1,4 @@
-import { isExpired } from "../_shared/schedule";
+import { expiredScript, isExpired, scriptLiteral as js } from "../_shared/schedule";
 
 /** One key per dealer: a visitor who dismissed this dealer's popup is not shown it again. */
 export const popupStorageKey = (tenantSlug: string) => `forecourt:popup-dismissed:${tenantSlug}`;
@@ -17,12 +17,10 @@ export const popupElementId = (blockId: string) => `fc-popup-${blockId}`;
  * before the scripts run is remembered too.
  */
 export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string }): string {
-  // JSON strings are valid JS; "<" is escaped so the text cannot close the <script> element.
-  const js = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
   const key = js(opts.storageKey);
   return (
     `(function(){var d=document.getElementById(${js(opts.elementId)});if(!d||d.open||!d.showModal)return;` +
-    (opts.expiry ? `if(!(Date.now()<Date.parse(${js(opts.expiry)})))return;` : "") +
+    (opts.expiry ? `if(${expiredScript(opts.expiry)})return;` : "") +
     `try{if(localStorage.getItem(${key}))return}catch(e){}` +
     `d.addEventListener("close",function(){try{localStorage.setItem(${key},new Date().toISOString())}catch(e){}});` +
     // Its picture is lazy (a visitor who closed the popup never downloads it); shown now, it loads now.

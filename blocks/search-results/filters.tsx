@@ -34,7 +34,7 @@ function Section({ label, refined, children }: { label: string; refined: number;
         <span>{label}</span>
         {refined ? <span className={styles.filterBadge}>{refined}<span className="fc-visually-hidden"> selected</span></span> : null}
       </summary>
-      <div className={styles.filterBody}>{drawn || open ? children : null}</div>
+      <div className={styles.filterBody}>{drawn ? children : null}</div>
     </details>
   );
 }
