@@ -6,6 +6,7 @@ import { formatMoney } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { fetchEstimate, type DeliveryState } from "./delivery";
 import styles from "./delivery-calculator.module.css";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 
 export interface DeliveryTexts {
   label: string;
@@ -27,6 +28,8 @@ export function DeliveryCalculatorClient({
   const [postcode, setPostcode] = useState("");
   const [state, setState] = useState<DeliveryState>({ kind: "idle" });
   const pending = useRef<AbortController | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (input) => setPostcode(input.value));
   const id = useId();
   const inputId = `${id}-postcode`;
   const statusId = `${id}-status`;
@@ -52,7 +55,7 @@ export function DeliveryCalculatorClient({
 
   const invalid = state.kind === "error" && state.field;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-state={state.kind}>
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate data-state={state.kind}>
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={inputId} className={styles.label}>

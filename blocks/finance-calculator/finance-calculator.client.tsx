@@ -5,6 +5,7 @@ import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { FREQUENCIES, boundsHelp, calculateRepayment, clampToBounds, parseEntry, type CalculatorState, type FrequencyId } from "../../domain/finance";
 import { trackEvent } from "../../renderer/analytics";
 import { ANNOUNCE_DELAY_MS, fieldsOf, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./finance-calculator.module.css";
 
 /** One input: a labelled range slider plus a text box; the help text shows at or beyond the bounds (spec §5). */
@@ -16,12 +17,18 @@ function Field({ field, value, onValue, id }: { field: FieldView; value: number;
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
   const toValue = (n: number) => field.snap(clampToBounds(n, field.bounds));
+  const entry = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(entry, (input) => {
+    if (input.type === "range") return onValue(field.fromSlider(Number(input.value)));
+    setTyped(input.value);
+    onValue(toValue(parseEntry(input.value)));
+  });
   return (
     <div className={styles.field}>
       <label id={labelId} htmlFor={`${id}-box`} className={styles.label}>
         {field.label}
       </label>
-      <div className={styles.entry}>
+      <div ref={entry} className={styles.entry}>
         <input
           type="range"
           className={styles.slider}

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { FuelInputs } from "../../domain/fuel";
 import { ANNOUNCE_DELAY_MS, FUEL_FIELDS, fuelEntry, weeklyCostText } from "./fuel";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./fuel-calculator.module.css";
 
 type Texts = Record<keyof FuelInputs, string>;
@@ -16,6 +17,11 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
   const [announcement, setAnnouncement] = useState("");
   const changed = useRef(false);
   const id = useId();
+  const fields = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(fields, (input) => {
+    changed.current = true;
+    setTexts((t) => ({ ...t, [input.name]: input.value }));
+  });
   const inputs: FuelInputs = {
     pricePerLitre: fuelEntry(texts.pricePerLitre),
     kmPerWeek: fuelEntry(texts.kmPerWeek),
@@ -32,7 +38,7 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
 
   return (
     <div className={`fc-panel ${styles.calculator}`}>
-      <div className={styles.fields}>
+      <div ref={fields} className={styles.fields}>
         {FUEL_FIELDS.map((f) => (
           <div key={f.name} className={styles.field}>
             <label htmlFor={`${id}-${f.name}`} className={styles.label}>
@@ -40,6 +46,7 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
             </label>
             <input
               id={`${id}-${f.name}`}
+              name={f.name}
               className="fc-input"
               type="number"
               inputMode="decimal"

@@ -29,6 +29,7 @@ import {
 } from "./models";
 import styles from "./model-search.module.css";
 import tileStyles from "../_shared/model-tile.module.css";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 
 const stateKey = (s: ModelSearchState) => JSON.stringify([normaliseQuery(s.query), s.page]);
 
@@ -54,6 +55,7 @@ export function ModelSearchClient({ settings, initial }: { settings: ModelSearch
   const input = useRef<HTMLInputElement>(null);
   const focusList = useRef(false);
   const id = useId();
+  useTypedBeforeHydration(input, (field) => type(field.value));
 
   // The query string holds the search (?query=…&page=2); a page opened with one searches it.
   useEffect(() => {

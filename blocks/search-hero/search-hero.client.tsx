@@ -18,6 +18,7 @@ import {
   type HeroSettings,
   type HeroState,
 } from "./hero";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./search-hero.module.css";
 
 /** The spec's count animation: one second, eased; at once for visitors who ask for less motion. */
@@ -58,6 +59,8 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
+  const selectors = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(selectors, (field) => setState((s) => ({ ...s, selected: { ...s.selected, [field.name]: field.value } })));
 
   useEffect(() => {
     const requests = heroRequests(settings, state);
@@ -99,7 +102,7 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
         </div>
       ) : null}
 
-      <div className={styles.selectors}>
+      <div ref={selectors} className={styles.selectors}>
         {visibleSelectors(settings, state).map((s) => {
           const value = state.selected[s.attribute] ?? "";
           const options = results.options[s.attribute] ?? [];
@@ -109,6 +112,7 @@ export function SearchHeroClient({ settings, initial }: { settings: HeroSettings
               <label htmlFor={`${id}-${s.attribute}`}>{s.label}</label>
               <select
                 id={`${id}-${s.attribute}`}
+                name={s.attribute}
                 className={`fc-input ${styles.select}`}
                 value={value}
                 onChange={(e) => {

@@ -27,6 +27,7 @@ import type { IndexUiState } from "../_shared/search/routing";
 import type { SearchSettings } from "./settings";
 import shared from "../_shared/search/search.module.css";
 import styles from "./search-results.module.css";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 
 /** Cards in the first row of the widest grid: their images load at once. */
 const FIRST_ROW = 3;
@@ -50,6 +51,10 @@ function SearchBox({ noun }: { noun: string }) {
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  useTypedBeforeHydration(input, (field) => {
+    setValue(field.value);
+    refine(field.value);
+  });
   useEffect(() => () => clearTimeout(timer.current), []);
   // Follow the query when it changes elsewhere (Clear Filters, back button), not while typing.
   useEffect(() => {
@@ -94,11 +99,13 @@ function SearchBox({ noun }: { noun: string }) {
 function SortSelect({ items }: { items: SearchSettings["sorts"] }) {
   const { currentRefinement, options, refine } = useSortBy({ items });
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(select, (field) => refine(field.value));
   if (options.length < 2) return null;
   return (
     <div className={styles.sort}>
       <label htmlFor={id}>Sort by</label>
-      <select id={id} className="fc-input" value={currentRefinement} onChange={(e) => refine(e.currentTarget.value)}>
+      <select ref={select} id={id} className="fc-input" value={currentRefinement} onChange={(e) => refine(e.currentTarget.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -23,6 +23,7 @@ import { Choices, FieldFrame } from "../_shared/lead-form/field";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../_shared/lead-submit";
 import { prefillValues, readUserDetails, rememberUserDetails } from "../_shared/user-details";
 import styles from "../_shared/lead-form/lead-form.module.css";
@@ -86,6 +87,13 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   const last = step === spec.steps.length - 1;
   const byName = new Map(spec.fields.map((f) => [f.name, f] as const));
   const fieldId = (name: string) => `${id}-${name}`;
+
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (field) => {
+    if (!byName.has(field.name as ServiceFieldName)) return;
+    const value = field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value;
+    setValues((v) => ({ ...v, [field.name]: value }));
+  });
 
   // storeUserDetails: the details kept after an earlier lead fill the contact fields still empty (in the browser, once).
   useEffect(() => {
@@ -295,7 +303,7 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   const optionsOf = (f: ServiceField): FormOption[] => (f.name === "location_id" ? choices : (f.options ?? []));
 
   return (
-    <form className={styles.form} method="post" onSubmit={onSubmit} noValidate aria-describedby={listed.length ? `${id}-errors` : undefined} data-form="service" data-step={step + 1}>
+    <form ref={form} className={styles.form} method="post" onSubmit={onSubmit} noValidate aria-describedby={listed.length ? `${id}-errors` : undefined} data-form="service" data-step={step + 1}>
       <StepHeader
         steps={spec.steps.map((s) => ({
           title: s.title,

@@ -6,6 +6,7 @@ import { maskMobile, normaliseMobile, type MobileCountry } from "../../domain/mo
 import { SIGN_IN_HEADINGS, signInType } from "../../domain/gated-routes";
 import { safeLocalPath } from "../../domain/safe-path";
 import styles from "./sign-in.module.css";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 
 export interface SignInFormProps {
   id: string;
@@ -54,6 +55,7 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
   const [busy, setBusy] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(phoneInput, (field) => setPhone(field.value));
   const uid = useId();
   const fieldId = `${id}-${step}`;
   const errorId = `${uid}-error`;

@@ -33,6 +33,7 @@ import {
 } from "../../domain/trade-in";
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
+import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./trade-in-wizard.module.css";
 
 export interface TradeInWizardProps {
@@ -175,6 +176,11 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const tick = useSearchTick(searching);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
+  const vehicleForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(vehicleForm, (field) => {
+    if (field.name === "rego") setRego(field.value);
+    if (field.name === "state") setState(field.value);
+  });
 
   // storeUserDetails: the details kept after an earlier lead fill Your Details' contact fields (in the browser, once).
   useEffect(() => {
@@ -361,7 +367,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
   let body: ReactNode;
   if (view === "vehicle-details") {
     body = (
-      <form onSubmit={submitVehicle} noValidate className={styles.form}>
+      <form ref={vehicleForm} onSubmit={submitVehicle} noValidate className={styles.form}>
         <Field id={fid("rego")} label="Registration" error={stepErrors.rego}>
           <input className="fc-input" name="rego" autoComplete="off" autoCapitalize="characters" maxLength={20} value={rego} onChange={(e) => setRego(e.target.value)} {...described(fid("rego"), stepErrors.rego)} />
         </Field>

@@ -61,9 +61,6 @@ async function openFromMenu(page: Page, slug: string, width: keyof typeof viewpo
 }
 
 async function lookUp(wizard: Locator, rego: string, state: string, next: string) {
-  // Typed once the page's scripts have loaded: a registration typed in the instant React hydrates the
-  // field was lost once in CI (the wizard then said the field is required).
-  await wizard.page().waitForLoadState("networkidle");
   await wizard.getByLabel(/^Registration/).fill(rego);
   await wizard.getByLabel(/^State/).selectOption(state);
   await wizard.getByRole("button", { name: "Find My Car" }).click();
