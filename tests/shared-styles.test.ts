@@ -50,3 +50,30 @@ describe("shared fc-* block classes", () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** The `name.x` references to each CSS module a source file imports as `name`, with the module's text. */
+function moduleReferences(dir: string): { where: string; cls: string; css: string }[] {
+  const found: { where: string; cls: string; css: string }[] = [];
+  for (const f of readdirSync(join(root, dir), { recursive: true }) as string[]) {
+    if (!f.endsWith(".tsx") || f.endsWith(".test.tsx")) continue;
+    const file = join(root, dir, f);
+    const text = readFileSync(file, "utf8");
+    for (const [, name, path] of text.matchAll(/import (\w+) from "(\.[^"]+\.module\.css)";/g)) {
+      const css = readFileSync(join(file, "..", path), "utf8");
+      const code = text.replace(/^import .*$/gm, "");
+      for (const cls of new Set([...code.matchAll(new RegExp(`\\b${name}\\.(\\w+)`, "g"))].map((m) => m[1]))) found.push({ where: `${dir}/${f}`, cls, css });
+    }
+  }
+  return found;
+}
+
+describe("CSS module classes", () => {
+  // A CSS module's object types every key, so a class the module lacks renders class="… undefined"
+  // (or an empty className, sent in the page's payload as "$undefined") and styles nothing.
+  it("every class a component takes from its CSS module is defined there", () => {
+    const refs = ["blocks", "admin", "app", "renderer"].flatMap(moduleReferences);
+    expect(refs.length).toBeGreaterThan(500);
+    const missing = refs.filter(({ cls, css }) => !new RegExp(`\\.${cls}(?![\\w-])`).test(css)).map(({ where, cls }) => `${cls} (${where})`);
+    expect(missing).toEqual([]);
+  });
+});

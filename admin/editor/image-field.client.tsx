@@ -103,7 +103,7 @@ export function ImageField(props: FieldProps) {
   const errorText = (k: keyof ImageAsset) => <FieldErrors id={`${field(k)}__error`} errors={errorsAt(errorSchema, k)} />;
 
   return (
-    <fieldset className={styles.image} id={id}>
+    <fieldset id={id}>
       <legend>
         {title}
         {required ? <span aria-hidden="true"> *</span> : null}

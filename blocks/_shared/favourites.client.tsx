@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { COMPARE_MIN, LIST_MAX } from "../../domain/car-lists";
 import { hasEntry, listKey, parseList, removeEntry, toggleEntry, toggleMessage, type CarList, type ListEntry } from "./favourites";
 import styles from "./favourites.module.css";
@@ -61,29 +61,9 @@ export function removeFromList(site: string, list: CarList, id: string) {
 
 const LABELS: Record<CarList, string> = { favourites: "Favourite", compare: "Compare" };
 
-const ICONS: Record<CarList, (on: boolean) => ReactNode> = {
-  favourites: (on) => (
-    <path
-      d="M12 20.5l-1.3-1.2C5.6 14.7 2.5 11.9 2.5 8.4A4.4 4.4 0 0 1 7 4c1.9 0 3.7.9 5 2.3A6.6 6.6 0 0 1 17 4a4.4 4.4 0 0 1 4.5 4.4c0 3.5-3.1 6.3-8.2 10.9z"
-      fill={on ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-    />
-  ),
-  compare: (on) => (
-    <>
-      <rect x="3" y="4" width="7" height="16" rx="1" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" />
-      <rect x="14" y="4" width="7" height="16" rx="1" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" />
-    </>
-  ),
-};
-
-export function ListIcon({ list, on = false, size = 20 }: { list: CarList; on?: boolean; size?: number }) {
-  return (
-    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24">
-      {ICONS[list](on)}
-    </svg>
-  );
+/** The list's icon (globals.css .fc-icon): filled when its button is pressed. */
+export function ListIcon({ list }: { list: CarList }) {
+  return <span className={list === "favourites" ? "fc-icon fc-icon--favourites" : "fc-icon fc-icon--compare"} aria-hidden="true" />;
 }
 
 /** Toggles a car in the site's favourites or compare list, kept in localStorage; a fifth car to compare is refused. */
@@ -104,9 +84,9 @@ export function ListToggle({ site, list, entry, className }: { site: string; lis
         window.dispatchEvent(new CustomEvent<ListNotice>(NOTICE_EVENT, { detail: notice }));
       }}
     >
-      <ListIcon list={list} on={on} />
+      <ListIcon list={list} />
       <span className="fc-visually-hidden">
-        {LABELS[list]} {entry.name}
+        {`${LABELS[list]} ${entry.name}`}
       </span>
     </button>
   );

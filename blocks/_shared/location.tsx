@@ -51,7 +51,7 @@ export function LocationPhones({ location, site }: { location: Pick<Location, "n
       {numbers.map((n) => (
         <a key={n} href={telHref(n)} className={styles.phone}>
           <Icon name="phone" size={18} />
-          <span className="fc-visually-hidden">Call {location.name} on </span>
+          <span className="fc-visually-hidden">{`Call ${location.name} on `}</span>
           {formatCallNumber(n, site.identity.locale)}
         </a>
       ))}
@@ -77,18 +77,23 @@ export function LocationRating({ location, site }: { location: Pick<Location, "r
   );
 }
 
-/** Dealer licence and motor vehicle repairer numbers (NSW s19A: wherever the dealer advertises). */
-export function LicenceNumbers({ location, className }: { location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">; className?: string }) {
-  const rows = [
+/** "Dealer licence 3418001", "Motor vehicle repairer MVR 21002": the numbers a location publishes. */
+export function licenceRows(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">): string[] {
+  return [
     [DEALER_LICENCE, location.dealer_license_number?.trim()],
     [REPAIRER_LICENCE, location.motor_vehicle_repairer?.trim()],
-  ].filter((r): r is [string, string] => !!r[1]);
+  ].flatMap(([label, number]) => (number ? [`${label} ${number}`] : []));
+}
+
+/** Dealer licence and motor vehicle repairer numbers (NSW s19A: wherever the dealer advertises). */
+export function LicenceNumbers({ location, className }: { location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">; className?: string }) {
+  const rows = licenceRows(location);
   if (!rows.length) return null;
   return (
     <p className={className ?? styles.licences}>
-      {rows.map(([label, number]) => (
-        <span key={label} className={styles.licence}>
-          {label} {number}
+      {rows.map((row) => (
+        <span key={row} className={styles.licence}>
+          {row}
         </span>
       ))}
     </p>

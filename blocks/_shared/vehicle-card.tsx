@@ -109,7 +109,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
   const details = settings.cardDetails
     ? [CONDITION[car.car_type], car.transmission, `${number.format(car.km)} km`, car.fuel].filter((d): d is string => !!d)
     : [];
-  const forCar = <span className="fc-visually-hidden">: {car.title}</span>;
+  const forCar = <span className="fc-visually-hidden">{`: ${car.title}`}</span>;
 
   return (
     <article className={`fc-card ${styles.card}`} data-status={car.status} aria-labelledby={titleId}>
@@ -148,12 +148,12 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
         <h3 className={styles.title} id={titleId}>
           <a href={car.path}>
             {heading.title}
-            {heading.subtitle ? <span className={styles.subtitle}> {heading.subtitle}</span> : null}
+            {heading.subtitle ? <span className={styles.subtitle}>{` ${heading.subtitle}`}</span> : null}
           </a>
         </h3>
         <p className={styles.price} data-kind={price.kind}>
           <span className={styles.amount}>{price.text}</span>
-          {price.kind === "price" && price.label ? <span className={styles.priceType}> {price.label}</span> : null}
+          {price.kind === "price" && price.label ? <span className={styles.priceType}>{` ${price.label}`}</span> : null}
         </p>
         {details.length ? (
           <ul className={styles.details} aria-label="Details">
@@ -164,7 +164,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
         ) : null}
         {settings.viewsCount ? (
           <p className={styles.views}>
-            {number.format(car.views)} {car.views === 1 ? "view" : "views"}
+            {`${number.format(car.views)} ${car.views === 1 ? "view" : "views"}`}
           </p>
         ) : null}
         {available ? (
@@ -176,8 +176,8 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
               Quick Enquiry{forCar}
             </a>
             {reserve ? (
-              <a className={`fc-button fc-button--ghost ${styles.reserve}`} href={reserve}>
-                Reserve This Car {settings.reserve!.amount}
+              <a className="fc-button fc-button--ghost" href={reserve}>
+                {`Reserve This Car ${settings.reserve!.amount}`}
                 {forCar}
               </a>
             ) : null}

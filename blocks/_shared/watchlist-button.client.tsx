@@ -43,9 +43,7 @@ export function WatchlistButton({ site, carId, title, sold, store = watchlistSto
         {busy ? (
           <span className={`fc-spinner ${styles.spinner}`} aria-hidden="true" />
         ) : (
-          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-            <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-          </svg>
+          <span className="fc-icon fc-icon--watchlist" aria-hidden="true" />
         )}
         <span className="fc-visually-hidden">{saved ? `Remove ${title} from watchlist` : `Save ${title} to watchlist`}</span>
       </button>

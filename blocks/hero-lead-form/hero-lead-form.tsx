@@ -12,7 +12,7 @@ const HeroLeadForm: BlockComponent<"hero-lead-form"> = ({ id, props, ctx }) => {
   return (
     <section className={styles.hero} aria-labelledby={`${id}-heading`} data-block="hero-lead-form">
       <div className={`fc-container ${styles.inner}`}>
-        <div className={styles.copy}>
+        <div>
           <h2 id={`${id}-heading`} className={styles.heading}>
             {props.title?.trim() || "Talk to our team"}
           </h2>

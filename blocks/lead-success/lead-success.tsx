@@ -9,7 +9,7 @@ import styles from "./lead-success.module.css";
  * read from the browser where the form kept it.
  */
 const LeadSuccess: BlockComponent<"lead-success"> = ({ id, props }) => (
-  <section className={`fc-section ${styles.section}`} aria-labelledby={`${id}-heading`} data-block="lead-success">
+  <section className="fc-section" aria-labelledby={`${id}-heading`} data-block="lead-success">
     <div className={`fc-narrow ${styles.panel}`}>
       <svg className={styles.tick} viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
         <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />

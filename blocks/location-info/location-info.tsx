@@ -93,7 +93,7 @@ const LocationInfo: BlockComponent<"location-info"> = ({ id, props, ctx }) => {
   if (!locations.length) return null;
   const now = new Date();
   return (
-    <section className={`fc-block-section ${styles.section}`} data-block="location-info" aria-label={locations.length > 1 ? "Our departments" : undefined}>
+    <section className="fc-block-section" data-block="location-info" aria-label={locations.length > 1 ? "Our departments" : undefined}>
       <div className={`fc-container ${styles.list}`}>
         {locations.map((location) => (
           <LocationDetail key={location.id} id={`${id}-${location.id}`} location={location} tenant={ctx.tenant} now={now} />

@@ -19,7 +19,7 @@ const SearchHero: BlockComponent<"search-hero"> = async ({ id, props, ctx }) => 
     console.error("[search-hero] first search failed:", error);
   }
   return (
-    <section className={`${styles.hero} ${settings.image ? styles.withImage : ""}`} aria-labelledby={`${id}-heading`}>
+    <section className={styles.hero} aria-labelledby={`${id}-heading`}>
       {settings.image ? <img className={styles.backdrop} src={settings.image.src} alt={settings.image.alt} width={settings.image.width ?? 1920} height={settings.image.height ?? 720} fetchPriority="high" /> : null}
       <div className={`fc-container ${styles.inner}`}>
         <div className={styles.panel}>

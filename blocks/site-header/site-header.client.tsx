@@ -1,6 +1,12 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { NavItem, NavLeaf } from "../../schemas/generated/tenant";
+import { Logo, NewTabHint, linkTarget } from "./links";
+import { groupChildren, isCurrent, isMega } from "./navigation";
+import styles from "./site-header.module.css";
+
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 /**
  * The small-screen menu button. It also gives the header's native <details> dropdowns what HTML
@@ -65,5 +71,107 @@ export function MenuButton({ controls, className, labelClassName }: { controls: 
       </svg>
       <span className={labelClassName}>Menu</span>
     </button>
+  );
+}
+
+function LeafLink({ leaf, path }: { leaf: NavLeaf; path: string }) {
+  return (
+    <a className={styles.menuLink} href={leaf.href} {...linkTarget(leaf)} aria-current={isCurrent(leaf.href, path) ? "page" : undefined}>
+      <Logo logo={leaf.logo} />
+      <span>{leaf.label}</span>
+      <NewTabHint newTab={leaf.newTab} />
+    </a>
+  );
+}
+
+function Dropdown({ item, menuName, idBase, path }: { item: NavItem; menuName: string; idBase: string; path: string }) {
+  const children = item.children ?? [];
+  const mega = isMega(children);
+  const active = isCurrent(item.href, path) || children.some((c) => isCurrent(c.href, path));
+  let panel: ReactNode;
+  if (mega) {
+    panel = (
+      <div className={styles.mega}>
+        {groupChildren(children).map((group, g) => {
+          const headingId = `${idBase}-group-${g}`;
+          return (
+            <div key={group.name || "_"}>
+              {group.name ? (
+                <p className={styles.groupHeading} id={headingId}>
+                  {group.name}
+                </p>
+              ) : null}
+              <ul className={styles.groupList} aria-labelledby={group.name ? headingId : undefined}>
+                {group.links.map((leaf) => (
+                  <li key={leaf.href + leaf.label}>
+                    <LeafLink leaf={leaf} path={path} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+    );
+  } else {
+    panel = (
+      <ul className={styles.dropdownList}>
+        {children.map((leaf) => (
+          <li key={leaf.href + leaf.label}>
+            <LeafLink leaf={leaf} path={path} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <details name={menuName} className={styles.dropdown}>
+      <summary className={styles.trigger} data-active={active || undefined}>
+        <Logo logo={item.logo} />
+        <span>{item.label}</span>
+        <svg className={styles.caret} aria-hidden="true" focusable="false" width="12" height="12" viewBox="0 0 12 12">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <div className={cx(styles.panel, mega && styles.panelMega)}>
+        {item.href && !children.some((c) => c.href === item.href) ? (
+          <a
+            className={styles.overview}
+            href={item.href}
+            {...linkTarget(item)}
+            aria-current={isCurrent(item.href, path) ? "page" : undefined}
+          >
+            View all<span className="fc-visually-hidden"> {item.label}</span>
+          </a>
+        ) : null}
+        {panel}
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The main menu. A client component (it has no state) so that the page's payload carries the site's
+ * menu items rather than the menu's element tree: a mega menu of forty links had been 18 KB of every page.
+ */
+export function MainMenu({ navId, menuName, items, path }: { navId: string; menuName: string; items: NavItem[]; path: string }) {
+  return (
+    <nav id={navId} className={styles.nav} aria-label="Main">
+      <ul className={styles.menu}>
+        {items.map((item, i) => (
+          <li key={`${i}-${item.label}`} className={cx(styles.item, item.children && isMega(item.children) && styles.itemMega)}>
+            {item.children ? (
+              <Dropdown item={item} menuName={menuName} idBase={`${navId}-${i}`} path={path} />
+            ) : (
+              <a className={styles.topLink} href={item.href} {...linkTarget(item)} aria-current={isCurrent(item.href, path) ? "page" : undefined}>
+                <Logo logo={item.logo} />
+                <span>{item.label}</span>
+                <NewTabHint newTab={item.newTab} />
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -130,7 +130,7 @@ export function VehicleGalleryClient({ id, model }: { id: string; model: Gallery
                 </div>
                 {count > 1 ? (
                   <div className={styles.stepper}>
-                    <button type="button" className={`${styles.control} ${styles.prev}`} onClick={() => go(-1)} aria-controls={panelId("images")}>
+                    <button type="button" className={styles.control} onClick={() => go(-1)} aria-controls={panelId("images")}>
                       <span aria-hidden="true">‹</span>
                       <span className="fc-visually-hidden">Previous image</span>
                     </button>
@@ -141,7 +141,7 @@ export function VehicleGalleryClient({ id, model }: { id: string; model: Gallery
                       <span className="fc-visually-hidden"> of </span>
                       {count}
                     </p>
-                    <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => go(1)} aria-controls={panelId("images")}>
+                    <button type="button" className={styles.control} onClick={() => go(1)} aria-controls={panelId("images")}>
                       <span aria-hidden="true">›</span>
                       <span className="fc-visually-hidden">Next image</span>
                     </button>

@@ -24,7 +24,7 @@ export interface WatchlistViewProps {
 export function WatchlistView({ id, heading, tenant, user, cars, now }: WatchlistViewProps) {
   const settings = cardSettings(tenant);
   return (
-    <section className={`fc-container fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
+    <section className="fc-container fc-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
         {heading}
       </h2>

@@ -1,0 +1,18 @@
+import type { ImageAsset, Link } from "../../schemas/generated/tenant";
+import styles from "./site-header.module.css";
+
+/** Pieces of the header's links, drawn both on the server (dealer links) and in MainMenu. */
+
+export function Logo({ logo }: { logo?: ImageAsset }) {
+  if (!logo) return null;
+  // The label beside it names the link, so a menu logo is decoration.
+  return <img className={styles.itemLogo} src={logo.src} alt="" width={logo.width} height={logo.height} loading="lazy" decoding="async" />;
+}
+
+export function NewTabHint({ newTab }: { newTab?: boolean }) {
+  return newTab ? <span className="fc-visually-hidden"> (opens in a new tab)</span> : null;
+}
+
+export function linkTarget(link: Pick<Link, "newTab">) {
+  return link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
+}
