@@ -65,6 +65,17 @@ test("a page's HTML carries the site's header and footer once in its React paylo
   }
 });
 
+test("every demo site's search page is under issue 18's 150 KB of HTML, with its header menu and footer drawn", async ({ request }) => {
+  for (const { identity, navigation } of demoTenants) {
+    const html = await (await siteGet(request, identity.slug, "/search")).text();
+    expect(html.length, identity.slug).toBeLessThan(150_000);
+    // The menu and footer are client components drawn from short props: their markup is still in the HTML.
+    expect(html, identity.slug).toContain('aria-label="Main"');
+    expect(html, identity.slug).toContain("<footer");
+    for (const item of navigation.items.filter((i) => !i.onlyWhenOffers)) expect(html, `${identity.slug}: ${item.label}`).toContain(`>${item.label.replace(/&/g, "&amp;")}<`);
+  }
+});
+
 test("a page's stylesheets are its own linked files: a block whose client part loads lazily adds none of its own", async ({ request }) => {
   for (const { identity } of demoTenants) {
     const search = await (await siteGet(request, identity.slug, "/search")).text();
