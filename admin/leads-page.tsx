@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getDb } from "../server/db";
 import { FORM_LABELS, INBOX_STATUSES, listLeads, parseInboxFilter, STATUS_LABELS, type InboxFilter, type InboxStatus } from "../server/leads/inbox";
 import { LEAD_FORM_KINDS } from "../domain/lead-forms";
@@ -21,6 +22,32 @@ function queryOf(f: InboxFilter, page?: number): string {
 export function StatusTag({ status }: { status: InboxStatus }) {
   const cls = status === "delivered" ? styles.tagOk : status === "failed" ? styles.tagWarn : styles.tagMuted;
   return <span className={cls}>{STATUS_LABELS[status]}</span>;
+}
+
+/** One labelled control of the filter bar. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <span className={styles.field} style={{ margin: 0 }}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </span>
+  );
+}
+
+/** A filter's select: "any" first (no filter), then its [value, label] options. */
+function FilterSelect(p: { id: string; name: string; label: string; value: string | undefined; any: string; options: [string, string][] }) {
+  return (
+    <FilterField id={p.id} label={p.label}>
+      <select id={p.id} name={p.name} defaultValue={p.value ?? ""} className={styles.input}>
+        <option value="">{p.any}</option>
+        {p.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
 }
 
 /** /admin/tenants/{slug}/leads: the site's leads, newest first, filtered by form, days and delivery, a page at a time. */
@@ -47,36 +74,14 @@ export async function LeadsPage({ slug, query }: { slug: string; query: Query })
         </div>
       ) : null}
       <form method="get" action={base} className={styles.toolbar} aria-label="Filter leads">
-        <span className={styles.field} style={{ margin: 0 }}>
-          <label htmlFor="lead-form">Form</label>
-          <select id="lead-form" name="form" defaultValue={filter.form ?? ""} className={styles.input}>
-            <option value="">Any form</option>
-            {LEAD_FORM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {FORM_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className={styles.field} style={{ margin: 0 }}>
-          <label htmlFor="lead-status">Delivery</label>
-          <select id="lead-status" name="status" defaultValue={filter.status ?? ""} className={styles.input}>
-            <option value="">Any</option>
-            {INBOX_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className={styles.field} style={{ margin: 0 }}>
-          <label htmlFor="lead-from">From</label>
+        <FilterSelect id="lead-form" name="form" label="Form" value={filter.form} any="Any form" options={LEAD_FORM_KINDS.map((k) => [k, FORM_LABELS[k]])} />
+        <FilterSelect id="lead-status" name="status" label="Delivery" value={filter.status} any="Any" options={INBOX_STATUSES.map((k) => [k, STATUS_LABELS[k]])} />
+        <FilterField id="lead-from" label="From">
           <input id="lead-from" name="from" type="date" defaultValue={filter.from ?? ""} className={styles.input} />
-        </span>
-        <span className={styles.field} style={{ margin: 0 }}>
-          <label htmlFor="lead-to">To</label>
+        </FilterField>
+        <FilterField id="lead-to" label="To">
           <input id="lead-to" name="to" type="date" defaultValue={filter.to ?? ""} className={styles.input} />
-        </span>
+        </FilterField>
         <button type="submit" className={styles.button}>
           Show leads
         </button>

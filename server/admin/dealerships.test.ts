@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { seedAdminSites } from "../../tests/fixtures/admin-sites";
+import { ADMIN_HOST as ADMIN, ADMIN_ORIGIN as ORIGIN, adminSignIn, seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { publishableTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
@@ -12,11 +12,9 @@ import { upsertVehicle } from "../inventory/store";
 import { seedDemoTenants } from "../seed";
 import { getDraft, getLiveDocument, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import {
-  adminRoute, handleAssignDealership, handleCreateTenant, handleFlags, handleListDealerships, handlePublish, handleRestore, handleSaveDraft, handleSignIn,
+  adminRoute, handleAssignDealership, handleCreateTenant, handleFlags, handleListDealerships, handlePublish, handleRestore, handleSaveDraft,
 } from "./http";
 
-const ADMIN = "localhost:3000";
-const ORIGIN = `http://${ADMIN}`;
 type Doc = ReturnType<typeof publishableTenant>;
 
 /** alpha's document with one more dealership (and nothing else changed). */
@@ -38,13 +36,7 @@ describe.each(backends)("dealership ownership on %s", (_name, make) => {
     const res = await adminRoute(handler, { open: opts.open, handle: async () => h })(request, { params: Promise.resolve(opts.params ?? {}) });
     return { status: res.status, body: await res.json() };
   };
-  const signInAs = async (email: string, password: string) => {
-    const headers = { host: ADMIN, origin: ORIGIN, "content-type": "application/json" };
-    const request = new Request(`${ORIGIN}/api/admin/sign-in`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
-    const res = await adminRoute(handleSignIn, { open: true, handle: async () => h })(request);
-    expect(res.status).toBe(200);
-    return /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
-  };
+  const signInAs = (email: string, password: string) => adminSignIn(h, email, password);
   const owner = async (id: number) => (await h.db.select().from(dealerships).where(eq(dealerships.id, id)))[0] ?? null;
   const saveAs = async (cookie: string, slug: string, document: unknown) =>
     call(handleSaveDraft, { cookie, params: { slug }, body: { document, revision: (await getDraft(h.db, slug)).revision } });

@@ -13,9 +13,8 @@ import {
   adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
   handleSaveDraft, handleSignIn, handleSignOut, safeNext,
 } from "./http";
+import { ADMIN_HOST as ADMIN, ADMIN_ORIGIN as ORIGIN, adminSignIn } from "../../tests/fixtures/admin-sites";
 
-const ADMIN = "localhost:3000";
-const ORIGIN = `http://${ADMIN}`;
 
 describe("safeNext", () => {
   it("keeps admin paths and refuses everything else", () => {
@@ -50,11 +49,7 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     });
     return route(handler, opts.open)(request, { params: Promise.resolve({ slug: opts.slug ?? "" }) });
   };
-  const signInAs = async (email: string, password: string) => {
-    const res = await call(handleSignIn, { open: true, body: { email, password } });
-    expect(res.status).toBe(200);
-    return /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
-  };
+  const signInAs = (email: string, password: string) => adminSignIn(h, email, password);
 
   beforeAll(async () => {
     tdb = await make();

@@ -6,10 +6,8 @@ import type { DbHandle } from "../db";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
-import { adminRoute, handleSignIn, handleStock } from "./http";
-
-const ADMIN = "localhost:3000";
-const ORIGIN = `http://${ADMIN}`;
+import { adminRoute, handleStock } from "./http";
+import { ADMIN_HOST as ADMIN, ADMIN_ORIGIN as ORIGIN, adminSignIn } from "../../tests/fixtures/admin-sites";
 
 describe.each(backends)("the link picker's stock lookup on %s", (_name, make) => {
   let tdb: TestDatabase | null;
@@ -39,13 +37,7 @@ describe.each(backends)("the link picker's stock lookup on %s", (_name, make) =>
     ];
     for (const car of cars) await upsertVehicle(h.db, car);
     await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
-    const request = new Request(`${ORIGIN}/api/admin/sign-in`, {
-      method: "POST",
-      headers: { host: ADMIN, origin: ORIGIN, "content-type": "application/json" },
-      body: JSON.stringify({ email: "dealer@test.example", password: "dealer-password-1" }),
-    });
-    const res = await adminRoute(handleSignIn, { open: true, handle: async () => h })(request);
-    dealer = /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
+    dealer = await adminSignIn(h, "dealer@test.example", "dealer-password-1");
   });
   afterAll(async () => {
     await h?.close();
