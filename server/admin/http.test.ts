@@ -15,7 +15,6 @@ import {
 } from "./http";
 import { ADMIN_HOST as ADMIN, ADMIN_ORIGIN as ORIGIN, adminSignIn } from "../../tests/fixtures/admin-sites";
 
-
 describe("safeNext", () => {
   it("keeps admin paths and refuses everything else", () => {
     expect(safeNext("/admin/tenants/alpha")).toBe("/admin/tenants/alpha");
