@@ -17,12 +17,10 @@ export interface FooterLocation {
   href: string | null;
   address: string;
   call?: { href: string; text: string };
-  /** "Today: …"; absent when the footer leaves hours out, null for a location with no hours. */
-  today?: string | null;
+  /** "Today: …"; null when the footer leaves hours out or the location publishes none. */
+  today: string | null;
   licences: string[];
 }
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 const icon = (d: ReactNode) => (
   <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
@@ -103,7 +101,7 @@ export function FooterView(props: {
   return (
     <footer className={styles.footer}>
       {groups.length || locations.length ? (
-        <div className={cx("fc-container", styles.columns)}>
+        <div className={`fc-container ${styles.columns}`}>
           {groups.length ? (
             <nav className={styles.groups} aria-label="Footer">
               {groups.map((group, g) => (
@@ -136,7 +134,7 @@ export function FooterView(props: {
           ) : null}
         </div>
       ) : null}
-      <div className={cx("fc-container", styles.bottom)}>
+      <div className={`fc-container ${styles.bottom}`}>
         <p className={styles.dealer}>
           <span className={styles.dealerName}>{props.dealer}</span>
           {props.group ? <span>{` · ${props.group}`}</span> : null}

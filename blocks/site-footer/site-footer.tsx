@@ -27,7 +27,7 @@ function footerLocation(location: Location, tenant: TenantDocument, now: Date): 
     href: footer.locationLinks !== false ? locationHref(location) : null,
     address: addressLine(location.address),
     ...(phone ? { call: { href: telHref(phone), text: formatCallNumber(phone, identity.locale) } } : {}),
-    ...(footer.locationHours !== false ? { today: todaysHours(location, now, identity.timeZone) } : {}),
+    today: footer.locationHours !== false ? todaysHours(location, now, identity.timeZone) : null,
     licences: licenceRows(location),
   };
 }

@@ -3,6 +3,9 @@ import styles from "./site-header.module.css";
 
 /** Pieces of the header's links, drawn both on the server (dealer links) and in MainMenu. */
 
+/** The class names given, the false and undefined ones left out. */
+export const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
+
 export function Logo({ logo }: { logo?: ImageAsset }) {
   if (!logo) return null;
   // The label beside it names the link, so a menu logo is decoration.

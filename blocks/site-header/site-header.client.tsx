@@ -2,11 +2,9 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { NavItem, NavLeaf } from "../../schemas/generated/tenant";
-import { Logo, NewTabHint, linkTarget } from "./links";
+import { cx, Logo, NewTabHint, linkTarget } from "./links";
 import { groupChildren, isCurrent, isMega } from "./navigation";
 import styles from "./site-header.module.css";
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 /**
  * The small-screen menu button. It also gives the header's native <details> dropdowns what HTML

@@ -4,11 +4,9 @@ import { liveOfferCount } from "../../domain/offers";
 import { listPagePath } from "../../domain/car-lists";
 import { ListDock } from "../_shared/favourites.client";
 import { isCurrent, visibleItems } from "./navigation";
-import { NewTabHint, linkTarget } from "./links";
+import { cx, NewTabHint, linkTarget } from "./links";
 import { MainMenu, MenuButton } from "./site-header.client";
 import styles from "./site-header.module.css";
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 const SiteHeader: BlockComponent<"site-header"> = ({ id, props, ctx }) => {
   const { tenant, path } = ctx;
