@@ -1,5 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
-import { LeadForm } from "../_shared/lead-form/lead-form.client";
+import { LeadForm } from "../_shared/lead-form/lead-form.lazy";
+import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import { pageLocations } from "../../domain/find-page";
 import styles from "../_shared/form-panel.module.css";

@@ -21,6 +21,15 @@ test("a home page loads neither InstantSearch nor the search client until a sear
   expect(scripts).not.toContain("AlgoliaError");
 });
 
+// "shouldUnregister" is an option react-hook-form reads; "data-form" marks the lead form's <form>.
+test("the lead form and react-hook-form load only on a page that shows a form", async ({ page }) => {
+  const home = await scriptText(page, siteUrl("kowhai-motors"));
+  expect(home).not.toContain("shouldUnregister");
+  const contact = await scriptText(page, siteUrl("kowhai-motors", "/contact"));
+  expect(contact).toContain("shouldUnregister");
+  await expect(page.locator("form[data-form]")).toBeVisible();
+});
+
 test("the search page loads InstantSearch and shows its results", async ({ page }) => {
   const scripts = await scriptText(page, siteUrl("harbourline", "/search"));
   expect(scripts).toContain("InstantSearch");
