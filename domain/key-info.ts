@@ -6,6 +6,7 @@
  */
 import { caravanDetails } from "./vdp-rules";
 import type { Vehicle } from "../schemas/generated/vehicle";
+import { numberFormat, dateTimeFormat } from "./intl";
 
 export interface KeyInfoItem {
   label: string;
@@ -32,7 +33,7 @@ export function formatYearMonth(value: unknown, locale: string): string | null {
   const parsed = parseDate(raw);
   if (!parsed) return raw;
   const opts: Intl.DateTimeFormatOptions = parsed.hasDay ? { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", year: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale, opts).format(parsed.date);
+  return dateTimeFormat(locale, opts).format(parsed.date);
 }
 
 /** "2.8L 4 cyl turbo": litres (or cc / 1000) from the car, cylinders and induction from its variant. */
@@ -66,7 +67,7 @@ function regoText(car: Car, locale: string): string | null {
 
 /** Every key information item the car has, in the order shown; the first 4 are visible before Show More. */
 export function keyInfoItems(car: Car, locale: string): KeyInfoItem[] {
-  const count = (n: number | null, unit = "") => (n != null ? `${new Intl.NumberFormat(locale).format(n)}${unit}` : null);
+  const count = (n: number | null, unit = "") => (n != null ? `${numberFormat(locale).format(n)}${unit}` : null);
   const caravan = car.item_type === "caravan";
   const rows: [string, string | null][] = [
     ...(caravan ? caravanDetails(car as Vehicle, locale).map((r): [string, string] => [r.label, r.value]) : []),

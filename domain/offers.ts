@@ -5,6 +5,7 @@
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { LISTED_FOREVER } from "./search-record";
+import { dateTimeFormat } from "./intl";
 
 export type Offer = TenantDocument["offers"][number];
 export const OFFERS_INDEX = "offers";
@@ -34,7 +35,7 @@ export interface OfferRecord {
 /** Milliseconds a time zone is ahead of UTC at an instant. */
 function zoneOffset(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );

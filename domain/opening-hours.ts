@@ -7,6 +7,7 @@
  * location blocks and the lead validation both use these.
  */
 import type { Location, OpeningHour, SpecialHour } from "../schemas/generated/tenant";
+import { dateTimeFormat } from "./intl";
 
 export type Department = NonNullable<SpecialHour["department"]>;
 export const DEPARTMENTS: readonly Department[] = ["sales", "service", "parts"];
@@ -66,7 +67,7 @@ export function isIsoDay(day: string): boolean {
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function siteDay(instant: Date, timeZone: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    dateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
       .formatToParts(instant)
       .map((x) => [x.type, x.value]),
   );

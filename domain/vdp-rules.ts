@@ -7,6 +7,7 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import type { Hotspot, Vehicle } from "../schemas/generated/vehicle";
 import { formatMoney, isAvailable } from "./vehicle-display";
+import { numberFormat } from "./intl";
 
 type Identity = Pick<TenantDocument["identity"], "locale" | "currency">;
 
@@ -90,7 +91,7 @@ export function caravanDetails(
   car: Pick<Vehicle, "body_length_ft" | "body_width_ft" | "tare_weight" | "axle_type" | "sleeps" | "aggregate_trailer_mass">,
   locale: string,
 ): { label: string; value: string }[] {
-  const kg = (n: number) => `${new Intl.NumberFormat(locale).format(n)} kg`;
+  const kg = (n: number) => `${numberFormat(locale).format(n)} kg`;
   const rows: [string, string | null][] = [
     ["Body length", car.body_length_ft != null ? feetAndMetres(car.body_length_ft) : null],
     ["Body width", car.body_width_ft != null ? feetAndMetres(car.body_width_ft) : null],

@@ -1,6 +1,7 @@
 /** How a vehicle's price, status and tag are shown (spec: search-and-vehicle-detail §4, §5, §9). */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { isElectric } from "./fuel";
+import { numberFormat } from "./intl";
 
 type Copy = TenantDocument["copy"];
 
@@ -8,7 +9,7 @@ type Copy = TenantDocument["copy"];
 export const isAvailable = (status: string | null | undefined) => status === "in_stock" || status === "coming_soon";
 
 export function formatMoney(amount: number, identity: Pick<TenantDocument["identity"], "locale" | "currency">, fractionDigits = 0): string {
-  return new Intl.NumberFormat(identity.locale, {
+  return numberFormat(identity.locale, {
     style: "currency",
     currency: identity.currency,
     currencyDisplay: "narrowSymbol",

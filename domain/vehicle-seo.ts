@@ -6,6 +6,7 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import type { Vehicle } from "../schemas/generated/vehicle";
 import { formatMoney, isAvailable, vehicleHeading } from "./vehicle-display";
+import { numberFormat } from "./intl";
 
 type Car = Pick<Vehicle, "year" | "make" | "model" | "badge" | "series" | "price" | "price_type" | "km" | "vin" | "car_type" | "status" | "colour" | "fuel" | "transmission" | "body" | "images" | "preorder" | "dealership_id">;
 type Site = Pick<TenantDocument, "identity" | "dealerships">;
@@ -16,7 +17,7 @@ export function vehicleDescription(car: Car, site: Site): string {
   const { title, subtitle } = vehicleHeading(car);
   const dealer = site.dealerships.find((d) => d.id === car.dealership_id)?.name ?? site.identity.name;
   const price = (car.price ?? 0) > 10 ? ` for ${formatMoney(car.price!, site.identity)}${car.price_type ? ` ${car.price_type}` : ""}` : "";
-  const km = car.car_type === "new" ? "" : `, ${new Intl.NumberFormat(site.identity.locale).format(car.km ?? 0)} km`;
+  const km = car.car_type === "new" ? "" : `, ${numberFormat(site.identity.locale).format(car.km ?? 0)} km`;
   return `${[title, subtitle].filter(Boolean).join(" ")}${km}${price} at ${dealer}.`;
 }
 

@@ -4,12 +4,14 @@
  * is. Pure (Intl only).
  */
 
+import { dateTimeFormat } from "./intl";
+
 /** "2026-06-30T17:00" (a datetime-local field's value; seconds optional). */
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The wall-clock fields of an instant in `timeZone`. */
 function fields(at: Date, timeZone: string): number[] {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
   }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -50,6 +52,6 @@ export const zonePlace = (timeZone: string) => (timeZone.split("/").pop() ?? tim
 
 /** An instant as a person reads it in the site's zone: "Tue, 30 June 2026, 5:00 pm Hobart time". */
 export function formatInZone(at: Date | string, timeZone: string): string {
-  const text = new Date(at).toLocaleString("en-AU", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
+  const text = dateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(at));
   return `${text} ${zonePlace(timeZone)} time`;
 }

@@ -28,6 +28,7 @@ import { siteIcon } from "./tenant-page";
 import { documentTitle } from "../domain/page-title";
 import { ReserveForm } from "./reserve-form.client";
 import { CancelReservation } from "./cancel-reservation.client";
+import { dateTimeFormat } from "../domain/intl";
 import type { BlockContext, TenantDocument } from "./types";
 import styles from "./checkout.module.css";
 
@@ -237,7 +238,7 @@ export const checkoutJourneyPage = cache(async (host: string, carId: string | un
 });
 
 function holdText(date: Date, doc: TenantDocument) {
-  return date.toLocaleString(doc.identity.locale, { timeZone: doc.identity.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+  return dateTimeFormat(doc.identity.locale, { timeZone: doc.identity.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(date);
 }
 
 function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView; car: StoredVehicle; doc: TenantDocument; confirmationUrl: string }) {

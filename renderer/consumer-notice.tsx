@@ -10,6 +10,7 @@ import { carLocation, callNumber } from "../domain/vehicle-links";
 import { formatCallNumber } from "../domain/phone";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";
+import { dateTimeFormat, numberFormat } from "../domain/intl";
 
 export const NOT_RECORDED = "Not recorded — please ask us";
 
@@ -23,9 +24,9 @@ export async function consumerNoticePage(host: string, slug: string) {
   const location = carLocation(doc, car);
   const dealership = doc.dealerships.find((d) => d.id === car.dealership_id);
   const phone = callNumber(doc, car, location);
-  const number = new Intl.NumberFormat(doc.identity.locale);
+  const number = numberFormat(doc.identity.locale);
   const price = priceDisplay(car, doc);
-  const date = (iso?: string | null) => (iso ? new Date(iso).toLocaleDateString(doc.identity.locale, { timeZone: doc.identity.timeZone }) : null);
+  const date = (iso?: string | null) => (iso ? dateTimeFormat(doc.identity.locale, { timeZone: doc.identity.timeZone }).format(new Date(iso)) : null);
   const rows = (items: [string, string | null | undefined][]) =>
     items.map(([label, value]) => (
       <div key={label} className="fc-notice__row">

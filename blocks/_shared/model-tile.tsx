@@ -4,6 +4,7 @@ import type { TenantDocument } from "../../renderer/types";
 import type { ModelStock } from "./model-stock";
 import { valueLabel } from "./search/display";
 import styles from "./model-tile.module.css";
+import { numberFormat } from "../../domain/intl";
 
 /** Tile pictures: 640 wide, 4:3. */
 export const TILE_WIDTH = 640;
@@ -13,7 +14,7 @@ export const modelFromLabel = (model: Pick<Model, "fromPrice">, tenant: Pick<Ten
   model.fromPrice ? `From ${formatMoney(model.fromPrice, tenant.identity)}` : null;
 
 /** "3 in stock" / "None in stock". */
-export const inStockLabel = (count: number, locale: string) => (count ? `${new Intl.NumberFormat(locale).format(count)} in stock` : "None in stock");
+export const inStockLabel = (count: number, locale: string) => (count ? `${numberFormat(locale).format(count)} in stock` : "None in stock");
 
 /** A model of the range as a tile: picture, badge, name, body types, From price, stock, linking to its page. */
 export function ModelTile({ model, stock, tenant }: { model: Model; stock: ModelStock; tenant: Pick<TenantDocument, "identity"> }) {

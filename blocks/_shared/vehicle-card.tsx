@@ -6,6 +6,7 @@ import { cardTag, formatMoney, isAvailable, priceDisplay, vehicleHeading } from 
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
 import styles from "./vehicle-card.module.css";
+import { numberFormat } from "../../domain/intl";
 
 /**
  * The fields of a search hit a card reads: the search page asks the engine for these only
@@ -105,7 +106,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
   const entry = { id: car.objectID, name: car.title, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url };
   const toggles = (["favourites", "compare"] as const).filter((f) => listToggleEligible(car, settings, f));
   const reserve = reserveHref(car, settings);
-  const number = new Intl.NumberFormat(settings.locale);
+  const number = numberFormat(settings.locale);
   const details = settings.cardDetails
     ? [CONDITION[car.car_type], car.transmission, `${number.format(car.km)} km`, car.fuel].filter((d): d is string => !!d)
     : [];

@@ -6,6 +6,7 @@ import type { ListCar, ListCarState } from "../../domain/car-lists";
 import { LIST_STATE_TEXT } from "../../domain/car-lists";
 import { formatMoney, priceDisplay } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
+import { numberFormat } from "../../domain/intl";
 
 export interface CompareColumn {
   id: string;
@@ -37,8 +38,8 @@ type Fact = { key: string; label: string; value: (car: ListCar, f: CompareFormat
 
 function engine(car: ListCar, f: CompareFormat): string | null {
   const { engine_litres: litres, engine_cc: cc } = car.specs;
-  if (litres) return `${new Intl.NumberFormat(f.identity.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(litres)} L`;
-  if (cc) return `${new Intl.NumberFormat(f.identity.locale).format(cc)} cc`;
+  if (litres) return `${numberFormat(f.identity.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(litres)} L`;
+  if (cc) return `${numberFormat(f.identity.locale).format(cc)} cc`;
   return null;
 }
 
@@ -60,7 +61,7 @@ const FACTS: Fact[] = [
     note: (c, f) =>
       c.weekly ? `${formatMoney(c.weekly.amount, f.identity)} over ${c.weekly.termYears} years at ${c.weekly.ratePercent}% p.a.` : null,
   },
-  { key: "km", label: "Odometer", value: (c, f) => `${new Intl.NumberFormat(f.identity.locale).format(c.card.km)} km` },
+  { key: "km", label: "Odometer", value: (c, f) => `${numberFormat(f.identity.locale).format(c.card.km)} km` },
   { key: "year", label: "Year", value: (c) => String(c.card.year) },
   { key: "body", label: "Body", value: (c) => c.specs.body },
   { key: "fuel", label: "Fuel", value: (c) => c.specs.fuel },

@@ -2,6 +2,7 @@
  * The dealer locator's reading of its query (?postcode=…&department=…) and how it writes distances.
  * Pure; the block (dealer-locator.tsx) geocodes and renders.
  */
+import { numberFormat } from "../../domain/intl";
 import { DEPARTMENTS, type Department } from "../../domain/opening-hours";
 
 export type LocatorQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -42,5 +43,5 @@ export function locatorSearch(query: LocatorQuery | undefined): LocatorSearch {
 export function distanceText(km: number, locale = "en-AU"): string {
   if (km < 0.05) return `under ${(0.1).toLocaleString(locale)} km`;
   const digits = Math.round(km * 10) / 10 < 10 ? 1 : 0;
-  return `${km.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })} km`;
+  return `${numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km)} km`;
 }

@@ -5,6 +5,7 @@ import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
 import { readTiles, tilesRequest, type Tile } from "./tiles";
 import styles from "./facet-tiles.module.css";
+import { numberFormat } from "../../domain/intl";
 
 /** Server-rendered links only: no script. Without stock to show, the block leaves itself out. */
 const FacetTiles: BlockComponent<"facet-tiles"> = async ({ id, props, ctx }) => {
@@ -34,7 +35,7 @@ const FacetTiles: BlockComponent<"facet-tiles"> = async ({ id, props, ctx }) => 
               <span className={styles.label}>{tile.label}</span>
               {props.showCounts !== false ? (
                 <span className={styles.count}>
-                  {new Intl.NumberFormat(locale).format(tile.count)} {vehicleWord(tile.count, ctx.tenant)}
+                  {numberFormat(locale).format(tile.count)} {vehicleWord(tile.count, ctx.tenant)}
                 </span>
               ) : null}
             </a>

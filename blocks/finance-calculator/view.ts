@@ -16,6 +16,7 @@ import {
   type RepaymentResult,
 } from "../../domain/finance";
 import { formatMoney } from "../../domain/vehicle-display";
+import { numberFormat } from "../../domain/intl";
 
 /** The live region speaks the repayment this long after the last change (not on every keystroke). */
 export const ANNOUNCE_DELAY_MS = 700;
@@ -61,7 +62,7 @@ const currencySymbol = (identity: Identity) => formatMoney(0, identity).replace(
 /** The inputs in order: loan amount, term, interest, and deposit / trade-in and residual where the site shows them. */
 export function fieldsOf(view: CalculatorView): FieldView[] {
   const { settings, bounds, identity } = view;
-  const number = new Intl.NumberFormat(identity.locale, { maximumFractionDigits: 2 });
+  const number = numberFormat(identity.locale, { maximumFractionDigits: 2 });
   const display = (n: number) => number.format(n);
   const same = (n: number) => n;
   const moneyField = (name: FieldName, label: string): FieldView => ({

@@ -4,9 +4,10 @@ import { modelStock } from "../_shared/model-stock";
 import { inStockLabel, modelFromLabel, TILE_WIDTH } from "../_shared/model-tile";
 import { valueLabel } from "../_shared/search/display";
 import styles from "./model-hero.module.css";
+import { numberFormat } from "../../domain/intl";
 
 /** The button to the model's stock search: "View 12 in stock". */
-export const viewStockLabel = (count: number, locale: string) => `View ${new Intl.NumberFormat(locale).format(count)} in stock`;
+export const viewStockLabel = (count: number, locale: string) => `View ${numberFormat(locale).format(count)} in stock`;
 
 /**
  * The head of a model page (/{model slug}, leads spec §2): the model's picture and badge, name,

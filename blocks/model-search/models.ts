@@ -22,6 +22,7 @@ import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { valueLabel } from "../_shared/search/display";
 import { routeQuery } from "../_shared/search/routing";
+import { collator, numberFormat } from "../../domain/intl";
 
 /** Spec §2 and §9: 21 models a page. */
 export const MODELS_PER_PAGE = 21;
@@ -199,8 +200,8 @@ export function splitMakeModel(value: string): { make: string; model: string } |
   return make && model ? { make, model } : null;
 }
 
-const byName = (a: ModelEntry, b: ModelEntry) =>
-  a.make.localeCompare(b.make, "en", { numeric: true, sensitivity: "base" }) || a.model.localeCompare(b.model, "en", { numeric: true, sensitivity: "base" });
+const names = collator("en", { numeric: true, sensitivity: "base" });
+const byName = (a: ModelEntry, b: ModelEntry) => names.compare(a.make, b.make) || names.compare(a.model, b.model);
 
 /** The models of round 1's answer, most matches first (ties by name) or by make and model name. */
 export function readModels(settings: Pick<ModelSearchSettings, "sort">, result: Result | undefined): ModelEntry[] {
@@ -305,14 +306,14 @@ export const emptyResults = (query = ""): ModelResults => ({ query, page: 0, nbP
 
 /** "3 Cars in stock"; a caravan site always says Caravans. */
 export const stockLabel = (settings: Pick<ModelSearchSettings, "money" | "noun">, count: number) =>
-  `${new Intl.NumberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })} in stock`;
+  `${numberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })} in stock`;
 
 /** "From $24,990", or null when no car of the model is priced. */
 export const fromLabel = (settings: Pick<ModelSearchSettings, "money">, from: number | null) => (from === null ? null : `From ${formatMoney(from, settings.money)}`);
 
 /** "1 model", "42 models": what the live region says. */
 export const modelsLabel = (settings: Pick<ModelSearchSettings, "money">, total: number) =>
-  `${new Intl.NumberFormat(settings.money.locale).format(total)} ${total === 1 ? "model" : "models"}`;
+  `${numberFormat(settings.money.locale).format(total)} ${total === 1 ? "model" : "models"}`;
 
 /** The state a page's query string holds: ?query=…&page=2 (page 1-based there). */
 export function readUrlState(search: string): ModelSearchState {

@@ -14,6 +14,7 @@ import { SavedCarsList, SignedInAs } from "../_shared/saved-cars";
 import { cardSettings } from "../_shared/vehicle-card";
 import { DeviceGarage } from "./my-garage.lazy";
 import styles from "./my-garage.module.css";
+import { dateTimeFormat } from "../../domain/intl";
 
 export interface GarageViewProps {
   id: string;
@@ -62,7 +63,7 @@ function Empty({ text, link }: { text: string; link: { href: string; label: stri
 function when(date: Date | string, tenant: TenantDocument): string {
   const d = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(tenant.identity.locale, { day: "numeric", month: "short", year: "numeric", timeZone: tenant.identity.timeZone }).format(d);
+  return dateTimeFormat(tenant.identity.locale, { day: "numeric", month: "short", year: "numeric", timeZone: tenant.identity.timeZone }).format(d);
 }
 
 function LeadList({ leads, tenant, label }: { leads: GarageLead[]; tenant: TenantDocument; label: string }) {

@@ -4,6 +4,7 @@ import { SEARCH_BASE } from "../../domain/search-paths";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery, type SeoState } from "../_shared/search/routing";
+import { dateTimeFormat } from "../../domain/intl";
 
 /** Spec §9: the offers search shows 21 per page and caches about 10 answers. */
 export const OFFERS_PER_PAGE = 21;
@@ -52,5 +53,5 @@ export function offerPrice(offer: Pick<OfferRecord, "price" | "price_type">, mon
 export function offerEnds(expiry: string | null, locale: string): string | null {
   if (!expiry) return null;
   const date = new Date(`${expiry}T00:00:00Z`);
-  return `Ends ${new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date)}`;
+  return `Ends ${dateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date)}`;
 }

@@ -1,6 +1,7 @@
 /** The panel's figures as words (no CSS here, so end-to-end tests can import it). */
 import { formatMoney } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
+import { numberFormat } from "../../domain/intl";
 
 export type Identity = Pick<TenantDocument["identity"], "locale" | "currency">;
 
@@ -10,4 +11,4 @@ export const marketRangeText = (min: number, max: number, identity: Identity) =>
 
 /** Confidence as a whole percentage ("56%"). */
 export const confidenceText = (confidence: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(confidence);
+  numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(confidence);

@@ -8,6 +8,7 @@ import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
 import { routeQuery } from "../_shared/search/routing";
+import { numberFormat } from "../../domain/intl";
 
 export type HeroToggle = "new" | "demo" | "used" | "all";
 type Selector = NonNullable<BlockProps<"search-hero">["selectors"]>[number];
@@ -168,7 +169,7 @@ export function heroHref(settings: HeroSettings, state: HeroState): string {
 
 /** "Show Me 1,234 Cars"; a caravan site says Caravans. */
 export function showMeLabel(settings: Pick<HeroSettings, "money" | "noun">, count: number): string {
-  return `Show Me ${new Intl.NumberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })}`;
+  return `Show Me ${numberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })}`;
 }
 
 /** "Under $15,000". */

@@ -28,6 +28,7 @@ import type { SearchSettings } from "./settings";
 import shared from "../_shared/search/search.module.css";
 import styles from "./search-results.module.css";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { numberFormat } from "../../domain/intl";
 
 /** Cards in the first row of the widest grid: their images load at once. */
 const FIRST_ROW = 3;
@@ -308,7 +309,7 @@ function RecentSearches({ settings }: { settings: SearchSettings }) {
 
 /** "245 Caravans": the count in the site's vehicle word. */
 function countText(nbHits: number, settings: SearchSettings) {
-  return `${new Intl.NumberFormat(settings.card.locale).format(nbHits)} ${vehicleWord(nbHits, { identity: settings.noun })}`;
+  return `${numberFormat(settings.card.locale).format(nbHits)} ${vehicleWord(nbHits, { identity: settings.noun })}`;
 }
 
 function ResultsCount({ settings }: { settings: SearchSettings }) {

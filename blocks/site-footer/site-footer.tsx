@@ -6,9 +6,10 @@ import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import type { BlockComponent } from "../../renderer/types";
 import { FooterView, type FooterLocation } from "./site-footer.client";
 import { SOCIAL_NETWORKS } from "./social";
+import { dateTimeFormat } from "../../domain/intl";
 
 function currentYear(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-AU", { timeZone, year: "numeric" }).format(now);
+  return dateTimeFormat("en-AU", { timeZone, year: "numeric" }).format(now);
 }
 
 /** "Today: 8.30am to 5.30pm" (holiday hours respected); null for a location that publishes no hours. */

@@ -35,6 +35,7 @@ import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuat
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./trade-in-wizard.module.css";
+import { dateTimeFormat, numberFormat } from "../../domain/intl";
 
 export interface TradeInWizardProps {
   id: string;
@@ -459,7 +460,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
       </div>
     );
   } else if (outcome) {
-    const money = new Intl.NumberFormat(p.locale, { style: "currency", currency: p.currency, maximumFractionDigits: 0 });
+    const money = numberFormat(p.locale, { style: "currency", currency: p.currency, maximumFractionDigits: 0 });
     const offer = outcome.offer;
     const until = offer.price !== null ? (offer.validUntil ?? offerValidUntil(outcome.madeAt)) : null;
     body = (
@@ -470,7 +471,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
             <p className={styles.price} data-testid="offer">
               {money.format(offer.price)}
             </p>
-            <p>Valid for {OFFER_VALID_DAYS} days, until {until!.toLocaleDateString(p.locale, { day: "numeric", month: "long", year: "numeric" })}.</p>
+            <p>Valid for {OFFER_VALID_DAYS} days, until {dateTimeFormat(p.locale, { day: "numeric", month: "long", year: "numeric" }).format(until!)}.</p>
             {accepted ? (
               <p role="status">Thank you. Our buying team will contact you to arrange the sale.</p>
             ) : (

@@ -4,6 +4,7 @@
  * already name; and its standard equipment groups. Pure: bad or missing data drops a row, never throws.
  */
 import type { Vehicle } from "../../schemas/generated/vehicle";
+import { numberFormat } from "../../domain/intl";
 
 export interface SpecRow {
   name: string;
@@ -26,7 +27,7 @@ function variantRows(car: Car, locale: string): { name: string; value: string | 
   const v = car.variant ?? {};
   const n = (x: unknown, unit: string, digits = 0) => {
     const value = num(x);
-    return value == null ? null : `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
+    return value == null ? null : `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
   };
   return [
     { name: "Cylinders", value: num(v.cylinders) ? String(v.cylinders) : null, also: ["Engine"] },

@@ -16,6 +16,7 @@ import type { LeadFormKind } from "../../domain/lead-forms";
 import { callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";
 import { CallLink, MobileBar } from "./vehicle-summary.client";
 import styles from "./vehicle-summary.module.css";
+import { numberFormat } from "../../domain/intl";
 
 
 const Icon = ({ d }: { d: string }) => (
@@ -50,7 +51,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const phone = props.callButton !== false ? callNumber(tenant, car, location) : null;
   const phoneLocale: PhoneLocale = identity.locale === "en-NZ" ? "en-NZ" : "en-AU";
   const callLabel = car.car_type === "new" ? "New Car" : "Used Car";
-  const number = new Intl.NumberFormat(identity.locale);
+  const number = numberFormat(identity.locale);
 
   const settings = cardSettings(tenant);
   const reserve = reserveHref(car, settings);

@@ -1,11 +1,13 @@
 /** The views line's wording and fetch (spec §7 "View data": GET /api/cars/{slug}/view.json). */
 
+import { numberFormat } from "../../domain/intl";
+
 export const VIEWS_TEXT = "{count} people have viewed this car";
 export const VIEWS_TEXT_ONE = "{count} person has viewed this car";
 
 /** The block's text for `count` views: the singular wording for exactly 1; {count} as a number of the site's locale. */
 export function viewsText(count: number, texts: { many: string; one: string }, locale: string): string {
-  return (count === 1 ? texts.one : texts.many).replaceAll("{count}", new Intl.NumberFormat(locale).format(count));
+  return (count === 1 ? texts.one : texts.many).replaceAll("{count}", numberFormat(locale).format(count));
 }
 
 /** The spec's query: what the page rendered (photos_count) and the site (website_id). */

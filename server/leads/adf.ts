@@ -1,6 +1,7 @@
 import type { Lead } from "./validation";
 import type { StoredVehicle } from "../inventory/vehicle";
 import { stripControls } from "./text";
+import { numberFormat } from "../../domain/intl";
 
 /** What an ADF document (and the e-mail) is made from: the validated lead and what the server knows. */
 export interface LeadContext {
@@ -108,11 +109,11 @@ export function commentsOf(lead: Lead): string {
     [lead.form === "service" ? "Preferred Service Date" : "Preferred date", f.preferred_date],
     ["Service interval", f.service_interval],
     ["Service type", f.service_type],
-    ["Vehicle price / budget", f.vehicle_price_budget !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.vehicle_price_budget)}` : undefined],
+    ["Vehicle price / budget", f.vehicle_price_budget !== undefined ? `$${numberFormat("en-AU").format(f.vehicle_price_budget)}` : undefined],
     ["Finance", f.finance],
     ["Trade-in", f.trade_in],
     // The trade-in wizard's answers and offer (spec leads §3 "Trade-in lead").
-    ["Odometer", f.odometer !== undefined ? `${new Intl.NumberFormat("en-AU").format(f.odometer)} km` : undefined],
+    ["Odometer", f.odometer !== undefined ? `${numberFormat("en-AU").format(f.odometer)} km` : undefined],
     ["Service history", f.service_history],
     ["Number of keys", f.number_of_keys],
     ["Condition", f.car_condition],
@@ -121,11 +122,11 @@ export function commentsOf(lead: Lead): string {
     ["Tyres replacement", f.tyres_replacement === undefined ? undefined : f.tyres_replacement ? "Yes" : "No"],
     ["Location", f.location_id],
     ["Status", lead.lead_status],
-    ["Offer", f.offer_price !== undefined ? `$${new Intl.NumberFormat("en-AU").format(f.offer_price)}` : undefined],
+    ["Offer", f.offer_price !== undefined ? `$${numberFormat("en-AU").format(f.offer_price)}` : undefined],
     ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],
     // Reserve online and online purchase (spec leads §9): the deposit and its payment.
-    ["Deposit paid", f.deposit_amount !== undefined ? `$${new Intl.NumberFormat("en-AU", { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(f.deposit_amount)}` : undefined],
+    ["Deposit paid", f.deposit_amount !== undefined ? `$${numberFormat("en-AU", { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(f.deposit_amount)}` : undefined],
     ["Payment reference", f.payment_reference],
     ["Held until", f.hold_until],
     ["Paying by", f.purchase_payment],

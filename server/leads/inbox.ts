@@ -15,6 +15,7 @@ import { LEAD_FORM_KINDS, type LeadFormKind } from "../../domain/lead-forms";
 import { zonedMidnight } from "../../domain/offers";
 import { stripControls } from "./text";
 import type { Lead } from "./validation";
+import { dateTimeFormat } from "../../domain/intl";
 
 export const PAGE_SIZE = 50;
 export const MAX_CSV_ROWS = 10_000;
@@ -331,7 +332,7 @@ export const CSV_COLUMNS = [
 /** "2026-05-12 09:05" in the site's time zone: what a spreadsheet reads as a date and time. */
 export function siteTime(at: Date, timeZone: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-AU", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    dateTimeFormat("en-AU", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
       .formatToParts(at)
       .map((x) => [x.type, x.value]),
   );

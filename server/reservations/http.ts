@@ -28,6 +28,7 @@ import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
 import { cancelReservation, confirmationPath, reserveCar, RESERVE_CATEGORY, type Contact, type PurchaseChoices, type ReservationContext } from "./service";
+import { numberFormat } from "../../domain/intl";
 
 /** The details are wrong (422): a message per field, as the form shows them. */
 export class DetailsError extends HttpError {
@@ -167,7 +168,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export const CHALLENGE_TITLE = "Verify your payment";
 
 function challengeHtml(p: { id: string; amount: number; currency: string; card: { brand: string; last4: string } | null }, token: string): string {
-  const amount = new Intl.NumberFormat("en-AU", { style: "currency", currency: p.currency }).format(p.amount / 100);
+  const amount = numberFormat("en-AU", { style: "currency", currency: p.currency }).format(p.amount / 100);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${CHALLENGE_TITLE}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}h1{font-size:1.4rem;margin-top:0}.row{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.2rem;border-radius:6px;border:2px solid #1d4ed8;cursor:pointer}button.pass{background:#1d4ed8;color:#fff}button.fail{background:#fff;color:#1d4ed8}button:focus-visible{outline:3px solid #111827;outline-offset:2px}.small{color:#374151;font-size:.9rem}</style></head>
 <body><main><h1>${CHALLENGE_TITLE}</h1>

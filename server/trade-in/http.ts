@@ -52,6 +52,7 @@ import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import { valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
 import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
+import { numberFormat } from "../../domain/intl";
 
 /** The visitor's id (a random UUID, HttpOnly): whose evaluations these are. */
 export const VISITOR_COOKIE = "fc_tradein_visitor";
@@ -245,7 +246,7 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
 }
 
 const SMS_MAX = 1600;
-const money = (n: number) => `$${new Intl.NumberFormat("en-AU").format(n)}`;
+const money = (n: number) => `$${numberFormat("en-AU").format(n)}`;
 
 /** The lead for an evaluation at a stage (validated against the lead schema: a 4xx when the visitor's answers do not fit it). */
 function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle, details: TradeInDetails, valuation: Valuation, stage: TradeInStage): Lead {

@@ -2,6 +2,7 @@
 import { BODY_TYPES } from "../../../domain/media";
 import { formatMoney } from "../../../domain/vehicle-display";
 import type { CardSettings } from "../vehicle-card";
+import { numberFormat } from "../../../domain/intl";
 
 const WORDS: Record<string, Record<string, string>> = {
   car_type: { new: "New", demo: "Demo", used: "Used" },
@@ -25,7 +26,7 @@ export type RangeAttribute = "price" | "km" | "year";
 
 export function formatRangeValue(attribute: string, value: number, money: Pick<CardSettings, "locale" | "currency">): string {
   if (attribute === "price" || attribute === "weekly_price") return formatMoney(value, money);
-  if (attribute === "km") return `${new Intl.NumberFormat(money.locale).format(value)} km`;
+  if (attribute === "km") return `${numberFormat(money.locale).format(value)} km`;
   return String(value);
 }
 
