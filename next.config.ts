@@ -42,6 +42,14 @@ const config: NextConfig = {
     // The pictures never change at a URL (app/media sends immutable); keep optimised copies a month.
     minimumCacheTTL: 2_678_400,
   },
+  // The browser's copy of next/headers (renderer/next-headers.browser.ts): react-instantsearch-nextjs
+  // imports it for its server render, which put Next's request-store code in the search page's script.
+  turbopack: {
+    resolveAlias: {
+      "next/headers": { browser: "./renderer/next-headers.browser.ts" },
+      "next/headers.js": { browser: "./renderer/next-headers.browser.ts" },
+    },
+  },
   // `npm test` type-checks (tsc --noEmit); the production build need not do it again.
   typescript: { ignoreBuildErrors: true },
 };

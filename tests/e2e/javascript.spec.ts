@@ -30,8 +30,11 @@ test("the lead form and react-hook-form load only on a page that shows a form", 
   await expect(page.locator("form[data-form]")).toBeVisible();
 });
 
-test("the search page loads InstantSearch and shows its results", async ({ page }) => {
+// "next.mutated.cookies" is in Next's server request store, which react-instantsearch-nextjs's import
+// of next/headers brought into the browser's scripts (next.config.ts aliases it there).
+test("the search page loads InstantSearch, not Next's server request code, and shows its results", async ({ page }) => {
   const scripts = await scriptText(page, siteUrl("harbourline", "/search"));
   expect(scripts).toContain("InstantSearch");
+  expect(scripts).not.toContain("next.mutated.cookies");
   await expect(page.locator("main article").first()).toBeVisible();
 });
