@@ -1,14 +1,17 @@
 /**
  * The production server `npm start` runs (after building, migrating and seeding): Next's request
  * handler behind the vehicle-page cache (server/http/page-cache.ts), which follows vehicle changes
- * (this process's feed writes, and other processes' imports through the database) and publishes.
+ * (this process's feed writes, and other processes' imports through the database) and publishes;
+ * in front of both, brotli copies of Next's scripts and stylesheets (server/http/static-brotli.ts).
  */
 import { createServer } from "node:http";
+import { join } from "node:path";
 import next from "next";
 import { getDb } from "../server/db";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "../server/http/client-address";
 import { PageCache, withPageCache } from "../server/http/page-cache";
 import { withPreviewLinks } from "../server/http/preview-links";
+import { withStaticBrotli } from "../server/http/static-brotli";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
 import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
@@ -26,8 +29,9 @@ await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
 // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
 handle.onReconnect(() => cache.clear());
 
-// A preview's pages keep their token in every link (server/http/preview-links.ts).
-const serve = withPreviewLinks(withPageCache(cache, app.getRequestHandler()));
+// A preview's pages keep their token in every link (server/http/preview-links.ts); Next's scripts and
+// stylesheets go out brotli-compressed once Next has sent them (server/http/static-brotli.ts).
+const serve = withStaticBrotli(withPreviewLinks(withPageCache(cache, app.getRequestHandler())), { dir: join(process.cwd(), ".next", "static") });
 const trustedProxies = trustedProxyCount();
 // The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
 const server = createServer((req, res) => {
