@@ -92,6 +92,8 @@ export function withStaticBrotli(next: Handler, opts: StaticBrotliOptions): Hand
         if (res.statusCode !== 200 || kept.has(file) || pending.has(file)) return;
         const headers: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
+        // Next leaves Vary out when it sends a small file as it is; this answer depends on Accept-Encoding.
+        if (!/accept-encoding/i.test(String(headers.vary ?? ""))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
         void keep(file, headers);
       });
     }
