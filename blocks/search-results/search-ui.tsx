@@ -1,5 +1,5 @@
 /** The search page's widgets (spec §2), inside <InstantSearchNext> (search-app.client.tsx) or, in tests, <InstantSearch>. */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import {
   useConfigure,
   useCurrentRefinements,
@@ -177,8 +177,43 @@ export function resultItems(hits: Hit[], settings: SearchSettings, state: IndexU
   return interleavePromos(list, settings.promoCards, { now: new Date(settings.now), refinedCarTypes, otherRefinements, rng: () => settings.promoSeed });
 }
 
+/**
+ * Whether two hits have the same fields. InstantSearch hands the cards new (equal) hit objects at
+ * every change of its status, two or three times a search; an unchanged card then skips its render.
+ */
+export function sameHit(a: Hit, b: Hit): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof Hit)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
+interface HitCardProps {
+  hit: Hit;
+  index: number;
+  settings: SearchSettings;
+  now: number;
+}
+
+const HitCard = memo(
+  function HitCard({ hit, index, settings, now }: HitCardProps) {
+    return (
+      <li className={styles.item}>
+        <VehicleCard
+          car={hit}
+          settings={settings.card}
+          now={new Date(now)}
+          eager={index < FIRST_ROW}
+          priority={index === 0}
+          idPrefix={settings.blockId}
+          saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={hit.objectID} title={hit.title} sold={hit.status === "sold"} /> : undefined}
+        />
+      </li>
+    );
+  },
+  (a, b) => a.index === b.index && a.settings === b.settings && a.now === b.now && sameHit(a.hit, b.hit),
+);
+
 function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSettings }) {
-  const now = new Date(settings.now);
   let hitIndex = 0;
   return items.map((item) => {
     if (item.kind === "promo") {
@@ -191,20 +226,7 @@ function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSe
         </li>
       );
     }
-    const index = hitIndex++;
-    return (
-      <li key={item.hit.objectID} className={styles.item}>
-        <VehicleCard
-          car={item.hit}
-          settings={settings.card}
-          now={now}
-          eager={index < FIRST_ROW}
-          priority={index === 0}
-          idPrefix={settings.blockId}
-          saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={item.hit.objectID} title={item.hit.title} sold={item.hit.status === "sold"} /> : undefined}
-        />
-      </li>
-    );
+    return <HitCard key={item.hit.objectID} hit={item.hit} index={hitIndex++} settings={settings} now={settings.now} />;
   });
 }
 
