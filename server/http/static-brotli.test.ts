@@ -113,6 +113,21 @@ describe("brotli for Next's scripts and stylesheets", () => {
     expect(staticAssetPath({ method: "HEAD", url: "/_next/static/chunks/a.js", headers: {} })).toBeNull();
   });
 
+  it("leaves to Next, for good, a file past the bound on kept bytes", async () => {
+    const small = createServer(withStaticBrotli(fakeNext, { dir, maxBytes: 10 }));
+    await new Promise<void>((ok) => small.listen(0, ok));
+    const at = (small.address() as { port: number }).port;
+    try {
+      const fetchOnce = () =>
+        new Promise<string | undefined>((done) => request({ port: at, path: "/_next/static/chunks/app-1a2b.js", headers: { "accept-encoding": "gzip, br" } }, (res) => (res.resume(), done(res.headers["content-encoding"]))).end());
+      expect(await fetchOnce()).toBe("gzip");
+      await new Promise((w) => setTimeout(w, 300));
+      expect(await fetchOnce()).toBe("gzip");
+    } finally {
+      small.close();
+    }
+  });
+
   it("reads Accept-Encoding as browsers write it", () => {
     expect(acceptsBrotli("gzip, deflate, br, zstd")).toBe(true);
     expect(acceptsBrotli("br;q=0.5")).toBe(true);

@@ -7,7 +7,8 @@
  * read from the build folder and compressed in the background (zlib's thread pool, not the event
  * loop), and from then on a request that accepts br gets those bytes with Next's own headers. Only
  * names of the build's shape are looked at (letters, digits, `-_.~/`, no `..`), only a file Next
- * answered 200 for is read, and the kept copies are bounded.
+ * answered 200 for is read, and the kept copies are bounded (a file past the bound, or one that
+ * could not be read, is left to Next from then on and never compressed again).
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -56,19 +57,24 @@ export function withStaticBrotli(next: Handler, opts: StaticBrotliOptions): Hand
   const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
   const kept = new Map<string, Compressed>();
   const pending = new Set<string>();
+  /** Files not kept (over the bound, or unreadable): never compressed again. */
+  const passed = new Set<string>();
   let bytes = 0;
 
   async function keep(file: string, headers: OutgoingHttpHeaders) {
     pending.add(file);
     try {
       const path = join(root, file);
-      if (!path.startsWith(root + sep)) return;
-      const body = await compress(await readFile(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-      if (bytes + body.length > maxBytes) return;
+      const body = path.startsWith(root + sep) ? await compress(await readFile(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null;
+      if (!body || bytes + body.length > maxBytes) {
+        passed.add(file);
+        return;
+      }
       kept.set(file, { headers, body });
       bytes += body.length;
     } catch {
       // Gone since (a new build): Next goes on answering it.
+      passed.add(file);
     } finally {
       pending.delete(file);
     }
@@ -87,9 +93,9 @@ export function withStaticBrotli(next: Handler, opts: StaticBrotliOptions): Hand
       res.writeHead(200, { ...hit.headers, "content-encoding": "br", "content-length": hit.body.length });
       return res.end(hit.body);
     }
-    if (!pending.has(file)) {
+    if (!pending.has(file) && !passed.has(file)) {
       res.once("finish", () => {
-        if (res.statusCode !== 200 || kept.has(file) || pending.has(file)) return;
+        if (res.statusCode !== 200 || kept.has(file) || pending.has(file) || passed.has(file)) return;
         const headers: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
         // Next leaves Vary out when it sends a small file as it is; this answer depends on Accept-Encoding.
