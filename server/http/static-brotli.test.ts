@@ -3,10 +3,16 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acceptsBrotli, staticAssetPath, withStaticBrotli } from "./static-brotli";
 
 // Next's build output goes out brotli-compressed, with Next's own headers, once Next has answered it.
+
+const compressions = vi.hoisted(() => ({ count: 0 }));
+vi.mock("node:zlib", async (original) => {
+  const zlib = await original<typeof import("node:zlib")>();
+  return { ...zlib, brotliCompress: (...args: Parameters<typeof zlib.brotliCompress>) => (compressions.count++, zlib.brotliCompress(...args)) };
+});
 
 const SCRIPT = `(globalThis.TURBOPACK=[]).push(${JSON.stringify("x".repeat(5000))});\n`.repeat(20);
 let dir: string;
@@ -120,9 +126,13 @@ describe("brotli for Next's scripts and stylesheets", () => {
     try {
       const fetchOnce = () =>
         new Promise<string | undefined>((done) => request({ port: at, path: "/_next/static/chunks/app-1a2b.js", headers: { "accept-encoding": "gzip, br" } }, (res) => (res.resume(), done(res.headers["content-encoding"]))).end());
+      const before = compressions.count;
       expect(await fetchOnce()).toBe("gzip");
       await new Promise((w) => setTimeout(w, 300));
       expect(await fetchOnce()).toBe("gzip");
+      await new Promise((w) => setTimeout(w, 300));
+      expect(await fetchOnce()).toBe("gzip");
+      expect(compressions.count - before).toBe(1);
     } finally {
       small.close();
     }
