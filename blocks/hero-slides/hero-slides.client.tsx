@@ -61,19 +61,33 @@ export function HeroCarousel({ label, autoplay, intervalMs, children }: Props) {
         go(end < start ? index + 1 : index - 1);
       }}
     >
-      <div className={styles.controls}>
-        {autoplay ? (
-          <button
-            type="button"
-            className={styles.control}
-            aria-label={playing ? "Pause slideshow" : "Play slideshow"}
-            onClick={() => setPlaying((p) => !p)}
+      {autoplay ? (
+        <button
+          type="button"
+          className={`${styles.control} ${styles.pause}`}
+          aria-label={playing ? "Pause slideshow" : "Play slideshow"}
+          onClick={() => setPlaying((p) => !p)}
+        >
+          <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
+            {playing ? <path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor" /> : <path d="M4 2l10 6-10 6z" fill="currentColor" />}
+          </svg>
+        </button>
+      ) : null}
+      <div className={styles.track} aria-live={running ? "off" : "polite"}>
+        {slides.map((slide, i) => (
+          <div
+            key={i}
+            className={styles.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            data-active={i === index ? "true" : "false"}
           >
-            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
-              {playing ? <path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor" /> : <path d="M4 2l10 6-10 6z" fill="currentColor" />}
-            </svg>
-          </button>
-        ) : null}
+            {slide}
+          </div>
+        ))}
+      </div>
+      <div className={styles.controls}>
         <button type="button" className={styles.control} aria-label="Previous slide" onClick={() => go(index - 1)}>
           <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
             <path d="M10 2L4 8l6 6" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -97,20 +111,6 @@ export function HeroCarousel({ label, autoplay, intervalMs, children }: Props) {
             <path d="M6 2l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
-      </div>
-      <div className={styles.track} aria-live={running ? "off" : "polite"}>
-        {slides.map((slide, i) => (
-          <div
-            key={i}
-            className={styles.slide}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
-            data-active={i === index ? "true" : "false"}
-          >
-            {slide}
-          </div>
-        ))}
       </div>
     </section>
   );

@@ -92,9 +92,13 @@ describe("hero-slides with several slides", () => {
       ["Go to slide 2 of 3", false],
       ["Go to slide 3 of 3", false],
     ]);
-    // The pause control comes first in the tab order (APG carousel).
-    expect(html.indexOf("Pause slideshow")).toBeLessThan(html.indexOf("Previous slide"));
-    expect(html.indexOf("Next slide")).toBeLessThan(html.indexOf("Slide 1 heading"));
+    // The pause control comes first in the tab order (APG carousel); the slide controls follow the
+    // slides, in the page as on screen (shown below them, so drawing the slides moves nothing).
+    expect(html.indexOf("Pause slideshow")).toBeLessThan(html.indexOf("Slide 1 heading"));
+    expect(html.indexOf("Slide 3 heading")).toBeLessThan(html.indexOf("Previous slide"));
+    expect(html.indexOf("Previous slide")).toBeLessThan(html.indexOf("Next slide"));
+    const css = readFileSync("blocks/hero-slides/hero-slides.module.css", "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    expect(css).not.toMatch(/\border:/);
   });
 
   it("announces slide changes politely only when not rotating", async () => {
