@@ -5,11 +5,11 @@
  * each: two or three times a search, with a phone's CPU the larger part of the update's script.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { InstantSearch } from "react-instantsearch";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { car } from "../../tests/fixtures/search-records";
 import { fakeSearch } from "../../tests/fixtures/fake-search";
+import { clientRoot, type } from "./fixtures/client-root";
 import { testSettings } from "./fixtures/render-search";
 import { sameHit, SearchUI } from "./search-ui";
 
@@ -19,34 +19,8 @@ vi.mock("../_shared/vehicle-card", async (original) => {
   return { ...real, VehicleCard: (props: Parameters<typeof real.VehicleCard>[0]) => (drawn.push(props.car.objectID), real.VehicleCard(props)) };
 });
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const ctx = clientRoot();
 
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  // The search UI's analytics events go nowhere.
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
-  vi.spyOn(window.navigator, "sendBeacon").mockReturnValue(true);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-/** Types into a controlled input the way React hears it. */
-function type(input: HTMLInputElement, value: string) {
-  const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-  set.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
 
 const countOf = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
 
@@ -56,21 +30,21 @@ describe("search results: a results update", () => {
     const settings = testSettings();
     const client = fakeSearch(stock);
     await act(async () => {
-      root.render(
+      ctx.root.render(
         <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
           <SearchUI settings={settings} />
         </InstantSearch>,
       );
     });
     await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(host.querySelectorAll("article")).toHaveLength(4);
-    const box = host.querySelector<HTMLInputElement>('input[type="search"]')!;
+    expect(ctx.host.querySelectorAll("article")).toHaveLength(4);
+    const box = ctx.host.querySelector<HTMLInputElement>('input[type="search"]')!;
 
     drawn.length = 0;
     await act(async () => type(box, "mazda"));
     await act(() => vi.advanceTimersByTimeAsync(400));
     await act(() => vi.advanceTimersByTimeAsync(50));
-    expect([...host.querySelectorAll("article h3")].map((h) => h.textContent)).toEqual(["2021 Mazda CX-5 Ascent Sport ZWE211R", "2021 Mazda 3 Ascent Sport ZWE211R"]);
+    expect([...ctx.host.querySelectorAll("article h3")].map((h) => h.textContent)).toEqual(["2021 Mazda CX-5 Ascent Sport ZWE211R", "2021 Mazda 3 Ascent Sport ZWE211R"]);
     expect([...countOf(drawn).values()].every((n) => n === 1)).toBe(true);
     expect([...countOf(drawn).keys()].sort()).toEqual(["1002", "1004"]);
 
@@ -80,7 +54,7 @@ describe("search results: a results update", () => {
     await act(() => vi.advanceTimersByTimeAsync(400));
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(client.requests.at(-1)?.params?.query).toBe("mazda ");
-    expect(host.querySelectorAll("article")).toHaveLength(2);
+    expect(ctx.host.querySelectorAll("article")).toHaveLength(2);
     expect(drawn).toEqual([]);
   });
 

@@ -4,42 +4,22 @@
  * press, a slider's range 400 ms after the thumbs stop — not a moment sooner, and once.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { InstantSearch } from "react-instantsearch";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { car } from "../../tests/fixtures/search-records";
 import { fakeSearch } from "../../tests/fixtures/fake-search";
+import { clientRoot, type } from "./fixtures/client-root";
 import { testSettings } from "./fixtures/render-search";
 import { useDebouncedRange } from "../_shared/search/range";
 import { SearchUI } from "./search-ui";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const stock = [car(1), car(2, { price: 45000 }), car(3, { price: 12000 })];
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  // The search UI's analytics events go nowhere.
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
-  vi.spyOn(window.navigator, "sendBeacon").mockReturnValue(true);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const ctx = clientRoot();
 
 const settings = testSettings();
 const mount = async (client: ReturnType<typeof fakeSearch>, children: React.ReactNode) => {
   await act(async () => {
-    root.render(
+    ctx.root.render(
       <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
         {children}
       </InstantSearch>,
@@ -49,18 +29,11 @@ const mount = async (client: ReturnType<typeof fakeSearch>, children: React.Reac
 };
 const queries = (client: ReturnType<typeof fakeSearch>) => client.requests.map((r) => r.params?.query ?? "");
 
-/** Types into a controlled input the way React hears it. */
-function type(input: HTMLInputElement, value: string) {
-  const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-  set.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
 describe("debounces (spec §9)", () => {
   it("searches the query 300 ms after the last key press, once", async () => {
     const client = fakeSearch(stock);
     await mount(client, <SearchUI settings={settings} />);
-    const box = host.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const box = ctx.host.querySelector<HTMLInputElement>('input[type="search"]')!;
     expect(box).not.toBeNull();
     const before = client.requests.length;
     expect(before).toBeGreaterThan(0);

@@ -191,17 +191,16 @@ interface HitCardProps {
   hit: Hit;
   index: number;
   settings: SearchSettings;
-  now: number;
 }
 
 const HitCard = memo(
-  function HitCard({ hit, index, settings, now }: HitCardProps) {
+  function HitCard({ hit, index, settings }: HitCardProps) {
     return (
       <li className={styles.item}>
         <VehicleCard
           car={hit}
           settings={settings.card}
-          now={new Date(now)}
+          now={new Date(settings.now)}
           eager={index < FIRST_ROW}
           priority={index === 0}
           idPrefix={settings.blockId}
@@ -210,7 +209,7 @@ const HitCard = memo(
       </li>
     );
   },
-  (a, b) => a.index === b.index && a.settings === b.settings && a.now === b.now && sameHit(a.hit, b.hit),
+  (a, b) => a.index === b.index && a.settings === b.settings && sameHit(a.hit, b.hit),
 );
 
 function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSettings }) {
@@ -226,7 +225,7 @@ function Cards({ items, settings }: { items: ListItem<Hit>[]; settings: SearchSe
         </li>
       );
     }
-    return <HitCard key={item.hit.objectID} hit={item.hit} index={hitIndex++} settings={settings} now={settings.now} />;
+    return <HitCard key={item.hit.objectID} hit={item.hit} index={hitIndex++} settings={settings} />;
   });
 }
 
