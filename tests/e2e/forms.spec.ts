@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { signInThroughApi } from "./sign-in";
-import { demoTenants, siteUrl, viewports, axeProblems } from "./helpers";
+import { demoTenants, siteUrl, viewports, axeProblems, reactHydrated } from "./helpers";
 import { openDb } from "../../server/db";
 import { analyticsEvents, leads } from "../../server/db/schema";
 import { recentDeliveries } from "../../server/leads/admin";
@@ -390,13 +390,6 @@ test("hero lead form: the 4-digit postcode rule and message, then sent", async (
   await expectInOutbox(sent);
 });
 
-/** Resolves once React has hydrated the element (its DOM node carries React's fiber), so a click is handled by the form, not the browser. */
-const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  }, selector);
-
 test("finance (multi-step): Next refuses an incomplete step with the spec's message, Back keeps what was typed, the last step sends one lead with every step's fields", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -406,7 +399,7 @@ test("finance (multi-step): Next refuses an incomplete step with the spec's mess
   await page.goto(url("/"));
   await signInThroughApi(page, "0412 555 001", "+61412555001", "203.0.113.61");
   await page.goto(url("/finance"));
-  await hydrated(page, 'form[data-form="finance"]');
+  await reactHydrated(page.locator('form[data-form="finance"]'));
   const form = page.locator('form[data-form="finance"]');
   const heading = form.getByRole("heading", { level: 3 });
   const field = (label: string) => form.getByLabel(label, { exact: true });
@@ -550,7 +543,7 @@ test("finance links: a VDP's Get Finance opens the finance form with the dealers
   expect(["new", "used", "demo"]).toContain(target.searchParams.get("car_type"));
   await link.click();
   await page.waitForURL((u) => u.pathname === "/finance");
-  await hydrated(page, 'form[data-form="finance"]');
+  await reactHydrated(page.locator('form[data-form="finance"]'));
   const form = page.locator('form[data-form="finance"]');
   const field = (label: string) => form.getByLabel(label, { exact: true });
   await field("First Name").fill("Grace");
@@ -586,7 +579,7 @@ test("finance links: a VDP's Get Finance opens the finance form with the dealers
   expect(kDealership).toMatch(/^kowhai-motors-/);
   await kLink.click();
   await page.waitForURL((u) => u.pathname === "/finance");
-  await hydrated(page, 'form[data-form="finance"]');
+  await reactHydrated(page.locator('form[data-form="finance"]'));
   const kForm = page.locator('form[data-form="finance"]');
   const kField = (label: string) => kForm.getByLabel(label, { exact: true });
   await expect(page.getByRole("heading", { name: "Finance Enquiry" })).toBeVisible();

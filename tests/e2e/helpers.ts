@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 
@@ -25,6 +25,17 @@ export const decodeHtml = (html: string) => html.replace(/&lt;/g, "<").replace(/
 
 /** Waits until the admin page's interactive parts have hydrated (they mark themselves data-ready). */
 export const hydrated = (page: Page) => expect(page.locator("[data-ready=false]")).toHaveCount(0).then(() => expect(page.locator("[data-ready=true]").first()).toBeAttached());
+
+/**
+ * Waits until React has hydrated the element and finished that work: the node carries React's fiber
+ * (set while hydrating, before React commits), then the page's main thread has had an idle moment.
+ * A click before that is lost, or submits a form natively (the page reloads).
+ */
+export const reactHydrated = (target: Locator) =>
+  expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 20_000 })
+    .toBe(true)
+    .then(() => target.page().evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done()))));
 
 export const viewports = {
   phone: { width: 390, height: 844 },

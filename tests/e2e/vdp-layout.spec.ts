@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports } from "./helpers";
+import { reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The VDP's layout and its contact parts: the sidebar beside the gallery on wide screens and
 // under it on phones, the sticky header after 500 px, the phone box, the NZ notice link.
@@ -56,6 +56,7 @@ test("harbourline: the phone box masks the number until clicked, then records th
   const button = box.getByRole("button", { name: /Show number/ });
   await expect(button).toContainText(/\d{2} \d{4} XXXX/);
   await expect(box).toContainText(/Dealer licence \S+/);
+  await reactHydrated(button);
   await button.click();
   const link = box.getByRole("link", { name: /^\d{2} \d{4} \d{4}$/ });
   await expect(link).toBeVisible();

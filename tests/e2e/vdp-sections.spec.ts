@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DELIVERY_BAD_POSTCODE, DELIVERY_EMPTY_POSTCODE, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import { DISCLAIMER_SHORT_LENGTH } from "../../domain/finance";
 import { validateTenant } from "../../domain/tenant-validation";
-import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 
 // The vehicle page's delivery calculator and content sections on coralstone-mazda, whose
 // vehicle-detail page has them all: the calculator's empty-postcode message, its loading state and
@@ -27,10 +27,6 @@ async function reservableCars(page: Page, search: string): Promise<string[]> {
   return cards.getByRole("link", { name: /^Explore Vehicle/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "").filter(Boolean));
 }
 
-/** Waits until React has hydrated the calculator's form: a click before that would submit it natively. */
-const hydrated = (calc: Locator) =>
-  expect.poll(() => calc.locator("form").first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__react"))), { timeout: 15_000 }).toBe(true);
-
 test.beforeEach(async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${SLUG}`);
 });
@@ -49,7 +45,7 @@ test("coralstone-mazda: delivery calculator on a used car's page", async ({ page
   await expect(box).toHaveAttribute("maxlength", "4");
   await expect(status).toHaveText("");
   await page.waitForLoadState("networkidle");
-  await hydrated(calc);
+  await reactHydrated(calc.locator("form").first());
 
   // Empty: the spec's message, the box marked invalid, no request made.
   let requests = 0;
@@ -186,7 +182,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await page.goto(siteUrl(SLUG, href));
     await page.waitForLoadState("networkidle");
     const calc = block(page, "delivery-calculator");
-    await hydrated(calc);
+    await reactHydrated(calc.locator("form").first());
     // A fiber on the form can come before React has committed it: a click then submits the form
     // natively (the page reloads, the status stays empty), so the estimate is asked again until answered.
     await expect(async () => {
