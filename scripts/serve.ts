@@ -12,6 +12,7 @@ import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "
 import { PageCache, withPageCache } from "../server/http/page-cache";
 import { withPreviewLinks } from "../server/http/preview-links";
 import { withStaticBrotli } from "../server/http/static-brotli";
+import { withLateScripts } from "../server/http/late-scripts";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
 import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
@@ -29,9 +30,10 @@ await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
 // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
 handle.onReconnect(() => cache.clear());
 
-// A preview's pages keep their token in every link (server/http/preview-links.ts); Next's scripts and
-// stylesheets go out brotli-compressed once Next has sent them (server/http/static-brotli.ts).
-const serve = withStaticBrotli(withPreviewLinks(withPageCache(cache, app.getRequestHandler())), { dir: join(process.cwd(), ".next", "static") });
+// A site page's scripts run after its largest paint (server/http/late-scripts.ts); a preview's pages
+// keep their token in every link (server/http/preview-links.ts); Next's scripts and stylesheets go
+// out brotli-compressed once Next has sent them (server/http/static-brotli.ts).
+const serve = withStaticBrotli(withPreviewLinks(withPageCache(cache, withLateScripts(app.getRequestHandler()))), { dir: join(process.cwd(), ".next", "static") });
 const trustedProxies = trustedProxyCount();
 // The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
 const server = createServer((req, res) => {

@@ -34,16 +34,19 @@ export interface StaticBrotliOptions {
   maxBytes?: number;
 }
 
-/** Whether an Accept-Encoding header takes br (not with q=0). */
-export function acceptsBrotli(header: string | string[] | undefined): boolean {
+/** Whether an Accept-Encoding header takes this coding (not with q=0). */
+export function acceptsEncoding(header: string | string[] | undefined, coding: "br" | "gzip"): boolean {
   for (const part of [header ?? ""].flat().join(",").split(",")) {
-    const [coding, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    if (coding !== "br") continue;
+    const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    if (name !== coding) continue;
     const q = params.find((p) => p.startsWith("q="));
     return !q || Number(q.slice(2)) > 0;
   }
   return false;
 }
+
+/** Whether an Accept-Encoding header takes br (not with q=0). */
+export const acceptsBrotli = (header: string | string[] | undefined) => acceptsEncoding(header, "br");
 
 /** The file under /_next/static/ a request names, or null when it is not one this serves. */
 export function staticAssetPath(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {

@@ -1,0 +1,102 @@
+/**
+ * A site page's scripts run after its largest paint (issue 18). Next's app router puts its
+ * scripts in the page as `<script async>`: served nearby they arrive with the stylesheets and run
+ * before the browser first paints, so the page's largest paint waits on downloading, compiling
+ * and hydrating all of React and Next (Lighthouse's simulated phone counts 130–200 KB of script
+ * in its LCP). Here each of those tags becomes a preload of the same file (fetched as early, at
+ * the same priority, but not run), and a small inline script adds them back as `<script async>`
+ * once the page has loaded (its pictures in view included) and two frames have been drawn since,
+ * so the largest paint is on screen first. A visitor who taps or types before that gets them at
+ * once (a tap before hydration does nothing in either case), and they come after 3 s whatever
+ * happens. A page in a background tab, which never paints, gets them at load.
+ *
+ * scripts/serve.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
+ * client navigations, which ask for the RSC payload): the page is answered whole, as Next has
+ * already rendered it whole by its first byte, and compressed here (br, else gzip), since Next
+ * only compresses what it sends itself.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { parseHost } from "../../domain/hosts";
+import { holdResponse } from "./hold-response";
+import { acceptsEncoding } from "./static-brotli";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Next's script tags for its own chunks, exactly as it writes them. */
+const BOOTSTRAP_SCRIPT = /<script src="(\/_next\/static\/chunks\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*\.js)" async=""><\/script>/g;
+
+/** Marks the preloads the loader turns back into scripts. */
+export const LATE_SCRIPT_ATTRIBUTE = "data-fc-late";
+
+/** At the latest, the scripts are added this long after the page starts (ms). */
+export const LATE_SCRIPTS_MAX_WAIT_MS = 3000;
+
+/**
+ * The inline loader (ES5, no outside names). `paint` entries are dispatched once the frame is on
+ * screen; two frames after load, the frame with the page's loaded pictures is drawn too.
+ */
+export const LATE_SCRIPTS_LOADER = `(function(){var w=window,d=document,go=0,loaded=0,painted=0;
+function start(){if(go)return;go=1;var l=d.querySelectorAll("link[${LATE_SCRIPT_ATTRIBUTE}]");for(var i=0;i<l.length;i++){var s=d.createElement("script");s.src=l[i].getAttribute("href");s.async=true;d.head.appendChild(s)}}
+function frame(f){requestAnimationFrame(function(){setTimeout(f,0)})}
+function ready(){if(!loaded||!painted)return;if(d.visibilityState!=="visible")start();else frame(function(){frame(start)})}
+w.addEventListener("load",function(){loaded=1;ready()});
+var P=w.PerformanceObserver;if(d.visibilityState!=="visible"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)painted=1;
+else new P(function(x,o){painted=1;o.disconnect();ready()}).observe({type:"paint",buffered:true});
+["pointerdown","keydown","touchstart"].forEach(function(t){w.addEventListener(t,start,{capture:true,passive:true,once:true})});
+setTimeout(start,${LATE_SCRIPTS_MAX_WAIT_MS})})()`;
+
+/**
+ * The page with Next's chunk scripts turned into preloads and the loader put before the first of
+ * them; a page without them (not Next's HTML) is returned as it is.
+ */
+export function lateScriptsHtml(html: string): string {
+  let first = true;
+  const out = html.replace(BOOTSTRAP_SCRIPT, (_, src: string) => {
+    const preload = `<link rel="preload" as="script" href="${src}" ${LATE_SCRIPT_ATTRIBUTE}=""/>`;
+    if (!first) return preload;
+    first = false;
+    return `<script>${LATE_SCRIPTS_LOADER}</script>${preload}`;
+  });
+  return out;
+}
+
+/** Whether a request is for a site's page as a document (GET, a site's host, not an RSC request). */
+export function sitePageRequest(req: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
+  if (req.method !== "GET" || !req.url) return false;
+  if (req.headers.rsc || req.headers["next-router-prefetch"] || req.headers["next-router-state-tree"] || /[?&]_rsc=/.test(req.url)) return false;
+  if (/^\/(api|_next|media)\//.test(req.url)) return false;
+  const target = parseHost(req.headers.host);
+  return !!target && target.kind !== "admin";
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Wraps Next's handler: a site page's HTML gets its scripts run late (above); everything else passes. */
+export function withLateScripts(next: Handler): Handler {
+  return (req, res) => {
+    if (!sitePageRequest(req)) return next(req, res);
+    const acceptEncoding = req.headers["accept-encoding"];
+    // Next answers uncompressed so the page can be read; it is compressed below.
+    delete req.headers["accept-encoding"];
+    holdResponse(res, (body) => {
+      req.headers["accept-encoding"] = acceptEncoding;
+      const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding");
+      const page = html ? Buffer.from(lateScriptsHtml(body.toString("utf8")), "utf8") : body;
+      const coding = res.getHeader("content-encoding") ? null : acceptsEncoding(acceptEncoding, "br") ? "br" : acceptsEncoding(acceptEncoding, "gzip") ? "gzip" : null;
+      const vary = String(res.getHeader("vary") ?? "");
+      if (!/\baccept-encoding\b/i.test(vary)) res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      const send = (out: Buffer) => {
+        res.removeHeader("transfer-encoding");
+        if (coding && out !== page) res.setHeader("content-encoding", coding);
+        res.setHeader("content-length", out.length);
+        res.end(out);
+      };
+      if (!coding || page.length < 1024) return send(page);
+      (coding === "br" ? brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.length } }) : gzipped(page)).then(send, () => send(page));
+    });
+    return next(req, res);
+  };
+}
