@@ -1,6 +1,7 @@
 /**
  * The production server `npm start` runs (after building, migrating and seeding): Next's request
- * handler behind the vehicle-page cache (server/http/page-cache.ts), which follows vehicle changes
+ * handler, with the sites' pages' scripts made to run after their largest paint
+ * (server/http/late-scripts.ts), behind the vehicle-page cache (server/http/page-cache.ts), which follows vehicle changes
  * (this process's feed writes, and other processes' imports through the database) and publishes;
  * in front of both, brotli copies of Next's scripts and stylesheets (server/http/static-brotli.ts).
  */
