@@ -19,7 +19,7 @@ const PAGE = [
   `<script src="${C}" async=""></script><script>self.__next_f.push([1,"2:\\"/_next/static/chunks/2f0x-t61gsd3_.js\\""])</script></body></html>`,
 ].join("");
 
-const preload = (src: string) => `<link rel="preload" as="script" href="${src}" data-fc-late=""/>`;
+const preload = (src: string) => `<link rel="preload" as="script" fetchpriority="low" href="${src}" data-fc-late=""/>`;
 
 describe("a site page's HTML", () => {
   it("has Next's chunk scripts as preloads, the loader before the first, and nothing else changed", () => {

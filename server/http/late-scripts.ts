@@ -4,7 +4,7 @@
  * before the browser first paints, so the page's largest paint waits on downloading, compiling
  * and hydrating all of React and Next (Lighthouse's simulated phone counts 130–200 KB of script
  * in its LCP). Here each of those tags becomes a preload of the same file (fetched as early, at
- * the same priority, but not run), and a small inline script adds them back as `<script async>`
+ * an async script's low priority so the stylesheets and the hero picture go first, but not run), and a small inline script adds them back as `<script async>`
  * once the page has loaded (its pictures in view included) and two frames have been drawn since,
  * so the largest paint is on screen first. A visitor who taps or types before that gets them at
  * once (a tap before hydration does nothing in either case), and they come after 3 s whatever
@@ -54,7 +54,7 @@ setTimeout(start,${LATE_SCRIPTS_MAX_WAIT_MS})})()`;
 export function lateScriptsHtml(html: string): string {
   let first = true;
   const out = html.replace(BOOTSTRAP_SCRIPT, (_, src: string) => {
-    const preload = `<link rel="preload" as="script" href="${src}" ${LATE_SCRIPT_ATTRIBUTE}=""/>`;
+    const preload = `<link rel="preload" as="script" fetchpriority="low" href="${src}" ${LATE_SCRIPT_ATTRIBUTE}=""/>`;
     if (!first) return preload;
     first = false;
     return `<script>${LATE_SCRIPTS_LOADER}</script>${preload}`;
