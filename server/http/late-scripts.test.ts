@@ -9,30 +9,37 @@ import { LATE_SCRIPTS_LOADER, LATE_SCRIPTS_MAX_WAIT_MS, lateScriptsHtml, sitePag
 const A = "/_next/static/chunks/1lgkdtcltv2fx.js";
 const B = "/_next/static/chunks/turbopack-077hmtqrhcoji.js";
 const C = "/_next/static/chunks/310vm2bl3xxpt.js";
+const LAZY = "/_next/static/chunks/3qf8evs5lumpi.js";
 const NOMODULE = '<script src="/_next/static/chunks/0cz1d0mv5g_q7.js" noModule=""></script>';
 const PAGE = [
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/0ktss0qvgow89.css" data-precedence="next"/>',
-  `<link rel="preload" as="script" fetchPriority="low" href="${C}"/>`,
+  `<link rel="preload" as="script" fetchPriority="low" href="${C}"/><link rel="preload" href="/demo/kowhai-motors/logo.svg" as="image"/>`,
   `<script src="${A}" async=""></script><script src="${B}" async=""></script>${NOMODULE}`,
   '<script type="application/ld+json">{"name":"<script src=\\"/x.js\\" async=\\"\\"></script>"}</script></head>',
-  '<body><h1>Harbourline</h1><script>(globalThis.TURBOPACK_CHUNK_LISTS = globalThis.TURBOPACK_CHUNK_LISTS || []).push({"otherChunks":["static/chunks/310vm2bl3xxpt.js"]});</script>',
+  `<body><h1>Harbourline</h1><link rel="preload" href="${LAZY}" as="script" fetchPriority="low"/><link rel="preload" href="/elsewhere.js" as="script"/>`,
+  '<script>(globalThis.TURBOPACK_CHUNK_LISTS = globalThis.TURBOPACK_CHUNK_LISTS || []).push({"otherChunks":["static/chunks/310vm2bl3xxpt.js"]});</script>',
   `<script src="${C}" async=""></script><script>self.__next_f.push([1,"2:\\"/_next/static/chunks/2f0x-t61gsd3_.js\\""])</script></body></html>`,
 ].join("");
 
-const preload = (src: string) => `<link rel="preload" as="script" fetchpriority="low" href="${src}" data-fc-late=""/>`;
+const late = (src: string, as: "script" | "preload") => `<link rel="x-fc-late" as="${as}" href="${src}"/>`;
 
 describe("a site page's HTML", () => {
-  it("has Next's chunk scripts as preloads, the loader before the first, and nothing else changed", () => {
-    expect(lateScriptsHtml(PAGE)).toBe(
-      PAGE.replace(`<script src="${A}" async=""></script>`, `<script>${LATE_SCRIPTS_LOADER}</script>${preload(A)}`)
-        .replace(`<script src="${B}" async=""></script>`, preload(B))
-        .replace(`<script src="${C}" async=""></script>`, preload(C)),
+  it("has Next's chunk scripts and their preloads inert in their places, the loader before the first, and nothing else changed", () => {
+    const out = lateScriptsHtml(PAGE);
+    expect(out).toBe(
+      PAGE.replace(`<link rel="preload" as="script" fetchPriority="low" href="${C}"/>`, `<script>${LATE_SCRIPTS_LOADER}</script>${late(C, "preload")}`)
+        .replace(`<script src="${A}" async=""></script>`, late(A, "script"))
+        .replace(`<script src="${B}" async=""></script>`, late(B, "script"))
+        .replace(`<script src="${C}" async=""></script>`, late(C, "script"))
+        .replace(`<link rel="preload" href="${LAZY}" as="script" fetchPriority="low"/>`, late(LAZY, "preload")),
     );
-    expect(lateScriptsHtml(PAGE).match(/<script>\(function\(\)\{var w=window/g)).toHaveLength(1);
+    expect(out.match(/<script>\(function\(\)\{var w=window/g)).toHaveLength(1);
+    // Nothing of Next's is fetched as a script before the loader asks (but the old browsers' polyfills).
+    expect(out).not.toMatch(/<script src="\/_next[^>]*async|<link rel="preload"[^>]*_next\/static\/chunks/);
   });
 
   it("is left as it is without Next's scripts, and other scripts' tags are never touched", () => {
-    const plain = `<html><body><script src="/elsewhere.js" async=""></script><script src="${A}"></script>${NOMODULE}</body></html>`;
+    const plain = `<html><body><script src="/elsewhere.js" async=""></script><script src="${A}"></script>${NOMODULE}<link rel="preload" href="${LAZY}" as="script"/></body></html>`;
     expect(lateScriptsHtml(plain)).toBe(plain);
     expect(lateScriptsHtml(`<script src="/_next/static/chunks/../../x.js" async=""></script>`)).toBe(`<script src="/_next/static/chunks/../../x.js" async=""></script>`);
   });
@@ -66,12 +73,21 @@ function fakePage({ visible = true, paintTiming = true } = {}) {
   let now = 0;
   let observer: ((list: unknown, o: { disconnect(): void }) => void) | null = null;
   const added: string[] = [];
-  const links = [A, B, C].map((href) => ({ getAttribute: (name: string) => (name === "href" ? href : null), href: `http://harbourline.localhost${href}` }));
+  const links = [
+    [C, "preload"],
+    [A, "script"],
+    [B, "script"],
+    [C, "script"],
+    [LAZY, "preload"],
+  ].map(([href, as]) => ({ getAttribute: (name: string) => ({ href, as })[name] ?? null, href: `http://harbourline.localhost${href}` }));
   const document = {
     visibilityState: visible ? "visible" : "hidden",
-    querySelectorAll: (selector: string) => (selector === "link[data-fc-late]" ? links : []),
-    createElement: (tag: string) => ({ tag, src: "", async: false }),
-    head: { appendChild: (el: { tag: string; src: string; async: boolean }) => added.push(`${el.tag} ${el.src}${el.async ? " async" : ""}`) },
+    querySelectorAll: (selector: string) => (selector === 'link[rel="x-fc-late"]' ? links : []),
+    createElement: (tag: string) => ({ tag, attributes: {} as Record<string, string>, setAttribute(name: string, value: string) { this.attributes[name] = value; } }),
+    head: {
+      appendChild: (el: Record<string, unknown> & { tag: string; attributes: Record<string, string> }) =>
+        added.push(el.tag === "script" ? `script ${el.src}${el.async === true ? " async" : ""}` : `link ${el.rel} ${el.as} ${el.href} ${JSON.stringify(el.attributes)}`),
+    },
   };
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ["paint", "largest-contentful-paint"] : ["largest-contentful-paint"];
@@ -109,7 +125,8 @@ function fakePage({ visible = true, paintTiming = true } = {}) {
 }
 
 describe("the loader", () => {
-  const ALL = [A, B, C].map((src) => `script ${src} async`);
+  const lazy = (src: string) => `link preload script ${src} {"fetchpriority":"low"}`;
+  const ALL = [lazy(C), `script ${A} async`, `script ${B} async`, `script ${C} async`, lazy(LAZY)];
 
   it("adds the scripts back, as written in the page, two frames after the page has loaded and painted", () => {
     const page = fakePage();

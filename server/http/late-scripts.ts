@@ -1,13 +1,15 @@
 /**
  * A site page's scripts run after its largest paint (issue 18). Next's app router puts its
- * scripts in the page as `<script async>`: served nearby they arrive with the stylesheets and run
- * before the browser first paints, so the page's largest paint waits on downloading, compiling
- * and hydrating all of React and Next (Lighthouse's simulated phone counts 130–200 KB of script
- * in its LCP). Here each of those tags becomes a preload of the same file (fetched as early, at
- * an async script's low priority so the stylesheets and the hero picture go first, but not run), and a small inline script adds them back as `<script async>`
- * once the page has loaded (its pictures in view included) and two frames have been drawn since,
- * so the largest paint is on screen first. A visitor who taps or types before that gets them at
- * once (a tap before hydration does nothing in either case), and they come after 3 s whatever
+ * scripts in the page as `<script async>` (and preloads of the lazy blocks' chunks): served nearby
+ * they arrive with the stylesheets and run before the browser first paints, so the page's largest
+ * paint waits on downloading, compiling and hydrating all of React and Next (Lighthouse's simulated
+ * phone counts 130–200 KB of script in its LCP: every script requested before the largest paint
+ * whose evaluation it cannot see, and it cannot see one shorter than 10 ms). Here each of those tags
+ * becomes an inert `<link rel="x-fc-late">` naming the file, and a small inline script adds them
+ * back — the scripts as `<script async>`, the preloads as preloads — once the page has loaded (its
+ * pictures in view included) and two frames have been drawn since, so the largest paint is on
+ * screen first and has the connection to itself. A visitor who taps or types before that gets them
+ * at once (a tap before hydration does nothing in either case), and they come after 3 s whatever
  * happens. A page in a background tab, which never paints, gets them at load.
  *
  * scripts/serve.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
@@ -26,9 +28,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Next's script tags for its own chunks, exactly as it writes them. */
 const BOOTSTRAP_SCRIPT = /<script src="(\/_next\/static\/chunks\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*\.js)" async=""><\/script>/g;
+/** A preload tag (React and Next write their attributes in either order). */
+const PRELOAD = /<link rel="preload"((?: [A-Za-z-]+="[^"<>]*")*)\/>/g;
+const CHUNK = /^\/_next\/static\/chunks\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*\.js$/;
 
-/** Marks the preloads the loader turns back into scripts. */
-export const LATE_SCRIPT_ATTRIBUTE = "data-fc-late";
+/** Marks the tags the loader turns back into scripts ("script") or preloads ("preload"). */
+export const LATE_SCRIPT_REL = "x-fc-late";
 
 /** At the latest, the scripts are added this long after the page starts (ms). */
 export const LATE_SCRIPTS_MAX_WAIT_MS = 3000;
@@ -38,7 +43,8 @@ export const LATE_SCRIPTS_MAX_WAIT_MS = 3000;
  * screen; two frames after load, the frame with the page's loaded pictures is drawn too.
  */
 export const LATE_SCRIPTS_LOADER = `(function(){var w=window,d=document,go=0,loaded=0,painted=0;
-function start(){if(go)return;go=1;var l=d.querySelectorAll("link[${LATE_SCRIPT_ATTRIBUTE}]");for(var i=0;i<l.length;i++){var s=d.createElement("script");s.src=l[i].getAttribute("href");s.async=true;d.head.appendChild(s)}}
+function start(){if(go)return;go=1;var l=d.querySelectorAll('link[rel="${LATE_SCRIPT_REL}"]');for(var i=0;i<l.length;i++){var s,h=l[i].getAttribute("href");
+if(l[i].getAttribute("as")==="script"){s=d.createElement("script");s.src=h;s.async=true}else{s=d.createElement("link");s.rel="preload";s.as="script";s.href=h;s.setAttribute("fetchpriority","low")}d.head.appendChild(s)}}
 function frame(f){requestAnimationFrame(function(){setTimeout(f,0)})}
 function ready(){if(!loaded||!painted)return;if(d.visibilityState!=="visible")start();else frame(function(){frame(start)})}
 w.addEventListener("load",function(){loaded=1;ready()});
@@ -47,19 +53,28 @@ else new P(function(x,o){painted=1;o.disconnect();ready()}).observe({type:"paint
 ["pointerdown","keydown","touchstart"].forEach(function(t){w.addEventListener(t,start,{capture:true,passive:true,once:true})});
 setTimeout(start,${LATE_SCRIPTS_MAX_WAIT_MS})})()`;
 
+const late = (src: string, as: "script" | "preload") => `<link rel="${LATE_SCRIPT_REL}" as="${as}" href="${src}"/>`;
+
 /**
- * The page with Next's chunk scripts turned into preloads and the loader put before the first of
- * them; a page without them (not Next's HTML) is returned as it is.
+ * The page with Next's chunk scripts and script preloads made inert (in their places, in order)
+ * and the loader put before the first of them; a page without them (not Next's HTML) is returned
+ * as it is.
  */
 export function lateScriptsHtml(html: string): string {
-  let first = true;
-  const out = html.replace(BOOTSTRAP_SCRIPT, (_, src: string) => {
-    const preload = `<link rel="preload" as="script" fetchpriority="low" href="${src}" ${LATE_SCRIPT_ATTRIBUTE}=""/>`;
-    if (!first) return preload;
-    first = false;
-    return `<script>${LATE_SCRIPTS_LOADER}</script>${preload}`;
-  });
-  return out;
+  let found = false;
+  const out = html
+    .replace(BOOTSTRAP_SCRIPT, (_, src: string) => {
+      found = true;
+      return late(src, "script");
+    })
+    .replace(PRELOAD, (tag: string, attrs: string) => {
+      const attr = (name: string) => new RegExp(` ${name}="([^"]*)"`, "i").exec(attrs)?.[1];
+      const href = attr("href");
+      return attr("as") === "script" && href && CHUNK.test(href) ? late(href, "preload") : tag;
+    });
+  if (!found) return html;
+  const first = out.indexOf(`<link rel="${LATE_SCRIPT_REL}"`);
+  return `${out.slice(0, first)}<script>${LATE_SCRIPTS_LOADER}</script>${out.slice(first)}`;
 }
 
 /** Whether a request is for a site's page as a document (GET, a site's host, not an RSC request). */
