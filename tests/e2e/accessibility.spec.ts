@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { gatedKind, SIGN_IN_TYPE } from "../../domain/gated-routes";
 import { documentTitle } from "../../domain/page-title";
-import { axeProblems, demoTenants, siteUrl, viewports } from "./helpers";
+import { axeProblems, demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // Every page of every demo site, as a visitor opens it: it answers 200 with its own title (the site's
 // name once) and its heading — or, kept for signed-in visitors, sends this anonymous one to sign-in —
@@ -85,6 +85,7 @@ test("announcement bar: dismissed once, it stays dismissed without a flash", asy
   await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${tenant.identity.slug}`);
   await page.goto(siteUrl(tenant.identity.slug));
   await expect(page.getByText(message)).toBeVisible();
+  await reactHydrated(page.getByRole("button", { name: "Dismiss announcement" }));
   await page.getByRole("button", { name: "Dismiss announcement" }).click();
   await expect(page.getByText(message)).toBeHidden();
   await page.route("**/_next/static/**", (route) => route.abort()); // no JavaScript bundle: the inline script alone hides it
@@ -98,6 +99,7 @@ test("hero slides: next and previous move between slides", async ({ page }) => {
   const slides = (hero.props as { slides: { name: string }[] }).slides;
   await page.goto(siteUrl(tenant.identity.slug));
   await expect(page.getByRole("heading", { name: slides[0].name })).toBeVisible();
+  await reactHydrated(page.getByRole("button", { name: /next slide/i }));
   await page.getByRole("button", { name: /next slide/i }).click();
   await expect(page.getByRole("heading", { name: slides[1].name })).toBeVisible();
   await expect(page.getByRole("heading", { name: slides[0].name })).toBeHidden();
@@ -111,6 +113,7 @@ test("header: the mobile menu button opens and closes the navigation", async ({ 
   await page.goto(siteUrl(tenant.identity.slug));
   const button = page.getByRole("button", { name: /menu/i });
   await expect(button).toHaveAttribute("aria-expanded", "false");
+  await reactHydrated(button);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: tenant.navigation.items.find((i) => i.href)!.label, exact: true }).first()).toBeVisible();

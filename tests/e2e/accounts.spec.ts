@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports, expectAccessible } from "./helpers";
+import { siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 import { signInThroughApi, signInWithForm, SMS_DIR } from "./sign-in";
 
 // Accounts on the demo site with sign-in on (harbourline: gated checkout, finance, online-payment
@@ -67,12 +67,14 @@ test.describe("accounts", () => {
     await page.waitForLoadState("networkidle");
     const save = page.getByRole("button", { name: /^Save .+ to watchlist$/ }).first();
     const title = /^Save (.+) to watchlist$/.exec(((await save.getAttribute("aria-label")) ?? (await save.textContent()) ?? "").trim())![1];
+    await reactHydrated(save);
     await save.click();
     await expect(page.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-busy", "false");
 
     // Send an enquiry (the first lead: the details are kept).
     await page.goto(url("/contact-us"));
     const form = page.locator('form[data-form="enquiry"]');
+    await reactHydrated(form);
     await form.getByLabel("First Name", { exact: true }).fill("Ada");
     await form.getByLabel("Last Name", { exact: true }).fill("Lovelace");
     await form.getByLabel("Email Address", { exact: true }).fill("ada@example.com");
@@ -115,6 +117,7 @@ test.describe("accounts", () => {
 
     // Sign out: home; finance sends them to sign-in again, and signing in brings them back to it.
     await page.goto(url("/my-garage"));
+    await reactHydrated(page.getByRole("button", { name: "Sign out" }));
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(url("/"));
     await page.goto(url("/finance?vehiclePriceBudget=30000"), { referer: url("/about-us") });

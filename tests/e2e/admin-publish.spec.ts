@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminUrl, siteUrl, expectAccessible } from "./helpers";
+import { adminUrl, siteUrl, expectAccessible, reactHydrated } from "./helpers";
 
 // Issue 17, publishing: the pre-publish checklist in the editor (a dead menu link is a failing item
 // in plain words that opens its field), staff publish anyway with a reason (kept in the history), and
@@ -65,6 +65,7 @@ test("a dead menu link fails the checklist; staff publish anyway with a reason; 
   await page.reload();
   await expect(later).toHaveAttribute("data-schedule", "pending");
   await expect(later.locator("summary")).toHaveText(/^Publish later: scheduled for .+, 9:00 am Brisbane time$/);
+  await reactHydrated(later.getByRole("button", { name: "Cancel the scheduled publish" }));
   await later.getByRole("button", { name: "Cancel the scheduled publish" }).click();
   await expect(later.getByRole("status")).toHaveText("The scheduled publish is cancelled.");
   await expect(later).toHaveAttribute("data-schedule", "none");

@@ -71,6 +71,8 @@ test("a deleted block comes back from the toast's Undo; Ctrl+Z outside a field u
 test("a block clicked in the preview opens in the form; the preview follows the page and keeps its token in its links", async ({ page }) => {
   await openEditor(page);
   const preview = page.frameLocator("iframe[title^='Preview of the draft']");
+  // The preview's script handles clicks once it has run (it marks the page then).
+  await expect(preview.locator("html[data-preview-links=ready]")).toBeAttached({ timeout: 20_000 });
   // A click on the intro text (not a link) opens the block in Pages, on the home page.
   await preview.locator("[data-fc-block=home-intro] h2").first().click();
   await expect(sections(page).getByRole("button", { name: "Pages" })).toHaveAttribute("aria-current", "true");

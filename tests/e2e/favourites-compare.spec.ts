@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports, expectAccessible } from "./helpers";
+import { siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 
 // Favourites and compare (spec §4, §5): toggled on result cards, kept in the browser, shown on the
 // site's /favourites and /compare pages with each car's current data; and the branded 404.
@@ -30,6 +30,7 @@ test("favourite two cars from search, see them on /favourites, remove one", asyn
   await openSearch(page);
   const [first, second] = await toggleNames(page, "Favourite", 2);
   const buttons = page.getByRole("button", { name: /^Favourite / });
+  await reactHydrated(buttons.nth(0));
   await buttons.nth(0).click();
   await expect(buttons.nth(0)).toHaveAttribute("aria-pressed", "true");
   const toast = page.getByRole("status").filter({ hasText: "saved to your favourites" });
@@ -66,6 +67,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
   await openSearch(page);
   const names = await toggleNames(page, "Compare", 5);
   const buttons = page.getByRole("button", { name: /^Compare / });
+  await reactHydrated(buttons.nth(0));
   await buttons.nth(0).click();
   await expect(toast(page)).toContainText(`${names[0]} added to compare. Add another car to compare them side by side.`);
   await buttons.nth(1).click();
@@ -104,6 +106,7 @@ test("compare three cars side by side with differences highlighted; a fifth is r
 
   // A fourth is taken; a fifth is refused and says why.
   await openSearch(page);
+  await reactHydrated(buttons.nth(3));
   await buttons.nth(3).click();
   await expect(page.getByRole("link", { name: "Compare (4)" })).toBeVisible();
   await buttons.nth(4).click();

@@ -92,6 +92,7 @@ test("contact-us: empty required fields are listed and shown under their fields;
   await expect(form.getByLabel("Dealership").locator("option").first()).toHaveText("Please select a dealership...");
   await expect(form.getByLabel("Keep me up to date with news and offers")).toBeChecked();
   await expect(form.getByText("By submitting this enquiry, I agree to the")).toHaveText("By submitting this enquiry, I agree to the Harbourline Motor Group Privacy Policy.");
+  await reactHydrated(form);
   await form.getByRole("button", { name: "Enquire Now" }).click();
   await expect(form.getByText("Please fix the following errors:")).toBeVisible();
   const expected: [string, string][] = [
@@ -129,6 +130,7 @@ test("contact-us: a sent enquiry goes to /success and is stored with its outbox 
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("forecourt:lead-attributes"))).toContain("utm_campaign");
   await page.goto(url("/contact-us"));
   const form = page.locator('form[data-form="enquiry"]');
+  await reactHydrated(form);
   await form.getByLabel("First Name", { exact: true }).fill("Ada");
   await form.getByLabel("Last Name", { exact: true }).fill("Lovelace");
   await form.getByLabel("Email Address", { exact: true }).fill("ada@example.com");
@@ -197,6 +199,7 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
   const form = page.locator('form[data-form="careers"]');
   await expect(page.getByRole("heading", { name: "Careers Enquiry" })).toBeVisible();
   await expect(form.getByLabel("Enquiry Type")).toHaveCount(0);
+  await reactHydrated(form);
   await form.getByLabel("First Name", { exact: true }).fill("Grace");
   await form.getByLabel("Last Name", { exact: true }).fill("Hopper");
   await form.getByLabel("Email Address", { exact: true }).fill("grace@example.com");
@@ -245,6 +248,8 @@ test("VDP dialogs: Enquire Now opens, closes with Esc back to its button, valida
     await summary.screenshot({ path: `/tmp/forms-vdp-summary-${viewport.width}.jpg` });
   }
   const opener = summary.getByRole("button", { name: /^Enquire Now/ });
+  // The dialog's form (a lazy part of its own) hydrates after the page around it: once it has, so has the opener.
+  await reactHydrated(summary.locator('form[data-form="vehicle-enquiry"]'));
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Enquire Now" });
   await expect(dialog).toBeVisible();
@@ -288,6 +293,7 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
   const summary = page.locator('[data-block="vehicle-summary"]');
   const tag = norm(await summary.locator('p[data-kind="custom"]').first().textContent({ timeout: 1000 }).catch(() => null));
 
+  await reactHydrated(summary.locator('form[data-form="request-photos"]'));
   await summary.getByRole("button", { name: /^Request Photos/ }).click();
   const photos = page.getByRole("dialog", { name: "Request Photos" });
   await expect(photos).toBeVisible();
@@ -352,6 +358,7 @@ test("VDP dialogs: Book a Test Drive asks for the terms, then sends the car, loc
 test("VDP dialogs: Request Photos sends the car's lead to the outbox", async ({ page }) => {
   await openAvailableCar(page, "/search/mazda");
   const summary = page.locator('[data-block="vehicle-summary"]');
+  await reactHydrated(summary.locator('form[data-form="request-photos"]'));
   await summary.getByRole("button", { name: /^Request Photos/ }).click();
   const photos = page.getByRole("dialog", { name: "Request Photos" });
   await photos.getByLabel("First Name", { exact: true }).fill("Ada");
@@ -369,6 +376,7 @@ test("hero lead form: the 4-digit postcode rule and message, then sent", async (
   const form = page.locator('form[data-form="hero"]');
   const postcode = form.getByLabel("Postcode", { exact: true });
   await expect(postcode).toHaveAttribute("maxlength", "4");
+  await reactHydrated(form);
   await form.getByLabel("First Name", { exact: true }).fill("Ada");
   await form.getByLabel("Last Name", { exact: true }).fill("Lovelace");
   await postcode.fill("40a");

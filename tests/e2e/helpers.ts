@@ -28,14 +28,18 @@ export const hydrated = (page: Page) => expect(page.locator("[data-ready=false]"
 
 /**
  * Waits until React has hydrated the element and finished that work: the node carries React's fiber
- * (set while hydrating, before React commits), then the page's main thread has had an idle moment.
+ * (set while hydrating, before React commits), then the page's main thread has had an idle moment
+ * after a frame.
  * A click before that is lost, or submits a form natively (the page reloads).
  */
 export const reactHydrated = (target: Locator) =>
   expect
     .poll(() => target.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 20_000 })
     .toBe(true)
-    .then(() => target.page().evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done()))));
+    // From a frame: headless Chromium can hold an idle callback until something asks for a frame (seen
+    // after a click or a key press: requestIdleCallback alone then waited out the test's 60 s).
+    // At most 5 s: a page that is never idle still gets its click.
+    .then(() => target.page().evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => done(), { timeout: 5_000 })))));
 
 export const viewports = {
   phone: { width: 390, height: 844 },

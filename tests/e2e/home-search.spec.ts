@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { showMeCount as countOf } from "../../domain/search-rules";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The search hero and facet tiles on every demo home page: counts that match what the search page
 // then lists, toggles, selectors, quick picks, and the links they make.
@@ -44,6 +44,7 @@ for (const tenant of demoTenants) {
 
     // A car type toggle, where the site sells more than one.
     const used = heroOf(page).getByRole("button", { name: "Used", exact: true });
+    await reactHydrated(heroOf(page).getByRole("combobox").first());
     if (hasUsedToggle) {
       await used.click();
       await expect(used).toHaveAttribute("aria-pressed", "true");

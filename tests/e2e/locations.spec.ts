@@ -3,7 +3,7 @@ import { contactLocations, contactSlug, directionsUrl, shownLocations } from "..
 import { holidayHours, locationDepartments, weeklyHours, type Department } from "../../domain/opening-hours";
 import { documentTitle } from "../../domain/page-title";
 import type { Location } from "../../schemas/generated/tenant";
-import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 
 // Issue 15, locations: from each demo site's footer to a location page (hours per department against
 // domain/opening-hours, the Holiday Opening Hours dialog by keyboard, Get Directions), its
@@ -71,6 +71,7 @@ for (const tenant of demoTenants) {
       const selector = info.getByRole("group", { name: "Department" });
       await expect(selector.getByRole("button", { name: LABELS[departments[0]] })).toHaveAttribute("aria-pressed", "true");
       const other = departments[1];
+      await reactHydrated(selector.getByRole("button", { name: LABELS[other] }));
       await selector.getByRole("button", { name: LABELS[other] }).click();
       await expect(selector.getByRole("button", { name: LABELS[other] })).toHaveAttribute("aria-pressed", "true");
       await expect(table.locator("caption")).toHaveText(`${LABELS[other]} opening hours`);
@@ -163,6 +164,7 @@ test("harbourline: the Our Locations carousel — arrows disabled at the ends, a
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/locations-harbourline-carousel-desktop.jpg" });
 
+  await reactHydrated(row);
   await row.focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);

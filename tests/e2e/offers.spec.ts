@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { liveOfferCount, offerRecords } from "../../domain/offers";
 import { NO_LIVE_OFFERS } from "../../blocks/offers-search/offers";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // /special-offers on every demo site with offers: live offers only, categories, the dealer's stock
 // link, the empty state (a site with none running: a plain line and its stock); and the menu's
@@ -61,7 +61,9 @@ for (const raw of demoTenants) {
 
     // A category narrows to the offers in it, in the URL, and a reload keeps it.
     const category = liveRecords[0].categories[0];
-    await page.getByRole("group", { name: "Offer categories" }).getByRole("button", { name: new RegExp(`^${category} \\(`) }).click();
+    const categoryButton = page.getByRole("group", { name: "Offer categories" }).getByRole("button", { name: new RegExp(`^${category} \\(`) });
+    await reactHydrated(categoryButton);
+    await categoryButton.click();
     const inCategory = liveRecords.filter((o) => o.categories.includes(category)).length;
     await expect(page.locator("article")).toHaveCount(inCategory);
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`refinementList[categories][0]=${category}`);
@@ -81,6 +83,7 @@ for (const raw of demoTenants) {
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { name: "No Results Available" })).toBeVisible();
     await expect(page.getByText(NO_OFFERS)).toBeVisible();
+    await reactHydrated(page.getByRole("button", { name: "Clear Filters" }));
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await expect(page.locator("article")).toHaveCount(live);
     await expect.poll(() => page.url()).toBe(siteUrl(slug, "/special-offers"));

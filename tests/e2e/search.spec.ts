@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The search page of every demo site, end to end: type, refine, sort, page, reload, clear, SEO paths.
 
@@ -108,6 +108,7 @@ for (const tenant of demoTenants) {
     expect(await count(page)).toBe(refined);
 
     // Clear all removes the filters; emptying the box the query.
+    await reactHydrated(page.getByRole("button", { name: "Clear all" }));
     await page.getByRole("button", { name: "Clear all" }).click();
     await waitForUrl(page, (u) => !u.includes("refinementList"));
     await searchBox(page).fill("");
@@ -122,6 +123,7 @@ for (const tenant of demoTenants) {
     await open(page, siteUrl(slug, "/search/used-cars?query=zzqxjv"));
     await expect(page.getByRole("heading", { name: "No Results Available" })).toBeVisible();
     await expect(page.getByText("No results found for your search at this time. Please try adjusting the filters for more results.")).toBeVisible();
+    await reactHydrated(page.getByRole("button", { name: "Clear Filters" }));
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await waitForUrl(page, (u) => u === siteUrl(slug, "/search"));
     await expect(searchBox(page)).toHaveValue("");
@@ -157,6 +159,7 @@ for (const tenant of demoTenants) {
 
     const filters = page.getByRole("button", { name: /^Filters/ });
     await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await reactHydrated(filters);
     await filters.click();
     const dialog = page.getByRole("dialog", { name: "Filters" });
     await expect(dialog).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { adminUrl, siteUrl } from "./helpers";
+import { adminUrl, reactHydrated, siteUrl } from "./helpers";
 
 // Security headers (issue 12 item 11) on every kind of answer, and a Content-Security-Policy that
 // breaks nothing: no violation on a site's home, search and vehicle pages nor in the admin editor
@@ -109,6 +109,7 @@ test("no Content-Security-Policy violation on a site's home, search and vehicle 
   // A lead form validates in the browser, without eval: it interprets its schema (domain/json-schema-lite.ts).
   await page.goto(siteUrl(SITE, "/contact-us"));
   const form = page.locator('form[data-form="enquiry"]');
+  await reactHydrated(form);
   await form.getByRole("button", { name: "Enquire Now" }).click();
   await expect(form.getByText("Please fix the following errors:")).toBeVisible();
   await expect(form.getByText("Email Address is required.").first()).toBeVisible();

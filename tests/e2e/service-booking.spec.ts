@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
-import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 import { addDays, preferredDateProblem, siteDay, specialHoursFor, weekdayOf } from "../../domain/opening-hours";
 import {
   BOOK_A_SERVICE,
@@ -71,6 +71,7 @@ async function openFromMenu(page: Page, slug: string, width: keyof typeof viewpo
   await page.setViewportSize(viewports[width]);
   await page.goto(siteUrl(slug, "/"));
   const main = page.getByRole("navigation", { name: "Main" });
+  if (width === "phone") await reactHydrated(page.getByRole("button", { name: /menu/i }));
   if (width === "phone") await page.getByRole("button", { name: /menu/i }).click();
   const top = tenant(slug).navigation.items.find((i) => i.href === "/service" || i.children?.some((c) => c.href === "/service"))!;
   if (top.children) await main.getByText(top.label, { exact: true }).click();
@@ -79,6 +80,7 @@ async function openFromMenu(page: Page, slug: string, width: keyof typeof viewpo
   await page.waitForURL(siteUrl(slug, "/service"));
   const wizard = page.locator('[data-block="service-booking"]');
   await expect(wizard).toBeVisible();
+  await reactHydrated(wizard.locator("form[data-form=service]"));
   return wizard;
 }
 

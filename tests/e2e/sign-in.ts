@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { reactHydrated } from "./helpers";
 
 // Sign-in codes as the embedded SMS provider writes them when the server runs with
 // FORECOURT_TEST_SMS_DIR (playwright.config.ts sets it): for specs that open a site's gated pages.
@@ -50,6 +51,7 @@ export async function signInThroughApi(page: Page, mobile: string, e164: string,
 export async function signInWithForm(page: Page, who: { mobile: string; e164: string; masked: string }) {
   await page.waitForLoadState("networkidle");
   const before = smsSent().filter((m) => m.to === who.e164).length;
+  await reactHydrated(page.getByRole("button", { name: "Send code" }));
   await page.getByLabel("Mobile number").fill(who.mobile);
   await page.getByRole("button", { name: "Send code" }).click();
   const codeField = page.getByLabel(`Enter the 6-digit code we sent to ${who.masked}`);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
+import { demoTenants, siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 import {
   CHOOSE_CAR_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -52,11 +52,13 @@ async function openFromMenu(page: Page, slug: string, width: keyof typeof viewpo
   await page.setViewportSize(viewports[width]);
   await page.goto(siteUrl(slug, "/"));
   const item = tenant(slug).navigation.items.find((i) => TRADE_IN_PATHS.includes(i.href ?? ""))!;
+  if (width === "phone") await reactHydrated(page.getByRole("button", { name: /menu/i }));
   if (width === "phone") await page.getByRole("button", { name: /menu/i }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: item.label, exact: true }).filter({ visible: true }).first().click();
   await page.waitForURL(siteUrl(slug, item.href!));
   const wizard = page.locator('[data-block="trade-in-wizard"]');
   await expect(wizard.getByRole("heading", { name: "Step One: Vehicle Details" })).toBeVisible();
+  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
   return wizard;
 }
 
@@ -272,6 +274,7 @@ test("wattle-creek, phone: a car's Trade-In Valuation → /cars/trade-in?car_id=
   await link.click();
   await page.waitForURL((u) => u.pathname === "/cars/trade-in" && u.searchParams.get("car_id") === carId);
   const wizard = page.locator('[data-block="trade-in-wizard"]');
+  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
   await lookUp(wizard, "1JY5CR", "VIC", "Step Four: Your Details");
   const item = await sendDetails(page, wizard, "Vanessa", "12000");
   await acceptShownOffer(page, wizard, item);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { fuelCalculatorDefaults, weeklyFuelCost } from "../../domain/fuel";
 import { validateTenant } from "../../domain/tenant-validation";
 import { formatMoney } from "../../domain/vehicle-display";
-import { demoTenants, siteUrl } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl } from "./helpers";
 
 // A visitor on a slow phone types before the page's scripts have run. React then hydrates the
 // field with its server value in state while the page still shows what was typed, so the form acted
@@ -38,6 +38,7 @@ test("trade-in: a registration typed before the scripts ran is looked up, not re
   await wizard.getByLabel(/^State/).selectOption("NSW");
   await run();
   await expect(wizard.getByLabel(/^Registration/)).toHaveValue("BX42MZ");
+  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
   await wizard.getByRole("button", { name: "Find My Car" }).click();
   await expect(wizard.getByRole("heading", { name: /^Step (Two|Three|Four):/ })).toBeVisible();
   await expect(wizard.getByText("This field is required")).toHaveCount(0);
@@ -49,6 +50,7 @@ test("service booking: fields filled before the scripts ran count when Next chec
   const first = form.getByRole("textbox", { name: /^First Name/ });
   await first.fill("Ada");
   await run();
+  await reactHydrated(form);
   await form.getByRole("button", { name: "Next" }).click();
   // The step still stops on the fields left empty, but not on the one typed early, which keeps its value.
   await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();

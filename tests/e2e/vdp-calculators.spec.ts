@@ -13,7 +13,7 @@ import {
 import { fuelCalculatorDefaults, weeklyFuelCost } from "../../domain/fuel";
 import { validateTenant } from "../../domain/tenant-validation";
 import { formatMoney } from "../../domain/vehicle-display";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The VDP's finance and fuel calculators on every demo site whose vehicle-detail page has them:
 // a priced car from /search, an amount below the minimum (help text, clamp on leaving the box),
@@ -77,6 +77,7 @@ for (const raw of demoTenants) {
       // Below the minimum: non-numeric characters stripped, help text at once, clamped on leaving the box.
       const help = boundsHelp(min / 2, { min, max }, money)!;
       expect(help).toBe(`Cannot be less than ${money(min)} or more than ${money(max)}.`);
+      await reactHydrated(amountBox);
       await amountBox.fill(`$${min / 2}`);
       const describedBy = await amountBox.getAttribute("aria-describedby");
       expect(describedBy).toBeTruthy();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_VISIBLE, KEY_INFO_VISIBLE } from "../../domain/vdp-rules";
-import { demoTenants, siteUrl, viewports, decodeHtml, siteGet } from "./helpers";
+import { demoTenants, siteUrl, viewports, decodeHtml, siteGet, reactHydrated } from "./helpers";
 
 
 // The vehicle page's detail blocks on every demo site whose vehicle-detail template has them:
@@ -25,6 +25,7 @@ async function toggleBothWays(button: Locator, more: string, less: string) {
   expect(controls).toBeTruthy();
   await expect(button).toHaveAttribute("aria-expanded", "false");
   await expect(button).toHaveText(new RegExp(`^${more}`));
+  await reactHydrated(button);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(button).toHaveText(new RegExp(`^${less}`));
@@ -70,6 +71,7 @@ for (const tenant of demoTenants) {
         const more = info.getByRole("button", { name: /^Show More/ });
         if (total > KEY_INFO_VISIBLE) {
           await expect(more).toHaveAttribute("aria-expanded", "false");
+          await reactHydrated(more);
           await more.click();
           await expect(visible(info, "dt")).toHaveCount(total);
           await expect(info.getByRole("button", { name: /^Show Less/ })).toHaveAttribute("aria-expanded", "true");
@@ -92,6 +94,7 @@ for (const tenant of demoTenants) {
         await expect(visible(specs, "dt")).toHaveCount(shown);
         if (total <= specsShown) await expect(allSpecs).toHaveCount(0);
         else {
+          await reactHydrated(allSpecs);
           await allSpecs.click();
           await expect(visible(specs, "dt")).toHaveCount(total);
           await expect(specs.getByRole("button", { name: "Hide Specs" })).toHaveAttribute("aria-expanded", "true");
@@ -140,6 +143,7 @@ for (const tenant of demoTenants) {
       expect(text.length).toBeLessThanOrEqual(DEALER_COMMENTS_LIMIT + 3 + 4);
       await page.waitForLoadState("networkidle");
       await expect(button).toHaveText(/^Show More/);
+      await reactHydrated(button);
       await button.click();
       await expect(button).toHaveText(/^Show Less/);
       const full = (await visible(comments, "p").allTextContents()).join("\n\n");

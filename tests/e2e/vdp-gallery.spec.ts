@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The VDP image area (blocks/vehicle-gallery), end to end on every demo site whose vehicle-detail
 // template has the block: a car with more than 3 photos opened from /search through Explore
@@ -36,11 +36,13 @@ async function findCar(page: Page, fits: (page: Page) => Promise<boolean>): Prom
   for (const href of await exploreLinks(page)) {
     await open(page, href);
     if (!(await gallery(page).count())) return null; // this site's VDP has no gallery block
+    await reactHydrated(gallery(page));
     if (await fits(page)) {
       await open(page, "/search");
       await page.locator(`a[href="${href}"]`, { hasText: "Explore Vehicle" }).first().click();
       await page.waitForURL((u) => u.pathname === href);
       await page.waitForLoadState("networkidle");
+      await reactHydrated(gallery(page));
       return href;
     }
   }

@@ -138,6 +138,7 @@ test("coralstone-mazda: VDP content sections on a used car, and used-car checks 
   const short = `${Array.from(full).slice(0, DISCLAIMER_SHORT_LENGTH).join("").trimEnd()}...`;
   await expect(disclaimer.getByText(short, { exact: true })).toBeVisible();
   const more = disclaimer.getByRole("button", { name: "Show More" });
+  await reactHydrated(more);
   await more.click();
   await expect(disclaimer.getByText(full, { exact: true })).toBeVisible();
   await disclaimer.getByRole("button", { name: "Show Less" }).click();

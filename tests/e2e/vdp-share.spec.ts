@@ -4,7 +4,7 @@ import { DEMO_HISTORY_REPORT, generateDemoInventory } from "../../server/demo/in
 import { COPIED_MS, COPIED_TEXT, PDF_PREPARING, shareHref } from "../../domain/vdp-rules";
 import { formatMoney, vehicleHeading } from "../../domain/vehicle-display";
 import { carLocation } from "../../domain/vehicle-links";
-import { demoTenants, siteUrl, viewports, axeProblems } from "./helpers";
+import { demoTenants, siteUrl, viewports, axeProblems, reactHydrated } from "./helpers";
 
 // The vehicle actions bar on bluegum's vehicle page: copy link (Copied for 1.5 s), share windows
 // of 550 × 400, Download PDF (Preparing..., saved as {slug}.pdf, an alert on failure), the print
@@ -40,6 +40,8 @@ test("copy link puts the car's canonical URL on the clipboard and shows Copied f
   page.on("dialog", (d) => errors.push(`unexpected ${d.type()}: ${d.message()}`));
   const button = bar(page).locator("button", { hasText: /^(Copy link|Copied)$/ });
   await expect(button).toHaveText("Copy link");
+  // Before the fake clock, which holds requestAnimationFrame and requestIdleCallback too.
+  await reactHydrated(button);
   // The page's timers run on a paused fake clock from here, so 1.5 s is exact however busy the machine.
   await page.clock.install();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
@@ -77,6 +79,7 @@ test("share buttons open the network's share page for the car in a 550 × 400 wi
   const name = nameOf(withReport);
 
   const facebook = bar(page).getByRole("link", { name: "Share on Facebook (opens in a new window)" });
+  await reactHydrated(facebook);
   const [popup] = await Promise.all([context.waitForEvent("page"), facebook.click()]);
   await popup.waitForLoadState();
   expect(popup.url()).toBe(shareHref("facebook", canonical(withReport.slug), name));
@@ -119,6 +122,7 @@ test("Download PDF reads Preparing... while the server makes it and saves {slug}
   await expect(bar(page).getByRole("link", { name: /^Print/ })).toHaveCount(0);
 
   const downloading = page.waitForEvent("download");
+  await reactHydrated(button);
   await button.click();
   await expect(button).toHaveText(PDF_PREPARING);
   await expect(button).toHaveAttribute("aria-busy", "true");
@@ -215,6 +219,7 @@ test("History Report shows only for a car with a report, opens it in a new tab a
     return [r.status, r.headers.get("content-type"), (await r.text()).slice(0, 5)];
   }, DEMO_HISTORY_REPORT);
   expect(report).toEqual([200, "application/pdf", "%PDF-"]);
+  await reactHydrated(link);
   const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
   expect(await dataLayerIds(page)).toContain(60);
   await tab.close();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { siteUrl, viewports } from "./helpers";
+import { reactHydrated, siteUrl, viewports } from "./helpers";
 
 // Sign-in by mobile number and the watchlist, end to end on the demo site that has both on
 // (harbourline: features.watchlist and features.auth.enabled). The code is read from the files the
@@ -51,6 +51,7 @@ test.describe("sign-in and watchlist", () => {
     const from = `${searchUrl.pathname}${searchUrl.search}`;
 
     // Anonymous: to sign-in, with redirect and back to the search page.
+    await reactHydrated(save);
     await save.click();
     await page.waitForURL(/\/sign-in\?/);
     const signIn = new URL(page.url());
@@ -71,6 +72,7 @@ test.describe("sign-in and watchlist", () => {
     const phone = page.getByLabel("Mobile number");
     await expect(phone).toHaveAttribute("autocomplete", "tel");
     await expect(phone).toHaveAttribute("inputmode", "tel");
+    await reactHydrated(page.getByRole("button", { name: "Send code" }));
     await phone.fill("07 3000 1234");
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(fieldError(page)).toHaveText("Enter a mobile number, e.g. 0412 345 678");
@@ -99,6 +101,7 @@ test.describe("sign-in and watchlist", () => {
     // Signed in: save, with the toast linking to the list.
     const saveAgain = page.getByRole("button", { name: `Save ${title} to watchlist` });
     await expect(saveAgain).toHaveAttribute("aria-pressed", "false");
+    await reactHydrated(saveAgain);
     await saveAgain.click();
     const removeButton = page.getByRole("button", { name: `Remove ${title} from watchlist` });
     await expect(removeButton).toHaveAttribute("aria-pressed", "true");
@@ -135,6 +138,7 @@ test.describe("sign-in and watchlist", () => {
     await expect(page.getByText("You have not saved any cars yet.")).toBeVisible();
 
     // Sign out: the watchlist asks to sign in again.
+    await reactHydrated(page.getByRole("button", { name: "Sign out" }));
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
