@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse [-- --base http://localhost:3000] [--runs 3] [--port 3500] [--site harbourline] [--page home|search|vdp|location|trade-in]
+ * npm run bench:lighthouse [-- --base http://localhost:3000] [--runs 3] [--port 3500] [--site harbourline] [--page home|search|vdp|location|trade-in] [--cpu 4]
  *
  * Lighthouse (mobile, its default config and simulated throttling) on the home page, the search page,
  * one vehicle page, a location page and the trade-in page of every demo tenant (tenants/*.json), against the DESIGN.md budgets:
@@ -14,6 +14,10 @@
  * Chromium is /usr/bin/chromium (or CHROMIUM_PATH), headless; nothing is downloaded.
  * The JSON reports land in test-results/lighthouse/. Below the table it lists, for each page that
  * misses a budget, the audits that failed. Exits non-zero only when something could not be measured.
+ *
+ * `--cpu` is the simulated phone's CPU slowdown (Lighthouse's mobile default, 4). Lighthouse scales
+ * the CPU time it observes, so a slower machine reads as a slower phone: on a machine N times slower
+ * than a fast one, `--cpu` 4/N estimates the fast machine's figures (the budgets are for 4).
  */
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -22,6 +26,7 @@ import os from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import * as constants from "lighthouse/core/config/constants.js";
 import type { Result } from "lighthouse";
 import { benchArg, benchTenants, siteBase, startBenchServer } from "./bench-server";
 import { tradeInPage } from "../domain/find-page";
@@ -34,6 +39,7 @@ const BASE = arg("base", "");
 const RUNS = Math.max(2, Number(arg("runs", "3")));
 const ONLY_SITE = arg("site", "");
 const ONLY_PAGE = arg("page", "");
+const CPU = Number(arg("cpu", "4"));
 const OUT = "test-results/lighthouse";
 // DESIGN.md's budgets, and issue 18's: largest contentful paint ≤ 1.5 s, total blocking time ≤ 100 ms.
 const BUDGET = { performance: 95, accessibility: 100, seo: 95, cls: 0.02, lcpMs: 1500, tbtMs: 100 };
@@ -163,7 +169,7 @@ try {
 
   mkdirSync(OUT, { recursive: true });
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-  console.log(`Lighthouse (mobile), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(`Lighthouse (mobile${CPU === 4 ? "" : `, CPU slowdown ${CPU} instead of 4`}), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
   const results: { site: string; page: string; url: string; f: Figures; failed: string[] }[] = [];
   const errors: string[] = [];
@@ -171,7 +177,7 @@ try {
     const runs: { f: Figures; lhr: Result }[] = [];
     try {
       for (let run = 1; run <= RUNS; run++) {
-        const answer = await lighthouse(p.url.href, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "seo"] });
+        const answer = await lighthouse(p.url.href, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "seo"] }, CPU === 4 ? undefined : { extends: "lighthouse:default", settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU } } });
         if (!answer) throw new Error("Lighthouse gave no result");
         const lhr = answer.lhr;
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
