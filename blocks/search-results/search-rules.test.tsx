@@ -60,9 +60,12 @@ describe("facet value labels", () => {
 describe("make list", () => {
   it("shows the most common first, the rest alphabetically", () => {
     const item = (label: string, count: number) => ({ label, value: label, count, isRefined: false, highlighted: label });
-    const { popular, rest } = splitMakes([item("Toyota", 9), item("Mazda", 5), item("Audi", 2), item("BMW", 3)], 2);
-    expect(popular.map((i) => i.label)).toEqual(["Toyota", "Mazda"]);
-    expect(rest.map((i) => i.label)).toEqual(["Audi", "BMW"]);
+    const items = [item("Toyota", 9), item("Mazda", 5), item("BMW", 3), item("Audi", 2), { ...item("Škoda", 1), isRefined: true }];
+    const folded = splitMakes(items, 2, false);
+    expect(folded.popular.map((i) => i.label)).toEqual(["Toyota", "Mazda"]);
+    expect(folded.rest.map((i) => i.label)).toEqual(["BMW", "Audi", "Škoda"]);
+    expect(folded.restShown.map((i) => i.label)).toEqual(["Škoda"]);
+    expect(splitMakes(items, 2, true).restShown.map((i) => i.label)).toEqual(["Audi", "BMW", "Škoda"]);
   });
 });
 

@@ -81,6 +81,7 @@ function fakePage({ visible = true, paintTiming = true } = {}) {
     [LAZY, "preload"],
   ].map(([href, as]) => ({ getAttribute: (name: string) => ({ href, as })[name] ?? null, href: `http://harbourline.localhost${href}` }));
   const document = {
+    documentElement: { lang: "en-NZ" },
     visibilityState: visible ? "visible" : "hidden",
     querySelectorAll: (selector: string) => (selector === 'link[rel="x-fc-late"]' ? links : []),
     createElement: (tag: string) => ({ tag, attributes: {} as Record<string, string>, setAttribute(name: string, value: string) { this.attributes[name] = value; } }),
@@ -101,9 +102,20 @@ function fakePage({ visible = true, paintTiming = true } = {}) {
   const window = { PerformanceObserver, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
   const setTimeout = (run: () => void, ms = 0) => timers.push({ at: now + ms, run });
   const requestAnimationFrame = (run: () => void) => frames.push(run);
-  new Function("window", "document", "setTimeout", "requestAnimationFrame", LATE_SCRIPTS_LOADER)(window, document, setTimeout, requestAnimationFrame);
+  // The number formats made to warm the browser's ICU data: their locale, and how many tags had been added by then.
+  const warmed: string[] = [];
+  const Intl = {
+    NumberFormat: class {
+      constructor(locale?: string) {
+        warmed.push(`${locale} after ${added.length}`);
+      }
+      format = (n: number) => String(n);
+    },
+  };
+  new Function("window", "document", "setTimeout", "requestAnimationFrame", "Intl", LATE_SCRIPTS_LOADER)(window, document, setTimeout, requestAnimationFrame, Intl);
   const page = {
     added,
+    warmed,
     fire: (type: string) => listeners.get(type)?.(),
     painted: () => observer?.({ getEntries: () => [] }, { disconnect: () => (observer = null) }),
     /** One frame: the frame callbacks, then the timers due. */
@@ -128,16 +140,19 @@ describe("the loader", () => {
   const lazy = (src: string) => `link preload script ${src} {"fetchpriority":"low"}`;
   const ALL = [lazy(C), `script ${A} async`, `script ${B} async`, `script ${C} async`, lazy(LAZY)];
 
-  it("adds the scripts back, as written in the page, two frames after the page has loaded and painted", () => {
+  it("adds the scripts back, as written in the page, two frames after the page has loaded and painted, a number format made in between", () => {
     const page = fakePage();
     page.fire("load");
     page.frame();
     expect(page.added).toEqual([]);
+    expect(page.warmed).toEqual([]);
     page.painted();
     page.frame();
     expect(page.added).toEqual([]);
+    expect(page.warmed).toEqual(["en-NZ after 0"]);
     page.frame();
     expect(page.added).toEqual(ALL);
+    expect(page.warmed).toEqual(["en-NZ after 0"]);
     page.frame();
     page.fire("load");
     expect(page.added).toEqual(ALL);
