@@ -1,6 +1,6 @@
 import type { TenantError } from "../domain/tenant-validation";
 import { fieldPlace } from "../domain/field-wording";
-import styles from "./admin.module.css";
+import styles from "./error-list.module.css";
 
 /**
  * Problems by field: where the field is in words ("Theme › Colours › Primary") and what is wrong.

@@ -1,6 +1,7 @@
 import type { CheckItem } from "../../domain/publish-checklist";
 import { formatInZone, utcToZoned, zonePlace } from "../../domain/zoned-time";
 import styles from "../admin.module.css";
+import errorStyles from "../error-list.module.css";
 import type { usePublish } from "./use-publish";
 import type { useSchedule } from "./use-schedule";
 
@@ -45,7 +46,7 @@ export function PublishChecklist({ publishing, role, onGo }: { publishing: Retur
             <span className="fc-visually-hidden">{SAID[item.status]} </span>
             {item.summary}
             {item.problems.length ? (
-              <ul className={styles.errorList}>
+              <ul className={errorStyles.errorList}>
                 {item.problems.slice(0, SHOWN).map((p, i) => (
                   <li key={i}>
                     <button type="button" onClick={() => onGo(p.pointer)}>
