@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { adminUrl, demoTenants, siteGet, siteUrl, viewports } from "./helpers";
 import { E2E_PORT } from "../../playwright.config";
@@ -87,6 +88,29 @@ test("a page's stylesheets are its own linked files: a block whose client part l
       // next/dynamic would add a chunk's own stylesheet, one more file to wait for before the first paint.
       expect(sheets.filter((l) => l.includes('data-precedence="dynamic"')), `${identity.slug}${path}`).toEqual([]);
     }
+  }
+});
+
+test("a site page's stylesheets hold none of the admin's own rules", async ({ request }) => {
+  // Classes only admin.module.css defines, as Turbopack names them (`{hash}_{class}`). The admin's
+  // stylesheet had joined the CSS chunk the preview route shares with the sites: 15 KB of every page.
+  const classes = (file: string) => new Set([...readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/\.([a-zA-Z_][\w-]*)/g)].map((m) => m[1]));
+  const elsewhere = new Set(
+    ["blocks", "renderer", "app"].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".module.css"))
+        .flatMap((f) => [...classes(`${dir}/${f}`)]),
+    ),
+  );
+  const adminOnly = [...classes("admin/admin.module.css")].filter((c) => !elsewhere.has(c));
+  expect(adminOnly).toEqual(expect.arrayContaining(["wizardHours", "previewFrameBox", "richToolbar"]));
+  const html = await (await siteGet(request, demoTenants[0].identity.slug, "/")).text();
+  const sheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  expect(sheets.length).toBeGreaterThan(0);
+  for (const href of sheets) {
+    const css = await (await siteGet(request, demoTenants[0].identity.slug, href)).text();
+    expect(css.length, href).toBeGreaterThan(0);
+    expect(adminOnly.filter((c) => new RegExp(`[\\w-]_${c}(?![\\w-])`).test(css)), href).toEqual([]);
   }
 });
 
