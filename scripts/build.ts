@@ -1,6 +1,7 @@
 /**
  * `next build` when the app's sources changed since the last build (a fingerprint of their paths,
- * sizes and times in .next/forecourt-sources), else nothing. `npm start` calls it before serving;
+ * sizes and times in .next/forecourt-sources), then the browser scripts' compile hints
+ * (compile-hints.ts); else nothing. `npm start` calls it before serving;
  * `npm test` runs it beside the type check and lint, so the browser tests' server starts built.
  */
 import { spawn } from "node:child_process";
@@ -8,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
+import { addCompileHints, STATIC_CHUNKS } from "./compile-hints";
 
 const SOURCES = ["app", "blocks", "renderer", "domain", "server", "schemas", "admin", "public", "proxy.ts", "next.config.ts", "package-lock.json"];
 const STAMP = ".next/forecourt-sources";
@@ -40,7 +42,10 @@ export async function buildIfStale(io: CliIo = consoleIo): Promise<number> {
     build.on("error", () => resolve(1));
     build.on("exit", (c) => resolve(c ?? 1));
   });
-  if (code === 0) writeFileSync(STAMP, fingerprint);
+  if (code === 0) {
+    addCompileHints(STATIC_CHUNKS);
+    writeFileSync(STAMP, fingerprint);
+  }
   return code;
 }
 

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { adminUrl, demoTenants, siteGet, siteUrl, viewports } from "./helpers";
 import { E2E_PORT } from "../../playwright.config";
 import { documentTitle } from "../../domain/page-title";
+import { COMPILE_HINT } from "../../scripts/compile-hints";
 
 /** The home page's <title>: its title field (with the site's name unless it names it). */
 const homeTitle = (tenant: (typeof demoTenants)[number]) => documentTitle(tenant.pages.find((p) => p.path === "/")!.title, tenant.identity.name);
@@ -112,6 +113,13 @@ test("a site page's stylesheets hold none of the admin's own rules", async ({ re
     expect(css.length, href).toBeGreaterThan(0);
     expect(adminOnly.filter((c) => new RegExp(`[\\w-]_${c}(?![\\w-])`).test(css)), href).toEqual([]);
   }
+});
+
+test("a site page's scripts start with V8's compile hint, so they compile off the main thread", async ({ request }) => {
+  const html = await (await siteGet(request, demoTenants[0].identity.slug, "/")).text();
+  const scripts = [...html.matchAll(/<link rel="x-fc-late" as="script" href="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) expect((await (await siteGet(request, demoTenants[0].identity.slug, src)).text()).startsWith(COMPILE_HINT), src).toBe(true);
 });
 
 test("/admin is never served on a tenant host, and /s/ never on the admin host", async ({ page }) => {
