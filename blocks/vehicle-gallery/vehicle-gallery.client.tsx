@@ -153,7 +153,7 @@ export function VehicleGalleryClient({ id, model }: { id: string; model: Gallery
                   {model.images.map((img, i) => (
                     <li key={`${i}-${img.src}`}>
                       <button type="button" className={styles.thumb} aria-current={i === index ? "true" : undefined} onClick={() => setIndex(i)}>
-                        <img src={img.thumb} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                        <img src={img.thumb} alt="" width={96} height={64} loading="lazy" decoding="async" fetchPriority="low" />
                         <span className="fc-visually-hidden">{`Show image ${i + 1} of ${count}`}</span>
                       </button>
                     </li>

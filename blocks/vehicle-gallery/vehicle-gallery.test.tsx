@@ -135,6 +135,8 @@ describe("vehicle gallery: server HTML", () => {
     expect(count(html, /Show image \d+ of 6/)).toBe(6);
     expect(count(html, /aria-current="true"/)).toBe(1);
     expect(html).toContain(`src="/_next/image?url=${enc(first)}&amp;w=128&amp;q=90"`);
+    // The thumbnails never compete with the picture shown (the page's largest paint).
+    expect(count(html, /<img src="[^"]*w=128[^"]*"[^>]*loading="lazy"[^>]*fetchPriority="low"/g)).toBe(6);
   });
 
   it("a car with photos only has no tablist; a sold car has no thumbnails", async () => {
