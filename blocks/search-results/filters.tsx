@@ -81,7 +81,7 @@ export function splitMakes(items: Item[], shown: number, all: boolean) {
   const rest = items.slice(shown);
   const inSight = all ? rest : rest.filter((i) => i.isRefined);
   const byName = collator().compare;
-  const restShown = inSight.length > 1 ? inSight.toSorted((a, b) => byName(a.label, b.label)) : inSight;
+  const restShown = inSight.length > 1 ? [...inSight].sort((a, b) => byName(a.label, b.label)) : inSight;
   return { popular, rest, restShown };
 }
 
