@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   PRICE_COMPARISON_ANIMATION_MS,
   PRICE_COMPARISON_NO_DATA,
+  badgeMarketAverage,
   comparePrice,
   dealLabel,
   fillLevel,
@@ -98,5 +99,27 @@ describe("comparePrice (embedded provider)", () => {
     expect(percentile([10, 20, 30, 40, 50], 0.1)).toBe(14);
     expect(percentile([10, 20, 30, 40, 50], 0.9)).toBe(46);
     expect(percentile([7], 0.9)).toBe(7);
+  });
+});
+
+describe("badgeMarketAverage (one market for the badge and the panel)", () => {
+  // Bluegum's 2023 Mustang GT, $56,990, which the panel placed in $48,690–$57,890 while the feed's average said "below market".
+  const mustang = { fill: 0.1, listing_price: 56990, market_range_min: 48690, market_range_max: 57890, confidence: 0.5, description: "" };
+
+  it("measures against the middle of the range the panel shows, on a site that compares prices", () => {
+    expect(badgeMarketAverage(true, mustang, 60000)).toBe(53290);
+    // 56,990 is not 499 under 53,290: no badge, whatever the feed says.
+    expect(56990 < 53290 - 499).toBe(false);
+  });
+
+  it("gives no market (so no badge) where the panel shows no comparison", () => {
+    expect(badgeMarketAverage(true, null, 60000)).toBeNull();
+    expect(badgeMarketAverage(true, { ...mustang, confidence: 0.2 }, 60000)).toBeNull();
+    expect(badgeMarketAverage(true, { ...mustang, market_range_max: 50000 }, 60000)).toBeNull();
+  });
+
+  it("takes the feed's average market price on a site without price comparison", () => {
+    expect(badgeMarketAverage(false, mustang, 60000)).toBe(60000);
+    expect(badgeMarketAverage(false, null, null)).toBeNull();
   });
 });

@@ -41,6 +41,23 @@ export type FillLevel = "low" | "medium" | "high";
 /** Spec §9: fill below 0.3 is low, 0.3 to 0.6 medium, above 0.6 high. */
 export const fillLevel = (fill: number): FillLevel => (fill < 0.3 ? "low" : fill <= 0.6 ? "medium" : "high");
 
+/**
+ * The market average the below-market badge measures the price against (spec §5: shown only when
+ * the price is more than 499 under it). One rule for the badge and the panel: on a site that
+ * compares prices, it is the middle of the market range the panel shows for the car, and without a
+ * comparison the panel would show (none, or one its rule hides) there is no badge — so the badge
+ * never calls a car "below market" that the panel places near the top of its range. A site without
+ * price comparison measures against the feed's average market price.
+ */
+export function badgeMarketAverage(
+  comparesPrices: boolean,
+  comparison: PriceComparison | null | undefined,
+  feedAverage: number | null | undefined,
+): number | null {
+  if (!comparesPrices) return feedAverage ?? null;
+  return showPriceComparison(comparison) ? Math.round((comparison.market_range_min + comparison.market_range_max) / 2) : null;
+}
+
 /** Spec §9: Good Deal below 0.65, otherwise Great Deal. */
 export const dealLabel = (fill: number): "Good Deal" | "Great Deal" => (fill < 0.65 ? "Good Deal" : "Great Deal");
 

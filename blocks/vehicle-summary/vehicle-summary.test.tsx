@@ -6,7 +6,17 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { callNumber, carLocation, locationHref, similarHref } from "../../domain/vehicle-links";
+import type { PriceComparison } from "../../domain/price-comparison";
 import VehicleSummary from "./vehicle-summary";
+
+/** What the price comparison answers for the page (server I/O, tested in server/price-comparison). */
+const comparison = vi.hoisted(() => ({ current: null as PriceComparison | null, asked: 0 }));
+vi.mock("../../server/price-comparison/for-page", () => ({
+  priceComparisonForPage: async () => {
+    comparison.asked++;
+    return comparison.current;
+  },
+}));
 
 const props: BlockProps<"vehicle-summary"> = { belowMarketBadge: true, belowMarketText: "Below market average", showIdentifiers: true, financeCard: true, callButton: true, enquireButton: true, testDriveButton: true, requestPhotosButton: true };
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
@@ -57,6 +67,24 @@ describe("vehicle summary: an available car", () => {
     expect(text((await render(fixtureVehicle({ autograb_data: undefined })))!)).not.toContain("Below market average");
     expect(text((await render(fixtureVehicle(), site(), { belowMarketText: "Great price" }))!)).toContain("Great price");
     expect(text((await render(fixtureVehicle(), site(), { belowMarketBadge: false }))!)).not.toContain("Below market average");
+  });
+
+  it("on a site that compares prices, decides the badge by the panel's market range, not the feed's average", async () => {
+    const compares = site((t) => (t.features.priceComparison = true));
+    const range = (min: number, max: number): PriceComparison => ({ fill: 0.5, listing_price: 27990, market_range_min: min, market_range_max: max, confidence: 0.5, description: "" });
+    // The feed says $1,000 under the market; the panel places the price near the top of its range: no badge.
+    comparison.current = range(24000, 29000);
+    expect(text((await render(fixtureVehicle({ autograb_data: { average_market_price: 28990 } }), compares))!)).not.toContain("Below market average");
+    // The range's middle 28,500 is only 510 above the price: more than 499 under it.
+    comparison.current = range(27000, 30000);
+    expect(text((await render(fixtureVehicle({ autograb_data: undefined }), compares))!)).toContain("Below market average");
+    // No comparison the panel would show: no badge.
+    comparison.current = null;
+    expect(text((await render(fixtureVehicle(), compares))!)).not.toContain("Below market average");
+    // A sold car asks for no comparison.
+    const asked = comparison.asked;
+    await render(soldVehicle(), compares);
+    expect(comparison.asked).toBe(asked);
   });
 
   it("links the location's page, shows km / transmission / body with icons, and stock number, VIN and rego", async () => {

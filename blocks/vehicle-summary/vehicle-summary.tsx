@@ -3,6 +3,8 @@ import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE, listToggleVisibl
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
+import { badgeMarketAverage } from "../../domain/price-comparison";
+import { priceComparisonForPage } from "../../server/price-comparison/for-page";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission, vehicleTitle } from "../../server/inventory/records";
 import { cardSettings, reserveHref } from "../_shared/vehicle-card";
@@ -46,7 +48,15 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
     { ...car, created_at: Number.isFinite(createdAt) ? createdAt / 1000 : 0 },
     { now, certifiedMake: identity.manufacturer ?? null, newArrivalLabel: tenant.copy.newArrivalLabel },
   );
-  const belowMarket = props.belowMarketBadge !== false && isBelowMarket(car.price, car.autograb_data?.average_market_price);
+  // The badge and the price-comparison panel read one market (domain/price-comparison.ts badgeMarketAverage).
+  const comparesPrices = !!features.priceComparison;
+  const belowMarket =
+    props.belowMarketBadge !== false &&
+    available &&
+    isBelowMarket(
+      car.price,
+      badgeMarketAverage(comparesPrices, comparesPrices && car.price > 10 ? await priceComparisonForPage(car) : null, car.autograb_data?.average_market_price),
+    );
   const location = carLocation(tenant, car);
   const phone = props.callButton !== false ? callNumber(tenant, car, location) : null;
   const phoneLocale: PhoneLocale = identity.locale === "en-NZ" ? "en-NZ" : "en-AU";
