@@ -8,18 +8,34 @@ export function shouldOpenPopup(args: { dismissed: string | null; expiry?: strin
   return !args.dismissed && !isExpired(args.expiry, args.now);
 }
 
+/** The blocks whose form is what a visitor came to the page for (a lead, a trade-in, a booking, a sign-in). */
+export const FORM_BLOCKS: ReadonlySet<string> = new Set(["enquiry-form", "hero-lead-form", "trade-in-wizard", "service-booking", "sign-in"]);
+
+/** Phone widths: below the sites' 720 px breakpoint, where a popup fills the screen. */
+export const PHONE_MEDIA = "(max-width: 719.98px)";
+
+/**
+ * Whether the popup must stay closed on a phone on this page: a car's page (and its checkout), or a
+ * page with a form the visitor came for. There it would cover what the visitor opened the page for.
+ */
+export function sparesPhones(ctx: { vehicle: unknown; path: string; page: { blocks: { type: string }[] } }): boolean {
+  return ctx.vehicle != null || /^\/cars\//.test(ctx.path) || /^\/checkout-journey(\/|$)/.test(ctx.path) || ctx.page.blocks.some((b) => FORM_BLOCKS.has(b.type));
+}
+
 export const popupElementId = (blockId: string) => `fc-popup-${blockId}`;
 
 /**
  * Runs in the HTML right after the dialog: opens it while the page is still loading (it "starts
  * open"), not after the scripts, unless this dealer's popup was dismissed here or has expired (an
- * unreadable expiry counts as passed, as in isExpired), and loads its picture at once. A close
+ * unreadable expiry counts as passed, as in isExpired) or, where it spares phones (sparesPhones), the
+ * screen is a phone's; and loads its picture at once. A close
  * before the scripts run is remembered too.
  */
-export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string }): string {
+export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string; sparePhones?: boolean }): string {
   const key = js(opts.storageKey);
   return (
     `(function(){var d=document.getElementById(${js(opts.elementId)});if(!d||d.open||!d.showModal)return;` +
+    (opts.sparePhones ? `if(window.matchMedia&&matchMedia(${js(PHONE_MEDIA)}).matches)return;` : "") +
     (opts.expiry ? `if(${expiredScript(opts.expiry)})return;` : "") +
     `try{if(localStorage.getItem(${key}))return}catch(e){}` +
     `d.addEventListener("close",function(){try{localStorage.setItem(${key},new Date().toISOString())}catch(e){}});` +

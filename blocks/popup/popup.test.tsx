@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps } from "../../renderer/types";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import Popup from "./popup";
-import { openPopupScript, popupStorageKey, shouldOpenPopup } from "./popup-rules";
+import { PHONE_MEDIA, openPopupScript, popupStorageKey, shouldOpenPopup, sparesPhones } from "./popup-rules";
 
 type Props = BlockProps<"popup">;
 const base: Props = {
@@ -56,7 +56,7 @@ describe("popup", () => {
 });
 
 /** Runs the inline script against a fake page at `now`: whether it opened the dialog, and what a close then stores. */
-function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z")) {
+function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z"), width = 1280) {
   const listeners: (() => void)[] = [];
   const image = { loading: "lazy" };
   const dialog = {
@@ -81,7 +81,12 @@ function runScript(script: string, stored: Record<string, string> | null, now = 
     }
     static now = () => now;
   }
-  new Function("localStorage", "document", "Date", script)(localStorage, document, FakeDate);
+  // Only the phone query the script asks is answered; any other would be a mistake in it.
+  const matchMedia = (q: string) => {
+    if (q !== PHONE_MEDIA) throw new Error(`unexpected media query ${q}`);
+    return { matches: width < 720 };
+  };
+  new Function("localStorage", "document", "Date", "window", "matchMedia", script)(localStorage, document, FakeDate, { matchMedia }, matchMedia);
   return { opened: dialog.open, imageLoading: image.loading, close: () => listeners.forEach((f) => f()) };
 }
 
@@ -108,6 +113,15 @@ describe("the inline script that opens the popup with the page", () => {
     expect(runScript(script("garbled"), {}).opened).toBe(false);
   });
 
+  it("on a page that spares phones, stays closed on a phone and opens on a wider screen", () => {
+    const sparing = openPopupScript({ elementId: "fc-popup-eofy", storageKey: key, sparePhones: true });
+    expect(runScript(sparing, {}, undefined, 390).opened).toBe(false);
+    expect(runScript(sparing, {}, undefined, 719).opened).toBe(false);
+    expect(runScript(sparing, {}, undefined, 720).opened).toBe(true);
+    // Elsewhere a phone sees it too.
+    expect(runScript(script(), {}, undefined, 390).opened).toBe(true);
+  });
+
   it("still opens when browser storage is blocked", () => {
     expect(runScript(script(), null).opened).toBe(true);
   });
@@ -119,6 +133,24 @@ describe("the inline script that opens the popup with the page", () => {
 
 describe("popup rules", () => {
   const now = new Date("2026-06-01T00:00:00Z");
+
+  it("spares phones on a car's page, its checkout and pages with a form the visitor came for", () => {
+    const page = (...types: string[]) => ({ blocks: types.map((type) => ({ type })) });
+    expect(sparesPhones({ vehicle: null, path: "/", page: page("hero-slides", "search-hero", "rich-text") })).toBe(false);
+    expect(sparesPhones({ vehicle: null, path: "/search", page: page("search-results") })).toBe(false);
+    expect(sparesPhones({ vehicle: {}, path: "/cars/2021-mazda-cx-5-abc", page: page("vehicle-summary") })).toBe(true);
+    expect(sparesPhones({ vehicle: null, path: "/cars/2021-mazda-cx-5-abc/checkout", page: page() })).toBe(true);
+    expect(sparesPhones({ vehicle: null, path: "/checkout-journey", page: page() })).toBe(true);
+    for (const form of ["enquiry-form", "hero-lead-form", "trade-in-wizard", "service-booking", "sign-in"]) {
+      expect(sparesPhones({ vehicle: null, path: "/x", page: page("rich-text", form) }), form).toBe(true);
+    }
+  });
+
+  it("renders the phone rule into a car page's script", async () => {
+    const node = await Popup({ id: "eofy", props: base, ctx: { ...fixtureCtx("/cars/x"), vehicle: {} as never } });
+    expect(renderToStaticMarkup(<>{node}</>)).toContain(`matchMedia(${JSON.stringify(PHONE_MEDIA)})`);
+    expect(await render()).not.toContain("matchMedia");
+  });
 
   it("keys the dismissal per dealer", () => {
     expect(popupStorageKey("harbourside-motors")).toBe("forecourt:popup-dismissed:harbourside-motors");

@@ -2,7 +2,7 @@ import type { BlockComponent } from "../../renderer/types";
 import dialog from "../_shared/form-dialog.module.css";
 import { isExpired } from "../_shared/schedule";
 import { PopupDialog } from "./popup.client";
-import { openPopupScript, popupElementId, popupStorageKey } from "./popup-rules";
+import { openPopupScript, popupElementId, popupStorageKey, sparesPhones } from "./popup-rules";
 import styles from "./popup.module.css";
 
 const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
@@ -51,7 +51,7 @@ const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
         </div>
       </PopupDialog>
       {/* Opens the dialog before React hydrates, so it shows with the page's first paint. */}
-      <script dangerouslySetInnerHTML={{ __html: openPopupScript({ elementId, storageKey, expiry: props.expiry }) }} />
+      <script dangerouslySetInnerHTML={{ __html: openPopupScript({ elementId, storageKey, expiry: props.expiry, sparePhones: sparesPhones(ctx) }) }} />
     </>
   );
 };

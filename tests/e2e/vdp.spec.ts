@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoTenants, siteUrl } from "./helpers";
+import { demoTenants, siteUrl, viewports } from "./helpers";
 
 // Every demo site's vehicle pages: the car's own page, titled and described for search engines;
 // an unknown car, or another site's, is a 404.
@@ -20,6 +20,18 @@ for (const tenant of demoTenants) {
     expect(ld.name.startsWith(title)).toBe(true);
     expect(ld.offers.priceCurrency).toBe(tenant.identity.currency);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(title);
+
+    // At phone width, once the lazy parts (similar cars, price comparison, blogs) have loaded, the page
+    // is no wider than the screen: an out-of-sight label in a card of a swipeable row once made it 1,711 px.
+    await page.setViewportSize(viewports.phone);
+    for (let y = 0, end = 1; y < end; y += 600) {
+      end = await page.evaluate((top) => (window.scrollTo(0, top), document.documentElement.scrollHeight), y);
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState("networkidle");
+    // The similar cars' placeholders have made way for the cards (or the row has gone, with nothing similar).
+    await expect(page.locator('[data-block="similar-cars"] [class*="placeholder"]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     expect((await page.goto(siteUrl(slug, "/cars/no-such-car-123")))?.status()).toBe(404);
     // Another site's car.
