@@ -23,6 +23,7 @@ import {
   makeSlug,
   mapCategory,
   POSTCODE_MESSAGE,
+  locationBaseName,
   privacyConsent,
   type FormsTenant,
   type LeadFormSpec,
@@ -454,5 +455,15 @@ describe("a finance link's query (leads §2 routes: preferredDealership, vehicle
     expect(financeQueryPrefill(spec, q("preferredDealership=harbourline-mazda&vehiclePriceBudget=lots&car_id=<script>&car_type=stolen"), slugs)).toEqual({ values: {}, defaults: {} });
     expect(financeQueryPrefill(spec, q("vehiclePriceBudget=0"), slugs)).toEqual({ values: {}, defaults: {} });
     expect(financeQueryPrefill(spec, q("vehiclePriceBudget=48990.5"), slugs).values).toEqual({ vehicle_price_budget: "$48,991" });
+  });
+});
+
+describe("locationBaseName", () => {
+  it("drops the department suffix, however many departments it names", () => {
+    expect(locationBaseName("Redgate Trucks Glenvale Service and Parts")).toBe("Redgate Trucks Glenvale");
+    expect(locationBaseName("Redgate Trucks Glenvale Sales")).toBe("Redgate Trucks Glenvale");
+    expect(locationBaseName("Harbourline Kia Sales, Service & Parts")).toBe("Harbourline Kia");
+    expect(locationBaseName("Coralstone Mazda")).toBe("Coralstone Mazda");
+    expect(locationBaseName("Servicestone Motors")).toBe("Servicestone Motors");
   });
 });

@@ -162,7 +162,8 @@ const selectSettings = (tenant: FormsTenant): DealershipSelect => ({
 export const makeSlug = (make: string) => make.trim().toLowerCase().replace(/\s+/g, "-");
 
 /** A location's name without its trailing Sales, Service or Parts (leads §2 routes). */
-export const locationBaseName = (name: string) => name.replace(/\s+(Sales|Service|Parts)$/i, "").trim();
+/** A location's name without its departments: "Redgate Trucks Glenvale Service and Parts" → "Redgate Trucks Glenvale". */
+export const locationBaseName = (name: string) => name.replace(/\s+(Sales|Service|Parts)(\s*(?:,|and|&)\s*(Sales|Service|Parts))*$/i, "").trim();
 
 const TYPE_SERVES: Record<NonNullable<DealershipSelect["locationType"]>, Location["location_type"][]> = {
   sales: ["sales"],
