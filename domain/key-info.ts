@@ -4,6 +4,7 @@
  * (domain/vdp-rules caravanDetails); other vehicles lead with odometer, transmission, body and fuel.
  * Pure: bad or missing data drops an item, never throws.
  */
+import { countryTerms } from "./terms";
 import { caravanDetails } from "./vdp-rules";
 import type { Vehicle } from "../schemas/generated/vehicle";
 import { numberFormat, dateTimeFormat } from "./intl";
@@ -84,7 +85,7 @@ export function keyInfoItems(car: Car, locale: string): KeyInfoItem[] {
     ["Year", num(car.year) != null ? String(car.year) : null],
     ["Build date", formatYearMonth(car.build_date, locale)],
     ["Compliance date", formatYearMonth(car.compliance_date, locale)],
-    ["Rego", regoText(car, locale)],
+    [countryTerms(locale).registration, regoText(car, locale)],
     ["Stock number", text(car.stocknum)],
     ["VIN", text(car.vin)],
   ];

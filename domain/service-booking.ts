@@ -13,6 +13,7 @@ import { locationsOfType } from "./locations";
 import type { FormOption } from "./lead-forms";
 import { STEP_INCOMPLETE } from "./step-gate";
 import { TRADE_IN_STATES } from "./trade-in";
+import { countryTerms } from "./terms";
 
 export { STEP_INCOMPLETE };
 
@@ -137,7 +138,7 @@ export interface ServiceBookingSpec {
   lookup: boolean;
 }
 
-type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state"> };
+type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state" | "locale"> };
 
 /** The site's service locations (shown, of a dealership on the site), in the document's order. */
 export function serviceLocations(tenant: Pick<TenantDocument, "locations" | "dealerships">): ServiceLocation[] {
@@ -210,7 +211,7 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
     },
     {
       name: "rego",
-      label: "Vehicle Rego",
+      label: countryTerms(tenant.identity.locale).vehiclePlate,
       control: "text",
       required: minimal,
       maxLength: 10,

@@ -3,6 +3,7 @@
  * download): the print view and the PDF are both drawn from this one description, so they never
  * disagree. Pure: the car and the site's document are passed in.
  */
+import { countryTerms } from "./terms";
 import { publicPageUrl } from "./hosts";
 import { formatCallNumber, telHref, type PhoneLocale } from "./phone";
 import { isAvailable, priceDisplay, vehicleHeading } from "./vehicle-display";
@@ -33,7 +34,7 @@ export interface VehicleSheet {
   details: KeyInfoItem[];
   features: { name: string; items: string[] }[];
   comments: string[];
-  /** The phone as shown, and its tel: link. */
+  /** The phone as shown, and its tel: link; the licence line in the site's words ("Dealer licence 3418721"). */
   location: { name: string; address: string | null; phone: string | null; tel: string | null; licence: string | null } | null;
   disclaimer: string;
 }
@@ -74,7 +75,7 @@ export function vehicleSheet(car: Vehicle & { slug: string }, tenant: Site): Veh
           address: addressLine(location.address),
           phone: phone ? formatCallNumber(phone, phoneLocale) : null,
           tel: phone ? telHref(phone) : null,
-          licence: location.dealer_license_number?.trim() || null,
+          licence: location.dealer_license_number?.trim() ? `${countryTerms(identity.locale).dealerLicence} ${location.dealer_license_number.trim()}` : null,
         }
       : phone
         ? { name: dealer, address: null, phone: formatCallNumber(phone, phoneLocale), tel: telHref(phone), licence: null }

@@ -10,10 +10,10 @@ import { weeklyHours, type HoursRow } from "../../domain/opening-hours";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
+import { countryTerms } from "../../domain/terms";
 import { Icon } from "./icons";
 import styles from "./location.module.css";
 
-export const DEALER_LICENCE = "Dealer licence";
 export const REPAIRER_LICENCE = "Motor vehicle repairer";
 
 type Site = Pick<TenantDocument, "identity" | "dealerships" | "reviews">;
@@ -77,17 +77,20 @@ export function LocationRating({ location, site }: { location: Pick<Location, "r
   );
 }
 
-/** "Dealer licence 3418001", "Motor vehicle repairer MVR 21002": the numbers a location publishes. */
-export function licenceRows(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">): string[] {
+/**
+ * "Dealer licence 3418001", "Motor vehicle repairer MVR 21002" (in New Zealand "Registered motor
+ * vehicle trader M412873"): the numbers a location publishes, in the site's country's words.
+ */
+export function licenceRows(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">, locale: string): string[] {
   return [
-    [DEALER_LICENCE, location.dealer_license_number?.trim()],
+    [countryTerms(locale).dealerLicence, location.dealer_license_number?.trim()],
     [REPAIRER_LICENCE, location.motor_vehicle_repairer?.trim()],
   ].flatMap(([label, number]) => (number ? [`${label} ${number}`] : []));
 }
 
 /** Dealer licence and motor vehicle repairer numbers (NSW s19A: wherever the dealer advertises). */
-export function LicenceNumbers({ location, className }: { location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">; className?: string }) {
-  const rows = licenceRows(location);
+export function LicenceNumbers({ location, locale, className }: { location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">; locale: string; className?: string }) {
+  const rows = licenceRows(location, locale);
   if (!rows.length) return null;
   return (
     <p className={className ?? styles.licences}>
@@ -167,7 +170,7 @@ export function LocationCard({ location, site, size, map }: { location: Location
         {size === "grid" ? null : <LocationAddress location={location} />}
         {size === "grid" ? null : <LocationPhones location={location} site={site} />}
         {size === "large" ? <HoursTable rows={weeklyHours(location)} caption="Opening hours" /> : null}
-        {size === "large" ? <LicenceNumbers location={location} /> : null}
+        {size === "large" ? <LicenceNumbers location={location} locale={site.identity.locale} /> : null}
         <div className={styles.actions}>
           <a className="fc-button" href={locationHref(location)} aria-label={`${VIEW_LOCATION}: ${location.name}`}>
             {VIEW_LOCATION}

@@ -74,7 +74,7 @@ function LocationDetail({ id, location, tenant, now }: { id: string; location: L
             <a href={`mailto:${location.contact_detail.email}`}>{location.contact_detail.email}</a>
           </p>
         ) : null}
-        <LicenceNumbers location={location} />
+        <LicenceNumbers location={location} locale={tenant.identity.locale} />
         <p className={styles.actions}>
           <DirectionsLink location={location} />
         </p>

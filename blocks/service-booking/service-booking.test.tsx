@@ -90,7 +90,7 @@ describe("service-booking wizard", () => {
 
   it("the server's field messages land on their fields, on their step", async () => {
     const user = show("kowhai-motors");
-    await user.type(screen.getByLabelText("Vehicle Rego"), "KWH123");
+    await user.type(screen.getByLabelText("Plate Number"), "KWH123");
     await user.type(screen.getByLabelText("Vehicle Make"), "Toyota");
     await user.type(screen.getByLabelText("Vehicle Model"), "RAV4");
     await user.type(screen.getByLabelText("Vehicle Year"), "2018");

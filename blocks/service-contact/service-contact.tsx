@@ -27,7 +27,7 @@ const ServiceContact: BlockComponent<"service-contact"> = ({ id, props, ctx }) =
               <LocationAddress location={l} />
               <LocationPhones location={l} site={tenant} />
               <HoursTable rows={weeklyHours(l, { department: "service" })} caption={hoursHeading} />
-              <LicenceNumbers location={l} />
+              <LicenceNumbers location={l} locale={tenant.identity.locale} />
               {serviceDisclaimers({ disclaimers }, l.id).map((t, i) => (
                 <p key={i} className={styles.disclaimer} data-testid="service-disclaimer">
                   {t}

@@ -29,7 +29,7 @@ function footerLocation(location: Location, tenant: TenantDocument, now: Date): 
     address: addressLine(location.address),
     ...(phone ? { call: { href: telHref(phone), text: formatCallNumber(phone, identity.locale) } } : {}),
     today: footer.locationHours !== false ? todaysHours(location, now, identity.timeZone) : null,
-    licences: licenceRows(location),
+    licences: licenceRows(location, identity.locale),
   };
 }
 

@@ -74,7 +74,7 @@ export function PrintView({ sheet }: { sheet: VehicleSheet }) {
                 Phone: <a href={location.tel}>{location.phone}</a>
               </span>
             ) : null}
-            {location.licence ? <span>Dealer licence: {location.licence}</span> : null}
+            {location.licence ? <span>{location.licence}</span> : null}
           </address>
         </section>
       ) : null}

@@ -51,9 +51,15 @@ describe("vehicle sheet (what the print view and the PDF say)", () => {
       address: "1 Wharf St, Newstead QLD 4006",
       phone: "07 3000 1234",
       tel: "tel:+61730001234",
-      licence: "DL 24871",
+      licence: "Dealer licence DL 24871",
     });
     expect(vehicleSheet(fixtureVehicle(), fixtureTenant).location?.licence).toBeNull();
+    // A New Zealand trader names its registration on the Motor Vehicle Traders Register.
+    const nz = tenant((t) => {
+      t.locations[0].dealer_license_number = "M412873";
+      t.identity.locale = "en-NZ";
+    });
+    expect(vehicleSheet(fixtureVehicle(), nz).location?.licence).toBe("Registered motor vehicle trader M412873");
   });
 
   it("a sold car says SOLD where the price was; a car without a price says the site's no-price text", () => {
@@ -94,7 +100,7 @@ describe("print view", () => {
     expect(html).toContain("One owner, full service history.");
     expect(html).toContain("<strong>Harbourside Newstead</strong><span>1 Wharf St, Newstead QLD 4006</span>");
     expect(html).toContain('Phone: <a href="tel:+61730001234">07 3000 1234</a>');
-    expect(html).toContain("<span>Dealer licence: DL 24871</span>");
+    expect(html).toContain("<span>Dealer licence DL 24871</span>");
     expect(html).toContain('View online: <a href="https://harbourside.example/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001">');
     expect(html).toContain("Please confirm all details with");
     expect(html).toContain(">Print this page</button>");

@@ -102,6 +102,9 @@ describe("key information items", () => {
 
   it("formats with the site's locale", () => {
     expect(keyInfoItems(fixtureVehicle({ km: 123456 }), "en-NZ")[0]).toEqual({ label: "Odometer", value: "123,456 km" });
+    // New Zealand words: registration, not rego.
+    expect(keyInfoItems({ regplate: "KWH123" }, "en-NZ")).toEqual([{ label: "Registration", value: "KWH123" }]);
+    expect(keyInfoItems({ regplate: "123ABC" }, "en-AU")).toEqual([{ label: "Rego", value: "123ABC" }]);
   });
 });
 

@@ -19,6 +19,7 @@ import { callNumber, carLocation, locationHref, similarHref, tradeInHref } from 
 import { CallLink, MobileBar } from "./vehicle-summary.client";
 import styles from "./vehicle-summary.module.css";
 import { numberFormat } from "../../domain/intl";
+import { countryTerms } from "../../domain/terms";
 
 
 const Icon = ({ d }: { d: string }) => (
@@ -87,7 +88,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const ids = [
     car.stocknum ? { label: "Stock No.", value: car.stocknum } : null,
     car.vin ? { label: "VIN", value: car.vin } : null,
-    car.regplate ? { label: "Rego", value: car.regplate } : null,
+    car.regplate ? { label: countryTerms(identity.locale).plate, value: car.regplate } : null,
   ].filter((x): x is { label: string; value: string } => !!x);
   const forCar = <span className="fc-visually-hidden">: {heading.title}</span>;
   const titleId = `${id}-title`;

@@ -152,7 +152,7 @@ describe("GET /api/cars/{slug}/pdf", () => {
       "Alpha Motors Brisbane",
       "1 Test St, Brisbane QLD 4000",
       "Phone: 07 3000 1234",
-      "Dealer licence: MD 12345",
+      "Dealer licence MD 12345",
       "View online: https://www.alpha.test/cars/2021-toyota-corolla-ascent-sport-hatch-pdf001",
     ]) {
       expect(text, line).toContain(line);
@@ -260,6 +260,6 @@ describe("PDF drawing", () => {
     const pdf = await renderVehiclePdf(sheet, null, { compress: false });
     const pages = Number(/\/Type \/Pages[^]*?\/Count (\d+)/.exec(pdf.toString("latin1"))?.[1]);
     expect(pages).toBeGreaterThan(1);
-    expect(pdfTextOf(pdf)).toContain("Dealer licence: MD 12345");
+    expect(pdfTextOf(pdf)).toContain("Dealer licence MD 12345");
   });
 });

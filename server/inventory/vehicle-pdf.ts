@@ -207,7 +207,7 @@ export async function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null
     heading("Location", 120);
     doc.font(BOLD).fontSize(10.5).fillColor(INK).text(t(name), left, doc.y, { width });
     doc.font(REGULAR).fontSize(10);
-    for (const line of [address, phone ? `Phone: ${phone}` : null, licence ? `Dealer licence: ${licence}` : null]) {
+    for (const line of [address, phone ? `Phone: ${phone}` : null, licence]) {
       if (line) doc.text(t(line), { width });
     }
   }

@@ -227,8 +227,9 @@ test("kowhai-motors (minimal without Order Details, phone): the mobile menu, mak
   await stepHeading(w, 1, 2, "Vehicle Details");
   await expect(w.getByLabel("Vehicle State")).toHaveCount(0);
   await expect(w.getByRole("button", { name: FIND_VEHICLE })).toHaveCount(0);
-  await refused(w, "Next", ["Vehicle Rego is required.", "Vehicle Make is required.", "Vehicle Model is required.", "Vehicle Year is required."]);
-  await fill(w, { "Vehicle Rego": "KWH123", "Vehicle Make": "Toyota", "Vehicle Model": "RAV4", "Vehicle Year": "1899" });
+  // New Zealand words: a plate number, not a rego.
+  await refused(w, "Next", ["Plate Number is required.", "Vehicle Make is required.", "Vehicle Model is required.", "Vehicle Year is required."]);
+  await fill(w, { "Plate Number": "KWH123", "Vehicle Make": "Toyota", "Vehicle Model": "RAV4", "Vehicle Year": "1899" });
   await refused(w, "Next", ["Please enter a year between 1900 and"]);
   await fill(w, { "Vehicle Year": "2018" });
   await w.getByRole("button", { name: "Next" }).click();

@@ -175,7 +175,7 @@ test("the print view shows the car for printing; a car not on the site is a 404"
     await expect(view.getByRole("heading", { name: "Key details" })).toBeVisible();
     await expect(view.getByRole("heading", { name: "Location" })).toBeVisible();
     await expect(view).toContainText(location.name);
-    await expect(view).toContainText(`Dealer licence: ${location.dealer_license_number}`);
+    await expect(view).toContainText(`Dealer licence ${location.dealer_license_number}`);
     await expect(view).toContainText(`View online: ${canonical(car.slug)}`);
     await expect(view).toContainText("Please confirm all details with Bluegum Pre-Owned before you buy.");
     const photo = view.locator(`img[alt="${nameOf(car)}"]`);
