@@ -86,9 +86,9 @@ describe("model-search block", () => {
     const { html, engine } = await render({ carType: "used", sort: "name" });
     expect(html).toContain('aria-label="Makes and models"');
     expect(tiles(html).map((t) => [t.href, t.text[2]])).toEqual([
-      ["/search/used-cars/land-rover/defender", "1 Car in stock"],
-      ["/search/used-cars/mazda/cx-5", "1 Car in stock"],
-      ["/search/used-cars/toyota/corolla", "2 Cars in stock"],
+      ["/search/used-cars/land-rover/defender", "1 Used Car in stock"],
+      ["/search/used-cars/mazda/cx-5", "1 Used Car in stock"],
+      ["/search/used-cars/toyota/corolla", "2 Used Cars in stock"],
     ]);
     expect(engine.requests.every((r) => JSON.stringify(r.params?.facetFilters?.[0]) === '["car_type:used"]')).toBe(true);
   });

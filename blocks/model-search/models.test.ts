@@ -204,6 +204,9 @@ describe("model search: tiles", () => {
       }),
     );
     expect(stockLabel(caravans, 1)).toBe("1 Caravans in stock");
+    // A block of one car type says which: a model range beside it counts all of the model's stock.
+    expect(stockLabel(settingsFor({ carType: "new" }), 9)).toBe("9 New Cars in stock");
+    expect(stockLabel(settingsFor({ carType: "used" }), 1)).toBe("1 Used Car in stock");
     expect(modelsLabel(settingsFor(), 1)).toBe("1 model");
     expect(modelsLabel(settingsFor(), 1234)).toBe("1,234 models");
   });

@@ -54,6 +54,8 @@ export interface ModelSearchSettings {
   heading: string | null;
   /** The block's car type, as search refinement values (New covers demo where the site joins them); empty for all. */
   carTypes: string[];
+  /** The block's car type in words ("New"), which its counts name; null for all stock. */
+  carTypeWord?: string | null;
   /** The body the page was opened for (/models?body=suv, leads spec §2 routes); null for all bodies. */
   scope?: ModelScope | null;
   sort: ModelSort;
@@ -153,6 +155,7 @@ export function modelSearchSettings(
     path,
     heading: props.heading?.trim() || null,
     carTypes: props.carType ? carTypeRefinement(props.carType, search.joinNewAndDemo) : [],
+    carTypeWord: props.carType ? valueLabel("car_type", props.carType) : null,
     scope: bodyScope(ctx.query?.body, tenant),
     sort: props.sort === "name" ? "name" : "count",
     joinNewAndDemo: search.joinNewAndDemo,
@@ -304,9 +307,12 @@ export async function findModels(search: SearchFn, settings: ModelSearchSettings
 
 export const emptyResults = (query = ""): ModelResults => ({ query, page: 0, nbPages: 0, total: 0, tiles: [] });
 
-/** "3 Cars in stock"; a caravan site always says Caravans. */
-export const stockLabel = (settings: Pick<ModelSearchSettings, "money" | "noun">, count: number) =>
-  `${numberFormat(settings.money.locale).format(count)} ${vehicleWord(count, { identity: settings.noun })} in stock`;
+/**
+ * "3 Cars in stock"; a caravan site always says Caravans. A block of one car type names it ("9 New
+ * Cars in stock"): beside a model range counting all of a model's stock, it answers another question.
+ */
+export const stockLabel = (settings: Pick<ModelSearchSettings, "money" | "noun" | "carTypeWord">, count: number) =>
+  `${numberFormat(settings.money.locale).format(count)} ${settings.carTypeWord ? `${settings.carTypeWord} ` : ""}${vehicleWord(count, { identity: settings.noun })} in stock`;
 
 /** "From $24,990", or null when no car of the model is priced. */
 export const fromLabel = (settings: Pick<ModelSearchSettings, "money">, from: number | null) => (from === null ? null : `From ${formatMoney(from, settings.money)}`);

@@ -90,7 +90,7 @@ for (const { tenant, path, heading } of pages) {
     await input.fill(make!);
     await expect.poll(async () => (await names()).every((name) => name.startsWith(`${make} `))).toBe(true);
     const tile = tiles.first();
-    const count = numberIn(await tile.textContent(), /([\d,]+) \S+ in stock/);
+    const count = numberIn(await tile.textContent(), /([\d,]+) [A-Za-z ]+ in stock/);
     const href = await tile.getAttribute("href");
     expect(href).toMatch(/^\/search\//);
     await tile.click();
