@@ -237,6 +237,17 @@ describe("one set of rules, one set of messages", () => {
     expect(check(td, { ...values, terms_conditions: true, preferred_date: "2026-06-02T10:30" })).toEqual([]);
   });
 
+  it("test drive: offers only locations that sell cars, and refuses a workshop or parts counter", () => {
+    const td = leadFormSpec(harbourline, "test-drive");
+    const offered = td.fields.find((f) => f.name === "location_id")!.options!.map((o) => Number(o.value));
+    expect(offered).toEqual([1001, 1003, 1004, 1007, 1008, 1009, 1010, 1011, 1013, 1014]);
+    const values = { first_name: "Ada", last_name: "L", email: "a@example.com", phone: "0400000000", terms_conditions: true };
+    expect(check(td, { ...values, location_id: "1002" }).map((e) => e.message)).toEqual(["Please choose one of the listed options for Preferred Location."]);
+    expect(check(td, { ...values, location_id: "1003" })).toEqual([]);
+    // An enquiry may still go to the service department.
+    expect(locationOptions(harbourline).map((o) => Number(o.value))).toContain(1002);
+  });
+
   it("the hero postcode: exactly 4 digits, else Invalid postcode. Please enter a 4-digit number.", () => {
     const hero = leadFormSpec(harbourline, "hero");
     const values = { first_name: "Ada", last_name: "L", email: "a@example.com", phone: "0400000000", location_id: "1001" };

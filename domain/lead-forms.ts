@@ -161,7 +161,6 @@ const selectSettings = (tenant: FormsTenant): DealershipSelect => ({
 /** A make as location manufacturer slugs spell it: lower case, spaces replaced with hyphens (leads §5). */
 export const makeSlug = (make: string) => make.trim().toLowerCase().replace(/\s+/g, "-");
 
-/** A location's name without its trailing Sales, Service or Parts (leads §2 routes). */
 /** A location's name without its departments: "Redgate Trucks Glenvale Service and Parts" → "Redgate Trucks Glenvale". */
 export const locationBaseName = (name: string) => name.replace(/\s+(Sales|Service|Parts)(\s*(?:,|and|&)\s*(Sales|Service|Parts))*$/i, "").trim();
 
@@ -216,11 +215,17 @@ export function dealershipOptions(tenant: FormsTenant, make?: string | null): Fo
   return options.map(({ value, label, dealershipName }) => ({ value, label: count.get(label)! > 1 ? `${label} (${dealershipName})` : label }));
 }
 
-/** The location select: every pickable location of a dealership on the site, by name. */
-export function locationOptions(tenant: FormsTenant): FormOption[] {
+/** Workshops and parts counters: no car is sold, shown or driven there. */
+const AFTER_SALES: ReadonlySet<Location["location_type"]> = new Set(["service", "parts", "service-and-parts"]);
+
+/**
+ * The location select: every pickable location of a dealership on the site, by name; for a test
+ * drive (`salesOnly`) only where cars are sold, never a service or parts site.
+ */
+export function locationOptions(tenant: FormsTenant, opts: { salesOnly?: boolean } = {}): FormOption[] {
   const slugs = new Map((tenant.dealerships ?? []).map((d) => [d.id, d.slug] as const));
   return pickableLocations(tenant)
-    .filter((l) => slugs.has(l.dealership_id))
+    .filter((l) => slugs.has(l.dealership_id) && !(opts.salesOnly && AFTER_SALES.has(l.location_type)))
     .map((l) => ({ value: String(l.id), label: l.name, dealership: slugs.get(l.dealership_id) }));
 }
 
@@ -238,12 +243,12 @@ const contact = (phoneLabel: string): FormField[] => [
 const messageField = (label: string, required: boolean): FormField => ({ name: "message", label, control: "textarea", required, maxLength: 5000 });
 const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false });
 const termsField = (label: string | undefined, required: boolean): FormField => ({ name: "terms_conditions", label: label || TERMS_LABEL, control: "checkbox", required });
-const locationField = (tenant: FormsTenant, label: string, required: boolean): FormField => ({
+const locationField = (tenant: FormsTenant, label: string, required: boolean, opts: { salesOnly?: boolean } = {}): FormField => ({
   name: "location_id",
   label,
   control: "select",
   required,
-  options: locationOptions(tenant),
+  options: locationOptions(tenant, opts),
   placeholder: "Please select a location...",
 });
 
@@ -330,7 +335,7 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
   fields.push(...contact("Phone Number"));
   const testDrive = { locationChooser: false, dateTime: true, terms: false, ...((tenant.forms?.testDrive ?? {}) as Partial<TenantDocument["forms"]["testDrive"]>) };
   if (kind === "test-drive") {
-    if (testDrive.locationChooser && locationOptions(tenant).length) fields.push(locationField(tenant, "Preferred Location", true));
+    if (testDrive.locationChooser && locationOptions(tenant, { salesOnly: true }).length) fields.push(locationField(tenant, "Preferred Location", true, { salesOnly: true }));
     if (testDrive.dateTime) fields.push({ name: "preferred_date", label: "Preferred Date and Time", control: "datetime-local", required: false });
   }
   fields.push(messageField("Message", false));
