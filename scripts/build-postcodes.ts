@@ -205,6 +205,33 @@ for (const [postcode, list] of [...byPostcode].sort(([a], [b]) => a.localeCompar
   const best = [...placed].sort((a, b) => namedAfter(b.r.locality) - namedAfter(a.r.locality) || (a.lat - lat) ** 2 + (a.lng - lng) ** 2 - ((b.lat - lat) ** 2 + (b.lng - lng) ** 2) || a.r.locality.localeCompare(b.r.locality))[0];
   geocoded[postcode] = [round(lat, 3), round(lng, 3), titleCase(best.r.locality), mode(street.map((r) => r.state))!];
 }
+// PO-box and large-volume postcodes (Brisbane's 4001, Sydney's 2001): nobody lives at one, but a
+// visitor who gives one is found at the place it is named after — the street postcode of the same
+// locality in the same state (4001 BRISBANE → 4000's centre, "Brisbane") — else at the source's own
+// coordinates for it. Mail centres with neither stay out.
+const streetPostcode = new Map<string, string>();
+for (const [postcode, list] of byPostcode) {
+  if (!geocoded[postcode]) continue;
+  for (const r of list) if (!NOT_A_STREET.has(r.type) && !MAIL_CENTRE.test(r.locality)) streetPostcode.set(`${r.locality}|${r.state}`, streetPostcode.get(`${r.locality}|${r.state}`) ?? postcode);
+}
+for (const [postcode, list] of [...byPostcode].sort(([a], [b]) => a.localeCompare(b))) {
+  if (OFFSHORE.has(postcode) || geocoded[postcode]) continue;
+  const named = list.map((r) => ({ r, street: streetPostcode.get(`${r.locality}|${r.state}`) })).find((x) => x.street);
+  if (named) {
+    const [lat, lng, , state] = geocoded[named.street!];
+    geocoded[postcode] = [lat, lng, titleCase(named.r.locality), state];
+    continue;
+  }
+  const placed = list.find((r) => r.lat && r.long && !MAIL_CENTRE.test(r.locality));
+  if (placed) geocoded[postcode] = [round(placed.lat, 3), round(placed.long, 3), titleCase(placed.locality), placed.state];
+}
+// Keys in postcode order, as before.
+for (const postcode of Object.keys(geocoded).sort()) {
+  const row = geocoded[postcode];
+  delete geocoded[postcode];
+  geocoded[postcode] = row;
+}
+
 const geocodingTable = {
   source: table.source,
   builtBy: table.builtBy,
