@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { gatedKind } from "../../domain/gated-routes";
+import type { TenantDocument } from "../../schemas/generated/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
@@ -92,6 +95,17 @@ describe("listed pages", () => {
     expect(listedPagePaths(doc)).toEqual(base);
     doc.pages.push({ id: "model", title: "Model", template: "model-detail", blocks: [] }, { id: "brand", title: "Brand", template: "brand-overview", blocks: [] });
     expect(listedPagePaths(doc).slice(base.length)).toEqual(["/cx-5", "/mazda/overview", "/land-rover/overview"]);
+  });
+});
+
+describe("listed pages: gated ones left out", () => {
+  it("leaves out a page kept for signed-in visitors (Harbourline's /finance), and lists it where it is open", () => {
+    const doc = JSON.parse(readFileSync("tenants/harbourline.json", "utf8")) as TenantDocument;
+    expect(doc.pages.some((p) => p.path === "/finance")).toBe(true);
+    expect(listedPagePaths(doc)).not.toContain("/finance");
+    expect(listedPagePaths(doc).filter((p) => gatedKind(doc, p))).toEqual([]);
+    doc.features.auth!.enabled = false;
+    expect(listedPagePaths(doc)).toContain("/finance");
   });
 });
 

@@ -3,6 +3,7 @@
  * car it lists, on its public address. Over 50,000 URLs (the sitemap protocol's limit) the sitemap
  * becomes an index of numbered parts, /sitemap.xml?part=1, 2, …
  */
+import { gatedKind } from "../../domain/gated-routes";
 import { LIST_BLOCK } from "../../domain/car-lists";
 import { publicPageUrl } from "../../domain/hosts";
 import { contactSlug, shownLocations } from "../../domain/locations";
@@ -33,17 +34,18 @@ export function sitemapIndex(locs: string[]): string {
 }
 
 /**
- * The site's content pages: every page with a path but the unlisted ones and the visitor's own
+ * The site's content pages: every page with a path but the unlisted ones, the gated ones and the visitor's own
  * favourites and compare pages (what they show is in the visitor's browser), then where the site has
  * their template pages each shown location's /locations/{slug} and each /contact-us/{slug}, each
  * model's /{slug} and each make's /{make}/overview.
  */
-export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations" | "models">) => {
+export const listedPagePaths = (doc: Pick<TenantDocument, "pages" | "locations" | "models" | "features">) => {
   const has = (template: string) => doc.pages.some((p) => p.template === template);
   const shown = shownLocations(doc.locations ?? []);
   const contacts = [...new Set(shown.map((l) => contactSlug(l.name)))].filter(Boolean);
   return [
-    ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) && !isListPage(p) ? [p.path] : [])),
+    // A page kept for signed-in visitors (gated) would send a crawler to sign-in: not listed.
+    ...doc.pages.flatMap((p) => (p.path && !UNLISTED_PATHS.includes(p.path) && !isListPage(p) && !gatedKind(doc, p.path) ? [p.path] : [])),
     ...(has("location-detail") ? shown.map((l) => `/locations/${l.slug}`) : []),
     ...(has("contact-us") ? contacts.map((slug) => `/contact-us/${slug}`) : []),
     ...(has("model-detail") ? (doc.models ?? []).flatMap((m) => (m.overrideUrl ? [] : [`/${m.slug}`])) : []),
