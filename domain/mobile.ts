@@ -31,6 +31,17 @@ export function normaliseMobile(raw: string, country: MobileCountry): string | n
   return AU_E164.test(e164) || NZ_E164.test(e164) ? e164 : null;
 }
 
+/**
+ * The demo's mobile numbers (Australia: one of ACMA's numbers reserved for fiction, never a real
+ * phone's). While the site sends texts only through the embedded provider (nothing reaches a phone),
+ * signing in with it shows its code on screen, so a person trying the demo can reach My Garage and the
+ * watchlist. With a real SMS vendor no code is ever shown.
+ */
+export const DEMO_MOBILES: Record<MobileCountry, string> = { AU: "0491 570 006", NZ: "021 555 0100" };
+
+/** Whether `e164` is the site country's demo number. */
+export const isDemoMobile = (e164: string, country: MobileCountry) => e164 === normaliseMobile(DEMO_MOBILES[country], country);
+
 /** The example shown when a number is not accepted. */
 export function mobileExample(country: MobileCountry): string {
   return country === "NZ" ? "021 123 4567" : "0412 345 678";

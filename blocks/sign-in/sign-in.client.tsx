@@ -15,6 +15,8 @@ export interface SignInFormProps {
   example: string;
   country: MobileCountry;
   enabled: boolean;
+  /** The demo number, where this site's codes are shown on screen for it (no texts are sent); null elsewhere. */
+  demoNumber?: string | null;
   /** For tests and the server fallback: the query instead of the URL's (null: none). */
   query?: URLSearchParams | null;
 }
@@ -41,7 +43,10 @@ function useQuery(query: URLSearchParams | null | undefined): URLSearchParams {
   return query === undefined ? new URLSearchParams(params?.toString() ?? "") : (query ?? new URLSearchParams());
 }
 
-export function SignInForm({ id, heading, intro, example, country, enabled, query }: SignInFormProps) {
+/** The demo number's code, as the sign-in page shows it. */
+export const demoCodeText = (code: string) => `Demo number: your code is ${code}.`;
+
+export function SignInForm({ id, heading, intro, example, country, enabled, demoNumber, query }: SignInFormProps) {
   const q = useQuery(query);
   const type = signInType(q.get("type"));
   const redirect = afterSignIn(q.get("redirect"));
@@ -84,7 +89,8 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
     }
     setE164(normalised);
     setCode("");
-    setNotice(step === "code" ? "We sent a new code." : null);
+    const demoCode = typeof res.body.demoCode === "string" ? res.body.demoCode : null;
+    setNotice(demoCode ? demoCodeText(demoCode) : step === "code" ? "We sent a new code." : null);
     moved.current = true;
     setStep("code");
   }
@@ -127,6 +133,11 @@ export function SignInForm({ id, heading, intro, example, country, enabled, quer
       ) : step === "phone" ? (
         <form onSubmit={sendCode} noValidate>
           {intro ? <p className={styles.intro}>{intro}</p> : null}
+          {demoNumber ? (
+            <p className={styles.intro}>
+              Trying the demo? Sign in with {demoNumber}: this site sends no text messages, so its code is shown here.
+            </p>
+          ) : null}
           <label className={styles.label} htmlFor={fieldId}>
             Mobile number
           </label>

@@ -26,6 +26,16 @@ describe("sign-in block", () => {
     expect(html).not.toContain('role="alert"');
   });
 
+  it("names the demo number while texts go only to the embedded outbox, New Zealand's on a New Zealand site", async () => {
+    const html = renderToStaticMarkup(<>{await SignIn({ id: "s", props: { heading: "Sign in", intro: "" }, ctx: fixtureCtx("/sign-in", withAuth()) })}</>);
+    expect(html).toContain("Trying the demo? Sign in with 0491 570 006: this site sends no text messages, so its code is shown here.");
+    const t = withAuth();
+    t.identity.locale = "en-NZ";
+    expect(renderToStaticMarkup(<>{await SignIn({ id: "s", props: { heading: "Sign in", intro: "" }, ctx: fixtureCtx("/sign-in", t) })}</>)).toContain("Sign in with 021 555 0100:");
+    // Without a demo number (a real SMS vendor), nothing is said.
+    expect(render(null, { demoNumber: null })).not.toContain("Trying the demo");
+  });
+
   it("says sign-in is unavailable where the site has it off", async () => {
     const html = renderToStaticMarkup(<>{await SignIn({ id: "s", props: { heading: "Sign in", intro: "" }, ctx: fixtureCtx("/sign-in") })}</>);
     expect(html).toContain("Signing in is not available on this site.");

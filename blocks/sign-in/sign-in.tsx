@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { mobileCountry, mobileExample } from "../../domain/mobile";
+import { DEMO_MOBILES, mobileCountry, mobileExample } from "../../domain/mobile";
+import { EMBEDDED_SMS, smsProviderName } from "../../server/sms/provider";
 import type { BlockComponent } from "../../renderer/types";
 import { SignInForm } from "./sign-in.lazy";
 import type { SignInFormProps } from "./sign-in.client";
@@ -15,6 +16,8 @@ const SignIn: BlockComponent<"sign-in"> = ({ id, props, ctx }) => {
     example: mobileExample(country),
     country,
     enabled: ctx.tenant.features.auth?.enabled === true,
+    // No text reaches a phone through the embedded provider: the demo number's code is shown instead.
+    demoNumber: smsProviderName() === EMBEDDED_SMS ? DEMO_MOBILES[country] : null,
   };
   return (
     <section className={`fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>

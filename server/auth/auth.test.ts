@@ -69,8 +69,8 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
   it("sends a 6-digit code, stored hashed, valid for 10 minutes", async (c) => {
     need(c);
     const r = await requestCode(h.db, { site: "alpha", siteName: "Alpha Motors", phone: "+61412000001", sms, now: t0 });
-    expect(r).toEqual({ ok: true, expiresAt: at(10) });
     const code = sms.lastCode();
+    expect(r).toEqual({ ok: true, expiresAt: at(10), code });
     expect(sms.sent.at(-1)).toMatchObject({ site: "alpha", to: "+61412000001" });
     expect(sms.sent.at(-1)!.body).toBe(`${code} is your Alpha Motors sign-in code. It expires in 10 minutes.`);
     const [row] = await h.db.select().from(authCodes).where(eq(authCodes.phone, "+61412000001"));
@@ -236,6 +236,26 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
     need(c);
     const res = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000010" }), ctx(t0, authTenant("alpha", "en-AU", false)));
     expect(res.status).toBe(404);
+  });
+
+  it("answers the demo number's code (to show on screen) only while texts go to the embedded outbox", async (c) => {
+    need(c);
+    const embedded = new EmbeddedSmsProvider(h.db, { log: () => {} });
+    const demoCtx = (now: Date, provider: SmsProvider = embedded) => ({ ...ctx(now), sms: provider });
+    const asked = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0491 570 006" }), demoCtx(t0));
+    expect(asked.status).toBe(200);
+    const body = await asked.json();
+    expect(body).toMatchObject({ ok: true, phone: "+61491570006", demoCode: expect.stringMatching(/^\d{6}$/) });
+    // The outbox keeps it masked, as any code.
+    const [row] = await h.db.select().from(smsOutbox).where(eq(smsOutbox.phone, "+61491570006"));
+    expect(row.body).toMatch(/^•{6} is your /);
+    const ok = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0491570006", code: body.demoCode }), demoCtx(at(1)));
+    expect(ok.status).toBe(200);
+    // Shared by everyone trying the demo: a fourth code in 10 minutes is still sent.
+    for (let i = 0; i < 3; i++) expect((await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0491 570 006" }), demoCtx(at(2)))).status).toBe(200);
+    // Any other number gets no code in the answer; with a real vendor neither does the demo number.
+    expect(await (await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412 000 021" }), demoCtx(at(2)))).json()).not.toHaveProperty("demoCode");
+    expect(await (await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0491 570 006" }), demoCtx(at(20), sms))).json()).not.toHaveProperty("demoCode");
   });
 
   it("the embedded SMS provider writes the outbox", async (c) => {

@@ -34,12 +34,12 @@ export function codeMatches(code: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type RequestCodeResult = { ok: true; expiresAt: Date } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+export type RequestCodeResult = { ok: true; expiresAt: Date; code: string } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /** Sends a new code to `phone` (E.164) for `site`, unless the number has had MAX_CODES_PER_WINDOW codes in the window. */
 export async function requestCode(
   db: Db,
-  args: { site: string; phone: string; sms: SmsProvider; siteName: string; now?: Date; code?: string },
+  args: { site: string; phone: string; sms: SmsProvider; siteName: string; now?: Date; code?: string; sharedNumber?: boolean },
 ): Promise<RequestCodeResult> {
   const now = args.now ?? new Date();
   const since = new Date(now.getTime() - RATE_WINDOW_MS);
@@ -48,7 +48,8 @@ export async function requestCode(
     .from(authCodes)
     .where(and(eq(authCodes.site, args.site), eq(authCodes.phone, args.phone), gt(authCodes.createdAt, since)))
     .orderBy(authCodes.createdAt);
-  if (recent.length >= MAX_CODES_PER_WINDOW) {
+  // The demo number is shared by everyone trying the demo: only the per-client and per-site limits apply to it.
+  if (!args.sharedNumber && recent.length >= MAX_CODES_PER_WINDOW) {
     const freeAt = recent[recent.length - MAX_CODES_PER_WINDOW].createdAt.getTime() + RATE_WINDOW_MS;
     return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
   }
@@ -67,7 +68,7 @@ export async function requestCode(
   }
   // Codes long past their use are of no further interest.
   await db.delete(authCodes).where(lt(authCodes.expiresAt, new Date(now.getTime() - 24 * 3600 * 1000)));
-  return { ok: true, expiresAt };
+  return { ok: true, expiresAt, code };
 }
 
 export type VerifyCodeResult =

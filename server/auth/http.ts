@@ -1,11 +1,12 @@
 /** The sign-in endpoints (POST /api/auth/request-code, /verify-code, /sign-out) for the site the Host header names. */
-import { maskMobile, mobileCountry, mobileExample, normaliseMobile } from "../../domain/mobile";
+import { isDemoMobile, maskMobile, mobileCountry, mobileExample, normaliseMobile } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { readJsonObject } from "../http/body";
 import { BadRequest } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
+import { EMBEDDED_SMS } from "../sms/provider";
 import { requestCode, verifyCode, CODE_REQUEST_LIMITS, CODE_TTL_MS } from "./codes";
 import { createSession, deleteSession, isHttps, sessionCookie, sessionToken, upsertSiteUser } from "./sessions";
 
@@ -36,7 +37,9 @@ export async function handleRequestCode(request: Request, ctx: SiteContext): Pro
       : `This site is sending too many codes right now. ${wait}`;
     return json(429, { message }, { "retry-after": String(limited.retryAfterS) });
   }
-  const result = await requestCode(ctx.db, { site: ctx.tenant.identity.slug, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now });
+  // The demo number, while texts go only to the embedded outbox: its code is answered, to be shown on screen.
+  const demo = ctx.sms.name === EMBEDDED_SMS && isDemoMobile(phone, mobileCountry(ctx.tenant.identity.locale));
+  const result = await requestCode(ctx.db, { site: ctx.tenant.identity.slug, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now, sharedNumber: demo });
   if (!result.ok) {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return json(
@@ -45,7 +48,7 @@ export async function handleRequestCode(request: Request, ctx: SiteContext): Pro
       { "retry-after": String(result.retryAfterSeconds) },
     );
   }
-  return json(200, { ok: true, phone, masked: maskMobile(phone), expiresInSeconds: CODE_TTL_MS / 1000 });
+  return json(200, { ok: true, phone, masked: maskMobile(phone), expiresInSeconds: CODE_TTL_MS / 1000, ...(demo ? { demoCode: result.code } : {}) });
 }
 
 export async function handleVerifyCode(request: Request, ctx: SiteContext): Promise<Response> {

@@ -29,8 +29,10 @@ export interface SmsProvider {
  * table and logged, with its secret (the sign-in code) masked. With FORECOURT_TEST_SMS_DIR set (end-to-end tests only) each message is also
  * written there as a JSON file, so a test can read the code while the database is held by the server.
  */
+export const EMBEDDED_SMS = "embedded";
+
 export class EmbeddedSmsProvider implements SmsProvider {
-  readonly name = "embedded";
+  readonly name = EMBEDDED_SMS;
   constructor(
     private readonly db: Db,
     private readonly opts: { testDir?: string; log?: (line: string) => void } = {},
@@ -49,6 +51,9 @@ export class EmbeddedSmsProvider implements SmsProvider {
     }
   }
 }
+
+/** The name of the provider the server uses (what the sign-in page tells a demo visitor by). */
+export const smsProviderName = (): string => EMBEDDED_SMS;
 
 /** The provider the server uses. Only the embedded one exists so far; a vendor adapter would be chosen here by its settings. */
 export function smsProvider(db: Db): SmsProvider {

@@ -141,4 +141,20 @@ test.describe("accounts", () => {
     await expect(page.getByText("You have not sent an enquiry while signed in.")).toBeVisible();
     await expect(page.getByText("Garage test")).toHaveCount(0);
   });
+
+  test("a person trying the demo signs in with the demo number, its code shown on screen, and reaches the watchlist", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.73" });
+    await page.goto(url("/sign-in?type=watchlist&redirect=/watchlist"));
+    await expect(page.getByText("Trying the demo? Sign in with 0491 570 006: this site sends no text messages, so its code is shown here.")).toBeVisible();
+    await reactHydrated(page.getByRole("button", { name: "Send code" }));
+    await page.getByLabel("Mobile number").fill("0491 570 006");
+    await page.getByRole("button", { name: "Send code" }).click();
+    const shown = page.getByRole("status").filter({ hasText: /^Demo number: your code is \d{6}\.$/ });
+    await expect(shown).toBeVisible();
+    const code = /(\d{6})/.exec((await shown.textContent())!)![1];
+    await page.getByLabel("Enter the 6-digit code we sent to 04xx xxx 006").fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(url("/watchlist"));
+    await expect(page.getByText("Signed in as 04xx xxx 006")).toBeVisible();
+  });
 });
