@@ -30,7 +30,9 @@ for (const tenant of demoTenants) {
     }
     await page.waitForLoadState("networkidle");
     // The similar cars' placeholders have made way for the cards (or the row has gone, with nothing similar).
-    await expect(page.locator('[data-block="similar-cars"] [class*="placeholder"]')).toHaveCount(0);
+    const similar = page.locator('[data-block="similar-cars"]');
+    if (await similar.count()) await similar.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-block="similar-cars"] [class*="placeholder"]')).toHaveCount(0, { timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     expect((await page.goto(siteUrl(slug, "/cars/no-such-car-123")))?.status()).toBe(404);
