@@ -18,6 +18,12 @@ function fields(at: Date, timeZone: string): number[] {
   return [get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second")];
 }
 
+/** The wall clock of an instant in `timeZone`: { day, hour, minute, second } of its date there. */
+export function wallClock(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const [year, month, day, hour, minute, second] = fields(at, timeZone);
+  return { year, month, day, hour, minute, second };
+}
+
 /** How far `timeZone` is ahead of UTC at an instant, in milliseconds. */
 function offsetMs(at: Date, timeZone: string): number {
   const [y, mo, d, h, mi, s] = fields(at, timeZone);

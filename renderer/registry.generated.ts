@@ -25,12 +25,14 @@ import ModelRange from "../blocks/model-range/model-range";
 import ModelSearch from "../blocks/model-search/model-search";
 import MyGarage from "../blocks/my-garage/my-garage";
 import OffersSearch from "../blocks/offers-search/offers-search";
+import PaymentLogos from "../blocks/payment-logos/payment-logos";
 import PhoneBox from "../blocks/phone-box/phone-box";
 import Popup from "../blocks/popup/popup";
 import PriceComparison from "../blocks/price-comparison/price-comparison";
 import ProtectYourCar from "../blocks/protect-your-car/protect-your-car";
 import ReserveOnline from "../blocks/reserve-online/reserve-online";
 import RichText from "../blocks/rich-text/rich-text";
+import SalesCounter from "../blocks/sales-counter/sales-counter";
 import SearchHero from "../blocks/search-hero/search-hero";
 import SearchResults from "../blocks/search-results/search-results";
 import ServiceBooking from "../blocks/service-booking/service-booking";
@@ -40,6 +42,7 @@ import SignIn from "../blocks/sign-in/sign-in";
 import SimilarCars from "../blocks/similar-cars/similar-cars";
 import SiteFooter from "../blocks/site-footer/site-footer";
 import SiteHeader from "../blocks/site-header/site-header";
+import StatsBanner from "../blocks/stats-banner/stats-banner";
 import TradeInWizard from "../blocks/trade-in-wizard/trade-in-wizard";
 import UsedCarChecks from "../blocks/used-car-checks/used-car-checks";
 import VehicleActions from "../blocks/vehicle-actions/vehicle-actions";
@@ -79,12 +82,14 @@ export const blockRegistry: BlockRegistry = {
   "model-search": ModelSearch,
   "my-garage": MyGarage,
   "offers-search": OffersSearch,
+  "payment-logos": PaymentLogos,
   "phone-box": PhoneBox,
   "popup": Popup,
   "price-comparison": PriceComparison,
   "protect-your-car": ProtectYourCar,
   "reserve-online": ReserveOnline,
   "rich-text": RichText,
+  "sales-counter": SalesCounter,
   "search-hero": SearchHero,
   "search-results": SearchResults,
   "service-booking": ServiceBooking,
@@ -94,6 +99,7 @@ export const blockRegistry: BlockRegistry = {
   "similar-cars": SimilarCars,
   "site-footer": SiteFooter,
   "site-header": SiteHeader,
+  "stats-banner": StatsBanner,
   "trade-in-wizard": TradeInWizard,
   "used-car-checks": UsedCarChecks,
   "vehicle-actions": VehicleActions,

@@ -100,12 +100,14 @@ export type Block =
   | ModelSearchBlock
   | MyGarageBlock
   | OffersSearchBlock
+  | PaymentLogosBlock
   | PhoneBoxBlock
   | PopupBlock
   | PriceComparisonBlock
   | ProtectYourCarBlock
   | ReserveOnlineBlock
   | RichTextBlock
+  | SalesCounterBlock
   | SearchHeroBlock
   | SearchResultsBlock
   | ServiceBookingBlock
@@ -115,6 +117,7 @@ export type Block =
   | SimilarCarsBlock
   | SiteFooterBlock
   | SiteHeaderBlock
+  | StatsBannerBlock
   | TradeInWizardBlock
   | UsedCarChecksBlock
   | VehicleActionsBlock
@@ -3630,6 +3633,34 @@ export interface OffersSearchProps {
   showFilters: boolean;
 }
 /**
+ * A strip of the ways a buyer can pay (Mastercard, Visa, Maestro, Google Pay, Apple Pay), as small card-shaped marks drawn in the page.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PaymentLogosBlock".
+ */
+export interface PaymentLogosBlock {
+  id: BlockId;
+  type: "payment-logos";
+  props: PaymentLogosProps;
+  area?: BlockArea;
+}
+/**
+ * A strip of the ways a buyer can pay (Mastercard, Visa, Maestro, Google Pay, Apple Pay), as small card-shaped marks drawn in the page.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "PaymentLogosProps".
+ */
+export interface PaymentLogosProps {
+  heading: string;
+  /**
+   * @minItems 1
+   */
+  methods: [
+    "mastercard" | "visa" | "maestro" | "google-pay" | "apple-pay",
+    ...("mastercard" | "visa" | "maestro" | "google-pay" | "apple-pay")[]
+  ];
+}
+/**
  * For the vehicle detail page: the selling location, its dealer licence number, and its phone number masked until a visitor clicks to reveal it (the reveal is recorded as analytics event 25). The site setting 'Phone number shown from the start' skips the mask.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
@@ -3857,6 +3888,27 @@ export interface RichTextProps {
    */
   html: string;
   width: "narrow" | "wide";
+}
+/**
+ * A big number that counts up: (day of month − 1) × 192 + seconds since midnight in the site's time zone / 450, refreshed every 150 seconds. It is a formula, not a count of the dealer's sales: use it only where the dealer stands behind the figure.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SalesCounterBlock".
+ */
+export interface SalesCounterBlock {
+  id: BlockId;
+  type: "sales-counter";
+  props: SalesCounterProps;
+  area?: BlockArea;
+}
+/**
+ * A big number that counts up: (day of month − 1) × 192 + seconds since midnight in the site's time zone / 450, refreshed every 150 seconds. It is a formula, not a count of the dealer's sales: use it only where the dealer stands behind the figure.
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "SalesCounterProps".
+ */
+export interface SalesCounterProps {
+  label: string;
 }
 /**
  * A search panel for the top of a page: the site's search heading, a New / Demo / Used / All toggle, selectors such as make, model and body, the hero price slider with quick-pick prices, and a Show Me N cars button that opens the search with those choices. Heading, slider range and quick picks come from the site's Search settings.
@@ -4241,6 +4293,195 @@ export interface SiteHeaderProps {
    * For a long menu that would otherwise wrap beside the logo and phone number.
    */
   menuBelow: boolean;
+}
+/**
+ * A band of a few big figures with a word under each, like 50+ Locations, 40+ Brands, 30+ Years (a dealer group's brands or about page).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "StatsBannerBlock".
+ */
+export interface StatsBannerBlock {
+  id: BlockId;
+  type: "stats-banner";
+  props: StatsBannerProps;
+  area?: BlockArea;
+}
+/**
+ * A band of a few big figures with a word under each, like 50+ Locations, 40+ Brands, 30+ Years (a dealer group's brands or about page).
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "StatsBannerProps".
+ */
+export interface StatsBannerProps {
+  /**
+   * Read by screen readers before the figures; shown only when 'Show the heading' is on.
+   */
+  heading: string;
+  showHeading: boolean;
+  /**
+   * @minItems 1
+   * @maxItems 6
+   */
+  items:
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ]
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ]
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ]
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ]
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ]
+    | [
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        },
+        {
+          /**
+           * As shown, e.g. 50+ or 1,200.
+           */
+          value: string;
+          label: string;
+        }
+      ];
 }
 /**
  * The instant trade-in offer wizard: Step One Vehicle Details (registration and state), Step Two Vehicle Selection, Step Three Upload Images (only where the site's trade-in settings enable it), Step Four Your Details, then the offer (valid 7 days) with an Accept button, and the trade-in FAQ for the site's variant. Opened from a car's page, the lead names the car being bought. Renders nothing on a site with trade-in off.
