@@ -181,6 +181,16 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor });
     expect(valued.status).toBe(200);
     expect(valued.body[0]).toMatchObject({ EvalID: evalid, KM: 60_000, offer_price: 17_500, valid_until: "2026-12-02T00:00:00.000Z", stage: "1. Valuation With Adjustments" });
+    // The visitor reads the offer and the reasons from their own answers, never the dealer's workings.
+    expect(valued.body[0].adjustments).toEqual([
+      { label: "Condition: Good (-4%)", amount: -768 },
+      { label: "Partial service history (-3%)", amount: -553 },
+      { label: "Keys: 1", amount: -300 },
+    ]);
+    expect(JSON.stringify(valued.body)).not.toMatch(/Retail|margin|median|comparable|Rounded|24,?000|basis/i);
+    // Staff keep the workings with the evaluation.
+    const [kept] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect((kept.answer as { valuation: { adjustments: { label: string }[] } }).valuation.adjustments[1].label).toBe("Dealer margin (-20%)");
     const leadId = valued.body[0].lead_id;
     const [lead] = await h.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.payload).toMatchObject({

@@ -50,7 +50,7 @@ import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
 import { storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
-import { valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
+import { customerReasons, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
 import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { numberFormat } from "../../domain/intl";
 
@@ -357,7 +357,8 @@ function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: number, 
     lead_id: e.leadId,
     stage: TRADE_IN_STAGES[e.stage],
     ...(valuation.kind === "offer"
-      ? { offer_price: valuation.offerPrice, valid_until: valuation.validUntil, adjustments: valuation.adjustments }
+      ? // The visitor reads the offer and the reasons from their own answers; the workings (retail estimate, margin) stay with staff.
+        { offer_price: valuation.offerPrice, valid_until: valuation.validUntil, adjustments: customerReasons(valuation.adjustments) }
       : { offer_price: null, reason: valuation.reason }),
   };
 }
