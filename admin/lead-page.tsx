@@ -44,6 +44,8 @@ const shown = (v: unknown) => (typeof v === "boolean" ? (v ? "Yes" : "No") : Arr
 
 /** The lead's other fields as [label, value], known ones first. */
 function otherFields(fields: Record<string, unknown>): [string, string][] {
+  // Consent is shown as answered, or as not asked (a form without the opt-in box records none).
+  if (fields.opt_in === undefined) fields = { ...fields, opt_in: "Not asked" };
   const keys = Object.keys(fields).filter((k) => !SHOWN.has(k) && fields[k] !== undefined && fields[k] !== "");
   const known = Object.keys(FIELD_LABELS).filter((k) => keys.includes(k));
   return [...known, ...keys.filter((k) => !(k in FIELD_LABELS))].map((k) => [FIELD_LABELS[k] ?? words(k), shown(fields[k])]);

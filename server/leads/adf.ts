@@ -131,7 +131,8 @@ export function commentsOf(lead: Lead): string {
     ["Held until", f.hold_until],
     ["Paying by", f.purchase_payment],
     ["Pick-up or delivery", f.purchase_delivery],
-    ["Opt-in to marketing", f.opt_in === false ? "No" : "Yes"],
+    // Only what the visitor answered: a form without the opt-in box did not ask.
+    ["Opt-in to marketing", f.opt_in === undefined ? "Not asked" : f.opt_in ? "Yes" : "No"],
   ];
   for (const [label, value] of extra) if (value !== undefined && value !== "" && value !== null) lines.push(`${label}: ${value}`);
   return lines.join("\n");

@@ -215,6 +215,9 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads-2@alpha.test"]]);
     expect(rows[0].body).toContain("Offer: $17,500");
     expect(rows[0].body).toContain("Car being bought: b");
+    // The wizard has no opt-in box: no consent recorded, none claimed.
+    expect((after.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
+    expect(rows[0].body).toContain("Opt-in to marketing: Not asked");
     // Accepting twice sends nothing more.
     expect((await call(handleAcceptOffer, accept, { visitor: res.visitor })).status).toBe(200);
     expect(await deliveriesOf(leadId)).toHaveLength(1);
