@@ -81,6 +81,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
     ["E-mail", lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : ""],
     ["Phone", lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a> : ""],
     ["Vehicle", lead.vehicle ? `${lead.vehicle}${lead.stockNumber ? ` (stock ${lead.stockNumber})` : ""}` : ""],
+    ["Trade-in vehicle", lead.tradeIn],
     ["Message", lead.message],
     ["Form", `${FORM_LABELS[lead.form] ?? lead.form}${lead.category ? ` (${lead.category}${payload.subcategory ? `, ${payload.subcategory}` : ""})` : ""}`],
     ["Received", when(lead.receivedAt)],

@@ -22,6 +22,7 @@ import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { upsertVehicles } from "../inventory/store";
+import { leadsCsv } from "../leads/inbox";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
@@ -215,6 +216,15 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads-2@alpha.test"]]);
     expect(rows[0].body).toContain("Offer: $17,500");
     expect(rows[0].body).toContain("Car being bought: b");
+    // Both cars: the one being bought (car b) and the one traded in.
+    expect(rows[0].subject).toBe("Trade-In — 2021 Toyota Corolla Ascent Sport (stock S-b) — Ada");
+    expect(rows[0].body).toContain("Vehicle: 2021 Toyota Corolla Ascent Sport (stock S-b)\n");
+    expect(rows[0].body).toMatch(/\nTrade-in vehicle: 2020 Toyota Corolla \(VIN JTNK4RBE90J054321\)\n/);
+    // The admin's list and CSV: the car being bought and, in its own column, the car traded in.
+    const staff = { id: 0, email: "staff@test.example", role: "staff" as const, tenants: [] };
+    const { csv } = await leadsCsv(h.db, staff, "alpha", { page: 1 });
+    const line = csv.split("\r\n").find((l) => l.includes(leadId))!;
+    expect(line).toContain(",Trade-in,Trade-In,Ada,ada@example.com,0400 000 000,2021 Toyota Corolla,S-b,2020 Toyota Corolla (VIN JTNK4RBE90J054321),");
     // The wizard has no opt-in box: no consent recorded, none claimed.
     expect((after.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
     expect(rows[0].body).toContain("Opt-in to marketing: Not asked");

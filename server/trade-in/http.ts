@@ -292,15 +292,20 @@ function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle,
   return checked.lead;
 }
 
-/** The lead's site and dealership: the one named (the car being bought's), else the site's first. */
-function leadSite(ctx: SiteContext, dealershipId?: number | null) {
-  const d = ctx.tenant.dealerships.find((x) => x.id === dealershipId) ?? ctx.tenant.dealerships[0];
+/**
+ * The lead's site, dealership and the car being bought: the dealership is that car's when the
+ * trade-in started from one of the site's cars (/cars/trade-in?car_id=), else the one named, else the
+ * site's first. The car traded in is in the lead's fields; the e-mail and ADF name both.
+ */
+async function leadSite(ctx: SiteContext, e: Pick<Evaluation, "carId">, dealershipId?: number | null) {
+  const bought = e.carId ? await getVehicle(ctx.db, e.carId) : null;
+  const car = bought && ctx.tenant.dealerships.some((x) => x.id === bought.dealership_id) ? bought : null;
+  const d = ctx.tenant.dealerships.find((x) => x.id === (car?.dealership_id ?? dealershipId)) ?? ctx.tenant.dealerships[0];
   const identity = ctx.tenant.identity;
   return {
     site: { slug: identity.slug, name: identity.name, currency: identity.currency },
     dealership: { id: d.id, name: d.name, leadEmail: d.leadEmail, crmUrl: d.crmUrl, phone: d.phone },
-    // The ADF's vehicle is the car traded in (from the lead's fields); the car being bought is named in the comments.
-    vehicle: null,
+    vehicle: car,
   };
 }
 
@@ -333,16 +338,15 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   );
   const stage: TradeInStage = valuation.kind === "offer" ? "valuation" : "registration-lookup";
   const lead = tradeInLead(request, evaluation, vehicle, details, valuation, stage);
-  const car = evaluation.carId ? await getVehicle(ctx.db, evaluation.carId) : null;
-  const leadId = await saveLead(ctx, evaluation, lead, car?.dealership_id, await signedInUserId(request, ctx));
+  const leadId = await saveLead(ctx, evaluation, lead, await signedInUserId(request, ctx));
   const updated = await updateEvaluation(ctx.db, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation } });
   if (!updated) throw new NotFound();
   return json(200, [evaluationAnswer(updated, vehicle, details.odometer, valuation)]);
 }
 
 /** Stores the evaluation's lead, or moves the one it has on. */
-async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, dealershipId: number | undefined, userId: number | null): Promise<string> {
-  const base = leadSite(ctx, dealershipId);
+async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, userId: number | null): Promise<string> {
+  const base = await leadSite(ctx, e);
   if (e.leadId) {
     if (!(await updateLeadStage(ctx.db, { ...base, leadId: e.leadId, lead }))) throw new NotFound();
     return e.leadId;
@@ -387,7 +391,7 @@ export async function handleAcceptOffer(request: Request, ctx: TradeInContext): 
     isLastStep: true,
     fields: { ...stored.fields, sms_content: (stored.fields.sms_content ?? "").replace(TRADE_IN_STAGES.valuation, TRADE_IN_STAGES["offer-accepted"]) },
   };
-  await updateLeadStage(ctx.db, { ...leadSite(ctx, row.dealershipId), leadId: evaluation.leadId!, lead });
+  await updateLeadStage(ctx.db, { ...(await leadSite(ctx, evaluation, row.dealershipId)), leadId: evaluation.leadId!, lead });
   await updateEvaluation(ctx.db, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString() } });
   return json(200, { success: true, lead_id: evaluation.leadId });
 }
