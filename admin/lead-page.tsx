@@ -26,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   service_history: "Service history",
   number_of_keys: "Keys",
   offer_price: "Trade-in offer ($)",
+  offer_status: "Trade-in offer",
   service_type: "Service",
   service_interval: "Service interval",
   tyres_replacement: "Tyres to replace",

@@ -139,6 +139,7 @@ export interface Lead {
      */
     sms_from?: string;
     offer_price?: number;
+    offer_status?: "Not accepted" | "Accepted" | "Accepted after it was sent as not accepted";
     /**
      * letters and digits (at most 20)
      */

@@ -149,6 +149,7 @@ export function commentsOf(lead: Lead): string {
     ["Location", f.location_id],
     ["Status", lead.lead_status],
     ["Offer", f.offer_price !== undefined ? `$${numberFormat("en-AU").format(f.offer_price)}` : undefined],
+    ["Offer status", f.offer_status],
     ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],
     // Reserve online and online purchase (spec leads §9): the deposit and its payment.
