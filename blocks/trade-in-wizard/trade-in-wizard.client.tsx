@@ -36,6 +36,8 @@ import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELD
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import styles from "./trade-in-wizard.module.css";
 import { dateTimeFormat, numberFormat } from "../../domain/intl";
+import { ANALYTICS_EVENTS } from "../../domain/analytics";
+import { trackEvent } from "../../renderer/analytics";
 
 export interface TradeInWizardProps {
   id: string;
@@ -178,6 +180,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const vehicleForm = useRef<HTMLFormElement>(null);
+  /** The lead the trade-in event (18, spec leads §9) was fired for: once per lead, not again when the details are re-sent. */
+  const trackedLead = useRef<string | null>(null);
   useTypedBeforeHydration(vehicleForm, (field) => {
     if (field.name === "rego") setRego(field.value);
     if (field.name === "state") setState(field.value);
@@ -303,6 +307,10 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (!result) return;
     // The lead is stored: its contact details are kept for the next form (storeUserDetails).
     if (p.rememberDetails !== undefined && p.site) rememberUserDetails(p.site, p.rememberDetails, checked.details as unknown as Record<string, unknown>);
+    if (p.site && result.leadId && trackedLead.current !== result.leadId) {
+      trackedLead.current = result.leadId;
+      trackEvent(ANALYTICS_EVENTS.tradeIn, p.site, "trade-in");
+    }
     // Once the valuation is known; not awaited, and a failure is only logged (spec §7, §8).
     if (p.sendValuationToMiscellaneous) void sendValuation(evalId, result.valuation);
     setOutcome({ ...result, madeAt: new Date() });
