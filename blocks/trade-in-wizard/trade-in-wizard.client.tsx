@@ -34,6 +34,7 @@ import {
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { focusWhenShown } from "../_shared/focus-when-shown";
 import styles from "./trade-in-wizard.module.css";
 import { dateTimeFormat, numberFormat } from "../../domain/intl";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
@@ -510,7 +511,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
         </p>
       ) : null}
       {callError ? (
-        <p role="alert" className={styles.callError}>
+        <p role="alert" className={styles.callError} tabIndex={-1} ref={focusWhenShown}>
           {callError}
         </p>
       ) : null}

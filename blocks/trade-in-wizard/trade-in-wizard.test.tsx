@@ -384,6 +384,8 @@ describe("trade-in wizard", () => {
     const user = show();
     await findCar(user);
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Registration lookups are unavailable for this state."));
+    // The failure takes the focus (not left on <body> by the disabled button), so it is read out.
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
     expect(heading().textContent).toBe("Step One: Vehicle Details");
     answers["/api/eval-expert/enter-vin"] = () => json(500, "<html>");
     await user.click(screen.getByRole("button", { name: "Find My Car" }));
@@ -391,6 +393,7 @@ describe("trade-in wizard", () => {
     answers["/api/eval-expert/enter-vin"] = () => Promise.reject(new TypeError("Failed to fetch"));
     await user.click(screen.getByRole("button", { name: "Find My Car" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(CALL_FAILED_MESSAGE));
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
   });
 
   it("?car_id= on the page's address is sent with the lookup and the final update", async () => {
