@@ -27,7 +27,7 @@ import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";
-import { sendUnacceptedOffers } from "./unaccepted";
+import { sendUnacceptedOffers, startUnacceptedOfferSweep } from "./unaccepted";
 import {
   ALREADY_SENT,
   EVALUATION_NOT_FOUND,
@@ -292,6 +292,19 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     const rows = await deliveriesOf(valued.body[0].lead_id);
     expect(rows).toHaveLength(1);
     expect(rows[0].body).toContain("Offer status: Accepted\n");
+  });
+
+  it("the server's sweep (startUnacceptedOfferSweep, as instrumentation.ts starts it) sends an offer left unaccepted", async (c) => {
+    need(c);
+    const res = await enter("310TYA");
+    const evalid = (await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[2].Description }, { visitor: res.visitor })).body[0].EvalID;
+    const leadId = (await call(handleUpdateEval, details(evalid), { visitor: res.visitor })).body[0].lead_id;
+    // Offered at NOW (a past day): due long before the sweep's clock, the real time; its first round runs at once.
+    const stop = await startUnacceptedOfferSweep(Promise.resolve(h), 3_600_000);
+    stop();
+    const rows = await deliveriesOf(leadId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].body).toContain("Offer status: Not accepted");
   });
 
   it("puts the ADF in the outbox with interest trade-in when the dealership has a CRM", async (c) => {
