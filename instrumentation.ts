@@ -1,5 +1,5 @@
 /**
- * Runs once when a Next server starts (not during `next build`). It starts the lead outbox worker, the reservation sweep and the scheduled-publish sweep. With ALGOLIA_APP_ID and
+ * Runs once when a Next server starts (not during `next build`). It starts the lead outbox worker, the reservation sweep, the unaccepted trade-in offer sweep and the scheduled-publish sweep. With ALGOLIA_APP_ID and
  * ALGOLIA_ADMIN_KEY set, it starts the Algolia sync (server/search/algolia.ts): feed writes to this
  * server, and imports announced with NOTIFY on its PostgreSQL database, reach Algolia within about a second.
  */
@@ -11,6 +11,9 @@ export async function register() {
   // Reserve online (server/reservations/sweep.ts): releases holds that lapsed, every minute.
   const { startReservationSweep } = await import("./server/reservations/sweep");
   startReservationSweep().catch((e) => console.warn(`[reservations] the sweep could not start: ${(e as Error).message}`));
+  // Trade-in offers not accepted (server/trade-in/unaccepted.ts): sent to the dealer after the site's delay, every minute.
+  const { startUnacceptedOfferSweep } = await import("./server/trade-in/unaccepted");
+  startUnacceptedOfferSweep().catch((e) => console.warn(`[trade-in] the unaccepted-offer sweep could not start: ${(e as Error).message}`));
   // Scheduled publishing (server/admin/schedule.ts): publishes the drafts whose time has come, every 30 seconds.
   const { startScheduledPublishing } = await import("./server/admin/schedule");
   startScheduledPublishing().catch((e) => console.warn(`[publish] the scheduled-publish sweep could not start: ${(e as Error).message}`));

@@ -26,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   service_history: "Service history",
   number_of_keys: "Keys",
   offer_price: "Trade-in offer ($)",
+  offer_status: "Trade-in offer",
   service_type: "Service",
   service_interval: "Service interval",
   tyres_replacement: "Tyres to replace",
@@ -44,6 +45,8 @@ const shown = (v: unknown) => (typeof v === "boolean" ? (v ? "Yes" : "No") : Arr
 
 /** The lead's other fields as [label, value], known ones first. */
 function otherFields(fields: Record<string, unknown>): [string, string][] {
+  // Consent is shown as answered, or as not asked (a form without the opt-in box records none).
+  if (fields.opt_in === undefined) fields = { ...fields, opt_in: "Not asked" };
   const keys = Object.keys(fields).filter((k) => !SHOWN.has(k) && fields[k] !== undefined && fields[k] !== "");
   const known = Object.keys(FIELD_LABELS).filter((k) => keys.includes(k));
   return [...known, ...keys.filter((k) => !(k in FIELD_LABELS))].map((k) => [FIELD_LABELS[k] ?? words(k), shown(fields[k])]);
@@ -79,6 +82,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
     ["E-mail", lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : ""],
     ["Phone", lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a> : ""],
     ["Vehicle", lead.vehicle ? `${lead.vehicle}${lead.stockNumber ? ` (stock ${lead.stockNumber})` : ""}` : ""],
+    ["Trade-in vehicle", lead.tradeIn],
     ["Message", lead.message],
     ["Form", `${FORM_LABELS[lead.form] ?? lead.form}${lead.category ? ` (${lead.category}${payload.subcategory ? `, ${payload.subcategory}` : ""})` : ""}`],
     ["Received", when(lead.receivedAt)],

@@ -122,6 +122,12 @@ export async function LeadsPage({ slug, query }: { slug: string; query: Query })
                     <td>
                       {r.vehicle}
                       {r.stockNumber ? <small> (stock {r.stockNumber})</small> : null}
+                      {r.tradeIn ? (
+                        <>
+                          {r.vehicle ? <br /> : null}
+                          <small>Trade-in: {r.tradeIn}</small>
+                        </>
+                      ) : null}
                     </td>
                     <td>
                       <StatusTag status={r.status} />

@@ -19,6 +19,7 @@ import {
   TOO_MANY_IMAGES_MESSAGE,
   TRADE_IN_IMAGE_ACCEPT,
   TRADE_IN_STAGES,
+  UNACCEPTED_OFFER_LEAD_MINUTES,
   TRADE_IN_STATES,
   checkDetails,
   checkSelection,
@@ -61,12 +62,17 @@ describe("site settings and the online-estimate rule (spec §9 Trade-in FAQ)", (
     expect(tenantSchema.definitions.identity.properties.state.enum).toEqual([...TRADE_IN_STATES]);
     expect(leadSchema.properties.fields.properties.state.enum.map((s) => s.toUpperCase())).toEqual([...TRADE_IN_STATES, ...TRADE_IN_STATES]);
     const props = tenantSchema.definitions.features.properties.tradeIn.properties;
-    expect(tradeInSettings({})).toEqual(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default])));
+    // Every setting's default is the schema's, but the unaccepted-offer delay's (no schema default, so
+    // documents need not carry it): the domain's constant, inside the schema's bounds.
+    const { unacceptedOfferLeadMinutes: minutes, ...withDefaults } = props;
+    expect(tradeInSettings({})).toEqual({ ...Object.fromEntries(Object.entries(withDefaults).map(([k, v]) => [k, v.default])), unacceptedOfferLeadMinutes: UNACCEPTED_OFFER_LEAD_MINUTES });
+    expect(UNACCEPTED_OFFER_LEAD_MINUTES).toBe(60);
+    expect(minutes.minimum <= UNACCEPTED_OFFER_LEAD_MINUTES && UNACCEPTED_OFFER_LEAD_MINUTES <= minutes.maximum).toBe(true);
     expect(props.maxAgeYears.enum).toEqual([7, 10]);
   });
 
   it("fills the schema's defaults", () => {
-    expect(tradeInSettings({})).toEqual({ enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false });
+    expect(tradeInSettings({})).toEqual({ enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false, unacceptedOfferLeadMinutes: 60 });
     expect(tradeInSettings({ features: { tradeIn: { imageStep: true, maxAgeYears: 7 } } })).toMatchObject({ enabled: true, imageStep: true, maxAgeYears: 7 });
   });
 

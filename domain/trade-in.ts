@@ -41,8 +41,12 @@ export function tradeInSettings(tenant: { features?: { tradeIn?: Partial<TradeIn
     imageStep: s.imageStep ?? false,
     maxAgeYears: s.maxAgeYears ?? 10,
     sendValuationToMiscellaneous: s.sendValuationToMiscellaneous ?? false,
+    unacceptedOfferLeadMinutes: s.unacceptedOfferLeadMinutes ?? UNACCEPTED_OFFER_LEAD_MINUTES,
   };
 }
+
+/** An offer not accepted this many minutes after it was made is sent to the dealer as a lead (the schema's default). */
+export const UNACCEPTED_OFFER_LEAD_MINUTES = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Online estimate rule and FAQ (spec §9 "Trade-in FAQ")
@@ -360,6 +364,8 @@ export const searchMessage = (tick: number) => SEARCH_MESSAGES[Math.min(Math.max
 export const TRADE_IN_STAGES = {
   initial: "0. Initial Lead",
   valuation: "1. Valuation With Adjustments",
+  // The same stage, once the offer (not accepted) was sent to the dealer: it may still be accepted.
+  "offer-not-accepted": "1. Valuation With Adjustments",
   "registration-lookup": "2. Registration Lookup",
   "offer-accepted": "3. Offer Accepted",
 } as const;

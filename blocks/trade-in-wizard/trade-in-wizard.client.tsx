@@ -34,8 +34,11 @@ import {
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { focusWhenShown } from "../_shared/focus-when-shown";
 import styles from "./trade-in-wizard.module.css";
 import { dateTimeFormat, numberFormat } from "../../domain/intl";
+import { ANALYTICS_EVENTS } from "../../domain/analytics";
+import { trackEvent } from "../../renderer/analytics";
 
 export interface TradeInWizardProps {
   id: string;
@@ -178,6 +181,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const vehicleForm = useRef<HTMLFormElement>(null);
+  /** The lead the trade-in event (18, spec leads §9) was fired for: once per lead, not again when the details are re-sent. */
+  const trackedLead = useRef<string | null>(null);
   useTypedBeforeHydration(vehicleForm, (field) => {
     if (field.name === "rego") setRego(field.value);
     if (field.name === "state") setState(field.value);
@@ -303,6 +308,10 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (!result) return;
     // The lead is stored: its contact details are kept for the next form (storeUserDetails).
     if (p.rememberDetails !== undefined && p.site) rememberUserDetails(p.site, p.rememberDetails, checked.details as unknown as Record<string, unknown>);
+    if (p.site && result.leadId && trackedLead.current !== result.leadId) {
+      trackedLead.current = result.leadId;
+      trackEvent(ANALYTICS_EVENTS.tradeIn, p.site, "trade-in");
+    }
     // Once the valuation is known; not awaited, and a failure is only logged (spec §7, §8).
     if (p.sendValuationToMiscellaneous) void sendValuation(evalId, result.valuation);
     setOutcome({ ...result, madeAt: new Date() });
@@ -502,7 +511,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
         </p>
       ) : null}
       {callError ? (
-        <p role="alert" className={styles.callError}>
+        <p role="alert" className={styles.callError} tabIndex={-1} ref={focusWhenShown}>
           {callError}
         </p>
       ) : null}

@@ -111,7 +111,9 @@ describe("trade-in wizard", () => {
     answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
     answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...CAR, offer_price: 23450, lead_id: "lead-9" }]);
     answers["/api/eval-expert/accept-offer"] = () => json(200, [{ ok: true }]);
-    const user = show();
+    const beacons: { url: string }[] = [];
+    Object.defineProperty(navigator, "sendBeacon", { configurable: true, value: (url: string) => (beacons.push({ url }), true) });
+    const user = show({ site: "harbourside" });
     await findCar(user);
     expect(calls[0]).toEqual({ url: "/api/eval-expert/enter-vin", body: { rego: "825MZD", state: "QLD" } });
     await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
@@ -160,6 +162,9 @@ describe("trade-in wizard", () => {
       },
     });
     expect(screen.getByTestId("offer").textContent).toBe("$23,450");
+    // The trade-in lead's analytics event (18, spec leads §9), once, for the site.
+    expect(((window as any).dataLayer ?? []).filter((e: { id: number }) => e.id === 18)).toEqual([{ event: "forecourt", id: 18, site: "harbourside", path: "/trade-in", label: "trade-in" }]);
+    expect(beacons.map((b) => b.url)).toEqual(["/api/events"]);
     const until = new Date(before + 7 * 86_400_000).toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric" });
     expect(screen.getByText(/^Valid for 7 days/).textContent).toBe(`Valid for 7 days, until ${until}.`);
 
@@ -379,6 +384,8 @@ describe("trade-in wizard", () => {
     const user = show();
     await findCar(user);
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Registration lookups are unavailable for this state."));
+    // The failure takes the focus (not left on <body> by the disabled button), so it is read out.
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
     expect(heading().textContent).toBe("Step One: Vehicle Details");
     answers["/api/eval-expert/enter-vin"] = () => json(500, "<html>");
     await user.click(screen.getByRole("button", { name: "Find My Car" }));
@@ -386,6 +393,7 @@ describe("trade-in wizard", () => {
     answers["/api/eval-expert/enter-vin"] = () => Promise.reject(new TypeError("Failed to fetch"));
     await user.click(screen.getByRole("button", { name: "Find My Car" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(CALL_FAILED_MESSAGE));
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
   });
 
   it("?car_id= on the page's address is sent with the lookup and the final update", async () => {

@@ -98,7 +98,10 @@ export interface Lead {
      * lower-case words joined by hyphens
      */
     manufacturer_slug?: string;
-    opt_in: boolean;
+    /**
+     * the visitor's answer to the form's opt-in box; absent when the form did not ask
+     */
+    opt_in?: boolean;
     terms_conditions?: boolean;
     page_id?: string;
     preferred_contact_method?: "Phone" | "Email" | "SMS";
@@ -136,6 +139,7 @@ export interface Lead {
      */
     sms_from?: string;
     offer_price?: number;
+    offer_status?: "Not accepted" | "Accepted" | "Accepted after it was sent as not accepted";
     /**
      * letters and digits (at most 20)
      */

@@ -392,6 +392,10 @@ export interface Features {
     imageStep: boolean;
     maxAgeYears: 7 | 10;
     sendValuationToMiscellaneous: boolean;
+    /**
+     * A visitor who gets an online offer and leaves without accepting it is sent to the dealer as a lead marked not accepted, this long after the offer. Not set: 60 minutes.
+     */
+    unacceptedOfferLeadMinutes?: number;
   };
   calculators: {
     finance: boolean;

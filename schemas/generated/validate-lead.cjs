@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["form","category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero","trade-in","service","reserve"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"type":"boolean","default":true},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"vehicle_price_budget":{"description":"whole dollars","type":"integer","minimum":0,"maximum":100000000},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]},"service_history":{"type":"string","enum":["Full service history","Partial service history","No service history"]},"number_of_keys":{"type":"string","enum":["1","2","3 or more"]},"car_condition":{"type":"string","enum":["Excellent","Good","Fair","Poor"]},"comments":{"title":"Comments (on the car traded in, or on a service booking)","type":"string","maxLength":5000},"tyres_replacement":{"title":"Tyres replacement wanted (service booking)","type":"boolean"},"page_title":{"title":"Page the form is on, by name (service booking: Service)","type":"string","maxLength":100},"sms_content":{"title":"Text message to the dealer (trade-in)","description":"at most 1,600 characters","type":"string","maxLength":1600},"sms_from":{"title":"Sender of the text message (trade-in)","description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"offer_price":{"title":"Trade-in offer in whole dollars","type":"integer","minimum":0,"maximum":10000000},"vehicle_vin":{"title":"VIN of the car traded in","description":"letters and digits (at most 20)","type":"string","pattern":"^[A-Za-z0-9]{1,20}$"},"payment_reference":{"title":"Deposit payment reference (reserve online; set by the server)","type":"string","pattern":"^[A-Za-z0-9_-]{1,100}$"},"deposit_amount":{"title":"Deposit paid, in the site's currency (reserve online; set by the server)","type":"number","minimum":0,"maximum":1000000},"hold_until":{"title":"The car is held until (reserve online; set by the server)","type":"string","format":"date-time"},"purchase_payment":{"title":"How the buyer pays (online purchase)","type":"string","enum":["Cash","Finance","Trade-in"]},"purchase_delivery":{"title":"Pick-up or delivery (online purchase)","type":"string","enum":["Pick-up","Delivery"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"lead_id":{"title":"The stored lead this step moves on (a multi-step form's later step)","description":"the lead_id an earlier step of the same form was answered with","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},"lead_status":{"title":"Progress of a multi-step form (service booking)","type":"string","enum":["In Progress","Complete"]},"form_completed":{"title":"The form's last step was sent (service booking)","type":"boolean"},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/lead.schema.json","title":"Lead","description":"One lead as a site's form posts it to POST /api/leads (enquiry, test drive, photos, finance, careers, hero lead form …). The site comes from the Host header; the browser sends an Idempotency-Key header with it. Unknown properties are refused everywhere except in lead_attributes.linked_query_params.","type":"object","additionalProperties":false,"required":["form","category","fields"],"properties":{"url":{"title":"Page the form was sent from","description":"an http(s) URL","type":"string","maxLength":2048,"pattern":"^https?://[^\\s<>\"]+$"},"source":{"title":"Source","type":"string","const":"Website","default":"Website"},"user_agent":{"title":"Browser user agent","type":"string","maxLength":512},"car_id":{"title":"Vehicle id","description":"letters, digits, dot, underscore, colon and hyphen","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"car_dealership_id":{"title":"Dealership of the vehicle (or the dealership chosen)","type":"integer","minimum":1,"maximum":2147483647},"lead_attributes":{"title":"Tracking","type":"object","additionalProperties":false,"properties":{"visited_pages":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":2048}},"linked_query_params":{"type":"object","maxProperties":50,"propertyNames":{"description":"letters, digits and _ . [ ] - (at most 100)","pattern":"^[A-Za-z0-9_.\\[\\]-]{1,100}$","not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"type":"string","maxLength":500}}}},"category":{"title":"Category","type":"string","minLength":1,"maxLength":100},"subcategory":{"title":"Subcategory","type":"string","maxLength":100},"form":{"title":"Form","description":"Which of the site's forms sent the lead (domain/lead-forms.ts); required. The server applies that form's rules from the site's settings (fields shown and required, categories, dealership and location options): the rules the browser form checks. For an earlier step of a multi-step form (isLastStep false) the fields it carries must meet them; the required ones are checked on the last step.","type":"string","enum":["enquiry","careers","finance","vehicle-enquiry","test-drive","request-photos","hero","trade-in","service","reserve"]},"fields":{"title":"Form fields","type":"object","additionalProperties":false,"required":["first_name"],"anyOf":[{"properties":{"email":{}},"required":["email"]},{"properties":{"phone":{}},"required":["phone"]}],"properties":{"first_name":{"$ref":"#/definitions/personName"},"last_name":{"$ref":"#/definitions/personName"},"email":{"type":"string","format":"email","maxLength":254},"phone":{"description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"postcode":{"description":"a 4-digit number","type":"string","pattern":"^[0-9]{4}$"},"message":{"type":"string","maxLength":5000},"rego":{"description":"letters, digits, spaces and hyphens (at most 10)","type":"string","pattern":"^[A-Za-z0-9 -]{1,10}$"},"state":{"type":"string","enum":["QLD","NSW","VIC","SA","WA","TAS","ACT","NT","qld","nsw","vic","sa","wa","tas","act","nt"]},"location_id":{"type":"integer","minimum":1,"maximum":2147483647},"dealership_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"manufacturer_slug":{"description":"lower-case words joined by hyphens","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":80},"opt_in":{"description":"the visitor's answer to the form's opt-in box; absent when the form did not ask","type":"boolean"},"terms_conditions":{"type":"boolean"},"page_id":{"type":"string","maxLength":100},"preferred_contact_method":{"type":"string","enum":["Phone","Email","SMS"]},"preferred_date":{"description":"a date or date-time (ISO 8601)","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},"stock_number":{"type":"string","maxLength":40},"vehicle_make":{"type":"string","maxLength":80},"vehicle_model":{"type":"string","maxLength":80},"vehicle_year":{"type":"integer","minimum":1900,"maximum":2100},"vehicle_status":{"type":"string","enum":["new","used","demo"]},"car_type":{"type":"string","enum":["new","used","demo"]},"vehicle_price_budget":{"description":"whole dollars","type":"integer","minimum":0,"maximum":100000000},"odometer":{"type":"integer","minimum":0,"maximum":3000000},"service_interval":{"type":"string","maxLength":100},"service_type":{"type":"string","maxLength":100},"finance":{"type":"string","enum":["Yes","No"]},"trade_in":{"type":"string","enum":["Yes","No"]},"service_history":{"type":"string","enum":["Full service history","Partial service history","No service history"]},"number_of_keys":{"type":"string","enum":["1","2","3 or more"]},"car_condition":{"type":"string","enum":["Excellent","Good","Fair","Poor"]},"comments":{"title":"Comments (on the car traded in, or on a service booking)","type":"string","maxLength":5000},"tyres_replacement":{"title":"Tyres replacement wanted (service booking)","type":"boolean"},"page_title":{"title":"Page the form is on, by name (service booking: Service)","type":"string","maxLength":100},"sms_content":{"title":"Text message to the dealer (trade-in)","description":"at most 1,600 characters","type":"string","maxLength":1600},"sms_from":{"title":"Sender of the text message (trade-in)","description":"digits, spaces, +, -, ( and ); 6 to 20 characters","type":"string","pattern":"^[0-9+() -]{6,20}$"},"offer_price":{"title":"Trade-in offer in whole dollars","type":"integer","minimum":0,"maximum":10000000},"offer_status":{"title":"Whether the visitor accepted the trade-in offer","type":"string","enum":["Not accepted","Accepted","Accepted after it was sent as not accepted"]},"vehicle_vin":{"title":"VIN of the car traded in","description":"letters and digits (at most 20)","type":"string","pattern":"^[A-Za-z0-9]{1,20}$"},"payment_reference":{"title":"Deposit payment reference (reserve online; set by the server)","type":"string","pattern":"^[A-Za-z0-9_-]{1,100}$"},"deposit_amount":{"title":"Deposit paid, in the site's currency (reserve online; set by the server)","type":"number","minimum":0,"maximum":1000000},"hold_until":{"title":"The car is held until (reserve online; set by the server)","type":"string","format":"date-time"},"purchase_payment":{"title":"How the buyer pays (online purchase)","type":"string","enum":["Cash","Finance","Trade-in"]},"purchase_delivery":{"title":"Pick-up or delivery (online purchase)","type":"string","enum":["Pick-up","Delivery"]}}},"additional_services":{"title":"Additional services ticked","type":"array","maxItems":20,"items":{"type":"string","minLength":1,"maxLength":100}},"lead_id":{"title":"The stored lead this step moves on (a multi-step form's later step)","description":"the lead_id an earlier step of the same form was answered with","type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},"lead_status":{"title":"Progress of a multi-step form (service booking)","type":"string","enum":["In Progress","Complete"]},"form_completed":{"title":"The form's last step was sent (service booking)","type":"boolean"},"isLastStep":{"title":"Last step of the form","description":"false for an earlier step of a multi-step form: the lead is stored but not delivered","type":"boolean","default":true},"website":{"title":"Honeypot","description":"A field hidden from people; a value here marks the submission as a bot's.","type":"string","maxLength":2048}},"definitions":{"personName":{"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"}}};
 const schema12 = {"description":"at most 100 characters, without < > { } or control characters","type":"string","minLength":1,"maxLength":100,"pattern":"^[^<>{}\\u0000-\\u001f\\u007f]*$"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
@@ -545,9 +545,6 @@ vErrors = null;
 }
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.opt_in === undefined){
-data13.opt_in = true;
-}
 if(data13.first_name === undefined){
 const err40 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
@@ -923,6 +920,7 @@ vErrors.push(err71);
 errors++;
 }
 }
+if(data13.opt_in !== undefined){
 if(typeof data13.opt_in !== "boolean"){
 const err72 = {instancePath:instancePath+"/fields/opt_in",schemaPath:"#/properties/fields/properties/opt_in/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -932,6 +930,7 @@ else {
 vErrors.push(err72);
 }
 errors++;
+}
 }
 if(data13.terms_conditions !== undefined){
 if(typeof data13.terms_conditions !== "boolean"){
@@ -1556,11 +1555,10 @@ errors++;
 }
 }
 }
-if(data13.vehicle_vin !== undefined){
-let data51 = data13.vehicle_vin;
-if(typeof data51 === "string"){
-if(!pattern12.test(data51)){
-const err125 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9]{1,20}$"+"\""};
+if(data13.offer_status !== undefined){
+let data51 = data13.offer_status;
+if(typeof data51 !== "string"){
+const err125 = {instancePath:instancePath+"/fields/offer_status",schemaPath:"#/properties/fields/properties/offer_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1569,9 +1567,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data51 === "Not accepted") || (data51 === "Accepted")) || (data51 === "Accepted after it was sent as not accepted"))){
+const err126 = {instancePath:instancePath+"/fields/offer_status",schemaPath:"#/properties/fields/properties/offer_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.offer_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1581,11 +1578,11 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data13.payment_reference !== undefined){
-let data52 = data13.payment_reference;
+if(data13.vehicle_vin !== undefined){
+let data52 = data13.vehicle_vin;
 if(typeof data52 === "string"){
-if(!pattern13.test(data52)){
-const err127 = {instancePath:instancePath+"/fields/payment_reference",schemaPath:"#/properties/fields/properties/payment_reference/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,100}$"+"\""};
+if(!pattern12.test(data52)){
+const err127 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9]{1,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1596,7 +1593,7 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/fields/payment_reference",schemaPath:"#/properties/fields/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err128 = {instancePath:instancePath+"/fields/vehicle_vin",schemaPath:"#/properties/fields/properties/vehicle_vin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1606,11 +1603,11 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data13.deposit_amount !== undefined){
-let data53 = data13.deposit_amount;
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 1000000 || isNaN(data53)){
-const err129 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+if(data13.payment_reference !== undefined){
+let data53 = data13.payment_reference;
+if(typeof data53 === "string"){
+if(!pattern13.test(data53)){
+const err129 = {instancePath:instancePath+"/fields/payment_reference",schemaPath:"#/properties/fields/properties/payment_reference/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1619,8 +1616,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data53 < 0 || isNaN(data53)){
-const err130 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err130 = {instancePath:instancePath+"/fields/payment_reference",schemaPath:"#/properties/fields/properties/payment_reference/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1630,8 +1628,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-else {
-const err131 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data13.deposit_amount !== undefined){
+let data54 = data13.deposit_amount;
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 > 1000000 || isNaN(data54)){
+const err131 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1640,12 +1641,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-if(data13.hold_until !== undefined){
-let data54 = data13.hold_until;
-if(typeof data54 === "string"){
-if(!(formats2.validate(data54))){
-const err132 = {instancePath:instancePath+"/fields/hold_until",schemaPath:"#/properties/fields/properties/hold_until/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data54 < 0 || isNaN(data54)){
+const err132 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1656,7 +1653,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/fields/hold_until",schemaPath:"#/properties/fields/properties/hold_until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err133 = {instancePath:instancePath+"/fields/deposit_amount",schemaPath:"#/properties/fields/properties/deposit_amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1666,10 +1663,11 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data13.purchase_payment !== undefined){
-let data55 = data13.purchase_payment;
-if(typeof data55 !== "string"){
-const err134 = {instancePath:instancePath+"/fields/purchase_payment",schemaPath:"#/properties/fields/properties/purchase_payment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.hold_until !== undefined){
+let data55 = data13.hold_until;
+if(typeof data55 === "string"){
+if(!(formats2.validate(data55))){
+const err134 = {instancePath:instancePath+"/fields/hold_until",schemaPath:"#/properties/fields/properties/hold_until/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1678,8 +1676,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(!(((data55 === "Cash") || (data55 === "Finance")) || (data55 === "Trade-in"))){
-const err135 = {instancePath:instancePath+"/fields/purchase_payment",schemaPath:"#/properties/fields/properties/purchase_payment/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.purchase_payment.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err135 = {instancePath:instancePath+"/fields/hold_until",schemaPath:"#/properties/fields/properties/hold_until/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1689,10 +1688,10 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data13.purchase_delivery !== undefined){
-let data56 = data13.purchase_delivery;
+if(data13.purchase_payment !== undefined){
+let data56 = data13.purchase_payment;
 if(typeof data56 !== "string"){
-const err136 = {instancePath:instancePath+"/fields/purchase_delivery",schemaPath:"#/properties/fields/properties/purchase_delivery/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err136 = {instancePath:instancePath+"/fields/purchase_payment",schemaPath:"#/properties/fields/properties/purchase_payment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1701,8 +1700,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!((data56 === "Pick-up") || (data56 === "Delivery"))){
-const err137 = {instancePath:instancePath+"/fields/purchase_delivery",schemaPath:"#/properties/fields/properties/purchase_delivery/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.purchase_delivery.enum},message:"must be equal to one of the allowed values"};
+if(!(((data56 === "Cash") || (data56 === "Finance")) || (data56 === "Trade-in"))){
+const err137 = {instancePath:instancePath+"/fields/purchase_payment",schemaPath:"#/properties/fields/properties/purchase_payment/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.purchase_payment.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1712,9 +1711,10 @@ vErrors.push(err137);
 errors++;
 }
 }
-}
-else {
-const err138 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.purchase_delivery !== undefined){
+let data57 = data13.purchase_delivery;
+if(typeof data57 !== "string"){
+const err138 = {instancePath:instancePath+"/fields/purchase_delivery",schemaPath:"#/properties/fields/properties/purchase_delivery/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1723,12 +1723,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data.additional_services !== undefined){
-let data57 = data.additional_services;
-if(Array.isArray(data57)){
-if(data57.length > 20){
-const err139 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(!((data57 === "Pick-up") || (data57 === "Delivery"))){
+const err139 = {instancePath:instancePath+"/fields/purchase_delivery",schemaPath:"#/properties/fields/properties/purchase_delivery/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.properties.purchase_delivery.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1737,12 +1733,10 @@ vErrors.push(err139);
 }
 errors++;
 }
-const len1 = data57.length;
-for(let i1=0; i1<len1; i1++){
-let data58 = data57[i1];
-if(typeof data58 === "string"){
-if(func3(data58) > 100){
-const err140 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1751,8 +1745,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(func3(data58) < 1){
-const err141 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.additional_services !== undefined){
+let data58 = data.additional_services;
+if(Array.isArray(data58)){
+if(data58.length > 20){
+const err141 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1761,9 +1759,12 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-else {
-const err142 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len1 = data58.length;
+for(let i1=0; i1<len1; i1++){
+let data59 = data58[i1];
+if(typeof data59 === "string"){
+if(func3(data59) > 100){
+const err142 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1772,10 +1773,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data59) < 1){
+const err143 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1785,11 +1784,8 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data.lead_id !== undefined){
-let data59 = data.lead_id;
-if(typeof data59 === "string"){
-if(!pattern14.test(data59)){
-const err144 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"+"\""};
+else {
+const err144 = {instancePath:instancePath+"/additional_services/" + i1,schemaPath:"#/properties/additional_services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1799,8 +1795,9 @@ vErrors.push(err144);
 errors++;
 }
 }
+}
 else {
-const err145 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err145 = {instancePath:instancePath+"/additional_services",schemaPath:"#/properties/additional_services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1810,10 +1807,11 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data.lead_status !== undefined){
-let data60 = data.lead_status;
-if(typeof data60 !== "string"){
-const err146 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lead_id !== undefined){
+let data60 = data.lead_id;
+if(typeof data60 === "string"){
+if(!pattern14.test(data60)){
+const err146 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1822,8 +1820,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(!((data60 === "In Progress") || (data60 === "Complete"))){
-const err147 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lead_status.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err147 = {instancePath:instancePath+"/lead_id",schemaPath:"#/properties/lead_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1833,9 +1832,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data.form_completed !== undefined){
-if(typeof data.form_completed !== "boolean"){
-const err148 = {instancePath:instancePath+"/form_completed",schemaPath:"#/properties/form_completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.lead_status !== undefined){
+let data61 = data.lead_status;
+if(typeof data61 !== "string"){
+const err148 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1844,9 +1844,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-if(typeof data.isLastStep !== "boolean"){
-const err149 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data61 === "In Progress") || (data61 === "Complete"))){
+const err149 = {instancePath:instancePath+"/lead_status",schemaPath:"#/properties/lead_status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lead_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1855,11 +1854,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data.website !== undefined){
-let data63 = data.website;
-if(typeof data63 === "string"){
-if(func3(data63) > 2048){
-const err150 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+}
+if(data.form_completed !== undefined){
+if(typeof data.form_completed !== "boolean"){
+const err150 = {instancePath:instancePath+"/form_completed",schemaPath:"#/properties/form_completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1869,8 +1867,8 @@ vErrors.push(err150);
 errors++;
 }
 }
-else {
-const err151 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data.isLastStep !== "boolean"){
+const err151 = {instancePath:instancePath+"/isLastStep",schemaPath:"#/properties/isLastStep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1879,15 +1877,39 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-}
-else {
-const err152 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.website !== undefined){
+let data64 = data.website;
+if(typeof data64 === "string"){
+if(func3(data64) > 2048){
+const err152 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err152];
 }
 else {
 vErrors.push(err152);
+}
+errors++;
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
 }
 errors++;
 }

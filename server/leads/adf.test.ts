@@ -86,6 +86,37 @@ it("builds the dealer's e-mail with a one-line subject (no header injection) and
   expect(mail.text).toContain("Additional services: Finance");
 });
 
+it.skipIf(!hasXmllint)("a trade-in started from a car names both cars: the car being bought and the car traded in (interest trade-in, used)", () => {
+  const tradeIn = {
+    form: "trade-in",
+    category: "Trade-In",
+    subcategory: "3. Offer Accepted",
+    car_id: "car-1",
+    additional_services: undefined,
+    fields: { first_name: "Ada", phone: "0400000000", rego: "310TYA", state: "QLD", vehicle_make: "Mazda", vehicle_model: "CX-5", vehicle_year: 2019, vehicle_vin: "JMZKF4W7A00612345", odometer: 60000, offer_price: 17500 },
+  };
+  const ctx = context({}, tradeIn);
+  const xml = buildAdf(ctx);
+  const run = xmllint(xml, "--noout", "--dtdvalid", DTD);
+  expect(run.stderr).toBe("");
+  expect(xml).toContain('<vehicle interest="buy" status="used"><year>2021</year><make>Toyota</make><model>Corolla</model><vin>JTDKB20U093456789</vin><stock>S-car-1</stock>');
+  expect(xml).toContain(
+    '<vehicle interest="trade-in" status="used"><year>2019</year><make>Mazda</make><model>CX-5</model><vin>JMZKF4W7A00612345</vin><odometer units="km">60000</odometer><price type="appraisal" currency="AUD">17500</price></vehicle>',
+  );
+  expect(xmllint(xml, "--xpath", "count(//vehicle)").stdout.trim()).toBe("2");
+  const mail = buildLeadEmail(ctx);
+  expect(mail.subject).toBe("Trade-In — 2021 Toyota Corolla Ascent Sport (stock S-car-1) — Ada");
+  expect(mail.text).toContain("Vehicle: 2021 Toyota Corolla Ascent Sport (stock S-car-1)\nVIN: JTDKB20U093456789\nTrade-in vehicle: 2019 Mazda CX-5 (VIN JMZKF4W7A00612345)\n");
+  // Without a car being bought (/trade-in): only the car traded in, as the trade-in vehicle.
+  const alone = context({ vehicle: null }, { ...tradeIn, car_id: undefined });
+  const only = buildAdf(alone);
+  expect(xmllint(only, "--noout", "--dtdvalid", DTD).status).toBe(0);
+  expect(xmllint(only, "--xpath", "count(//vehicle)").stdout.trim()).toBe("1");
+  expect(only).toContain('<vehicle interest="trade-in" status="used"><year>2019</year>');
+  expect(buildLeadEmail(alone).text).not.toMatch(/^Vehicle:/m);
+  expect(buildLeadEmail(alone).text).toContain("Trade-in vehicle: 2019 Mazda CX-5 (VIN JMZKF4W7A00612345)");
+});
+
 // Every C0 and C1 control, DEL, lone surrogates, non-characters and terminal escape sequences.
 const ESCAPES = "\u001b[2J\u001b[31mred\u001b[0m \u001b]0;owned\u0007title \u001b]8;;https://evil.test\u001b\\link\u001b]8;;\u001b\\ \u009b31mcsi8 \u001bc";
 const EVERY_CONTROL = Array.from({ length: 0xa0 }, (_, i) => String.fromCharCode(i)).join("") + "\uD800 \uDBFF \uDC00 \uDFFF \uFFFE \uFFFF";

@@ -52,21 +52,39 @@ export function buildAdf(ctx: LeadContext): string {
   const f = lead.fields;
   const carType = v?.car_type ?? f.vehicle_status;
   const status = carType === "new" ? "new" : "used";
-  const vehicle = [
-    `<vehicle interest="${adfInterest(lead)}" status="${status}">`,
-    el("year", v?.year ?? f.vehicle_year ?? ""),
-    el("make", v?.make ?? f.vehicle_make ?? ""),
-    el("model", v?.model ?? f.vehicle_model ?? ""),
-    opt("vin", v?.vin ?? f.vehicle_vin),
-    opt("stock", v?.stocknum ?? f.stock_number),
-    opt("trim", v?.badge),
-    opt("bodystyle", v?.body),
-    opt("transmission", v?.transmission),
-    v ? el("odometer", v.km, ` status="original" units="km"`) : f.odometer !== undefined ? el("odometer", f.odometer, ` units="km"`) : "",
-    v?.colour ? `<colorcombination>${el("exteriorcolor", v.colour)}</colorcombination>` : "",
-    v && typeof v.price === "number" && v.price > 0 ? el("price", v.price, ` type="asking" currency="${xmlEscape(ctx.site.currency ?? "AUD")}"`) : "",
-    `</vehicle>`,
-  ].join("");
+  const stockVehicle = (interest: string) =>
+    [
+      `<vehicle interest="${interest}" status="${status}">`,
+      el("year", v?.year ?? f.vehicle_year ?? ""),
+      el("make", v?.make ?? f.vehicle_make ?? ""),
+      el("model", v?.model ?? f.vehicle_model ?? ""),
+      opt("vin", v?.vin ?? f.vehicle_vin),
+      opt("stock", v?.stocknum ?? f.stock_number),
+      opt("trim", v?.badge),
+      opt("bodystyle", v?.body),
+      opt("transmission", v?.transmission),
+      v ? el("odometer", v.km, ` status="original" units="km"`) : f.odometer !== undefined ? el("odometer", f.odometer, ` units="km"`) : "",
+      v?.colour ? `<colorcombination>${el("exteriorcolor", v.colour)}</colorcombination>` : "",
+      v && typeof v.price === "number" && v.price > 0 ? el("price", v.price, ` type="asking" currency="${xmlEscape(ctx.site.currency ?? "AUD")}"`) : "",
+      `</vehicle>`,
+    ].join("");
+  // A trade-in names two cars: the one being bought (the stock record, when car_id names one) and the
+  // visitor's own, traded in (from the wizard's fields), as ADF 1.0's interest="trade-in" vehicle.
+  const vehicle = tradedCar(lead)
+    ? [
+        v ? stockVehicle("buy") : "",
+        [
+          `<vehicle interest="trade-in" status="used">`,
+          el("year", f.vehicle_year ?? ""),
+          el("make", f.vehicle_make ?? ""),
+          el("model", f.vehicle_model ?? ""),
+          opt("vin", f.vehicle_vin),
+          f.odometer !== undefined ? el("odometer", f.odometer, ` units="km"`) : "",
+          f.offer_price !== undefined ? el("price", f.offer_price, ` type="appraisal" currency="${xmlEscape(ctx.site.currency ?? "AUD")}"`) : "",
+          `</vehicle>`,
+        ].join(""),
+      ].join("")
+    : stockVehicle(adfInterest(lead));
   const address = f.postcode ? `<address><street line="1"></street>${el("postalcode", f.postcode)}</address>` : "";
   const contact = [
     `<contact primarycontact="1">`,
@@ -98,6 +116,14 @@ export function buildAdf(ctx: LeadContext): string {
   ].join("\n");
 }
 
+/** The car a trade-in lead's visitor trades in (the wizard's vehicle fields), as one line; null for other leads. */
+export function tradedCar(lead: Pick<Lead, "form" | "fields">): string | null {
+  if (lead.form !== "trade-in") return null;
+  const f = lead.fields;
+  const car = [f.vehicle_year, f.vehicle_make, f.vehicle_model].filter(Boolean).join(" ");
+  return car ? `${car}${f.vehicle_vin ? ` (VIN ${f.vehicle_vin})` : ""}` : null;
+}
+
 /** The free text a dealer reads: category, the message and the other answers, one per line. */
 export function commentsOf(lead: Lead): string {
   const f = lead.fields;
@@ -123,6 +149,7 @@ export function commentsOf(lead: Lead): string {
     ["Location", f.location_id],
     ["Status", lead.lead_status],
     ["Offer", f.offer_price !== undefined ? `$${numberFormat("en-AU").format(f.offer_price)}` : undefined],
+    ["Offer status", f.offer_status],
     ["Car being bought", lead.form === "trade-in" ? lead.car_id : undefined],
     ["Additional services", lead.additional_services?.join(", ")],
     // Reserve online and online purchase (spec leads §9): the deposit and its payment.
@@ -131,7 +158,8 @@ export function commentsOf(lead: Lead): string {
     ["Held until", f.hold_until],
     ["Paying by", f.purchase_payment],
     ["Pick-up or delivery", f.purchase_delivery],
-    ["Opt-in to marketing", f.opt_in === false ? "No" : "Yes"],
+    // Only what the visitor answered: a form without the opt-in box did not ask.
+    ["Opt-in to marketing", f.opt_in === undefined ? "Not asked" : f.opt_in ? "Yes" : "No"],
   ];
   for (const [label, value] of extra) if (value !== undefined && value !== "" && value !== null) lines.push(`${label}: ${value}`);
   return lines.join("\n");

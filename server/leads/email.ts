@@ -1,4 +1,4 @@
-import { commentsOf, type LeadContext } from "./adf";
+import { commentsOf, tradedCar, type LeadContext } from "./adf";
 import { stripControls } from "./text";
 
 export interface LeadEmail {
@@ -17,6 +17,7 @@ export function buildLeadEmail(ctx: LeadContext): LeadEmail {
   const { lead, vehicle: v } = ctx;
   const f = lead.fields;
   const who = [f.first_name, f.last_name].filter(Boolean).join(" ");
+  const traded = tradedCar(lead);
   const car = v ? `${v.year} ${v.make} ${v.model}${v.badge ? ` ${v.badge}` : ""} (stock ${v.stocknum})` : "";
   const subject = oneLine(`${lead.category}${car ? ` — ${car}` : ""} — ${who}`);
   const rows: [string, unknown][] = [
@@ -28,8 +29,10 @@ export function buildLeadEmail(ctx: LeadContext): LeadEmail {
     ["E-mail", f.email],
     ["Phone", f.phone],
     ["Postcode", f.postcode],
-    ["Vehicle", car || [f.vehicle_year, f.vehicle_make, f.vehicle_model].filter(Boolean).join(" ")],
+    // A trade-in lead names the car being bought (when it started from one) and the car traded in.
+    ["Vehicle", car || (traded ? "" : [f.vehicle_year, f.vehicle_make, f.vehicle_model].filter(Boolean).join(" "))],
     ["VIN", v?.vin],
+    ["Trade-in vehicle", traded ?? undefined],
     ["Page", lead.url],
   ];
   const text = [

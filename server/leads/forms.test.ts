@@ -78,6 +78,22 @@ describe("form rules on POST /api/leads (PGlite)", () => {
     expect(row.payload).toMatchObject({ form: "enquiry", category: "General Enquiry", subcategory: "Career Enquiry", lead_attributes: { linked_query_params: { utm_source: "jobs" } } });
   });
 
+  it("consent is recorded only as asked: the enquiry's box as ticked or not; a form without the box (request photos) records none, whatever is sent", async () => {
+    const stored = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const [row] = await h.db.select().from(leads).where(eq(leads.id, (await res.json()).lead_id));
+      return (row.payload as { fields: Record<string, unknown> }).fields;
+    };
+    const spec = leadFormSpec(site.document, "enquiry");
+    expect((await stored(await post(d(), buildLead(spec, { ...enquiry, opt_in: false })))).opt_in).toBe(false);
+    expect((await stored(await post(d(), buildLead(spec, enquiry)))).opt_in).toBe(true);
+    const photos = leadFormSpec(site.document, "request-photos");
+    expect(photos.fields.some((f) => f.name === "opt_in")).toBe(false);
+    const lead = buildLead(photos, { ...contact }, { carId: "isuzu-1", carDealershipId: 106 });
+    const sent = { ...lead, fields: { ...lead.fields, opt_in: true } };
+    expect(await stored(await post(d(), sent))).not.toHaveProperty("opt_in");
+  });
+
   it("a field the site does not require may be left out: the registration on harbourline", async () => {
     const spec = leadFormSpec(site.document, "enquiry");
     const res = await post(d(), buildLead(spec, { ...enquiry, rego: "" }));

@@ -94,6 +94,11 @@ function formProblems(doc: LiveDocument["document"], form: LeadFormKind, lead: {
   return validateLeadForm(spec, lead, { partial: lead.isLastStep === false });
 }
 
+/** Whether the site's form shows the opt-in box (the service booking never does). */
+function asksOptIn(doc: LiveDocument["document"], form: LeadFormKind, make: string | null): boolean {
+  return form !== "service" && leadFormSpec(doc, form, { make }).fields.some((f) => f.name === "opt_in");
+}
+
 /** The form's errors first, then the lead schema's for places the form said nothing about. */
 function mergeErrors(fromForm: Pick<FieldError, "pointer" | "message">[], fromSchema: SchemaError[]): SchemaError[] {
   const seen = new Set(fromForm.map((e) => e.pointer));
@@ -164,6 +169,8 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     }
     const errors = formProblems(live.document, lead.form, lead, vehicle?.make ?? lead.fields.vehicle_make ?? null, now);
     if (errors.length) return invalid(mergeErrors(errors, []));
+    // Consent is recorded only when the visitor was asked: a form without the opt-in box records none.
+    if (!asksOptIn(live.document, lead.form, vehicle?.make ?? lead.fields.vehicle_make ?? null)) delete lead.fields.opt_in;
     const dealership = routeLead(live.document, lead, vehicle);
     if (dealership instanceof Response) return dealership;
 

@@ -207,9 +207,9 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row, end] = csv.slice(1).split("\r\n");
     expect(header).toBe(CSV_COLUMNS.join(","));
-    expect(header).toBe("Received,Lead ID,Form,Category,Name,E-mail,Phone,Vehicle,Stock number,Message,Dealership,Payment reference,Delivery");
+    expect(header).toBe("Received,Lead ID,Form,Category,Name,E-mail,Phone,Vehicle,Stock number,Trade-in vehicle,Message,Dealership,Payment reference,Delivery");
     expect(row).toBe(
-      `2026-03-03 12:00,${id},Car enquiry,Vehicle Enquiry,'=cmd|' /C calc'!A0 Smith,x@example.com,'+61 400 555 666,,,"'@SUM(1+1)\nsecond ""line""",Beta Cars Sales,,Waiting to be sent`,
+      `2026-03-03 12:00,${id},Car enquiry,Vehicle Enquiry,'=cmd|' /C calc'!A0 Smith,x@example.com,'+61 400 555 666,,,,"'@SUM(1+1)\nsecond ""line""",Beta Cars Sales,,Waiting to be sent`,
     );
     expect(end).toBe("");
     expect(siteTime(new Date("2026-03-03T02:00:00Z"), "Pacific/Auckland")).toBe("2026-03-03 15:00");

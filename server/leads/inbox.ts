@@ -14,6 +14,7 @@ import { assertTenantAccess } from "../admin/access";
 import { LEAD_FORM_KINDS, type LeadFormKind } from "../../domain/lead-forms";
 import { zonedMidnight } from "../../domain/offers";
 import { stripControls } from "./text";
+import { tradedCar } from "./adf";
 import type { Lead } from "./validation";
 import { dateTimeFormat } from "../../domain/intl";
 
@@ -149,8 +150,11 @@ export interface InboxRow {
   name: string;
   email: string;
   phone: string;
+  /** The car the lead is about (for a trade-in: the car being bought, when it started from one). */
   vehicle: string;
   stockNumber: string;
+  /** A trade-in lead's car traded in; "" for other leads. */
+  tradeIn: string;
   message: string;
   dealership: string;
   paymentReference: string;
@@ -199,7 +203,9 @@ async function selectLeads(db: Db, site: SiteInfo, where: SQL | undefined, limit
       name: [fields.first_name, fields.last_name].filter(Boolean).join(" "),
       email: fields.email ?? "",
       phone: fields.phone ?? "",
-      vehicle: vehicleText(car, fields),
+      // A trade-in's vehicle fields are the car traded in, never the car being bought.
+      vehicle: lead.form === "trade-in" ? (car ? vehicleText(car, {}) : "") : vehicleText(car, fields),
+      tradeIn: lead.form === "trade-in" && lead.fields ? (tradedCar({ form: lead.form, fields: lead.fields }) ?? "") : "",
       stockNumber: car?.stocknum ?? fields.stock_number ?? "",
       message: fields.message ?? fields.comments ?? "",
       dealership: site.dealerships.get(r.dealershipId) ?? `Dealership ${r.dealershipId}`,
@@ -326,7 +332,7 @@ export function csvCell(value: unknown): string {
 }
 
 export const CSV_COLUMNS = [
-  "Received", "Lead ID", "Form", "Category", "Name", "E-mail", "Phone", "Vehicle", "Stock number", "Message", "Dealership", "Payment reference", "Delivery",
+  "Received", "Lead ID", "Form", "Category", "Name", "E-mail", "Phone", "Vehicle", "Stock number", "Trade-in vehicle", "Message", "Dealership", "Payment reference", "Delivery",
 ];
 
 /** "2026-05-12 09:05" in the site's time zone: what a spreadsheet reads as a date and time. */
@@ -346,7 +352,7 @@ export async function leadsCsv(db: Db, user: AdminUser, slug: string, filter: In
   const lines = [
     CSV_COLUMNS,
     ...rows.map((r) => [
-      siteTime(r.receivedAt, site.timeZone), r.id, FORM_LABELS[r.form] ?? r.form, r.category, r.name, r.email, r.phone, r.vehicle, r.stockNumber, r.message,
+      siteTime(r.receivedAt, site.timeZone), r.id, FORM_LABELS[r.form] ?? r.form, r.category, r.name, r.email, r.phone, r.vehicle, r.stockNumber, r.tradeIn, r.message,
       r.dealership, r.paymentReference, STATUS_LABELS[r.status],
     ]),
   ].map((cells) => cells.map(csvCell).join(","));

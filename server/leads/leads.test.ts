@@ -29,7 +29,9 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
     expect(lead_id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await h.db.select().from(leads).where(eq(leads.id, lead_id));
     expect(row).toMatchObject({ tenant: "harbourline", dealershipId: 101, idempotencyKey: "first-lead-0001" });
-    expect(row.payload).toMatchObject({ form: "vehicle-enquiry", category: "Vehicle Enquiry", fields: { first_name: "Ada", opt_in: true } });
+    expect(row.payload).toMatchObject({ form: "vehicle-enquiry", category: "Vehicle Enquiry", fields: { first_name: "Ada" } });
+    // Consent is recorded only as answered: this lead sent no opt_in, so none is stored (never a default "Yes").
+    expect((row.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
     const deliveries = await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead_id));
     expect(deliveries.map((x) => [x.channel, x.status, x.target]).sort()).toEqual([
       ["adf", "pending", "https://crm.example.test/adf"],

@@ -71,6 +71,9 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
     const sent = await deliveries();
     expect(sent.map((x) => [x.channel, x.target])).toEqual([["email", "harbourline-toyota-cleveland-service@harbourlinemotors.com.au"]]);
     expect(sent[0].subject).toBe("Service Booking — Ada Lovelace");
+    // The service form has no opt-in box: no consent is recorded, and the e-mail says it was not asked.
+    expect((row.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
+    expect(sent[0].body).toContain("Opt-in to marketing: Not asked");
     for (const line of ["Vehicle: 2020 Toyota HiLux", "Registration: ABC123 (QLD)", "Preferred Service Date: 2026-12-01", "Service interval: 40,000 km or 48 months", "Service type: Brakes", "Comments: Brakes squeal", "Tyres replacement: Yes", "Status: Complete"]) {
       expect(sent[0].body).toContain(line);
     }

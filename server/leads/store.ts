@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, max } from "drizzle-orm";
 import type { Db } from "../db";
 import { HttpError } from "../http/errors";
 import { leadDeliveries, leads } from "../db/schema";
@@ -87,6 +87,31 @@ export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt"
       const [sent] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId)).limit(1);
       if (!sent) await tx.insert(leadDeliveries).values(deliveryRows({ ...ctx, createdAt: row.createdAt }));
     }
+    return true;
+  });
+}
+
+/**
+ * A delivered lead moved on again (a trade-in offer accepted after it was sent as not accepted):
+ * its payload replaced and a new round of outbox rows — the same lead id, so the dealer's e-mail and
+ * CRM see an update of the lead they have, never a second lead. Rows of earlier rounds still waiting
+ * are replaced (the newer content goes out instead). In the caller's transaction when given one.
+ */
+export async function redeliverLead(db: Db, ctx: Omit<LeadContext, "createdAt">): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(leads)
+      .set({ payload: ctx.lead, payloadHash: payloadHash(ctx.lead), dealershipId: ctx.dealership.id })
+      .where(and(eq(leads.id, ctx.leadId), eq(leads.tenant, ctx.site.slug)))
+      .returning({ createdAt: leads.createdAt });
+    if (!row) return false;
+    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId));
+    const round = (last ?? -1) + 1;
+    await tx.insert(leadDeliveries).values(deliveryRows({ ...ctx, createdAt: row.createdAt }).map((d) => ({ ...d, round })));
+    await tx
+      .update(leadDeliveries)
+      .set({ status: "replaced" })
+      .where(and(eq(leadDeliveries.leadId, ctx.leadId), eq(leadDeliveries.status, "pending"), lt(leadDeliveries.round, round)));
     return true;
   });
 }

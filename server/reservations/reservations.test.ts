@@ -83,6 +83,9 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     expect(email.channel).toBe("email");
     expect(email.body).toContain(`Payment reference: ${r.paymentReference}`);
     expect(email.body).toContain("Deposit paid: $250");
+    // Reserving asks no marketing consent: none is recorded.
+    expect((lead.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
+    expect(email.body).toContain("Opt-in to marketing: Not asked");
     // Held: nobody else may reserve it.
     const again = await reserveCar(ctx(), request(slug)).catch((e) => e);
     expect(again).toBeInstanceOf(ReservationUnavailableError);

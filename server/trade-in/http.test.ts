@@ -22,11 +22,14 @@ import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { upsertVehicles } from "../inventory/store";
+import { leadsCsv } from "../leads/inbox";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";
+import { sendUnacceptedOffers, startUnacceptedOfferSweep } from "./unaccepted";
 import {
+  ALREADY_SENT,
   EVALUATION_NOT_FOUND,
   handleAcceptOffer,
   handleEnterVin,
@@ -181,6 +184,16 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor });
     expect(valued.status).toBe(200);
     expect(valued.body[0]).toMatchObject({ EvalID: evalid, KM: 60_000, offer_price: 17_500, valid_until: "2026-12-02T00:00:00.000Z", stage: "1. Valuation With Adjustments" });
+    // The visitor reads the offer and the reasons from their own answers, never the dealer's workings.
+    expect(valued.body[0].adjustments).toEqual([
+      { label: "Condition: Good (-4%)", amount: -768 },
+      { label: "Partial service history (-3%)", amount: -553 },
+      { label: "Keys: 1", amount: -300 },
+    ]);
+    expect(JSON.stringify(valued.body)).not.toMatch(/Retail|margin|median|comparable|Rounded|24,?000|basis/i);
+    // Staff keep the workings with the evaluation.
+    const [kept] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect((kept.answer as { valuation: { adjustments: { label: string }[] } }).valuation.adjustments[1].label).toBe("Dealer margin (-20%)");
     const leadId = valued.body[0].lead_id;
     const [lead] = await h.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.payload).toMatchObject({
@@ -205,11 +218,93 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(rows.map((r) => [r.channel, r.target])).toEqual([["email", "leads-2@alpha.test"]]);
     expect(rows[0].body).toContain("Offer: $17,500");
     expect(rows[0].body).toContain("Car being bought: b");
+    // Both cars: the one being bought (car b) and the one traded in.
+    expect(rows[0].subject).toBe("Trade-In — 2021 Toyota Corolla Ascent Sport (stock S-b) — Ada");
+    expect(rows[0].body).toContain("Vehicle: 2021 Toyota Corolla Ascent Sport (stock S-b)\n");
+    expect(rows[0].body).toMatch(/\nTrade-in vehicle: 2020 Toyota Corolla \(VIN JTNK4RBE90J054321\)\n/);
+    // The admin's list and CSV: the car being bought and, in its own column, the car traded in.
+    const staff = { id: 0, email: "staff@test.example", role: "staff" as const, tenants: [] };
+    const { csv } = await leadsCsv(h.db, staff, "alpha", { page: 1 });
+    const line = csv.split("\r\n").find((l) => l.includes(leadId))!;
+    expect(line).toContain(",Trade-in,Trade-In,Ada,ada@example.com,0400 000 000,2021 Toyota Corolla,S-b,2020 Toyota Corolla (VIN JTNK4RBE90J054321),");
+    // The wizard has no opt-in box: no consent recorded, none claimed.
+    expect((after.payload as { fields: Record<string, unknown> }).fields).not.toHaveProperty("opt_in");
+    expect(rows[0].body).toContain("Opt-in to marketing: Not asked");
     // Accepting twice sends nothing more.
     expect((await call(handleAcceptOffer, accept, { visitor: res.visitor })).status).toBe(200);
     expect(await deliveriesOf(leadId)).toHaveLength(1);
     const [evaluation] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
     expect(evaluation).toMatchObject({ stage: "offer-accepted", leadId });
+  });
+
+  it("an offer left unaccepted reaches the dealer once after the site's delay, marked not accepted; accepting later updates the same lead", async (c) => {
+    need(c);
+    const res = await enter("310TYA", "QLD", { car_id: "b" });
+    const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[0].Description }, { visitor: res.visitor });
+    const evalid = choice.body[0].EvalID;
+    const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor });
+    const leadId = valued.body[0].lead_id;
+    const [offered] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect((offered.answer as { unacceptedLeadDueAt: string }).unacceptedLeadDueAt).toBe("2026-11-25T01:00:00.000Z");
+    const minutes = (m: number) => new Date(NOW.getTime() + m * 60_000);
+    // Not yet due: nothing.
+    await sendUnacceptedOffers(h.db, minutes(59));
+    expect(await deliveriesOf(leadId)).toEqual([]);
+    // Due: two sweeps at once (two processes) deliver it once.
+    await Promise.all([sendUnacceptedOffers(h.db, minutes(61)), sendUnacceptedOffers(h.db, minutes(61))]);
+    const first = await deliveriesOf(leadId);
+    expect(first.map((r) => [r.channel, r.round, r.status])).toEqual([["email", 0, "pending"]]);
+    for (const line of ["Name: Ada", "Phone: 0400 000 000", "Trade-in vehicle: 2020 Toyota Corolla (VIN JTNK4RBE90J054321)", "Trade-In / 1. Valuation With Adjustments", "Offer: $17,500", "Offer status: Not accepted"]) {
+      expect(first[0].body).toContain(line);
+    }
+    const [sentLead] = await h.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(sentLead.payload).toMatchObject({ isLastStep: true, subcategory: "1. Valuation With Adjustments", fields: { offer_status: "Not accepted" } });
+    expect(await sendUnacceptedOffers(h.db, minutes(120))).toBe(0);
+    expect(await deliveriesOf(leadId)).toHaveLength(1);
+    // Sent: the details cannot be changed any more; the offer can still be accepted.
+    expect(await call(handleUpdateEval, details(evalid, { km: 10 }), { visitor: res.visitor })).toMatchObject({ status: 409, body: { message: ALREADY_SENT } });
+    const accepted = await call(handleAcceptOffer, { lead_id: leadId, offer_accepted: true }, { visitor: res.visitor });
+    expect(accepted).toMatchObject({ status: 200, body: { success: true, lead_id: leadId } });
+    // The same lead, sent again updated (the first sending, still waiting, gives way): never a second lead.
+    const rows = (await deliveriesOf(leadId)).sort((a, b) => a.round - b.round);
+    expect(rows.map((r) => [r.channel, r.round, r.status])).toEqual([
+      ["email", 0, "replaced"],
+      ["email", 1, "pending"],
+    ]);
+    expect(rows[1].body).toContain(`Lead: ${leadId}`);
+    expect(rows[1].body).toContain("Trade-In / 3. Offer Accepted");
+    expect(rows[1].body).toContain("Offer status: Accepted after it was sent as not accepted");
+    expect((await h.db.select({ n: count() }).from(leads).where(eq(leads.idempotencyKey, `trade-in:${evalid}`)))[0].n).toBe(1);
+    expect(await sendUnacceptedOffers(h.db, minutes(200))).toBe(0);
+    expect(await deliveriesOf(leadId)).toHaveLength(2);
+  });
+
+  it("the delay is the site's setting; an offer accepted in time is never sent as not accepted", async (c) => {
+    need(c);
+    const quick = tenant("alpha", { unacceptedOfferLeadMinutes: 5 });
+    const res = await enter("310TYA");
+    const evalid = (await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[1].Description }, { visitor: res.visitor, doc: quick })).body[0].EvalID;
+    const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor, doc: quick });
+    const [offered] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
+    expect((offered.answer as { unacceptedLeadDueAt: string }).unacceptedLeadDueAt).toBe("2026-11-25T00:05:00.000Z");
+    await call(handleAcceptOffer, { lead_id: valued.body[0].lead_id, offer_accepted: true }, { visitor: res.visitor, doc: quick });
+    await sendUnacceptedOffers(h.db, new Date(NOW.getTime() + 3_600_000));
+    const rows = await deliveriesOf(valued.body[0].lead_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].body).toContain("Offer status: Accepted\n");
+  });
+
+  it("the server's sweep (startUnacceptedOfferSweep, as instrumentation.ts starts it) sends an offer left unaccepted", async (c) => {
+    need(c);
+    const res = await enter("310TYA");
+    const evalid = (await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[2].Description }, { visitor: res.visitor })).body[0].EvalID;
+    const leadId = (await call(handleUpdateEval, details(evalid), { visitor: res.visitor })).body[0].lead_id;
+    // Offered at NOW (a past day): due long before the sweep's clock, the real time; its first round runs at once.
+    const stop = await startUnacceptedOfferSweep(Promise.resolve(h), 3_600_000);
+    stop();
+    const rows = await deliveriesOf(leadId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].body).toContain("Offer status: Not accepted");
   });
 
   it("puts the ADF in the outbox with interest trade-in when the dealership has a CRM", async (c) => {

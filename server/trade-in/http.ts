@@ -47,10 +47,10 @@ import { BadRequest, HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
-import { storeLead, updateLeadStage } from "../leads/store";
+import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
-import { valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
+import { customerReasons, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
 import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { numberFormat } from "../../domain/intl";
 
@@ -58,6 +58,7 @@ import { numberFormat } from "../../domain/intl";
 export const VISITOR_COOKIE = "fc_tradein_visitor";
 const VISITOR_MAX_AGE_S = 30 * 86_400;
 export const TRADE_IN_OFF = "Trade-in offers are not available on this site.";
+export const ALREADY_SENT = "Your details have already been sent to our buying team.";
 export const EVALUATION_NOT_FOUND = "There is no such trade-in evaluation. Please start again from Step One.";
 /** The multipart envelope around one image: field names, boundaries, headers. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -292,15 +293,20 @@ function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle,
   return checked.lead;
 }
 
-/** The lead's site and dealership: the one named (the car being bought's), else the site's first. */
-function leadSite(ctx: SiteContext, dealershipId?: number | null) {
-  const d = ctx.tenant.dealerships.find((x) => x.id === dealershipId) ?? ctx.tenant.dealerships[0];
+/**
+ * The lead's site, dealership and the car being bought: the dealership is that car's when the
+ * trade-in started from one of the site's cars (/cars/trade-in?car_id=), else the one named, else the
+ * site's first. The car traded in is in the lead's fields; the e-mail and ADF name both.
+ */
+export async function leadSite(ctx: Pick<SiteContext, "db" | "tenant">, e: Pick<Evaluation, "carId">, dealershipId?: number | null) {
+  const bought = e.carId ? await getVehicle(ctx.db, e.carId) : null;
+  const car = bought && ctx.tenant.dealerships.some((x) => x.id === bought.dealership_id) ? bought : null;
+  const d = ctx.tenant.dealerships.find((x) => x.id === (car?.dealership_id ?? dealershipId)) ?? ctx.tenant.dealerships[0];
   const identity = ctx.tenant.identity;
   return {
     site: { slug: identity.slug, name: identity.name, currency: identity.currency },
     dealership: { id: d.id, name: d.name, leadEmail: d.leadEmail, crmUrl: d.crmUrl, phone: d.phone },
-    // The ADF's vehicle is the car traded in (from the lead's fields); the car being bought is named in the comments.
-    vehicle: null,
+    vehicle: car,
   };
 }
 
@@ -311,8 +317,9 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   const vehicle = vehicleOf(evaluation);
   if (!vehicle) throw new HttpError(409, "Choose your car first (Step Two).");
   if (evaluation.stage === "offer-accepted") throw new HttpError(409, "This offer has already been accepted.");
-  // Without an online figure the lead was sent at once: a second version would never reach the dealer.
-  if (evaluation.stage === "registration-lookup") throw new HttpError(409, "Your details have already been sent to our buying team.");
+  // Without an online figure the lead was sent at once, and an offer left unaccepted is sent after the
+  // site's delay: a second version would never reach the dealer.
+  if (evaluation.stage === "registration-lookup" || evaluation.stage === "offer-not-accepted") throw new HttpError(409, ALREADY_SENT);
   const checked = checkDetails({
     ...body,
     first_name: body.cName ?? body.first_name,
@@ -333,16 +340,22 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   );
   const stage: TradeInStage = valuation.kind === "offer" ? "valuation" : "registration-lookup";
   const lead = tradeInLead(request, evaluation, vehicle, details, valuation, stage);
-  const car = evaluation.carId ? await getVehicle(ctx.db, evaluation.carId) : null;
-  const leadId = await saveLead(ctx, evaluation, lead, car?.dealership_id, await signedInUserId(request, ctx));
-  const updated = await updateEvaluation(ctx.db, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation } });
-  if (!updated) throw new NotFound();
+  const userId = await signedInUserId(request, ctx);
+  // An offer not accepted within the site's delay goes to the dealer marked so (server/trade-in/unaccepted.ts).
+  const due = valuation.kind === "offer" ? new Date(now.getTime() + settings.unacceptedOfferLeadMinutes * 60_000).toISOString() : null;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const leadId = await saveLead({ ...ctx, db: tx }, evaluation, lead, userId);
+    // From the stage read: an evaluation the sweep sent meanwhile is not moved back (the lead is not changed either).
+    const moved = await updateEvaluation(tx, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation, unacceptedLeadDueAt: due } }, { fromStage: evaluation.stage });
+    if (!moved) throw new HttpError(409, ALREADY_SENT);
+    return moved;
+  });
   return json(200, [evaluationAnswer(updated, vehicle, details.odometer, valuation)]);
 }
 
 /** Stores the evaluation's lead, or moves the one it has on. */
-async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, dealershipId: number | undefined, userId: number | null): Promise<string> {
-  const base = leadSite(ctx, dealershipId);
+async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, userId: number | null): Promise<string> {
+  const base = await leadSite(ctx, e);
   if (e.leadId) {
     if (!(await updateLeadStage(ctx.db, { ...base, leadId: e.leadId, lead }))) throw new NotFound();
     return e.leadId;
@@ -357,7 +370,8 @@ function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: number, 
     lead_id: e.leadId,
     stage: TRADE_IN_STAGES[e.stage],
     ...(valuation.kind === "offer"
-      ? { offer_price: valuation.offerPrice, valid_until: valuation.validUntil, adjustments: valuation.adjustments }
+      ? // The visitor reads the offer and the reasons from their own answers; the workings (retail estimate, margin) stay with staff.
+        { offer_price: valuation.offerPrice, valid_until: valuation.validUntil, adjustments: customerReasons(valuation.adjustments) }
       : { offer_price: null, reason: valuation.reason }),
   };
 }
@@ -374,20 +388,34 @@ export async function handleAcceptOffer(request: Request, ctx: TradeInContext): 
   if (!evaluation) throw new NotFound();
   const valuation = evaluation.answer.valuation as Valuation | undefined;
   if (evaluation.stage === "offer-accepted") return json(200, { success: true, lead_id: evaluation.leadId });
-  if (evaluation.stage !== "valuation" || valuation?.kind !== "offer") throw new HttpError(409, "There is no online offer to accept for this car.");
+  if ((evaluation.stage !== "valuation" && evaluation.stage !== "offer-not-accepted") || valuation?.kind !== "offer") throw new HttpError(409, "There is no online offer to accept for this car.");
   const now = ctx.now ?? new Date();
   if (Date.parse(valuation.validUntil) < now.getTime()) throw new HttpError(409, "This offer has expired. Please ask for a new one.");
-  const [row] = await ctx.db.select({ payload: leads.payload, dealershipId: leads.dealershipId }).from(leads).where(and(eq(leads.id, evaluation.leadId!), eq(leads.tenant, scope.site)));
-  if (!row) throw new NotFound();
-  const stored = row.payload as Lead;
-  const lead: Lead = {
-    ...stored,
-    subcategory: TRADE_IN_STAGES["offer-accepted"],
-    isLastStep: true,
-    fields: { ...stored.fields, sms_content: (stored.fields.sms_content ?? "").replace(TRADE_IN_STAGES.valuation, TRADE_IN_STAGES["offer-accepted"]) },
-  };
-  await updateLeadStage(ctx.db, { ...leadSite(ctx, row.dealershipId), leadId: evaluation.leadId!, lead });
-  await updateEvaluation(ctx.db, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString() } });
+  await ctx.db.transaction(async (tx) => {
+    // The evaluation's row is the claim (the unaccepted-offer sweep claims it the same way): from
+    // "valuation" the lead is delivered for the first time, accepted; from "offer-not-accepted" (the
+    // dealer already has it, marked not accepted) the same lead is sent again, updated — never a second lead.
+    for (const from of ["valuation", "offer-not-accepted"] as const) {
+      const claimed = await updateEvaluation(tx, scope, evaluation.id, { stage: "offer-accepted", answer: { acceptedAt: now.toISOString() } }, { fromStage: from });
+      if (!claimed) continue;
+      const [row] = await tx.select({ payload: leads.payload, dealershipId: leads.dealershipId }).from(leads).where(and(eq(leads.id, claimed.leadId!), eq(leads.tenant, scope.site)));
+      if (!row) throw new NotFound();
+      const stored = row.payload as Lead;
+      const lead: Lead = {
+        ...stored,
+        subcategory: TRADE_IN_STAGES["offer-accepted"],
+        isLastStep: true,
+        fields: {
+          ...stored.fields,
+          offer_status: from === "valuation" ? "Accepted" : "Accepted after it was sent as not accepted",
+          sms_content: (stored.fields.sms_content ?? "").replace(TRADE_IN_STAGES.valuation, TRADE_IN_STAGES["offer-accepted"]),
+        },
+      };
+      const context = { ...(await leadSite({ ...ctx, db: tx }, claimed, row.dealershipId)), leadId: claimed.leadId!, lead };
+      await (from === "valuation" ? updateLeadStage(tx, context) : redeliverLead(tx, context));
+      return;
+    }
+  });
   return json(200, { success: true, lead_id: evaluation.leadId });
 }
 

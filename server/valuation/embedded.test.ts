@@ -37,9 +37,9 @@ describe("the embedded valuation's arithmetic", () => {
       adjustments: [
         { label: "Retail estimate: median of 3 comparable cars, adjusted to 2020 and 60000 km", amount: 24_000 },
         { label: "Dealer margin (-20%)", amount: -4_800 },
-        { label: "Condition: Good (-4%)", amount: -768 },
-        { label: "Partial service history (-3%)", amount: -553 },
-        { label: "Keys: 1", amount: -300 },
+        { label: "Condition: Good (-4%)", amount: -768, customer: true },
+        { label: "Partial service history (-3%)", amount: -553, customer: true },
+        { label: "Keys: 1", amount: -300, customer: true },
         { label: "Rounded down to $100", amount: -79 },
       ],
       basis: "3 Toyota Corolla listed or sold by this dealer (2019–2021), median adjusted price $24000.",

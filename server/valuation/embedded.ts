@@ -81,9 +81,10 @@ export function computeOffer(request: ValuationRequest, comparables: readonly Co
   const lines: ValuationAdjustment[] = [
     { label: `Retail estimate: median of ${comparables.length} comparable ${comparables.length === 1 ? "car" : "cars"}, adjusted to ${car.year} and ${odometer} km`, amount: retail },
     { label: `Dealer margin (${pct(1 - DEALER_MARGIN)})`, amount: afterMargin - retail },
-    { label: `Condition: ${answers.car_condition} (${pct(CONDITION_FACTORS[answers.car_condition])})`, amount: afterCondition - afterMargin },
-    { label: `${answers.service_history} (${pct(SERVICE_HISTORY_FACTORS[answers.service_history])})`, amount: afterService - afterCondition },
-    { label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService },
+    // The visitor's own answers: reasons they may be told (customerReasons); the rest is the dealer's workings.
+    { label: `Condition: ${answers.car_condition} (${pct(CONDITION_FACTORS[answers.car_condition])})`, amount: afterCondition - afterMargin, customer: true },
+    { label: `${answers.service_history} (${pct(SERVICE_HISTORY_FACTORS[answers.service_history])})`, amount: afterService - afterCondition, customer: true },
+    { label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService, customer: true },
     { label: `Rounded down to $${OFFER_ROUNDING}`, amount: offer - afterKeys },
   ];
   return {

@@ -49,6 +49,17 @@ export interface ValuationAdjustment {
   label: string;
   /** Dollars added (negative: taken off). */
   amount: number;
+  /**
+   * true: a reason the visitor is told (their car's condition, service history, keys). Every other
+   * line is the dealer's workings (retail estimate, margin, rounding): kept with the evaluation for
+   * staff, never in a visitor's answer (customerReasons).
+   */
+  customer?: boolean;
+}
+
+/** The lines of an offer a visitor may read: the customer reasons, as label and amount only. */
+export function customerReasons(adjustments: readonly ValuationAdjustment[]): { label: string; amount: number }[] {
+  return adjustments.filter((a) => a.customer === true).map(({ label, amount }) => ({ label, amount }));
 }
 
 export type Valuation =

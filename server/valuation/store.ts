@@ -5,7 +5,7 @@
  * exactly as an id that does not exist. Ids that are not UUIDs are not looked up at all.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { MAX_TRADE_IN_IMAGES, type TradeInImageType, type TradeInStage, type TradeInState } from "../../domain/trade-in";
 import type { Db } from "../db";
 import { tradeInEvaluations } from "../db/schema";
@@ -106,8 +106,12 @@ export async function getEvaluation(db: Db, scope: EvaluationScope, id: string):
   return row ? toEvaluation(row) : null;
 }
 
-/** Applies `patch` in one statement; null when there is no such evaluation for this site (and visitor). */
-export async function updateEvaluation(db: Db, scope: EvaluationScope, id: string, patch: EvaluationPatch): Promise<Evaluation | null> {
+/**
+ * Applies `patch` in one statement; null when there is no such evaluation for this site (and visitor),
+ * or, with `fromStage`, when it is no longer at that stage: the row is the claim, so of two processes
+ * moving it on from one stage only one gets it.
+ */
+export async function updateEvaluation(db: Db, scope: EvaluationScope, id: string, patch: EvaluationPatch, opts: { fromStage?: TradeInStage } = {}): Promise<Evaluation | null> {
   if (!isEvaluationId(id)) return null;
   const [row] = await db
     .update(tradeInEvaluations)
@@ -119,9 +123,24 @@ export async function updateEvaluation(db: Db, scope: EvaluationScope, id: strin
       ...(patch.answer ? { answer: sql`${tradeInEvaluations.answer} || ${JSON.stringify(patch.answer)}::jsonb` } : {}),
       updatedAt: new Date(),
     })
-    .where(scoped(id, scope))
+    .where(opts.fromStage ? and(scoped(id, scope), eq(tradeInEvaluations.stage, opts.fromStage)) : scoped(id, scope))
     .returning();
   return row ? toEvaluation(row) : null;
+}
+
+/**
+ * Evaluations whose offer was not accepted by its time (answer.unacceptedLeadDueAt, set with the
+ * offer): still at stage "valuation" with a lead. Oldest first, at most `limit`. Read only: the
+ * caller claims each with updateEvaluation(…, { fromStage: "valuation" }).
+ */
+export async function unacceptedOffersDue(db: Db, now: Date, limit = 50): Promise<Pick<Evaluation, "id" | "site">[]> {
+  const due = sql`${tradeInEvaluations.answer}->>'unacceptedLeadDueAt'`;
+  return db
+    .select({ id: tradeInEvaluations.id, site: tradeInEvaluations.site })
+    .from(tradeInEvaluations)
+    .where(and(eq(tradeInEvaluations.stage, "valuation"), isNotNull(tradeInEvaluations.leadId), sql`(${due})::timestamptz <= ${now.toISOString()}::timestamptz`))
+    .orderBy(due)
+    .limit(limit);
 }
 
 export type AddImageResult = { ok: true; evaluation: Evaluation } | { ok: false; reason: "not-found" | "too-many" };

@@ -207,6 +207,8 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
   await form.getByLabel("Dealership", { exact: true }).selectOption("harbourline-ford");
   await form.getByLabel("Message", { exact: true }).fill("Qualified technician looking for a role on the Gold Coast.");
   // The network fails: the form retries once with the same key, then shows the alert (leads §8).
+  // At phone width the form is taller than the screen: the alert above it starts out of view.
+  await page.setViewportSize(viewports.phone);
   const keys: string[] = [];
   await page.route("**/api/leads", (route) => {
     keys.push(route.request().headers()["idempotency-key"]);
@@ -215,6 +217,9 @@ test("careers: sent as General Enquiry / Career Enquiry with event 51", async ({
   await form.getByRole("button", { name: "Enquire Now" }).click();
   // The alert, and under it the server's error or, with no answer at all, An unexpected error occured.
   await expect(form.getByRole("alert").locator("p")).toHaveText(["An error occurred when submitting this form", "An unexpected error occured"]);
+  // Above the form: scrolled into view and focused (not left on <body>), so it is seen and read out.
+  await expect(form.getByRole("alert")).toBeFocused();
+  await expect(form.getByRole("alert")).toBeInViewport();
   await expect(form.getByRole("button", { name: "Enquire Now" })).toBeEnabled();
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);

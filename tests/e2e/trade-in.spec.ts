@@ -132,6 +132,12 @@ test("harbourline, desktop: the menu's Sell My Car → a single match → the of
   expect(tenant("harbourline").features.tradeIn?.sendValuationToMiscellaneous).toBe(true);
   const misc = page.waitForRequest((r) => r.url().endsWith("/api/miscellaneous") && r.method() === "POST");
   const item = await sendDetails(page, wizard, "Harriet", "45,000 km");
+  // The visitor's answer carries the offer and the reasons from their own answers, never the dealer's workings.
+  const reasons = (item as unknown as { adjustments: { label: string }[] }).adjustments.map((a) => a.label);
+  for (const label of reasons) expect(label).toMatch(/^(Condition|Full service history|Partial service history|No service history|Keys)\b/);
+  expect(JSON.stringify(item)).not.toMatch(/retail|margin|median|comparable|rounded/i);
+  // The trade-in lead's analytics event (18, spec leads §9), once.
+  expect(await page.evaluate(() => ((window as unknown as { dataLayer?: { id: number }[] }).dataLayer ?? []).filter((e) => e.id === 18).length)).toBe(1);
   const sent = await misc;
   expect(sent.postDataJSON()).toEqual({ ...item, column_name: "valuation" });
   expect((await sent.response())?.status()).toBe(200);
@@ -277,6 +283,7 @@ test("wattle-creek, phone: a car's Trade-In Valuation → /cars/trade-in?car_id=
   await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
   await lookUp(wizard, "1JY5CR", "VIC", "Step Four: Your Details");
   const item = await sendDetails(page, wizard, "Vanessa", "12000");
+  await shot(page, "wattle-creek-phone-offer");
   await acceptShownOffer(page, wizard, item);
   expected.push({ slug, leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["email"], carId });
 });
@@ -340,6 +347,13 @@ test("the stored leads: their stages, offers, car and outbox rows", async () => 
       expect(email.target).toMatch(/@/);
       expect(email.body).toContain(e.stage);
       if (e.offer !== null) expect(email.body).toContain(money(e.offer));
+      // The wizard asks no marketing consent: none recorded, none claimed.
+      expect(lead.fields).not.toHaveProperty("opt_in");
+      expect(email.body).toContain("Opt-in to marketing: Not asked");
+      // Both cars: the one being bought (from /cars/trade-in?car_id=) and the one traded in.
+      expect(email.body).toMatch(/^Trade-in vehicle: \d{4} .+\(VIN [A-Z0-9]+\)$/m);
+      if (e.carId) expect(email.body).toMatch(/^Vehicle: \d{4} .+\(stock .+\)$/m);
+      else expect(email.body).not.toMatch(/^Vehicle: /m);
       const adf = deliveries.find((d) => d.channel === "adf");
       if (adf) {
         expect(adf.body).toContain('interest="trade-in"');

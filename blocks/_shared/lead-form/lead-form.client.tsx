@@ -36,7 +36,7 @@ export function LeadForm(props: LeadFormProps) {
       data-step={steps ? step + 1 : undefined}
     >
       {steps ? <StepHeader steps={steps} step={step} headingId={headingId} heading={lf.stepHeading} /> : null}
-      <Problems id={id} stepIncomplete={lf.stepIncomplete} formError={lf.formError} listed={listed} />
+      <Problems id={id} stepIncomplete={lf.stepIncomplete} formError={lf.formError} listed={listed} attempt={lf.failures} />
 
       {steps ? (
         // Every step stays in the page (hidden when not shown), so Back and Next keep what was typed.

@@ -196,9 +196,13 @@ describe("the enquiry form", () => {
     answers.push(() => json(500, { error: "The lead store is down for maintenance." }));
     const { user } = show("enquiry");
     await fillEnquiry(user);
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView");
     await user.click(submitButton());
     const alert = await screen.findByRole("alert");
     expect(Array.from(alert.querySelectorAll("p"), (p) => p.textContent)).toEqual(["An error occurred when submitting this form", "The lead store is down for maintenance."]);
+    // Above the form, maybe off screen: scrolled into view and focused (not left on <body>), so it is seen and read out.
+    expect(document.activeElement).toBe(alert);
+    expect(scrolled.mock.contexts).toContain(alert);
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
     expect(browserNav.assign).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(SUCCESS_KEY)).toBeNull();
@@ -209,6 +213,8 @@ describe("the enquiry form", () => {
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].key).toBe(calls[0].key);
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("An error occurred when submitting this formAn unexpected error occured"));
+    // Failing again: the alert takes the focus again.
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
 
     await user.type(screen.getByLabelText(/^Message/), " Thanks.");
     await user.click(submitButton());
@@ -258,6 +264,16 @@ describe("the enquiry form", () => {
       "is not in the expected form (an http(s) URL)",
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText(/^Dealership/));
+  });
+
+  it("server errors that no field shows (422): the list is an alert and takes the focus", async () => {
+    answers.push(() => json(422, { error: "Please fix the following errors:", errors: [{ pointer: "/url", message: "is not in the expected form (an http(s) URL)" }] }));
+    const { user } = show("enquiry");
+    await fillEnquiry(user);
+    await user.click(submitButton());
+    const list = await screen.findByRole("alert");
+    expect(list.textContent).toBe("Please fix the following errors:is not in the expected form (an http(s) URL)");
+    expect(document.activeElement).toBe(list);
   });
 
   it("the honeypot is hidden from people and assistive technology, and sent when a bot fills it", async () => {

@@ -33,6 +33,8 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
   const trap = useRef<HTMLInputElement>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [done, setDone] = useState(false);
+  /** Failed submits so far: each shows its message afresh (messages.tsx Problems). */
+  const [failures, setFailures] = useState(0);
   const preselected = useRef(new Set<string>());
   const [initial] = useState(() => startValues(spec, initialValues));
   // What the finance link's query adds to the lead (the car, hidden fields); read once in the browser.
@@ -168,6 +170,7 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
       browserNav.assign(SUCCESS_PATH);
       return;
     }
+    setFailures((n) => n + 1);
     if (result.status === 422 && result.errors?.length) {
       const unplaced: string[] = [];
       const named = result.errors.map((e) => fieldAt(spec, e.pointer));
@@ -226,6 +229,7 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     listed,
     busy: isSubmitting || done,
     formError: errors.root?.server?.message,
+    failures,
     stepIncomplete: !!steps && refused && steps[step].fields.some((n) => errors[n]),
   };
 }
