@@ -167,6 +167,13 @@ describe("location-info", () => {
     expect(sales).not.toContain("Dealer licence");
   });
 
+  it("shows a single location's map where it has coordinates; a page of several departments shows none", async () => {
+    const placed = site((t) => Object.assign(t.locations[0].address, { lat: -27.4359, long: 153.0631 }));
+    expect(await render("/locations/hamilton-service", placed)).toContain('role="region" aria-label="Map of Harbourside Hamilton Service" data-testid="location-map"');
+    expect(await render("/locations/hamilton-service")).not.toContain("data-testid=\"location-map\"");
+    expect(await render("/contact-us/harbourside-hamilton", placed)).not.toContain("data-testid=\"location-map\"");
+  });
+
   it("on /contact-us/{slug}: each of the site's departments there, each with its own hours", async () => {
     const html = await render("/contact-us/harbourside-hamilton");
     expect([...html.matchAll(/<h2 id="[^"]+" class="fc-section-heading [^"]*">([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual(["Harbourside Hamilton Service", "Harbourside Hamilton Sales"]);

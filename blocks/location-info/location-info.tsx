@@ -4,6 +4,9 @@ import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { blockLocations, DirectionsLink, HoursTable, LicenceNumbers, LocationAddress, LocationPhones, LocationRating } from "../_shared/location";
 import { DepartmentSelect } from "./department-select.client";
+import { GET_DIRECTIONS, VIEW_LOCATION } from "../../domain/locations";
+import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
+import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./location-info.module.css";
 
 /** One department's panel: this week's hours (holiday hours on their day) and, when there are any, the Holiday Opening Hours dialog. */
@@ -41,7 +44,7 @@ function HoursPanel({ id, location, department, now, timeZone }: { id: string; l
   );
 }
 
-function LocationDetail({ id, location, tenant, now }: { id: string; location: Location; tenant: TenantDocument; now: Date }) {
+function LocationDetail({ id, location, tenant, now, map }: { id: string; location: Location; tenant: TenantDocument; now: Date; map: boolean }) {
   const timeZone = tenant.identity.timeZone;
   const departments = locationDepartments(location);
   const headingId = `${id}-heading`;
@@ -79,14 +82,27 @@ function LocationDetail({ id, location, tenant, now }: { id: string; location: L
           <DirectionsLink location={location} />
         </p>
       </div>
+      {map ? <SingleMap location={location} tenant={tenant} /> : null}
     </article>
+  );
+}
+
+/** A single location's map (leads §2 screen 6: one location shows a map), when it has coordinates; drawn when no tile loads. */
+function SingleMap({ location, tenant }: { location: Location; tenant: TenantDocument }) {
+  const places = mapPlaces([location], () => undefined);
+  if (!places.length) return null;
+  return (
+    <div className={styles.map}>
+      <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} />
+    </div>
   );
 }
 
 /**
  * The location info block and location-detail header (leads §2 screens 6–7): per location, its name,
  * a department selector over the departments it serves with this week's hours from Monday and the
- * Holiday Opening Hours dialog, then address, phone, rating, licence numbers and Get Directions.
+ * Holiday Opening Hours dialog, then address, phone, rating, licence numbers and Get Directions; a
+ * single location (its own page) also shows its map.
  */
 const LocationInfo: BlockComponent<"location-info"> = ({ id, props, ctx }) => {
   const locations = blockLocations(ctx.tenant, ctx.path, props.location);
@@ -96,7 +112,7 @@ const LocationInfo: BlockComponent<"location-info"> = ({ id, props, ctx }) => {
     <section className="fc-block-section" data-block="location-info" aria-label={locations.length > 1 ? "Our departments" : undefined}>
       <div className={`fc-container ${styles.list}`}>
         {locations.map((location) => (
-          <LocationDetail key={location.id} id={`${id}-${location.id}`} location={location} tenant={ctx.tenant} now={now} />
+          <LocationDetail key={location.id} id={`${id}-${location.id}`} location={location} tenant={ctx.tenant} now={now} map={locations.length === 1} />
         ))}
       </div>
     </section>

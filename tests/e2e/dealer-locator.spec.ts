@@ -188,7 +188,7 @@ test("kowhai-motors (NZ): a New Zealand postcode finds the nearest locations; an
   await expect(page.getByTestId("locator-error")).toHaveText(INVALID);
 });
 
-test("tiles that cannot load: a notice instead of the map, and the address cards with Get Directions", async ({ page }) => {
+test("tiles that cannot load: a drawing of the places and a notice instead of the map, and the address cards with Get Directions", async ({ page }) => {
   await dismissPopup(page, "redgate");
   await page.route(TILES, (route) => route.abort("internetdisconnected"));
   await page.setViewportSize(viewports.phone);
@@ -196,6 +196,8 @@ test("tiles that cannot load: a notice instead of the map, and the address cards
   await expect(page.getByTestId("map-unavailable")).toHaveText(MAP_UNAVAILABLE);
   await expect(page.getByRole("status").filter({ hasText: MAP_UNAVAILABLE })).toBeVisible();
   await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  // In its place a drawing: a pin per location found, each a link, and the searched postcode.
+  await expect(page.getByTestId("drawn-map").getByRole("link")).toHaveCount(await results(page).locator("h4").count());
   const t = tenant("redgate");
   await expect(results(page).locator("h4")).toHaveText(expected(t, "au", "4350").names);
   for (const l of t.locations) await expect(page.getByRole("link", { name: `${GET_DIRECTIONS} to ${l.name}` })).toHaveAttribute("href", l.address.place_url!);

@@ -118,6 +118,17 @@ test("a location page and the contact page look right at phone and desktop width
       await page.locator('[data-block="location-info"]').screenshot({ path: `test-results/screenshots/locations-${slug}-${label}-info-${width}.jpg` });
     }
   }
+  // A location page shows its map; with no tile server reachable, a drawing of the place that links to its directions.
+  await page.route("https://tile.openstreetmap.org/**", (route) => route.abort("internetdisconnected"));
+  const penrose = demoTenants.find((t) => t.identity.slug === "kowhai-motors")!.locations.find((l) => l.slug === "kowhai-motors-penrose-service")!;
+  await page.goto(siteUrl("kowhai-motors", "/locations/kowhai-motors-penrose-service"));
+  const drawn = page.getByTestId("drawn-map");
+  await expect(drawn).toHaveAttribute("aria-label", `Map of ${penrose.name}`);
+  await expect(drawn.getByRole("link", { name: new RegExp(`^${penrose.name} Get Directions`) })).toHaveAttribute("href", directionsUrl(penrose));
+  await drawn.screenshot({ path: "test-results/screenshots/locations-kowhai-motors-drawn-map-desktop.jpg" });
+  await expectAccessible(page, "a location page's drawn map");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
   // The dialog open, on a phone.
   await page.setViewportSize(viewports.phone);
   await page.goto(siteUrl("kowhai-motors", "/locations/kowhai-motors-penrose-service"));

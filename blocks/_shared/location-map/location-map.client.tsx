@@ -1,7 +1,8 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useCallback, useState } from "react";
-import { MAP_UNAVAILABLE, type MapPlace, type MapSettings } from "./location-map";
+import type { MapPlace, MapSettings } from "./location-map";
+import { DrawnMap } from "./drawn-map";
 import styles from "./location-map.module.css";
 
 // Leaflet (about 40 KB compressed with its CSS) loads only where a map is shown, and only in the browser.
@@ -20,19 +21,14 @@ export interface LocationMapProps {
 
 /**
  * A map of locations (OpenStreetMap tiles by default, or the site's tile source) with one
- * keyboard-reachable marker per place. When its tiles cannot load it gives way to a notice: the
- * address cards beside it still say where each place is and link to directions.
+ * keyboard-reachable marker per place. When its tiles cannot load it gives way to a drawing of where
+ * the places are (drawn-map.tsx: pins linking to each place, or a single place's directions) and a
+ * notice; the address cards beside it still say where each place is and link to directions.
  */
 export function LocationMap(props: LocationMapProps) {
   const [unavailable, setUnavailable] = useState(false);
   const giveUp = useCallback(() => setUnavailable(true), []);
-  if (unavailable) {
-    return (
-      <p className={styles.notice} role="status" data-testid="map-unavailable">
-        {MAP_UNAVAILABLE}
-      </p>
-    );
-  }
+  if (unavailable) return <DrawnMap places={props.places} searched={props.searched} label={props.label} directionsText={props.directionsText} />;
   return (
     <div className={styles.frame} role="region" aria-label={props.label} data-testid="location-map">
       <MapView {...props} onUnavailable={giveUp} />

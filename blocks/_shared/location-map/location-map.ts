@@ -93,3 +93,36 @@ export function attributionHtml(settings: Pick<MapSettings, "attribution" | "att
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<a href="${esc(settings.attributionUrl)}" rel="noopener">${esc(settings.attribution)}</a>`;
 }
+
+/** Where a place sits on the drawn map, in percent of its width and height. */
+export interface DrawnPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * The drawn map's positions (shown when no tile can load): the points projected equirectangularly
+ * (longitude scaled by the cosine of the middle latitude, so distances look right at our
+ * latitudes), fitted into the frame with a margin — 12–88% across, 18–82% down — keeping their
+ * proportions; one point, or points all in one spot, at the middle.
+ */
+export function drawnPoints(points: readonly { lat: number; long: number }[], aspect = 2): DrawnPoint[] {
+  if (!points.length) return [];
+  const midLat = (Math.min(...points.map((p) => p.lat)) + Math.max(...points.map((p) => p.lat))) / 2;
+  const k = Math.cos((midLat * Math.PI) / 180);
+  const xs = points.map((p) => p.long * k);
+  const ys = points.map((p) => -p.lat);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const width = 76; // percent of the frame's width usable
+  const height = 64; // percent of its height
+  // One scale for both axes, in frame-width units; `aspect` is the frame's width / height.
+  const spanX = x1 - x0;
+  const spanY = y1 - y0;
+  const scale = Math.min(spanX > 0 ? width / spanX : Infinity, spanY > 0 ? (height / aspect) / spanY : Infinity);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  if (!Number.isFinite(scale)) return points.map(() => ({ x: 50, y: 50 }));
+  return points.map((_, i) => ({
+    x: round(50 + (xs[i] - (x0 + x1) / 2) * scale),
+    y: round(50 + (ys[i] - (y0 + y1) / 2) * scale * aspect),
+  }));
+}
