@@ -4,6 +4,14 @@ export type HostTarget = { kind: "admin" } | { kind: "slug"; slug: string } | { 
 /** The request header proxy.ts puts the asked-for path in (a site's pages are served under an internal /s/{host}/ route). */
 export const PAGE_PATH_HEADER = "x-forecourt-path";
 
+/**
+ * A site's 404 page carries this tag (renderer/not-found-page.tsx), and the server that sends the
+ * sites' pages whole (server/http/late-scripts.ts) answers it with status 404: Next sets a 404 only
+ * for a notFound() thrown outside Suspense, and then sends an empty page drawn in the browser.
+ */
+export const NOT_FOUND_META = { name: "x-fc-status", content: "404" } as const;
+export const NOT_FOUND_MARK = `<meta name="${NOT_FOUND_META.name}" content="${NOT_FOUND_META.content}"/>`;
+
 const ADMIN_HOSTS = new Set(["localhost", "admin.localhost", "127.0.0.1", "[::1]"]);
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchPath, pathNeedsFacets, searchPathSegments, searchPathTitle, seoPathFor, slugify, type SearchPathOptions } from "./search-paths";
+import { parseSearchPath, pathNeedsFacets, searchPathFound, searchPathSegments, searchPathTitle, seoPathFor, slugify, type SearchPathOptions } from "./search-paths";
 
 const facets = {
   make: ["Toyota", "Land Rover", "Mercedes-Benz", "Mazda"],
@@ -91,6 +91,20 @@ describe("parseSearchPath: make, model and body slugs", () => {
   it("leaves out segments that match nothing", () => {
     const state = parseSearchPath("/search/holden", facets, opts);
     expect(state).toEqual({ path: "/search/holden", basePath: "/search", refinementList: {}, unmatched: ["holden"] });
+  });
+
+  it("a path with a segment that names nothing is not a page (a 404, not all stock under its own address)", () => {
+    const found = (path: string, f = facets) => searchPathFound(parseSearchPath(path, f, opts));
+    for (const path of ["/search/nonsense-xyz", "/search/a/b/c", "/search/ford/xyz", "/search/toyota/toyota", "/search/used-cars/new-cars", "/used-car/nonsense"]) {
+      expect(found(path), path).toBe(false);
+    }
+    // A body type the site does not sell (Redgate's /search/ute): its bodies are the facet values.
+    expect(found("/search/ute", { ...facets, body: ["hatch", "suv"] })).toBe(false);
+    for (const path of ["/search", "/search/used-cars", "/search/toyota/corolla", "/search/used-cars/mazda/cx-5", "/search/suv", "/used-car"]) {
+      expect(found(path, { ...facets, body: ["hatch", "suv"] }), path).toBe(true);
+    }
+    // Not a search path: not this rule's.
+    expect(searchPathFound(parseSearchPath("/cars/abc", facets, opts))).toBe(true);
   });
 });
 

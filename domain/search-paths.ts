@@ -167,6 +167,15 @@ export function parseSearchPath(path: string, facets: SearchPathFacets, opts: Se
   return { path: `${basePath}${segments.length ? `/${segments.join("/")}` : ""}`, basePath, refinementList, unmatched };
 }
 
+/**
+ * Whether a path read as a search path is a page: every segment named something (a car type, a
+ * make, a model of that make, a body the site has). One that matches nothing is a 404, never the
+ * whole stock under a path of its own. A path that is not a search path is not this rule's.
+ */
+export function searchPathFound(state: SearchPathState | null): boolean {
+  return !state || state.unmatched.length === 0;
+}
+
 const CAR_TYPE_PATHS: Record<string, string> = {
   new: "new-cars",
   used: "used-cars",

@@ -6,6 +6,17 @@
 import { seoPathFor, SEARCH_BASE } from "./search-paths";
 import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
 
+/**
+ * The vehicle page's targets a result card links to (spec §2 result cards): Quick Enquiry opens its
+ * enquiry dialog (the dialog's id: blocks/_shared/form-dialog.client.tsx opens the dialog the
+ * address names, and without JavaScript shows its form in place); Find Me Something Similar, on a
+ * car no longer available, lands on its SOLD panel's find-me-something-similar block.
+ */
+export const ENQUIRE_ANCHOR = "enquire";
+export const SIMILAR_ANCHOR = "similar";
+export const enquireHref = (car: { path: string }) => `${car.path}#${ENQUIRE_ANCHOR}`;
+export const similarAnchorHref = (car: { path: string }) => `${car.path}#${SIMILAR_ANCHOR}`;
+
 /** Trade-in valuation for this car (spec §2 routes). */
 export const tradeInHref = (car: { id: string }) => `/cars/trade-in?car_id=${encodeURIComponent(car.id)}`;
 

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
-import { NOT_FOUND_TITLE, SiteNotFound } from "./not-found-page";
+import { NOT_FOUND_TITLE, NotFoundResponse, SiteNotFound } from "./not-found-page";
+import { NOT_FOUND_MARK } from "../domain/hosts";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
@@ -25,5 +26,13 @@ describe("a site's 404 page", () => {
     expect(text(html)).toContain("Or call us on 07 3000 1234");
     // Footer.
     expect(html).toContain("<footer");
+  });
+
+  it("a route's missing page carries, first, the exact mark the page server answers with 404 (server/http/late-scripts.ts)", async () => {
+    const element = NotFoundResponse({ host: null });
+    // The mark, then the page (a host no site answers: the plain note).
+    const [mark, page] = element.props.children;
+    expect(renderToStaticMarkup(mark)).toBe(NOT_FOUND_MARK);
+    expect(text(renderToStaticMarkup(await page.type(page.props)))).toContain("Sorry, there is no page at this address.");
   });
 });

@@ -1,9 +1,12 @@
+import type { Metadata } from "next";
 import { formatCallNumber, telHref } from "../domain/phone";
 import { tenantForHost } from "../server/tenants/live";
 import type { LiveDocument } from "../server/tenants/store";
 import { renderBlocks } from "./render-blocks";
 import type { BlockContext, Page } from "./types";
 import { searchHost } from "../domain/search-host";
+import { documentTitle } from "../domain/page-title";
+import { NOT_FOUND_META } from "../domain/hosts";
 import styles from "./not-found-page.module.css";
 
 export const NOT_FOUND_TITLE = "Page not found";
@@ -13,10 +16,32 @@ export const NOT_FOUND_SEARCH_PATH = "/search";
 
 const NOT_FOUND_PAGE: Page = { id: "not-found", title: NOT_FOUND_TITLE, blocks: [] };
 
+/** A missing page's title ("Page not found | {site}") and no indexing. */
+export async function notFoundMetadata(host: string | null): Promise<Metadata> {
+  const live = await tenantForHost(host).catch(() => null);
+  return { title: documentTitle(NOT_FOUND_TITLE, live?.document.identity.name ?? ""), robots: { index: false, follow: true } };
+}
+
+/**
+ * What a route returns for a missing page, instead of calling notFound(): the site's 404 drawn on
+ * the server (header, search box, footer), marked for the 404 status (domain/hosts.ts
+ * NOT_FOUND_MARK, set by server/http/late-scripts.ts). A notFound() thrown by a page is drawn in
+ * the browser only (vercel/next.js#62228: an empty error shell, blank for seconds, and for good
+ * without JavaScript); one inside Suspense leaves the status at 200.
+ */
+export function NotFoundResponse({ host }: { host: string | null }) {
+  return (
+    <>
+      <meta name={NOT_FOUND_META.name} content={NOT_FOUND_META.content} />
+      <NotFoundPage host={host} />
+    </>
+  );
+}
+
 /**
  * A site's 404: its header (menu, phone) and footer around a short note, a search box and links to
- * the home and search pages. A host no site answers gets the plain note. Status 404 is Next's
- * (notFound()), this only draws the page.
+ * the home and search pages. A host no site answers gets the plain note. The status is set by
+ * notFound() (app/s/[host]/not-found.tsx) or by NotFoundResponse's mark; this only draws the page.
  */
 export async function NotFoundPage({ host }: { host: string | null }) {
   const live = await tenantForHost(host).catch(() => null);

@@ -3,6 +3,7 @@ import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { TenantPage, tenantPageMetadata } from "./tenant-page";
+import { NotFoundResponse } from "./not-found-page";
 import type { Block, BlockContext, TenantDocument } from "./types";
 
 // The page finds its car once and hands it, with the search host, to every block through ctx.
@@ -76,8 +77,10 @@ describe("the block context a page gives", () => {
     ]);
   });
 
-  it("a vehicle page without its car is not found, and no block renders", async () => {
-    await expect(TenantPage({ host: HOST, segments: ["cars", "someone-elses-car"] })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+  it("a vehicle page without its car is the site's 404 (drawn on the server, the status set by a notFound() in Suspense), and none of its blocks renders", async () => {
+    const page = await TenantPage({ host: HOST, segments: ["cars", "someone-elses-car"] });
+    expect(page.type).toBe(NotFoundResponse);
+    expect(page.props).toEqual({ host: HOST });
     expect(state.seen).toEqual([]);
   });
 

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import type { LiveDocument } from "../server/tenants/store";
-import { searchPageTitle } from "../blocks/search-results/search-results";
+import { searchPageTitle, searchPathMissing } from "../blocks/search-results/search-results";
 import { publicPageUrl } from "../domain/hosts";
 import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
@@ -16,6 +15,7 @@ import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
 import { searchHost } from "../domain/search-host";
 import { documentTitle } from "../domain/page-title";
+import { NotFoundResponse, notFoundMetadata } from "./not-found-page";
 import type { BlockContext, TenantDocument } from "./types";
 
 /** A draft shown by a preview link (admin/preview-page.tsx): the document and the link's token. */
@@ -41,7 +41,8 @@ async function resolveIn(live: LiveDocument, path: string, previewToken: string 
   // A location page names its location.
   const location = locationPageText(live.document, page, path) ?? modelPageText(live.document, page, path);
   if (location) return { live, ctx, ...location };
-  // A search SEO path (/search/used-cars/toyota) is titled by what it shows.
+  // A search path naming nothing the site sells is missing; an SEO path (/search/used-cars/toyota) is titled by what it shows.
+  if (page.template === "search" && (await searchPathMissing(ctx))) return null;
   const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;
   return { live, ctx, title: title ?? "", description: page.description };
 }
@@ -74,7 +75,7 @@ export function siteIcon(doc: TenantDocument): string {
 /** The tenant's whole page: layout blocks around the page's own blocks. 404 for an unknown host or path. */
 export async function TenantPage({ host, segments, preview, query }: { host: string; segments: string[]; preview?: PreviewDraft; query?: BlockContext["query"] }) {
   const found = await resolve(host, segments, preview);
-  if (!found) notFound();
+  if (!found) return <NotFoundResponse host={host} />;
   const { live, title } = found;
   // A gated route (features.auth.gatedRoutes) sends an anonymous visitor to sign-in; an admin's preview is not gated.
   if (!preview) await enforceGate(live.document, found.ctx.path, query);
@@ -108,7 +109,7 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
 
 export async function tenantPageMetadata(host: string, segments: string[], preview?: PreviewDraft): Promise<Metadata> {
   const found = await resolve(host, segments, preview);
-  if (!found) return { title: "Page not found" };
+  if (!found) return notFoundMetadata(host);
   const { live, title } = found;
   const { page, path, vehicle: car } = found.ctx;
   const site = live.document.identity;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import styles from "./form-dialog.module.css";
 
 // The HTML invoker commands (`commandfor` + `command`), which React's types do not list yet: they let
@@ -18,7 +18,9 @@ declare module "react" {
  * Request Photos; leads §2 the Finance Enquiry modal). The native <dialog>: focus moves into it (to
  * its first field), Esc or Close or a click on the backdrop closes it, and focus returns to the
  * button that opened it; the page behind is inert while it is open. Before hydration the buttons
- * still open and close it, by the browser's own invoker commands.
+ * still open and close it, by the browser's own invoker commands. An address naming the dialog
+ * (`/cars/{slug}#enquire`, a result card's Quick Enquiry) opens it once the page has hydrated; until
+ * then, and for good without JavaScript, the form shows in place (the dialog is the :target).
  */
 export function FormDialog({
   id,
@@ -39,6 +41,8 @@ export function FormDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = `${id}-title`;
+  // Hydrated: the dialog no longer shows in place as the address's target (the CSS's [data-ready]).
+  const [ready, setReady] = useState(false);
 
   function open() {
     const d = dialog.current;
@@ -53,6 +57,16 @@ export function FormDialog({
     dialog.current?.close();
   }
 
+  useEffect(() => {
+    setReady(true);
+    const fromAddress = () => {
+      if (window.location.hash === `#${id}`) open();
+    };
+    fromAddress();
+    window.addEventListener("hashchange", fromAddress);
+    return () => window.removeEventListener("hashchange", fromAddress);
+  }, [id]);
+
   return (
     <>
       <button ref={opener} type="button" className={buttonClassName} aria-haspopup="dialog" aria-controls={id} commandfor={id} command="show-modal" onClick={open}>
@@ -63,6 +77,7 @@ export function FormDialog({
         id={id}
         className={`${styles.surface} ${styles.dialog}`}
         aria-labelledby={titleId}
+        data-ready={ready || undefined}
         onClose={() => opener.current?.focus()}
         onClick={(e) => {
           // A click on the backdrop (the dialog element itself, outside its panel) closes it.

@@ -31,4 +31,26 @@ describe("FormDialog", () => {
     expect(dialog.open).toBe(false);
     expect(document.activeElement).toBe(opener);
   });
+
+  it("opens when the address names it (a result card's Quick Enquiry: /cars/{slug}#enquire), and not otherwise", async () => {
+    const form = (
+      <form>
+        <label htmlFor="e">First Name</label>
+        <input id="e" />
+      </form>
+    );
+    window.location.hash = "#other";
+    render(<FormDialog id="enquire" title="Enquire Now" button="Enquire Now">{form}</FormDialog>);
+    const dialog = document.getElementById("enquire") as HTMLDialogElement;
+    expect(dialog.open).toBe(false);
+    // Hydrated: it no longer shows in place as the address's target.
+    expect(dialog.hasAttribute("data-ready")).toBe(true);
+    cleanup();
+    window.location.hash = "#enquire";
+    render(<FormDialog id="enquire" title="Enquire Now" button="Enquire Now">{form}</FormDialog>);
+    const named = document.getElementById("enquire") as HTMLDialogElement;
+    expect(named.open).toBe(true);
+    expect(document.activeElement).toBe(screen.getByLabelText("First Name"));
+    window.location.hash = "";
+  });
 });

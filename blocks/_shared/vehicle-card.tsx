@@ -7,6 +7,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
 import styles from "./vehicle-card.module.css";
 import { numberFormat } from "../../domain/intl";
+import { enquireHref, similarAnchorHref } from "../../domain/vehicle-links";
 
 /**
  * The fields of a search hit a card reads: the search page asks the engine for these only
@@ -173,7 +174,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
             <a className="fc-button" href={car.path}>
               Explore Vehicle{forCar}
             </a>
-            <a className="fc-button fc-button--ghost" href={`${car.path}#enquire`}>
+            <a className="fc-button fc-button--ghost" href={enquireHref(car)}>
               Quick Enquiry{forCar}
             </a>
             {reserve ? (
@@ -186,7 +187,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
         ) : (
           <div className={styles.actions}>
             <p className={styles.similar}>Like this and want something similar?</p>
-            <a className="fc-button" href={`${car.path}#enquire`}>
+            <a className="fc-button" href={similarAnchorHref(car)}>
               Find Me Something Similar{forCar}
             </a>
           </div>

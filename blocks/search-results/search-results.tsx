@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { parseSearchPath, pathNeedsFacets, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
+import { parseSearchPath, pathNeedsFacets, searchPathFound, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import { createSearchClient } from "../../renderer/search-client";
 import { type AlgoliaConfig } from "../../domain/search-host";
@@ -14,8 +14,8 @@ import styles from "./search-results.module.css";
 
 const PATH_FACETS = ["make", "model", "body", "make_model", "item_type"] as const;
 
-/** The facet values path slugs are matched against; none (and a logged reason) when the engine cannot say. */
-async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<SearchPathFacets> {
+/** The facet values path slugs are matched against; null (and a logged reason) when the engine cannot say. */
+async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<SearchPathFacets | null> {
   try {
     const response = (await createSearchClient(host, algolia).search([
       { indexName: VEHICLES_INDEX, params: { query: "", hitsPerPage: 0, facets: [...PATH_FACETS], maxValuesPerFacet: 1000 } },
@@ -24,21 +24,38 @@ async function pathFacets(host: string, algolia: AlgoliaConfig | null): Promise<
     return Object.fromEntries(PATH_FACETS.map((f) => [f, Object.keys(facets[f] ?? {})]));
   } catch (error) {
     console.error("[search-results] could not read facet values for the SEO path:", error);
-    return {};
+    return null;
   }
 }
 
 /** pathFacets once per request: the page title and the search block both need them (React cache, keyed by strings). */
 const requestFacets = cache((host: string, algoliaJson: string) => pathFacets(host, algoliaJson ? (JSON.parse(algoliaJson) as AlgoliaConfig) : null));
 
-/** The refinements the request path sets (/search/used-cars, /search/toyota/corolla, /used-car/…). */
-export async function seoState(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null = null): Promise<SeoState> {
+/** The request path read as a search path, and whether the facet values it was read against are known. */
+async function readPath(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null) {
   const { tenant, path } = ctx;
   const facets = pathNeedsFacets(path) ? await requestFacets(host, algolia ? JSON.stringify(algolia) : "") : {};
-  const parsed = parseSearchPath(path, facets, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes, truckSlug: tenant.search.truckSlug });
+  const parsed = parseSearchPath(path, facets ?? {}, { joinNewAndDemo: tenant.search.joinNewAndDemo, carTypes: tenant.identity.carTypes, truckSlug: tenant.search.truckSlug });
+  return { parsed, facetsKnown: facets !== null };
+}
+
+/** The refinements the request path sets (/search/used-cars, /search/toyota/corolla, /used-car/…). */
+export async function seoState(ctx: BlockContext, host: string, algolia: AlgoliaConfig | null = null): Promise<SeoState> {
+  const { parsed } = await readPath(ctx, host, algolia);
   // On any other page the search stays where it is.
-  if (!parsed) return { path, basePath: path, refinementList: {} };
+  if (!parsed) return { path: ctx.path, basePath: ctx.path, refinementList: {} };
   return { path: parsed.path, basePath: parsed.basePath, refinementList: parsed.refinementList };
+}
+
+/**
+ * Whether the request path is a search path that names nothing this site sells (/search/nonsense,
+ * /search/ford/xyz, a body type with no stock): a 404, not all stock under an address of its own.
+ * When the engine cannot give the facet values the page stays (its error is not the visitor's).
+ */
+export async function searchPathMissing(ctx: BlockContext): Promise<boolean> {
+  registerInProcessSearch();
+  const { parsed, facetsKnown } = await readPath(ctx, ctx.searchHost, algoliaClientConfig(ctx.tenant, new Date()));
+  return facetsKnown && !searchPathFound(parsed);
 }
 
 /** The search page's heading and title for its SEO path ("Used Toyota Corolla Cars for Sale"); null for the plain search. */

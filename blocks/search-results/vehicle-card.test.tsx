@@ -90,7 +90,7 @@ describe("vehicle card: a sold car", () => {
 
   it("asks Like this and want something similar? with Find Me Something Similar instead of the buttons", () => {
     expect(html).toMatch(/<p class="[^"]*">Like this and want something similar\?<\/p>/);
-    expect(actions(html)).toEqual([["Find Me Something Similar", "/cars/2021-toyota-corolla-ascent-sport-1002#enquire"]]);
+    expect(actions(html)).toEqual([["Find Me Something Similar", "/cars/2021-toyota-corolla-ascent-sport-1002#similar"]]);
     expect(html).not.toContain("Explore Vehicle");
     expect(html).not.toContain("Reserve This Car");
   });

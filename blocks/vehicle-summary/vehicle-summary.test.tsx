@@ -115,13 +115,14 @@ describe("vehicle summary: an available car", () => {
     const html = (await render(fixtureVehicle()))!;
     const buttons = [...html.matchAll(/<button type="button" class="([^"]*)" aria-haspopup="dialog" aria-controls="([^"]*)" commandfor="\2" command="show-modal">(.*?)<\/button>/g)].map(([, cls, controls, inner]) => [text(inner), controls, cls]);
     expect(buttons).toEqual([
-      ["Enquire Now: 2021 Toyota Corolla", "summary-enquire", "fc-button"],
+      ["Enquire Now: 2021 Toyota Corolla", "enquire", "fc-button"],
       ["Book a Test Drive: 2021 Toyota Corolla", "summary-test-drive", "fc-button fc-button--ghost"],
       ["Request Photos: 2021 Toyota Corolla", "summary-photos", "fc-button fc-button--ghost"],
     ]);
     const dialogs = [...html.matchAll(/<dialog id="([^"]*)"[^>]*aria-labelledby="([^"]*)"[\s\S]*?<h2 id="[^"]*"[^>]*>(.*?)<\/h2>[\s\S]*?<form[^>]*data-form="([^"]*)"/g)].map(([, id, , title, form]) => [id, title, form]);
     expect(dialogs).toEqual([
-      ["summary-enquire", "Enquire Now", "vehicle-enquiry"],
+      // The enquiry dialog's id is the anchor result cards' Quick Enquiry links to (/cars/{slug}#enquire).
+      ["enquire", "Enquire Now", "vehicle-enquiry"],
       ["summary-test-drive", "Book a Test Drive", "test-drive"],
       ["summary-photos", "Request Photos", "request-photos"],
     ]);
@@ -214,6 +215,8 @@ describe("vehicle summary: states", () => {
     expect(text(html)).toContain("SOLDThis vehicle has recently sold.");
     expect(text(html)).toContain("Like this and want something similar?");
     expect(links(html)).toContainEqual(["Find Me Something Similar", "/search/toyota/corolla"]);
+    // The block a sold car's result card links to (/cars/{slug}#similar).
+    expect(html).toMatch(/<div class="[^"]*" id="similar"><p>Like this and want something similar\?<\/p>/);
     expect(html).not.toContain("data-kind=");
     expect(text(html)).not.toMatch(/\$27,990|Reserve This Car|Get Finance|Get Pre-Approved|Trade-In Valuation|Call |Below market/);
     // Name, location and details stay.

@@ -15,7 +15,7 @@ import { LeadForm } from "../_shared/lead-form/lead-form.lazy";
 import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";
-import { callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";
+import { ENQUIRE_ANCHOR, SIMILAR_ANCHOR, callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";
 import { CallLink, MobileBar } from "./vehicle-summary.client";
 import styles from "./vehicle-summary.module.css";
 import { numberFormat } from "../../domain/intl";
@@ -96,10 +96,12 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   // The VDP dialogs (spec §2 Dialogs; their forms are the site's, domain/lead-forms.ts). On sites with
   // the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry instead of a page.
   const financeModal = !!finance && features.financeEnquiryModal === true;
+  // The enquiry dialog's id is the anchor result cards link to (Quick Enquiry): one per page.
+  const dialogId = (kind: LeadFormKind, key: string) => (kind === "vehicle-enquiry" ? ENQUIRE_ANCHOR : `${id}-${key}`);
   const dialog = (kind: LeadFormKind, key: string, title: string, submitLabel: string, ghost: boolean, button = title) => (
     <FormDialog
       key={key}
-      id={`${id}-${key}`}
+      id={dialogId(kind, key)}
       title={title}
       subtitle={[heading.title, heading.subtitle].filter(Boolean).join(" ")}
       buttonClassName={ghost ? "fc-button fc-button--ghost" : "fc-button"}
@@ -110,7 +112,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
         </>
       }
     >
-      <LeadForm {...leadFormProps(tenant, kind, { id: `${id}-${key}-form`, submitLabel, pageId: ctx.page.id, car, modal: kind === "finance" })} />
+      <LeadForm {...leadFormProps(tenant, kind, { id: `${dialogId(kind, key)}-form`, submitLabel, pageId: ctx.page.id, car, modal: kind === "finance" })} />
     </FormDialog>
   );
   const dialogs = available
@@ -250,7 +252,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
           ) : null}
         </>
       ) : (
-        <div className={styles.similar}>
+        <div className={styles.similar} id={SIMILAR_ANCHOR}>
           <p>{SIMILAR_PROMPT}</p>
           <a className="fc-button" href={similarHref(car, tenant)}>
             {SIMILAR_BUTTON}

@@ -1,7 +1,8 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LATE_SCRIPTS_LOADER, LATE_SCRIPTS_MAX_WAIT_MS, lateScriptsHtml, sitePageRequest, withLateScripts } from "./late-scripts";
+import { LATE_SCRIPTS_LOADER, LATE_SCRIPTS_MAX_WAIT_MS, lateScriptsHtml, notFoundPage, sitePageRequest, withLateScripts } from "./late-scripts";
+import { NOT_FOUND_MARK } from "../../domain/hosts";
 
 // A site page's scripts run after its largest paint: Next's chunk scripts become preloads, and an
 // inline loader adds them back once the page has loaded and painted.
@@ -219,6 +220,9 @@ describe("the server in front of Next", () => {
     }
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.writeHead(req.url === "/missing" ? 404 : 200, { "cache-control": "private, no-store", vary: "rsc" });
+    // A site's 404 drawn by its page (renderer/not-found-page.tsx): the mark in its <head>; a page quoting it in its body.
+    if (req.url === "/drawn-404") return res.end(PAGE.replace("<head>", `<head>${NOT_FOUND_MARK}`));
+    if (req.url === "/quoted") return res.end(PAGE.replace("<h1>", `<h1>${NOT_FOUND_MARK}`));
     const half = PAGE.indexOf("async") + 2;
     res.write(PAGE.slice(0, half));
     res.write(Buffer.from(PAGE.slice(half, -50)));
@@ -262,6 +266,16 @@ describe("the server in front of Next", () => {
     const missing = await get("/missing", { "accept-encoding": "br" });
     expect(missing.status).toBe(404);
     expect(brotliDecompressSync(missing.raw).toString("utf8")).toBe(expected);
+  });
+
+  it("answers a page marked as the site's 404 in its <head> with status 404, its body as drawn; a mark elsewhere changes nothing", async () => {
+    const drawn = await get("/drawn-404", { "accept-encoding": "identity" });
+    expect(drawn.status).toBe(404);
+    expect(drawn.raw.toString("utf8")).toBe(lateScriptsHtml(PAGE.replace("<head>", `<head>${NOT_FOUND_MARK}`)));
+    expect((await get("/quoted", { "accept-encoding": "identity" })).status).toBe(200);
+    expect(notFoundPage(`<html><head>${NOT_FOUND_MARK}</head><body></body></html>`)).toBe(true);
+    expect(notFoundPage(`<html><head></head><body>${NOT_FOUND_MARK}</body></html>`)).toBe(false);
+    expect(NOT_FOUND_MARK).toBe('<meta name="x-fc-status" content="404"/>');
   });
 
   it("passes the admin, the API, client navigations and JSON through to Next untouched", async () => {

@@ -20,7 +20,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { parseHost } from "../../domain/hosts";
+import { NOT_FOUND_MARK, parseHost } from "../../domain/hosts";
 import { holdResponse } from "./hold-response";
 import { acceptsEncoding } from "./static-brotli";
 
@@ -90,6 +90,12 @@ export function sitePageRequest(req: Pick<IncomingMessage, "method" | "url" | "h
   return !!target && target.kind !== "admin";
 }
 
+/** Whether a page is a site's 404 (its <head> carries the mark). */
+export function notFoundPage(html: string): boolean {
+  const head = html.indexOf("</head>");
+  return head > 0 && html.lastIndexOf(NOT_FOUND_MARK, head) >= 0;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -103,7 +109,10 @@ export function withLateScripts(next: Handler): Handler {
     holdResponse(res, (body) => {
       req.headers["accept-encoding"] = acceptEncoding;
       const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding");
-      const page = html ? Buffer.from(lateScriptsHtml(body.toString("utf8")), "utf8") : body;
+      const text = html ? body.toString("utf8") : "";
+      // A site's 404 drawn by its page (renderer/not-found-page.tsx NotFoundResponse) is answered as one.
+      if (html && res.statusCode === 200 && notFoundPage(text)) res.statusCode = 404;
+      const page = html ? Buffer.from(lateScriptsHtml(text), "utf8") : body;
       const coding = res.getHeader("content-encoding") ? null : acceptsEncoding(acceptEncoding, "br") ? "br" : acceptsEncoding(acceptEncoding, "gzip") ? "gzip" : null;
       const vary = String(res.getHeader("vary") ?? "");
       if (!/\baccept-encoding\b/i.test(vary)) res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");

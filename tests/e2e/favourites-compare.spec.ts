@@ -135,6 +135,7 @@ for (const slug of ["bluegum", "redgate"]) {
     const res = await page.goto(siteUrl(slug, "/no-such-page-here"));
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle(`Page not found | ${slug === "bluegum" ? "Bluegum Pre-Owned" : "Redgate Moto & Truck"}`);
     await expect(page.getByRole("banner").locator("img").first()).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: /menu/i })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
@@ -148,3 +149,29 @@ for (const slug of ["bluegum", "redgate"]) {
     expect(new URL(page.url()).searchParams.get("query")).toBe("ute");
   });
 }
+
+// Issue 29: the 404 is drawn on the server (it was an empty page until its script ran, and for good
+// without JavaScript), and a search path naming nothing the site sells is one too (it was all stock at 200).
+test("a missing page is the site's 404 without JavaScript: status, title, header, search box, footer", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+  const page = await context.newPage();
+  for (const [slug, path, site] of [
+    ["harbourline", "/no-such-page-here", "Harbourline Motor Group"],
+    ["bluegum", "/search/nonsense-xyz", "Bluegum Pre-Owned"],
+    ["bluegum", "/search/a/b/c", "Bluegum Pre-Owned"],
+    ["bluegum", "/search/ford/xyz", "Bluegum Pre-Owned"],
+    ["redgate", "/search/ute", "Redgate Moto & Truck"],
+  ] as const) {
+    const res = await page.goto(siteUrl(slug, path));
+    expect(res?.status(), `${slug} ${path}`).toBe(404);
+    await expect(page).toHaveTitle(`Page not found | ${site}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("banner").locator("img").first()).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search by make, model or keyword" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  }
+  // What a site does sell keeps its page.
+  expect((await page.goto(siteUrl("bluegum", "/search/used-cars")))?.status()).toBe(200);
+  await context.close();
+});

@@ -7,6 +7,7 @@ import { demoTenants, siteUrl, viewports } from "./helpers";
 
 const norm = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
 const summaryOf = (page: Page) => page.locator('[data-block="vehicle-summary"]');
+const harbourlineSubmit = demoTenants.find((t) => t.identity.slug === "harbourline")!.forms.enquiry.submitLabel;
 const availableCard = (page: Page) => page.locator("article").filter({ has: page.getByRole("link", { name: /^Explore Vehicle/ }) }).first();
 
 async function searchCount(page: Page): Promise<number> {
@@ -83,8 +84,12 @@ for (const tenant of demoTenants) {
     test.skip((await sold.count()) === 0, "no sold car is listed on this site right now");
     const title = norm(await sold.locator("h3").textContent());
     const href = (await sold.locator("h3 a").getAttribute("href"))!;
-    await page.goto(siteUrl(slug, href));
+    // The card's Find Me Something Similar lands on the car page's SOLD panel (issue 29: it was #enquire, on no page).
+    await expect(sold.getByRole("link", { name: /^Find Me Something Similar/ })).toHaveAttribute("href", `${href}#similar`);
+    await page.goto(siteUrl(slug, `${href}#similar`));
     const summary = summaryOf(page);
+    await expect(summary.locator("#similar")).toContainText("Like this and want something similar?");
+    await expect(summary.locator("#similar")).toBeInViewport();
     await expect(summary.getByRole("heading", { level: 2 }).first()).toHaveText(title);
     await expect(summary).toContainText("SOLD");
     await expect(summary).toContainText("This vehicle has recently sold.");
@@ -96,3 +101,36 @@ for (const tenant of demoTenants) {
     await page.screenshot({ path: `test-results/screenshots/vdp-${slug}-sold-${viewports.phone.width}.jpg`, fullPage: true });
   });
 }
+
+// Issue 29: a result card's Quick Enquiry (/cars/{slug}#enquire) opens that car's enquiry form; it
+// landed on the top of the car page, which had no such anchor. Without JavaScript the form shows in place.
+test("Quick Enquiry on a result card opens the car's enquiry form, and lands on it without JavaScript", async ({ browser, page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), "forecourt:popup-dismissed:harbourline");
+  await page.setViewportSize(viewports.phone);
+  await page.goto(siteUrl("harbourline", "/search"));
+  const card = availableCard(page);
+  const title = norm(await card.locator("h3 a").textContent());
+  const href = (await card.locator("h3 a").getAttribute("href"))!;
+  const quick = card.getByRole("link", { name: /^Quick Enquiry/ });
+  await expect(quick).toHaveAttribute("href", `${href}#enquire`);
+  await quick.click();
+  await page.waitForURL((u) => u.pathname === href && u.hash === "#enquire");
+  const dialog = page.getByRole("dialog", { name: "Enquire Now" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(title.split(" ").slice(0, 3).join(" "));
+  await expect(dialog.locator("form")).toBeVisible();
+  // Focus is in the form (its first field), and Close leaves the page as it was, the form not left in place.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("dialog form"))).toBe(true);
+  await page.screenshot({ path: "test-results/screenshots/quick-enquiry-harbourline-390.jpg" });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.locator("#enquire")).toBeHidden();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+  const plain = await noScript.newPage();
+  expect((await plain.goto(siteUrl("harbourline", `${href}#enquire`)))?.status()).toBe(200);
+  const form = plain.locator("#enquire form");
+  await expect(form).toBeVisible();
+  await expect(form).toBeInViewport();
+  await expect(form.getByRole("button", { name: harbourlineSubmit })).toBeVisible();
+  await noScript.close();
+});

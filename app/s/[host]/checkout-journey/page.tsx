@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { NotFoundResponse, notFoundMetadata } from "../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../domain/uri";
 import { checkoutJourneyPage } from "../../../../renderer/checkout-page";
 import { enforceGateForHost } from "../../../../renderer/gate";
@@ -12,7 +12,7 @@ const carId = (q: Record<string, string | string[] | undefined>) => (typeof q.ca
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const found = await checkoutJourneyPage(decodeComponent((await params).host), carId(await searchParams));
-  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : { title: "Page not found" };
+  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : notFoundMetadata(decodeComponent((await params).host));
 }
 
 /** Buy a car online (features.onlinePurchase): renderer/checkout-page.tsx; a 404 on other sites. */
@@ -22,6 +22,6 @@ export default async function CheckoutJourney({ params, searchParams }: Props) {
   // A site that gates checkout sends an anonymous visitor to sign-in first (leads §4 gated pages).
   await enforceGateForHost(host, "/checkout-journey", query);
   const found = await checkoutJourneyPage(host, carId(query));
-  if (!found) notFound();
+  if (!found) return <NotFoundResponse host={host} />;
   return found.element;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { NotFoundResponse, notFoundMetadata } from "../../../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../../../domain/uri";
 import { checkoutPage } from "../../../../../../renderer/checkout-page";
 import { enforceGateForHost } from "../../../../../../renderer/gate";
@@ -11,7 +11,7 @@ type Props = { params: Promise<{ host: string; slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { host, slug } = await params;
   const found = await checkoutPage(decodeComponent(host), slug, "checkout");
-  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : { title: "Page not found" };
+  return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : notFoundMetadata(decodeComponent(host));
 }
 
 /** Reserve a car online (renderer/checkout-page.tsx); a 404 unless this is the site's reserve route. */
@@ -20,6 +20,6 @@ export default async function ReservePage({ params }: Props) {
   // A site that gates checkout sends an anonymous visitor to sign-in first (leads §4 gated pages).
   await enforceGateForHost(decodeComponent(host), `/cars/${slug.toLowerCase()}/checkout`);
   const found = await checkoutPage(decodeComponent(host), slug, "checkout");
-  if (!found) notFound();
+  if (!found) return <NotFoundResponse host={decodeComponent(host)} />;
   return found.element;
 }

@@ -1,6 +1,6 @@
+import { NotFoundResponse, notFoundMetadata } from "../../../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../../../domain/uri";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { consumerNoticePage } from "../../../../../../renderer/consumer-notice";
 
 type Props = { params: Promise<{ host: string; slug: string }> };
@@ -8,12 +8,12 @@ type Props = { params: Promise<{ host: string; slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { host, slug } = await params;
   const found = await consumerNoticePage(decodeComponent(host), slug);
-  return found ? { title: found.title, robots: { index: false } } : { title: "Page not found" };
+  return found ? { title: found.title, robots: { index: false } } : notFoundMetadata(decodeComponent(host));
 }
 
 export default async function ConsumerNotice({ params }: Props) {
   const { host, slug } = await params;
   const found = await consumerNoticePage(decodeComponent(host), slug);
-  if (!found) notFound();
+  if (!found) return <NotFoundResponse host={decodeComponent(host)} />;
   return found.element;
 }
