@@ -57,6 +57,8 @@ export const SOLD_TITLE = "SOLD";
 export const SOLD_TEXT = "This vehicle has recently sold.";
 export const SIMILAR_PROMPT = "Like this and want something similar?";
 export const SIMILAR_BUTTON = "Find Me Something Similar";
+/** Beside the similar-car enquiry on the SOLD panel: the same make and model in stock now. */
+export const SIMILAR_STOCK_LINK = "See similar ones in stock";
 
 export const DEALER_COMMENTS_LIMIT = 400;
 /** Spec §4, §8: the text when a car has no dealer comments. */

@@ -7,7 +7,7 @@ import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { callNumber, carLocation, locationHref, similarHref } from "../../domain/vehicle-links";
 import type { PriceComparison } from "../../domain/price-comparison";
-import VehicleSummary from "./vehicle-summary";
+import VehicleSummary, { similarMessage } from "./vehicle-summary";
 
 /** What the price comparison answers for the page (server I/O, tested in server/price-comparison). */
 const comparison = vi.hoisted(() => ({ current: null as PriceComparison | null, asked: 0 }));
@@ -132,8 +132,8 @@ describe("vehicle summary: an available car", () => {
     // The site switches each one.
     const none = (await render(fixtureVehicle(), site(), { enquireButton: false, testDriveButton: false, requestPhotosButton: false }))!;
     expect(none).not.toContain("<dialog");
-    // A sold car has none.
-    expect((await render(soldVehicle()))!).not.toContain("<dialog");
+    // A sold car has none of them: only its similar-car enquiry.
+    expect([...(await render(soldVehicle()))!.matchAll(/<dialog id="([^"]+)"/g)].map((m) => m[1])).toEqual(["similar"]);
   });
 
   it("on a site with the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry", async () => {
@@ -214,9 +214,12 @@ describe("vehicle summary: states", () => {
     expect(html).toContain('data-status="sold"');
     expect(text(html)).toContain("SOLDThis vehicle has recently sold.");
     expect(text(html)).toContain("Like this and want something similar?");
-    expect(links(html)).toContainEqual(["Find Me Something Similar", "/search/toyota/corolla"]);
-    // The block a sold car's result card links to (/cars/{slug}#similar).
-    expect(html).toMatch(/<div class="[^"]*" id="similar"><p>Like this and want something similar\?<\/p>/);
+    // Find Me Something Similar opens the enquiry about this car (its dialog is the anchor a sold car's
+    // result card links to, /cars/{slug}#similar), its message started; the same make and model in stock beside it.
+    expect(html).toMatch(/<button type="button" class="fc-button"[^>]*>Find Me Something Similar<\/button>/);
+    expect(html).toMatch(/<dialog id="similar"[^>]*aria-labelledby="similar-title"/);
+    expect(similarMessage(soldVehicle())).toBe("I'd like something similar to the 2021 Toyota Corolla Ascent Sport ZWE211R.");
+    expect(links(html)).toContainEqual(["See similar ones in stock", "/search/toyota/corolla"]);
     expect(html).not.toContain("data-kind=");
     expect(text(html)).not.toMatch(/\$27,990|Reserve This Car|Get Finance|Get Pre-Approved|Trade-In Valuation|Call |Below market/);
     // Name, location and details stay.

@@ -1,5 +1,5 @@
 import { financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
-import { SIMILAR_BUTTON, SIMILAR_PROMPT, SOLD_TEXT, SOLD_TITLE, listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
+import { SIMILAR_BUTTON, SIMILAR_PROMPT, SIMILAR_STOCK_LINK, SOLD_TEXT, SOLD_TITLE, listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { cardTag, formatMoney, isAvailable, isBelowMarket, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
@@ -122,6 +122,11 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
         props.requestPhotosButton !== false ? dialog("request-photos", "photos", "Request Photos", "Request Photos", true) : null,
       ].filter(Boolean)
     : [];
+
+  // The similar-car enquiry of a sold car's panel: the enquiry about this car, its message started.
+  const similarForm = available ? null : leadFormProps(tenant, "vehicle-enquiry", { id: `${SIMILAR_ANCHOR}-form`, submitLabel: tenant.forms.enquiry.submitLabel, pageId: ctx.page.id, car });
+  const similarEnquiry =
+    similarForm && similarForm.spec.fields.some((f) => f.name === "message") ? { ...similarForm, initialValues: { ...similarForm.initialValues, message: similarMessage(car) } } : similarForm;
 
   const priceLine = (
     <p className={styles.price} data-kind={price.kind}>
@@ -252,15 +257,26 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
           ) : null}
         </>
       ) : (
-        <div className={styles.similar} id={SIMILAR_ANCHOR}>
+        <div className={styles.similar}>
           <p>{SIMILAR_PROMPT}</p>
-          <a className="fc-button" href={similarHref(car, tenant)}>
-            {SIMILAR_BUTTON}
+          {/* The similar-car enquiry (spec §2 SOLD panel, leads §4): the site's enquiry form about this car,
+              its message started; its id is the anchor a sold car's result card links to. */}
+          <FormDialog id={SIMILAR_ANCHOR} title={SIMILAR_BUTTON} subtitle={[heading.title, heading.subtitle].filter(Boolean).join(" ")} buttonClassName="fc-button" button={SIMILAR_BUTTON}>
+            {similarEnquiry ? <LeadForm {...similarEnquiry} /> : null}
+          </FormDialog>
+          <a className={styles.similarLink} href={similarHref(car, tenant)}>
+            {SIMILAR_STOCK_LINK}
           </a>
         </div>
       )}
     </section>
   );
 };
+
+/** The similar-car enquiry's first words: "I'd like something similar to the 2021 Toyota Corolla Ascent Sport ZWE211R." */
+export function similarMessage(car: Parameters<typeof vehicleHeading>[0]): string {
+  const { title, subtitle } = vehicleHeading(car);
+  return `I'd like something similar to the ${[title, subtitle].filter(Boolean).join(" ")}.`;
+}
 
 export default VehicleSummary;

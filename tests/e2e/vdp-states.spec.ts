@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS_FILE } from "../../playwright.config";
 import { feedVehicle } from "../fixtures/vehicle";
-import { siteUrl, viewports } from "./helpers";
+import { reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The states a vehicle page differs for (issue 4 "Done when"): coming soon, reserved, sold,
 // electric and caravan, each a car written through the dealer feed and opened in Chromium.
@@ -63,8 +63,17 @@ for (const viewport of Object.values(viewports)) {
     const path = await put(page, "harbourline", 101, harbourline("e2e-sold", { status: "sold" }));
     await page.goto(siteUrl("harbourline", path));
     await expect(summary(page).getByText("This vehicle has recently sold.")).toBeVisible();
-    await expect(summary(page).getByRole("link", { name: "Find Me Something Similar" })).toBeVisible();
+    await expect(summary(page).getByRole("link", { name: "See similar ones in stock" })).toHaveAttribute("href", /^\/search(\/|$)/);
     await expect(summary(page).getByText("$33,990")).toHaveCount(0);
+    // Find Me Something Similar opens the enquiry about this car, its message started (issue 29).
+    const similar = summary(page).getByRole("button", { name: "Find Me Something Similar" });
+    await reactHydrated(similar);
+    await similar.click();
+    const dialog = page.getByRole("dialog", { name: "Find Me Something Similar" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(/^Message/)).toHaveValue(/^I'd like something similar to the \d{4} /);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
     await expect(page.locator("[data-vdp-bar]")).toHaveCount(0);
   });
 
