@@ -6,6 +6,7 @@
  * or a shared link gives the same results.
  */
 import type { useInstantSearch } from "react-instantsearch";
+import { normaliseRange } from "../../../domain/search-rules";
 import { MAX_QUERY_LENGTH } from "../../../server/search/engine/text";
 
 export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
@@ -59,7 +60,12 @@ export function sanitiseRoute(raw: Record<string, unknown>, sortIndices: readonl
     if (lists.length) route.refinementList = Object.fromEntries(lists);
   }
   if (isRecord(raw.range)) {
-    const ranges = Object.entries(raw.range).filter((e): e is [string, string] => typeof e[1] === "string" && /^-?[\d.]*:-?[\d.]*$/.test(e[1]) && e[1] !== ":");
+    // Read by the sliders' rules (rounded, the right way round, a step apart): the server's render and
+    // the browser's read the same state from the same URL, and the slider shows the filter that is on.
+    const ranges = Object.entries(raw.range).flatMap(([attr, value]) => {
+      const range = typeof value === "string" ? normaliseRange(attr, value) : undefined;
+      return range ? [[attr, range] as const] : [];
+    });
     if (ranges.length) route.range = Object.fromEntries(ranges);
   }
   return route;
@@ -93,10 +99,15 @@ export function routeQuery(route: IndexUiState): string {
   const value = (v: string | number) => encodeURIComponent(String(v)).replace(/%3A/gi, ":");
   const parts: string[] = [];
   if (route.query) parts.push(`query=${value(route.query)}`);
-  if (route.page) parts.push(`page=${value(route.page)}`);
+  // Page 1 is the page without a number (as the URL is read).
+  if (route.page && Number(route.page) > 1) parts.push(`page=${value(route.page)}`);
   if (route.sortBy) parts.push(`sortBy=${value(route.sortBy)}`);
   for (const [attr, values] of Object.entries(route.refinementList ?? {})) values.forEach((v, i) => parts.push(`refinementList[${attr}][${i}]=${value(v)}`));
-  for (const [attr, range] of Object.entries(route.range ?? {})) if (range) parts.push(`range[${attr}]=${value(range)}`);
+  // A range as the page reads it back (never "range[price]=:", which reads as no filter at all).
+  for (const [attr, range] of Object.entries(route.range ?? {})) {
+    const normal = range ? normaliseRange(attr, range) : undefined;
+    if (normal) parts.push(`range[${attr}]=${value(normal)}`);
+  }
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
