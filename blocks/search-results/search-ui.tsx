@@ -521,7 +521,7 @@ function PastLastPage({ onPage }: { onPage: () => void }) {
  * results shown when a search fails, so Try again asks again for the state that was asked for.
  */
 function SearchFailed({ indexName }: { indexName: string }) {
-  const { status, indexUiState, setIndexUiState, refresh, addMiddlewares } = useInstantSearch();
+  const { status, setIndexUiState, refresh, addMiddlewares } = useInstantSearch();
   const [failed, setFailed] = useState(false);
   const asked = useRef<IndexUiState | null>(null);
   // Every state the visitor asks for, but not the one put back after a failure.
@@ -544,9 +544,10 @@ function SearchFailed({ indexName }: { indexName: string }) {
   }, [status]);
   if (!failed && status !== "error") return null;
   const retrying = status === "loading" || status === "stalled";
+  // Setting the state searches it, whatever the state shown (which may not yet be the one put back).
   const retry = () => {
     const wanted = asked.current;
-    if (wanted && JSON.stringify(wanted) !== JSON.stringify(indexUiState)) setIndexUiState(wanted);
+    if (wanted) setIndexUiState(wanted);
     else refresh();
   };
   return (
