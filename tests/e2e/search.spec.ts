@@ -223,6 +223,13 @@ test("bluegum: search state — ranges from the URL, Back and Forward, past the 
   await page.goForward();
   await waitForUrl(page, (u) => u.includes("query=mazda"));
   await expect(box).toHaveValue("mazda");
+  // A search made at once after Forward, and one after Back from an anchor (Skip to content), reach the URL.
+  await box.fill("");
+  await waitForUrl(page, (u) => !u.includes("query="));
+  await page.evaluate(() => (location.hash = "main"));
+  await page.goBack();
+  await box.fill("kia");
+  await waitForUrl(page, (u) => u.includes("query=kia"));
 
   // A failed search keeps the results and says so; Try again runs it again, and the word goes.
   await open(page, siteUrl(slug, "/search"));

@@ -118,19 +118,48 @@ export function createSearchURL(route: IndexUiState, location: LocationLike, seo
   return `${origin}${seo.basePath}${routeQuery(route)}${location.hash}`;
 }
 
+/** The parts of InstantSearch's history router (instantsearch.js lib/routers/history) that Back and Forward leave set. */
+interface PopStateRouter {
+  inPopState?: boolean;
+  writeTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * After Back or Forward, InstantSearch's history router skips writing the URL until its own write of
+ * the state gone back to, 400 ms later, resets its flag; where that state needs no write (Back from a
+ * #anchor such as Skip to content) the flag stays, and the visitor's next search — or one made within
+ * those 400 ms — never reached the URL (a reload lost it). Once the state gone back to is applied, the
+ * router drops that needless write (the URL already says it) and writes the visitor's next search.
+ */
+export function afterPopState(router: PopStateRouter) {
+  if (!("inPopState" in router)) return;
+  clearTimeout(router.writeTimer);
+  router.writeTimer = undefined;
+  router.inPopState = false;
+}
+
 /**
  * InstantSearch routing for the page: one index's state at the top level of the query string
  * (InstantSearch's single-index mapping), read and written as above.
  */
 export function searchRouting(indexName: string, seo: SeoState, sortIndices: readonly string[]) {
+  let stop = () => {};
   return {
     router: {
       cleanUrlOnDispose: false,
       // InstantSearchNext re-reads the URL whenever Next's pathname or search params change, our own
       // pushes included; one landing after a newer refinement would undo it (a sort chosen right
       // after a filter snapped back). Pages link with plain <a>, so only back and forward change the
-      // URL under the search, and the history router follows those itself (popstate).
-      start: () => {},
+      // URL under the search, and the history router follows those itself (popstate). The router calls
+      // start as its own method (this is the router), before it listens to popstate: this listener
+      // runs first and settles after the router's (the state applied, its write scheduled).
+      start(this: PopStateRouter) {
+        if (typeof window === "undefined") return;
+        const settle = () => setTimeout(() => afterPopState(this), 0);
+        window.addEventListener("popstate", settle);
+        stop = () => window.removeEventListener("popstate", settle);
+      },
+      dispose: () => stop(),
       parseURL: ({ qsModule, location }: { qsModule: QsModule; location: LocationLike }) => parseSearchURL(qsModule, location, seo, sortIndices),
       createURL: ({ routeState, location }: { routeState: IndexUiState; location: LocationLike }) => createSearchURL(routeState, location, seo),
     },
