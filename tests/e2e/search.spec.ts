@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
+import { demoTenants, expectAccessible, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The search page of every demo site, end to end: type, refine, sort, page, reload, clear, SEO paths.
 
@@ -241,6 +241,7 @@ test("bluegum: search state — ranges from the URL, Back and Forward, past the 
   await expect(alert).toHaveText("The search could not be updated just now. The results below may be out of date.");
   expect(await count(page)).toBe(all);
   await expect(box).toHaveValue("holden");
+  await expectAccessible(page, "a failed search", ["main"]);
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(alert).toHaveCount(0);
@@ -253,6 +254,7 @@ test("bluegum: search state — ranges from the URL, Back and Forward, past the 
   const pages = Math.ceil((await count(page)) / 21);
   await expect(page.getByRole("heading", { name: "No More Results" })).toBeVisible();
   await expect(page.getByText(`There are no more results: this search has ${pages} pages.`)).toBeVisible();
+  await expectAccessible(page, "past the last page", ["main"]);
   const last = page.getByRole("link", { name: `Go to the last page (page ${pages})` });
   expect(decodeURIComponent((await last.getAttribute("href")) ?? "")).toBe(siteUrl(slug, `/search?page=${pages}&range[price]=:30000`));
   await reactHydrated(last);
