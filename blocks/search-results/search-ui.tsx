@@ -553,7 +553,8 @@ function SearchFailed({ indexName }: { indexName: string }) {
   return (
     <div className={styles.failed}>
       <p role="alert">The search could not be updated just now. The results below may be out of date.</p>
-      <button type="button" className="fc-button fc-button--ghost" onClick={retry} disabled={retrying}>
+      {/* Not disabled while it runs: the focus stays on it (a second press only asks again). */}
+      <button type="button" className="fc-button fc-button--ghost" onClick={retry}>
         {retrying ? "Trying again…" : "Try again"}
       </button>
     </div>
