@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateTenant } from "./tenant-validation";
 import { makeTenant } from "../tests/fixtures/tenant";
 import {
-  carTypeRefinement, clampRange, collapseSoldRuns, interleavePromos, promoMatches, pushSearchHistory, selectedCarType,
+  carTypeRefinement, clampRange, collapseSoldRuns, interleavePromos, normaliseRange, parseRange, promoMatches, pushSearchHistory, selectedCarType,
   showMeCount, sliderBounds, tenantBaseFilter, type PromoCard,
 } from "./search-rules";
 
@@ -56,12 +56,61 @@ describe("price slider", () => {
     expect(sliderBounds({ min: 0, max: 0 })).toEqual({ min: 0, max: 100000, step: 1000 });
     expect(sliderBounds({ min: 4990, max: 149990 })).toEqual({ min: 4000, max: 150000, step: 1460 });
   });
-  it("rounds to the nearest 1000, clamps to the bounds and keeps min at least 1 under max", () => {
+  it("rounds to the nearest 1000, clamps to the bounds, swaps inverted ends and keeps min a whole 1000 under max", () => {
     const b = { min: 4000, max: 150000 };
     expect(clampRange([12499, 30501], b)).toEqual([12000, 31000]);
     expect(clampRange([-5000, 900000], b)).toEqual([4000, 150000]);
-    expect(clampRange([60000, 20000], b)).toEqual([19999, 20000]);
+    expect(clampRange([60000, 20000], b)).toEqual([20000, 60000]);
+    expect(clampRange([44000, 44000], b)).toEqual([44000, 45000]);
+    expect(clampRange([150000, 150000], b)).toEqual([149000, 150000]);
     expect(clampRange([undefined, undefined], b)).toEqual([4000, 150000]);
+    expect(clampRange([2015.4, 2015], { min: 2008, max: 2026 }, 1)).toEqual([2015, 2016]);
+  });
+});
+
+describe("a range read from a URL (spec §5 slider rules)", () => {
+  it("reads 'lo:hi' with either end open, and nothing else", () => {
+    expect(parseRange("5000:20000")).toEqual([5000, 20000]);
+    expect(parseRange(":20000")).toEqual([undefined, 20000]);
+    expect(parseRange("5000:")).toEqual([5000, undefined]);
+    expect(parseRange(":")).toEqual([undefined, undefined]);
+    for (const bad of ["", "5000", "evil", "1e5:", ".:", "-:5", "1.2.3:4", "5000:20000:1", " 5000:20000"]) expect(parseRange(bad), bad).toBeNull();
+    expect(parseRange("9".repeat(400) + ":")).toBeNull();
+  });
+
+  it("rounds price and km to the nearest 1000", () => {
+    expect(normaliseRange("km", "1234:56789")).toBe("1000:57000");
+    expect(normaliseRange("price", "12499:30501")).toBe("12000:31000");
+    expect(normaliseRange("price", "7500:")).toBe("8000:");
+    expect(normaliseRange("year", "2015.6:2019.2")).toBe("2016:2019");
+  });
+
+  it("swaps inverted ends and keeps them a step apart", () => {
+    expect(normaliseRange("price", "50000:20000")).toBe("20000:50000");
+    expect(normaliseRange("price", "44000:44000")).toBe("44000:45000");
+    expect(normaliseRange("price", "44200:43800")).toBe("44000:45000");
+    expect(normaliseRange("year", "2020:2020")).toBe("2020:2021");
+    expect(normaliseRange("price", ":400")).toBe(":1000");
+  });
+
+  it("opens a lower end at or below 0 and drops what says nothing", () => {
+    expect(normaliseRange("price", "0:30000")).toBe(":30000");
+    expect(normaliseRange("price", "-5000:30000")).toBe(":30000");
+    expect(normaliseRange("price", "300:")).toBeUndefined();
+    expect(normaliseRange("price", ":")).toBeUndefined();
+    expect(normaliseRange("price", "")).toBeUndefined();
+    expect(normaliseRange("price", "abc:def")).toBeUndefined();
+  });
+
+  it("keeps every end printable as a plain number (no exponent a URL could not read back)", () => {
+    expect(normaliseRange("price", `${"9".repeat(30)}:`)).toBe("1000000000000:");
+    expect(normaliseRange("price", `:${"9".repeat(30)}`)).toBe(":1000000000000");
+  });
+
+  it("leaves a normalised range as it is", () => {
+    for (const [attr, v] of [["price", "20000:50000"], ["price", ":30000"], ["km", "1000:"], ["year", "2016:2019"]] as const) {
+      expect(normaliseRange(attr, v)).toBe(v);
+    }
   });
 });
 

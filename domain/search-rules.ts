@@ -58,12 +58,22 @@ export const QUERY_DEBOUNCE_MS = 300;
 /** Sliders search 400 ms after they stop moving (spec §9). */
 export const SLIDER_DEBOUNCE_MS = 400;
 
+/** Range attributes whose values round to the nearest 1000 (spec §5: the price and kilometre sliders). */
+const IN_THOUSANDS = new Set(["price", "km"]);
+
+/**
+ * The unit a range's values round to, which is also the least gap between its ends (spec §5: price
+ * and km round to the nearest 1000, and the minimum stays under the maximum): 1000 for price and km,
+ * one for years and anything else.
+ */
+export const rangeStep = (attribute: string) => (IN_THOUSANDS.has(attribute) ? 1000 : 1);
+
 /** Slider bounds: facet min, and the facet max when above 0 (else 100,000); a step of about a hundredth of the range. */
 export function sliderBounds(stats: { min: number; max: number } | undefined) {
   const min = Math.max(0, roundToThousand(stats?.min ?? 0, "down"));
   const max = stats && stats.max > 0 ? roundToThousand(stats.max, "up") : DEFAULT_SLIDER_MAX;
   const step = Math.max(1, Math.round((max - min) / 100));
-  return { min, max: Math.max(max, min + 1), step };
+  return { min, max: Math.max(max, min + 1000), step };
 }
 
 function roundToThousand(value: number, mode: "nearest" | "up" | "down" = "nearest"): number {
@@ -71,17 +81,62 @@ function roundToThousand(value: number, mode: "nearest" | "up" | "down" = "neare
   return f(value / 1000) * 1000;
 }
 
+const roundTo = (value: number, unit: number) => Math.round(value / unit) * unit;
+
 /**
- * A refined range as the slider keeps it: values round to the nearest 1000, the minimum never below
- * the range minimum, the maximum never above the range maximum, and the minimum at least 1 under the maximum.
+ * A refined range as the slider keeps it: values round to the unit (1000 for price and km), ends given
+ * the wrong way round are swapped, the minimum never below the range minimum nor the maximum above the
+ * range maximum, and the minimum at least one unit under the maximum. Bounds are whole units.
  */
-export function clampRange(range: [number | undefined, number | undefined], bounds: { min: number; max: number }): [number, number] {
-  let lo = roundToThousand(range[0] ?? bounds.min);
-  let hi = roundToThousand(range[1] ?? bounds.max);
-  lo = Math.min(Math.max(lo, bounds.min), bounds.max - 1);
-  hi = Math.max(Math.min(hi, bounds.max), bounds.min + 1);
-  if (lo >= hi) lo = hi - 1;
+export function clampRange(range: [number | undefined, number | undefined], bounds: { min: number; max: number }, unit = 1000): [number, number] {
+  let lo = roundTo(range[0] ?? bounds.min, unit);
+  let hi = roundTo(range[1] ?? bounds.max, unit);
+  if (lo > hi) [lo, hi] = [hi, lo];
+  lo = Math.min(Math.max(lo, bounds.min), bounds.max - unit);
+  hi = Math.max(Math.min(hi, bounds.max), lo + unit);
   return [lo, hi];
+}
+
+export type RangeEnds = [number | undefined, number | undefined];
+
+/** The largest range end read: past it a number would print in exponent form ("1e+21"), which no URL reads back. */
+export const MAX_RANGE_VALUE = 1e12;
+
+/** "5000:20000" → [5000, 20000], ":20000" → [undefined, 20000]; null when the text is no "lo:hi" pair of numbers. */
+export function parseRange(value: string): RangeEnds | null {
+  const m = /^(-?\d*\.?\d*):(-?\d*\.?\d*)$/.exec(value);
+  if (!m) return null;
+  const end = (s: string) => {
+    if (s === "") return undefined;
+    const n = Number(s);
+    return Number.isFinite(n) ? Math.min(Math.max(n, -MAX_RANGE_VALUE), MAX_RANGE_VALUE) : null;
+  };
+  const lo = end(m[1]);
+  const hi = end(m[2]);
+  return lo === null || hi === null ? null : [lo, hi];
+}
+
+/** [5000, undefined] → "5000:"; undefined when both ends are open (no refinement). */
+export function formatRange([lo, hi]: RangeEnds): string | undefined {
+  return lo === undefined && hi === undefined ? undefined : `${lo ?? ""}:${hi ?? ""}`;
+}
+
+/**
+ * A range refinement read from outside (the URL, a link), by the slider's rules (spec §5): each end
+ * rounded to its unit (price and km to the nearest 1000, years whole), a lower end at or below 0 open,
+ * ends given the wrong way round swapped, and the upper end at least one unit above the lower (or
+ * above 0 when the lower is open). Every range the site writes is already in this form, so it reads
+ * back as the same filter. undefined when nothing is left of it ("", ":", not numbers).
+ */
+export function normaliseRange(attribute: string, value: string): string | undefined {
+  const ends = parseRange(value);
+  if (!ends) return undefined;
+  const unit = rangeStep(attribute);
+  let [lo, hi] = ends.map((v) => (v === undefined ? undefined : roundTo(v, unit))) as RangeEnds;
+  if (lo !== undefined && lo <= 0) lo = undefined;
+  if (lo !== undefined && hi !== undefined && lo > hi) [lo, hi] = [hi, lo];
+  if (hi !== undefined && hi < (lo ?? 0) + unit) hi = (lo ?? 0) + unit;
+  return formatRange([lo, hi]);
 }
 
 // ---- results list: promo cards and sold runs ----

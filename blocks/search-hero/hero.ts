@@ -3,7 +3,7 @@
  * the selectors and the Show Me count, and the search link it opens. Pure; shared by server and browser.
  */
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
-import { carTypeRefinement, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
+import { carTypeRefinement, clampRange, normaliseRange, parseRange, rangeStep, showMeCount, VEHICLES_INDEX } from "../../domain/search-rules";
 import { formatMoney, vehicleWord } from "../../domain/vehicle-display";
 import type { AlgoliaConfig } from "../../domain/search-host";
 import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/types";
@@ -44,6 +44,21 @@ export interface HeroState {
   price: [number, number];
 }
 
+const PRICE_UNIT = rangeStep("price");
+
+/**
+ * The hero price slider in the search page's terms: prices round to the nearest 1000 (spec §5), so
+ * the bounds are whole thousands (the lowest down, the highest up) and so is each step (a step of 500
+ * would show $7,500 and link to a search for $8,000), and the ends are at least a step apart. A link
+ * from the hero then reads back on the search page as the very filter the hero counted.
+ */
+export function heroSlider(slider: { min: number; max: number; step: number }): { min: number; max: number; step: number } {
+  const min = Math.floor(slider.min / PRICE_UNIT) * PRICE_UNIT;
+  const step = Math.max(PRICE_UNIT, Math.round(slider.step / PRICE_UNIT) * PRICE_UNIT);
+  const max = Math.max(Math.ceil(slider.max / PRICE_UNIT) * PRICE_UNIT, min + step);
+  return { min, max, step };
+}
+
 export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: Pick<BlockContext, "tenant" | "searchHost">, algolia: AlgoliaConfig | null = null): HeroSettings {
   const { search, identity } = ctx.tenant;
   // Only the types the site sells; where new and demo are joined, New covers both and Demo goes.
@@ -53,7 +68,7 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: 
       ? [...sold, "all" as const].map((t) => ({ id: t, label: TOGGLE_LABELS[t], values: carTypeRefinement(t, search.joinNewAndDemo) }))
       : [];
   const wanted = props.defaultToggle ?? "all";
-  const slider = search.heroPriceSlider;
+  const slider = heroSlider(search.heroPriceSlider);
   return {
     blockId: id,
     host: ctx.searchHost,
@@ -69,8 +84,11 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: 
       toggles: s.toggles ?? [],
       limit: s.attribute === "model" ? search.modelSelectLimit : SELECTOR_LIMIT,
     })),
-    price: props.priceSlider === false ? null : { min: slider.min, max: Math.max(slider.max, slider.min + slider.step), step: slider.step },
-    quickPicks: props.quickPicks === false || props.priceSlider === false ? [] : search.quickPickPrices.filter((p) => p > slider.min && p <= slider.max),
+    price: props.priceSlider === false ? null : slider,
+    quickPicks:
+      props.quickPicks === false || props.priceSlider === false
+        ? []
+        : [...new Set(search.quickPickPrices.map((p: number) => Math.round(p / PRICE_UNIT) * PRICE_UNIT))].filter((p) => p > slider.min && p <= slider.max),
     money: { locale: identity.locale, currency: identity.currency },
     noun: { vehicleNoun: identity.vehicleNoun, stockKinds: identity.stockKinds },
     joinNewAndDemo: search.joinNewAndDemo,
@@ -98,19 +116,19 @@ export function heroRefinements(settings: HeroSettings, state: HeroState): Recor
   return list;
 }
 
-/** The price range refinement ("lo:hi", open at a bound the slider is still on), or undefined at the full range. */
+/**
+ * The price range refinement ("lo:hi", open at a bound the slider is still on, in whole thousands as
+ * the search page reads it), or undefined at the full range.
+ */
 export function heroPriceRange(settings: HeroSettings, state: HeroState): string | undefined {
   if (!settings.price) return undefined;
-  const [lo, hi] = state.price;
-  const from = lo > settings.price.min ? String(lo) : "";
-  const to = hi < settings.price.max ? String(hi) : "";
-  return from || to ? `${from}:${to}` : undefined;
+  const [lo, hi] = clampRange(state.price, settings.price, PRICE_UNIT);
+  return normaliseRange("price", `${lo > settings.price.min ? lo : ""}:${hi < settings.price.max ? hi : ""}`);
 }
 
 function numericFilters(range: string | undefined): string[] {
-  if (!range) return [];
-  const [lo, hi] = range.split(":");
-  return [...(lo ? [`price>=${lo}`] : []), ...(hi ? [`price<=${hi}`] : [])];
+  const [lo, hi] = (range && parseRange(range)) || [];
+  return [...(lo !== undefined ? [`price>=${lo}`] : []), ...(hi !== undefined ? [`price<=${hi}`] : [])];
 }
 
 /**

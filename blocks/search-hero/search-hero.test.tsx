@@ -6,7 +6,10 @@ import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx, testTenant } from "../../tests/fixtures/fixture-tenant";
 import { car } from "../../tests/fixtures/search-records";
 import { fakeSearch } from "../../tests/fixtures/fake-search";
-import { heroHref, heroRequests, heroSettings, readHeroResults, showMeLabel, visibleSelectors, type HeroState } from "./hero";
+import qs from "qs";
+import { readdirSync, readFileSync } from "node:fs";
+import { parseSearchURL, createSearchURL } from "../_shared/search/routing";
+import { heroHref, heroPriceRange, heroRequests, heroSettings, heroSlider, readHeroResults, showMeLabel, visibleSelectors, type HeroState } from "./hero";
 import SearchHero from "./search-hero";
 
 vi.mock("../../server/search/in-process", () => ({ registerInProcessSearch: () => {} }));
@@ -41,7 +44,8 @@ describe("search hero: settings", () => {
       ["Used", ["used"]],
       ["All", []],
     ]);
-    expect(s.price).toEqual({ min: 5000, max: 250000, step: 500 });
+    // The spec's 5,000 to 250,000; its step of 500 becomes 1,000, as prices round to the nearest 1000.
+    expect(s.price).toEqual({ min: 5000, max: 250000, step: 1000 });
     expect(s.heading).toBe("Search Our New & Used Vehicles");
     expect(s.selectors.find((x) => x.attribute === "model")?.limit).toBe(30);
   });
@@ -67,6 +71,14 @@ describe("search hero: settings", () => {
     );
     expect(s.quickPicks).toEqual([15000, 20000, 25000, 30000, 40000]);
     expect(settingsFor(undefined, { priceSlider: false })).toMatchObject({ price: null, quickPicks: [] });
+  });
+
+  it("works in whole thousands, as the search page reads prices (spec §5)", () => {
+    expect(heroSlider({ min: 5000, max: 250000, step: 500 })).toEqual({ min: 5000, max: 250000, step: 1000 });
+    expect(heroSlider({ min: 5500, max: 249100, step: 2400 })).toEqual({ min: 5000, max: 250000, step: 2000 });
+    expect(heroSlider({ min: 10000, max: 10000, step: 1 })).toEqual({ min: 10000, max: 11000, step: 1000 });
+    const s = settingsFor(testTenant((t) => (t.search.quickPickPrices = [12500, 13000, 20000])));
+    expect(s.quickPicks).toEqual([13000, 20000]);
   });
 
   it("shows a selector only under the toggles it is for", () => {
@@ -99,6 +111,53 @@ describe("search hero: queries and link", () => {
     expect(heroHref(s, state({ toggle: "used", selected: { body: "suv" } }))).toBe("/search/used-cars");
     expect(heroHref(s, state({ toggle: "used", price: [10000, 250000] }))).toBe("/search?refinementList[car_type][0]=used&range[price]=10000:");
     expect(heroHref(s, state({ selected: { make: "Mazda" }, price: [5000, 30000] }))).toBe("/search?refinementList[make][0]=Mazda&range[price]=:30000");
+  });
+
+  it("never links to an empty or inverted range", () => {
+    const s = settingsFor();
+    expect(heroPriceRange(s, state({ price: [5000, 250000] }))).toBeUndefined();
+    expect(heroPriceRange(s, state({ price: [30000, 30000] }))).toBe("30000:31000");
+    expect(heroPriceRange(s, state({ price: [60000, 20000] }))).toBe("20000:60000");
+    expect(heroPriceRange(s, state({ price: [7400, 250000] }))).toBe("7000:");
+    expect(heroRequests(s, state({ price: [7400, 30000] }))[0].params.numericFilters).toEqual(["price>=7000", "price<=30000"]);
+  });
+
+  // Issue 29: Under $30,000 linked to range[price]=:, which the search page read as no filter.
+  it("writes every quick pick and slider position as a link the search page reads back as the same filter (each demo site)", () => {
+    const at = "http://site.localhost:3000";
+    const seo = { path: "/search", basePath: "/search", refinementList: {} };
+    const loc = (href: string) => {
+      const u = new URL(href, at);
+      return { protocol: u.protocol, host: u.host, pathname: u.pathname, search: u.search, hash: u.hash };
+    };
+    let checked = 0;
+    for (const file of readdirSync("tenants").filter((f) => f.endsWith(".json"))) {
+      const tenant = JSON.parse(readFileSync(`tenants/${file}`, "utf8")) as TenantDocument;
+      const s = heroSettings("hero", props(), { tenant: { ...testTenant(), ...tenant, search: { ...testTenant().search, ...tenant.search } }, searchHost: "x" });
+      const { min, max, step } = s.price!;
+      const positions: [number, number][] = [
+        ...s.quickPicks.map((amount) => [min, amount] as [number, number]),
+        [min + step, max],
+        [min + 3 * step, min + 4 * step],
+        [max - step, max],
+        [min, min + step],
+      ];
+      for (const price of positions) {
+        const href = heroHref(s, state({ price }));
+        const route = parseSearchURL(qs, loc(href), seo, []);
+        const range = heroPriceRange(s, state({ price }));
+        expect(range, `${file} ${price}`).toMatch(/^\d*:\d*$/);
+        expect(range, `${file} ${price}`).not.toBe(":");
+        expect(route.range?.price, `${file} ${price}: ${href}`).toBe(range);
+        // The numbers the hero counted with are the ones the search page filters by.
+        const [lo, hi] = range!.split(":");
+        expect(heroRequests(s, state({ price }))[0].params.numericFilters).toEqual([...(lo ? [`price>=${lo}`] : []), ...(hi ? [`price<=${hi}`] : [])]);
+        expect(createSearchURL(route, loc(href), seo)).toBe(`${at}${href}`);
+        checked++;
+      }
+      if (s.quickPicks.length) expect(heroHref(s, state({ price: [min, 30000] }))).toBe("/search?range[price]=:30000");
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 
   it("takes the count from facets above 1999 hits and orders options by stock", () => {

@@ -151,6 +151,18 @@ describe("search results: server rendering as in Next", () => {
     expect(html).toMatch(/<input id="[^"]+" class="[^"]*" type="search" [^>]*value="corolla"/);
     expect(html).toMatch(/<option value="vehicles_price_desc" selected="">Highest price<\/option>/);
   });
+
+  // Issue 29: range[price]=50000:20000 read "$50,000 – $20,000" and found nothing.
+  it("reads an inverted or unrounded range from the URL by the sliders' rules", async () => {
+    const priced = [car(1, { price: 19000, km: 900 }), car(2, { price: 30000, km: 20000 }), car(3, { price: 50400, km: 57400 }), car(4, { price: 60000, km: 60000 })];
+    const url = "http://x.localhost/search?range[price]=50000:20000&range[km]=1234:56789";
+    const { html, client } = await renderSearchLikeNext(priced, testSettings(), url);
+    expect(client.requests[0].params?.numericFilters).toEqual(["price>=20000", "price<=50000", "km>=1000", "km<=57000"]);
+    expect(text(html)).toContain(">1 Car</h2>");
+    expect(text(html)).toContain("Price: $20,000 – $50,000");
+    expect(text(html)).toContain("Kilometres: 1,000 km – 57,000 km");
+    expect(text(html)).toMatch(/<p class="[^"]*">\$20,000 – \$50,000<\/p>/);
+  });
 });
 
 describe("search results: the card layout", () => {
@@ -224,6 +236,29 @@ describe("search results: the card layout", () => {
       "Page 3",
       "Next page",
     ]);
+  });
+
+  // Issue 29: /search?page=99 showed a blank list.
+  it("says there are no more results past the last page and links to the last page, the rest of the search kept", async () => {
+    const many = Array.from({ length: 50 }, (_, i) => car(i + 1, { make: "Toyota", title: `Toyota ${i}` }));
+    const { html } = await renderSearchLikeNext(many, testSettings(), "http://x.localhost/search?query=toyota&page=99&refinementList[make][0]=Toyota");
+    expect(text(html)).toContain(">50 Cars</h2>");
+    expect(html).not.toContain("<article");
+    expect(text(html)).toMatch(
+      /<h3 class="[^"]*">No More Results<\/h3><p>There are no more results: this search has 3 pages\.<\/p><a class="fc-button" href="http:\/\/x\.localhost\/search\?query=toyota&amp;page=3&amp;refinementList\[make\]\[0\]=Toyota">Go to the last page \(page 3\)<\/a>/,
+    );
+    // The page links (Previous too) go to pages that are there.
+    expect([...html.matchAll(/href="([^"]+)" aria-label="(Previous page|Page \d+)"/g)].map((m) => `${m[2]}: ${new URL(m[1].replace(/&amp;/g, "&")).searchParams.get("page")}`)).toEqual([
+      "Previous page: 3",
+      "Page 1: null",
+      "Page 2: 2",
+      "Page 3: 3",
+    ]);
+    // One page in all: its link is the first page.
+    const few = (await renderSearchLikeNext([car(1), car(2)], testSettings(), "http://x.localhost/search?page=5")).html;
+    expect(text(few)).toMatch(/this search has one page\.<\/p><a class="fc-button" href="http:\/\/x\.localhost\/search">Go to the last page \(page 1\)<\/a>/);
+    // On a page that is there, no such word.
+    expect((await renderSearch(many, testSettings(), { page: 2 })).html).not.toContain("No More Results");
   });
 
   it("shows one scrolling row with arrows in carousel mode, and no pages", async () => {

@@ -3,7 +3,9 @@ import { hasEntry, listKey, parseList, toggleEntry } from "../_shared/favourites
 import { carouselEdges, carouselStep } from "./carousel";
 import { rangeLabel, valueLabel } from "../_shared/search/display";
 import { splitMakes } from "./filters";
-import { rangeBounds, rangeRefinement } from "../_shared/search/range";
+import qs from "qs";
+import { boundsAround, rangeBounds, rangeRefinement } from "../_shared/search/range";
+import { routeQuery, sanitiseRoute } from "../_shared/search/routing";
 import { historyKey, historyLabel, readHistory, recordSearch } from "./history";
 import { withResultCache } from "../_shared/search/result-cache";
 import { filterSettings } from "./settings";
@@ -20,10 +22,11 @@ describe("price and km sliders (spec §5)", () => {
     expect(rangeBounds("price", { min: 10000, max: 910000 })).toEqual({ min: 10000, max: 910000, step: 9000 });
   });
 
-  it("round to 1000 and keep the minimum at least 1 under the maximum", () => {
+  it("round to 1000 and keep the minimum a whole 1000 under the maximum", () => {
     const b = { min: 0, max: 100000, step: 1000 };
     expect(rangeRefinement("price", [5400, 19600], b)).toBe("5000:20000");
-    expect(rangeRefinement("price", [30000, 30000], b)).toBe("29999:30000");
+    expect(rangeRefinement("price", [30000, 30000], b)).toBe("30000:31000");
+    expect(rangeRefinement("price", [50000, 20000], b)).toBe("20000:50000");
     expect(rangeRefinement("km", [-500, 250000], b)).toBeUndefined();
   });
 
@@ -34,10 +37,48 @@ describe("price and km sliders (spec §5)", () => {
     expect(rangeRefinement("price", [0, 100000], b)).toBeUndefined();
   });
 
+  it("write every position as a URL that reads back as the same filter (issue 29)", () => {
+    const statsOf: Record<string, { min: number; max: number }[]> = {
+      price: [{ min: 4500, max: 87250 }, { min: 0, max: 0 }, { min: 10000, max: 910000 }],
+      km: [{ min: 12, max: 248_731 }, { min: 0, max: 0 }],
+      year: [{ min: 2008, max: 2026 }, { min: 0, max: 0 }],
+    };
+    for (const [attribute, statsList] of Object.entries(statsOf)) {
+      for (const stats of statsList) {
+        const b = rangeBounds(attribute, stats);
+        const stride = Math.max(b.step, Math.round((b.max - b.min) / 15 / b.step) * b.step);
+        for (let lo = b.min; lo <= b.max; lo += stride) {
+          for (const hi of [lo, lo + b.step, b.max, lo - b.step, lo + 3.3 * b.step]) {
+            const value = rangeRefinement(attribute, [lo, hi], b);
+            if (!value) continue;
+            expect(value).not.toBe(":");
+            const read = sanitiseRoute(qs.parse(routeQuery({ range: { [attribute]: value } }).slice(1)), []);
+            expect(read.range?.[attribute], `${attribute} ${lo}–${hi} in ${JSON.stringify(b)}`).toBe(value);
+          }
+        }
+      }
+    }
+  });
+
+  it("take in a refinement beyond the stock's bounds, so the thumbs show it (issue 29: '$44,000 – $44,000')", () => {
+    const b = rangeBounds("price", { min: 13000, max: 114000 });
+    expect(boundsAround("price", b, [150000, undefined])).toEqual({ min: 13000, max: 151000, step: 1000 });
+    expect(boundsAround("price", b, [1000, 200000])).toEqual({ min: 0, max: 201000, step: 1000 });
+    expect(boundsAround("price", b, [13000, 114000])).toEqual({ min: 12000, max: 115000, step: 1000 });
+    expect(boundsAround("price", b, [undefined, 5000])).toEqual({ min: 4000, max: 114000, step: 1000 });
+    expect(boundsAround("price", b, [20000, 50000])).toBe(b);
+    expect(boundsAround("price", b, [undefined, undefined])).toBe(b);
+    expect(boundsAround("year", rangeBounds("year", { min: 2008, max: 2026 }), [2027, undefined])).toEqual({ min: 2008, max: 2028, step: 1 });
+    // A refined end inside the widened bounds stays when the other thumb moves.
+    const wide = boundsAround("price", rangeBounds("price", { min: 30000, max: 30000 }), [20000, 50000]);
+    expect(rangeRefinement("price", [25000, 50000], wide)).toBe("25000:50000");
+    expect(rangeRefinement("price", [20000, 50000], wide)).toBe("20000:50000");
+  });
+
   it("move years by whole years", () => {
     const b = rangeBounds("year", { min: 2008, max: 2026 });
     expect(b).toEqual({ min: 2008, max: 2026, step: 1 });
-    expect(rangeRefinement("year", [2015.4, 2015], b)).toBe("2015:2015");
+    expect(rangeRefinement("year", [2015.4, 2015], b)).toBe("2015:2016");
   });
 
   it("read as money, kilometres or years", () => {

@@ -5,6 +5,7 @@ import {
   useCurrentRefinements,
   useHits,
   useInstantSearch,
+  usePagination,
   useRefinementList,
   useSearchBox,
   useSortBy,
@@ -38,17 +39,25 @@ type Hit = CardVehicle & { __position?: number };
 function SearchBox({ noun }: { noun: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const now = useRef(false);
-  // 300 ms after the last key press (spec §9); at once on Enter.
-  const queryHook = useCallback((query: string, search: (q: string) => void) => {
-    clearTimeout(timer.current);
-    if (now.current) {
-      now.current = false;
-      search(query);
-      return;
-    }
-    timer.current = setTimeout(() => search(query), QUERY_DEBOUNCE_MS);
-  }, []);
-  const { query, refine } = useSearchBox({ queryHook });
+  const { status } = useInstantSearch();
+  const { query, refine } = useSearchBox({
+    // 300 ms after the last key press (spec §9); at once on Enter.
+    queryHook: useCallback((typed: string, search: (q: string) => void) => {
+      clearTimeout(timer.current);
+      const send = () => {
+        sent.current = typed;
+        search(typed);
+      };
+      if (now.current) {
+        now.current = false;
+        send();
+        return;
+      }
+      timer.current = setTimeout(send, QUERY_DEBOUNCE_MS);
+    }, []),
+  });
+  /** The last query this box searched for: a query that differs came from elsewhere. */
+  const sent = useRef(query);
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -57,10 +66,16 @@ function SearchBox({ noun }: { noun: string }) {
     refine(field.value);
   });
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Follow the query when it changes elsewhere (Clear Filters, back button), not while typing.
+  // Follow the query when it changes elsewhere (Clear Filters, Back and Forward), focused or not: the
+  // box shows the query of the URL it is on. What the visitor is still typing (not yet searched) goes.
+  // A failed search puts the query back to that of the results kept: the box keeps what was typed
+  // (Try again searches it).
   useEffect(() => {
-    if (document.activeElement !== input.current) setValue(query);
-  }, [query]);
+    if (query === sent.current || status === "error") return;
+    clearTimeout(timer.current);
+    sent.current = query;
+    setValue(query);
+  }, [query, status]);
 
   return (
     <form
@@ -473,16 +488,97 @@ function PageSize({ hitsPerPage }: { hitsPerPage: number }) {
   return null;
 }
 
-function Results({ settings }: { settings: SearchSettings }) {
+/**
+ * A page number past the last page (an old link, /search?page=99): the page says there are no more
+ * results and links to the last page, with the rest of the search (query, filters, sort) kept.
+ */
+function PastLastPage({ onPage }: { onPage: () => void }) {
+  const { nbPages, createURL, refine } = usePagination();
+  const last = Math.max(0, nbPages - 1);
+  return (
+    <div className={shared.noResults}>
+      <h3 className={shared.noResultsTitle}>No More Results</h3>
+      <p>{`There are no more results: this search has ${nbPages === 1 ? "one page" : `${nbPages} pages`}.`}</p>
+      <a
+        className="fc-button"
+        href={createURL(last)}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          refine(last);
+          onPage();
+        }}
+      >
+        {`Go to the last page (page ${last + 1})`}
+      </a>
+    </div>
+  );
+}
+
+/**
+ * A search that failed keeps the previous results (spec §4) and says so, with a button that runs it
+ * again; the message goes once a search succeeds. InstantSearch puts its state back to that of the
+ * results shown when a search fails, so Try again asks again for the state that was asked for.
+ */
+function SearchFailed({ indexName }: { indexName: string }) {
+  const { status, setIndexUiState, refresh, addMiddlewares } = useInstantSearch();
+  const [failed, setFailed] = useState(false);
+  const asked = useRef<IndexUiState | null>(null);
+  // Every state the visitor asks for, but not the one put back after a failure.
+  useEffect(
+    () =>
+      addMiddlewares(({ instantSearchInstance }) => ({
+        $$type: "forecourt.askedState",
+        onStateChange: ({ uiState }) => {
+          if (instantSearchInstance.status !== "error") asked.current = uiState[indexName] ?? {};
+        },
+        subscribe: () => {},
+        started: () => {},
+        unsubscribe: () => {},
+      })),
+    [addMiddlewares, indexName],
+  );
+  useEffect(() => {
+    if (status === "error") setFailed(true);
+    else if (status === "idle") setFailed(false);
+  }, [status]);
+  if (!failed && status !== "error") return null;
+  const retrying = status === "loading" || status === "stalled";
+  // Setting the state searches it, whatever the state shown (which may not yet be the one put back).
+  const retry = () => {
+    const wanted = asked.current;
+    if (wanted) setIndexUiState(wanted);
+    else refresh();
+  };
+  return (
+    <div className={styles.failed}>
+      <p role="alert">The search could not be updated just now. The results below may be out of date.</p>
+      {/* Not disabled while it runs: the focus stays on it (a second press only asks again). */}
+      <button type="button" className="fc-button fc-button--ghost" onClick={retry}>
+        {retrying ? "Trying again…" : "Try again"}
+      </button>
+    </div>
+  );
+}
+
+/** Whether the page number is past the last page of results that are there (its list would be blank). */
+export function pastLastPage(results: { nbHits: number; nbPages: number; page: number; hits: unknown[] } | null | undefined): boolean {
+  return !!results && results.nbHits > 0 && results.hits.length === 0 && results.page >= results.nbPages;
+}
+
+function Results({ settings, onPage }: { settings: SearchSettings; onPage: () => void }) {
   const { items: hits } = useHits<Hit>();
   const { results, indexUiState, setIndexUiState, status } = useInstantSearch();
   const items = resultItems(hits, settings, indexUiState);
   const listLabel = settings.heading ?? "Search results";
-  const empty = !!results && results.__isArtificial !== true && results.nbHits === 0;
+  const real = !!results && results.__isArtificial !== true;
+  const empty = real && results.nbHits === 0;
   return (
     <div className={styles.list} aria-busy={status === "loading" || status === "stalled"}>
       {empty ? (
         <NoResults onClear={() => setIndexUiState(() => ({}))} />
+      ) : real && pastLastPage(results) ? (
+        <PastLastPage onPage={onPage} />
       ) : settings.layout === "carousel" ? (
         <Carousel items={items} settings={settings} label={listLabel} />
       ) : (
@@ -502,6 +598,7 @@ function Results({ settings }: { settings: SearchSettings }) {
 export function SearchUI({ settings }: { settings: SearchSettings }) {
   const { status } = useInstantSearch({ catchError: true });
   const top = useRef<HTMLDivElement>(null);
+  const toTop = useCallback(() => top.current?.scrollIntoView({ block: "start" }), []);
   // A light-truck path (/search/light-truck) refines the kind of stock: only then is it a widget.
   const linked = [...LINKED_ATTRIBUTES, ...(settings.seo.refinementList.item_type ? ["item_type"] : [])].filter((a) => !settings.filters.some((f) => f.attribute === a));
   const labels = { ...LINKED_LABELS, ...Object.fromEntries(settings.filters.map((f) => [f.attribute, f.label])) };
@@ -534,9 +631,10 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
         <div className={styles.results} ref={top}>
           {settings.searchHistory ? <RecentSearches settings={settings} /> : null}
           <ResultsCount settings={settings} />
+          <SearchFailed indexName={settings.indexName} />
           <CurrentRefinements settings={settings} labels={labels} />
-          <Results settings={settings} />
-          {settings.layout === "grid" ? <Pagination onPage={() => top.current?.scrollIntoView({ block: "start" })} /> : null}
+          <Results settings={settings} onPage={toTop} />
+          {settings.layout === "grid" ? <Pagination onPage={toTop} /> : null}
         </div>
       </div>
     </section>

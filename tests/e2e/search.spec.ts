@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
+import { demoTenants, expectAccessible, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The search page of every demo site, end to end: type, refine, sort, page, reload, clear, SEO paths.
 
@@ -186,3 +186,82 @@ test("bluegum: /search/used-cars/{make} hydrates without a mismatch", async ({ p
   expect(errors).toEqual([]);
 });
 
+
+// Issue 29, on one site (the rules are the same on every one): a range in the URL reads by the sliders'
+// rules, the search box follows Back and Forward while focused, a page past the last says so and links
+// to the last, and a failed search says so and can be tried again.
+test("bluegum: search state — ranges from the URL, Back and Forward, past the last page, a failed search", async ({ page }) => {
+  const slug = "bluegum";
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${slug}`);
+  await page.setViewportSize(viewports.desktop);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const chips = page.getByRole("list", { name: "Selected filters" });
+
+  // An inverted, unrounded range reads as the range it means (it found nothing and read "$50,000 – $20,000"),
+  // the same on the server as in the browser (no hydration mismatch).
+  await open(page, siteUrl(slug, "/search?range[price]=50000:20000&range[km]=1234:56789"));
+  await expect(chips).toContainText("Price range: $20,000 – $50,000");
+  await expect(chips).toContainText("Kilometres: 1,000 km – 57,000 km");
+  expect(await count(page)).toBeGreaterThan(0);
+  await expect((await openFilter(page, "Price range")).locator("p").first()).toHaveText("$20,000 – $50,000");
+
+  // The box shows the query of the URL it is on, focused or not.
+  await open(page, siteUrl(slug, "/search"));
+  const all = await count(page);
+  const box = searchBox(page);
+  await reactHydrated(box);
+  await box.pressSequentially("toyota", { delay: 30 });
+  await waitForUrl(page, (u) => u.includes("query=toyota"));
+  await box.fill("mazda");
+  await waitForUrl(page, (u) => u.includes("query=mazda"));
+  await expect(box).toBeFocused();
+  await page.goBack();
+  await waitForUrl(page, (u) => u.includes("query=toyota"));
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue("toyota");
+  await page.goForward();
+  await waitForUrl(page, (u) => u.includes("query=mazda"));
+  await expect(box).toHaveValue("mazda");
+  // A search made at once after Forward, and one after Back from an anchor (Skip to content), reach the URL.
+  await box.fill("");
+  await waitForUrl(page, (u) => !u.includes("query="));
+  await page.evaluate(() => (location.hash = "main"));
+  await page.goBack();
+  await box.fill("kia");
+  await waitForUrl(page, (u) => u.includes("query=kia"));
+
+  // A failed search keeps the results and says so; Try again runs it again, and the word goes.
+  await open(page, siteUrl(slug, "/search"));
+  await reactHydrated(box);
+  let fail = true;
+  await page.route("**/api/search/**", (route) => (fail ? route.fulfill({ status: 502, body: "Bad Gateway" }) : route.fallback()));
+  await box.fill("holden");
+  const alert = page.getByRole("alert").filter({ hasText: "The search could not be updated just now." });
+  await expect(alert).toHaveText("The search could not be updated just now. The results below may be out of date.");
+  expect(await count(page)).toBe(all);
+  await expect(box).toHaveValue("holden");
+  await expectAccessible(page, "a failed search", ["main"]);
+  fail = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(alert).toHaveCount(0);
+  await waitForUrl(page, (u) => u.includes("query=holden"));
+  await expect.poll(() => count(page)).not.toBe(all);
+  await page.unroute("**/api/search/**");
+
+  // Past the last page: no blank list, but a link to the last page with the rest of the search kept.
+  await open(page, siteUrl(slug, "/search?page=99&range[price]=:30000"));
+  const pages = Math.ceil((await count(page)) / 21);
+  await expect(page.getByRole("heading", { name: "No More Results" })).toBeVisible();
+  await expect(page.getByText(`There are no more results: this search has ${pages} pages.`)).toBeVisible();
+  await expectAccessible(page, "past the last page", ["main"]);
+  const last = page.getByRole("link", { name: `Go to the last page (page ${pages})` });
+  expect(decodeURIComponent((await last.getAttribute("href")) ?? "")).toBe(siteUrl(slug, `/search?page=${pages}&range[price]=:30000`));
+  await reactHydrated(last);
+  await last.click();
+  await waitForUrl(page, (u) => u.includes(`page=${pages}`));
+  await expect(page.getByRole("link", { name: `Page ${pages}` })).toHaveAttribute("aria-current", "page");
+  await expect(cardTitles(page).first()).toBeVisible();
+
+  expect(errors).toEqual([]);
+});

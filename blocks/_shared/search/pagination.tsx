@@ -24,7 +24,8 @@ export function Pagination({ onPage }: { onPage: () => void }) {
   return (
     <nav className={styles.pagination} aria-label="Pages">
       <ul>
-        <li>{isFirstPage ? <span className={styles.pageDisabled} aria-hidden="true">‹</span> : link(currentRefinement - 1, "‹", "Previous page")}</li>
+        {/* Past the last page (an old link), Previous goes to the last page there is. */}
+        <li>{isFirstPage ? <span className={styles.pageDisabled} aria-hidden="true">‹</span> : link(Math.min(currentRefinement, nbPages) - 1, "‹", "Previous page")}</li>
         {pages.map((p) => (
           <li key={p}>{link(p, String(p + 1), `Page ${p + 1}`, p === currentRefinement)}</li>
         ))}

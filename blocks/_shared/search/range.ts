@@ -1,7 +1,7 @@
 /** The price, km and year range behind a slider, shared by the search blocks that filter by range. */
 import { useEffect, useRef, useState } from "react";
 import { useInstantSearch, useRange } from "react-instantsearch";
-import { clampRange, SLIDER_DEBOUNCE_MS, sliderBounds } from "../../../domain/search-rules";
+import { clampRange, rangeStep, SLIDER_DEBOUNCE_MS, sliderBounds } from "../../../domain/search-rules";
 
 export type Bounds = { min: number; max: number; step: number };
 
@@ -18,15 +18,26 @@ export function rangeBounds(attribute: string, stats: { min: number; max: number
   return { min, max: Math.max(max, min + 1), step: 1 };
 }
 
+/**
+ * The bounds a slider shows for a refined range: the facet's, widened where a refined end is at or
+ * beyond them (a URL may ask for more than the stock has) to a step past it. Each refined end then
+ * sits inside the bounds, where the thumbs show its value rather than both stopping at one end
+ * ("$44,000 – $44,000"), and moving the other thumb keeps it (a thumb at a bound means "no limit").
+ */
+export function boundsAround(attribute: string, bounds: Bounds, refined: [number | undefined, number | undefined]): Bounds {
+  const unit = rangeStep(attribute);
+  const [lo, hi] = refined;
+  let { min, max } = bounds;
+  if (lo !== undefined && lo <= min) min = lo - unit;
+  if (hi !== undefined && hi - unit < min) min = hi - unit;
+  if (hi !== undefined && hi >= max) max = hi + unit;
+  if (lo !== undefined && lo + unit > max) max = lo + unit;
+  return min === bounds.min && max === bounds.max ? bounds : { ...bounds, min, max };
+}
+
 /** The refinement a slider position makes: none at the full range, open-ended at either bound (InstantSearch's "lo:hi"). */
 export function rangeRefinement(attribute: string, values: [number, number], bounds: Bounds): string | undefined {
-  let [lo, hi] = values;
-  if (attribute === "year") {
-    lo = Math.min(Math.max(Math.round(lo), bounds.min), bounds.max);
-    hi = Math.max(Math.min(Math.round(hi), bounds.max), lo);
-  } else {
-    [lo, hi] = clampRange([lo, hi], bounds);
-  }
+  const [lo, hi] = clampRange(values, bounds, rangeStep(attribute));
   const from = lo > bounds.min ? String(lo) : "";
   const to = hi < bounds.max ? String(hi) : "";
   return from || to ? `${from}:${to}` : undefined;
@@ -39,9 +50,11 @@ export function rangeRefinement(attribute: string, values: [number, number], bou
 export function useDebouncedRange(attribute: string) {
   const { range, start } = useRange({ attribute });
   const { setIndexUiState } = useInstantSearch();
-  const bounds = rangeBounds(attribute, { min: range.min ?? 0, max: range.max ?? 0 });
-  const refinedLo = Number.isFinite(start[0]) ? Number(start[0]) : bounds.min;
-  const refinedHi = Number.isFinite(start[1]) ? Number(start[1]) : bounds.max;
+  const lower = Number.isFinite(start[0]) ? Number(start[0]) : undefined;
+  const upper = Number.isFinite(start[1]) ? Number(start[1]) : undefined;
+  const bounds = boundsAround(attribute, rangeBounds(attribute, { min: range.min ?? 0, max: range.max ?? 0 }), [lower, upper]);
+  const refinedLo = lower ?? bounds.min;
+  const refinedHi = upper ?? bounds.max;
   const [values, setValues] = useState<[number, number]>([refinedLo, refinedHi]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

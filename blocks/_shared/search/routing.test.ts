@@ -121,4 +121,32 @@ describe("search URL: query string", () => {
     expect(sanitiseRoute(qs.parse(written.slice(1)), sorts)).toEqual(route);
     expect(routeQuery({})).toBe("");
   });
+
+  it("never writes an empty range, and writes a range as it reads back (issue 29)", () => {
+    expect(routeQuery({ range: { price: ":" } })).toBe("");
+    expect(routeQuery({ range: { price: "", km: "1000:" } })).toBe("?range[km]=1000:");
+    expect(routeQuery({ range: { price: "50000:20000", km: "1234:56789" } })).toBe("?range[price]=20000:50000&range[km]=1000:57000");
+  });
+});
+
+describe("search URL: ranges read by the sliders' rules (issue 29)", () => {
+  it("swaps inverted ends, rounds price and km to 1000 and keeps the ends a step apart, on every read alike", () => {
+    expect(parse("http://x.localhost/search?range[price]=50000:20000")).toEqual({ range: { price: "20000:50000" } });
+    expect(parse("http://x.localhost/search?range[km]=1234:56789")).toEqual({ range: { km: "1000:57000" } });
+    expect(parse("http://x.localhost/search?range[price]=44000:44000&range[year]=2019:2019")).toEqual({ range: { price: "44000:45000", year: "2019:2020" } });
+    expect(parse("http://x.localhost/search?range%5Bprice%5D=%3A30000")).toEqual({ range: { price: ":30000" } });
+  });
+
+  it("drops ranges that say nothing", () => {
+    expect(parse("http://x.localhost/search?range[price]=:&range[km]=0:&range[year]=a:b&range[x][y]=1:2")).toEqual({});
+  });
+
+  it("reads back what it writes", () => {
+    for (const search of ["?range[price]=50000:20000", "?range[km]=1234:56789", "?range[price]=-5:999999.5", "?query=kia&range[price]=:30000&range[year]=2020:2020"]) {
+      const first = parse(`http://x.localhost/search${search}`);
+      const url = create(first);
+      expect(parse(url), search).toEqual(first);
+      expect(create(parse(url))).toBe(url);
+    }
+  });
 });

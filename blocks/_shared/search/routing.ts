@@ -6,6 +6,7 @@
  * or a shared link gives the same results.
  */
 import type { useInstantSearch } from "react-instantsearch";
+import { normaliseRange } from "../../../domain/search-rules";
 import { MAX_QUERY_LENGTH } from "../../../server/search/engine/text";
 
 export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
@@ -59,7 +60,12 @@ export function sanitiseRoute(raw: Record<string, unknown>, sortIndices: readonl
     if (lists.length) route.refinementList = Object.fromEntries(lists);
   }
   if (isRecord(raw.range)) {
-    const ranges = Object.entries(raw.range).filter((e): e is [string, string] => typeof e[1] === "string" && /^-?[\d.]*:-?[\d.]*$/.test(e[1]) && e[1] !== ":");
+    // Read by the sliders' rules (rounded, the right way round, a step apart): the server's render and
+    // the browser's read the same state from the same URL, and the slider shows the filter that is on.
+    const ranges = Object.entries(raw.range).flatMap(([attr, value]) => {
+      const range = typeof value === "string" ? normaliseRange(attr, value) : undefined;
+      return range ? [[attr, range] as const] : [];
+    });
     if (ranges.length) route.range = Object.fromEntries(ranges);
   }
   return route;
@@ -93,10 +99,15 @@ export function routeQuery(route: IndexUiState): string {
   const value = (v: string | number) => encodeURIComponent(String(v)).replace(/%3A/gi, ":");
   const parts: string[] = [];
   if (route.query) parts.push(`query=${value(route.query)}`);
-  if (route.page) parts.push(`page=${value(route.page)}`);
+  // Page 1 is the page without a number (as the URL is read).
+  if (route.page && Number(route.page) > 1) parts.push(`page=${value(route.page)}`);
   if (route.sortBy) parts.push(`sortBy=${value(route.sortBy)}`);
   for (const [attr, values] of Object.entries(route.refinementList ?? {})) values.forEach((v, i) => parts.push(`refinementList[${attr}][${i}]=${value(v)}`));
-  for (const [attr, range] of Object.entries(route.range ?? {})) if (range) parts.push(`range[${attr}]=${value(range)}`);
+  // A range as the page reads it back (never "range[price]=:", which reads as no filter at all).
+  for (const [attr, range] of Object.entries(route.range ?? {})) {
+    const normal = range ? normaliseRange(attr, range) : undefined;
+    if (normal) parts.push(`range[${attr}]=${value(normal)}`);
+  }
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
@@ -107,19 +118,48 @@ export function createSearchURL(route: IndexUiState, location: LocationLike, seo
   return `${origin}${seo.basePath}${routeQuery(route)}${location.hash}`;
 }
 
+/** The parts of InstantSearch's history router (instantsearch.js lib/routers/history) that Back and Forward leave set. */
+interface PopStateRouter {
+  inPopState?: boolean;
+  writeTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * After Back or Forward, InstantSearch's history router skips writing the URL until its own write of
+ * the state gone back to, 400 ms later, resets its flag; where that state needs no write (Back from a
+ * #anchor such as Skip to content) the flag stays, and the visitor's next search — or one made within
+ * those 400 ms — never reached the URL (a reload lost it). Once the state gone back to is applied, the
+ * router drops that needless write (the URL already says it) and writes the visitor's next search.
+ */
+export function afterPopState(router: PopStateRouter) {
+  if (!("inPopState" in router)) return;
+  clearTimeout(router.writeTimer);
+  router.writeTimer = undefined;
+  router.inPopState = false;
+}
+
 /**
  * InstantSearch routing for the page: one index's state at the top level of the query string
  * (InstantSearch's single-index mapping), read and written as above.
  */
 export function searchRouting(indexName: string, seo: SeoState, sortIndices: readonly string[]) {
+  let stop = () => {};
   return {
     router: {
       cleanUrlOnDispose: false,
       // InstantSearchNext re-reads the URL whenever Next's pathname or search params change, our own
       // pushes included; one landing after a newer refinement would undo it (a sort chosen right
       // after a filter snapped back). Pages link with plain <a>, so only back and forward change the
-      // URL under the search, and the history router follows those itself (popstate).
-      start: () => {},
+      // URL under the search, and the history router follows those itself (popstate). The router calls
+      // start as its own method (this is the router), before it listens to popstate: this listener
+      // runs first and settles after the router's (the state applied, its write scheduled).
+      start(this: PopStateRouter) {
+        if (typeof window === "undefined") return;
+        const settle = () => setTimeout(() => afterPopState(this), 0);
+        window.addEventListener("popstate", settle);
+        stop = () => window.removeEventListener("popstate", settle);
+      },
+      dispose: () => stop(),
       parseURL: ({ qsModule, location }: { qsModule: QsModule; location: LocationLike }) => parseSearchURL(qsModule, location, seo, sortIndices),
       createURL: ({ routeState, location }: { routeState: IndexUiState; location: LocationLike }) => createSearchURL(routeState, location, seo),
     },
