@@ -118,7 +118,7 @@ export function FinanceCalculatorClient({ view }: { view: CalculatorView }) {
 
   return (
     <div className={`fc-panel ${styles.calculator}`}>
-      {view.showBanner && shown.banner ? <p className={styles.banner}>{shown.banner}</p> : null}
+      {view.showBanner && shown.banner ? <p className={styles.banner} data-testid="finance-banner">{shown.banner}</p> : null}
       <div className={styles.fields}>
         {fieldsOf(view).map((f) => (
           <Field key={f.name} id={`${id}-${f.name}`} field={f} value={state[f.name as FieldName]} onValue={(v) => change({ [f.name]: v })} />

@@ -34,7 +34,7 @@ test("harbourline: the sidebar sits beside the gallery on desktop and stays in v
   await expect(bar.getByRole("link", { name: "Get Finance" })).toBeVisible();
   await expect(bar.getByRole("link", { name: "Trade-In Valuation" })).toBeVisible();
   await expect(bar).toContainText(/Est\. \$[\d,]+\/wk\*/);
-  await expect(bar).toContainText("sample rate");
+  await expect(bar).toContainText(/at \d+\.\d\d% p\.a\./);
   const top = await summary.evaluate((el) => el.getBoundingClientRect().top);
   expect(top).toBeGreaterThanOrEqual(0);
   expect(top).toBeLessThan(200);
