@@ -29,7 +29,13 @@ function Field({ field, value, onValue, id }: { field: FieldView; value: number;
   };
   const entry = useRef<HTMLDivElement>(null);
   useTypedBeforeHydration(entry, (input) => {
-    if (input.type === "range") return onValue(field.fromSlider(Number(input.value)));
+    if (input.type === "range") {
+      const position = Number(input.value);
+      // The browser puts a value between steps on the nearest step (Bluegum's 12.94% on its 9.95 + 0.5n slider
+      // reads 12.95): that is not a visitor's change, and adopting it would change the loan the page states.
+      if (Math.abs(position - field.toSlider(value)) <= field.slider.step / 2 + 1e-9) return;
+      return onValue(field.fromSlider(position));
+    }
     enter(input.value);
   });
   return (
