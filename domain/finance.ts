@@ -10,6 +10,9 @@ import type { Finance, TenantDocument } from "../schemas/generated/tenant";
 import type { Lender, Vehicle } from "../schemas/generated/vehicle";
 import { truncateChars } from "./vdp-rules";
 import { formatMoney, isAvailable } from "./vehicle-display";
+import type { LoanTexts } from "./loan-text";
+
+export { LOAN_PLACEHOLDERS, fillLoanText, statesLoan, type LoanTexts } from "./loan-text";
 
 export type CalculatorSettings = Finance["calculator"];
 type Identity = Pick<TenantDocument["identity"], "locale" | "currency">;
@@ -312,15 +315,7 @@ export function loanWeekly(loan: CalculatorState, settings: Pick<CalculatorSetti
   return r.kind === "repayment" ? r.repayment : null;
 }
 
-/**
- * The loan's figures a finance disclaimer may state, by placeholder: {rate} the interest rate
- * (2 decimals, "12.94"), {term} the term in years, {amount} the loan amount ("$30,000"). A site's
- * disclaimer writes "based on an interest rate of {rate}% p.a." so that it states the rate of the
- * loan its page shows, never another.
- */
-export const LOAN_PLACEHOLDERS = ["rate", "term", "amount"] as const;
-export type LoanTexts = Record<(typeof LOAN_PLACEHOLDERS)[number], string>;
-
+/** The loan's figures as its disclaimer states them ({rate}, {term}, {amount}: domain/loan-text.ts). */
 export function loanTexts(loan: Pick<CalculatorState, "interest" | "term" | "amount">, identity: Identity): LoanTexts {
   return {
     rate: rateText(loan.interest),
@@ -328,14 +323,6 @@ export function loanTexts(loan: Pick<CalculatorState, "interest" | "term" | "amo
     amount: formatMoney(loan.amount, identity, Number.isInteger(loan.amount) ? 0 : 2),
   };
 }
-
-const LOAN_PLACEHOLDER = /\{(rate|term|amount)\}/g;
-
-/** A text with the loan's figures in place of its {rate}, {term} and {amount}; other braces are left as written. */
-export const fillLoanText = (text: string, texts: LoanTexts) => text.replace(LOAN_PLACEHOLDER, (_, name: keyof LoanTexts) => texts[name]);
-
-/** Whether a text states any of the loan's figures. */
-export const statesLoan = (text: string) => new RegExp(LOAN_PLACEHOLDER.source).test(text);
 
 /** The VDP anchor of the finance disclaimer (spec §2 #financeDisclaimer), which "*See finance disclaimer" links to. */
 export const FINANCE_DISCLAIMER_ANCHOR = "financeDisclaimer";

@@ -6,7 +6,7 @@
  * without a mismatch.
  */
 import { useSyncExternalStore } from "react";
-import type { LoanTexts } from "../../domain/finance";
+import type { LoanTexts } from "../../domain/loan-text";
 
 /** The loan's figures as the page writes them: LoanTexts ({rate}, {term}, {amount}) and its repayments ("$252"; null: Enquire for Finance). */
 export interface LoanShown extends LoanTexts {

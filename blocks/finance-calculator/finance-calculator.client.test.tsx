@@ -6,7 +6,8 @@ import { amortisedRepayment, calculatorBounds, carLoan } from "../../domain/fina
 import type { TenantDocument } from "../../renderer/types";
 import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";
-import { LoanDisclaimer, LoanText } from "../_shared/loan-text.client";
+import { LoanDisclaimer } from "../_shared/loan-disclaimer.client";
+import { LoanText } from "../_shared/loan-text.client";
 import { FinanceCalculatorClient } from "./finance-calculator.client";
 import type { CalculatorView } from "./view";
 
@@ -58,7 +59,7 @@ async function mount(id: string) {
           <LoanText car={id} part="weekly" initial={`Est. ${weekly(27990)}/wk*`} before="Est. " after="/wk*" none="Enquire for Finance" />{" "}
           <LoanText car={id} part="rate" initial="at 12.94% p.a." before="at " after="% p.a." />
         </p>
-        <LoanDisclaimer car={id} template="*Based on {rate}% p.a. over {term} years on {amount}." initial={{ rate: "12.94", term: "5", amount: "$27,990" }} toggle={false} />
+        <LoanDisclaimer car={id} template="*Based on {rate}% p.a. over {term} years on {amount}." initial={{ rate: "12.94", term: "5", amount: "$27,990" }} shortLength={null} />
         <FinanceCalculatorClient view={viewOf(t, id)} />
       </>,
     ),

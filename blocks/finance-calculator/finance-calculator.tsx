@@ -1,4 +1,5 @@
 import {
+  DISCLAIMER_SHORT_LENGTH,
   FINANCE_DISCLAIMER_ANCHOR,
   calculatorBounds,
   carLoan,
@@ -16,7 +17,7 @@ import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";
 import { FinanceCalculatorClient } from "./finance-calculator.lazy";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
-import { LoanDisclaimer } from "../_shared/loan-text.client";
+import { LoanDisclaimer } from "../_shared/loan-disclaimer.client";
 import styles from "./finance-calculator.module.css";
 import type { CalculatorView } from "./view";
 
@@ -93,7 +94,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
           <div id={FINANCE_DISCLAIMER_ANCHOR} className={styles.disclaimer}>
             {statesLoan(disclaimer) ? (
               // It states the loan's rate (term, amount): the calculator's, as the visitor sets it.
-              <LoanDisclaimer car={car.id} template={disclaimer} initial={loanTexts(loan, identity)} toggle={toggle} className={styles.disclaimerText} />
+              <LoanDisclaimer car={car.id} template={disclaimer} initial={loanTexts(loan, identity)} shortLength={toggle ? DISCLAIMER_SHORT_LENGTH : null} className={styles.disclaimerText} />
             ) : short?.truncated ? (
               <DisclaimerToggle short={short.text} full={disclaimer} />
             ) : (
