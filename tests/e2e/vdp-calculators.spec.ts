@@ -17,7 +17,7 @@ import {
 import { fuelCalculatorDefaults, weeklyFuelCost } from "../../domain/fuel";
 import { validateTenant } from "../../domain/tenant-validation";
 import { formatMoney } from "../../domain/vehicle-display";
-import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
+import { axeProblems, demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The VDP's finance and fuel calculators on every demo site whose vehicle-detail page has them:
 // a priced car from /search, no help at rest, an amount below the minimum (help text, clamp on leaving the box),
@@ -232,4 +232,11 @@ test("bluegum: the finance card, sticky header, calculator and disclaimer state 
   await expect(disclaimer).toContainText("a loan of $25,000 over 5 years at an interest rate of 12.94% p.a.");
   await amountBox.press("Tab");
   await expect(amountBox).toHaveValue("25,000");
+
+  // Beyond the bounds: the bounds message, tied to the box, which axe finds nothing wrong with.
+  await amountBox.fill("-20000");
+  await expect(amountBox).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`[id="${await amountBox.getAttribute("aria-describedby")}"]`)).toHaveText("Cannot be less than $5,000 or more than $100,000.");
+  await expect(card).toHaveText(`Only ${formatMoney(loanWeekly({ ...loan, amount: 5000 }, settings)!, identity)}/wk*`);
+  expect(await axeProblems(page, "finance calculator", ["#finance-calculator"])).toEqual([]);
 });
