@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import { listCarState, listPagePath, pageFeatureOff, weeklyEstimate } from "./car-lists";
-import { amortisedRepayment, calculateRepayment, initialCalculatorState } from "./finance";
+import { amortisedRepayment, calculateRepayment, carLoan } from "./finance";
 
 const finance = () => structuredClone(fixtureTenant.finance);
 
@@ -10,7 +10,7 @@ describe("the compare page's weekly estimate", () => {
   it("is the finance calculator's weekly repayment for the car's price at the site's term and rate", () => {
     const car = fixtureVehicle({ price: 27990 });
     const est = weeklyEstimate(car, finance())!;
-    const calc = calculateRepayment({ ...initialCalculatorState(finance(), car), amount: 27990, frequency: "weekly" }, finance().calculator);
+    const calc = calculateRepayment({ ...carLoan(finance(), car), amount: 27990, frequency: "weekly" }, finance().calculator);
     expect(calc.kind).toBe("repayment");
     expect(est).toEqual({ weekly: calc.kind === "repayment" ? calc.repayment : NaN, amount: 27990, termYears: 5, ratePercent: 10 });
     // 27,990 over 5 years at 10% a year, weekly, rounded up.

@@ -6,7 +6,7 @@
 import type { Finance, TenantDocument } from "../schemas/generated/tenant";
 import type { SearchRecord } from "./search-record";
 import type { Vehicle } from "../schemas/generated/vehicle";
-import { calculateRepayment, calculatorBounds, clampToBounds, financeExcluded, initialCalculatorState } from "./finance";
+import { calculateRepayment, calculatorBounds, clampToBounds, financeExcluded, carLoan } from "./finance";
 import { isAvailable } from "./vehicle-display";
 
 export type CarListKind = "favourites" | "compare";
@@ -78,7 +78,7 @@ type EstimateCar = Pick<Vehicle, "price" | "make" | "dealership_id" | "status"> 
  */
 export function weeklyEstimate(car: EstimateCar, finance: Pick<Finance, "provider" | "calculator" | "excludedManufacturers" | "excludedDealershipIds">): WeeklyEstimate | null {
   if (!isAvailable(car.status) || !(car.price > 500) || financeExcluded(car, finance)) return null;
-  const start = initialCalculatorState(finance, car);
+  const start = carLoan(finance, car);
   const amount = clampToBounds(car.price, calculatorBounds(finance.calculator, car.price).amount);
   const result = calculateRepayment({ ...start, amount, deposit: 0, residual: 0, frequency: "weekly" }, finance.calculator);
   if (result.kind !== "repayment") return null;

@@ -21,11 +21,15 @@ import {
   financeEstimate,
   financeEstimateEligible,
   financeExcluded,
-  initialCalculatorState,
+  carLoan,
   parseEntry,
   rateText,
   roundRepayment,
-  sampleWeeklyRepayment,
+  fillLoanText,
+  loanTexts,
+  loanWeekly,
+  readNumber,
+  statesLoan,
   shortDisclaimer,
   showFinanceCalculator,
   sliderFromTerm,
@@ -166,50 +170,79 @@ describe("bounds", () => {
 
 describe("typed entries", () => {
   const amount = { min: 1000, max: 100000 };
-  it("strips non-numeric characters, turns negatives into 0", () => {
+  const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  it("reads what people write around a number: $, NZ$, thousands separators, %, p.a., units, and k for thousands", () => {
+    expect(readNumber("$30,000")).toEqual({ kind: "number", value: 30000, thousands: false });
+    expect(readNumber("NZ$ 30 000")).toEqual({ kind: "number", value: 30000, thousands: false });
+    expect(readNumber("25k")).toEqual({ kind: "number", value: 25000, thousands: true });
+    expect(readNumber("$2.5K")).toEqual({ kind: "number", value: 2500, thousands: true });
+    expect(readNumber("12.5% p.a.")).toMatchObject({ value: 12.5 });
+    expect(readNumber("5 years")).toMatchObject({ value: 5 });
+    expect(readNumber("250 km")).toMatchObject({ value: 250 });
+    expect(readNumber("$1.85/L")).toMatchObject({ value: 1.85 });
+    expect(readNumber("-$5")).toMatchObject({ value: -5 });
+    expect(readNumber("−4")).toMatchObject({ value: -4 }); // a typographic minus
+    expect(readNumber(-3)).toMatchObject({ value: -3 });
+  });
+  it("refuses what it cannot read instead of guessing (1e3 is not 13, 25k is not 25)", () => {
+    for (const raw of ["1e3", "abc", "1.2.3", "12abc", "k", "$", "0x10", "Infinity"]) expect(readNumber(raw), raw).toEqual({ kind: "unreadable" });
+    expect(readNumber("")).toEqual({ kind: "empty" });
+    expect(readNumber("   ")).toEqual({ kind: "empty" });
+    expect(readNumber(Number.NaN)).toEqual({ kind: "unreadable" });
+  });
+  it("parseEntry: the number, negatives and the unreadable as 0", () => {
     expect(parseEntry("$30,000")).toBe(30000);
-    expect(parseEntry("12.5%")).toBe(12.5);
+    expect(parseEntry("25k")).toBe(25000);
     expect(parseEntry("-5000")).toBe(0);
     expect(parseEntry("abc")).toBe(0);
+    expect(parseEntry("1e3")).toBe(0);
     expect(parseEntry("")).toBe(0);
-    expect(parseEntry(-3)).toBe(0);
   });
-  it("clamps to min or max with the help text at or beyond the bounds", () => {
-    expect(enterValue("$250,000", amount)).toEqual({ value: 100000, help: "Cannot be less than 1000 or more than 100000." });
-    expect(enterValue("-20", amount)).toEqual({ value: 1000, help: "Cannot be less than 1000 or more than 100000." });
-    expect(enterValue("1000", amount)).toEqual({ value: 1000, help: "Cannot be less than 1000 or more than 100000." });
-    expect(enterValue("100000", amount).help).toBe("Cannot be less than 1000 or more than 100000.");
-    expect(enterValue("30,000", amount)).toEqual({ value: 30000, help: null });
-    expect(enterValue("-1", { min: 0, max: 250000 })).toEqual({ value: 0, help: "Cannot be less than 0 or more than 250000." });
+  it("clamps to min or max with the help text beyond the bounds, never at them", () => {
+    const beyond = "Cannot be less than 1000 or more than 100000.";
+    expect(enterValue("$250,000", amount)).toEqual({ value: 100000, help: beyond, invalid: true });
+    expect(enterValue("-20", amount)).toEqual({ value: 1000, help: beyond, invalid: true });
+    expect(enterValue("999", amount)).toEqual({ value: 1000, help: beyond, invalid: true });
+    expect(enterValue("1000", amount)).toEqual({ value: 1000, help: null, invalid: false });
+    expect(enterValue("100000", amount)).toEqual({ value: 100000, help: null, invalid: false });
+    expect(enterValue("30,000", amount)).toEqual({ value: 30000, help: null, invalid: false });
+    expect(enterValue("-1", { min: 0, max: 250000 })).toEqual({ value: 0, help: "Cannot be less than 0 or more than 250000.", invalid: true });
     expect(boundsHelp(16, { min: 0.5, max: 15 })).toBe("Cannot be less than 0.5 or more than 15.");
-    expect(boundsHelp(0, amount, (n) => `$${n.toLocaleString("en-AU")}`)).toBe("Cannot be less than $1,000 or more than $100,000.");
+    expect(boundsHelp(15, { min: 0.5, max: 15 })).toBeNull();
+    expect(boundsHelp(0, amount, money)).toBe("Cannot be less than $1,000 or more than $100,000.");
+  });
+  it("says what a k was read as, and refuses an unreadable entry in words, leaving the value alone", () => {
+    expect(enterValue("25k", amount, money)).toEqual({ value: 25000, help: "Read as $25,000.", invalid: false });
+    expect(enterValue("250k", amount, money)).toEqual({ value: 100000, help: "Cannot be less than $1,000 or more than $100,000.", invalid: true });
+    expect(enterValue("1e3", amount, money)).toEqual({ value: null, help: "Please enter a number from $1,000 to $100,000.", invalid: true });
+    expect(enterValue("", amount, money)).toEqual({ value: null, help: null, invalid: false });
   });
 });
 
-describe("initialCalculatorState", () => {
+describe("carLoan", () => {
   it("starts from the spec's defaults: $30,000, 5 years, 10%, no deposit or residual, weekly", () => {
-    expect(initialCalculatorState(defaults, { price: 45000 })).toEqual(state());
+    expect(carLoan(defaults, { price: 45000 })).toEqual(state());
   });
   it("starts from the car's price on a site set to, $30,000 without a price", () => {
     const s = site({ amountFromCarPrice: true });
-    expect(initialCalculatorState(s, { price: 34990 }).amount).toBe(34990);
-    expect(initialCalculatorState(s, { price: 0 }).amount).toBe(30000);
-    expect(initialCalculatorState(s, null).amount).toBe(30000);
-    expect(initialCalculatorState(s, { price: 150000 }).amount).toBe(100000);
-    expect(initialCalculatorState(site({ amountFromCarPrice: true, amountMaxCarPriceFactor: 1.05 }), { price: 150000 }).amount).toBe(150000);
+    expect(carLoan(s, { price: 34990 }).amount).toBe(34990);
+    expect(carLoan(s, { price: 0 }).amount).toBe(30000);
+    expect(carLoan(s, null).amount).toBe(30000);
+    expect(carLoan(s, { price: 150000 }).amount).toBe(100000);
+    expect(carLoan(site({ amountFromCarPrice: true, amountMaxCarPriceFactor: 1.05 }), { price: 150000 }).amount).toBe(150000);
   });
   it("takes the site's term, interest and frequency (6 years, 8.5%, monthly on some sites)", () => {
     const s = site({ term: { min: 1, max: 7, step: 0.5, default: 6 }, interest: { min: 1, max: 15, step: 0.5, default: 8.5 }, defaultFrequency: "monthly" });
-    expect(initialCalculatorState(s, null)).toMatchObject({ term: 6, interest: 8.5, frequency: "monthly" });
+    expect(carLoan(s, null)).toMatchObject({ term: 6, interest: 8.5, frequency: "monthly" });
   });
   it("takes the lender's term and rate on a site set to, within bounds", () => {
     const car = { price: 30000, finance: { "Acme Finance": { interestRate: 7.25, comparisonRate: 8.1, termMonths: 48 } } };
-    expect(initialCalculatorState(site({ fromLender: true }), car)).toMatchObject({ term: 4, interest: 7.25 });
-    expect(initialCalculatorState(site(), car)).toMatchObject({ term: 5, interest: 10 });
+    expect(carLoan(site({ fromLender: true }), car)).toMatchObject({ term: 4, interest: 7.25 });
+    expect(carLoan(site(), car)).toMatchObject({ term: 5, interest: 10 });
     const wild = { finance: { "Acme Finance": { interestRate: 29, termYears: 9 } } };
-    expect(initialCalculatorState(site({ fromLender: true }), wild)).toMatchObject({ term: 7, interest: 15 });
+    expect(carLoan(site({ fromLender: true }), wild)).toMatchObject({ term: 7, interest: 15 });
     const inc = site({ fromLender: true, termIncrements: [1, 2, 3, 5, 7] });
-    expect(initialCalculatorState(inc, { finance: { "Acme Finance": { termMonths: 48 } } }).term).toBe(3);
+    expect(carLoan(inc, { finance: { "Acme Finance": { termMonths: 48 } } }).term).toBe(3);
   });
 });
 
@@ -237,10 +270,20 @@ describe("texts", () => {
     expect(shortDisclaimer(text)).toEqual({ text: `${"x".repeat(197)}...`, truncated: true });
     expect(shortDisclaimer("Short.")).toEqual({ text: "Short.", truncated: false });
   });
-  it("estimates weekly at the sample rate: $30,000 at 10% over 5 years is $147", () => {
-    expect(sampleWeeklyRepayment(30000, defaults)).toBe(147);
-    expect(sampleWeeklyRepayment(500, defaults)).toBeNull();
-    expect(sampleWeeklyRepayment(null, defaults)).toBeNull();
+  it("a loan's weekly repayment: $30,000 at 10% over 5 years is $147; 25 or less is none (Enquire for Finance)", () => {
+    expect(loanWeekly(state(), defaults.calculator)).toBe(147);
+    expect(loanWeekly(state({ frequency: "monthly" }), defaults.calculator)).toBe(147);
+    expect(loanWeekly(state({ amount: 1000, term: 7, interest: 0.5 }), defaults.calculator)).toBeNull();
+  });
+  it("fills a disclaimer's {rate}, {term} and {amount} from the loan", () => {
+    const texts = loanTexts(state({ interest: 12.94, amount: 34990.5 }), au);
+    expect(texts).toEqual({ rate: "12.94", term: "5", amount: "$34,990.50" });
+    expect(fillLoanText("*Based on an interest rate of {rate}% p.a. over {term} years on {amount}; {other} stays.", texts)).toBe(
+      "*Based on an interest rate of 12.94% p.a. over 5 years on $34,990.50; {other} stays.",
+    );
+    expect(statesLoan("at {rate}%")).toBe(true);
+    expect(statesLoan("at 12.94%")).toBe(false);
+    expect(statesLoan(fillLoanText("{rate} {rate}", texts))).toBe(false);
   });
 });
 
@@ -256,7 +299,7 @@ describe("finance estimate eligibility (§5)", () => {
     finance: { "Acme Finance": { ...lender, ...l } },
     ...over,
   });
-  const rule = (estimateRule: Finance["estimateRule"], rest: Partial<Finance> = {}) => site({}, { estimateRule, ...rest });
+  const rule = (estimateRule: Finance["estimateRule"], rest: Partial<Finance> = {}, calc: CalcOverrides = {}) => site(calc, { estimateRule, ...rest });
 
   it("needs the site's provider's lender data with an interest and a comparison rate", () => {
     const s = rule("available");
@@ -302,35 +345,50 @@ describe("finance estimate eligibility (§5)", () => {
     expect(financeEstimateEligible(car({ price: 400 }), s, now)).toBe(false);
   });
 
-  it("shows the lender's weekly payment in whole dollars and its rates with 2 decimals", () => {
-    expect(financeEstimate(car(), rule("weekly-payment"), now)).toEqual({
+  it("shows the repayment of the car's loan (the calculator's start), not the lender's own payment, with the loan's rate", () => {
+    // The site's loan: $30,000 at 10% over 5 years → $147 a week; the lender's 146.6 at 9.99% is not a second figure.
+    expect(financeEstimate(car({}, { paymentWeek: 252, interestRate: 13.1 }), rule("weekly-payment"), now)).toEqual({
       provider: "Acme Finance",
+      loan: state(),
       amount: 147,
       frequency: "weekly",
       label: "wk",
-      interestRate: "9.99",
+      interestRate: "10.00",
       comparisonRates: ["10.45"],
       disclaimer: null,
     });
+    const fromPrice = rule("available", {}, { amountFromCarPrice: true, interest: { ...defaults.calculator.interest, default: 12.94 } });
+    const estimate = financeEstimate(car({ price: 34990 }), fromPrice, now)!;
+    expect(estimate.loan).toEqual(carLoan(fromPrice, car({ price: 34990 })));
+    expect(estimate.amount).toBe(Math.ceil(amortisedRepayment(34990, 12.94, 5, 52)));
+    expect(estimate.amount).toBe(loanWeekly(estimate.loan, fromPrice.calculator));
+    expect(estimate.interestRate).toBe("12.94");
   });
-  it("shows the monthly payment for a monthly-payment provider", () => {
-    expect(financeEstimate(car(), rule("monthly-payment"), now)).toMatchObject({ amount: 635, frequency: "monthly", label: "mo" });
+  it("on a site starting from the lender's term and rate, the estimate is at the lender's rate", () => {
+    const s = rule("available", {}, { fromLender: true });
+    expect(financeEstimate(car({}, { interestRate: 7.25, termMonths: 48, termYears: undefined }), s, now)).toMatchObject({
+      interestRate: "7.25",
+      amount: Math.ceil(amortisedRepayment(30000, 7.25, 4, 52)),
+    });
+  });
+  it("shows the loan's monthly repayment for a monthly-payment provider", () => {
+    expect(financeEstimate(car(), rule("monthly-payment"), now)).toMatchObject({ amount: Math.ceil(amortisedRepayment(30000, 10, 5, 12)), frequency: "monthly", label: "mo" });
   });
   it("shows a provider's fixed comparison rates (8.38% and 19.42%)", () => {
     expect(financeEstimate(car(), rule("recent-car", { fixedComparisonRates: [8.38, 19.42] }), now)?.comparisonRates).toEqual(["8.38", "19.42"]);
   });
-  it("turns a monthly payment into weekly, else amortises the price at the lender's rate", () => {
-    expect(financeEstimate(car({}, { paymentWeek: undefined }), rule("available"), now)?.amount).toBe(147); // 635.2 × 12 / 52 = 146.58
-    // $30,000 at 10% over 5 years weekly = 146.73 → $147.
-    const bare = car({}, { paymentWeek: undefined, paymentMonth: undefined, interestRate: 10 });
-    expect(financeEstimate(bare, rule("available"), now)?.amount).toBe(147);
-    expect(financeEstimate({ ...bare, price: 0 }, rule("available"), now)).toBeNull();
+  it("shows none when the loan's repayment is 25 or less", () => {
+    const tiny = rule("available", {}, { amount: { min: 500, max: 100000, step: 500, default: 1000 }, interest: { min: 0.5, max: 15, step: 0.5, default: 0.5 }, term: { min: 1, max: 7, step: 0.5, default: 7 } });
+    expect(financeEstimate(car(), tiny, now)).toBeNull();
   });
 });
 
 describe("showFinanceCalculator", () => {
   const features = { calculators: { finance: true, fuel: true, fuelDefaults: { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100km: 10 }, delivery: false } };
-  const car = { make: "Toyota", dealership_id: 101, price: 30000 };
+  const car = { make: "Toyota", dealership_id: 101, price: 30000, status: "in_stock" as const };
+  it("is not shown for a sold car", () => {
+    expect(showFinanceCalculator({ ...car, status: "sold" }, { finance: site(), features })).toBe(false);
+  });
   it("needs a provider, an amount above 0 and the car not excluded", () => {
     expect(showFinanceCalculator(car, { finance: site(), features })).toBe(true);
     expect(showFinanceCalculator(car, { finance: { ...site(), provider: undefined }, features })).toBe(false);

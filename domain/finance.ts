@@ -10,6 +10,9 @@ import type { Finance, TenantDocument } from "../schemas/generated/tenant";
 import type { Lender, Vehicle } from "../schemas/generated/vehicle";
 import { truncateChars } from "./vdp-rules";
 import { formatMoney, isAvailable } from "./vehicle-display";
+import type { LoanTexts } from "./loan-text";
+
+export { LOAN_PLACEHOLDERS, fillLoanText, statesLoan, type LoanTexts } from "./loan-text";
 
 export type CalculatorSettings = Finance["calculator"];
 type Identity = Pick<TenantDocument["identity"], "locale" | "currency">;
@@ -122,26 +125,76 @@ export function calculatorBounds(settings: CalculatorSettings, carPrice: number 
 }
 
 /**
- * A typed entry as a number (spec §5): non-numeric characters are stripped before parsing
- * ("$30,000" → 30000), a negative entry becomes 0, and nothing parseable counts as 0.
+ * What a typed number says. Read: digits with an optional sign and decimal point, after taking away
+ * what people write around a number — spaces, thousands separators, a currency sign ("$", "NZ$"), a
+ * percent sign or unit ("%", "p.a.", "km", "L", "years") — and a "k" for thousands ("25k" is 25,000).
+ * Anything else (letters inside the number, "1e3", two decimal points) is unreadable rather than
+ * guessed at: stripping "1e3" to 13 or "25k" to 25 would show a figure the visitor never meant.
+ */
+export type Reading = { kind: "number"; value: number; thousands: boolean } | { kind: "empty" } | { kind: "unreadable" };
+
+const CURRENCY_SIGN = /^(?:[A-Z]{2,3})?\$/i;
+const UNIT_AFTER = /(?:%|p\.?a\.?|\/?(?:kms?|wk|week|l\/100km|l|litres?|liters?|years?|yrs?))$/i;
+const PLAIN_NUMBER = /^([+-])?(\d+(?:\.\d*)?|\.\d+)(k)?$/i;
+
+export function readNumber(raw: string | number): Reading {
+  if (typeof raw === "number") return Number.isFinite(raw) ? { kind: "number", value: raw, thousands: false } : { kind: "unreadable" };
+  let text = raw.normalize("NFKC").replace(/[\s,\u00a0\u2009\u202f_']/g, "").replace(/[\u2212\u2012\u2013]/g, "-");
+  if (!text) return { kind: "empty" };
+  // A sign may come before a currency sign ("-$5"); keep it while the decorations go.
+  const sign = /^[+-]/.test(text) ? text[0] : "";
+  text = (sign ? text.slice(1) : text).replace(CURRENCY_SIGN, "");
+  for (let i = 0; i < 3 && UNIT_AFTER.test(text); i++) text = text.replace(UNIT_AFTER, "");
+  const m = PLAIN_NUMBER.exec(sign + text);
+  if (!m) return { kind: "unreadable" };
+  const value = Number.parseFloat(`${m[1] ?? ""}${m[2]}`) * (m[3] ? 1000 : 1);
+  return Number.isFinite(value) ? { kind: "number", value: value === 0 ? 0 : value, thousands: !!m[3] } : { kind: "unreadable" };
+}
+
+/**
+ * A typed entry as a number (spec §5): readable as readNumber says, a negative entry becomes 0,
+ * and an empty or unreadable one counts as 0.
  */
 export function parseEntry(raw: string | number): number {
-  const n = typeof raw === "number" ? raw : Number.parseFloat(raw.replace(/[^0-9.-]/g, ""));
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  const r = readNumber(raw);
+  return r.kind === "number" && r.value > 0 ? r.value : 0;
 }
 
 /** Out-of-range values clamp to the min or max (spec §5). */
 export const clampToBounds = (value: number, b: Pick<Bounds, "min" | "max">) => Math.min(Math.max(value, b.min), b.max);
 
-/** Spec §5: the help text under an input at or beyond its bounds. `format` writes min and max (plain numbers by default). */
+/**
+ * Spec §5: the help text under an input whose entry is beyond its bounds. Only an entry beyond
+ * them: a value at a bound (a site whose default term is its longest) is a value, not a mistake.
+ * `format` writes min and max (plain numbers by default).
+ */
 export function boundsHelp(value: number, b: Pick<Bounds, "min" | "max">, format: (n: number) => string = String): string | null {
-  return value <= b.min || value >= b.max ? `Cannot be less than ${format(b.min)} or more than ${format(b.max)}.` : null;
+  return value < b.min || value > b.max ? `Cannot be less than ${format(b.min)} or more than ${format(b.max)}.` : null;
 }
 
-/** A typed entry: parsed (stripped, negative → 0), clamped, and the help text when it was at or beyond the bounds. */
-export function enterValue(raw: string | number, b: Pick<Bounds, "min" | "max">, format?: (n: number) => string): { value: number; help: string | null } {
-  const parsed = parseEntry(raw);
-  return { value: clampToBounds(parsed, b), help: boundsHelp(parsed, b, format) };
+/** What an entry that cannot be read as a number is told. */
+export const unreadableHelp = (b: Pick<Bounds, "min" | "max">, format: (n: number) => string = String) =>
+  `Please enter a number from ${format(b.min)} to ${format(b.max)}.`;
+
+/** What an entry written with "k" was read as ("25k": "Read as $25,000."). */
+export const readAsHelp = (value: number, format: (n: number) => string = String) => `Read as ${format(value)}.`;
+
+/**
+ * A typed entry: the value it sets (clamped; null: leave the value as it is — an empty box while the
+ * visitor types, or an entry that cannot be read) and what to tell the visitor: the bounds when the
+ * entry is beyond them (a negative one included), that it cannot be read, what a "k" was read as.
+ */
+export function enterValue(
+  raw: string | number,
+  b: Pick<Bounds, "min" | "max">,
+  format?: (n: number) => string,
+): { value: number | null; help: string | null; invalid: boolean } {
+  const r = readNumber(raw);
+  if (r.kind === "empty") return { value: null, help: null, invalid: false };
+  if (r.kind === "unreadable") return { value: null, help: unreadableHelp(b, format), invalid: true };
+  const beyond = boundsHelp(r.value, b, format);
+  const value = clampToBounds(r.value, b);
+  return { value, help: beyond ?? (r.thousands ? readAsHelp(value, format) : null), invalid: !!beyond };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,13 +229,15 @@ export interface CalculatorState {
 }
 
 /**
- * The calculator's starting values (spec §9): amount = the site's default (30000), or on a site
- * that starts from the car's price, the car's price (the default when the car has no price);
+ * A car's loan: the one loan every finance figure of its page is worked from — the finance card's
+ * banner, the sticky header's estimate, the calculator's starting values and the rate, term and
+ * amount the disclaimer states (spec §9 defaults). Amount = the site's default (30000), or on a
+ * site that starts from the car's price, the car's price (the default when the car has no price);
  * term and interest = the site's defaults (5 years, 10%), or the car's lender term and rate on a
  * site set to start from them; deposit and residual 0; the site's default frequency (weekly).
  * Every value within its bounds.
  */
-export function initialCalculatorState(
+export function carLoan(
   finance: Pick<Finance, "provider" | "calculator">,
   car: { price?: number | null; finance?: Vehicle["finance"] } | null | undefined,
 ): CalculatorState {
@@ -254,17 +309,23 @@ export function feeLines(settings: Pick<CalculatorSettings, "feeList">, identity
   return (settings.feeList ?? []).map((f) => ({ label: f.label, amount: formatMoney(f.amount, identity, Number.isInteger(f.amount) ? 0 : 2) }));
 }
 
-/**
- * The weekly estimate at the site's sample rate (sticky header, spec §2): the price plus the
- * establishment fee over the site's default term at `sampleRate`, rounded like the calculator.
- * Null without a price above 500, or when 25 or less.
- */
-export function sampleWeeklyRepayment(price: number | null | undefined, finance: Pick<Finance, "sampleRate" | "calculator">): number | null {
-  if (!(price != null && price > FINANCE_MIN_PRICE)) return null;
-  const s = finance.calculator;
-  const weekly = roundRepayment(amortisedRepayment(price + (s.establishmentFee ?? 0), finance.sampleRate, s.term.default, 52), s.rounding);
-  return weekly > ENQUIRE_FOR_FINANCE_MAX ? weekly : null;
+/** The weekly repayment of a loan (whatever frequency it is shown at), or null when it is 25 or less ("Enquire for Finance"). */
+export function loanWeekly(loan: CalculatorState, settings: Pick<CalculatorSettings, "establishmentFee" | "rounding">): number | null {
+  const r = calculateRepayment({ ...loan, frequency: "weekly" }, settings);
+  return r.kind === "repayment" ? r.repayment : null;
 }
+
+/** The loan's figures as its disclaimer states them ({rate}, {term}, {amount}: domain/loan-text.ts). */
+export function loanTexts(loan: Pick<CalculatorState, "interest" | "term" | "amount">, identity: Identity): LoanTexts {
+  return {
+    rate: rateText(loan.interest),
+    term: String(Math.round(loan.term * 100) / 100),
+    amount: formatMoney(loan.amount, identity, Number.isInteger(loan.amount) ? 0 : 2),
+  };
+}
+
+/** The VDP anchor of the finance disclaimer (spec §2 #financeDisclaimer), which "*See finance disclaimer" links to. */
+export const FINANCE_DISCLAIMER_ANCHOR = "financeDisclaimer";
 
 /** Spec §4: the finance disclaimer's short form (197 characters) on sites with the toggle. */
 export const shortDisclaimer = (text: string) => truncateChars(text, DISCLAIMER_SHORT_LENGTH);
@@ -329,11 +390,13 @@ export function financeEstimateEligible(car: FinanceCar, finance: EstimateSettin
 
 export interface FinanceEstimate {
   provider: string;
+  /** The car's loan (carLoan), which the figure is the repayment of. */
+  loan: CalculatorState;
   /** Whole dollars per `frequency`. */
   amount: number;
   frequency: "weekly" | "monthly";
   label: "wk" | "mo";
-  /** 2 decimals, e.g. "9.99". */
+  /** The loan's interest rate, 2 decimals, e.g. "9.99". */
   interestRate: string;
   /** 2 decimals; the provider's fixed comparison rates when the site lists them, else the lender's. */
   comparisonRates: string[];
@@ -341,38 +404,27 @@ export interface FinanceEstimate {
 }
 
 /**
- * The finance estimate a car shows (VDP and cards), or null when it shows none. The figure: the
- * lender's monthly payment for a monthly-payment provider; otherwise the lender's weekly payment,
- * else its monthly payment as weekly (× 12 / 52), else the price less deposit plus establishment
- * fees amortised weekly at the lender's rate over its term (the site's default term when it has
- * none) with its balloon — whole dollars (spec §5).
+ * The finance estimate a car shows (VDP finance card), or null when it shows none: the repayment
+ * of the car's loan (carLoan — the loan the calculator starts from and the sticky header states,
+ * so the page has one figure), weekly, or monthly for a monthly-payment provider, in whole dollars
+ * rounded like the calculator (spec §5). Null when the repayment is 25 or less.
  */
 export function financeEstimate(car: FinanceCar, finance: EstimateSettings, now: Date): FinanceEstimate | null {
   if (!financeEstimateEligible(car, finance, now)) return null;
   const lender = lenderFor(car, finance.provider)!;
   const rule = ESTIMATE_RULES[finance.estimateRule] ?? ESTIMATE_RULES.available;
-  let amount: number | null = null;
-  let frequency: FinanceEstimate["frequency"] = "weekly";
-  if (rule.needsMonthlyPayment) {
-    amount = Math.round(lender.paymentMonth!);
-    frequency = "monthly";
-  } else if (lender.paymentWeek && lender.paymentWeek > 0) {
-    amount = Math.round(lender.paymentWeek);
-  } else if (lender.paymentMonth && lender.paymentMonth > 0) {
-    amount = Math.round((lender.paymentMonth * 12) / 52);
-  } else if (car.price > FINANCE_MIN_PRICE) {
-    const principal = Math.max(0, car.price - (lender.deposit ?? 0)) + (lender.establishmentFees ?? 0);
-    const years = lenderTermYears(lender) ?? finance.calculator.term.default;
-    amount = roundRepayment(amortisedRepayment(principal, lender.interestRate!, years, 52, lender.balloon ?? 0), finance.calculator.rounding);
-  }
-  if (amount == null || !(amount > 0)) return null;
+  const frequency: FinanceEstimate["frequency"] = rule.needsMonthlyPayment ? "monthly" : "weekly";
+  const loan = carLoan(finance, car);
+  const result = calculateRepayment({ ...loan, frequency }, finance.calculator);
+  if (result.kind !== "repayment") return null;
   const fixed = finance.fixedComparisonRates ?? [];
   return {
     provider: finance.provider!,
-    amount,
+    loan,
+    amount: result.repayment,
     frequency,
     label: frequency === "monthly" ? "mo" : "wk",
-    interestRate: rateText(lender.interestRate!),
+    interestRate: rateText(loan.interest),
     comparisonRates: (fixed.length ? [...fixed] : [lender.comparisonRate!]).map(rateText),
     disclaimer: lender.disclaimer ?? null,
   };
@@ -380,15 +432,16 @@ export function financeEstimate(car: FinanceCar, finance: EstimateSettings, now:
 
 /**
  * Whether the finance calculator block shows (spec §5): the site's calculator switched on, a
- * finance provider, a starting amount above 0 and the car not excluded.
+ * finance provider, a starting amount above 0, the car not excluded — and the car available: a
+ * sold car offers no loan.
  */
 export function showFinanceCalculator(
-  car: Pick<FinanceCar, "make" | "dealership_id" | "price" | "finance">,
+  car: Pick<FinanceCar, "make" | "dealership_id" | "price" | "finance" | "status">,
   tenant: { finance: Finance; features: Pick<TenantDocument["features"], "calculators"> },
 ): boolean {
   if (!tenant.features.calculators.finance || !tenant.finance.provider?.trim()) return false;
   if (financeExcluded(car, tenant.finance)) return false;
-  return initialCalculatorState(tenant.finance, car).amount > 0;
+  return isAvailable(car.status) && carLoan(tenant.finance, car).amount > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

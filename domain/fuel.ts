@@ -10,6 +10,17 @@ export type FuelInputs = TenantDocument["features"]["calculators"]["fuelDefaults
 /** Spec §9's defaults; the tenant schema's fuelDefaults carry the same values (a test keeps them equal). */
 export const FUEL_DEFAULTS: FuelInputs = { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100km: 10 };
 
+/**
+ * What each input takes: never below 0 (a negative price would make a negative cost), and at most
+ * what no road vehicle comes near (a heavy truck burns about 60 L/100 km). An entry beyond them is
+ * clamped and told so, as in the finance calculator (domain/finance.ts enterValue).
+ */
+export const FUEL_BOUNDS: Record<keyof FuelInputs, { min: number; max: number }> = {
+  pricePerLitre: { min: 0, max: 10 },
+  kmPerWeek: { min: 0, max: 10000 },
+  litresPer100km: { min: 0, max: 100 },
+};
+
 /** Spec §9: weekly cost = distance / 100 × consumption × price, in cents. */
 export function weeklyFuelCost({ kmPerWeek, litresPer100km, pricePerLitre }: FuelInputs): number {
   const cost = (Math.max(0, kmPerWeek) / 100) * Math.max(0, litresPer100km) * Math.max(0, pricePerLitre);

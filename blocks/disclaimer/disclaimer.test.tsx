@@ -5,7 +5,7 @@ import { DISCLAIMER_SHORT_LENGTH } from "../../domain/finance";
 import type { Block, BlockContext, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
-import { fixtureVehicle } from "../../tests/fixtures/vehicle";
+import { fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import Disclaimer, { financeDisclaimerText, includeFinanceDisclaimer } from "./disclaimer";
 
 const PRICING = "While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur.";
@@ -71,6 +71,27 @@ describe("VDP disclaimer (spec §2, §4)", () => {
     expect(financeDisclaimerText(noSiteText, null)).toBe("");
     expect(await render({ tenant: noSiteText, car: null, props: { text: "" } })).toBe("");
     expect(await render({ tenant: noSiteText, car: fixtureVehicle({ finance: undefined }), props: { text: "" } })).toBe("");
+  });
+
+  it("states the car's loan's rate, term and amount in place of {rate}, {term}, {amount}, under the #financeDisclaimer anchor the finance card links to", async () => {
+    const html = unescape(
+      await render({
+        tenant: site((t) => {
+          t.finance.disclaimer = "*Based on an interest rate of {rate}% p.a. over {term} years on {amount}.";
+          t.finance.calculator.amountFromCarPrice = true;
+          t.finance.calculator.interest = { min: 9.95, max: 19.95, step: 0.5, default: 12.94 };
+        }),
+      }),
+    );
+    expect(html).toContain('<div id="financeDisclaimer"');
+    expect(html).toContain("<p>*Based on an interest rate of 12.94% p.a. over 5 years on $27,990.</p>");
+    // Where the calculator shows it too ("always"), the anchor stays the calculator's: one element with the id.
+    expect(await render({ pageBlocks: [financeBlock], props: { financeDisclaimer: "always" } })).not.toContain('id="financeDisclaimer"');
+  });
+
+  it("leaves the finance disclaimer out for a sold car, whose page shows no finance", async () => {
+    expect(unescape(await render({ car: soldVehicle() }))).not.toContain(FINANCE);
+    expect(unescape(await render({ car: soldVehicle(), props: { financeDisclaimer: "always" } }))).toContain(FINANCE);
   });
 
   it("works off the vehicle page too (pricing text only)", async () => {

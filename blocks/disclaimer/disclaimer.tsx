@@ -1,4 +1,5 @@
-import { lenderFor, shortDisclaimer, showFinanceCalculator } from "../../domain/finance";
+import { FINANCE_DISCLAIMER_ANCHOR, carLoan, fillLoanText, lenderFor, loanTexts, shortDisclaimer, showFinanceCalculator } from "../../domain/finance";
+import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { withDefaults } from "../_shared/block-defaults";
@@ -8,19 +9,28 @@ import schema from "./schema.json";
 
 type Props = Required<Pick<Parameters<BlockComponent<"disclaimer">>[0]["props"], "heading" | "financeDisclaimer">> & { text?: string };
 
-/** The finance disclaimer the finance calculator shows: the site's, else the car's lender's. */
+/**
+ * The finance disclaimer the finance calculator shows: the site's, else the car's lender's, with
+ * the car's loan's rate, term and amount in place of {rate}, {term} and {amount} (domain/finance.ts).
+ */
 export function financeDisclaimerText(tenant: TenantDocument, car: StoredVehicle | null): string {
-  return (tenant.finance.disclaimer ?? lenderFor(car, tenant.finance.provider)?.disclaimer ?? "").trim();
+  const text = (tenant.finance.disclaimer ?? lenderFor(car, tenant.finance.provider)?.disclaimer ?? "").trim();
+  return fillLoanText(text, loanTexts(carLoan(tenant.finance, car), tenant.identity));
 }
+
+/** Whether the page's finance calculator shows (with the finance disclaimer under its #financeDisclaimer anchor). */
+const calculatorShows = (tenant: TenantDocument, blocks: { type: string }[], car: StoredVehicle | null) =>
+  !!car && blocks.some((b) => b.type === "finance-calculator") && showFinanceCalculator(car, tenant);
 
 /**
  * Whether the finance disclaimer goes into this section. "auto": only when the page's finance
- * calculator is not already showing it (the calculator shows it wherever it is shown itself).
+ * calculator is not already showing it (the calculator shows it wherever it is shown itself), and
+ * not for a sold car, whose page shows no finance.
  */
 export function includeFinanceDisclaimer(mode: Props["financeDisclaimer"], tenant: TenantDocument, blocks: { type: string }[], car: StoredVehicle | null): boolean {
   if (mode !== "auto") return mode === "always";
-  const calculatorShown = !!car && blocks.some((b) => b.type === "finance-calculator") && showFinanceCalculator(car, tenant);
-  return !calculatorShown;
+  if (car && !isAvailable(car.status)) return false;
+  return !calculatorShows(tenant, blocks, car);
 }
 
 /**
@@ -34,17 +44,17 @@ const Disclaimer: BlockComponent<"disclaimer"> = async ({ id, props, ctx }) => {
   const p = withDefaults<Props>(props, schema);
   const car = ctx.vehicle;
   const finance = includeFinanceDisclaimer(p.financeDisclaimer, tenant, ctx.page.blocks, car) ? financeDisclaimerText(tenant, car) : "";
-  const texts = [p.text?.trim() ?? "", finance].filter(Boolean);
+  const texts = [{ text: p.text?.trim() ?? "" }, { text: finance, id: calculatorShows(tenant, ctx.page.blocks, car) ? undefined : FINANCE_DISCLAIMER_ANCHOR }].filter((t) => t.text);
   if (!texts.length) return null;
   return (
     <section className={`fc-container ${styles.section}`} aria-labelledby={`${id}-heading`} data-block="disclaimer">
       <h2 id={`${id}-heading`} className={styles.heading}>
         {p.heading}
       </h2>
-      {texts.map((text, i) => {
+      {texts.map(({ text, id: anchor }, i) => {
         const short = tenant.features.financeDisclaimerToggle ? shortDisclaimer(text) : null;
         return (
-          <div key={i} className={styles.text}>
+          <div key={i} id={anchor} className={styles.text}>
             {short?.truncated ? <DisclaimerToggle short={short.text} full={text} /> : <p>{text}</p>}
           </div>
         );

@@ -2,26 +2,41 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { FREQUENCIES, boundsHelp, calculateRepayment, clampToBounds, parseEntry, type CalculatorState, type FrequencyId } from "../../domain/finance";
+import { FREQUENCIES, calculateRepayment, enterValue, type CalculatorState, type FrequencyId } from "../../domain/finance";
 import { trackEvent } from "../../renderer/analytics";
-import { ANNOUNCE_DELAY_MS, fieldsOf, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
+import { ANNOUNCE_DELAY_MS, fieldsOf, loanShown, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { publishLoan } from "../_shared/loan-store";
 import styles from "./finance-calculator.module.css";
 
-/** One input: a labelled range slider plus a text box; the help text shows at or beyond the bounds (spec §5). */
+/**
+ * One input: a labelled range slider plus a text box. What the visitor types is read by the domain's
+ * rule (enterValue: "25k", "$25,000"); the help under the box says what an entry beyond the bounds was
+ * clamped to (spec §5), that an entry cannot be read, or what a "k" was read as — only after the
+ * visitor typed it, never at rest.
+ */
 function Field({ field, value, onValue, id }: { field: FieldView; value: number; onValue: (v: number) => void; id: string }) {
   // While the visitor types, the box keeps what they typed; the value used is clamped (and snapped to a term increment).
   const [typed, setTyped] = useState<string | null>(null);
-  const entered = typed == null ? value : parseEntry(typed);
-  const help = field.disabled ? null : boundsHelp(entered, field.bounds, (n) => field.formatBound(n));
+  const [note, setNote] = useState<{ help: string; invalid: boolean } | null>(null);
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
-  const toValue = (n: number) => field.snap(clampToBounds(n, field.bounds));
+  const enter = (raw: string) => {
+    setTyped(raw);
+    const entry = enterValue(raw, field.bounds, field.formatBound);
+    setNote(entry.help && !field.disabled ? { help: entry.help, invalid: entry.invalid } : null);
+    if (entry.value != null) onValue(field.snap(entry.value));
+  };
   const entry = useRef<HTMLDivElement>(null);
   useTypedBeforeHydration(entry, (input) => {
-    if (input.type === "range") return onValue(field.fromSlider(Number(input.value)));
-    setTyped(input.value);
-    onValue(toValue(parseEntry(input.value)));
+    if (input.type === "range") {
+      const position = Number(input.value);
+      // The browser puts a value between steps on the nearest step (Bluegum's 12.94% on its 9.95 + 0.5n slider
+      // reads 12.95): that is not a visitor's change, and adopting it would change the loan the page states.
+      if (Math.abs(position - field.toSlider(value)) <= field.slider.step / 2 + 1e-9) return;
+      return onValue(field.fromSlider(position));
+    }
+    enter(input.value);
   });
   return (
     <div className={styles.field}>
@@ -41,6 +56,7 @@ function Field({ field, value, onValue, id }: { field: FieldView; value: number;
           disabled={field.disabled}
           onChange={(e) => {
             setTyped(null);
+            setNote(null);
             onValue(field.fromSlider(Number(e.currentTarget.value)));
           }}
         />
@@ -54,26 +70,20 @@ function Field({ field, value, onValue, id }: { field: FieldView; value: number;
             className={`fc-input ${styles.text}`}
             value={typed ?? field.display(value)}
             disabled={field.disabled}
-            aria-describedby={help ? helpId : undefined}
-            aria-invalid={help && (entered < field.bounds.min || entered > field.bounds.max) ? true : undefined}
-            onChange={(e) => {
-              // Non-numeric characters are stripped before parsing; a negative entry counts as 0.
-              const raw = e.currentTarget.value;
-              setTyped(raw);
-              onValue(toValue(parseEntry(raw)));
-            }}
+            aria-describedby={note ? helpId : undefined}
+            aria-invalid={note?.invalid || undefined}
+            onChange={(e) => enter(e.currentTarget.value)}
             onBlur={() => {
-              // Out of range entries clamp to the min or max when the visitor leaves the box.
-              if (typed != null) onValue(toValue(parseEntry(typed)));
+              // Leaving the box shows the value in use (clamped, "25k" as 25,000); the note says why it changed.
               setTyped(null);
             }}
           />
           {field.suffix ? <span className={styles.affix} aria-hidden="true">{field.suffix}</span> : null}
         </span>
       </div>
-      {help ? (
+      {note ? (
         <p id={helpId} className={styles.help}>
-          {help}
+          {note.help}
         </p>
       ) : null}
     </div>
@@ -100,6 +110,11 @@ export function FinanceCalculatorClient({ view }: { view: CalculatorView }) {
     setState((s) => ({ ...s, ...next }));
   };
 
+  // The page's other finance figures (finance card, sticky header, disclaimer) follow the visitor's loan.
+  useEffect(() => {
+    if (changed.current) publishLoan(view.car, loanShown(state, view));
+  }, [state, view]);
+
   // The repayment is announced once the visitor pauses, not on every keystroke or slider step.
   useEffect(() => {
     if (!changed.current) return;
@@ -109,7 +124,7 @@ export function FinanceCalculatorClient({ view }: { view: CalculatorView }) {
 
   return (
     <div className={`fc-panel ${styles.calculator}`}>
-      {view.showBanner && shown.banner ? <p className={styles.banner}>{shown.banner}</p> : null}
+      {view.showBanner && shown.banner ? <p className={styles.banner} data-testid="finance-banner">{shown.banner}</p> : null}
       <div className={styles.fields}>
         {fieldsOf(view).map((f) => (
           <Field key={f.name} id={`${id}-${f.name}`} field={f} value={state[f.name as FieldName]} onValue={(v) => change({ [f.name]: v })} />

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { calculateRepayment, calculatorBounds, initialCalculatorState } from "../../domain/finance";
+import { calculateRepayment, calculatorBounds, carLoan } from "../../domain/finance";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
@@ -86,10 +86,8 @@ describe("finance calculator: when it shows (spec §5)", () => {
     expect(await render(undefined, tenant((t) => (t.finance.excludedDealershipIds = [1])))).toBe("");
   });
 
-  it("shows for sold cars without Request a Quote; coming-soon, reserved, caravan and electric cars keep it", async () => {
-    const sold = await render(soldVehicle());
-    expect(sold).toContain('id="finance-calculator"');
-    expect(sold).not.toContain("Request a Quote");
+  it("is not shown for a sold car (no loan to offer); coming-soon, reserved, caravan and electric cars keep it", async () => {
+    expect(await render(soldVehicle())).toBe("");
     expect(await render(comingSoonVehicle())).toContain(">Request a Quote</a>");
     expect(await render(reservedVehicle())).toContain(">Request a Quote</a>");
     expect(await render(caravanVehicle())).toContain('vehiclePriceBudget=79990&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form">Request a Quote</a>');
@@ -127,21 +125,26 @@ describe("finance calculator: site variants", () => {
     expect(html).toContain('href="/mazda-finance-page?car_id=hm-1001&amp;vehiclePriceBudget=27990&amp;car_type=used&amp;preferredDealership=harbourside-motors#finance-form"');
   });
 
-  it("shows the help text (with aria-describedby) at a bound: a $500 car starts at the $1,000 minimum", async () => {
-    const html = await render(fixtureVehicle({ price: 500 }), tenant((t) => (t.finance.calculator.amountFromCarPrice = true)));
+  it("shows no help at rest, also at a bound: a $500 car starts at the $1,000 minimum, a 5-year site at its 5-year maximum", async () => {
+    const html = await render(
+      fixtureVehicle({ price: 500 }),
+      tenant((t) => {
+        t.finance.calculator.amountFromCarPrice = true;
+        t.finance.calculator.term = { min: 1, max: 5, step: 0.5, default: 5 };
+      }),
+    );
     expect(inputTag(html, "amount")).toContain('value="1,000"');
-    const describedBy = /aria-describedby="([^"]+)"/.exec(inputTag(html, "amount"))?.[1];
-    expect(describedBy).toBeTruthy();
-    expect(html).toContain(`<p id="${describedBy}"`);
-    expect(html).toContain(">Cannot be less than $1,000 or more than $100,000.</p>");
+    expect(inputTag(html, "term")).toContain('value="5"');
+    expect(html).not.toContain("Cannot be less than");
+    expect(html).not.toContain("aria-describedby");
   });
 
-  it("shows deposit / trade-in and residual where the site does (at 0: the help text, as the spec's rule says)", async () => {
+  it("shows deposit / trade-in and residual where the site does, without help at 0", async () => {
     const html = await render(undefined, tenant((t) => (t.finance.calculator.showDepositAndResidual = true)));
     expect(html).toContain(">Deposit / trade-in</label>");
     expect(html).toContain(">Residual (balloon)</label>");
     expect(sliderTag(html, "Deposit / trade-in")).toMatch(/min="0" max="250000" step="0.5" value="0"/);
-    expect(html.match(/>Cannot be less than \$0 or more than \$250,000\.<\/p>/g)).toHaveLength(2);
+    expect(html).not.toContain("Cannot be less than");
   });
 
   it("says Enquire for Finance and blanks the total at 25 or less, with no banner", async () => {
@@ -225,6 +228,19 @@ describe("finance disclaimer (#financeDisclaimer, spec §4)", () => {
     expect(html).toMatch(/aria-expanded="false" aria-controls="[^"]+">Show More<\/button>/);
   });
 
+  it("states the loan's rate, term and amount where the disclaimer has {rate}, {term}, {amount}", async () => {
+    const html = await render(
+      undefined,
+      tenant((t) => {
+        t.finance.disclaimer = "*Based on an interest rate of {rate}% p.a. over {term} years on a loan of {amount}.";
+        t.finance.calculator.amountFromCarPrice = true;
+        t.finance.calculator.interest = { min: 9.95, max: 19.95, step: 0.5, default: 12.94 };
+      }),
+    );
+    expect(html).toContain(">*Based on an interest rate of 12.94% p.a. over 5 years on a loan of $27,990.</p>");
+    expect(inputTag(html, "interest")).toContain('value="12.94"');
+  });
+
   it("falls back to the lender's disclaimer, and shows none when neither has one", async () => {
     expect(await render()).toContain(">Sample finance disclaimer.</p>");
     expect(await render(fixtureVehicle({ finance: undefined }))).not.toContain("financeDisclaimer");
@@ -237,9 +253,10 @@ describe("finance calculator view (shared by server and client)", () => {
     return {
       settings: s,
       bounds: calculatorBounds(s, 27990),
-      initial: initialCalculatorState(t.finance, fixtureVehicle()),
+      initial: carLoan(t.finance, fixtureVehicle()),
       identity: { locale: "en-AU", currency: "AUD" },
       site: "harbourside-motors",
+      car: "hm-1001",
       comparisonRates: [],
       showBanner: true,
     };

@@ -1,24 +1,29 @@
 import {
+  DISCLAIMER_SHORT_LENGTH,
+  FINANCE_DISCLAIMER_ANCHOR,
   calculatorBounds,
+  carLoan,
   feeLines,
   financeHref,
-  initialCalculatorState,
   lenderFor,
+  loanTexts,
   rateText,
   shortDisclaimer,
   showFinanceCalculator,
+  statesLoan,
 } from "../../domain/finance";
 import { isAvailable } from "../../domain/vehicle-display";
 import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";
 import { FinanceCalculatorClient } from "./finance-calculator.lazy";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
+import { LoanDisclaimer } from "../_shared/loan-disclaimer.client";
 import styles from "./finance-calculator.module.css";
 import type { CalculatorView } from "./view";
 
 /** The VDP anchors of spec §2. */
 export const FINANCE_CALCULATOR_ANCHOR = "finance-calculator";
-export const FINANCE_DISCLAIMER_ANCHOR = "financeDisclaimer";
+export { FINANCE_DISCLAIMER_ANCHOR };
 export const REQUEST_A_QUOTE = "Request a Quote";
 
 /**
@@ -39,6 +44,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
   const lender = lenderFor(car, tenant.finance.provider);
   const fixed = tenant.finance.fixedComparisonRates ?? [];
   const comparisonRates = fixed.length ? fixed.map(rateText) : lender?.comparisonRate != null && lender.comparisonRate > 0 ? [rateText(lender.comparisonRate)] : [];
+  const loan = carLoan(tenant.finance, car);
   const view: CalculatorView = {
     settings: {
       term: settings.term,
@@ -49,16 +55,18 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
       rounding: settings.rounding,
     },
     bounds: calculatorBounds(settings, car.price),
-    initial: initialCalculatorState(tenant.finance, car),
+    initial: loan,
     identity,
     site: tenant.identity.slug,
+    car: car.id,
     comparisonRates,
     showBanner: props.showBanner ?? true,
   };
 
   const fees = feeLines(settings, identity);
   const disclaimer = (tenant.finance.disclaimer ?? lender?.disclaimer ?? "").trim();
-  const short = tenant.features.financeDisclaimerToggle && disclaimer ? shortDisclaimer(disclaimer) : null;
+  const toggle = !!tenant.features.financeDisclaimerToggle;
+  const short = toggle && disclaimer ? shortDisclaimer(disclaimer) : null;
   const heading = props.heading?.trim() || "Finance Calculator";
 
   return (
@@ -84,7 +92,14 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
         ) : null}
         {disclaimer ? (
           <div id={FINANCE_DISCLAIMER_ANCHOR} className={styles.disclaimer}>
-            {short?.truncated ? <DisclaimerToggle short={short.text} full={disclaimer} /> : <p className={styles.disclaimerText}>{disclaimer}</p>}
+            {statesLoan(disclaimer) ? (
+              // It states the loan's rate (term, amount): the calculator's, as the visitor sets it.
+              <LoanDisclaimer car={car.id} template={disclaimer} initial={loanTexts(loan, identity)} shortLength={toggle ? DISCLAIMER_SHORT_LENGTH : null} className={styles.disclaimerText} />
+            ) : short?.truncated ? (
+              <DisclaimerToggle short={short.text} full={disclaimer} />
+            ) : (
+              <p className={styles.disclaimerText}>{disclaimer}</p>
+            )}
           </div>
         ) : null}
       </div>

@@ -6,6 +6,8 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import {
   calculateRepayment,
   financeBanner,
+  loanTexts,
+  loanWeekly,
   sliderFromTerm,
   termFromSlider,
   termSlider,
@@ -17,6 +19,7 @@ import {
 } from "../../domain/finance";
 import { formatMoney } from "../../domain/vehicle-display";
 import { numberFormat } from "../../domain/intl";
+import type { LoanShown } from "../_shared/loan-store";
 
 /** The live region speaks the repayment this long after the last change (not on every keystroke). */
 export const ANNOUNCE_DELAY_MS = 700;
@@ -32,6 +35,8 @@ export interface CalculatorView {
   identity: Identity;
   /** The site's slug, for the analytics event. */
   site: string;
+  /** The car's id: the key its loan is shared under with the page's other finance figures (loan-store.ts). */
+  car: string;
   /** 2 decimals each; empty when the lender gives none. */
   comparisonRates: string[];
   showBanner: boolean;
@@ -155,5 +160,16 @@ export function repaymentView(result: RepaymentResult, state: CalculatorState, v
     comparisonRates: rates,
     banner,
     announcement: `${label} ${repayment}, total repayments ${total}`,
+  };
+}
+
+/** The loan's figures as the page's finance card, sticky header and disclaimer show them (loan-store.ts). */
+export function loanShown(state: CalculatorState, view: Pick<CalculatorView, "settings" | "identity">): LoanShown {
+  const weekly = loanWeekly(state, view.settings);
+  const monthly = calculateRepayment({ ...state, frequency: "monthly" }, view.settings);
+  return {
+    ...loanTexts(state, view.identity),
+    weekly: weekly == null ? null : formatMoney(weekly, view.identity),
+    monthly: monthly.kind === "repayment" ? formatMoney(monthly.repayment, view.identity) : null,
   };
 }

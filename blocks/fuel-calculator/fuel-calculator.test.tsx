@@ -5,7 +5,7 @@ import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { caravanVehicle, electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
-import { fuelEntry, weeklyCostText } from "./fuel";
+import { fuelFormats, weeklyCostText } from "./fuel";
 import FuelCalculator from "./fuel-calculator";
 
 const au = { locale: "en-AU", currency: "AUD" } as const;
@@ -54,11 +54,9 @@ describe("fuel calculator (spec §5, §9)", () => {
     expect(await render(caravanVehicle())).toContain("Estimated fuel cost");
   });
 
-  it("reads typed entries as numbers (empty or negative → 0) and words the cost in cents", () => {
-    expect(fuelEntry("1.85")).toBe(1.85);
-    expect(fuelEntry("")).toBe(0);
-    expect(fuelEntry("-4")).toBe(0);
-    expect(fuelEntry("$1.85/L")).toBe(1.85);
+  it("words its bounds and the cost in cents", () => {
+    const f = fuelFormats(au);
+    expect([f.pricePerLitre(10), f.kmPerWeek(10000), f.litresPer100km(7.5)]).toEqual(["$10.00", "10,000 km", "7.5 L/100 km"]);
     expect(weeklyCostText({ pricePerLitre: 1.85, kmPerWeek: 320, litresPer100km: 8.4 }, au)).toBe("$49.73"); // 3.2 × 8.4 × 1.85 = 49.728
     expect(weeklyCostText({ pricePerLitre: 1.7, kmPerWeek: 0, litresPer100km: 10 }, au)).toBe("$0.00");
     expect(weeklyCostText({ pricePerLitre: 1.7, kmPerWeek: 250, litresPer100km: 10 }, { locale: "en-NZ", currency: "NZD" })).toBe("$42.50");

@@ -1,8 +1,8 @@
 /** Wording and formatting of the fuel calculator, shared by the server render and the client leaf (the maths is domain/fuel.ts). */
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { parseEntry } from "../../domain/finance";
 import { weeklyFuelCost, type FuelInputs } from "../../domain/fuel";
 import { formatMoney } from "../../domain/vehicle-display";
+import { numberFormat } from "../../domain/intl";
 
 /** The live region speaks the result this long after the last change. */
 export const ANNOUNCE_DELAY_MS = 700;
@@ -15,8 +15,15 @@ export const FUEL_FIELDS = [
   { name: "litresPer100km", label: "Fuel consumption", unit: "L/100 km", step: 0.1 },
 ] as const satisfies readonly { name: keyof FuelInputs; label: string; unit: string; step: number }[];
 
-/** A typed entry as a number, by the calculators' entry rule: non-numeric characters stripped; empty, negative or unreadable counts as 0. */
-export const fuelEntry = (raw: string) => parseEntry(raw);
+/** How each input's bounds and read values are written in its help ("$10.00", "10,000 km", "100 L/100 km"). */
+export function fuelFormats(identity: Identity): Record<keyof FuelInputs, (n: number) => string> {
+  const number = numberFormat(identity.locale, { maximumFractionDigits: 2 });
+  return {
+    pricePerLitre: (n) => formatMoney(n, identity, 2),
+    kmPerWeek: (n) => `${number.format(n)} km`,
+    litresPer100km: (n) => `${number.format(n)} L/100 km`,
+  };
+}
 
 /** "$42.50": the weekly cost (distance / 100 × consumption × price), in cents. */
 export const weeklyCostText = (inputs: FuelInputs, identity: Identity) => formatMoney(weeklyFuelCost(inputs), identity, 2);

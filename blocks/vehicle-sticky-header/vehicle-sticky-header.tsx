@@ -1,15 +1,17 @@
-import { financeExcluded, financeHref, rateText, sampleWeeklyRepayment } from "../../domain/finance";
+import { ENQUIRE_FOR_FINANCE, FINANCE_MIN_PRICE, carLoan, financeExcluded, financeHref, loanWeekly, rateText } from "../../domain/finance";
 import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
 import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";
 import { tradeInHref } from "../../domain/vehicle-links";
 import { StickyBar } from "./vehicle-sticky-header.client";
+import { LoanText } from "../_shared/loan-text.client";
 import styles from "./vehicle-sticky-header.module.css";
 
 /**
  * The VDP's sticky header (spec §2, §4, §9: after 500 px of scroll): the car's picture, name,
- * transmission and body, price and price type, the weekly estimate at the site's sample rate, and
+ * transmission and body, price and price type, the weekly repayment of the car's loan (the one the
+ * finance card and calculator show, domain/finance.ts carLoan; it follows the calculator), and
  * Get Finance / Trade-In Valuation. Wide screens only (phones have the mobile bar); left out for
  * unavailable cars and where the site has features.stickyHeader off.
  */
@@ -22,7 +24,8 @@ const VehicleStickyHeader: BlockComponent<"vehicle-sticky-header"> = async ({ id
   const body = normaliseBody(car.body, car.item_type ?? "car");
   const details = [simpleTransmission(car.transmission), body ? BODY_TYPES[body] : car.body?.trim()].filter(Boolean).join(" · ");
   const excluded = financeExcluded(car, tenant.finance);
-  const weekly = props.weeklyEstimate !== false && !excluded ? sampleWeeklyRepayment(car.price, tenant.finance) : null;
+  const loan = props.weeklyEstimate !== false && !excluded && car.price > FINANCE_MIN_PRICE ? carLoan(tenant.finance, car) : null;
+  const weekly = loan ? loanWeekly(loan, tenant.finance.calculator) : null;
   const finance = props.financeButton !== false && !excluded ? financeHref(tenant.finance, car, tenant.dealerships) : null;
   const tradeIn = props.tradeInButton !== false && tenant.features.tradeIn?.enabled ? tradeInHref(car) : null;
   const image = car.images?.[0]?.url;
@@ -38,10 +41,14 @@ const VehicleStickyHeader: BlockComponent<"vehicle-sticky-header"> = async ({ id
           <strong>{price.text}</strong>
           {price.kind === "price" && price.label ? <span className={styles.details}>{price.label}</span> : null}
         </p>
-        {weekly ? (
+        {loan && weekly ? (
           <p className={styles.estimate}>
-            <strong>Est. {formatMoney(weekly, tenant.identity)}/wk*</strong>
-            <span className={styles.details}>at {rateText(tenant.finance.sampleRate)}% p.a. sample rate</span>
+            <strong data-testid="sticky-finance-figure">
+              <LoanText car={car.id} part="weekly" initial={`Est. ${formatMoney(weekly, tenant.identity)}/wk*`} before="Est. " after="/wk*" none={ENQUIRE_FOR_FINANCE} />
+            </strong>
+            <span className={styles.details}>
+              <LoanText car={car.id} part="rate" initial={`at ${rateText(loan.interest)}% p.a.`} before="at " after="% p.a." />
+            </span>
           </p>
         ) : null}
         <p className={styles.actions}>

@@ -6,6 +6,7 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { caravanVehicle, comingSoonVehicle, electricVehicle, FIXTURE_NOW, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { callNumber, carLocation, locationHref, similarHref } from "../../domain/vehicle-links";
+import { amortisedRepayment } from "../../domain/finance";
 import type { PriceComparison } from "../../domain/price-comparison";
 import VehicleSummary, { similarMessage } from "./vehicle-summary";
 
@@ -108,7 +109,15 @@ describe("vehicle summary: an available car", () => {
     expect(all).toContainEqual(["Reserve This Car $200: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/checkout"]);
     expect(all).toContainEqual(["Get Finance: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
     expect(all).toContainEqual(["Trade-In Valuation: 2021 Toyota Corolla", "/cars/trade-in?car_id=hm-1001"]);
-    expect(all).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
+    expect(all).toContainEqual(["Call us", "tel:+61730001234"]);
+  });
+
+  it("does not print a number the site masks (the phone box's Show number): Call us, the tel: link kept; printed where the site shows it from the start", async () => {
+    const masked = (await render(fixtureVehicle()))!;
+    expect(text(masked)).not.toContain("3000 1234");
+    expect(links(masked).filter(([, href]) => href === "tel:+61730001234").map(([t]) => t)).toEqual(["Call us", "Call us"]); // the sidebar and the mobile bar
+    const revealed = (await render(fixtureVehicle(), site((t) => (t.features.phoneRevealed = true))))!;
+    expect(links(revealed).filter(([, href]) => href === "tel:+61730001234").map(([t]) => t)).toEqual(["Call 07 3000 1234", "Call 07 3000 1234"]);
   });
 
   it("has the Enquire Now, Book a Test Drive and Request Photos buttons, each opening its form in a dialog", async () => {
@@ -172,10 +181,22 @@ describe("vehicle summary: an available car", () => {
     expect(links(html)).toContainEqual(["Reserve This Car $500: 2021 Toyota Corolla", "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001/buy-online"]);
   });
 
-  it("shows the finance card: Only $X/wk* from the lender's weekly payment, its rates and Get Pre-Approved", async () => {
+  it("shows the finance card: Only $X/wk* of the car's loan (the calculator's start, not the lender's $139), its rates and Get Pre-Approved", async () => {
     const html = (await render(fixtureVehicle()))!;
-    expect(text(html)).toContain("Only $139/wk*");
-    expect(text(html)).toContain("9.99% p.a. interest rate, 10.45% p.a. comparison rate.");
+    // The site's loan: $30,000 at 10% over 5 years → $147 a week (the calculator's starting figure).
+    expect(text(html)).toContain("Only $147/wk*");
+    expect(text(html)).not.toContain("$139");
+    expect(text(html)).toContain("10.00% p.a. interest rate, 10.45% p.a. comparison rate.");
+    // On a site that starts from the car's price at 12.94%: $27,990 → $131 a week at 12.94%.
+    const fromPrice = (await render(
+      fixtureVehicle(),
+      site((t) => {
+        t.finance.calculator.amountFromCarPrice = true;
+        t.finance.calculator.interest = { min: 9.95, max: 19.95, step: 0.5, default: 12.94 };
+      }),
+    ))!;
+    expect(text(fromPrice)).toContain(`Only $${Math.ceil(amortisedRepayment(27990, 12.94, 5, 52))}/wk*`);
+    expect(text(fromPrice)).toContain("12.94% p.a. interest rate");
     expect(links(html)).toContainEqual(["*See finance disclaimer", "#financeDisclaimer"]);
     expect(links(html)).toContainEqual(["Get Pre-Approved: 2021 Toyota Corolla", "/finance?car_id=hm-1001&vehiclePriceBudget=27990&car_type=used&preferredDealership=harbourside-motors#finance-form"]);
   });
@@ -204,7 +225,13 @@ describe("vehicle summary: an available car", () => {
     });
     const html = (await render(fixtureVehicle({ price: 31500 }), nz))!;
     expect(html).toMatch(/data-kind="price"><span class="[^"]*">\$31,500<\/span><span class="[^"]*"> Drive Away<\/span>/);
-    expect(links(html)).toContainEqual(["Call 09 555 0123", "tel:095550123"]);
+    expect(links(html)).toContainEqual(["Call us", "tel:095550123"]);
+    const shown = (await render(fixtureVehicle({ price: 31500 }), site((t) => {
+      t.identity.locale = "en-NZ";
+      t.locations[0].contact_detail = { phone: "09 555 0123" };
+      t.features.phoneRevealed = true;
+    })))!;
+    expect(links(shown)).toContainEqual(["Call 09 555 0123", "tel:095550123"]);
   });
 });
 
@@ -270,7 +297,7 @@ describe("vehicle summary: states", () => {
     expect(html).toMatch(/id="summary-title">2021 Toyota Corolla<\/h2>/);
     expect(text(html)).not.toMatch(/VIN|Rego|Transmission|Body:/);
     // No location of that id: the dealership's number, no location link.
-    expect(links(html)).toContainEqual(["Call 07 3000 1234", "tel:+61730001234"]);
+    expect(links(html)).toContainEqual(["Call us", "tel:+61730001234"]);
     expect(await render(null)).toBeNull();
   });
 });
@@ -281,7 +308,7 @@ describe("vehicle summary: mobile sticky bar", () => {
   it("always: open from the first paint, with the price, Call and Get Finance", async () => {
     const m = bar((await render(fixtureVehicle()))!)!;
     expect(m[1]).toBe("true");
-    expect(text(m[2])).toBe("$27,990 Drive AwayCall 07 3000 1234Get Finance");
+    expect(text(m[2])).toBe("$27,990 Drive AwayCall usGet Finance");
   });
 
   it("after-scroll: rendered closed (and inert) until the visitor scrolls beyond 900 px", async () => {

@@ -1,4 +1,4 @@
-import { financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
+import { ENQUIRE_FOR_FINANCE, FINANCE_DISCLAIMER_ANCHOR, financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
 import { SIMILAR_BUTTON, SIMILAR_PROMPT, SIMILAR_STOCK_LINK, SOLD_TEXT, SOLD_TITLE, listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
@@ -17,6 +17,7 @@ import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";
 import { ENQUIRE_ANCHOR, SIMILAR_ANCHOR, callNumber, carLocation, locationHref, similarHref, tradeInHref } from "../../domain/vehicle-links";
 import { CallLink, MobileBar } from "./vehicle-summary.client";
+import { LoanText } from "../_shared/loan-text.client";
 import styles from "./vehicle-summary.module.css";
 import { numberFormat } from "../../domain/intl";
 import { countryTerms } from "../../domain/terms";
@@ -62,6 +63,8 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const phone = props.callButton !== false ? callNumber(tenant, car, location) : null;
   const phoneLocale: PhoneLocale = identity.locale === "en-NZ" ? "en-NZ" : "en-AU";
   const callLabel = car.car_type === "new" ? "New Car" : "Used Car";
+  // Where the site masks its number until a visitor asks for it (the phone box), the Call button does not print it either.
+  const phoneMasked = features.phoneRevealed !== true;
   const number = numberFormat(identity.locale);
 
   const settings = cardSettings(tenant);
@@ -219,18 +222,26 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
             ) : null}
             {phone ? (
               <CallLink className="fc-button fc-button--ghost" href={telHref(phone)} site={identity.slug} label={callLabel}>
-                Call {formatCallNumber(phone, phoneLocale)}
+                {phoneMasked ? "Call us" : `Call ${formatCallNumber(phone, phoneLocale)}`}
               </CallLink>
             ) : null}
           </div>
           {estimate && finance ? (
             <div className={styles.financeCard}>
-              <p className={styles.financeFigure}>
-                {estimate.frequency === "weekly" ? financeBanner(estimate.amount, identity) : `Only ${formatMoney(estimate.amount, identity)}/${estimate.label}*`}
+              {/* The car's loan (the calculator's, which these follow as the visitor changes it: loan-store.ts). */}
+              <p className={styles.financeFigure} data-testid="finance-card-figure">
+                <LoanText
+                  car={car.id}
+                  part={estimate.frequency}
+                  initial={estimate.frequency === "weekly" ? financeBanner(estimate.amount, identity) : `Only ${formatMoney(estimate.amount, identity)}/${estimate.label}*`}
+                  before="Only "
+                  after={`/${estimate.label}*`}
+                  none={ENQUIRE_FOR_FINANCE}
+                />
               </p>
               <p className={styles.financeRates}>
-                {estimate.interestRate}% p.a. interest rate, {estimate.comparisonRates.map((r) => `${r}%`).join(" / ")} p.a. comparison rate.{" "}
-                <a href="#financeDisclaimer">*See finance disclaimer</a>
+                <LoanText car={car.id} part="rate" initial={estimate.interestRate} />% p.a. interest rate, {estimate.comparisonRates.map((r) => `${r}%`).join(" / ")} p.a. comparison rate.{" "}
+                <a href={`#${FINANCE_DISCLAIMER_ANCHOR}`}>*See finance disclaimer</a>
               </p>
               <a className="fc-button" href={finance}>
                 Get Pre-Approved{forCar}
@@ -245,7 +256,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
               </p>
               {phone ? (
                 <CallLink className="fc-button fc-button--ghost" href={telHref(phone)} site={identity.slug} label={callLabel}>
-                  Call<span className="fc-visually-hidden"> {formatCallNumber(phone, phoneLocale)}</span>
+                  Call{phoneMasked ? <span className="fc-visually-hidden"> us</span> : <span className="fc-visually-hidden"> {formatCallNumber(phone, phoneLocale)}</span>}
                 </CallLink>
               ) : null}
               {finance ? (

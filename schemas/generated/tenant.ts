@@ -576,6 +576,9 @@ export interface Finance {
       amount: Money;
     }[];
   };
+  /**
+   * Where it states the loan, write {rate}, {term} and {amount}: the page fills in the interest rate, term (years) and amount of the loan its finance figures show (the calculator's, as the visitor changes it), e.g. "based on an interest rate of {rate}% p.a. over {term} years".
+   */
   disclaimer?: string;
   /**
    * The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.
@@ -4719,7 +4722,7 @@ export interface VehicleSpecsProps {
   equipmentHeading: string;
 }
 /**
- * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleStickyHeaderBlock".
@@ -4731,14 +4734,14 @@ export interface VehicleStickyHeaderBlock {
   area?: BlockArea;
 }
 /**
- * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly estimate at the site's sample rate, and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleStickyHeaderProps".
  */
 export interface VehicleStickyHeaderProps {
   /**
-   * At the site's sample interest rate over its default term.
+   * The weekly repayment of the car's loan: the amount, term and rate the finance calculator starts from (Finance settings).
    */
   weeklyEstimate: boolean;
   financeButton: boolean;
@@ -5111,6 +5114,9 @@ export interface Finance1 {
       amount: Money;
     }[];
   };
+  /**
+   * Where it states the loan, write {rate}, {term} and {amount}: the page fills in the interest rate, term (years) and amount of the loan its finance figures show (the calculator's, as the visitor changes it), e.g. "based on an interest rate of {rate}% p.a. over {term} years".
+   */
   disclaimer?: string;
   /**
    * The provider's rule, on top of lender data with an interest and a comparison rate, an allowed manufacturer and dealership. recent-car: newer than 12 years, price above 500, available, with a comparison rate. available: available only. weekly-payment: price above 500, available, with a weekly payment. monthly-payment: price above 500, available, with a monthly payment.

@@ -92,7 +92,7 @@ test("fuel calculator: a distance typed before the scripts ran is in the weekly 
     await page.unrouteAll({ behavior: "ignoreErrors" });
   }
   expect(release, "a car whose page shows the fuel calculator").not.toBeNull();
-  await page.getByRole("spinbutton", { name: /^Distance/ }).fill("400");
+  await page.getByRole("textbox", { name: /^Distance/ }).fill("400");
   await release!();
   const defaults = fuelCalculatorDefaults(tenant!.features);
   const cost = formatMoney(weeklyFuelCost({ ...defaults, kmPerWeek: 400 }), { locale: tenant!.identity.locale, currency: tenant!.identity.currency }, 2);

@@ -4,7 +4,11 @@ import {
   FINANCE_FORM_ANCHOR,
   boundsHelp,
   calculateRepayment,
+  carLoan,
   clampToBounds,
+  fillLoanText,
+  loanTexts,
+  loanWeekly,
   parseEntry,
   sliderFromTerm,
   termBounds,
@@ -13,10 +17,10 @@ import {
 import { fuelCalculatorDefaults, weeklyFuelCost } from "../../domain/fuel";
 import { validateTenant } from "../../domain/tenant-validation";
 import { formatMoney } from "../../domain/vehicle-display";
-import { demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
+import { axeProblems, demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
 // The VDP's finance and fuel calculators on every demo site whose vehicle-detail page has them:
-// a priced car from /search, an amount below the minimum (help text, clamp on leaving the box),
+// a priced car from /search, no help at rest, an amount below the minimum (help text, clamp on leaving the box),
 // term and frequency changes checked against the domain's repayment, one analytics event, the
 // quote link and disclaimer, and the fuel cost from the site's defaults and after a change.
 
@@ -74,7 +78,10 @@ for (const raw of demoTenants) {
       const max = Number(await amountSlider.getAttribute("max"));
       expect(min).toBe(settings.amount.min);
 
-      // Below the minimum: non-numeric characters stripped, help text at once, clamped on leaving the box.
+      // At rest no input says "Cannot be less than…", also where a value starts at its bound (Bluegum's 5-year term).
+      await expect(finance.getByText(/Cannot be less than/)).toHaveCount(0);
+
+      // Below the minimum: "$" and "," read, help text at once, clamped on leaving the box.
       const help = boundsHelp(min / 2, { min, max }, money)!;
       expect(help).toBe(`Cannot be less than ${money(min)} or more than ${money(max)}.`);
       await reactHydrated(amountBox);
@@ -84,7 +91,7 @@ for (const raw of demoTenants) {
       await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(help);
       await amountBox.press("Tab");
       expect(parseEntry(await amountBox.inputValue())).toBe(min);
-      await expect(finance.getByText(help)).toBeVisible(); // at the bound it stays
+      await expect(finance.getByText(help)).toBeVisible(); // it stays, saying why the box now holds the minimum
       // A negative entry counts as 0, then clamps to the minimum too.
       await amountBox.fill("-5000");
       await amountBox.press("Tab");
@@ -135,9 +142,9 @@ for (const raw of demoTenants) {
       expect(["new", "demo", "used"]).toContain(url.searchParams.get("car_type"));
       expect(url.hash).toBe(`#${FINANCE_FORM_ANCHOR}`);
 
-      // The disclaimer, with the short / full toggle where the site has it.
+      // The disclaimer, with the short / full toggle where the site has it; the loan it states is the visitor's.
       const disclaimer = page.locator("#financeDisclaimer");
-      const text = tenant.finance.disclaimer;
+      const text = tenant.finance.disclaimer && fillLoanText(tenant.finance.disclaimer, loanTexts({ amount, term, interest }, identity));
       if (text) {
         if (tenant.features.financeDisclaimerToggle && Array.from(text).length > DISCLAIMER_SHORT_LENGTH) {
           const more = disclaimer.getByRole("button", { name: "Show More" });
@@ -157,9 +164,9 @@ for (const raw of demoTenants) {
       const defaults = fuelCalculatorDefaults(tenant.features);
       const cost = (n: number) => formatMoney(n, identity, 2);
       await expect(fuel.getByTestId("fuel-result")).toHaveText(`Estimated fuel cost ${cost(weeklyFuelCost(defaults))} per week`);
-      await expect(fuel.getByRole("spinbutton", { name: /^Fuel price/ })).toHaveValue(String(defaults.pricePerLitre));
-      await fuel.getByRole("spinbutton", { name: /^Distance/ }).fill("400");
-      await fuel.getByRole("spinbutton", { name: /^Fuel consumption/ }).fill("7.5");
+      await expect(fuel.getByRole("textbox", { name: /^Fuel price/ })).toHaveValue(String(defaults.pricePerLitre));
+      await fuel.getByRole("textbox", { name: /^Distance/ }).fill("400");
+      await fuel.getByRole("textbox", { name: /^Fuel consumption/ }).fill("7.5");
       await expect(fuel.getByTestId("fuel-result")).toHaveText(`Estimated fuel cost ${cost(weeklyFuelCost({ ...defaults, kmPerWeek: 400, litresPer100km: 7.5 }))} per week`);
     }
 
@@ -170,3 +177,66 @@ for (const raw of demoTenants) {
     }
   });
 }
+
+// One loan per car page (issue 29): the finance card, the sticky header and the calculator's banner
+// show one figure, the disclaimer states its rate, and all follow the calculator. Once, on Bluegum
+// (the spec's 12.94% site, which starts from the car's price).
+test("bluegum: the finance card, sticky header, calculator and disclaimer state one loan, and follow the calculator", async ({ page }) => {
+  const checked = validateTenant(demoTenants.find((t) => t.identity.slug === "bluegum")!);
+  if (!checked.ok) throw new Error("bluegum: tenant document invalid");
+  const tenant = checked.document;
+  const identity = { locale: tenant.identity.locale, currency: tenant.identity.currency };
+  const settings = tenant.finance.calculator;
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), "forecourt:popup-dismissed:bluegum");
+  await page.goto(siteUrl("bluegum", "/search"));
+  const explore = page.locator("article").filter({ has: page.locator('[data-kind="price"]') }).getByRole("link", { name: /^Explore Vehicle/ });
+  await expect(explore.first()).toBeVisible();
+  const hrefs = (await explore.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).filter((h): h is string => !!h).slice(0, 10);
+  const card = page.getByTestId("finance-card-figure");
+  let found = false;
+  for (const href of hrefs) {
+    await page.goto(siteUrl("bluegum", href));
+    if ((await card.count()) && (await page.locator("#finance-calculator").count())) {
+      found = true;
+      break;
+    }
+  }
+  expect(found, "a car whose page shows the finance card and the calculator").toBe(true);
+  const sticky = page.getByTestId("sticky-finance-figure");
+  const banner = page.getByTestId("finance-banner");
+  const bar = page.locator("[data-vdp-bar]");
+  const disclaimer = page.locator("#financeDisclaimer");
+  const amountBox = page.locator("#finance-calculator").getByRole("textbox", { name: "Loan amount" });
+
+  // As served: the car's price over 5 years at 12.94%, the same weekly figure in all three places.
+  const price = parseEntry(await amountBox.inputValue());
+  const loan = carLoan(tenant.finance, { price });
+  expect(loan).toMatchObject({ amount: price, term: 5, interest: 12.94 });
+  const opening = formatMoney(loanWeekly(loan, settings)!, identity);
+  await expect(card).toHaveText(`Only ${opening}/wk*`);
+  await expect(banner).toHaveText(`Only ${opening}/wk*`);
+  await expect(sticky).toHaveText(`Est. ${opening}/wk*`);
+  await expect(page.locator('[data-block="vehicle-summary"]')).toContainText("12.94% p.a. interest rate");
+  await expect(bar).toContainText("at 12.94% p.a.");
+  await expect(disclaimer).toContainText(`a loan of ${formatMoney(price, identity)} over 5 years at an interest rate of 12.94% p.a.`);
+
+  // The visitor types 25k: read as $25,000, and every figure follows.
+  await reactHydrated(amountBox);
+  await amountBox.fill("25k");
+  await expect(page.locator("#finance-calculator").getByText("Read as $25,000.")).toBeVisible();
+  const moved = formatMoney(loanWeekly({ ...loan, amount: 25000 }, settings)!, identity);
+  expect(moved).not.toBe(opening);
+  await expect(banner).toHaveText(`Only ${moved}/wk*`);
+  await expect(card).toHaveText(`Only ${moved}/wk*`);
+  await expect(sticky).toHaveText(`Est. ${moved}/wk*`);
+  await expect(disclaimer).toContainText("a loan of $25,000 over 5 years at an interest rate of 12.94% p.a.");
+  await amountBox.press("Tab");
+  await expect(amountBox).toHaveValue("25,000");
+
+  // Beyond the bounds: the bounds message, tied to the box, which axe finds nothing wrong with.
+  await amountBox.fill("-20000");
+  await expect(amountBox).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`[id="${await amountBox.getAttribute("aria-describedby")}"]`)).toHaveText("Cannot be less than $5,000 or more than $100,000.");
+  await expect(card).toHaveText(`Only ${formatMoney(loanWeekly({ ...loan, amount: 5000 }, settings)!, identity)}/wk*`);
+  expect(await axeProblems(page, "finance calculator", ["#finance-calculator"])).toEqual([]);
+});

@@ -34,7 +34,7 @@ test("harbourline: the sidebar sits beside the gallery on desktop and stays in v
   await expect(bar.getByRole("link", { name: "Get Finance" })).toBeVisible();
   await expect(bar.getByRole("link", { name: "Trade-In Valuation" })).toBeVisible();
   await expect(bar).toContainText(/Est\. \$[\d,]+\/wk\*/);
-  await expect(bar).toContainText("sample rate");
+  await expect(bar).toContainText(/at \d+\.\d\d% p\.a\./);
   const top = await summary.evaluate((el) => el.getBoundingClientRect().top);
   expect(top).toBeGreaterThanOrEqual(0);
   expect(top).toBeLessThan(200);
@@ -56,6 +56,11 @@ test("harbourline: the phone box masks the number until clicked, then records th
   const button = box.getByRole("button", { name: /Show number/ });
   await expect(button).toContainText(/\d{2} \d{4} XXXX/);
   await expect(box).toContainText(/Dealer licence \S+/);
+  // The number the box masks is not printed by the sidebar's Call button either (it still dials it).
+  const digits = ((await button.textContent()) ?? "").match(/(\d{2}) (\d{4}) XXXX/)!;
+  const summary = page.locator('[data-block="vehicle-summary"]');
+  await expect(summary.getByRole("link", { name: "Call us" }).first()).toHaveAttribute("href", /^tel:/);
+  await expect(summary).not.toContainText(new RegExp(`${digits[1]} ${digits[2]} \\d{4}`));
   await reactHydrated(button);
   await button.click();
   const link = box.getByRole("link", { name: /^\d{2} \d{4} \d{4}$/ });

@@ -60,7 +60,9 @@ for (const viewport of Object.values(viewports)) {
 
   test(`sold: the SOLD panel and Find Me Something Similar instead of the price and buttons (${at})`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    const path = await put(page, "harbourline", 101, harbourline("e2e-sold", { status: "sold" }));
+    // With the site's lender data, as an available car would show a finance card.
+    const lender = { financeProvider: "Harbourline Finance", interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 160, termYears: 5 };
+    const path = await put(page, "harbourline", 101, harbourline("e2e-sold", { status: "sold", finance: { "Harbourline Finance": lender } }));
     await page.goto(siteUrl("harbourline", path));
     await expect(summary(page).getByText("This vehicle has recently sold.")).toBeVisible();
     await expect(summary(page).getByRole("link", { name: "See similar ones in stock" })).toHaveAttribute("href", /^\/search(\/|$)/);
@@ -75,6 +77,12 @@ for (const viewport of Object.values(viewports)) {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page.locator("[data-vdp-bar]")).toHaveCount(0);
+    // No finance on a sold car: no finance card, sticky estimate, calculator or finance disclaimer.
+    await expect(page.locator("#finance-calculator")).toHaveCount(0);
+    await expect(page.locator("#financeDisclaimer")).toHaveCount(0);
+    await expect(page.getByText(/\/wk\*/)).toHaveCount(0);
+    await expect(summary(page).getByText("Get Pre-Approved")).toHaveCount(0); // (the site's menu has a Get Pre-Approved page)
+    await expect(page.getByRole("heading", { name: "Finance Calculator" })).toHaveCount(0);
   });
 
   test(`electric: tagged Electric, no fuel calculator (${at})`, async ({ page }) => {
