@@ -277,3 +277,6 @@ export function pictureModel(body: PictureBody, make: string, model: string): st
   const key = modelKey(make, model);
   return SHAPES.has(`${body}/${key}`) ? key : null;
 }
+
+/** Every model drawing there is, as [body, model key]. */
+export const pictureModels = (): [PictureBody, string][] => [...SHAPES.keys()].map((id) => id.split("/") as [PictureBody, string]);

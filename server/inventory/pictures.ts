@@ -517,7 +517,7 @@ function shapedCar(s: CarShape): Model {
     ...shapedFace(s, w),
   ];
   // mirrors
-  if (s.tail !== "open" || true) parts.push(...mirrored({ profile: [[cowl[0] - 0.22, s.beltZ + 0.02], [cowl[0] - 0.02, s.beltZ + 0.02], [cowl[0] - 0.06, s.beltZ + 0.15], [cowl[0] - 0.2, s.beltZ + 0.15]], halfWidth: 0.07, fill: s.blackRoof ? "plastic" : "paint", layer: 1 }, w + 0.04));
+  parts.push(...mirrored({ profile: [[cowl[0] - 0.22, s.beltZ + 0.02], [cowl[0] - 0.02, s.beltZ + 0.02], [cowl[0] - 0.06, s.beltZ + 0.15], [cowl[0] - 0.2, s.beltZ + 0.15]], halfWidth: 0.07, fill: s.blackRoof ? "plastic" : "paint", layer: 1 }, w + 0.04));
   if (s.rails && s.tail !== "open") {
     const a = roofFront[0] - 0.15, b = rearTop[0] + 0.1;
     parts.push(...mirrored({ profile: [[b, H - s.roofDrop - 0.01], [a, H - 0.01], [a, H + 0.05], [b, H - s.roofDrop + 0.05]], halfWidth: 0.035, fill: "plastic", layer: 1 }, w * 0.72));
