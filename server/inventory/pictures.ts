@@ -517,7 +517,7 @@ function shapedCar(s: CarShape): Model {
     ...shapedFace(s, w),
   ];
   // mirrors
-  parts.push(...mirrored({ profile: [[cowl[0] - 0.22, s.beltZ + 0.02], [cowl[0] - 0.02, s.beltZ + 0.02], [cowl[0] - 0.06, s.beltZ + 0.15], [cowl[0] - 0.2, s.beltZ + 0.15]], halfWidth: 0.07, fill: s.blackRoof ? "plastic" : "paint", layer: 1 }, w + 0.04));
+  parts.push(...mirrored({ profile: [[cowl[0] - 0.2, s.beltZ + 0.03], [cowl[0] - 0.04, s.beltZ + 0.03], [cowl[0] - 0.07, s.beltZ + 0.13], [cowl[0] - 0.18, s.beltZ + 0.13]], halfWidth: 0.06, fill: s.blackRoof ? "plastic" : "paint", layer: 1 }, w * 0.86 + 0.05));
   if (s.rails && s.tail !== "open") {
     const a = roofFront[0] - 0.15, b = rearTop[0] + 0.1;
     parts.push(...mirrored({ profile: [[b, H - s.roofDrop - 0.01], [a, H - 0.01], [a, H + 0.05], [b, H - s.roofDrop + 0.05]], halfWidth: 0.035, fill: "plastic", layer: 1 }, w * 0.72));
@@ -557,16 +557,16 @@ function shapedFace(s: CarShape, w: number): Part[] {
     for (const [hz, hw] of [[0.1, 0.05], [0.075, 0.085], [0.045, 0.1]] as const) out.push(...lamp(z - 0.02 - hz, z - 0.02 + hz, hw, w * 0.64, 0.12));
   }
   const grille = (z0: number, z1: number, hw: number, fill: Fill = "plastic"): Part => ({ profile: rect(L - 0.01, z0, L + 0.01, z1), halfWidth: hw, fill, layer: 1 });
-  const low = s.sill + 0.2;
+  const low = s.sill + 0.28;
   switch (s.grille) {
     case "wide":
       out.push(grille(z - 0.26, z - 0.07, w * 0.55));
       break;
     case "tall":
-      out.push(grille(low + 0.02, z - 0.01, w * 0.34), grille(low - 0.05, low + 0.02, w * 0.5));
+      out.push(grille(low, z - 0.01, w * 0.34));
       break;
     case "slot":
-      out.push(grille(z - 0.1, z - 0.065, w * 0.3), grille(low - 0.04, low + 0.07, w * 0.55));
+      out.push(grille(z - 0.1, z - 0.065, w * 0.3), grille(low, Math.min(low + 0.1, z - 0.14), w * 0.55));
       break;
     case "bars":
       out.push(grille(z - 0.25, z + 0.04, w * 0.5));
@@ -574,13 +574,12 @@ function shapedFace(s: CarShape, w: number): Part[] {
       break;
     case "shield":
       for (const [z0, z1, hw] of [[z - 0.06, z + 0.02, 0.5], [z - 0.16, z - 0.06, 0.42], [z - 0.26, z - 0.16, 0.32]] as const) out.push(grille(z0, z1, w * hw));
-      out.push(grille(low - 0.05, low + 0.03, w * 0.55));
       break;
   }
   if (s.lightBar) out.push({ profile: rect(L - 0.01, z + 0.005, L + 0.025, z + 0.025), halfWidth: w * 0.62, fill: "light", layer: 1 });
-  out.push({ profile: rect(L - 0.01, low - 0.16, L + 0.012, low - 0.06), halfWidth: 0.24, fill: "white", layer: 1 });
+  out.push({ profile: rect(L - 0.01, s.sill + 0.15, L + 0.012, s.sill + 0.25), halfWidth: 0.24, fill: "white", layer: 1 });
   // rear lamps and plate
-  const rz = s.tail === "notch" || s.tail === "fastback" || s.tail === "open" ? s.deckZ - 0.1 : s.tail === "tub" || s.tail === "tray" ? s.beltZ - 0.15 : s.beltZ - 0.08;
+  const rz = s.tail === "notch" || s.tail === "fastback" || s.tail === "open" ? s.deckZ - 0.1 : s.tail === "tub" ? s.beltZ - 0.15 : s.tail === "tray" ? s.sill + 0.3 : s.beltZ - 0.08;
   const rear = (z0: number, z1: number, hw: number, y: number, fill: Fill = "red"): Part[] =>
     mirrored({ profile: [[-0.04, z0], [0.16, z0], [0.2, z1], [-0.04, z1]], halfWidth: hw, fill, layer: 1 }, y);
   if (s.tailLamp === "corner") out.push(...rear(rz - 0.07, rz + 0.06, 0.15, w * 0.74));
