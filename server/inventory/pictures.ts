@@ -744,7 +744,7 @@ function shapedCaravan(body: PictureBody, s: VanShape): Model {
   const slots = s.windows === 3 ? [0.12, door / B + 0.22, 0.78] : [0.14, 0.72];
   for (const f of slots) decals.push(...caravanWindows(B * f, B * f + 1.1, wz0, wz1));
   const parts: Part[] = [
-    { profile, halfWidth: 1.2, fill: "paint", glass: s.front === "square" ? [] : [1], decals },
+    { profile, halfWidth: 1.2, fill: "paint", glass: s.front === "square" ? [] : [2], decals },
     ...drawbar(B, s.length, 0.5 + lift),
     { profile: rect(B + 0.1, 0.64 + lift, B + 0.6, 1.2 + lift), halfWidth: 0.7, fill: s.offRoad ? "alloy" : "white" },
     ...mirrored({ profile: rect(0.15, z0 + 0.35, 0.21, z0 + 0.5), halfWidth: 0.12, fill: "red", layer: 1 }, 0.95),

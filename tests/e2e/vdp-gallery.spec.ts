@@ -78,12 +78,12 @@ for (const tenant of demoTenants) {
       await showImages(page);
 
       // Each thumbnail is another view of the car's own model drawing: no picture repeated, none the body's generic one.
-      const thumbs = await gallery(page)
+      const pictures = await gallery(page)
         .getByRole("list", { name: "Thumbnails" })
         .locator("img")
         .evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).searchParams.get("url") ?? new URL((i as HTMLImageElement).src).pathname));
-      expect(new Set(thumbs).size).toBe(thumbs.length);
-      for (const t of thumbs) expect(t).toMatch(/^\/media\/vehicles\/[a-z-]+\/[a-z0-9-]+\/[0-9a-f]{6}\/[a-z0-9-]+\.jpg$/);
+      expect(new Set(pictures).size).toBe(pictures.length);
+      for (const t of pictures) expect(t).toMatch(/^\/media\/vehicles\/[a-z-]+\/[a-z0-9-]+\/[0-9a-f]{6}\/[a-z0-9-]+\.jpg$/);
 
       const img = shown(page);
       const thumbs = gallery(page).getByRole("list", { name: "Thumbnails" }).getByRole("button");
