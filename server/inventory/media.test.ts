@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -127,6 +128,17 @@ describe("model drawings", () => {
     expect(await sharp(b).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 800 });
     expect(existsSync(join(dataDir, "media", "vehicles", "suv", "mazda-cx-5", "9e1b22", "right.jpg"))).toBe(true);
     expect(parsePicturePath(["suv", "mazda-cx-5", "9e1b22", "right.jpg"])).toEqual({ body: "suv", model: "mazda-cx-5", hex: "9e1b22", view: "right", format: "jpg", angle: 0 });
+  });
+
+  it("leave the old URLs' generic drawings exactly as they were (pictures stored vehicles already show)", () => {
+    // SHA-256 prefixes of the SVGs as drawn before model drawings existed (commit 2fab117).
+    const before: [string, string, string][] = [
+      ["suv", "front-right", "85f8baf552a86cfa"], ["ute", "right", "dea0d6ab6c82c6c7"], ["motorcycle", "spin-05", "fe6579d0d9e95b6d"],
+      ["caravan", "rear", "b23b20f9e9805720"], ["truck-box", "front", "0a53d165da3af7f7"], ["hatch", "interior-front", "6f8dee722e36a040"],
+    ];
+    for (const [body, view, hash] of before) {
+      expect(createHash("sha256").update(pictureSvg(body as "suv", "9e1b22", view)).digest("hex").slice(0, 16), `${body}/${view}`).toBe(hash);
+    }
   });
 
   it("differ between models of one body (Mazda's SUVs) and from the generic drawing", () => {

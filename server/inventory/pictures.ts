@@ -973,12 +973,15 @@ function wheelFaces(c: Camera, w: Wheel, side: 1 | -1): Face[] {
     const rim = ring(yOut + side * 0.005, w.r * rimR);
     faces.push({ pts: rim.map((q) => screen(c, q)), depth: d - 1e-3, colour: shade(w.darkRim ? "#4a4d52" : "#b9bdc2", normal, "chrome"), cam: [] });
     const spokes = w.spokes ?? 5;
-    const holeR = (w.r * rimR * 0.19 * 5) / Math.max(5, spokes);
+    // (The generic drawings keep their wheels exactly: holes of 0.12 r at 0.38 r.)
+    const custom = w.rim !== undefined || w.spokes !== undefined;
+    const holeR = custom ? (w.r * rimR * 0.19 * 5) / Math.max(5, spokes) : w.r * 0.12;
+    const holeAt = custom ? w.r * rimR * 0.6 : w.r * 0.38;
     for (let s = 0; s < spokes; s++) {
       const a = (2 * Math.PI * s) / spokes + 0.3;
       const hole = Array.from({ length: 8 }, (_, k): P3 => {
         const t = (2 * Math.PI * k) / 8;
-        return [w.x + w.r * rimR * 0.6 * Math.cos(a) + holeR * Math.cos(t), yOut + side * 0.006, w.r + w.r * rimR * 0.6 * Math.sin(a) + holeR * Math.sin(t)];
+        return [w.x + holeAt * Math.cos(a) + holeR * Math.cos(t), yOut + side * 0.006, w.r + holeAt * Math.sin(a) + holeR * Math.sin(t)];
       });
       faces.push({ pts: hole.map((q) => screen(c, q)), depth: d - 2e-3, colour: shade("#3a3d42", normal, "dark"), cam: [] });
     }
