@@ -109,6 +109,17 @@ describe("picture paths", () => {
     expect(spinView(SPIN_FRAMES - 1)).toBe("spin-23");
   });
 
+  it("may name a model's own drawing between body and colour", () => {
+    expect(pictureUrl("suv", "9e1b22", "rear", "jpg", "mazda-cx-30")).toBe("/media/vehicles/suv/mazda-cx-30/9e1b22/rear.jpg");
+    expect(pictureUrl("suv", "9e1b22", "rear", "jpg", null)).toBe("/media/vehicles/suv/9e1b22/rear.jpg");
+    expect(parsePicturePath(["suv", "mazda-cx-30", "9e1b22", "rear.webp"])).toEqual({ body: "suv", model: "mazda-cx-30", hex: "9e1b22", view: "rear", format: "webp", angle: 90 });
+    for (const model of ["Mazda-CX-30", "mazda_cx30", "-cx", "cx-", "a--b", "..", "%2e%2e", "x".repeat(49), ""]) {
+      expect(parsePicturePath(["suv", model, "9e1b22", "rear.jpg"]), model).toBeNull();
+    }
+    expect(parsePicturePath(["suv", "mazda-cx-30", "123456", "rear.jpg"])).toBeNull();
+    expect(parsePicturePath(["suv", "mazda-cx-30", "9e1b22", "rear.jpg", "x"])).toBeNull();
+  });
+
   it("refuse anything else", () => {
     for (const segments of [
       ["boat", "9e1b22", "front.jpg"],

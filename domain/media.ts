@@ -3,7 +3,9 @@
  *   - image URLs through Next's optimiser with the spec's width (850) and quality (90; 75 sidebar);
  *   - the normalised body types search facets on, and the drawing each one gets;
  *   - the paint and trim palette pictures are drawn in, and the basic colour search facets on;
- *   - the URL shape of generated vehicle pictures: /media/vehicles/{body}/{hex}/{view}.{jpg|webp}.
+ *   - the URL shape of generated vehicle pictures: /media/vehicles/{body}/{hex}/{view}.{jpg|webp}
+ *     (the body type's generic drawing) and /media/vehicles/{body}/{model}/{hex}/{view}.{jpg|webp}
+ *     (one model's own drawing; which model keys exist is the server's to say).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -304,19 +306,28 @@ export interface PictureRequest {
   format: PictureFormat;
   /** The angle for exterior and spin views; null for interior views. */
   angle: number | null;
+  /** The model key of a model's own drawing ("mazda-cx-5"); absent for the body's generic drawing. */
+  model?: string;
 }
+
+/** The shape of a model key in a picture URL (whether the model exists is the picture server's to say). */
+export const PICTURE_MODEL_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_MODEL_KEY = 48;
 
 export const PICTURE_PREFIX = "/media/vehicles";
 
-/** The URL of a generated picture: /media/vehicles/{body}/{hex}/{view}.{format}. */
-export function pictureUrl(body: PictureBody, hex: string, view: string, format: PictureFormat = "jpg"): string {
-  return `${PICTURE_PREFIX}/${body}/${hex.replace(/^#/, "").toLowerCase()}/${view}.${format}`;
+/** The URL of a generated picture: /media/vehicles/{body}[/{model}]/{hex}/{view}.{format}. */
+export function pictureUrl(body: PictureBody, hex: string, view: string, format: PictureFormat = "jpg", model?: string | null): string {
+  return `${PICTURE_PREFIX}/${body}${model ? `/${model}` : ""}/${hex.replace(/^#/, "").toLowerCase()}/${view}.${format}`;
 }
 
 /** Reads the segments after /media/vehicles/; null for anything that is not a picture the renderer makes. */
 export function parsePicturePath(segments: readonly string[]): PictureRequest | null {
-  if (segments.length !== 3) return null;
-  const [body, hex, file] = segments;
+  if (segments.length !== 3 && segments.length !== 4) return null;
+  const [body, ...rest] = segments;
+  const model = rest.length === 3 ? rest.shift()! : undefined;
+  if (model !== undefined && (model.length > MAX_MODEL_KEY || !PICTURE_MODEL_KEY.test(model))) return null;
+  const [hex, file] = rest;
   if (!(PICTURE_BODIES as readonly string[]).includes(body)) return null;
   if (!/^[0-9a-f]{6}$/.test(hex) || !PICTURE_COLOURS.has(hex)) return null;
   const m = /^([a-z0-9-]+)\.(jpg|webp)$/.exec(file);
@@ -327,5 +338,5 @@ export function parsePicturePath(segments: readonly string[]): PictureRequest | 
   else if (/^spin-\d\d$/.test(view) && Number(view.slice(5)) < SPIN_FRAMES) angle = spinAngle(Number(view.slice(5)));
   else if ((INTERIOR_VIEWS as readonly string[]).includes(view) && hasInterior(body as PictureBody)) angle = null;
   else return null;
-  return { body: body as PictureBody, hex, view, format: format as PictureFormat, angle };
+  return { body: body as PictureBody, hex, view, format: format as PictureFormat, angle, ...(model ? { model } : {}) };
 }

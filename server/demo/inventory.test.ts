@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "../../domain/tenant-validation";
-import { parsePicturePath, SPIN_FRAMES } from "../../domain/media";
+import { SPIN_FRAMES } from "../../domain/media";
+import { pictureRequest } from "../inventory/media";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CATALOGUE } from "./catalogue";
 import { DEMO_HISTORY_REPORT, demoCount, generateDemoInventory, usedValue } from "./inventory";
@@ -173,9 +174,17 @@ describe("demo inventory", () => {
     for (const v of all) {
       for (const url of [...v.images.map((i) => i.url), ...(v.spin_images ?? []), ...(v.spin_interior_image ? [v.spin_interior_image] : [])]) {
         const m = /^\/media\/vehicles\/(.+)$/.exec(url);
-        expect(m && parsePicturePath(m[1].split("/")), url).toBeTruthy();
+        expect(m && pictureRequest(m[1].split("/")), url).toBeTruthy();
       }
+      // A gallery shows each picture once (no view repeated).
+      expect(new Set(v.images.map((i) => i.url)).size, v.id).toBe(v.images.length);
     }
+    // Each model is drawn as itself: a CX-3's pictures are not a CX-5's.
+    const mazda = stock.get("coralstone-mazda")!.filter((v) => v.images.length);
+    const modelOf = (v: StoredVehicle) => /^\/media\/vehicles\/[a-z-]+\/([a-z0-9-]+)\/[0-9a-f]{6}\//.exec(v.images[0].url)?.[1];
+    expect(new Set(mazda.filter((v) => v.model === "CX-3").map(modelOf))).toEqual(new Set(["mazda-cx-3"]));
+    expect(new Set(mazda.filter((v) => v.model === "CX-5").map(modelOf))).toEqual(new Set(["mazda-cx-5"]));
+    expect(all.every((v) => v.images.every((i) => /^\/media\/vehicles\/[a-z-]+\/[a-z0-9-]+\/[0-9a-f]{6}\//.test(i.url))), "every demo picture names its model").toBe(true);
     expect(all.some((v) => v.images.length === 0)).toBe(true);
     expect(all.some((v) => v.images.length > 0 && v.images.length <= 3)).toBe(true);
     expect(all.some((v) => v.images.some((i) => i.kind === "interior"))).toBe(true);

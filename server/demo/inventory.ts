@@ -11,6 +11,7 @@ import {
 } from "../../domain/media";
 import { CATALOGUE, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
 import { anchorPositions, type AnchorName } from "../inventory/pictures";
+import { pictureModel } from "../inventory/picture-models";
 import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "../inventory/vehicle";
 import { seededRandom } from "../../domain/random";
@@ -250,6 +251,8 @@ function vehicle(c: Ctx): StoredVehicle {
   const interior = TRIM_NAMES[kind].length ? TRIM_NAMES[kind][Math.floor(trimDraw * TRIM_NAMES[kind].length)] : undefined;
   const body = normaliseBody(spec.body, kind);
   const drawing = pictureBody(body, kind);
+  // Each catalogue model has its own drawing (its key in the picture URLs).
+  const look = { body: drawing, model: pictureModel(drawing, spec.make, spec.model) };
 
   const id = `demo-${dealership.id}-${String(c.seq).padStart(4, "0")}`;
   const location = c.yards.length ? c.yards[c.seq % c.yards.length] : undefined;
@@ -337,15 +340,15 @@ function vehicle(c: Ctx): StoredVehicle {
   const few = !noPhotos && photoDraw < 0.12;
   if (!noPhotos) {
     const exterior = GALLERY.slice(0, few ? 2 + (Math.floor(photoDraw * 100) % 2) : 6 + (Math.floor(photoDraw * 1000) % 3));
-    v.images = exterior.map((view) => image(drawing, hex, view, "exterior"));
+    v.images = exterior.map((view) => image(look, hex, view, "exterior"));
     if (!few && hasInterior(drawing) && interior) {
       const views = INTERIOR_VIEWS.filter((x) => x !== "interior-pano").slice(0, kind === "car" ? 3 : 2);
-      v.images.push(...views.map((view) => image(drawing, trimHex(interior), view, "interior")));
+      v.images.push(...views.map((view) => image(look, trimHex(interior), view, "interior")));
     }
     if (spin && !few) {
-      v.spin_images = Array.from({ length: SPIN_FRAMES }, (_, i) => pictureUrl(drawing, hex, spinView(i)));
-      if (hasInterior(drawing) && interior) v.spin_interior_image = pictureUrl(drawing, trimHex(interior), "interior-pano");
-      v.hotspots = hotspots(drawing, kind, dice);
+      v.spin_images = Array.from({ length: SPIN_FRAMES }, (_, i) => pictureUrl(drawing, hex, spinView(i), "jpg", look.model));
+      if (hasInterior(drawing) && interior) v.spin_interior_image = pictureUrl(drawing, trimHex(interior), "interior-pano", "jpg", look.model);
+      v.hotspots = hotspots(look, kind, dice);
     }
   }
   if (dice.chance(0.05) && v.images.length) v.external_video_url = `https://www.youtube.com/watch?v=${Array.from({ length: 11 }, () => dice.pick("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789_-".split(""))).join("")}`;
@@ -398,16 +401,18 @@ function vehicle(c: Ctx): StoredVehicle {
   return v;
 }
 
-function image(body: PictureBody, hex: string, view: string, kind: "exterior" | "interior") {
-  const url = pictureUrl(body, hex, view);
+type Look = { body: PictureBody; model: string | null };
+
+function image(look: Look, hex: string, view: string, kind: "exterior" | "interior") {
+  const url = pictureUrl(look.body, hex, view, "jpg", look.model);
   return { url, thumb_url: url, kind };
 }
 
-function hotspots(body: PictureBody, kind: Kind, dice: Dice): StoredVehicle["hotspots"] {
+function hotspots(look: Look, kind: Kind, dice: Dice): StoredVehicle["hotspots"] {
   const count = dice.int(2, Math.min(4, HOTSPOTS[kind].length));
   const exterior = HOTSPOTS[kind]
     .slice(0, count)
-    .map(([anchor, description], i) => ({ id: `ext-${i + 1}`, description, positions: anchorPositions(body, anchor) }))
+    .map(([anchor, description], i) => ({ id: `ext-${i + 1}`, description, positions: anchorPositions(look.body, anchor, look.model ?? undefined) }))
     .filter((h) => h.positions.length);
   const interior =
     kind === "car"

@@ -3,13 +3,16 @@ import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, PICTURE_PREFIX, type PictureRequest } from "../../domain/media";
 import { pictureSvg } from "./pictures";
+import { pictureShape } from "./picture-models";
 import { readUpload } from "../admin/uploads";
 
 /**
- * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}).
+ * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}, the
+ * body type's generic drawing, and /media/vehicles/{body}/{model}/{hex}/{view}.{jpg|webp}, a catalogue
+ * model's own drawing).
  * A picture is drawn (./pictures.ts) and rasterised with sharp the first time it is asked for,
  * then kept under DATA_DIR/media/ and served from there; pictures are shared by every vehicle of
- * the same body and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
+ * the same body (or model) and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
  * /media/uploads/{site}/{hash}.webp (server/admin/uploads.ts). Anything else is a 404, never a 500.
  */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -17,18 +20,25 @@ const TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
 
 export const mediaDir = () => join(dataDir(), "media");
 
+/** A picture request from the segments after /media/vehicles/: null unless the drawing exists (an unknown model too). */
+export function pictureRequest(segments: readonly string[]): PictureRequest | null {
+  const req = parsePicturePath(segments);
+  if (!req || (req.model && !pictureShape(req.body, req.model))) return null;
+  return req;
+}
+
 // One render per picture at a time, however many requests ask for it at once.
 const rendering = new Map<string, Promise<Buffer>>();
 
 export async function renderPicture(req: PictureRequest): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
-  const image = sharp(Buffer.from(pictureSvg(req.body, req.hex, req.view)), { density: 72 });
+  const image = sharp(Buffer.from(pictureSvg(req.body, req.hex, req.view, req.model)), { density: 72 });
   return req.format === "webp" ? image.webp({ quality: 86 }).toBuffer() : image.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
 }
 
 /** The picture's bytes, from the disk cache or freshly rendered (and then cached). */
 export async function picture(req: PictureRequest): Promise<Buffer> {
-  const dir = join(mediaDir(), "vehicles", req.body, req.hex);
+  const dir = join(mediaDir(), "vehicles", req.body, ...(req.model ? [req.model] : []), req.hex);
   const file = join(dir, `${req.view}.${req.format}`);
   try {
     return await readFile(file);
@@ -67,8 +77,8 @@ export async function mediaResponse(segments: string[] | undefined): Promise<Res
     });
   }
   const prefix = PICTURE_PREFIX.split("/").filter(Boolean).slice(1); // ["vehicles"]
-  if (!segments || segments.length !== prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
-  const req = parsePicturePath(segments.slice(prefix.length));
+  if (!segments || segments.length < prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
+  const req = pictureRequest(segments.slice(prefix.length));
   if (!req) return notFound();
   try {
     const bytes = await picture(req);

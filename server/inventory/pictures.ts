@@ -9,10 +9,13 @@
  * drawings in the trim colour. Rasterising (sharp) and caching are in ./media.ts.
  */
 import { EXTERIOR_VIEWS, hasInterior, SPIN_FRAMES, spinAngle, type PictureBody } from "../../domain/media";
+import { pictureShape, type BikeShape, type CarShape, type Shape, type TruckShape, type VanShape } from "./picture-models";
 
 type P2 = readonly [number, number];
 type P3 = [number, number, number];
-type Fill = "paint" | "glass" | "dark" | "plastic" | "alloy" | "chrome" | "light" | "red" | "canvas" | "steel" | "white" | "amber";
+type Fill =
+  | "paint" | "glass" | "dark" | "plastic" | "alloy" | "chrome" | "light" | "red" | "canvas" | "steel" | "white" | "amber"
+  | "blue" | "green" | "grey" | "highlight" | "shadow";
 
 interface Decal {
   poly: P2[];
@@ -27,8 +30,9 @@ interface Part {
   fill: Fill;
   /** Points above `above` are narrowed by `factor` (the cabin leans in). */
   taper?: { above: number; factor: number };
-  /** Skin segments (profile[i] → profile[i+1]) that are glass. */
+  /** Skin segments (profile[i] → profile[i+1]) that are glass, and that are black (a black roof). */
   glass?: number[];
+  dark?: number[];
   /** Drawn on both side faces. */
   decals?: Decal[];
   /** 1: surface detail (lights, rails) painted after the main body. */
@@ -41,6 +45,10 @@ interface Wheel {
   /** Distance from the centre line to the middle of the tyre. */
   track: number;
   width: number;
+  /** Rim: holes between its spokes (5), its size against the tyre (0.64), dark or silver. */
+  spokes?: number;
+  rim?: number;
+  darkRim?: boolean;
 }
 
 interface Model {
@@ -387,11 +395,392 @@ const MODELS: Record<PictureBody, () => Model> = {
   }),
 };
 
-const modelCache = new Map<PictureBody, Model>();
-function model(body: PictureBody): Model {
-  let m = modelCache.get(body);
+// ---------------------------------------------------------------------------------------------
+// Models drawn from a model's shape parameters (./picture-models.ts): one drawer per family.
+
+const lerpX = (a: P2, b: P2, z: number) => (Math.abs(b[1] - a[1]) < 1e-6 ? a[0] : a[0] + ((b[0] - a[0]) * (z - a[1])) / (b[1] - a[1]));
+const mirrored = (part: Part, y: number): Part[] => [{ ...part, y }, { ...part, y: -y }];
+
+function shapedCar(s: CarShape): Model {
+  const L = s.length, H = s.height, w = s.width / 2;
+  const fx = L - s.frontOverhang;
+  const rx = fx - s.wheelbase;
+  const pts: P2[] = [];
+  const glass: number[] = [];
+  const dark: number[] = [];
+  const to = (p: P2, fill?: "glass" | "dark") => {
+    if (fill === "glass") glass.push(pts.length - 1);
+    if (fill === "dark") dark.push(pts.length - 1);
+    pts.push(p);
+  };
+  const cabX = rx + s.r + 0.55; // back of a ute's cab
+  const x0 = s.tail === "tray" ? cabX : 0;
+  to([x0 + 0.1, s.sill]);
+  to([L - 0.12, s.sill]);
+  to([L, s.sill + 0.14]);
+  to([L, s.noseZ]);
+  to([L - Math.min(0.2, s.bonnet * 0.3), s.noseZ + (s.cowlZ - s.noseZ) * 0.4]);
+  const cowl: P2 = [L - s.bonnet, s.cowlZ];
+  to(cowl);
+  const roofFront: P2 = [L - s.bonnet - s.rake, H];
+  let rearTop: P2, rearBase: P2, cOff: number;
+  if (s.tail === "open") {
+    rearTop = [0, 0];
+    rearBase = [0, 0];
+    cOff = 0;
+    to([L - s.bonnet - 0.22, s.deckZ + 0.03]);
+    to([L * 0.3, s.deckZ + 0.05]);
+    to([0.06, s.deckZ]);
+    to([0, s.deckZ - 0.18]);
+    to([0.02, s.sill + 0.14]);
+  } else {
+    to(roofFront, "glass");
+    const roofEnd = (x: number): P2 => [x, H - s.roofDrop];
+    if (s.tail === "notch") {
+      const deck = 0.55 * (L / 4.7);
+      rearTop = roofEnd(deck + s.tailRake);
+      rearBase = [deck, s.deckZ];
+      cOff = 0.24;
+      to(rearTop, s.blackRoof ? "dark" : undefined);
+      to(rearBase, "glass");
+      to([0.06, s.deckZ - 0.02]);
+      to([0, s.deckZ - 0.22]);
+      to([0.02, s.sill + 0.14]);
+    } else if (s.tail === "fastback") {
+      rearTop = roofEnd(0.3 + s.tailRake);
+      rearBase = [0.3, s.deckZ + 0.02];
+      cOff = 0.3;
+      to(rearTop, s.blackRoof ? "dark" : undefined);
+      to(rearBase, "glass");
+      to([0.05, s.deckZ - 0.03]);
+      to([0, s.deckZ - 0.22]);
+      to([0.02, s.sill + 0.14]);
+    } else if (s.tail === "hatch" || s.tail === "box") {
+      const hatch = s.tail === "hatch";
+      rearTop = roofEnd((hatch ? 0.08 : 0.1) + s.tailRake);
+      rearBase = [hatch ? 0.06 + s.tailRake * 0.12 : 0.03, s.beltZ + (hatch ? 0.04 : 0.08)];
+      cOff = hatch ? 0.2 : 0.12;
+      to(rearTop, s.blackRoof ? "dark" : undefined);
+      to(rearBase, "glass");
+      if (hatch) to([0.02, s.beltZ - 0.12]);
+      to([0, s.sill + 0.18]);
+    } else {
+      // ute and cab-chassis: the cab's back wall, then the tub (ute) or nothing (the tray is its own part)
+      rearTop = roofEnd(cabX + 0.14);
+      rearBase = [cabX + 0.03, H - 0.12];
+      cOff = 0.1;
+      to(rearTop, s.blackRoof ? "dark" : undefined);
+      to(rearBase);
+      to([cabX, s.beltZ]);
+      if (s.tail === "tub") {
+        to([0.05, s.beltZ]);
+        to([0, s.beltZ - 0.17]);
+        to([0, s.sill + 0.18]);
+      } else to([cabX, s.sill]);
+    }
+  }
+
+  const decals: Decal[] = [];
+  const pillarXs: number[] = [];
+  if (s.tail !== "open") {
+    const zLow = s.beltZ + 0.04;
+    const zHigh = H - s.roofDrop * 0.3 - 0.07;
+    const xa0 = lerpX(cowl, roofFront, zLow) - 0.1;
+    const xa1 = lerpX(cowl, roofFront, zHigh) - 0.08;
+    let xr0 = lerpX(rearTop, rearBase, zLow) + cOff;
+    let xr1 = lerpX(rearTop, rearBase, zHigh - s.roofDrop * 0.7) + cOff;
+    if (s.cabOnly) {
+      xr0 = xr1 = roofFront[0] - 0.55;
+      pillarXs.push(xr0 - 0.07);
+    }
+    decals.push({ poly: [[xa0, zLow], [xa1, zHigh], [xr1, zHigh - s.roofDrop * 0.7], [xr0, zLow]], fill: "glass" });
+    if (!s.cabOnly && s.tail !== "fastback") {
+      pillarXs.push((xa0 + xr0) / 2 - 0.06);
+      if (xa0 - xr0 > 2.2) pillarXs.push(xr0 + (xa0 - xr0) * 0.2);
+    }
+    for (const x of pillarXs) decals.push(pillar(x, zLow - 0.01, zHigh + 0.01));
+  }
+  // A crease: a light line over a shadow, rising to the rear.
+  if (s.crease > s.sill + 0.15) {
+    const xf = fx + s.r * 0.6, xb = Math.max(0.15, rx - s.r * 0.9);
+    const zf = s.crease, zb = s.crease + s.creaseRise;
+    decals.push({ poly: [[xb, zb], [xf, zf], [xf, zf + 0.025], [xb, zb + 0.025]], fill: "highlight" });
+    decals.push({ poly: [[xb, zb - 0.025], [xf, zf - 0.025], [xf, zf], [xb, zb]], fill: "shadow" });
+  }
+  decals.push({ poly: rect(rx - s.r, s.sill, fx + s.r, s.sill + 0.07), fill: s.cladding ? "plastic" : "dark" });
+  if (s.cladding) for (const x of [rx, fx]) decals.push({ poly: arch(x, s.r + 0.08, s.r, s.sill), fill: "plastic" });
+  for (const x of [rx, fx]) decals.push({ poly: arch(x, s.r + 0.03, s.r, s.sill), fill: "dark" });
+  if (pillarXs.length && !s.cabOnly) for (const x of [pillarXs[0] + 0.5, pillarXs[0] - 0.45]) decals.push({ poly: rect(x, s.beltZ - 0.12, x + 0.16, s.beltZ - 0.09), fill: "plastic" });
+
+  const parts: Part[] = [
+    { profile: pts, halfWidth: w, fill: "paint", taper: { above: s.beltZ, factor: s.tail === "box" ? 0.91 : s.tail === "open" ? 0.9 : 0.85 }, glass, dark, decals },
+    ...shapedFace(s, w),
+  ];
+  // mirrors
+  parts.push(...mirrored({ profile: [[cowl[0] - 0.2, s.beltZ + 0.03], [cowl[0] - 0.04, s.beltZ + 0.03], [cowl[0] - 0.07, s.beltZ + 0.13], [cowl[0] - 0.18, s.beltZ + 0.13]], halfWidth: 0.06, fill: s.blackRoof ? "plastic" : "paint", layer: 1 }, w * 0.86 + 0.05));
+  if (s.rails && s.tail !== "open") {
+    const a = roofFront[0] - 0.15, b = rearTop[0] + 0.1;
+    parts.push(...mirrored({ profile: [[b, H - s.roofDrop - 0.01], [a, H - 0.01], [a, H + 0.05], [b, H - s.roofDrop + 0.05]], halfWidth: 0.035, fill: "plastic", layer: 1 }, w * 0.72));
+  }
+  if (s.tail === "tub") parts.push({ profile: rect(0.35, s.beltZ, cabX - 0.05, s.beltZ + 0.02), halfWidth: w - 0.07, fill: "plastic", layer: 1 });
+  if (s.tail === "tray") {
+    parts.push(
+      { profile: rect(0.3, s.sill + 0.1, cabX + 0.05, s.sill + 0.3), halfWidth: 0.45, fill: "dark" },
+      { profile: rect(0.0, s.sill + 0.42, cabX - 0.05, s.sill + 0.6), halfWidth: w + 0.06, fill: "alloy" },
+      { profile: rect(cabX - 0.15, s.sill + 0.6, cabX - 0.05, H - 0.18), halfWidth: w + 0.06, fill: "alloy" },
+    );
+  }
+  if (s.tail === "open") {
+    const wx = cowl[0];
+    parts.push(
+      { profile: [[wx - 0.12, s.cowlZ], [wx, s.cowlZ], [wx - s.rake - 0.05, H], [wx - s.rake - 0.14, H]], halfWidth: w * 0.78, fill: "glass" },
+      ...mirrored({ profile: [[wx - 1.0, s.deckZ], [wx - 0.7, s.deckZ], [wx - 0.72, s.deckZ + 0.25], [wx - 0.92, s.deckZ + 0.27]], halfWidth: 0.2, fill: "plastic" }, w * 0.42),
+    );
+  }
+  if (s.cabOnly) parts.push({ profile: rect(-0.01, s.beltZ + 0.1, 0.01, H - 0.2), halfWidth: w * 0.82, fill: "glass", layer: 1 });
+  const wheel = { r: s.r, track: w - 0.13, width: 0.23, spokes: s.spokes, rim: s.rimSize, darkRim: s.darkRims };
+  return { length: L, width: s.width, height: H, parts, wheels: [{ x: rx, ...wheel }, { x: fx, ...wheel }] };
+}
+
+/** Lamps, grille and plates of a shaped car. */
+function shapedFace(s: CarShape, w: number): Part[] {
+  const L = s.length;
+  const z = s.noseZ - 0.07;
+  const out: Part[] = [];
+  const lamp = (z0: number, z1: number, hw: number, y: number, back = 0.22): Part[] =>
+    mirrored({ profile: [[L - back, z0], [L + 0.03, z0], [L + 0.03, z1], [L - back - 0.04, z1 + 0.01]], halfWidth: hw, fill: "light", layer: 1 }, y);
+  if (s.lamp === "slim") out.push(...lamp(z - 0.03, z + 0.035, 0.19, w * 0.66));
+  else if (s.lamp === "tall") out.push(...lamp(z - 0.09, z + 0.05, 0.15, w * 0.68));
+  else if (s.lamp === "split") out.push(...lamp(z + 0.005, z + 0.04, 0.2, w * 0.66), ...lamp(z - 0.24, z - 0.12, 0.09, w * 0.7, 0.1));
+  else {
+    // round: an octagon seen from the front, as three slabs
+    for (const [hz, hw] of [[0.1, 0.05], [0.075, 0.085], [0.045, 0.1]] as const) out.push(...lamp(z - 0.02 - hz, z - 0.02 + hz, hw, w * 0.64, 0.12));
+  }
+  const grille = (z0: number, z1: number, hw: number, fill: Fill = "plastic"): Part => ({ profile: rect(L - 0.01, z0, L + 0.01, z1), halfWidth: hw, fill, layer: 1 });
+  const low = s.sill + 0.28;
+  switch (s.grille) {
+    case "wide":
+      out.push(grille(z - 0.26, z - 0.07, w * 0.55));
+      break;
+    case "tall":
+      out.push(grille(low, z - 0.01, w * 0.34));
+      break;
+    case "slot":
+      out.push(grille(z - 0.1, z - 0.065, w * 0.3), grille(low, Math.min(low + 0.1, z - 0.14), w * 0.55));
+      break;
+    case "bars":
+      out.push(grille(z - 0.25, z + 0.04, w * 0.5));
+      for (const zz of [z - 0.17, z - 0.06]) out.push({ profile: rect(L + 0.008, zz, L + 0.02, zz + 0.03), halfWidth: w * 0.5, fill: "chrome", layer: 1 });
+      break;
+    case "shield":
+      for (const [z0, z1, hw] of [[z - 0.06, z + 0.02, 0.5], [z - 0.16, z - 0.06, 0.42], [z - 0.26, z - 0.16, 0.32]] as const) out.push(grille(z0, z1, w * hw));
+      break;
+  }
+  if (s.lightBar) out.push({ profile: rect(L - 0.01, z + 0.005, L + 0.025, z + 0.025), halfWidth: w * 0.62, fill: "light", layer: 1 });
+  out.push({ profile: rect(L - 0.01, s.sill + 0.15, L + 0.012, s.sill + 0.25), halfWidth: 0.24, fill: "white", layer: 1 });
+  // rear lamps and plate
+  const rz = s.tail === "notch" || s.tail === "fastback" || s.tail === "open" ? s.deckZ - 0.1 : s.tail === "tub" ? s.beltZ - 0.15 : s.tail === "tray" ? s.sill + 0.3 : s.beltZ - 0.08;
+  const rear = (z0: number, z1: number, hw: number, y: number, fill: Fill = "red"): Part[] =>
+    mirrored({ profile: [[-0.04, z0], [0.16, z0], [0.2, z1], [-0.04, z1]], halfWidth: hw, fill, layer: 1 }, y);
+  if (s.tailLamp === "corner") out.push(...rear(rz - 0.07, rz + 0.06, 0.15, w * 0.74));
+  else if (s.tailLamp === "wide") out.push(...rear(rz - 0.035, rz + 0.035, 0.3, w * 0.58));
+  else out.push({ profile: [[-0.04, rz - 0.02], [0.16, rz - 0.02], [0.2, rz + 0.02], [-0.04, rz + 0.02]], halfWidth: w * 0.9, fill: "red", layer: 1 }, ...rear(rz - 0.06, rz + 0.04, 0.12, w * 0.76));
+  if (s.tail !== "tray") out.push({ profile: rect(-0.012, rz - 0.32, 0.01, rz - 0.21), halfWidth: 0.24, fill: "white", layer: 1 });
+  return out;
+}
+
+function shapedBike(s: BikeShape): Model {
+  if (s.style === "scooter") {
+    const m = MODELS.scooter();
+    if (s.engine > 0.3) m.parts.push({ profile: [[1.52, 1.1], [1.6, 1.1], [1.5, 1.42], [1.44, 1.42]], halfWidth: 0.2, fill: "glass" });
+    return stretch(m, s.length / m.length);
+  }
+  const L = s.length;
+  const off = s.style === "offroad", adv = s.style === "adventure", cru = s.style === "cruiser", faired = s.style === "sports" || s.style === "touring";
+  const rr = off || adv ? 0.34 : cru ? 0.31 : 0.32;
+  const fr = off ? 0.37 : adv ? 0.36 : rr;
+  const xr = rr + 0.06, xf = L - fr - 0.02;
+  const sz = { naked: 0.84, sports: 0.86, adventure: 0.94, touring: 0.88, cruiser: 0.68, classic: 0.8, offroad: 1.0, scooter: 0.8 }[s.style];
+  const head: P2 = [xf - (cru ? 0.42 : 0.26), sz + (cru ? 0.3 : faired ? 0.16 : 0.22)];
+  const t0 = head[0] - 0.08 - s.tankLength, t1 = head[0] - 0.06;
+  const tailUp = s.style === "sports" ? 0.14 : off ? 0.04 : cru || s.style === "classic" ? -0.04 : 0.08;
+  const frame: Fill = s.frame === "alloy" ? "alloy" : s.frame === "red" ? "red" : s.frame === "amber" ? "amber" : "dark";
+  const eng = 0.22 + s.engine * 0.16;
+  const parts: Part[] = [
+    // frame: headstock down to the swingarm pivot
+    { profile: [[t0 + 0.05, 0.5], [t0 + 0.18, 0.5], [head[0] + 0.02, head[1] - 0.05], [head[0] - 0.1, head[1] + 0.02]], halfWidth: 0.13, fill: frame },
+    // tank
+    { profile: [[t0, sz - 0.04], [t1, sz + 0.02], [t1 + 0.02, sz + 0.14], [t0 + s.tankLength * 0.55, sz + (cru ? 0.2 : 0.22)], [t0 + 0.04, sz + 0.12]], halfWidth: cru || s.style === "classic" ? 0.17 : 0.19, fill: "paint" },
+    // seat and tail
+    { profile: [[0.22, sz + tailUp - 0.04], [t0 + 0.02, sz - 0.06], [t0 + 0.04, sz + 0.05], [0.28, sz + tailUp + 0.05]], halfWidth: 0.14, fill: "plastic" },
+    { profile: [[0.12, sz + tailUp - 0.02], [0.5, sz - 0.12], [t0, sz - 0.1], [t0, sz - 0.04], [0.22, sz + tailUp - 0.03]], halfWidth: 0.12, fill: off ? "white" : "paint" },
+    // engine
+    { profile: [[t0 - 0.05, 0.28], [t0 + eng * 1.6, 0.3], [t0 + eng * 1.5, 0.32 + eng], [t0, 0.32 + eng * 0.9]], halfWidth: 0.19, fill: "steel" },
+    // swingarm
+    { profile: [[xr, rr - 0.02], [t0, 0.36], [t0, 0.44], [xr, rr + 0.05]], halfWidth: 0.12, fill: "dark" },
+    // fork
+    { profile: [[xf - 0.03, fr], [xf + 0.05, fr], [head[0] + 0.06, head[1]], [head[0] - 0.02, head[1]]], halfWidth: 0.09, fill: off || adv ? "amber" : "chrome" },
+    // bars
+    { profile: rect(head[0] - (s.style === "sports" ? 0.02 : 0.1), head[1] + (s.style === "sports" ? -0.04 : 0.08), head[0] + 0.0, head[1] + (s.style === "sports" ? 0.0 : 0.13)), halfWidth: s.style === "sports" ? 0.3 : adv || off ? 0.44 : cru ? 0.46 : 0.38, fill: "dark" },
+    // front mudguard
+    off || adv
+      ? { profile: [[head[0] + 0.02, head[1] - 0.18], [xf + 0.35, head[1] - 0.25], [xf + 0.3, head[1] - 0.2], [head[0] + 0.02, head[1] - 0.12]], halfWidth: 0.08, fill: off ? "white" : "paint" }
+      : { profile: [[xf - fr * 0.7, fr + fr * 0.75], [xf + fr * 0.3, fr * 2.02], [xf + fr * 0.8, fr + fr * 0.5], [xf + fr * 0.7, fr + fr * 0.6], [xf + fr * 0.3, fr * 1.92]], halfWidth: 0.07, fill: "paint" },
+    // exhaust
+    s.exhaustHigh
+      ? { profile: [[t0 + 0.1, 0.4], [0.25, sz - 0.12], [0.2, sz - 0.04], [t0 + 0.12, 0.5]], halfWidth: 0.05, y: -0.17, fill: "chrome" }
+      : { profile: [[t0 + 0.2, 0.26], [0.15, cru ? 0.3 : 0.42], [0.12, cru ? 0.38 : 0.5], [t0 + 0.2, 0.34]], halfWidth: 0.05, y: -0.17, fill: "chrome" },
+    { profile: rect(0.1, sz + tailUp - 0.06, 0.14, sz + tailUp - 0.01), halfWidth: 0.06, fill: "red", layer: 1 },
+  ];
+  if (faired) {
+    parts.push(
+      { profile: [[t0 + 0.15, 0.42], [xf - 0.1, 0.5], [head[0] + 0.32, head[1] - 0.05], [head[0] + 0.12, head[1] + 0.12], [t1 - 0.02, sz + 0.12]], halfWidth: 0.24, fill: "paint" },
+      { profile: [[head[0] + 0.12, head[1] + 0.12], [head[0] + 0.3, head[1] - 0.03], [head[0] + 0.06, head[1] + (s.style === "touring" ? 0.48 : 0.22)]], halfWidth: 0.18, fill: "glass" },
+      { profile: rect(head[0] + 0.26, head[1] - 0.12, head[0] + 0.33, head[1] - 0.04), halfWidth: 0.14, fill: "light", layer: 1 },
+    );
+  } else if (adv) {
+    parts.push(
+      { profile: [[head[0] - 0.05, head[1] - 0.2], [head[0] + 0.16, head[1] - 0.16], [head[0] + 0.1, head[1] + 0.08], [head[0] - 0.05, head[1] + 0.05]], halfWidth: 0.2, fill: "paint" },
+      { profile: [[head[0] + 0.0, head[1] + 0.06], [head[0] + 0.1, head[1] + 0.08], [head[0] + 0.02, head[1] + 0.4], [head[0] - 0.04, head[1] + 0.38]], halfWidth: 0.15, fill: "glass" },
+      { profile: rect(head[0] + 0.13, head[1] - 0.12, head[0] + 0.17, head[1] - 0.02), halfWidth: 0.08, fill: "light", layer: 1 },
+    );
+  } else if (off) {
+    parts.push({ profile: rect(head[0] + 0.04, head[1] - 0.2, head[0] + 0.08, head[1] + 0.02), halfWidth: 0.13, fill: "white" });
+  } else {
+    // a round headlamp
+    for (const [hz, hw] of [[0.09, 0.04], [0.065, 0.075], [0.035, 0.09]] as const) parts.push({ profile: rect(head[0] + 0.05, head[1] - 0.08 - hz, head[0] + 0.12, head[1] - 0.08 + hz), halfWidth: hw, fill: "light", layer: 1 });
+  }
+  if (s.style === "touring" || (adv && s.engine > 0.8)) {
+    parts.push(...mirrored({ profile: rect(0.1, 0.45, 0.62, 0.82), halfWidth: 0.1, fill: adv ? "alloy" : "plastic" }, 0.32));
+    if (s.style === "touring") parts.push({ profile: rect(0.05, sz + tailUp + 0.02, 0.45, sz + tailUp + 0.3), halfWidth: 0.2, fill: "plastic" });
+  }
+  if (cru) parts.push(...mirrored({ profile: [[t0 + 0.1, 0.5], [t0 + 0.25, 0.5], [t0 + 0.4, 0.5 + eng], [t0 + 0.3, 0.55 + eng]], halfWidth: 0.06, fill: "chrome" }, 0.1));
+  return {
+    length: L + 0.05, width: 0.85, height: Math.max(head[1] + 0.3, sz + 0.3),
+    parts,
+    wheels: [
+      { x: xr, r: rr, track: 0, width: cru ? 0.22 : off ? 0.12 : 0.18, spokes: off || s.style === "classic" || adv ? 14 : 5 },
+      { x: xf, r: fr, track: 0, width: off ? 0.09 : 0.13, spokes: off || s.style === "classic" || adv ? 14 : 5 },
+    ],
+  };
+}
+
+/** A model stretched along its length (pop-tops and camper trailers of other lengths). */
+function stretch(m: Model, k: number): Model {
+  const sx = (pts: P2[]) => pts.map(([x, z]): P2 => [x * k, z]);
+  return {
+    ...m,
+    length: m.length * k,
+    parts: m.parts.map((p) => ({ ...p, profile: sx(p.profile), decals: p.decals?.map((d) => ({ ...d, poly: sx(d.poly) })) })),
+    wheels: m.wheels.map((w) => ({ ...w, x: w.x * k })),
+  };
+}
+
+function shapedTruck(body: PictureBody, s: TruckShape): Model {
+  const L = s.length;
+  const hw = s.cabHalfWidth;
+  const cabX = L - 1.7;
+  const fx = L - 1.05;
+  const rx = fx - s.wheelbase;
+  const prime = body === "prime-mover";
+  const parts: Part[] = [...truckCab(cabX, L, s.roof, hw), ...truckChassis(cabX + 0.1, prime ? 0.72 : 0.62)];
+  // the grille's own pattern
+  const gz0 = 1.18, gz1 = Math.min(1.5, s.roof - 0.7);
+  for (let i = 0; i < 3; i++) {
+    if (s.grille === "bars") parts.push({ profile: rect(L + 0.03, gz0 + 0.04 + i * 0.1, L + 0.045, gz0 + 0.08 + i * 0.1), halfWidth: hw * 0.55, fill: "chrome", layer: 1 });
+    else if (s.grille === "slats") parts.push({ profile: rect(L + 0.03, gz0, L + 0.045, gz1), halfWidth: 0.03, y: (i - 1) * hw * 0.3, fill: "alloy", layer: 1 });
+  }
+  if (s.grille === "mesh") parts.push({ profile: rect(L + 0.03, gz1 - 0.05, L + 0.045, gz1), halfWidth: hw * 0.6, fill: "alloy", layer: 1 });
+  const cabDecals = parts[0].decals!;
+  if (s.stripe !== "none") cabDecals.push({ poly: [[cabX + 0.05, 0.95], [L - 0.1, 0.95], [L - 0.05, 1.05], [cabX + 0.05, 1.05]], fill: s.stripe === "red" ? "red" : s.stripe });
+  const deck = cabX - 0.08;
+  if (body === "truck-tray") parts.push({ profile: rect(0.0, 0.95, deck, 1.15), halfWidth: 1.2, fill: "alloy" }, { profile: rect(deck - 0.14, 1.15, deck, Math.min(2.35, s.roof - 0.2)), halfWidth: 1.2, fill: "alloy" });
+  if (body === "truck-box") {
+    const top = Math.max(s.roof + 0.3, 2.9);
+    const decals: Decal[] = [{ poly: rect(0.1, 1.0, deck - 0.12, 1.12), fill: "alloy" }, { poly: rect(0.1, top - 0.12, deck - 0.12, top), fill: "alloy" }];
+    if (s.curtain) for (let x = 0.4; x < deck - 0.3; x += 0.55) decals.push({ poly: rect(x, 1.12, x + 0.05, top - 0.12), fill: "steel" });
+    parts.push({ profile: rect(0.0, 1.0, deck, top), halfWidth: 1.22, fill: s.curtain ? "canvas" : "white", decals });
+  }
+  if (body === "truck-tipper") parts.push({ profile: [[0.0, 1.0], [deck - 0.12, 1.0], [deck - 0.12, 2.15], [0.05, 2.15]], halfWidth: 1.15, fill: "steel", decals: [{ poly: rect(0.2, 1.9, deck - 0.3, 2.0), fill: "dark" }] });
+  if (prime) {
+    parts.push(
+      { profile: rect(rx - 0.55, 1.02, rx + 0.55, 1.14), halfWidth: 1.0, fill: "dark" },
+      ...mirrored({ profile: rect(cabX - 0.18, 1.0, cabX - 0.08, s.roof + 0.4), halfWidth: 0.07, fill: "chrome", layer: 1 }, hw - 0.1),
+      { profile: [[cabX + 0.1, s.roof], [L - 0.5, s.roof], [cabX + 0.3, s.roof + 0.45], [cabX + 0.1, s.roof + 0.45]], halfWidth: hw - 0.05, fill: "paint" },
+    );
+  }
+  const rears = s.tandem ? [rx + 0.68, rx - 0.68] : [rx];
+  return {
+    length: L + 0.1, width: 2.5, height: Math.max(s.roof + (prime ? 0.45 : 0), body === "truck-box" ? Math.max(s.roof + 0.3, 2.9) : 0),
+    parts,
+    wheels: [{ x: fx, r: s.r, track: hw - 0.12, width: 0.28 }, ...rears.map((x) => ({ x, r: s.r, track: 0.74, width: 0.56 }))],
+  };
+}
+
+function shapedCaravan(body: PictureBody, s: VanShape): Model {
+  if (body !== "caravan") {
+    const m = MODELS[body]();
+    const k = (s.length - (body === "pop-top" ? 1.2 : 1.4)) / (body === "pop-top" ? 5.2 : 3.6);
+    m.parts[0].decals = [...(m.parts[0].decals ?? []), { poly: [[0.5, 0.9], [body === "pop-top" ? 5.0 : 3.4, 1.05], [body === "pop-top" ? 5.0 : 3.4, 1.12], [0.5, 1.0]], fill: s.swoosh }];
+    return stretch(m, Math.max(0.8, Math.min(1.3, k)));
+  }
+  const lift = s.offRoad ? 0.22 : 0;
+  const B = s.length - 1.3; // the box; the drawbar is the rest
+  const z0 = 0.55 + lift, H = s.height + lift;
+  const profile: P2[] =
+    s.front === "curved" ? [[0.2, z0], [B, z0], [B + 0.08, H - 0.75], [B - 0.15, H - 0.18], [B - 0.5, H - 0.03], [0.35, H], [0.2, H - 0.18]]
+    : s.front === "raked" ? [[0.2, z0], [B, z0], [B + 0.05, H - 0.65], [B - 0.3, H - 0.02], [0.35, H], [0.2, H - 0.15]]
+    : [[0.2, z0], [B, z0], [B, H - 0.08], [B - 0.08, H], [0.3, H], [0.2, H - 0.1]];
+  const wz0 = z0 + 0.95, wz1 = z0 + 1.6;
+  const door = B * 0.42;
+  const decals: Decal[] = [
+    { poly: rect(0.2, z0, B, z0 + 0.3), fill: s.offRoad ? "alloy" : "plastic" },
+    // the maker's swoosh, rising to the front
+    { poly: [[0.2, z0 + 0.45], [B * 0.55, z0 + 0.5], [B, z0 + 0.95], [B, z0 + 1.1], [B * 0.5, z0 + 0.62], [0.2, z0 + 0.58]], fill: s.swoosh },
+    { poly: rect(door, z0 + 0.17, door + 0.65, z0 + 1.9), fill: "white" },
+    { poly: rect(door + 0.12, z0 + 1.3, door + 0.53, z0 + 1.75), fill: "glass" },
+    { poly: rect(0.2, H - 0.4, B - 0.3, H - 0.33), fill: "dark" },
+  ];
+  const slots = s.windows === 3 ? [0.12, door / B + 0.22, 0.78] : [0.14, 0.72];
+  for (const f of slots) decals.push(...caravanWindows(B * f, B * f + 1.1, wz0, wz1));
+  const parts: Part[] = [
+    { profile, halfWidth: 1.2, fill: "paint", glass: s.front === "square" ? [] : [2], decals },
+    ...drawbar(B, s.length, 0.5 + lift),
+    { profile: rect(B + 0.1, 0.64 + lift, B + 0.6, 1.2 + lift), halfWidth: 0.7, fill: s.offRoad ? "alloy" : "white" },
+    ...mirrored({ profile: rect(0.15, z0 + 0.35, 0.21, z0 + 0.5), halfWidth: 0.12, fill: "red", layer: 1 }, 0.95),
+  ];
+  if (s.offRoad) parts.push({ profile: rect(B + 0.6, 0.7 + lift, B + 0.85, 1.15 + lift), halfWidth: 0.45, fill: "dark" });
+  const mid = B * 0.48;
+  const r = s.offRoad ? 0.4 : 0.36;
+  return {
+    length: s.length, width: 2.4, height: H,
+    parts,
+    wheels: (s.axles === 2 ? [mid - 0.4, mid + 0.4] : [mid]).map((x) => ({ x, r, track: 1.0, width: s.offRoad ? 0.27 : 0.22, spokes: 6 })),
+  };
+}
+
+function shapedModel(body: PictureBody, s: Shape): Model {
+  switch (s.family) {
+    case "car":
+      return shapedCar(s);
+    case "bike":
+      return shapedBike(s);
+    case "truck":
+      return shapedTruck(body, s);
+    case "caravan":
+      return shapedCaravan(body, s);
+  }
+}
+
+const modelCache = new Map<string, Model>();
+/** The drawing of a body type (generic), or of one model of it. */
+function model(body: PictureBody, key?: string): Model {
+  const id = key ? `${body}/${key}` : body;
+  let m = modelCache.get(id);
   if (!m) {
-    m = MODELS[body]();
+    const shape: Shape | undefined = key ? pictureShape(body, key) : undefined;
+    if (key && !shape) throw new Error(`no drawing of ${key} as ${body}`);
+    m = shape ? shapedModel(body, shape) : MODELS[body]();
     // Profiles wind counter-clockwise (x right, z up), so (dz, -dx) of an edge points outwards.
     for (const p of m.parts) {
       const area = p.profile.reduce((s, [x, z], i) => {
@@ -401,10 +790,11 @@ function model(body: PictureBody): Model {
       if (area < 0) {
         const n = p.profile.length;
         p.profile = [...p.profile].reverse();
-        p.glass = p.glass?.map((i) => n - 2 - i);
+        p.glass = p.glass?.map((i) => (n - 2 - i + n) % n);
+        p.dark = p.dark?.map((i) => (n - 2 - i + n) % n);
       }
     }
-    modelCache.set(body, m);
+    modelCache.set(id, m);
   }
   return m;
 }
@@ -461,7 +851,8 @@ const LIGHT: P3 = (() => {
 
 const FILLS: Record<Exclude<Fill, "paint">, string> = {
   glass: "#1c2631", dark: "#1d1e21", plastic: "#2c2e32", alloy: "#aab0b5", chrome: "#c9cdd1", light: "#eef3f7", red: "#b3141d",
-  canvas: "#5f665c", steel: "#5b6066", white: "#f1f1ee", amber: "#e89a1c",
+  canvas: "#5f665c", steel: "#5b6066", white: "#f1f1ee", amber: "#e89a1c", blue: "#1f5fa8", green: "#2f8a4c", grey: "#6d737a",
+  highlight: "", shadow: "",
 };
 
 const rgb = (hex: string): P3 => [0, 2, 4].map((i) => parseInt(hex.replace("#", "").slice(i, i + 2), 16)) as P3;
@@ -494,7 +885,7 @@ function widthAt(p: Part, z: number) {
 
 function partFaces(c: Camera, p: Part, paint: string): Face[] {
   const faces: Face[] = [];
-  const base = (f: Fill) => (f === "paint" ? paint : FILLS[f]);
+  const base = (f: Fill) => (f === "paint" ? paint : f === "highlight" ? mix(paint, "#ffffff", 0.28) : f === "shadow" ? mix(paint, "#000000", 0.35) : FILLS[f]);
   const y0 = p.y ?? 0;
   const n = p.profile.length;
   const at = (i: number, side: 1 | -1): P3 => [p.profile[i][0], y0 + side * widthAt(p, p.profile[i][1]), p.profile[i][1]];
@@ -519,7 +910,7 @@ function partFaces(c: Camera, p: Part, paint: string): Face[] {
     const normal = directionToCamera(c, [(z2 - z1) / len, 0, -(x2 - x1) / len]);
     if (normal[2] >= -1e-6) continue;
     const quad = [at(i, 1), at(j, 1), at(j, -1), at(i, -1)];
-    const fill: Fill = p.glass?.includes(i) ? "glass" : p.fill;
+    const fill: Fill = p.glass?.includes(i) ? "glass" : p.dark?.includes(i) ? "plastic" : p.fill;
     faces.push({ pts: quad.map((q) => screen(c, q)), depth: meanDepth(quad), colour: shade(base(fill), normal, fill), cam: quad.map((q) => toCamera(c, q)) });
   }
   return faces;
@@ -578,13 +969,19 @@ function wheelFaces(c: Camera, w: Wheel, side: 1 | -1): Face[] {
   if (normal[2] < 0) {
     const d = depth(outer) - 1e-3;
     faces.push({ pts: outer.map((q) => screen(c, q)), depth: d, colour: shade("#232325", normal, "dark"), cam: [] });
-    const rim = ring(yOut + side * 0.005, w.r * 0.64);
-    faces.push({ pts: rim.map((q) => screen(c, q)), depth: d - 1e-3, colour: shade("#b9bdc2", normal, "chrome"), cam: [] });
-    for (let s = 0; s < 5; s++) {
-      const a = (2 * Math.PI * s) / 5 + 0.3;
+    const rimR = w.rim ?? 0.64;
+    const rim = ring(yOut + side * 0.005, w.r * rimR);
+    faces.push({ pts: rim.map((q) => screen(c, q)), depth: d - 1e-3, colour: shade(w.darkRim ? "#4a4d52" : "#b9bdc2", normal, "chrome"), cam: [] });
+    const spokes = w.spokes ?? 5;
+    // (The generic drawings keep their wheels exactly: holes of 0.12 r at 0.38 r.)
+    const custom = w.rim !== undefined || w.spokes !== undefined;
+    const holeR = custom ? (w.r * rimR * 0.19 * 5) / Math.max(5, spokes) : w.r * 0.12;
+    const holeAt = custom ? w.r * rimR * 0.6 : w.r * 0.38;
+    for (let s = 0; s < spokes; s++) {
+      const a = (2 * Math.PI * s) / spokes + 0.3;
       const hole = Array.from({ length: 8 }, (_, k): P3 => {
         const t = (2 * Math.PI * k) / 8;
-        return [w.x + w.r * 0.38 * Math.cos(a) + w.r * 0.12 * Math.cos(t), yOut + side * 0.006, w.r + w.r * 0.38 * Math.sin(a) + w.r * 0.12 * Math.sin(t)];
+        return [w.x + holeAt * Math.cos(a) + holeR * Math.cos(t), yOut + side * 0.006, w.r + holeAt * Math.sin(a) + holeR * Math.sin(t)];
       });
       faces.push({ pts: hole.map((q) => screen(c, q)), depth: d - 2e-3, colour: shade("#3a3d42", normal, "dark"), cam: [] });
     }
@@ -596,9 +993,9 @@ function wheelFaces(c: Camera, w: Wheel, side: 1 | -1): Face[] {
 
 const centroid = (q: P3[]): P3 => q.reduce((s, p) => [s[0] + p[0] / q.length, s[1] + p[1] / q.length, s[2] + p[2] / q.length], [0, 0, 0] as P3);
 
-/** An exterior view or spin frame of `body` in paint `hex` (no #), turned by `angleDeg`. */
-export function exteriorSvg(body: PictureBody, hex: string, angleDeg: number): string {
-  const m = model(body);
+/** An exterior view or spin frame of `body` (or of its model `key`) in paint `hex` (no #), turned by `angleDeg`. */
+export function exteriorSvg(body: PictureBody, hex: string, angleDeg: number, key?: string): string {
+  const m = model(body, key);
   const c = camera(m, angleDeg);
   const { width: W, height: H } = EXTERIOR_SIZE;
   const paint = `#${hex}`;
@@ -644,8 +1041,7 @@ export function exteriorSvg(body: PictureBody, hex: string, angleDeg: number): s
 export type AnchorName = "front" | "rear" | "front-wheel" | "rear-wheel" | "roof" | "side";
 
 /** A point on the vehicle and the way its surface faces, for hotspots. */
-function anchor(body: PictureBody, name: AnchorName): { point: P3; normal: P3 } {
-  const m = model(body);
+function anchor(m: Model, name: AnchorName): { point: P3; normal: P3 } {
   const main = m.parts[0];
   const byX = [...main.profile].sort((a, b) => a[0] - b[0]);
   const top = [...main.profile].sort((a, b) => b[1] - a[1])[0];
@@ -672,9 +1068,9 @@ function anchor(body: PictureBody, name: AnchorName): { point: P3; normal: P3 } 
  * Where an anchor of the vehicle shows in each spin frame: the frames that face it, with its
  * position in percent of the picture.
  */
-export function anchorPositions(body: PictureBody, name: AnchorName): { activeAngle: number; posX: number; posY: number }[] {
-  const m = model(body);
-  const { point, normal } = anchor(body, name);
+export function anchorPositions(body: PictureBody, name: AnchorName, key?: string): { activeAngle: number; posX: number; posY: number }[] {
+  const m = model(body, key);
+  const { point, normal } = anchor(m, name);
   const out = [];
   for (let frame = 0; frame < SPIN_FRAMES; frame++) {
     const c = camera(m, spinAngle(frame));
@@ -695,7 +1091,8 @@ export const PANO_SIZE = { width: 2000, height: 1000 } as const;
 
 const mix = (a: string, b: string, t: number) => hexOf(rgb(a).map((v, i) => v + (rgb(b)[i] - v) * t) as P3);
 
-function cabinFront(trim: string, W: number, H: number, truck: boolean): string {
+/** `screen`: the model's centre screen — 0 the standard one, 1 a wide floating one, 2 a tall one. */
+function cabinFront(trim: string, W: number, H: number, truck: boolean, screen = 0): string {
   const dash = mix(trim, "#16171a", 0.55);
   const dashTop = mix(trim, "#0f1012", 0.7);
   const seat = trim;
@@ -725,6 +1122,11 @@ function cabinFront(trim: string, W: number, H: number, truck: boolean): string 
     `<rect x="${(633 * sx).toFixed(1)}" y="${(355 * sy).toFixed(1)}" width="${(52 * sx).toFixed(1)}" height="${(40 * sy).toFixed(1)}" rx="${(5 * sx).toFixed(1)}" fill="#3b4450"/>`,
     `<rect x="${(633 * sx).toFixed(1)}" y="${(405 * sy).toFixed(1)}" width="${(52 * sx).toFixed(1)}" height="${(40 * sy).toFixed(1)}" rx="${(5 * sx).toFixed(1)}" fill="#3b4450"/>`,
     ...[130, 420, 720, 1020].map((x) => `<rect x="${(x * sx).toFixed(1)}" y="${(400 * sy).toFixed(1)}" width="${(60 * sx).toFixed(1)}" height="${(26 * sy).toFixed(1)}" rx="${(8 * sx).toFixed(1)}" fill="#0e0f11"/>`),
+    screen === 1
+      ? `<rect x="${(420 * sx).toFixed(1)}" y="${(286 * sy).toFixed(1)}" width="${(330 * sx).toFixed(1)}" height="${(96 * sy).toFixed(1)}" rx="${(8 * sx).toFixed(1)}" fill="#0b0d10" stroke="#55595f" stroke-width="${(4 * sx).toFixed(1)}"/><rect x="${(432 * sx).toFixed(1)}" y="${(298 * sy).toFixed(1)}" width="${(200 * sx).toFixed(1)}" height="${(72 * sy).toFixed(1)}" fill="#2d5d86"/>`
+      : screen === 2
+        ? `<rect x="${(530 * sx).toFixed(1)}" y="${(320 * sy).toFixed(1)}" width="${(140 * sx).toFixed(1)}" height="${(200 * sy).toFixed(1)}" rx="${(10 * sx).toFixed(1)}" fill="#0b0d10" stroke="#3a3d42" stroke-width="${(3 * sx).toFixed(1)}"/><rect x="${(542 * sx).toFixed(1)}" y="${(334 * sy).toFixed(1)}" width="${(116 * sx).toFixed(1)}" height="${(120 * sy).toFixed(1)}" fill="#3a6f5a"/>`
+        : "",
     // console
     `<path d="M${t(490, 560)}L${t(710, 560)}L${t(760, 800)}L${t(440, 800)}Z" fill="${mix(dash, "#000000", 0.15)}"/>`,
     `<rect x="${(575 * sx).toFixed(1)}" y="${(600 * sy).toFixed(1)}" width="${(50 * sx).toFixed(1)}" height="${(80 * sy).toFixed(1)}" rx="${(20 * sx).toFixed(1)}" fill="#111214"/>`,
@@ -815,7 +1217,7 @@ function caravanInterior(view: "front" | "seats" | "rear", trim: string, W: numb
 }
 
 /** A cabin view of `body` in trim `hex` (no #). */
-export function interiorSvg(body: PictureBody, hex: string, view: "interior-front" | "interior-seats" | "interior-rear" | "interior-pano"): string {
+export function interiorSvg(body: PictureBody, hex: string, view: "interior-front" | "interior-seats" | "interior-rear" | "interior-pano", key?: string): string {
   if (!hasInterior(body)) throw new Error(`${body} has no interior`);
   const trim = `#${hex}`;
   const caravan = body === "caravan" || body === "pop-top" || body === "camper-trailer";
@@ -825,14 +1227,14 @@ export function interiorSvg(body: PictureBody, hex: string, view: "interior-fron
   if (caravan) inner = caravanInterior(view === "interior-seats" ? "seats" : view === "interior-rear" ? "rear" : "front", trim, 1200, 800);
   else if (view === "interior-seats") inner = cabinSeats(trim, 1200, 800);
   else if (view === "interior-rear") inner = cabinRear(trim, 1200, 800);
-  else inner = cabinFront(trim, 1200, 800, truckish);
+  else inner = cabinFront(trim, 1200, 800, truckish, key ? (key.length + key.charCodeAt(0) + key.charCodeAt(key.length - 1)) % 3 : 0);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 1200 800" preserveAspectRatio="none">${inner}</svg>`;
 }
 
-/** The SVG for a parsed picture request. */
-export function pictureSvg(body: PictureBody, hex: string, view: string): string {
-  if (view in EXTERIOR_VIEWS) return exteriorSvg(body, hex, EXTERIOR_VIEWS[view as keyof typeof EXTERIOR_VIEWS]);
+/** The SVG for a parsed picture request (`key`: the model's own drawing). */
+export function pictureSvg(body: PictureBody, hex: string, view: string, key?: string): string {
+  if (view in EXTERIOR_VIEWS) return exteriorSvg(body, hex, EXTERIOR_VIEWS[view as keyof typeof EXTERIOR_VIEWS], key);
   const spin = /^spin-(\d\d)$/.exec(view);
-  if (spin) return exteriorSvg(body, hex, spinAngle(Number(spin[1])));
-  return interiorSvg(body, hex, view as "interior-front");
+  if (spin) return exteriorSvg(body, hex, spinAngle(Number(spin[1])), key);
+  return interiorSvg(body, hex, view as "interior-front", key);
 }

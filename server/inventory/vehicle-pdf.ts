@@ -9,12 +9,12 @@ import { join } from "node:path";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { vehicleSheet, type VehicleSheet } from "../../domain/vehicle-sheet";
-import { parsePicturePath, PICTURE_PREFIX } from "../../domain/media";
+import { PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-rules";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
-import { picture } from "./media";
+import { picture, pictureRequest } from "./media";
 import { vehicleForPage } from "./vdp";
 
 // ---------------------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ export async function localPhoto(url: string | null): Promise<Buffer | null> {
   if (!url) return null;
   try {
     if (url.startsWith(`${PICTURE_PREFIX}/`)) {
-      const req = parsePicturePath(url.slice(PICTURE_PREFIX.length + 1).split("/"));
+      const req = pictureRequest(url.slice(PICTURE_PREFIX.length + 1).split("/"));
       // pdfkit embeds JPEG and PNG: a WebP picture is asked for as JPEG.
       return req ? await picture({ ...req, format: "jpg" }) : null;
     }

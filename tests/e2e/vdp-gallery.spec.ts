@@ -77,6 +77,14 @@ for (const tenant of demoTenants) {
       test.skip(!href, "no gallery block on this site's VDP, or no in-stock car with more than 3 photos on the first search page");
       await showImages(page);
 
+      // Each thumbnail is another view of the car's own model drawing: no picture repeated, none the body's generic one.
+      const pictures = await gallery(page)
+        .getByRole("list", { name: "Thumbnails" })
+        .locator("img")
+        .evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).searchParams.get("url") ?? new URL((i as HTMLImageElement).src).pathname));
+      expect(new Set(pictures).size).toBe(pictures.length);
+      for (const t of pictures) expect(t).toMatch(/^\/media\/vehicles\/[a-z-]+\/[a-z0-9-]+\/[0-9a-f]{6}\/[a-z0-9-]+\.jpg$/);
+
       const img = shown(page);
       const thumbs = gallery(page).getByRole("list", { name: "Thumbnails" }).getByRole("button");
       const total = await thumbs.count();
