@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amortisedRepayment } from "../../domain/finance";
+import { amortisedRepayment, carLoan, financeEstimate, loanWeekly } from "../../domain/finance";
+import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { LISTED_FOREVER } from "../../domain/search-record";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import {
@@ -98,8 +99,16 @@ describe("toSearchRecord", () => {
     // Estimate: price over 5 years at 10% a year, weekly, rounded up.
     expect(weeklyPrice(stored({ price: 30000 }))).toBe(Math.ceil(amortisedRepayment(30000, 10, 5, 52)));
     expect(weeklyPrice(stored({ price: 30000 }))).toBe(147);
-    // The site's sample rate, term and establishment fee.
-    expect(weeklyPrice(stored({ price: 30000 }), { sampleRate: 8.5, calculator: { term: { default: 7 }, establishmentFee: 395 } as never })).toBe(Math.ceil(amortisedRepayment(30395, 8.5, 7, 52)));
+    // A site with its finance settings: the car page's loan (carLoan), so the filter and the page agree.
+    const site = structuredClone(fixtureTenant.finance);
+    site.provider = "Alpha Finance";
+    site.calculator.amountFromCarPrice = true;
+    const car = stored({ price: 30000, finance });
+    expect(weeklyPrice(car, site)).toBe(loanWeekly(carLoan(site, car), site.calculator));
+    expect(weeklyPrice(car, site)).toBe(financeEstimate({ ...car, year: 2024, make: "Toyota", status: "in_stock", dealership_id: 1 }, site, new Date())!.amount);
+    expect(weeklyPrice(stored({ price: 500 }), site)).toBeNull();
+    // Settings as the directory reads them (no defaults filled in): the schema's defaults stand in.
+    expect(weeklyPrice(car, { provider: "Alpha Finance", calculator: { amountFromCarPrice: true } as never })).toBe(loanWeekly(carLoan(site, car), site.calculator));
     expect(weeklyPrice(stored({ price: 500 }))).toBeNull();
     expect(weeklyPrice(stored({ price: 0 }))).toBeNull();
     expect(toSearchRecord(stored({ price: 0 }), ctx)).toMatchObject({ weekly_price: null, weekly_price_range: null, price_range: NO_PRICE_RANGE });

@@ -1,10 +1,11 @@
 import { asc, gt, inArray } from "drizzle-orm";
-import { amortisedRepayment, FINANCE_MIN_PRICE, roundRepayment } from "../../domain/finance";
+import { amortisedRepayment, carLoan, FINANCE_MIN_PRICE, loanWeekly, roundRepayment } from "../../domain/finance";
 import { getDb, type Db } from "../db";
 import { vehicles } from "../db/schema";
 import { LISTED_FOREVER, type SearchRecord } from "../../domain/search-record";
 import { basicColour, normaliseBody } from "../../domain/media";
 import type { Finance, Location } from "../../schemas/generated/tenant";
+import tenantSchema from "../../schemas/generated/tenant.schema.json" with { type: "json" };
 import { dealershipDirectory, vehicleLocation, type DealershipEntry } from "./directory";
 import { heldVehicleIds, withHold } from "../reservations/active";
 import type { StoredVehicle } from "./vehicle";
@@ -43,12 +44,19 @@ const DEFAULT_RATE = 10;
 const DEFAULT_TERM_YEARS = 5;
 
 /**
- * The weekly repayment a card shows: the lender's weekly payment when the vehicle carries one
- * (the site's provider first), else its monthly payment spread over weeks, else an estimate —
- * standard amortisation of the price over the site's default term at its sample rate (10% over
- * 5 years when the site says nothing), rounded up to whole dollars. Null without a price above 500.
+ * The weekly price the search's Weekly price filter and its ranges use: on a site with finance
+ * settings, the weekly repayment of the car's loan — carLoan, the loan its car page's finance card,
+ * sticky header and calculator state, so the filter and the page give one figure. Without the
+ * site's calculator settings (a record made without its site): the lender's weekly payment (the
+ * site's provider first), else its monthly payment spread over weeks, else the price amortised
+ * over 5 years at 10%, rounded up. Null without a price above 500.
  */
 export function weeklyPrice(v: Pick<StoredVehicle, "price" | "finance">, finance?: Partial<Finance> | null): number | null {
+  if (finance?.calculator) {
+    if (!(v.price > FINANCE_MIN_PRICE)) return null;
+    const calculator = calculatorWithDefaults(finance.calculator);
+    return loanWeekly(carLoan({ provider: finance.provider, calculator }, v), calculator);
+  }
   const lenders = Object.entries(v.finance ?? {});
   const provider = finance?.provider;
   lenders.sort(([a], [b]) => Number(b === provider) - Number(a === provider));
@@ -59,10 +67,16 @@ export function weeklyPrice(v: Pick<StoredVehicle, "price" | "finance">, finance
     if (lender?.paymentMonth && lender.paymentMonth > 0) return Math.round((lender.paymentMonth * 12) / 52);
   }
   if (!(v.price > FINANCE_MIN_PRICE)) return null;
-  // The sample rate is what estimates quote (spec §2 sticky header); the calculator's own default is for the calculator.
-  const rate = finance?.sampleRate ?? DEFAULT_RATE;
-  const years = finance?.calculator?.term?.default ?? DEFAULT_TERM_YEARS;
-  return roundRepayment(amortisedRepayment(v.price + (finance?.calculator?.establishmentFee ?? 0), rate, years, 52));
+  return roundRepayment(amortisedRepayment(v.price, DEFAULT_RATE, DEFAULT_TERM_YEARS, 52));
+}
+
+const CALCULATOR_SCHEMA = (tenantSchema as unknown as { definitions: { finance: { properties: { calculator: { properties: Record<string, { default?: unknown }> } } } } }).definitions.finance.properties.calculator;
+
+/** A site's calculator settings as written (the directory reads them without defaults), each missing one the schema's default. */
+export function calculatorWithDefaults(written: Partial<Finance["calculator"]>): Finance["calculator"] {
+  const out: Record<string, unknown> = {};
+  for (const [key, def] of Object.entries(CALCULATOR_SCHEMA.properties)) if (def.default !== undefined) out[key] = structuredClone(def.default);
+  return { ...out, ...written } as Finance["calculator"];
 }
 
 export function simpleFuel(raw: string | undefined): string | null {
