@@ -88,6 +88,7 @@ describe("the valuation result in the spec's field names", () => {
       Transmission: "Automatic",
       redbookCode: "AUVMAZD20210001",
       Body: "SUV",
+      ItemType: null,
       Cylinders: 4,
       CompMth: 4,
       CompYr: 2021,
@@ -95,7 +96,9 @@ describe("the valuation result in the spec's field names", () => {
       BuildYr: 2021,
     });
     const caravan = valuationResult("e-2", DEMO_REGISTRATIONS.get("VIC:1JY5CR")![0]);
-    expect(caravan).toMatchObject({ KM: null, EngineNo: null, Transmission: null, Cylinders: null, Make: "Jayco" });
+    expect(caravan).toMatchObject({ KM: null, EngineNo: null, Transmission: null, Cylinders: null, Make: "Jayco", ItemType: "caravan" });
+    // A camper trailer is a caravan too (the wizard asks it no odometer or keys).
+    expect(DEMO_REGISTRATIONS.get("VIC:2AV7AL")!.map((x) => x.itemType)).toEqual(["caravan", "caravan"]);
     expect(DEMO_REGISTRATIONS.get("VIC:1RG4WT")![0]).toMatchObject({ buildMonth: 12, complianceMonth: 1, complianceYear: 2022 });
   });
 });

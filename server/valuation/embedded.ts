@@ -36,7 +36,7 @@ export const SERVICE_HISTORY_FACTORS: Record<ConditionAnswers["service_history"]
   "No service history": 0.93,
 };
 /** A second key costs the dealer this much to cut and code. */
-export const KEY_DEDUCTIONS: Record<ConditionAnswers["number_of_keys"], number> = { "1": 300, "2": 0, "3 or more": 0 };
+export const KEY_DEDUCTIONS: Record<NonNullable<ConditionAnswers["number_of_keys"]>, number> = { "1": 300, "2": 0, "3 or more": 0 };
 
 export const NO_COMPARABLES_REASON = "We haven't sold enough cars like yours to value it online. Our buying team will contact you with an offer.";
 export const LOW_VALUE_REASON = "Your car is best valued in person. Our buying team will contact you with an offer.";
@@ -69,22 +69,23 @@ const pct = (factor: number) => `${Math.round((factor - 1) * 100)}%`;
 export function computeOffer(request: ValuationRequest, comparables: readonly Comparable[], now: Date): Valuation {
   if (!comparables.length) return { kind: "no-online-figure", reason: NO_COMPARABLES_REASON };
   const { vehicle: car, odometer, answers } = request;
-  const adjusted = comparables.map((c) => c.price * YEAR_FACTOR ** (c.year - car.year) + (c.km - odometer) * KM_RATE);
+  // Without an odometer (a caravan) a comparable is brought to the car's year only.
+  const adjusted = comparables.map((c) => c.price * YEAR_FACTOR ** (c.year - car.year) + (odometer === null ? 0 : (c.km - odometer) * KM_RATE));
   const retail = Math.round(median(adjusted));
   const afterMargin = Math.round(retail * (1 - DEALER_MARGIN));
   const afterCondition = Math.round(afterMargin * CONDITION_FACTORS[answers.car_condition]);
   const afterService = Math.round(afterCondition * SERVICE_HISTORY_FACTORS[answers.service_history]);
-  const afterKeys = afterService - KEY_DEDUCTIONS[answers.number_of_keys];
+  const afterKeys = afterService - (answers.number_of_keys ? KEY_DEDUCTIONS[answers.number_of_keys] : 0);
   const offer = Math.floor(afterKeys / OFFER_ROUNDING) * OFFER_ROUNDING;
   if (offer < MIN_OFFER) return { kind: "no-online-figure", reason: LOW_VALUE_REASON };
   const years = comparables.map((c) => c.year);
   const lines: ValuationAdjustment[] = [
-    { label: `Retail estimate: median of ${comparables.length} comparable ${comparables.length === 1 ? "car" : "cars"}, adjusted to ${car.year} and ${odometer} km`, amount: retail },
+    { label: `Retail estimate: median of ${comparables.length} comparable ${comparables.length === 1 ? "car" : "cars"}, adjusted to ${car.year}${odometer === null ? "" : ` and ${odometer} km`}`, amount: retail },
     { label: `Dealer margin (${pct(1 - DEALER_MARGIN)})`, amount: afterMargin - retail },
     // The visitor's own answers: reasons they may be told (customerReasons); the rest is the dealer's workings.
     { label: `Condition: ${answers.car_condition} (${pct(CONDITION_FACTORS[answers.car_condition])})`, amount: afterCondition - afterMargin, customer: true },
     { label: `${answers.service_history} (${pct(SERVICE_HISTORY_FACTORS[answers.service_history])})`, amount: afterService - afterCondition, customer: true },
-    { label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService, customer: true },
+    ...(answers.number_of_keys ? [{ label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService, customer: true }] : []),
     { label: `Rounded down to $${OFFER_ROUNDING}`, amount: offer - afterKeys },
   ];
   return {
