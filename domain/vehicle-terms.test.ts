@@ -23,11 +23,11 @@ describe("vehicle terms: the words follow the vehicle's kind (issue 29)", () => 
     expect(vehicleTerms({ item_type: "truck" })).toMatchObject({ noun: "truck", bookTest: "Book a Test Drive", protectHeading: "Protect Your Truck", hasKeys: true });
   });
 
-  it("a caravan and a camper trailer are viewed, have no odometer or keys, and are serviced by the calendar", () => {
+  it("a caravan and a camper trailer are inspected, have no odometer or keys, and are serviced by the calendar", () => {
     expect(vehicleTerms({ item_type: "caravan", body: "Caravan" })).toMatchObject({
       kind: "caravan",
       noun: "caravan",
-      bookTest: "Book a Viewing",
+      bookTest: "Book an Inspection",
       protectHeading: "Protect Your Caravan",
       hasOdometer: false,
       hasKeys: false,
@@ -38,7 +38,7 @@ describe("vehicle terms: the words follow the vehicle's kind (issue 29)", () => 
       noun: "camper trailer",
       Noun: "Camper Trailer",
       Plural: "Camper Trailers",
-      bookTest: "Book a Viewing",
+      bookTest: "Book an Inspection",
       protectHeading: "Protect Your Camper Trailer",
       hasOdometer: false,
     });

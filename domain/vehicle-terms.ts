@@ -2,7 +2,7 @@
  * Words that follow the vehicle's kind (issue 29): one term set per kind, used wherever a page names
  * a vehicle or asks about it. A car keeps the spec's wording word for word ("Book a Test Drive",
  * "Protect Your Car", "Your car is reserved"); a motorcycle is ridden ("Test Ride"); a caravan or a
- * camper trailer (a caravan body, domain/media.ts) is not driven at all: it is viewed, has no
+ * camper trailer (a caravan body, domain/media.ts) is not driven at all: it is inspected, has no
  * odometer and no keys to cut, and is serviced by the calendar, not by the kilometre.
  * The words that follow the site's country are domain/terms.ts.
  */
@@ -19,7 +19,7 @@ export interface VehicleTerms {
   Noun: string;
   plural: string;
   Plural: string;
-  /** What a visitor books before buying: "Test Drive", "Test Ride", "Viewing". */
+  /** What a visitor books before buying: "Test Drive", "Test Ride", "Inspection". */
   test: string;
   /** The VDP's button and dialog title: "Book a Test Drive". */
   bookTest: string;
@@ -42,7 +42,7 @@ const terms = (kind: TermKind, noun: string, plural: string, test: string, opts:
     plural,
     Plural: cap(plural),
     test,
-    bookTest: `Book a ${test}`,
+    bookTest: `Book ${/^[AEIOU]/.test(test) ? "an" : "a"} ${test}`,
     hasOdometer: opts.driven,
     hasKeys: opts.driven,
     serviceBasis: opts.driven ? "km" : "months",
@@ -54,8 +54,8 @@ export const VEHICLE_TERMS: Record<TermKind, VehicleTerms> = {
   car: terms("car", "car", "cars", "Test Drive", { driven: true }),
   motorcycle: terms("motorcycle", "motorcycle", "motorcycles", "Test Ride", { driven: true }),
   truck: terms("truck", "truck", "trucks", "Test Drive", { driven: true }),
-  caravan: terms("caravan", "caravan", "caravans", "Viewing", { driven: false }),
-  "camper-trailer": terms("camper-trailer", "camper trailer", "camper trailers", "Viewing", { driven: false }),
+  caravan: terms("caravan", "caravan", "caravans", "Inspection", { driven: false }),
+  "camper-trailer": terms("camper-trailer", "camper trailer", "camper trailers", "Inspection", { driven: false }),
   vehicle: terms("vehicle", "vehicle", "vehicles", "Test Drive", { driven: true }),
 };
 

@@ -135,7 +135,7 @@ describe("vehicle summary: an available car", () => {
     expect((await render(soldVehicle()))!).not.toContain("<dialog");
   });
 
-  it("names the test after the vehicle's kind: a Test Ride for a motorcycle, a Viewing for a caravan or a camper trailer (issue 29)", async () => {
+  it("names the test after the vehicle's kind: a Test Ride for a motorcycle, an Inspection for a caravan or a camper trailer (issue 29)", async () => {
     const testButton = (html: string) => text(/<button [^>]*aria-controls="summary-test-drive"[^>]*>(.*?)<\/button>/.exec(html)![1]);
     const testDialog = (html: string) => /<dialog id="summary-test-drive"[\s\S]*?<h2 id="[^"]*"[^>]*>(.*?)<\/h2>[\s\S]*?<button type="submit"[^>]*>(.*?)<\/button>/.exec(html)!.slice(1, 3).map(text);
     const bike = fixtureVehicle({ item_type: "motorcycle", make: "KTM", model: "390 Duke", badge: undefined, series: undefined, body: "Naked" });
@@ -143,12 +143,12 @@ describe("vehicle summary: an available car", () => {
     expect(testButton(moto)).toBe("Book a Test Ride: 2021 KTM 390 Duke");
     expect(testDialog(moto)).toEqual(["Book a Test Ride", "Book a Test Ride"]);
     const van = (await render(caravanVehicle()))!;
-    expect(testButton(van)).toBe("Book a Viewing: 2022 Jayco Journey");
-    expect(testDialog(van)).toEqual(["Book a Viewing", "Book a Viewing"]);
+    expect(testButton(van)).toBe("Book an Inspection: 2022 Jayco Journey");
+    expect(testDialog(van)).toEqual(["Book an Inspection", "Book an Inspection"]);
     // A caravan has no odometer among its key details.
     expect(text(van)).not.toContain("Odometer");
     const trailer = (await render(fixtureVehicle({ item_type: "caravan", body: "Camper Trailer", make: "Avan", model: "Aliner", badge: undefined, series: undefined })))!;
-    expect(testButton(trailer)).toBe("Book a Viewing: 2021 Avan Aliner");
+    expect(testButton(trailer)).toBe("Book an Inspection: 2021 Avan Aliner");
     expect(testDialog((await render(fixtureVehicle({ item_type: "truck" })))!)).toEqual(["Book a Test Drive", "Book a Test Drive"]);
     expect(testDialog((await render(fixtureVehicle()))!)).toEqual(["Book a Test Drive", "Book a Test Drive"]);
   });

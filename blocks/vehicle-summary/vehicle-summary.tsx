@@ -118,7 +118,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const dialogs = available
     ? [
         props.enquireButton !== false ? dialog("vehicle-enquiry", "enquire", "Enquire Now", tenant.forms.enquiry.submitLabel, false) : null,
-        // The test's name follows the vehicle's kind (domain/vehicle-terms.ts): a Test Ride, a Viewing.
+        // The test's name follows the vehicle's kind (domain/vehicle-terms.ts): a Test Ride, an Inspection.
         props.testDriveButton !== false ? dialog("test-drive", "test-drive", terms.bookTest, terms.bookTest, true) : null,
         props.requestPhotosButton !== false ? dialog("request-photos", "photos", "Request Photos", "Request Photos", true) : null,
       ].filter(Boolean)
