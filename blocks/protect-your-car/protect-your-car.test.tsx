@@ -35,6 +35,8 @@ describe("Protect Your Car (spec §2, §9)", () => {
     expect(bike).toContain(">Protect Your Motorcycle</h2>");
     expect(bike).toContain("Extra cover to keep your motorcycle looking and running like new.");
     expect(bike).toContain(">Motorcycle insurance</strong>");
+    expect(bike).toContain(">Paint and seat protection</strong><span class=\"");
+    expect(bike).toContain("and the seat against spills and stains.");
     expect(bike.replace(/<[^>]+>/g, " ")).not.toMatch(/\bcar\b/i);
     expect(render({}, fixtureVehicle({ item_type: "truck" }))).toContain(">Protect Your Truck</h2>");
     const van = render(defaults, caravanVehicle());

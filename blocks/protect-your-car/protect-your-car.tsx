@@ -19,11 +19,12 @@ function kindDefaults(p: Props, terms: VehicleTerms): Props {
     heading: p.heading === DEFAULTS.heading ? terms.protectHeading : p.heading,
     intro: p.intro === DEFAULTS.intro ? DEFAULTS.intro!.replace("your car", `your ${terms.noun}`) : p.intro,
     items: same(p.items, DEFAULTS.items)
-      ? p.items.map((item) =>
-          item.title === "Car insurance"
-            ? { ...item, title: `${terms.Noun} insurance`, text: terms.hasOdometer ? item.text : item.text?.replace("before you drive away", "before you tow it away") }
-            : item,
-        )
+      ? p.items.map((item) => {
+          if (item.title === "Car insurance") return { ...item, title: `${terms.Noun} insurance`, text: terms.hasOdometer ? item.text : item.text?.replace("before you drive away", "before you tow it away") };
+          // A motorcycle has a seat, not an interior.
+          if (item.title === "Paint and interior protection" && terms.kind === "motorcycle") return { ...item, title: "Paint and seat protection", text: item.text?.replace("the upholstery", "the seat") };
+          return item;
+        })
       : p.items,
   };
 }
