@@ -239,6 +239,13 @@ describe("Step Four: your details", () => {
     expect(checkDetails(asked, vehicleTerms({ item_type: "motorcycle" }))).toMatchObject({ ok: false, errors: { odometer: REQUIRED_MESSAGE, number_of_keys: REQUIRED_MESSAGE } });
     // Its age alone decides the online estimate.
     expect(onlineEstimateEligibility({ year: 2020, km: null }, 10, new Date("2026-01-01"))).toEqual({ eligible: true });
+    expect(onlineEstimateEligibility({ year: 2012, km: null }, 10, new Date("2026-01-01"), van)).toEqual({
+      eligible: false,
+      reason: "We can't give an online estimate for caravans over 10 years old. Our buying team will contact you to value your caravan.",
+    });
+    expect(noOnlineEstimateReason(7, vehicleTerms({ item_type: "motorcycle" }))).toBe(
+      "We can't give an online estimate for motorcycles over 7 years old or with more than 100,000 km. Our buying team will contact you to value your motorcycle.",
+    );
   });
 
   it("counts an answer that is not text as missing", () => {

@@ -59,8 +59,11 @@ export const OFFER_VALID_DAYS = 7;
 export const BUYING_TEAM_HOURS = "Monday to Friday 8.30am to 5.30pm, Saturday 9am to 5pm";
 
 /** The FAQ's reason a car gets no online figure, for the site's variant (7 or 10 years). */
-export const noOnlineEstimateReason = (maxAgeYears: number) =>
-  `We can't give an online estimate for cars over ${maxAgeYears} years old or with more than ${MAX_ONLINE_KM.toLocaleString("en-AU")} km. Our buying team will contact you to value your car.`;
+export const noOnlineEstimateReason = (maxAgeYears: number, terms: Pick<VehicleTerms, "noun" | "plural" | "hasOdometer"> = VEHICLE_TERMS.car) =>
+  terms.hasOdometer
+    ? `We can't give an online estimate for ${terms.plural} over ${maxAgeYears} years old or with more than ${MAX_ONLINE_KM.toLocaleString("en-AU")} km. Our buying team will contact you to value your ${terms.noun}.`
+    : // A caravan has no odometer: its age alone.
+      `We can't give an online estimate for ${terms.plural} over ${maxAgeYears} years old. Our buying team will contact you to value your ${terms.noun}.`;
 
 /** A car's age in years: the calendar year now less its model year. */
 export const vehicleAge = (year: number, now: Date) => now.getUTCFullYear() - year;
@@ -68,8 +71,8 @@ export const vehicleAge = (year: number, now: Date) => now.getUTCFullYear() - ye
 export type Eligibility = { eligible: true } | { eligible: false; reason: string };
 
 /** Whether the site gives an online figure for the car: not over maxAgeYears old, not over 100,000 km (a caravan has no odometer: its age alone). */
-export function onlineEstimateEligibility(car: { year: number; km: number | null | undefined }, maxAgeYears: number, now: Date): Eligibility {
-  if (vehicleAge(car.year, now) > maxAgeYears || (car.km ?? 0) > MAX_ONLINE_KM) return { eligible: false, reason: noOnlineEstimateReason(maxAgeYears) };
+export function onlineEstimateEligibility(car: { year: number; km: number | null | undefined }, maxAgeYears: number, now: Date, terms: VehicleTerms = VEHICLE_TERMS.car): Eligibility {
+  if (vehicleAge(car.year, now) > maxAgeYears || (car.km ?? 0) > MAX_ONLINE_KM) return { eligible: false, reason: noOnlineEstimateReason(maxAgeYears, terms) };
   return { eligible: true };
 }
 

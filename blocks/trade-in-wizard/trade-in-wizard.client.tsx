@@ -65,7 +65,8 @@ type View = WizardStep | "not-found" | "offer";
 type Picture = { file: File; url: string | null; uploaded?: boolean };
 
 /** The heading when the car gets no online figure (ours: the spec gives none). */
-export const NO_ONLINE_FIGURE_TITLE = "Our buying team will value your car";
+export const noOnlineFigureTitle = (noun = "car") => `Our buying team will value your ${noun}`;
+export const NO_ONLINE_FIGURE_TITLE = noOnlineFigureTitle();
 
 const failure = (e: unknown) => (e instanceof CallError ? e.message : CALL_FAILED_MESSAGE);
 
@@ -371,7 +372,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
       ? "We could not find your car"
       : view === "offer"
         ? outcome?.offer.price === null
-          ? NO_ONLINE_FIGURE_TITLE
+          ? noOnlineFigureTitle(terms.noun)
           : accepted
             ? "Offer accepted"
             : "Your offer"
@@ -494,7 +495,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
           </>
         ) : (
           <>
-            <p>{offer.reason ?? noOnlineEstimateReason(p.maxAgeYears)}</p>
+            <p>{offer.reason ?? noOnlineEstimateReason(p.maxAgeYears, terms)}</p>
             <p role="status">Thank you. We have your details.</p>
           </>
         )}

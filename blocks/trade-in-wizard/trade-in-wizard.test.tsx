@@ -137,6 +137,23 @@ describe("trade-in wizard", () => {
     expect(sent).not.toHaveProperty("number_of_keys");
   });
 
+  it("a caravan without an online figure: the title and the reason name a caravan (issue 29)", async () => {
+    const VAN = { EvalID: "ev-3", VIN: "6H9T2150BLJ123456", Registration: "1JY5CR", Make: "Jayco", Model: "Journey", Year: 2012, Body: "Caravan", ItemType: "caravan" };
+    answers["/api/eval-expert/enter-vin"] = () => json(200, [VAN]);
+    answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...VAN, offer_price: null, lead_id: "lead-8" }]);
+    const user = show();
+    await findCar(user, "1JY5CR", "VIC");
+    await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+    for (const [label, value] of [[/^First Name/, "Ada"], [/^Email Address/, "ada@example.com"], [/^Phone Number/, "0400 000 000"], [/^Postcode/, "3550"], [/^Comments/, "Annexe included."]] as const) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.selectOptions(screen.getByLabelText(/^Service History/), "Full service history");
+    await user.selectOptions(screen.getByLabelText(/^Condition/), "Good");
+    await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+    await waitFor(() => expect(heading().textContent).toBe("Our buying team will value your caravan"));
+    expect(screen.getByText("We can't give an online estimate for caravans over 7 years old. Our buying team will contact you to value your caravan.")).toBeTruthy();
+  });
+
   it("single match without the image step: straight to Step Four with the car's summary, then an offer valid 7 days, then Accept", async () => {
     answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
     answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...CAR, offer_price: 23450, lead_id: "lead-9" }]);

@@ -50,13 +50,10 @@ import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
 import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
-import { customerReasons, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
+import { customerReasons, tradeInVehicleTerms, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
 import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { numberFormat } from "../../domain/intl";
-import { vehicleTerms } from "../../domain/vehicle-terms";
 
-/** The words and questions for the vehicle traded in, by its kind as the registration lookup found it. */
-const tradeInTerms = (v: ValuationVehicle) => vehicleTerms({ item_type: v.itemType, body: v.body });
 
 /** The visitor's id (a random UUID, HttpOnly): whose evaluations these are. */
 export const VISITOR_COOKIE = "fc_tradein_visitor";
@@ -332,7 +329,7 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
     odometer: body.km ?? body.odometer,
     preferred_contact_method: body.PreferredContactMethod ?? body.preferred_contact_method,
     // The vehicle's kind as the lookup found it decides what is asked (no odometer or keys for a caravan), not what the browser says.
-  }, tradeInTerms(vehicle));
+  }, tradeInVehicleTerms(vehicle));
   if (!checked.ok) return json(400, failure(Object.values(checked.errors)[0]!, checked.errors));
   const details = checked.details;
   const now = ctx.now ?? new Date();

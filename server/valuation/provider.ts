@@ -6,6 +6,10 @@
  */
 import { onlineEstimateEligibility, type ConditionAnswers, type TradeInSettings, type TradeInState } from "../../domain/trade-in";
 import type { ItemType } from "../../domain/media";
+import { vehicleTerms } from "../../domain/vehicle-terms";
+
+/** The words and questions for a vehicle traded in, by its kind as the registration lookup found it (domain/vehicle-terms.ts). */
+export const tradeInVehicleTerms = (v: Pick<ValuationVehicle, "itemType" | "body">) => vehicleTerms({ item_type: v.itemType, body: v.body });
 
 /** A vehicle as a registration lookup finds it (the spec's valuation result fields, §3). */
 export interface ValuationVehicle {
@@ -95,7 +99,7 @@ export interface ValuationProvider {
 
 /** The site's rule first (too old or too many km: no online figure, with the FAQ's reason), then the provider. */
 export async function valueForSite(provider: ValuationProvider, request: ValuationRequest, site: ValuationSite, now = new Date()): Promise<Valuation> {
-  const rule = onlineEstimateEligibility({ year: request.vehicle.year, km: request.odometer }, site.settings.maxAgeYears, now);
+  const rule = onlineEstimateEligibility({ year: request.vehicle.year, km: request.odometer }, site.settings.maxAgeYears, now, tradeInVehicleTerms(request.vehicle));
   if (!rule.eligible) return { kind: "no-online-figure", reason: rule.reason };
   return provider.value(request, site, now);
 }
