@@ -6,6 +6,7 @@
  */
 import { countryTerms } from "./terms";
 import { caravanDetails } from "./vdp-rules";
+import { vehicleTerms } from "./vehicle-terms";
 import type { Vehicle } from "../schemas/generated/vehicle";
 import { numberFormat, dateTimeFormat } from "./intl";
 
@@ -72,7 +73,8 @@ export function keyInfoItems(car: Car, locale: string): KeyInfoItem[] {
   const caravan = car.item_type === "caravan";
   const rows: [string, string | null][] = [
     ...(caravan ? caravanDetails(car as Vehicle, locale).map((r): [string, string] => [r.label, r.value]) : []),
-    ["Odometer", caravan ? null : count(num(car.km), " km")],
+    // Only a vehicle with an odometer (not a caravan: domain/vehicle-terms.ts).
+    ["Odometer", vehicleTerms(car).hasOdometer ? count(num(car.km), " km") : null],
     ["Transmission", transmissionText(car)],
     ["Body", text(car.body)],
     ["Fuel", text(car.fuel)],

@@ -11,6 +11,7 @@ import {
   DATE_INVALID,
   DATE_PAST,
   dateClosed,
+  DEFAULT_CARAVAN_SERVICE_INTERVALS,
   DEFAULT_SERVICE_INTERVALS,
   LEAD_STATUS_COMPLETE,
   LEAD_STATUS_IN_PROGRESS,
@@ -119,6 +120,20 @@ describe("service booking: the step gate and required rules", () => {
     expect(kowhai.fields.some((f) => f.name === "service_type")).toBe(false);
     expect(messages(wattle, contact, stepFields(wattle, 1))).toEqual({ service_interval: "Service Interval is required." });
     expect(messages(harbourline, {}, stepFields(harbourline, 2))).toEqual({ service_type: "Service Type is required." });
+  });
+
+  it("a caravan site's intervals go by the calendar, not by km, and the server refuses a km interval there (issue 29)", () => {
+    const intervals = (spec: typeof wattle) => spec.fields.find((f) => f.name === "service_interval")!.options!.map((o) => o.value);
+    expect(intervals(wattle)).toEqual(DEFAULT_CARAVAN_SERVICE_INTERVALS);
+    expect(intervals(wattle)).toContain("12-month (annual) service");
+    expect(intervals(wattle).filter((x) => /\bkm\b/.test(x))).toEqual([]);
+    expect(messages(wattle, { ...contact, service_interval: "10,000 km or 12 months" }, ["service_interval"])).toEqual({
+      service_interval: "Please choose one of the listed options for Service Interval.",
+    });
+    expect(messages(wattle, { ...contact, service_interval: "12-month (annual) service" }, ["service_interval"])).toEqual({});
+    // Motorcycles and trucks are serviced by km; a site's own list wins whatever it sells.
+    expect(intervals(serviceBookingSpec(doc({ ...redgateJson, forms: { ...redgateJson.forms, service: {} } })))).toEqual(DEFAULT_SERVICE_INTERVALS);
+    expect(intervals(serviceBookingSpec(doc({ ...wattleJson, forms: { ...wattleJson.forms, service: { ...wattleJson.forms.service, intervals: ["Annual"] } } })))).toEqual(["Annual"]);
   });
 
   it("location and dealership are required in the minimal variant, the location optional in the full one", () => {

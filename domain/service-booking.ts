@@ -14,6 +14,7 @@ import type { FormOption } from "./lead-forms";
 import { STEP_INCOMPLETE } from "./step-gate";
 import { TRADE_IN_STATES } from "./trade-in";
 import { countryTerms } from "./terms";
+import { siteTerms } from "./vehicle-terms";
 
 export { STEP_INCOMPLETE };
 
@@ -61,18 +62,37 @@ export const DEFAULT_SERVICE_INTERVALS = [
   "Not sure",
 ];
 
+/**
+ * The choices for a site that sells only caravans (domain/vehicle-terms.ts serviceBasis "months"):
+ * a caravan has no odometer, so its service falls due by the calendar.
+ */
+export const DEFAULT_CARAVAN_SERVICE_INTERVALS = [
+  "First service (3 months after delivery)",
+  "12-month (annual) service",
+  "24-month service",
+  "36-month service",
+  "48-month service",
+  "60-month service",
+  "More than 5 years since the last service",
+  "Not sure",
+];
+
+/** The Service Interval choices when the site lists none: by km, or by months on a site of caravans only. */
+export const defaultServiceIntervals = (identity: { stockKinds?: readonly string[] | null } | undefined) =>
+  siteTerms(identity ?? {}).serviceBasis === "months" ? DEFAULT_CARAVAN_SERVICE_INTERVALS : DEFAULT_SERVICE_INTERVALS;
+
 export type ServiceSettings = TenantDocument["forms"]["service"];
 export type ServiceVariant = "full" | "minimal";
 
 /** The site's service settings with the schema's defaults (a document read without them applied). */
-export function serviceSettings(tenant: { forms?: { service?: Partial<ServiceSettings> } }) {
+export function serviceSettings(tenant: { forms?: { service?: Partial<ServiceSettings> }; identity?: { stockKinds?: readonly string[] | null } }) {
   const s = tenant.forms?.service ?? {};
   return {
     variant: (s.variant ?? "full") as ServiceVariant,
     orderDetailsStep: s.orderDetailsStep ?? true,
     intervalRequired: s.intervalRequired ?? true,
     serviceTypes: s.serviceTypes ?? [],
-    intervals: s.intervals?.length ? s.intervals : DEFAULT_SERVICE_INTERVALS,
+    intervals: s.intervals?.length ? s.intervals : defaultServiceIntervals(tenant.identity),
     disclaimers: s.disclaimers ?? [],
     externalBookingUrl: s.externalBookingUrl ?? null,
   };
@@ -138,7 +158,7 @@ export interface ServiceBookingSpec {
   lookup: boolean;
 }
 
-type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state" | "locale"> };
+type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state" | "locale"> & { stockKinds?: readonly string[] } };
 
 /** The site's service locations (shown, of a dealership on the site), in the document's order. */
 export function serviceLocations(tenant: Pick<TenantDocument, "locations" | "dealerships">): ServiceLocation[] {

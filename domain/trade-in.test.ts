@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { vehicleTerms } from "./vehicle-terms";
 import leadSchema from "../schemas/lead.schema.json";
 import tenantSchema from "../schemas/tenant.schema.json";
 import { POSTCODE_MESSAGE } from "./lead-forms";
@@ -22,6 +23,8 @@ import {
   UNACCEPTED_OFFER_LEAD_MINUTES,
   TRADE_IN_STATES,
   checkDetails,
+  requiredDetails,
+  REQUIRED_DETAILS,
   checkSelection,
   checkVehicleStep,
   defaultTradeInState,
@@ -219,6 +222,30 @@ describe("Step Four: your details", () => {
         comments: REQUIRED_MESSAGE,
       },
     });
+  });
+
+  it("a caravan (no odometer, no keys) is asked neither; either one sent for it anyway is left out (issue 29)", () => {
+    const van = vehicleTerms({ item_type: "caravan", body: "Caravan" });
+    expect(requiredDetails(van)).toEqual(["first_name", "phone", "email", "postcode", "service_history", "car_condition", "comments"]);
+    expect(requiredDetails()).toEqual([...REQUIRED_DETAILS]);
+    expect(checkDetails({}, van)).toEqual({
+      ok: false,
+      errors: { first_name: REQUIRED_MESSAGE, phone: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE, postcode: REQUIRED_MESSAGE, service_history: REQUIRED_MESSAGE, car_condition: REQUIRED_MESSAGE, comments: REQUIRED_MESSAGE },
+    });
+    const { odometer: _o, number_of_keys: _k, ...asked } = good;
+    expect(checkDetails(asked, van)).toEqual({ ok: true, details: { ...asked, preferred_contact_method: "Phone" } });
+    expect(checkDetails({ ...asked, odometer: "lots", number_of_keys: "7" }, van)).toEqual({ ok: true, details: { ...asked, preferred_contact_method: "Phone" } });
+    // A motorcycle or a truck is asked both, as a car is.
+    expect(checkDetails(asked, vehicleTerms({ item_type: "motorcycle" }))).toMatchObject({ ok: false, errors: { odometer: REQUIRED_MESSAGE, number_of_keys: REQUIRED_MESSAGE } });
+    // Its age alone decides the online estimate.
+    expect(onlineEstimateEligibility({ year: 2020, km: null }, 10, new Date("2026-01-01"))).toEqual({ eligible: true });
+    expect(onlineEstimateEligibility({ year: 2012, km: null }, 10, new Date("2026-01-01"), van)).toEqual({
+      eligible: false,
+      reason: "We can't give an online estimate for caravans over 10 years old. Our buying team will contact you to value your caravan.",
+    });
+    expect(noOnlineEstimateReason(7, vehicleTerms({ item_type: "motorcycle" }))).toBe(
+      "We can't give an online estimate for motorcycles over 7 years old or with more than 100,000 km. Our buying team will contact you to value your motorcycle.",
+    );
   });
 
   it("counts an answer that is not text as missing", () => {

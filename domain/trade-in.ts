@@ -6,6 +6,7 @@
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { POSTCODE_MESSAGE } from "./postcode-message";
+import { VEHICLE_TERMS, type VehicleTerms } from "./vehicle-terms";
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec §5, §8), word for word. §8 lists them without the sentence stop §5 adds, except
@@ -58,17 +59,20 @@ export const OFFER_VALID_DAYS = 7;
 export const BUYING_TEAM_HOURS = "Monday to Friday 8.30am to 5.30pm, Saturday 9am to 5pm";
 
 /** The FAQ's reason a car gets no online figure, for the site's variant (7 or 10 years). */
-export const noOnlineEstimateReason = (maxAgeYears: number) =>
-  `We can't give an online estimate for cars over ${maxAgeYears} years old or with more than ${MAX_ONLINE_KM.toLocaleString("en-AU")} km. Our buying team will contact you to value your car.`;
+export const noOnlineEstimateReason = (maxAgeYears: number, terms: Pick<VehicleTerms, "noun" | "plural" | "hasOdometer"> = VEHICLE_TERMS.car) =>
+  terms.hasOdometer
+    ? `We can't give an online estimate for ${terms.plural} over ${maxAgeYears} years old or with more than ${MAX_ONLINE_KM.toLocaleString("en-AU")} km. Our buying team will contact you to value your ${terms.noun}.`
+    : // A caravan has no odometer: its age alone.
+      `We can't give an online estimate for ${terms.plural} over ${maxAgeYears} years old. Our buying team will contact you to value your ${terms.noun}.`;
 
 /** A car's age in years: the calendar year now less its model year. */
 export const vehicleAge = (year: number, now: Date) => now.getUTCFullYear() - year;
 
 export type Eligibility = { eligible: true } | { eligible: false; reason: string };
 
-/** Whether the site gives an online figure for the car: not over maxAgeYears old, not over 100,000 km. */
-export function onlineEstimateEligibility(car: { year: number; km: number }, maxAgeYears: number, now: Date): Eligibility {
-  if (vehicleAge(car.year, now) > maxAgeYears || car.km > MAX_ONLINE_KM) return { eligible: false, reason: noOnlineEstimateReason(maxAgeYears) };
+/** Whether the site gives an online figure for the car: not over maxAgeYears old, not over 100,000 km (a caravan has no odometer: its age alone). */
+export function onlineEstimateEligibility(car: { year: number; km: number | null | undefined }, maxAgeYears: number, now: Date, terms: VehicleTerms = VEHICLE_TERMS.car): Eligibility {
+  if (vehicleAge(car.year, now) > maxAgeYears || (car.km ?? 0) > MAX_ONLINE_KM) return { eligible: false, reason: noOnlineEstimateReason(maxAgeYears, terms) };
   return { eligible: true };
 }
 
@@ -217,7 +221,8 @@ export const MAX_ODOMETER_KM = 3_000_000;
 
 export interface ConditionAnswers {
   service_history: (typeof SERVICE_HISTORY_OPTIONS)[number];
-  number_of_keys: (typeof NUMBER_OF_KEYS_OPTIONS)[number];
+  /** Not asked about a vehicle without keys to cut (a caravan, domain/vehicle-terms.ts hasKeys). */
+  number_of_keys?: (typeof NUMBER_OF_KEYS_OPTIONS)[number];
   car_condition: (typeof CAR_CONDITION_OPTIONS)[number];
 }
 
@@ -227,7 +232,8 @@ export interface TradeInDetails extends ConditionAnswers {
   email: string;
   phone: string;
   postcode: string;
-  odometer: number;
+  /** Not asked about a vehicle without an odometer (a caravan, domain/vehicle-terms.ts hasOdometer). */
+  odometer?: number;
   comments: string;
   preferred_contact_method: PreferredContactMethod;
   finance?: (typeof YES_NO)[number];
@@ -237,6 +243,13 @@ export interface TradeInDetails extends ConditionAnswers {
 /** Required on Step Four, in the form's order (spec §5: postcode … comments; §3 trigger fields: name, phone, email). */
 export const REQUIRED_DETAILS = ["first_name", "phone", "email", "postcode", "odometer", "service_history", "number_of_keys", "car_condition", "comments"] as const;
 export type DetailsField = keyof TradeInDetails;
+
+/** What the trade-in asks about the vehicle traded in: its odometer and its keys only when it has them (a caravan has neither). */
+export type TradeInAsks = Pick<VehicleTerms, "hasOdometer" | "hasKeys">;
+
+/** Step Four's required fields for the vehicle traded in, in the form's order. */
+export const requiredDetails = (asks: TradeInAsks = VEHICLE_TERMS.car): DetailsField[] =>
+  REQUIRED_DETAILS.filter((f) => (f !== "odometer" || asks.hasOdometer) && (f !== "number_of_keys" || asks.hasKeys));
 
 /** An odometer as typed (thousands separators and a " kms" suffix allowed, spec §5 "Mileage field"), in whole km; null when not one. */
 export function parseOdometer(raw: unknown): number | null {
@@ -251,10 +264,14 @@ export function parseOdometer(raw: unknown): number | null {
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const CONTROL_OR_MARKUP = /[<>{}\u0000-\u001f\u007f]/;
 
-/** Step Four's check: every required field present and well-formed; the values (with defaults) or the errors by field. */
-export function checkDetails(input: Record<string, unknown>): { ok: true; details: TradeInDetails } | { ok: false; errors: FieldErrors<DetailsField> } {
+/**
+ * Step Four's check: every required field present and well-formed; the values (with defaults) or the
+ * errors by field. A vehicle without an odometer or keys (`asks`, from the vehicle's kind) is not asked
+ * for them, and an odometer or a number of keys sent for it anyway is left out.
+ */
+export function checkDetails(input: Record<string, unknown>, asks: TradeInAsks = VEHICLE_TERMS.car): { ok: true; details: TradeInDetails } | { ok: false; errors: FieldErrors<DetailsField> } {
   const errors: FieldErrors<DetailsField> = {};
-  for (const f of REQUIRED_DETAILS) {
+  for (const f of requiredDetails(asks)) {
     const v = input[f];
     // The odometer may come as a number; every other answer is text (anything else counts as missing).
     const missing = f === "odometer" ? v === undefined || v === null || (typeof v === "string" && !v.trim()) : typeof v !== "string" || !v.trim();
@@ -273,8 +290,8 @@ export function checkDetails(input: Record<string, unknown>): { ok: true; detail
   if (phone && !/^[0-9+() -]{6,20}$/.test(phone)) errors.phone = PHONE_MESSAGE;
   const postcode = text(input.postcode);
   if (postcode && !/^\d{4}$/.test(postcode)) errors.postcode = POSTCODE_MESSAGE;
-  const odometer = parseOdometer(input.odometer);
-  if (!errors.odometer && odometer === null) errors.odometer = ODOMETER_MESSAGE;
+  const odometer = asks.hasOdometer ? parseOdometer(input.odometer) : null;
+  if (asks.hasOdometer && !errors.odometer && odometer === null) errors.odometer = ODOMETER_MESSAGE;
   const choice = <T extends string>(f: DetailsField, options: readonly T[], fallback?: T): T | undefined => {
     const v = input[f];
     if (v === undefined || v === null || v === "") return fallback;
@@ -283,7 +300,7 @@ export function checkDetails(input: Record<string, unknown>): { ok: true; detail
     return undefined;
   };
   const service_history = choice("service_history", SERVICE_HISTORY_OPTIONS);
-  const number_of_keys = choice("number_of_keys", NUMBER_OF_KEYS_OPTIONS);
+  const number_of_keys = asks.hasKeys ? choice("number_of_keys", NUMBER_OF_KEYS_OPTIONS) : undefined;
   const car_condition = choice("car_condition", CAR_CONDITION_OPTIONS);
   const preferred_contact_method = choice("preferred_contact_method", PREFERRED_CONTACT_METHODS, DEFAULT_PREFERRED_CONTACT_METHOD);
   const finance = choice("finance", YES_NO);
@@ -299,9 +316,9 @@ export function checkDetails(input: Record<string, unknown>): { ok: true; detail
       email,
       phone,
       postcode,
-      odometer: odometer!,
+      ...(odometer !== null ? { odometer } : {}),
       service_history: service_history!,
-      number_of_keys: number_of_keys!,
+      ...(number_of_keys ? { number_of_keys } : {}),
       car_condition: car_condition!,
       comments,
       preferred_contact_method: preferred_contact_method!,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { vehicleTerms } from "./vehicle-terms";
 import {
   COPIED_MS,
   COPIED_TOAST_MS,
@@ -25,6 +26,9 @@ import {
   listToggleVisible,
   mobileBarOpen,
   pickSimilarCars,
+  RESERVE_INELIGIBLE_TEXT,
+  reservationWords,
+  reserveIneligibleText,
   reserveTerms,
   salesThisMonth,
   shareWindowFeatures,
@@ -223,5 +227,37 @@ describe("reserve online", () => {
     const reserve = schema.definitions.features.properties.reserveOnline.properties;
     expect([reserve.deposit.default, reserve.holdHours.default]).toEqual([200, 48]);
     expect(reserveTerms({ deposit: 200, holdHours: 48 }, au)).toEqual({ deposit: "$200", hold: "48 hours", refundable: "100% refundable" });
+  });
+});
+
+describe("reserve pages' words follow the vehicle's kind (issue 29)", () => {
+  it("a car keeps its words; a caravan and a motorcycle are named", () => {
+    const car = reservationWords(vehicleTerms({ item_type: "car" }).noun);
+    expect([car.reserveHeading, car.purchaseHeading, car.reserved, car.reservedPurchase]).toEqual([
+      "Reserve this car",
+      "Buy this car online",
+      "Your car is reserved",
+      "Your car is reserved: we'll be in touch to complete your purchase",
+    ]);
+    expect(car.held(48)).toBe("The car is held for you for 48 hours");
+    expect(car.refunded("$200", null)).toBe("Your deposit of $200 (payment reference ) has been refunded and the car released.");
+    const van = reservationWords(vehicleTerms({ item_type: "caravan", body: "Caravan" }).noun);
+    expect([van.reserveHeading, van.reserved, van.backTo, van.comesOff, van.notReserved]).toEqual([
+      "Reserve this caravan",
+      "Your caravan is reserved",
+      "Back to the caravan",
+      "The deposit comes off the price when you buy the caravan",
+      "The caravan was not reserved",
+    ]);
+    expect(van.cancelQuestion("$500")).toBe("Cancel the reservation? Your deposit of $500 is refunded to your card and the caravan is released.");
+    expect(van.holdEnded(72, null, "pi_1")).toBe("The 72-hour hold ended. Please contact us about your deposit (payment reference pi_1) or the caravan.");
+    expect(reservationWords(vehicleTerms({ item_type: "motorcycle" }).noun).reserved).toBe("Your motorcycle is reserved");
+    expect(reservationWords(vehicleTerms({ item_type: "caravan", body: "Camper Trailer" }).noun).purchaseHeading).toBe("Buy this camper trailer online");
+  });
+
+  it("the not-reservable page names the kind; the car's words are the constant the server answers with", () => {
+    expect(reserveIneligibleText("reserved", "caravan")).toEqual({ title: "This caravan is already reserved", text: "Another buyer has reserved this caravan with a deposit. It may become available again if their hold ends." });
+    expect(reserveIneligibleText("off", "caravan").title).toBe("Reserve online is not available");
+    expect(RESERVE_INELIGIBLE_TEXT.unavailable).toEqual({ title: "This car is no longer available", text: "This car has sold or is no longer listed, so it cannot be reserved online." });
   });
 });

@@ -309,13 +309,45 @@ export function reserveIneligibility(
   return null;
 }
 
-/** What the checkout page says when the car cannot be reserved (with a link to similar stock). */
+/** What the checkout page says when the vehicle cannot be reserved (with a link to similar stock), in the words of its kind ("car", "caravan": domain/vehicle-terms.ts). */
+export const reserveIneligibleText = (reason: ReserveIneligible, noun = "car"): { title: string; text: string } =>
+  ({
+    off: { title: "Reserve online is not available", text: "This site does not take online reservations." },
+    unavailable: { title: `This ${noun} is no longer available`, text: `This ${noun} has sold or is no longer listed, so it cannot be reserved online.` },
+    unpriced: { title: `This ${noun} cannot be reserved online`, text: `This ${noun} has no listed price yet, so it cannot be reserved online. Please contact us about it.` },
+    reserved: { title: `This ${noun} is already reserved`, text: `Another buyer has reserved this ${noun} with a deposit. It may become available again if their hold ends.` },
+  })[reason];
 export const RESERVE_INELIGIBLE_TEXT: Record<ReserveIneligible, { title: string; text: string }> = {
-  off: { title: "Reserve online is not available", text: "This site does not take online reservations." },
-  unavailable: { title: "This car is no longer available", text: "This car has sold or is no longer listed, so it cannot be reserved online." },
-  unpriced: { title: "This car cannot be reserved online", text: "This car has no listed price yet, so it cannot be reserved online. Please contact us about it." },
-  reserved: { title: "This car is already reserved", text: "Another buyer has reserved this car with a deposit. It may become available again if their hold ends." },
+  off: reserveIneligibleText("off"),
+  unavailable: reserveIneligibleText("unavailable"),
+  unpriced: reserveIneligibleText("unpriced"),
+  reserved: reserveIneligibleText("reserved"),
 };
+
+/**
+ * The reserve and online-purchase pages' words and those of the confirmation page, for the vehicle's
+ * kind (issue 29): a car's are "Reserve this car", "Your car is reserved"; a caravan's "Reserve this
+ * caravan", "Your caravan is reserved".
+ */
+export function reservationWords(noun: string) {
+  return {
+    reserveHeading: `Reserve this ${noun}`,
+    purchaseHeading: `Buy this ${noun} online`,
+    reserved: `Your ${noun} is reserved`,
+    reservedPurchase: `Your ${noun} is reserved: we'll be in touch to complete your purchase`,
+    notReserved: `The ${noun} was not reserved`,
+    notReservedYet: `The payment has not been completed, so the ${noun} is not reserved yet.`,
+    backTo: `Back to the ${noun}`,
+    held: (hours: number) => `The ${noun} is held for you for ${hours} hours`,
+    comesOff: `The deposit comes off the price when you buy the ${noun}`,
+    refunded: (deposit: string, reference: string | null) => `Your deposit of ${deposit} (payment reference ${reference ?? ""}) has been refunded and the ${noun} released.`,
+    holdEnded: (hours: number, until: string | null, reference: string | null) =>
+      `The ${hours}-hour hold ended${until ? ` on ${until}` : ""}. Please contact us about your deposit (payment reference ${reference ?? ""}) or the ${noun}.`,
+    cancelQuestion: (deposit: string) => `Cancel the reservation? Your deposit of ${deposit} is refunded to your card and the ${noun} is released.`,
+    declined: `The ${noun} has not been reserved and nothing was charged.`,
+    payQuestion: `How will you pay for the ${noun}?`,
+  };
+}
 
 /** Spec leads §9: the 48-hour money-back guarantee, for used cars on sites that offer it (features.moneyBackGuarantee). */
 export const MONEY_BACK_HEADING = "48-Hour Money-Back Guarantee";

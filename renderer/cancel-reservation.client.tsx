@@ -5,7 +5,8 @@ import styles from "./checkout.module.css";
 
 const noSubscribe = () => () => {};
 
-export function CancelReservation({ id, confirmationUrl, deposit }: { id: string; confirmationUrl: string; deposit: string }) {
+/** `question`: the confirming question in the words of the vehicle's kind (domain/vdp-rules.ts reservationWords). */
+export function CancelReservation({ id, confirmationUrl, question }: { id: string; confirmationUrl: string; question: string }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export function CancelReservation({ id, confirmationUrl, deposit }: { id: string
       <h2 className={styles.h2}>Changed your mind?</h2>
       {confirming ? (
         <>
-          <p>Cancel the reservation? Your deposit of {deposit} is refunded to your card and the car is released.</p>
+          <p>{question}</p>
           <div className={styles.actions}>
             <button type="button" className="fc-button" onClick={cancel} disabled={busy}>
               {busy ? "Cancelling..." : "Yes, cancel and refund"}

@@ -17,8 +17,9 @@ import { depositTerms, finalizeReservation, getReservation, kindEnabled, type Re
 import { paymentProvider } from "../server/payments/provider-for";
 import { leadFormSpec } from "../domain/lead-forms";
 import { imageUrl } from "../domain/media";
-import { MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_INELIGIBLE_TEXT, RESERVE_REFUNDABLE, reserveIneligibility, reserveNowLabel, showMoneyBack } from "../domain/vdp-rules";
+import { MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reservationWords, reserveIneligibility, reserveIneligibleText, reserveNowLabel, showMoneyBack, type ReserveIneligible } from "../domain/vdp-rules";
 import { formatMoney, priceDisplay, vehicleHeading } from "../domain/vehicle-display";
+import { vehicleTerms } from "../domain/vehicle-terms";
 import { callNumber, carLocation, similarHref } from "../domain/vehicle-links";
 import { addressLine } from "../domain/locations";
 import { formatCallNumber } from "../domain/phone";
@@ -131,8 +132,12 @@ function DealerContact({ car, doc }: { car: StoredVehicle; doc: TenantDocument }
   );
 }
 
+/** The reserve pages' words for the car's kind (domain/vehicle-terms.ts): "Reserve this caravan". */
+const wordsFor = (car: StoredVehicle | null) => reservationWords(vehicleTerms(car).noun);
+
 function Terms({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
   const terms = depositTerms(doc);
+  const words = wordsFor(car);
   return (
     <section className={styles.panel} aria-labelledby="deposit-terms">
       <h2 id="deposit-terms" className={styles.h2}>
@@ -142,9 +147,9 @@ function Terms({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
         <li>
           <strong>{terms.text}</strong> deposit, paid by card now
         </li>
-        <li>The car is held for you for {terms.holdHours} hours</li>
+        <li>{words.held(terms.holdHours)}</li>
         <li>{RESERVE_REFUNDABLE}: cancel within the hold from your confirmation page and the deposit is refunded in full</li>
-        <li>The deposit comes off the price when you buy the car</li>
+        <li>{words.comesOff}</li>
       </ul>
       {showMoneyBack(car, doc.features) ? (
         <div className={styles.guarantee} data-testid="money-back">
@@ -161,8 +166,8 @@ function Terms({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
   );
 }
 
-function Ineligible({ car, doc, reason }: { car: StoredVehicle | null; doc: TenantDocument; reason: keyof typeof RESERVE_INELIGIBLE_TEXT }) {
-  const text = RESERVE_INELIGIBLE_TEXT[reason];
+function Ineligible({ car, doc, reason }: { car: StoredVehicle | null; doc: TenantDocument; reason: ReserveIneligible }) {
+  const text = reserveIneligibleText(reason, vehicleTerms(car).noun);
   return (
     <div className={styles.narrow} data-testid="reserve-unavailable">
       <h1 className={styles.h1}>{text.title}</h1>
@@ -174,7 +179,7 @@ function Ineligible({ car, doc, reason }: { car: StoredVehicle | null; doc: Tena
         </a>
         {car ? (
           <a className="fc-button fc-button--ghost" href={`/cars/${car.slug}`}>
-            Back to the car
+            {wordsFor(car).backTo}
           </a>
         ) : null}
       </p>
@@ -185,8 +190,9 @@ function Ineligible({ car, doc, reason }: { car: StoredVehicle | null; doc: Tena
 async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: ReservationKind, path: string, pageUrlPath: string): Promise<CheckoutPage> {
   const doc = live.document;
   const reason = car ? reserveIneligibility(car, { enabled: true }) : "unavailable";
-  const heading = kind === "purchase" ? "Buy this car online" : "Reserve this car";
-  if (!car || reason) return withChrome(live, path, RESERVE_INELIGIBLE_TEXT[reason ?? "unavailable"].title, <Ineligible car={car} doc={doc} reason={reason ?? "unavailable"} />);
+  const words = wordsFor(car);
+  const heading = kind === "purchase" ? words.purchaseHeading : words.reserveHeading;
+  if (!car || reason) return withChrome(live, path, reserveIneligibleText(reason ?? "unavailable", vehicleTerms(car).noun).title, <Ineligible car={car} doc={doc} reason={reason ?? "unavailable"} />);
   const terms = depositTerms(doc);
   const spec = leadFormSpec(doc, "reserve");
   const domain = doc.identity.domains[0];
@@ -202,6 +208,7 @@ async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: 
           buttonLabel={reserveNowLabel(terms.text)}
           depositText={terms.text}
           pageUrl={domain ? `https://${domain}${pageUrlPath}` : undefined}
+          words={{ declined: words.declined, payQuestion: words.payQuestion }}
         />
       </div>
       <aside className={styles.side}>
@@ -243,11 +250,12 @@ function holdText(date: Date, doc: TenantDocument) {
 
 function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView; car: StoredVehicle; doc: TenantDocument; confirmationUrl: string }) {
   const deposit = formatMoney(r.deposit / 100, doc.identity, r.deposit % 100 ? 2 : 0);
+  const words = wordsFor(car);
   const retry = r.kind === "purchase" ? `/checkout-journey?car_id=${car.slug}` : `/cars/${car.slug}/${doc.features.reserveOnline.route ?? "checkout"}`;
   if (r.status === "held") {
     return (
       <>
-        <h1 className={styles.h1}>{r.kind === "purchase" ? "Your car is reserved: we'll be in touch to complete your purchase" : "Your car is reserved"}</h1>
+        <h1 className={styles.h1}>{r.kind === "purchase" ? words.reservedPurchase : words.reserved}</h1>
         <CarSummary car={car} doc={doc} />
         <div className={styles.panel} role="status">
           <dl className={styles.facts}>
@@ -260,7 +268,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
           </dl>
         </div>
         <p>We have sent your details to the dealer, who will contact you shortly. Your deposit is {RESERVE_REFUNDABLE.toLowerCase()}: you can cancel until the hold ends.</p>
-        <CancelReservation id={r.id} confirmationUrl={confirmationUrl} deposit={deposit} />
+        <CancelReservation id={r.id} confirmationUrl={confirmationUrl} question={words.cancelQuestion(deposit)} />
       </>
     );
   }
@@ -269,7 +277,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
       <>
         <h1 className={styles.h1}>Your reservation is cancelled</h1>
         <CarSummary car={car} doc={doc} />
-        <p role="status">Your deposit of {deposit} (payment reference {r.paymentReference}) has been refunded and the car released.</p>
+        <p role="status">{words.refunded(deposit, r.paymentReference)}</p>
       </>
     );
   }
@@ -278,7 +286,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
       <>
         <h1 className={styles.h1}>Your hold has ended</h1>
         <CarSummary car={car} doc={doc} />
-        <p>The {r.holdHours}-hour hold ended{r.holdUntil ? ` on ${holdText(r.holdUntil, doc)}` : ""}. Please contact us about your deposit (payment reference {r.paymentReference}) or the car.</p>
+        <p>{words.holdEnded(r.holdHours, r.holdUntil ? holdText(r.holdUntil, doc) : null, r.paymentReference)}</p>
       </>
     );
   }
@@ -287,7 +295,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
       <>
         <h1 className={styles.h1}>Your payment is not finished</h1>
         <CarSummary car={car} doc={doc} />
-        <p role="status">The payment has not been completed, so the car is not reserved yet.</p>
+        <p role="status">{words.notReservedYet}</p>
         <p>
           <a className="fc-button" href={retry}>
             Try again
@@ -298,7 +306,7 @@ function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView
   }
   return (
     <>
-      <h1 className={styles.h1}>The car was not reserved</h1>
+      <h1 className={styles.h1}>{words.notReserved}</h1>
       <CarSummary car={car} doc={doc} />
       <p role="alert" className={styles.error}>
         {r.failureMessage}

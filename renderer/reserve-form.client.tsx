@@ -26,12 +26,16 @@ export interface ReserveFormProps {
   buttonLabel: string;
   depositText: string;
   pageUrl?: string;
+  /** The page's words for the vehicle's kind (domain/vdp-rules.ts reservationWords): a car's by default. */
+  words?: { declined: string; payQuestion: string };
 }
 
 const noSubscribe = () => () => {};
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl }: ReserveFormProps) {
+const CAR_WORDS = { declined: "The car has not been reserved and nothing was charged.", payQuestion: "How will you pay for the car?" };
+
+export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl, words = CAR_WORDS }: ReserveFormProps) {
   const [values, setValues] = useState<Values>({ payment: "", delivery: "", postcode: "", number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -110,7 +114,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
         if (kind === "purchase" && Object.keys(body.errors).some((k) => !k.startsWith("card."))) setStep(0);
         return;
       }
-      setMessage(res.status === 402 ? `${body.message ?? "Your card was declined."} The car has not been reserved and nothing was charged.` : (body.message ?? "Something went wrong; please try again."));
+      setMessage(res.status === 402 ? `${body.message ?? "Your card was declined."} ${words.declined}` : (body.message ?? "Something went wrong; please try again."));
     } catch {
       setBusy(false);
       setMessage("We could not reach the server. Please check your connection and try again.");
@@ -202,7 +206,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
       ) : step === 0 ? (
         contactStep
       ) : step === 1 ? (
-        radios("payment", "How will you pay for the car?", PAYMENTS)
+        radios("payment", words.payQuestion, PAYMENTS)
       ) : step === 2 ? (
         <>
           {radios("delivery", "Pick-up or delivery?", DELIVERIES)}

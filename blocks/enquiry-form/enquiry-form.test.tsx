@@ -79,6 +79,20 @@ describe("enquiry form block", () => {
     expect(labels(td).map(([n]) => n)).toEqual(["first_name", "last_name", "email", "phone", "preferred_date", "message", "opt_in"]);
   });
 
+  it("the test-drive variant names the site's test by its stock (issue 29): a caravan site books an Inspection, a motorcycle site a Test Ride", () => {
+    const caravans = render({ variant: "test-drive" }, (t) => (t.identity.stockKinds = ["caravan"]));
+    expect(caravans).toMatch(/<h2 id="enq-heading" class="[^"]*">Book an Inspection<\/h2>/);
+    expect(caravans).toMatch(/>Book an Inspection<\/button>/);
+    expect(caravans).not.toContain("Test Drive");
+    expect(render({ variant: "test-drive" }, (t) => (t.identity.stockKinds = ["motorcycle"]))).toMatch(/>Book a Test Ride<\/button>/);
+    // The site's own heading stays; the button still names the test.
+    const titled = render({ variant: "test-drive", title: "See a Caravan" }, (t) => (t.identity.stockKinds = ["caravan"]));
+    expect(titled).toMatch(/>See a Caravan<\/h2>/);
+    expect(titled).toMatch(/>Book an Inspection<\/button>/);
+    // Motorcycles and trucks together: a test drive.
+    expect(render({ variant: "test-drive" }, (t) => (t.identity.stockKinds = ["motorcycle", "truck"]))).toMatch(/>Book a Test Drive<\/button>/);
+  });
+
   it("hides the honeypot from people and assistive technology", () => {
     const html = render();
     const trap = /<div class="[^"]*" aria-hidden="true"><label for="enq-form-website">Website<\/label>(<input [^>]*>)<\/div>/.exec(html);

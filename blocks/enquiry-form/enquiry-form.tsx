@@ -4,6 +4,7 @@ import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import { pageLocations } from "../../domain/find-page";
 import styles from "../_shared/form-panel.module.css";
+import { siteTerms } from "../../domain/vehicle-terms";
 
 const TITLES = { enquiry: "Make an Enquiry", careers: "Careers Enquiry", finance: "Finance Enquiry", "test-drive": "Book a Test Drive" } as const;
 const ANCHORS = { enquiry: "enquiry-form", careers: "careers-form", finance: "finance-form", "test-drive": "test-drive-form" } as const;
@@ -18,11 +19,13 @@ const ANCHORS = { enquiry: "enquiry-form", careers: "careers-form", finance: "fi
 const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
   const { tenant } = ctx;
   const variant = props.variant ?? "enquiry";
-  const title = props.title?.trim() || TITLES[variant];
+  // A test drive is named after what the site sells (domain/vehicle-terms.ts): a caravan site books an Inspection.
+  const bookTest = siteTerms(tenant.identity).bookTest;
+  const title = props.title?.trim() || (variant === "test-drive" ? bookTest : TITLES[variant]);
   const anchor = props.anchor?.trim() || ANCHORS[variant];
   const form = leadFormProps(tenant, variant, {
     id: `${id}-form`,
-    submitLabel: variant === "test-drive" ? "Book a Test Drive" : tenant.forms.enquiry.submitLabel,
+    submitLabel: variant === "test-drive" ? bookTest : tenant.forms.enquiry.submitLabel,
     pageId: ctx.page.id,
     make: props.make ?? null,
     notice: props.showNotice === false ? null : undefined,

@@ -27,6 +27,8 @@ export interface Evaluation {
   Year?: number;
   Body?: string;
   Transmission?: string;
+  /** The kind of vehicle when the lookup knows it (car, motorcycle, truck, caravan): what Step Four asks follows it. */
+  ItemType?: string;
 }
 
 export type Lookup = { kind: "match"; evaluation: Evaluation } | { kind: "candidates"; vin: string; descriptions: string[] } | { kind: "none" };
@@ -86,6 +88,7 @@ export function readEvaluation(item: Item): Evaluation | null {
     Year: Number.isInteger(year) && year > 1900 ? year : undefined,
     Body: str(item.Body),
     Transmission: str(item.Transmission),
+    ItemType: str(item.ItemType),
   };
 }
 

@@ -38,6 +38,7 @@ import { focusWhenShown } from "../_shared/focus-when-shown";
 import styles from "./trade-in-wizard.module.css";
 import { dateTimeFormat, numberFormat } from "../../domain/intl";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
+import { vehicleTerms } from "../../domain/vehicle-terms";
 import { trackEvent } from "../../renderer/analytics";
 
 export interface TradeInWizardProps {
@@ -64,7 +65,8 @@ type View = WizardStep | "not-found" | "offer";
 type Picture = { file: File; url: string | null; uploaded?: boolean };
 
 /** The heading when the car gets no online figure (ours: the spec gives none). */
-export const NO_ONLINE_FIGURE_TITLE = "Our buying team will value your car";
+export const noOnlineFigureTitle = (noun = "car") => `Our buying team will value your ${noun}`;
+export const NO_ONLINE_FIGURE_TITLE = noOnlineFigureTitle();
 
 const failure = (e: unknown) => (e instanceof CallError ? e.message : CALL_FAILED_MESSAGE);
 
@@ -171,6 +173,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const [descriptions, setDescriptions] = useState<string[]>([]);
   const [chosen, setChosen] = useState("");
   const [evaluation, setEvaluation] = useState<Evaluation | null>(null);
+  // What Step Four asks follows the kind of the vehicle found (a caravan: no odometer, no keys); the server checks the same.
+  const terms = vehicleTerms({ item_type: evaluation?.ItemType, body: evaluation?.Body });
   const [pictures, setPictures] = useState<Picture[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
   const [details, setDetails] = useState<Record<string, string>>({ preferred_contact_method: DEFAULT_PREFERRED_CONTACT_METHOD });
@@ -294,7 +298,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
 
   async function submitDetails(e: FormEvent) {
     e.preventDefault();
-    const checked = checkDetails(details);
+    const checked = checkDetails(details, terms);
     if (!checked.ok) {
       setDetailErrors(checked.errors);
       const firstBad = Object.keys(checked.errors)[0];
@@ -368,7 +372,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
       ? "We could not find your car"
       : view === "offer"
         ? outcome?.offer.price === null
-          ? NO_ONLINE_FIGURE_TITLE
+          ? noOnlineFigureTitle(terms.noun)
           : accepted
             ? "Offer accepted"
             : "Your offer"
@@ -399,7 +403,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
   } else if (view === "upload-images") {
     body = (
       <form onSubmit={submitImages} noValidate className={styles.form}>
-        <Field id={fid("images")} label="Photos of your car" error={imageError ?? undefined} required={false}>
+        <Field id={fid("images")} label={`Photos of your ${terms.noun}`} error={imageError ?? undefined} required={false}>
           <input className="fc-input" type="file" name="file" multiple accept={TRADE_IN_IMAGE_ACCEPT} onChange={addPictures} {...described(fid("images"), imageError ?? undefined, false)} />
         </Field>
         {pictures.length ? (
@@ -436,16 +440,16 @@ export function TradeInWizard(p: TradeInWizardProps) {
           {input("email", "Email Address", "email", true, { autoComplete: "email" })}
           {input("phone", "Phone Number", "tel", true, { autoComplete: "tel" })}
           {input("postcode", "Postcode", "text", true, { inputMode: "numeric", autoComplete: "postal-code" })}
-          {input("odometer", "Odometer (km)", "text", true, { inputMode: "numeric" })}
+          {terms.hasOdometer ? input("odometer", "Odometer (km)", "text", true, { inputMode: "numeric" }) : null}
           {select("service_history", "Service History", SERVICE_HISTORY_OPTIONS)}
-          {select("number_of_keys", "Number of Keys", NUMBER_OF_KEYS_OPTIONS)}
+          {terms.hasKeys ? select("number_of_keys", "Number of Keys", NUMBER_OF_KEYS_OPTIONS) : null}
           {select("car_condition", "Condition", CAR_CONDITION_OPTIONS)}
         </div>
         <Field id={fid("comments")} label="Comments" error={detailErrors.comments}>
           <textarea className="fc-input" name="comments" rows={4} value={details.comments ?? ""} onChange={set("comments")} {...described(fid("comments"), detailErrors.comments)} />
         </Field>
         <Choices id={fid("preferred_contact_method")} legend="Preferred Contact Method" name="preferred_contact_method" options={PREFERRED_CONTACT_METHODS} value={details.preferred_contact_method ?? ""} onChange={(v) => setDetails((d) => ({ ...d, preferred_contact_method: v }))} error={detailErrors.preferred_contact_method} />
-        <Choices id={fid("finance")} legend="Do you have finance on this car?" name="finance" options={YES_NO} value={details.finance ?? ""} onChange={(v) => setDetails((d) => ({ ...d, finance: v }))} error={detailErrors.finance} />
+        <Choices id={fid("finance")} legend={`Do you have finance on this ${terms.noun}?`} name="finance" options={YES_NO} value={details.finance ?? ""} onChange={(v) => setDetails((d) => ({ ...d, finance: v }))} error={detailErrors.finance} />
         {submit("Get My Offer")}
       </form>
     );
@@ -491,7 +495,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
           </>
         ) : (
           <>
-            <p>{offer.reason ?? noOnlineEstimateReason(p.maxAgeYears)}</p>
+            <p>{offer.reason ?? noOnlineEstimateReason(p.maxAgeYears, terms)}</p>
             <p role="status">Thank you. We have your details.</p>
           </>
         )}

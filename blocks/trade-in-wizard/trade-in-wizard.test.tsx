@@ -107,6 +107,53 @@ describe("trade-in wizard", () => {
     expect(calls).toEqual([]);
   });
 
+  it("a caravan found (ItemType caravan): Step Four asks no odometer and no number of keys, and sends neither (issue 29)", async () => {
+    const VAN = { EvalID: "ev-2", VIN: "6H9T2150BLJ123456", Registration: "1JY5CR", Make: "Jayco", Model: "Journey", Variant: "21.62-3 Outback", Year: 2020, Body: "Caravan", ItemType: "caravan" };
+    answers["/api/eval-expert/enter-vin"] = () => json(200, [VAN]);
+    answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...VAN, offer_price: 41200, lead_id: "lead-7" }]);
+    const user = show();
+    await findCar(user, "1JY5CR", "VIC");
+    await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+    expect(screen.queryByLabelText(/^Odometer/)).toBeNull();
+    expect(screen.queryByLabelText(/^Number of Keys/)).toBeNull();
+    expect(screen.getByRole("group", { name: /^Do you have finance on this caravan\?/ })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+    for (const label of [/^First Name/, /^Email Address/, /^Phone Number/, /^Postcode/, /^Service History/, /^Condition/, /^Comments/]) {
+      expect(errorOf(screen.getByLabelText(label))).toBe(REQUIRED_MESSAGE);
+    }
+    await user.type(screen.getByLabelText(/^First Name/), "Ada");
+    await user.type(screen.getByLabelText(/^Email Address/), "ada@example.com");
+    await user.type(screen.getByLabelText(/^Phone Number/), "0400 000 000");
+    await user.type(screen.getByLabelText(/^Postcode/), "3550");
+    await user.selectOptions(screen.getByLabelText(/^Service History/), "Full service history");
+    await user.selectOptions(screen.getByLabelText(/^Condition/), "Good");
+    await user.type(screen.getByLabelText(/^Comments/), "Annexe included.");
+    await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+    await waitFor(() => expect(heading().textContent).toBe("Your offer"));
+    const sent = calls.find((c) => c.url === "/api/eval-expert/update-eval")!.body;
+    expect(sent).toMatchObject({ evalid: "ev-2", postcode: "3550", service_history: "Full service history", car_condition: "Good" });
+    expect(sent).not.toHaveProperty("km");
+    expect(sent).not.toHaveProperty("odometer");
+    expect(sent).not.toHaveProperty("number_of_keys");
+  });
+
+  it("a caravan without an online figure: the title and the reason name a caravan (issue 29)", async () => {
+    const VAN = { EvalID: "ev-3", VIN: "6H9T2150BLJ123456", Registration: "1JY5CR", Make: "Jayco", Model: "Journey", Year: 2012, Body: "Caravan", ItemType: "caravan" };
+    answers["/api/eval-expert/enter-vin"] = () => json(200, [VAN]);
+    answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...VAN, offer_price: null, lead_id: "lead-8" }]);
+    const user = show();
+    await findCar(user, "1JY5CR", "VIC");
+    await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
+    for (const [label, value] of [[/^First Name/, "Ada"], [/^Email Address/, "ada@example.com"], [/^Phone Number/, "0400 000 000"], [/^Postcode/, "3550"], [/^Comments/, "Annexe included."]] as const) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.selectOptions(screen.getByLabelText(/^Service History/), "Full service history");
+    await user.selectOptions(screen.getByLabelText(/^Condition/), "Good");
+    await user.click(screen.getByRole("button", { name: "Get My Offer" }));
+    await waitFor(() => expect(heading().textContent).toBe("Our buying team will value your caravan"));
+    expect(screen.getByText("We can't give an online estimate for caravans over 7 years old. Our buying team will contact you to value your caravan.")).toBeTruthy();
+  });
+
   it("single match without the image step: straight to Step Four with the car's summary, then an offer valid 7 days, then Accept", async () => {
     answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
     answers["/api/eval-expert/update-eval"] = () => json(200, [{ ...CAR, offer_price: 23450, lead_id: "lead-9" }]);

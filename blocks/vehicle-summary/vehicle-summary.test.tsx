@@ -145,6 +145,24 @@ describe("vehicle summary: an available car", () => {
     expect([...(await render(soldVehicle()))!.matchAll(/<dialog id="([^"]+)"/g)].map((m) => m[1])).toEqual(["similar"]);
   });
 
+  it("names the test after the vehicle's kind: a Test Ride for a motorcycle, an Inspection for a caravan or a camper trailer (issue 29)", async () => {
+    const testButton = (html: string) => text(/<button [^>]*aria-controls="summary-test-drive"[^>]*>(.*?)<\/button>/.exec(html)![1]);
+    const testDialog = (html: string) => /<dialog id="summary-test-drive"[\s\S]*?<h2 id="[^"]*"[^>]*>(.*?)<\/h2>[\s\S]*?<button type="submit"[^>]*>(.*?)<\/button>/.exec(html)!.slice(1, 3).map(text);
+    const bike = fixtureVehicle({ item_type: "motorcycle", make: "KTM", model: "390 Duke", badge: undefined, series: undefined, body: "Naked" });
+    const moto = (await render(bike))!;
+    expect(testButton(moto)).toBe("Book a Test Ride: 2021 KTM 390 Duke");
+    expect(testDialog(moto)).toEqual(["Book a Test Ride", "Book a Test Ride"]);
+    const van = (await render(caravanVehicle()))!;
+    expect(testButton(van)).toBe("Book an Inspection: 2022 Jayco Journey");
+    expect(testDialog(van)).toEqual(["Book an Inspection", "Book an Inspection"]);
+    // A caravan has no odometer among its key details.
+    expect(text(van)).not.toContain("Odometer");
+    const trailer = (await render(fixtureVehicle({ item_type: "caravan", body: "Camper Trailer", make: "Avan", model: "Aliner", badge: undefined, series: undefined })))!;
+    expect(testButton(trailer)).toBe("Book an Inspection: 2021 Avan Aliner");
+    expect(testDialog((await render(fixtureVehicle({ item_type: "truck" })))!)).toEqual(["Book a Test Drive", "Book a Test Drive"]);
+    expect(testDialog((await render(fixtureVehicle()))!)).toEqual(["Book a Test Drive", "Book a Test Drive"]);
+  });
+
   it("on a site with the finance enquiry modal, Get Finance opens the dialog titled Finance Enquiry", async () => {
     const html = (await render(fixtureVehicle(), site((t) => (t.features.financeEnquiryModal = true))))!;
     expect(links(html).map(([t]) => t)).not.toContain("Get Finance: 2021 Toyota Corolla");

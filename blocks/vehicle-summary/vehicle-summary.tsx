@@ -21,6 +21,7 @@ import { LoanText } from "../_shared/loan-text.client";
 import styles from "./vehicle-summary.module.css";
 import { numberFormat } from "../../domain/intl";
 import { countryTerms } from "../../domain/terms";
+import { vehicleTerms } from "../../domain/vehicle-terms";
 
 
 const Icon = ({ d }: { d: string }) => (
@@ -81,10 +82,11 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const finance = financeExcluded(car, tenant.finance) ? null : financeHref(tenant.finance, car, tenant.dealerships);
   const estimate = props.financeCard !== false ? financeEstimate(car, tenant.finance, now) : null;
 
+  const terms = vehicleTerms(car);
   const body = normaliseBody(car.body, car.item_type ?? "car");
   const transmission = simpleTransmission(car.transmission);
   const facts = [
-    car.item_type !== "caravan" && car.km != null ? { key: "km", label: "Odometer", text: `${number.format(car.km)} km` } : null,
+    terms.hasOdometer && car.km != null ? { key: "km", label: "Odometer", text: `${number.format(car.km)} km` } : null,
     transmission ? { key: "transmission", label: "Transmission", text: transmission } : null,
     body ? { key: "body", label: "Body", text: BODY_TYPES[body] } : car.body?.trim() ? { key: "body", label: "Body", text: car.body.trim() } : null,
   ].filter((f): f is { key: keyof typeof ICONS; label: string; text: string } => !!f);
@@ -121,7 +123,8 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
   const dialogs = available
     ? [
         props.enquireButton !== false ? dialog("vehicle-enquiry", "enquire", "Enquire Now", tenant.forms.enquiry.submitLabel, false) : null,
-        props.testDriveButton !== false ? dialog("test-drive", "test-drive", "Book a Test Drive", "Book a Test Drive", true) : null,
+        // The test's name follows the vehicle's kind (domain/vehicle-terms.ts): a Test Ride, an Inspection.
+        props.testDriveButton !== false ? dialog("test-drive", "test-drive", terms.bookTest, terms.bookTest, true) : null,
         props.requestPhotosButton !== false ? dialog("request-photos", "photos", "Request Photos", "Request Photos", true) : null,
       ].filter(Boolean)
     : [];

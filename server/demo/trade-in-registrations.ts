@@ -75,6 +75,8 @@ const vehicle = (r: Row, index: number): ValuationVehicle => {
     year,
     ...(transmission ? { transmission } : {}),
     body,
+    // A caravan or camper trailer has no engine, odometer or keys (the wizard asks neither: domain/vehicle-terms.ts).
+    ...(/caravan|camper|pop.?top/i.test(body) ? { itemType: "caravan" as const } : {}),
     ...(cylinders ? { cylinders } : {}),
     redbookCode: `AUV${make.replace(/[^A-Za-z]/g, "").slice(0, 4).toUpperCase()}${year}${String(index + 1).padStart(4, "0")}`,
     buildMonth,

@@ -52,6 +52,7 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     for (const id of ["c1", "c2", "c3", "c4", "c5", "c6", "c7"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
     await upsertVehicle(h.db, feedVehicle("sold", { status: "sold" }));
     await upsertVehicle(h.db, feedVehicle("free", { price: 0 }));
+    await upsertVehicle(h.db, feedVehicle("van-sold", { status: "sold", item_type: "caravan", body: "Caravan", make: "Jayco", model: "Journey" }));
   });
   beforeAll(() => {
     unsubscribe = onVehiclesChanged((ids) => announced.push(...ids));
@@ -263,6 +264,13 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     clock = T0;
     await expect(reserveCar(ctx(), request(await slugOf("sold")))).rejects.toMatchObject({ status: 409, reason: "unavailable" });
     await expect(reserveCar(ctx(), request(await slugOf("free")))).rejects.toMatchObject({ status: 409, reason: "unpriced" });
+    // The message names the vehicle's kind (issue 29).
+    await expect(reserveCar(ctx(), request(await slugOf("sold")))).rejects.toMatchObject({ message: "This car is no longer available. This car has sold or is no longer listed, so it cannot be reserved online." });
+    await expect(reserveCar(ctx(), request(await slugOf("van-sold")))).rejects.toMatchObject({
+      status: 409,
+      reason: "unavailable",
+      message: "This caravan is no longer available. This caravan has sold or is no longer listed, so it cannot be reserved online.",
+    });
     await expect(reserveCar(ctx(), request("no-such-car"))).rejects.toMatchObject({ status: 404 });
     const off = { ...ctx(), tenant: { ...tenant, features: { ...tenant.features, reserveOnline: { ...tenant.features.reserveOnline, enabled: false } } } };
     await expect(reserveCar(off, request(await slugOf("c3")))).rejects.toMatchObject({ status: 404 });

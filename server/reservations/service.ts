@@ -16,7 +16,8 @@ import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
-import { reserveIneligibility, RESERVE_INELIGIBLE_TEXT } from "../../domain/vdp-rules";
+import { reserveIneligibility, reserveIneligibleText, type ReserveIneligible } from "../../domain/vdp-rules";
+import { vehicleTerms } from "../../domain/vehicle-terms";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { CardInput } from "../../domain/payment-card";
 import { HttpError } from "../http/errors";
@@ -103,10 +104,14 @@ export type ReserveOutcome =
   | { status: "declined"; reservation: ReservationView; message: string }
   | { status: "pending"; reservation: ReservationView };
 
-/** The car cannot be reserved (409), with the reason the page shows. */
+/** The car cannot be reserved (409), with the reason the page shows, in the words of its kind ("This caravan is already reserved"). */
 export class ReservationUnavailableError extends HttpError {
-  constructor(readonly reason: keyof typeof RESERVE_INELIGIBLE_TEXT) {
-    super(409, RESERVE_INELIGIBLE_TEXT[reason].title + ". " + RESERVE_INELIGIBLE_TEXT[reason].text);
+  constructor(
+    readonly reason: ReserveIneligible,
+    noun = "car",
+  ) {
+    const text = reserveIneligibleText(reason, noun);
+    super(409, text.title + ". " + text.text);
   }
   override body() {
     return { message: this.message, reason: this.reason };
@@ -189,7 +194,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   const car = await siteVehicleBySlug(db, tenant, req.slug);
   if (!car) throw new NotFoundError("There is no such car on this site.");
   const reason = reserveIneligibility(car, { enabled: true });
-  if (reason) throw new ReservationUnavailableError(reason);
+  if (reason) throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
 
   const terms = depositTerms(tenant);
   const id = randomUUID();

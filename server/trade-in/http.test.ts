@@ -52,6 +52,9 @@ const stock: Vehicle[] = [
   v("a", { year: 2020, km: 50_000, price: 25_000 }),
   v("b", { year: 2021, km: 40_000, price: 27_000, dealership_id: 2, location_id: 20 }),
   v("c", { year: 2019, km: 80_000, price: 21_160, status: "sold", sold_at: daysAgo(30) }),
+  // Caravans like VIC 1JY5CR (a 2020 Jayco Journey): no odometer to compare.
+  v("j1", { item_type: "caravan", body: "Caravan", make: "Jayco", model: "Journey", year: 2020, km: 0, price: 60_000 }),
+  v("j2", { item_type: "caravan", body: "Caravan", make: "Jayco", model: "Journey", year: 2021, km: 0, price: 64_000 }),
 ];
 
 function tenant(slug: string, tradeIn: Partial<NonNullable<TenantDocument["features"]["tradeIn"]>>): TenantDocument {
@@ -341,6 +344,28 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(await valueAs(withAuth, null)).toBeNull();
     expect(await valueAs(withAuth, "forged-token")).toBeNull();
     expect(await valueAs(alpha, token)).toBeNull();
+  });
+
+  it("a caravan (VIC 1JY5CR) is asked no odometer or keys: its offer by year, condition and service history; its lead without either (issue 29)", async (c) => {
+    need(c);
+    const res = await enter("1JY5CR", "VIC");
+    expect(res.body[0]).toMatchObject({ Make: "Jayco", Model: "Journey", Body: "Caravan", ItemType: "caravan" });
+    const { km: _km, number_of_keys: _keys, ...asked } = details(res.body[0].EvalID);
+    // An odometer or a number of keys sent anyway is left out, whatever it says.
+    const valued = await call(handleUpdateEval, { ...asked, odometer: "not a number", number_of_keys: "12" }, { visitor: res.visitor });
+    expect(valued.status).toBe(200);
+    // Comparables 60,000 (2020) and 64,000 × 0.92 (2021): median 59,440; less 20%: 47,552; Good ×0.96: 45,650; partial history ×0.97: 44,281; rounded down: 44,200.
+    expect(valued.body[0]).toMatchObject({ KM: null, offer_price: 44_200, stage: "1. Valuation With Adjustments" });
+    expect(valued.body[0].adjustments.map((a: { label: string }) => a.label)).toEqual(["Condition: Good (-4%)", "Partial service history (-3%)"]);
+    const [lead] = await h.db.select().from(leads).where(eq(leads.id, valued.body[0].lead_id));
+    const fields = (lead.payload as { fields: Record<string, unknown> }).fields;
+    expect(fields).not.toHaveProperty("odometer");
+    expect(fields).not.toHaveProperty("number_of_keys");
+    expect(fields.sms_content).toBe("Trade-in (1. Valuation With Adjustments): 2020 Jayco Journey 1JY5CR VIC, offer $44,200. Ada 0400 000 000");
+    // A car is still asked both.
+    const car = await enter("825MZD");
+    const { km: _k2, number_of_keys: _n2, ...carAsked } = details(car.body[0].EvalID);
+    expect(await call(handleUpdateEval, carAsked, { visitor: car.visitor })).toMatchObject({ status: 400, body: { errors: { odometer: "* This field is required", number_of_keys: "* This field is required" } } });
   });
 
   it("a car outside the site's rule (WA 1KLG918 on a 7-year site) gets no figure, the FAQ's reason, and is still a lead sent at once", async (c) => {

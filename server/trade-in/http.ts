@@ -50,9 +50,10 @@ import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
 import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
-import { customerReasons, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
+import { customerReasons, tradeInVehicleTerms, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
 import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { numberFormat } from "../../domain/intl";
+
 
 /** The visitor's id (a random UUID, HttpOnly): whose evaluations these are. */
 export const VISITOR_COOKIE = "fc_tradein_visitor";
@@ -254,7 +255,7 @@ function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle,
   const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const offer = valuation.kind === "offer" ? `, offer ${money(valuation.offerPrice)}` : ", no online offer";
   const who = [details.first_name, details.last_name].filter(Boolean).join(" ");
-  const sms = `Trade-in (${TRADE_IN_STAGES[stage]}): ${car} ${e.rego} ${e.state}, ${details.odometer} km${offer}. ${who} ${details.phone}`;
+  const sms = `Trade-in (${TRADE_IN_STAGES[stage]}): ${car} ${e.rego} ${e.state}${details.odometer === undefined ? "" : `, ${details.odometer} km`}${offer}. ${who} ${details.phone}`;
   const referer = request.headers.get("referer");
   const lead = {
     ...(referer && /^https?:\/\/[^\s<>"]{1,2000}$/.test(referer) ? { url: referer } : {}),
@@ -278,9 +279,9 @@ function tradeInLead(request: Request, e: Evaluation, vehicle: ValuationVehicle,
       vehicle_model: vehicle.model.slice(0, 100),
       vehicle_year: vehicle.year,
       vehicle_vin: vehicle.vin,
-      odometer: details.odometer,
+      ...(details.odometer !== undefined ? { odometer: details.odometer } : {}),
       service_history: details.service_history,
-      number_of_keys: details.number_of_keys,
+      ...(details.number_of_keys ? { number_of_keys: details.number_of_keys } : {}),
       car_condition: details.car_condition,
       comments: details.comments,
       ...(valuation.kind === "offer" ? { offer_price: valuation.offerPrice } : { message: valuation.reason }),
@@ -327,14 +328,15 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
     phone: body.cPhone ?? body.phone,
     odometer: body.km ?? body.odometer,
     preferred_contact_method: body.PreferredContactMethod ?? body.preferred_contact_method,
-  });
+    // The vehicle's kind as the lookup found it decides what is asked (no odometer or keys for a caravan), not what the browser says.
+  }, tradeInVehicleTerms(vehicle));
   if (!checked.ok) return json(400, failure(Object.values(checked.errors)[0]!, checked.errors));
   const details = checked.details;
   const now = ctx.now ?? new Date();
   const settings = tradeInSettings(ctx.tenant);
   const valuation = await valueForSite(
     ctx.provider ?? defaultProvider(ctx.db),
-    { vehicle, odometer: details.odometer, answers: details },
+    { vehicle, odometer: details.odometer ?? null, answers: details },
     { slug: scope.site, dealershipIds: ctx.tenant.dealerships.map((d) => d.id), settings },
     now,
   );
@@ -350,7 +352,7 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
     if (!moved) throw new HttpError(409, ALREADY_SENT);
     return moved;
   });
-  return json(200, [evaluationAnswer(updated, vehicle, details.odometer, valuation)]);
+  return json(200, [evaluationAnswer(updated, vehicle, details.odometer ?? null, valuation)]);
 }
 
 /** Stores the evaluation's lead, or moves the one it has on. */
@@ -364,7 +366,7 @@ async function saveLead(ctx: SiteContext, e: Evaluation, lead: Lead, userId: num
   return (await storeLead(ctx.db, { ...base, lead }, `trade-in:${e.id}`, { userId })).leadId;
 }
 
-function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: number, valuation: Valuation) {
+function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: number | null, valuation: Valuation) {
   return {
     ...valuationResult(e.id, vehicle, km),
     lead_id: e.leadId,

@@ -88,6 +88,7 @@ describe("the valuation result in the spec's field names", () => {
       Transmission: "Automatic",
       redbookCode: "AUVMAZD20210001",
       Body: "SUV",
+      ItemType: null,
       Cylinders: 4,
       CompMth: 4,
       CompYr: 2021,
@@ -95,7 +96,9 @@ describe("the valuation result in the spec's field names", () => {
       BuildYr: 2021,
     });
     const caravan = valuationResult("e-2", DEMO_REGISTRATIONS.get("VIC:1JY5CR")![0]);
-    expect(caravan).toMatchObject({ KM: null, EngineNo: null, Transmission: null, Cylinders: null, Make: "Jayco" });
+    expect(caravan).toMatchObject({ KM: null, EngineNo: null, Transmission: null, Cylinders: null, Make: "Jayco", ItemType: "caravan" });
+    // A camper trailer is a caravan too (the wizard asks it no odometer or keys).
+    expect(DEMO_REGISTRATIONS.get("VIC:2AV7AL")!.map((x) => x.itemType)).toEqual(["caravan", "caravan"]);
     expect(DEMO_REGISTRATIONS.get("VIC:1RG4WT")![0]).toMatchObject({ buildMonth: 12, complianceMonth: 1, complianceYear: 2022 });
   });
 });
@@ -190,5 +193,16 @@ describe.each(backends)("the embedded valuation provider on %s", (_name, make) =
     expect(await valueForSite(provider, request(corolla, 100_001), alpha, NOW)).toEqual({ kind: "no-online-figure", reason: noOnlineEstimateReason(10) });
     const commodore = DEMO_REGISTRATIONS.get("QLD:912HLD")![0];
     expect(await valueForSite(provider, request(commodore, 90_000), alpha, NOW)).toEqual({ kind: "no-online-figure", reason: noOnlineEstimateReason(10) });
+    // A caravan (issue 29): no odometer; its age alone, and the reasons name a caravan.
+    const jayco = DEMO_REGISTRATIONS.get("VIC:1JY5CR")![0]; // 2020
+    const { number_of_keys: _keys, ...noKeys } = answers;
+    expect(await valueForSite(provider, { vehicle: jayco, odometer: null, answers: noKeys }, seven, NOW)).toEqual({
+      kind: "no-online-figure",
+      reason: "We haven't sold enough caravans like yours to value it online. Our buying team will contact you with an offer.",
+    });
+    expect(await valueForSite(provider, { vehicle: { ...jayco, year: 2015 }, odometer: null, answers: noKeys }, alpha, NOW)).toEqual({
+      kind: "no-online-figure",
+      reason: "We can't give an online estimate for caravans over 10 years old. Our buying team will contact you to value your caravan.",
+    });
   });
 });

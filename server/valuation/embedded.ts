@@ -9,6 +9,8 @@ import { normaliseRego, offerValidUntil, type ConditionAnswers, type TradeInStat
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
 import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";
+import { VEHICLE_TERMS, type VehicleTerms } from "../../domain/vehicle-terms";
+import { tradeInVehicleTerms } from "./provider";
 import type { RegistrationLookup, Valuation, ValuationAdjustment, ValuationProvider, ValuationRequest, ValuationSite, ValuationVehicle } from "./provider";
 
 /** Comparables: the site's cars of the same make and model, model year within ±3 … */
@@ -36,10 +38,14 @@ export const SERVICE_HISTORY_FACTORS: Record<ConditionAnswers["service_history"]
   "No service history": 0.93,
 };
 /** A second key costs the dealer this much to cut and code. */
-export const KEY_DEDUCTIONS: Record<ConditionAnswers["number_of_keys"], number> = { "1": 300, "2": 0, "3 or more": 0 };
+export const KEY_DEDUCTIONS: Record<NonNullable<ConditionAnswers["number_of_keys"]>, number> = { "1": 300, "2": 0, "3 or more": 0 };
 
-export const NO_COMPARABLES_REASON = "We haven't sold enough cars like yours to value it online. Our buying team will contact you with an offer.";
-export const LOW_VALUE_REASON = "Your car is best valued in person. Our buying team will contact you with an offer.";
+/** Why no online figure, in the words of the vehicle's kind (a car's are the constants). */
+export const noComparablesReason = (t: Pick<VehicleTerms, "noun" | "plural"> = VEHICLE_TERMS.car) =>
+  `We haven't sold enough ${t.plural} like yours to value it online. Our buying team will contact you with an offer.`;
+export const lowValueReason = (t: Pick<VehicleTerms, "noun" | "plural"> = VEHICLE_TERMS.car) => `Your ${t.noun} is best valued in person. Our buying team will contact you with an offer.`;
+export const NO_COMPARABLES_REASON = noComparablesReason();
+export const LOW_VALUE_REASON = lowValueReason();
 
 export interface Comparable {
   year: number;
@@ -67,24 +73,26 @@ const pct = (factor: number) => `${Math.round((factor - 1) * 100)}%`;
  * no online figure.
  */
 export function computeOffer(request: ValuationRequest, comparables: readonly Comparable[], now: Date): Valuation {
-  if (!comparables.length) return { kind: "no-online-figure", reason: NO_COMPARABLES_REASON };
+  const terms = tradeInVehicleTerms(request.vehicle);
+  if (!comparables.length) return { kind: "no-online-figure", reason: noComparablesReason(terms) };
   const { vehicle: car, odometer, answers } = request;
-  const adjusted = comparables.map((c) => c.price * YEAR_FACTOR ** (c.year - car.year) + (c.km - odometer) * KM_RATE);
+  // Without an odometer (a caravan) a comparable is brought to the car's year only.
+  const adjusted = comparables.map((c) => c.price * YEAR_FACTOR ** (c.year - car.year) + (odometer === null ? 0 : (c.km - odometer) * KM_RATE));
   const retail = Math.round(median(adjusted));
   const afterMargin = Math.round(retail * (1 - DEALER_MARGIN));
   const afterCondition = Math.round(afterMargin * CONDITION_FACTORS[answers.car_condition]);
   const afterService = Math.round(afterCondition * SERVICE_HISTORY_FACTORS[answers.service_history]);
-  const afterKeys = afterService - KEY_DEDUCTIONS[answers.number_of_keys];
+  const afterKeys = afterService - (answers.number_of_keys ? KEY_DEDUCTIONS[answers.number_of_keys] : 0);
   const offer = Math.floor(afterKeys / OFFER_ROUNDING) * OFFER_ROUNDING;
-  if (offer < MIN_OFFER) return { kind: "no-online-figure", reason: LOW_VALUE_REASON };
+  if (offer < MIN_OFFER) return { kind: "no-online-figure", reason: lowValueReason(terms) };
   const years = comparables.map((c) => c.year);
   const lines: ValuationAdjustment[] = [
-    { label: `Retail estimate: median of ${comparables.length} comparable ${comparables.length === 1 ? "car" : "cars"}, adjusted to ${car.year} and ${odometer} km`, amount: retail },
+    { label: `Retail estimate: median of ${comparables.length} comparable ${comparables.length === 1 ? "car" : "cars"}, adjusted to ${car.year}${odometer === null ? "" : ` and ${odometer} km`}`, amount: retail },
     { label: `Dealer margin (${pct(1 - DEALER_MARGIN)})`, amount: afterMargin - retail },
     // The visitor's own answers: reasons they may be told (customerReasons); the rest is the dealer's workings.
     { label: `Condition: ${answers.car_condition} (${pct(CONDITION_FACTORS[answers.car_condition])})`, amount: afterCondition - afterMargin, customer: true },
     { label: `${answers.service_history} (${pct(SERVICE_HISTORY_FACTORS[answers.service_history])})`, amount: afterService - afterCondition, customer: true },
-    { label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService, customer: true },
+    ...(answers.number_of_keys ? [{ label: `Keys: ${answers.number_of_keys}`, amount: afterKeys - afterService, customer: true }] : []),
     { label: `Rounded down to $${OFFER_ROUNDING}`, amount: offer - afterKeys },
   ];
   return {

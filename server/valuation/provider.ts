@@ -5,6 +5,11 @@
  * provider is asked, so no provider gives a figure the site's FAQ says it does not give.
  */
 import { onlineEstimateEligibility, type ConditionAnswers, type TradeInSettings, type TradeInState } from "../../domain/trade-in";
+import type { ItemType } from "../../domain/media";
+import { vehicleTerms } from "../../domain/vehicle-terms";
+
+/** The words and questions for a vehicle traded in, by its kind as the registration lookup found it (domain/vehicle-terms.ts). */
+export const tradeInVehicleTerms = (v: Pick<ValuationVehicle, "itemType" | "body">) => vehicleTerms({ item_type: v.itemType, body: v.body });
 
 /** A vehicle as a registration lookup finds it (the spec's valuation result fields, §3). */
 export interface ValuationVehicle {
@@ -23,6 +28,8 @@ export interface ValuationVehicle {
   year: number;
   transmission?: string;
   body?: string;
+  /** The kind of vehicle (the vehicle schema's item_type) when the provider knows it: a caravan is asked no odometer or keys (domain/vehicle-terms.ts). */
+  itemType?: ItemType;
   cylinders?: number;
   redbookCode?: string;
   buildMonth?: number;
@@ -39,8 +46,8 @@ export type RegistrationLookup =
 
 export interface ValuationRequest {
   vehicle: ValuationVehicle;
-  /** Whole km as the visitor typed it. */
-  odometer: number;
+  /** Whole km as the visitor typed it; null for a vehicle without an odometer (a caravan). */
+  odometer: number | null;
   answers: ConditionAnswers;
 }
 
@@ -92,7 +99,7 @@ export interface ValuationProvider {
 
 /** The site's rule first (too old or too many km: no online figure, with the FAQ's reason), then the provider. */
 export async function valueForSite(provider: ValuationProvider, request: ValuationRequest, site: ValuationSite, now = new Date()): Promise<Valuation> {
-  const rule = onlineEstimateEligibility({ year: request.vehicle.year, km: request.odometer }, site.settings.maxAgeYears, now);
+  const rule = onlineEstimateEligibility({ year: request.vehicle.year, km: request.odometer }, site.settings.maxAgeYears, now, tradeInVehicleTerms(request.vehicle));
   if (!rule.eligible) return { kind: "no-online-figure", reason: rule.reason };
   return provider.value(request, site, now);
 }
@@ -113,6 +120,8 @@ export interface ValuationResult {
   Transmission: string | null;
   redbookCode: string | null;
   Body: string | null;
+  /** Ours, beside the spec's fields: the kind of vehicle when known (car, motorcycle, truck, caravan), so the wizard asks what fits it. */
+  ItemType: ItemType | null;
   Cylinders: number | null;
   CompMth: number | null;
   CompYr: number | null;
@@ -137,6 +146,7 @@ export function valuationResult(evalId: string, v: ValuationVehicle, km: number 
     Transmission: v.transmission ?? null,
     redbookCode: v.redbookCode ?? null,
     Body: v.body ?? null,
+    ItemType: v.itemType ?? null,
     Cylinders: v.cylinders ?? null,
     CompMth: v.complianceMonth ?? null,
     CompYr: v.complianceYear ?? null,

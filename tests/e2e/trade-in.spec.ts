@@ -40,7 +40,7 @@ const tenant = (slug: string) => demoTenants.find((t) => t.identity.slug === slu
 const money = (n: number) => new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(n);
 
 /** What each flow left in the database, checked in the last test. */
-type Expected = { slug: string; leadId: string; stage: string; offer: number | null; channels: string[]; carId?: string; images?: number; evalId?: string; misc?: boolean };
+type Expected = { slug: string; leadId: string; stage: string; offer: number | null; channels: string[]; carId?: string; images?: number; evalId?: string; misc?: boolean; caravan?: boolean };
 const expected: Expected[] = [];
 
 test.beforeEach(async ({ page }) => {
@@ -70,16 +70,16 @@ async function lookUp(wizard: Locator, rego: string, state: string, next: string
   await expect(wizard.getByRole("heading", { name: next })).toBeFocused();
 }
 
-/** Step Four filled in as a person would, then Get My Offer: update-eval's answer. */
-async function sendDetails(page: Page, wizard: Locator, who: string, km: string, condition = "Good") {
+/** Step Four filled in as a person would, then Get My Offer: update-eval's answer. `km` null: a caravan, asked no odometer or keys. */
+async function sendDetails(page: Page, wizard: Locator, who: string, km: string | null, condition = "Good") {
   await wizard.getByLabel(/^First Name/).fill(who);
   await wizard.getByLabel(/^Last Name/).fill("Tester");
   await wizard.getByLabel(/^Email Address/).fill(`${who.toLowerCase()}@example.com`);
   await wizard.getByLabel(/^Phone Number/).fill("0412 345 678");
   await wizard.getByLabel(/^Postcode/).fill("4000");
-  await wizard.getByLabel(/^Odometer/).fill(km);
+  if (km !== null) await wizard.getByLabel(/^Odometer/).fill(km);
   await wizard.getByLabel(/^Service History/).selectOption("Full service history");
-  await wizard.getByLabel(/^Number of Keys/).selectOption("2");
+  if (km !== null) await wizard.getByLabel(/^Number of Keys/).selectOption("2");
   await wizard.getByLabel(/^Condition/).selectOption(condition);
   await wizard.getByLabel(/^Comments/).fill("Garaged, one owner.");
   await expect(wizard.getByRole("group", { name: "Preferred Contact Method" }).getByLabel("Phone")).toBeChecked();
@@ -282,10 +282,15 @@ test("wattle-creek, phone: a car's Trade-In Valuation → /cars/trade-in?car_id=
   const wizard = page.locator('[data-block="trade-in-wizard"]');
   await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
   await lookUp(wizard, "1JY5CR", "VIC", "Step Four: Your Details");
-  const item = await sendDetails(page, wizard, "Vanessa", "12000");
+  // A caravan (issue 29): no odometer and no number of keys asked; finance on this caravan.
+  await expect(wizard.getByTestId("found-car")).toContainText("2020 Jayco Journey");
+  await expect(wizard.getByLabel(/^Odometer/)).toHaveCount(0);
+  await expect(wizard.getByLabel(/^Number of Keys/)).toHaveCount(0);
+  await expect(wizard.getByRole("group", { name: "Do you have finance on this caravan?" })).toBeVisible();
+  const item = await sendDetails(page, wizard, "Vanessa", null);
   await shot(page, "wattle-creek-phone-offer");
   await acceptShownOffer(page, wizard, item);
-  expected.push({ slug, leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["email"], carId });
+  expected.push({ slug, leadId: item.lead_id, stage: TRADE_IN_STAGES["offer-accepted"], offer: item.offer_price, channels: ["email"], carId, caravan: true });
 });
 
 test("the trade-in paths: aliases served with the page's canonical; none on Kōwhai (trade-in off)", async ({ page }) => {
@@ -331,6 +336,8 @@ test("the stored leads: their stages, offers, car and outbox rows", async () => 
       if (e.offer === null) expect(lead.fields.message).toBe(noOnlineEstimateReason(10));
       expect(lead.fields.sms_content).toContain(`Trade-in (${e.stage})`);
       expect(lead.car_id).toBe(e.carId);
+      // A caravan's lead carries no odometer or keys; every other vehicle's does.
+      for (const f of ["odometer", "number_of_keys"]) expect(f in lead.fields).toBe(!e.caravan);
       const evaluation = evaluations.find((x) => x.leadId === e.leadId)!;
       expect(evaluation.stage).toBe(e.stage === TRADE_IN_STAGES["offer-accepted"] ? "offer-accepted" : "registration-lookup");
       expect(evaluation.images).toHaveLength(e.images ?? 0);
