@@ -120,3 +120,18 @@ export function literalHostReason(hostname: string): string | null {
   if (bare.includes(":")) return "not an IP address";
   return null;
 }
+
+/** Name endings kept for private networks (RFC 6761/6762/8375, ICANN's .internal, common intranet ones): never a public host. */
+export const PRIVATE_NAME_SUFFIXES = ["local", "localdomain", "internal", "intranet", "lan", "home", "corp", "private", "home.arpa"];
+
+/**
+ * Why a host *name* (not an IP literal) can never be a public address, without DNS: a name of one
+ * label (`crm`, an intranet name) or one under a private-use ending (`crm.internal`, `nas.local`);
+ * null otherwise (resolved and checked at send time, server/http/safe-fetch.ts).
+ */
+export function privateNameReason(hostname: string): string | null {
+  const name = hostname.replace(/\.$/, "").toLowerCase();
+  if (!name || name.includes(":") || name.startsWith("[") || parseIPv4(name)) return null; // IP literals: literalHostReason
+  if (!name.includes(".")) return "a name without a domain";
+  return PRIVATE_NAME_SUFFIXES.some((s) => name.endsWith(`.${s}`)) ? "a private-use name" : null;
+}

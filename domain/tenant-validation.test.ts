@@ -83,8 +83,16 @@ describe("validateTenant", () => {
       expect([url, withCrm(url)]).toEqual([url, refused]);
     }
     expect(withCrm("ftp://crm.example.com/adf").map((e) => e.pointer)).toEqual(["/dealerships/0/crmUrl"]);
-    // Names are checked after DNS when a lead is sent; public literals pass.
+    // What is refused at send time is said at the field: plain http, names that are never public.
+    for (const url of ["https://crm/adf", "https://crm./adf", "https://crm.internal/adf", "https://nas.local/adf", "https://router.home.arpa/adf", "https://CRM.Corp/adf", "http://crm.lan/adf"]) {
+      expect([url, withCrm(url)]).toEqual([url, refused]);
+    }
+    for (const url of ["http://crm.harbourlinemotors.com.au/adf", "http://93.184.216.34/adf"]) {
+      expect([url, withCrm(url)]).toEqual([url, [{ pointer: "/dealerships/0/crmUrl", message: "CRM address must start with https:// (leads are not sent over plain http)." }]]);
+    }
+    // Other names are checked after DNS when a lead is sent; public literals pass.
     expect(withCrm("https://crm.harbourlinemotors.com.au/adf")).toEqual([]);
+    expect(withCrm("https://crm.local-motors.com.au/adf")).toEqual([]);
     expect(withCrm("https://93.184.216.34/adf")).toEqual([]);
   });
 

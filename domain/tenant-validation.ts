@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import { literalHostReason } from "./ip-address";
+import { literalHostReason, privateNameReason } from "./ip-address";
 import { describeSchemaErrors, valueAt, type SchemaError } from "./schema-errors";
 import { fieldTitle, plainSchemaError } from "./field-wording";
 import validateSchema from "../schemas/generated/validate-tenant.cjs";
@@ -14,6 +14,10 @@ export type TenantValidation = { ok: true; document: TenantDocument } | { ok: fa
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s", "/preview", "/checkout-journey"];
+
+/** What the server refuses to post leads to (server/http/safe-fetch.ts), said at the CRM address field. */
+export const CRM_NOT_PUBLIC = "CRM address must be a public https address.";
+export const CRM_NOT_HTTPS = "CRM address must start with https:// (leads are not sent over plain http).";
 
 /**
  * Validates a tenant document against the generated schema (compiled ahead of time) and the
@@ -98,17 +102,21 @@ function documentRules(doc: TenantDocument): TenantError[] {
     doc.offers.map((o, i) => [o.id, `/offers/${i}/id`] as [string, string]),
     (id) => `Two offers have the ID "${id}"; each needs its own.`,
   );
-  // The server posts leads to these: a literal private address or a localhost name is refused here
-  // (host names are checked after DNS when a lead is sent, server/http/safe-fetch.ts).
+  // The server posts leads to these (server/http/safe-fetch.ts), so what it would refuse is refused
+  // here, at the field: plain http, a literal private address, a localhost name, a name that is never
+  // public (one label, a private-use ending). Other names are checked after DNS when a lead is sent.
   doc.dealerships.forEach((d, i) => {
     if (d.crmUrl === undefined) return;
-    let host: string | null = null;
+    let url: URL | null = null;
     try {
-      host = new URL(d.crmUrl).hostname;
+      url = new URL(d.crmUrl);
     } catch {
       // the schema's format check reports it
     }
-    if (host !== null && literalHostReason(host)) errors.push({ pointer: `/dealerships/${i}/crmUrl`, message: "CRM address must be a public https address." });
+    if (!url) return;
+    const pointer = `/dealerships/${i}/crmUrl`;
+    if (literalHostReason(url.hostname) || privateNameReason(url.hostname)) errors.push({ pointer, message: CRM_NOT_PUBLIC });
+    else if (url.protocol === "http:") errors.push({ pointer, message: CRM_NOT_HTTPS });
   });
   const dealershipSlugs = new Set(doc.dealerships.map((d) => d.slug));
   doc.offers.forEach((o, i) => {

@@ -5,18 +5,17 @@
  * (this process's feed writes, and other processes' imports through the database) and publishes;
  * in front of both, brotli copies of Next's scripts and stylesheets (server/http/static-brotli.ts).
  */
-import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { getDb } from "../server/db";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxyCount } from "../server/http/client-address";
+import { trustedProxyCount } from "../server/http/client-address";
+import { createSiteServer } from "../server/http/node-server";
 import { PageCache, withPageCache } from "../server/http/page-cache";
 import { withPreviewLinks } from "../server/http/preview-links";
 import { withStaticBrotli } from "../server/http/static-brotli";
 import { withLateScripts } from "../server/http/late-scripts";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
-import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
 
 const port = Number(process.env.PORT || 3000);
 const started = Date.now();
@@ -35,17 +34,9 @@ handle.onReconnect(() => cache.clear());
 // keep their token in every link (server/http/preview-links.ts); Next's scripts and stylesheets go
 // out brotli-compressed once Next has sent them (server/http/static-brotli.ts).
 const serve = withStaticBrotli(withPreviewLinks(withPageCache(cache, withLateScripts(app.getRequestHandler()))), { dir: join(process.cwd(), ".next", "static") });
-const trustedProxies = trustedProxyCount();
-// The client's address, worked out here where the socket is known; a copy sent by the client is replaced.
-const server = createServer((req, res) => {
-  if (malformedPath(req.url)) {
-    res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    return res.end(MALFORMED_PATH);
-  }
-  if (req.url) req.url = withoutNulInQuery(req.url);
-  req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
-  return serve(req, res);
-});
+// Time limits, the security headers of every answer, the 400 for a malformed path and the client's
+// address, worked out where the socket is known (server/http/node-server.ts).
+const server = createSiteServer(serve, { trustedProxies: trustedProxyCount() });
 server.listen(port, () => console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -35,9 +35,9 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
   const route = (handler: Parameters<typeof adminRoute>[0], open = false) => adminRoute(handler, { open, handle: async () => h });
   const call = async (
     handler: Parameters<typeof adminRoute>[0],
-    opts: { cookie?: string; body?: unknown; slug?: string; host?: string; origin?: string | null; method?: string; open?: boolean; form?: string } = {},
+    opts: { cookie?: string; body?: unknown; slug?: string; host?: string; origin?: string | null; method?: string; open?: boolean; form?: string; headers?: Record<string, string> } = {},
   ) => {
-    const headers: Record<string, string> = { host: opts.host ?? ADMIN };
+    const headers: Record<string, string> = { host: opts.host ?? ADMIN, ...opts.headers };
     if (opts.origin !== null) headers.origin = opts.origin ?? ORIGIN;
     if (opts.cookie) headers.cookie = `fc_admin=${opts.cookie}`;
     headers["content-type"] = opts.form !== undefined ? "application/x-www-form-urlencoded" : "application/json";
@@ -81,6 +81,27 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     expect(bad.status).toBe(303);
     expect(bad.headers.get("location")).toBe("/admin/sign-in?error=wrong&email=staff%40test.example");
     expect(bad.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("marks the cookie Secure only when a trusted proxy says https: a visitor's X-Forwarded-Proto counts for nothing", async (ctx) => {
+    need(ctx);
+    const form = "email=staff%40test.example&password=staff-password-1";
+    const saved = process.env.TRUSTED_PROXIES;
+    try {
+      delete process.env.TRUSTED_PROXIES;
+      const spoofed = await call(handleSignIn, { open: true, form, headers: { "x-forwarded-proto": "https" } });
+      expect(spoofed.headers.get("set-cookie")).toMatch(/^fc_admin=[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+      const out = await call(handleSignOut, { open: true, cookie: (/fc_admin=([^;]+)/.exec(spoofed.headers.get("set-cookie")!))![1], headers: { "x-forwarded-proto": "https" } });
+      expect(out.headers.get("set-cookie")).not.toMatch(/Secure/);
+      process.env.TRUSTED_PROXIES = "1";
+      const proxied = await call(handleSignIn, { open: true, form, headers: { "x-forwarded-proto": "https" } });
+      expect(proxied.headers.get("set-cookie")).toMatch(/^fc_admin=[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+      const plain = await call(handleSignIn, { open: true, form, headers: { "x-forwarded-proto": "http" } });
+      expect(plain.headers.get("set-cookie")).not.toMatch(/Secure/);
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    }
   });
 
   it("counts failures per account and server-determined client: X-Forwarded-For is ignored, the owner elsewhere signs in", async (ctx) => {

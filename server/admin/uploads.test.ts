@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,6 +124,17 @@ describe.each(backends)("POST /api/admin/tenants/{slug}/uploads on %s", (_name, 
     const log = await h.db.select().from(auditLog).where(eq(auditLog.action, "upload"));
     expect(log.map((r) => r.actor).sort()).toEqual(["dealer@test.example", "staff@test.example"]);
     expect(log[0].detail).toMatchObject({ src: body.src, width: 1200, height: 600 });
+  });
+
+  it("stores 8 identical uploads sent at once: every one succeeds with the same address, one file, no temp files left", async (ctx) => {
+    need(ctx);
+    const bytes = await png(900, 300);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload("alpha", bytes)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const srcs = new Set(await Promise.all(answers.map(async (r) => (await r.json()).src)));
+    expect(srcs.size).toBe(1);
+    const file = [...srcs][0].split("/").pop();
+    expect(readdirSync(join(dataDir, "uploads", "alpha")).filter((f) => f.startsWith(file))).toEqual([file]);
   });
 
   it("refuses a dealer's upload to another dealer's site, an unknown site, a non-picture and an empty body", async (ctx) => {

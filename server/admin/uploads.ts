@@ -8,9 +8,10 @@
  * host (server/inventory/media.ts), cached for a year.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { writeFileAtomic } from "../atomic-write";
 import type { Db } from "../db";
 import { dataDir } from "../db";
 import { auditLog, siteMedia, tenants } from "../db/schema";
@@ -68,9 +69,7 @@ export async function writePicture(slug: string, input: Buffer): Promise<{ file:
   const file = `${createHash("sha256").update(data).digest("hex").slice(0, 32)}.webp`;
   const dir = join(uploadsDir(), slug);
   await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `${file}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  await writeFile(tmp, data);
-  await rename(tmp, join(dir, file));
+  await writeFileAtomic(join(dir, file), data);
   return { file, width, height, bytes: data.byteLength };
 }
 

@@ -151,11 +151,23 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
     expect(await requestUser(signedIn, ctx(at(4)))).toBeNull();
   });
 
-  it("marks the cookie Secure over https", async (c) => {
+  it("marks the cookie Secure over https: a trusted proxy's X-Forwarded-Proto, never a visitor's own", async (c) => {
     need(c);
-    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000007" }), ctx(t0));
-    const res = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000007", code: sms.lastCode() }, { "x-forwarded-proto": "https" }), ctx(at(1)));
-    expect(res.headers.get("set-cookie")).toMatch(/; Secure$/);
+    const saved = process.env.TRUSTED_PROXIES;
+    try {
+      delete process.env.TRUSTED_PROXIES;
+      await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000007" }), ctx(t0));
+      const spoofed = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000007", code: sms.lastCode() }, { "x-forwarded-proto": "https" }), ctx(at(1)));
+      expect(spoofed.status).toBe(200);
+      expect(spoofed.headers.get("set-cookie")).not.toMatch(/Secure/);
+      process.env.TRUSTED_PROXIES = "1";
+      await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000007" }), ctx(at(2)));
+      const res = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000007", code: sms.lastCode() }, { "x-forwarded-proto": "https" }), ctx(at(3)));
+      expect(res.headers.get("set-cookie")).toMatch(/; Secure$/);
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    }
   });
 
   it("answers bad input with 400 and a message, never 500", async (c) => {

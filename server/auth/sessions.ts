@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db";
 import { readCookie, sessionSetCookie } from "../http/cookies";
+import { cameOverHttps } from "../http/security-headers";
 import { siteSessions, siteUsers } from "../db/schema";
 
 export const SESSION_COOKIE = "fc_session";
@@ -76,10 +77,12 @@ export function sessionToken(cookieHeader: string | null | undefined): string | 
   return readCookie(cookieHeader, SESSION_COOKIE);
 }
 
-/** Whether the visitor reached us over https (directly, or through a proxy that says so). */
-export function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
+/**
+ * Whether the visitor reached us over https: directly, or through a trusted proxy (TRUSTED_PROXIES)
+ * that says so; a visitor's own X-Forwarded-Proto counts for nothing (scripts/serve.ts drops it).
+ */
+export function isHttps(request: Request, trusted?: number): boolean {
+  return cameOverHttps(request.headers, request.url, trusted);
 }
 
 /** The Set-Cookie value: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over https. */

@@ -1,7 +1,7 @@
 /**
  * GET /api/cars?ids={id},{id}… : the current state of the cars a visitor keeps in the favourites or
  * compare list of the Host's site (lists live in the browser; the car may since be sold, reserved
- * or gone). Answers { cars: [{ id, state, car }] } in the order asked: `state` is available,
+ * — by the feed or a paid deposit's hold, as search and the vehicle page say — or gone). Answers { cars: [{ id, state, car }] } in the order asked: `state` is available,
  * reserved, sold or gone (not a car of this site's dealerships, hidden from dealer websites, or
  * deleted), and `car` is null when gone. 400 { message } for a missing, malformed or too long list.
  */
@@ -14,6 +14,7 @@ import { BadRequest } from "../http/errors";
 import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { toSearchRecord } from "../inventory/records";
+import { heldVehicleIds, withHold } from "../reservations/active";
 import type { StoredVehicle } from "../inventory/vehicle";
 
 const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
@@ -58,9 +59,11 @@ export function listCar(v: StoredVehicle | undefined, tenant: TenantDocument): L
   };
 }
 
-export async function lookupListCars(db: Db, tenant: TenantDocument, ids: string[]): Promise<ListLookupItem[]> {
+/** The cars of `ids` as the lists show them; a car a paid deposit holds is reserved, as on search and its page (server/reservations/active.ts). */
+export async function lookupListCars(db: Db, tenant: TenantDocument, ids: string[], now = new Date()): Promise<ListLookupItem[]> {
   const rows = await db.select({ data: vehicles.data }).from(vehicles).where(inArray(vehicles.id, ids));
-  const byId = new Map(rows.map((r) => [(r.data as StoredVehicle).id, r.data as StoredVehicle]));
+  const held = await heldVehicleIds(db, now, ids);
+  const byId = new Map(rows.map((r) => [(r.data as StoredVehicle).id, withHold(r.data as StoredVehicle, held)]));
   return ids.map((id) => {
     const car = listCar(byId.get(id), tenant);
     return { id, state: car ? listCarState(byId.get(id)!) : "gone", car };

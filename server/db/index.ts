@@ -50,6 +50,28 @@ async function openPostgres(url: string, reconnectFirstMs = 500): Promise<DbHand
   // client checked out at that moment needs its own handler, or the process would crash.
   pool.on("error", () => undefined); // logged by the client's own handler below
   pool.on("connect", (client) => client.on("error", (e) => console.error("[db] a PostgreSQL connection failed:", e.message)));
+  // An idle connection the server dropped (a restart, a failover, pg_terminate_backend) can be handed
+  // out before the pool hears of it: a statement outside a transaction that fails for that reason runs
+  // once more on a fresh connection of its own (the pool drops the dead one), instead of a 500.
+  // Transactions take a client of their own (pool.connect) and are never retried.
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+    if (typeof args.at(-1) === "function") return poolQuery(...args); // the callback form: as pg does it
+    try {
+      return await poolQuery(...args);
+    } catch (e) {
+      if (!connectionDropped(e)) throw e;
+      console.error("[db] a connection had been dropped by the server; the statement runs again on a fresh one:", (e as Error).message);
+      const fresh = new Client({ connectionString: url });
+      fresh.on("error", () => undefined);
+      await fresh.connect();
+      try {
+        return await (fresh.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        await fresh.end().catch(() => undefined);
+      }
+    }
+  };
 
   // LISTEN needs one long-lived connection of its own (not the pool's: it would hold a pool slot).
   const handlers = new Map<string, ((payload: string) => void)[]>();
@@ -156,6 +178,17 @@ async function openPostgres(url: string, reconnectFirstMs = 500): Promise<DbHand
       await pool.end();
     },
   };
+}
+
+/** SQLSTATEs and socket errors of a connection the server closed or that was lost before the statement ran. */
+const DROPPED_CODES = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006", "ECONNRESET", "EPIPE"]);
+
+/** Whether `e` says the statement's connection was gone (not that the statement itself failed). */
+export function connectionDropped(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  if (!err || typeof err !== "object") return false;
+  if (typeof err.code === "string" && DROPPED_CODES.has(err.code)) return true;
+  return typeof err.message === "string" && /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/.test(err.message);
 }
 
 async function openPglite(dir: string): Promise<DbHandle> {

@@ -9,7 +9,7 @@ import { listenForVehicleChanges, onVehiclesChanged } from "../inventory/changes
 import { upsertVehicles } from "../inventory/store";
 import { liveTenant } from "../tenants/live";
 import { createTenant, publish, saveDraft } from "../tenants/store";
-import { migrate, openDb, reconnectDelayMs, type DbHandle } from "./index";
+import { connectionDropped, migrate, openDb, reconnectDelayMs, type DbHandle } from "./index";
 
 const DB_KEY = Symbol.for("forecourt.db");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,4 +115,22 @@ describe("PostgreSQL connections terminated by the server", () => {
     await expect.poll(() => heard).toEqual(["before", "after", "again"]);
     off();
   }, 60_000);
+
+  it("retries a statement once on a fresh connection when the pool's connection was dropped by the server", async (c) => {
+    if (!tdb) return c.skip();
+    const one = async () => ((await h.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows;
+    for (let round = 0; round < 3; round++) {
+      // The pool holds idle connections; the server terminates them all; requests come at once,
+      // before the pool has heard (each would have been a 500).
+      await Promise.all(Array.from({ length: 8 }, () => h.db.execute(sql`select pg_sleep(0.02)`)));
+      await terminateAll();
+      const answers = await Promise.allSettled(Array.from({ length: 8 }, one));
+      expect(answers.map((a) => (a.status === "fulfilled" ? a.value : String(a.reason)))).toEqual(Array(8).fill([{ one: 1 }]));
+    }
+    // A statement that fails for its own reasons is not retried.
+    const error = (await h.db.execute(sql`select 1/0`).catch((e: unknown) => e)) as Error & { cause?: unknown };
+    expect(error.cause).toMatchObject({ code: "22012", message: "division by zero" });
+    expect(connectionDropped(error.cause)).toBe(false);
+    expect(connectionDropped(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
+  }, 30_000);
 });

@@ -73,6 +73,10 @@ describe("safeFetch with the opt-in off", () => {
       [`http://[::ffff:127.0.0.1]:${port}/adf`, "refused: ::ffff:7f00:1 is a loopback address"],
       [`http://localhost:${port}/adf`, "refused: localhost is this machine"],
       [`http://crm.localhost:${port}/adf`, "refused: crm.localhost is this machine"],
+      // Names that are never public are refused before any DNS lookup (as the tenant editor says).
+      ["https://crm/adf", "refused: crm is a name without a domain"],
+      ["https://crm.internal/adf", "refused: crm.internal is a private-use name"],
+      ["https://nas.local./adf", "refused: nas.local. is a private-use name"],
       ["http://169.254.169.254/latest/meta-data/", "refused: 169.254.169.254 is a link-local address"],
       ["http://[::ffff:169.254.169.254]/latest/meta-data/", "refused: ::ffff:a9fe:a9fe is a link-local address"],
       ["http://10.0.0.8/adf", "refused: 10.0.0.8 is a private address"],

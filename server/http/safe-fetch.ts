@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { isLocalhostName, nonPublicReason, parseIPv4, parseIPv6 } from "../../domain/ip-address";
+import { isLocalhostName, nonPublicReason, parseIPv4, parseIPv6, privateNameReason } from "../../domain/ip-address";
 
 /**
  * Fetches a URL the server was given by someone else (a tenant's CRM URL): only from public
@@ -68,6 +68,8 @@ export async function checkedAddress(url: URL, opts: Pick<SafeFetchOptions, "all
   const allow = opts.allowPrivate ?? privateFetchAllowed();
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (isLocalhostName(host) && allow !== true) throw new RefusedFetchError(`refused: ${host} is this machine`);
+  const privateName = privateNameReason(host);
+  if (privateName && allow !== true) throw new RefusedFetchError(`refused: ${host} is ${privateName}`);
   const literal = parseIPv4(host) ? 4 : host.includes(":") && parseIPv6(host) ? 6 : 0;
   const addresses = literal ? [{ address: host, family: literal }] : await (opts.resolve ?? defaultResolve)(host);
   if (!addresses.length) throw new Error(`${host} has no address`);

@@ -93,3 +93,19 @@ export function pageSecurityHeaders(kind: PageKind, opts: { https: boolean; env?
     ...(opts.https ? { "strict-transport-security": HSTS } : {}),
   };
 }
+
+/**
+ * The headers every answer starts with (server/http/node-server.ts), before proxy.ts or next.config.ts
+ * set a page's own: a preview's (it may be framed by the admin), otherwise never framed; HSTS on https.
+ * So an answer nothing else dresses (a 400 for a malformed path, Next's trailing-slash 308) has them too.
+ */
+export function baselineSecurityHeaders(headers: Record<string, string | string[] | undefined>, url: string, trusted: number): Record<string, string> {
+  const get = (name: string) => {
+    const v = headers[name];
+    return (Array.isArray(v) ? v[0] : v) ?? null;
+  };
+  const https = cameOverHttps({ get }, undefined, trusted);
+  const path = url.split("?")[0];
+  if (pageKind(get("host"), path) === "preview") return pageSecurityHeaders("preview", { https });
+  return { ...STATIC_SECURITY_HEADERS, ...(https ? { "strict-transport-security": HSTS } : {}) };
+}

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, PICTURE_PREFIX, type PictureRequest } from "../../domain/media";
@@ -51,9 +52,7 @@ export async function picture(req: PictureRequest): Promise<Buffer> {
       const bytes = await renderPicture(req);
       try {
         await mkdir(dir, { recursive: true });
-        const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
-        await writeFile(tmp, bytes);
-        await rename(tmp, file);
+        await writeFileAtomic(file, bytes);
       } catch (e) {
         console.error(`[media] could not cache ${file}:`, (e as Error).message);
       }

@@ -65,12 +65,27 @@ describe("csvCell", () => {
     expect(csvCell("+61 400 000 000")).toBe("'+61 400 000 000");
     expect(csvCell("-5")).toBe("'-5");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\t=cmd")).toBe("'\t=cmd");
+    expect(csvCell("\t=cmd")).toBe(`"'\t'=cmd"`);
     expect(csvCell('=HYPERLINK("http://x.test","y")')).toBe(`"'=HYPERLINK(""http://x.test"",""y"")"`);
     expect(csvCell("Ada, Countess")).toBe('"Ada, Countess"');
     expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
     expect(csvCell("nul\u0000 and \u001b[31mred")).toBe("nul and red");
     expect(csvCell("plain")).toBe("plain");
+  });
+
+  it("neutralises a formula start after every separator a spreadsheet may split on (, ; tab, line break), and quotes such cells", () => {
+    expect(csvCell('x;=HYPERLINK("http://evil.test","Click")')).toBe(`"x;'=HYPERLINK(""http://evil.test"",""Click"")"`);
+    expect(csvCell("x;=1+2")).toBe(`"x;'=1+2"`);
+    expect(csvCell("a,+61 400")).toBe(`"a,'+61 400"`);
+    expect(csvCell("a; -5")).toBe(`"a; '-5"`);
+    expect(csvCell("a\t@SUM(A1)")).toBe(`"a\t'@SUM(A1)"`);
+    expect(csvCell("a;\t=cmd")).toBe(`"a;'\t'=cmd"`);
+    expect(csvCell("one\n=two")).toBe(`"one\n'=two"`);
+    expect(csvCell("one\r\n=two")).toBe(`"one\n'=two"`);
+    expect(csvCell("=a;=b,=c")).toBe(`"'=a;'=b,'=c"`);
+    // Nothing to neutralise: a formula character inside a word, or after a letter.
+    expect(csvCell("x=1 a-b c@d.test")).toBe("x=1 a-b c@d.test");
+    expect(csvCell("semi;colon")).toBe('"semi;colon"');
     expect(csvCell(null)).toBe("");
     expect(csvCell(42)).toBe("42");
   });
@@ -200,7 +215,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
   it("exports the filtered leads as CSV with a header row, formula starts neutralised", async (c) => {
     db.need(c);
     const id = await lead("beta", "b2-hostile", "2026-03-03T02:00:00Z", {
-      fields: { first_name: "=cmd|' /C calc'!A0", last_name: "Smith", email: "x@example.com", phone: "+61 400 555 666", message: '@SUM(1+1)\nsecond "line"' },
+      fields: { first_name: "=cmd|' /C calc'!A0", last_name: "Smith", email: "x@example.com", phone: "+61 400 555 666", message: '@SUM(1+1)\nsecond "line" x;=HYPERLINK("http://evil.test","Click")' },
     });
     const { csv, rows } = await leadsCsv(h.db, staff, "beta", { page: 1, from: "2026-03-03", to: "2026-03-03" });
     expect(rows).toBe(1);
@@ -209,7 +224,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     expect(header).toBe(CSV_COLUMNS.join(","));
     expect(header).toBe("Received,Lead ID,Form,Category,Name,E-mail,Phone,Vehicle,Stock number,Trade-in vehicle,Message,Dealership,Payment reference,Delivery");
     expect(row).toBe(
-      `2026-03-03 12:00,${id},Car enquiry,Vehicle Enquiry,'=cmd|' /C calc'!A0 Smith,x@example.com,'+61 400 555 666,,,,"'@SUM(1+1)\nsecond ""line""",Beta Cars Sales,,Waiting to be sent`,
+      `2026-03-03 12:00,${id},Car enquiry,Vehicle Enquiry,'=cmd|' /C calc'!A0 Smith,x@example.com,'+61 400 555 666,,,,"'@SUM(1+1)\nsecond ""line"" x;'=HYPERLINK(""http://evil.test"",""Click"")",Beta Cars Sales,,Waiting to be sent`,
     );
     expect(end).toBe("");
     expect(siteTime(new Date("2026-03-03T02:00:00Z"), "Pacific/Auckland")).toBe("2026-03-03 15:00");

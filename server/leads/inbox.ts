@@ -321,14 +321,16 @@ export function describeResend(r: ResendResult): string {
   return `Sent again: ${list} ${what.length > 1 ? "are" : "is"} queued (resend ${r.round}).${r.replaced ? " The earlier sending that had not gone through yet was stopped, so the lead goes out once." : ""}`;
 }
 
-// Cells a spreadsheet would run as a formula (= + - @, and tab or CR that some read first) start with '.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet runs as a formula a cell starting with = + - @ (tab or CR some read first). A reader
+// whose list separator is ; or tab (many European locales, a paste) splits a cell there too, so a
+// formula start is neutralised with ' at the cell's start and after every , ; tab or line break
+// (spaces between included): `x;=HYPERLINK(…)` becomes `x;'=HYPERLINK(…)`.
+const FORMULA_AFTER_SEPARATOR = /(?<=^|[,;\t\n])( *)(?=[=+\-@\t\r])/g;
 
 /** One CSV cell (RFC 4180): control characters out, formula starts neutralised, quoted when needed. */
 export function csvCell(value: unknown): string {
-  let s = stripControls(value === null || value === undefined ? "" : String(value));
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = stripControls(value === null || value === undefined ? "" : String(value)).replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return /[",;\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const CSV_COLUMNS = [

@@ -16,7 +16,8 @@
  * Stage "0. Initial Lead" is the evaluation's before any details are given.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, unlink } from "node:fs/promises";
+import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import {
@@ -233,9 +234,7 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
   const relative = join("trade-in", scope.site, evaluation.id, `${sha256.slice(0, 32)}.${ext}`);
   const path = join(dataDir(), relative);
   await mkdir(join(dataDir(), "trade-in", scope.site, evaluation.id), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
+  await writeFileAtomic(path, data);
   const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 200) || `image.${ext}`;
   const added = await addEvaluationImage(ctx.db, scope, evaluation.id, { name, type, bytes: data.byteLength, sha256, path: relative, addedAt: new Date().toISOString() });
   if (!added.ok) {

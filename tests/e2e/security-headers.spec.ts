@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { adminUrl, reactHydrated, siteUrl } from "./helpers";
+import { adminUrl, reactHydrated, siteGet, siteUrl } from "./helpers";
 
 // Security headers (issue 12 item 11) on every kind of answer, and a Content-Security-Policy that
 // breaks nothing: no violation on a site's home, search and vehicle pages nor in the admin editor
@@ -68,6 +68,14 @@ test("a site page, a cached vehicle page, an API answer, an asset and the admin 
   const api = await page.request.post(adminUrl("/api/admin/sign-in"), { headers: { origin: adminUrl("").replace(/\/$/, "") }, data: {} });
   expect(api.status()).toBe(401);
   expectUnframable(api.headers(), "admin API");
+
+  // Answers made before Next: the 400 for a malformed path, and Next's trailing-slash 308.
+  const malformed = await siteGet(page.request, SITE, "/cars/%ZZ");
+  expect(malformed.status()).toBe(400);
+  expectUnframable(malformed.headers(), "malformed path");
+  const slash = await siteGet(page.request, SITE, "/search/");
+  expect(slash.status()).toBe(308);
+  expectUnframable(slash.headers(), "trailing-slash 308");
 });
 
 test("X-Forwarded-Host cannot make another origin's post look like the admin's own", async ({ page }) => {
@@ -151,6 +159,12 @@ test("the admin editor and its preview of the draft work under the policy", asyn
   expectCommon(previewHeaders, "preview");
   expect(previewHeaders["x-frame-options"]).toBeUndefined();
   expect(previewHeaders["content-security-policy"]).toContain(`frame-ancestors 'self' http://localhost:*`);
+  // The preview's trailing-slash redirect (Next's own 308) carries the preview's headers too.
+  const slash = await siteGet(page.request, SITE, `${new URL(src).pathname.replace(/\/$/, "")}/search/`);
+  expect(slash.status()).toBe(308);
+  expectCommon(slash.headers(), "preview's 308");
+  expect(slash.headers()["x-frame-options"]).toBeUndefined();
+  expect(slash.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' http://localhost:*`);
   await previewPage.close();
   expect(violations).toEqual([]);
 });

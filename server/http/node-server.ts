@@ -1,0 +1,93 @@
+/**
+ * The HTTP server in front of Next (scripts/serve.ts), with what it decides before Next sees a request:
+ * - time limits: a request (headers and body) must arrive within REQUEST_TIMEOUT_MS, its headers within
+ *   HEADERS_TIMEOUT_MS, and an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS; a
+ *   client too slow is answered 408 with REQUEST_TIMEOUT_MESSAGE and the connection is closed (a
+ *   trickled body held a connection and its handler for minutes);
+ * - the security headers every answer carries (server/http/security-headers.ts): set here first, so
+ *   answers nothing else dresses (this file's 400 and 408, Next's trailing-slash 308) carry them too;
+ *   proxy.ts and next.config.ts replace them with a page's own;
+ * - a malformed request path answers 400 (server/http/request-target.ts);
+ * - the client's address, from the socket and TRUSTED_PROXIES (server/http/client-address.ts); with no
+ *   proxy trusted, a visitor's X-Forwarded-Proto is dropped (it made Next's request URL https).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "./client-address";
+import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "./request-target";
+import { baselineSecurityHeaders } from "./security-headers";
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node checks the two limits above (its default, 30 s, let a request run up to twice its limit). */
+export const TIMEOUT_CHECK_MS = 1_000;
+export const REQUEST_TIMEOUT_MESSAGE = "The request took too long to arrive, so it was not read. Try again.";
+export const BAD_REQUEST_MESSAGE = "The request could not be read.";
+export const HEADERS_TOO_LARGE_MESSAGE = "The request's headers are too large.";
+
+export interface ServerLimits {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  checkEveryMs: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+const textAnswer = (status: number, reason: string, message: string, headers: Record<string, string>) => {
+  const body = Buffer.from(message);
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    "connection: close",
+    "content-type: text/plain; charset=utf-8",
+    "cache-control: no-store",
+    `content-length: ${body.byteLength}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`), body]);
+};
+
+/** The server: `handler` (Next behind the caches) gets only requests with a sound path, with the client's address set. */
+export function createSiteServer(handler: Handler, opts: { trustedProxies: number; limits?: Partial<ServerLimits> }): Server {
+  const limits: ServerLimits = {
+    requestMs: REQUEST_TIMEOUT_MS,
+    headersMs: HEADERS_TIMEOUT_MS,
+    keepAliveMs: KEEP_ALIVE_TIMEOUT_MS,
+    checkEveryMs: TIMEOUT_CHECK_MS,
+    ...opts.limits,
+  };
+  const server = createServer(
+    { requestTimeout: limits.requestMs, headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
+    (req, res) => {
+      for (const [name, value] of Object.entries(baselineSecurityHeaders(req.headers, req.url ?? "/", opts.trustedProxies))) res.setHeader(name, value);
+      if (malformedPath(req.url)) {
+        res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+        return res.end(MALFORMED_PATH);
+      }
+      if (req.url) req.url = withoutNulInQuery(req.url);
+      // With no proxy trusted, X-Forwarded-Proto is the visitor's say-so: Next would build an https
+      // request URL from it (a Secure cookie and HSTS on plain http). Only a trusted proxy's counts.
+      if (opts.trustedProxies === 0) delete req.headers["x-forwarded-proto"];
+      req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], opts.trustedProxies);
+      return handler(req, res);
+    },
+  );
+  server.keepAliveTimeout = limits.keepAliveMs;
+  // Node's own answers to a request too slow, too large or unreadable, with the security headers and a message.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (err.code === "ECONNRESET" || !socket.writable || current?.headersSent) return void socket.destroy();
+    const headers = baselineSecurityHeaders({}, "/", 0);
+    const answer =
+      err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? textAnswer(408, "Request Timeout", REQUEST_TIMEOUT_MESSAGE, headers)
+        : err.code === "HPE_HEADER_OVERFLOW"
+          ? textAnswer(431, "Request Header Fields Too Large", HEADERS_TOO_LARGE_MESSAGE, headers)
+          : textAnswer(400, "Bad Request", BAD_REQUEST_MESSAGE, headers);
+    // Nothing more is read from this client: the answer is flushed, then the connection is gone.
+    socket.end(answer, () => socket.destroy());
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  });
+  return server;
+}
