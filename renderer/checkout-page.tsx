@@ -19,7 +19,7 @@ import { depositTerms, finalizeReservation, getReservation, kindEnabled, ownerCo
 import { paymentProvider } from "../server/payments/provider-for";
 import { leadFormSpec } from "../domain/lead-forms";
 import { imageUrl } from "../domain/media";
-import { MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_INELIGIBLE_TEXT, RESERVE_REFUNDABLE, reserveIneligibility, reserveNowLabel, showMoneyBack } from "../domain/vdp-rules";
+import { NOT_YOUR_RESERVATION, MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_INELIGIBLE_TEXT, RESERVE_REFUNDABLE, reserveIneligibility, reserveNowLabel, showMoneyBack } from "../domain/vdp-rules";
 import { formatMoney, priceDisplay, vehicleHeading } from "../domain/vehicle-display";
 import { callNumber, carLocation, similarHref } from "../domain/vehicle-links";
 import { addressLine } from "../domain/locations";
@@ -244,8 +244,6 @@ function holdText(date: Date, doc: TenantDocument) {
 }
 
 /** What anyone but the buyer sees of a reservation's page: the car, nothing of the payment, no Cancel. */
-export const NOT_YOUR_RESERVATION = "Only the buyer who made this reservation can see its payment details and cancel it: open this page in the browser it was made in, or sign in as the buyer.";
-
 function StrangerBody({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
   return (
     <>

@@ -23,7 +23,7 @@ import { validateLeadForm } from "../../domain/lead-form-validation";
 import { cardProblems } from "../../domain/payment-card";
 import { isHttps, requestUser, sessionToken } from "../auth/sessions";
 import { gate } from "../auth/gate";
-import { SIGN_IN_HEADINGS } from "../../domain/gated-routes";
+import { RESERVE_SIGN_IN_REQUIRED } from "../../domain/gated-routes";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
 import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, errorResponse, HttpError, type ErrorBody } from "../http/errors";
@@ -140,7 +140,7 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   // signed-in visitors takes no reservation from anyone else.
   const route = body.kind === "purchase" ? "/checkout-journey" : `/cars/car/${ctx.tenant.features.reserveOnline.route ?? "checkout"}`;
   const gated = await gate(ctx.db, ctx.tenant, { requested: route, sessionToken: sessionToken(request.headers.get("cookie")) }, now);
-  if (!gated.pass) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!gated.pass) throw new HttpError(401, RESERVE_SIGN_IN_REQUIRED);
   const parsed = parseReservationBody(body, ctx.tenant, now);
   const slug = ctx.tenant.identity.slug;
   const limited = await hitInOrder(deps.limiter ?? (await leadRateLimiter()), [
@@ -164,8 +164,6 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
       return json(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation }, cookie);
   }
 }
-
-export const SIGN_IN_REQUIRED = `${SIGN_IN_HEADINGS.checkout}: this site takes reservations from signed-in visitors only. Sign in, then reserve the car.`;
 
 export async function handleCancel(request: Request, ctx: SiteContext, id: string, deps: ReservationDeps = {}): Promise<Response> {
   // Another site's page cannot cancel (a form's text/plain POST, a fetch): only the site's own pages.

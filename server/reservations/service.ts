@@ -16,7 +16,7 @@ import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
-import { reserveIneligibility, RESERVE_INELIGIBLE_TEXT } from "../../domain/vdp-rules";
+import { NOT_THE_BUYER, reserveIneligibility, RESERVE_INELIGIBLE_TEXT } from "../../domain/vdp-rules";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { CardInput } from "../../domain/payment-card";
 import { HttpError } from "../http/errors";
@@ -118,7 +118,7 @@ export interface ReservationOwner {
 export const ownerCookieName = (id: string) => `fc_reservation_${id}`;
 /** How long the buyer's browser keeps the cookie: long past any hold, so the page keeps its details. */
 export const OWNER_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
-export const NOT_THE_BUYER = "Only the buyer who made this reservation can cancel it: from the browser it was made in, or signed in as the buyer. Please contact the dealer if that is you.";
+export { NOT_THE_BUYER };
 
 /** The car cannot be reserved (409), with the reason the page shows. */
 export class ReservationUnavailableError extends HttpError {
