@@ -345,7 +345,7 @@ export const reservationPage = cache(async (host: string, slug: string, id: stri
   const jar = await cookies();
   const user = await sessionUser(db, live.slug, jar.get(SESSION_COOKIE)?.value);
   const owner = await ownsReservation(ctx, r.id, { token: jar.get(ownerCookieName(r.id))?.value, userId: user?.id ?? null });
-  return withChrome(live, path, "Your reservation", (
+  return withChrome(live, path, owner ? "Your reservation" : "Reservation", (
     <div className={styles.narrow} data-testid="reservation" data-status={owner ? r.status : "private"}>
       {owner ? <ConfirmationBody r={r} car={car} doc={live.document} confirmationUrl={path} /> : <StrangerBody car={car} doc={live.document} />}
     </div>

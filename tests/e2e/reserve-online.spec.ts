@@ -126,6 +126,7 @@ test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; a stra
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(confirmation);
   await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Reservation");
+  await expect(strangerPage).toHaveTitle("Reservation | Bluegum Pre-Owned");
   await expect(strangerPage.getByText(NOT_YOUR_RESERVATION)).toBeVisible();
   await expect(strangerPage.getByText(/pay_[0-9a-f]{24}/)).toHaveCount(0);
   await expect(strangerPage.getByRole("button", { name: "Cancel reservation" })).toHaveCount(0);
