@@ -39,6 +39,9 @@ export const SIGN_IN_HEADINGS: Record<SignInType, string> = {
   watchlist: "Sign in to save cars to your watchlist",
 };
 
+/** POST /api/reservations on a site that gates checkout, from a visitor not signed in (401). */
+export const RESERVE_SIGN_IN_REQUIRED = `${SIGN_IN_HEADINGS.checkout}: this site takes reservations from signed-in visitors only. Sign in, then reserve the car.`;
+
 /** The sign-in type of a query value, or null for anything else. */
 export const signInType = (value: string | null | undefined): SignInType | null =>
   (SIGN_IN_TYPES as readonly string[]).includes(value ?? "") ? (value as SignInType) : null;

@@ -24,6 +24,13 @@ export const SERVICE_PAGE_TITLE = "Service";
 export const LEAD_STATUS_COMPLETE = "Complete";
 /** An earlier step's lead (ours: the spec names only Complete). */
 export const LEAD_STATUS_IN_PROGRESS = "In Progress";
+/**
+ * The header a service booking's later steps carry: the token its first step answered (lead_token),
+ * so only the visitor who started the booking can move it on (server/leads/http.ts).
+ */
+export const LEAD_TOKEN_HEADER = "lead-token";
+/** A later step without the first step's token (403): nothing stored changes. */
+export const NOT_YOUR_BOOKING = "This service booking was started in another browser, so it cannot be continued here. Please start your booking again.";
 export const CONTACT_DETAILS = "Contact Details";
 export const VEHICLE_DETAILS = "Vehicle Details";
 export const ORDER_DETAILS = "Order Details";

@@ -282,6 +282,10 @@ export function salesThisMonth(now: Date): number {
 
 /** Spec §9: the deposit is 100% refundable. The amount ($200) and hold (48 hours) are features.reserveOnline's defaults. */
 export const RESERVE_REFUNDABLE = "100% refundable";
+/** Cancel asked by anyone but the reservation's buyer (403; server/reservations/service.ts). */
+export const NOT_THE_BUYER = "Only the buyer who made this reservation can cancel it: from the browser it was made in, or signed in as the buyer. Please contact the dealer if that is you.";
+/** What anyone but the buyer reads on a reservation's page (no payment reference, no Cancel). */
+export const NOT_YOUR_RESERVATION = "Only the buyer who made this reservation can see its payment details and cancel it: open this page in the browser it was made in, or sign in as the buyer.";
 
 export function reserveTerms(reserve: Pick<TenantDocument["features"]["reserveOnline"], "deposit" | "holdHours">, identity: Identity) {
   return {

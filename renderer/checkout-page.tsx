@@ -7,17 +7,19 @@
  *   reserved (sold, reserved, unpriced) gets a page saying so with a link to similar stock.
  */
 import { cache, type ReactNode } from "react";
+import { cookies } from "next/headers";
+import { SESSION_COOKIE, sessionUser } from "../server/auth/sessions";
 import { tenantForHost } from "../server/tenants/live";
 import type { LiveDocument } from "../server/tenants/store";
 import { getDb } from "../server/db";
 import { siteVehicleBySlug } from "../server/inventory/vdp";
 import { getVehicle } from "../server/inventory/store";
 import type { StoredVehicle } from "../server/inventory/vehicle";
-import { depositTerms, finalizeReservation, getReservation, kindEnabled, type ReservationKind, type ReservationView } from "../server/reservations/service";
+import { depositTerms, finalizeReservation, getReservation, kindEnabled, ownerCookieName, ownsReservation, type ReservationKind, type ReservationView } from "../server/reservations/service";
 import { paymentProvider } from "../server/payments/provider-for";
 import { leadFormSpec } from "../domain/lead-forms";
 import { imageUrl } from "../domain/media";
-import { MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reservationWords, reserveIneligibility, reserveIneligibleText, reserveNowLabel, showMoneyBack, type ReserveIneligible } from "../domain/vdp-rules";
+import { NOT_YOUR_RESERVATION, MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reservationWords, reserveIneligibility, reserveIneligibleText, reserveNowLabel, showMoneyBack, type ReserveIneligible } from "../domain/vdp-rules";
 import { formatMoney, priceDisplay, vehicleHeading } from "../domain/vehicle-display";
 import { vehicleTerms } from "../domain/vehicle-terms";
 import { callNumber, carLocation, similarHref } from "../domain/vehicle-links";
@@ -248,6 +250,17 @@ function holdText(date: Date, doc: TenantDocument) {
   return dateTimeFormat(doc.identity.locale, { timeZone: doc.identity.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(date);
 }
 
+/** What anyone but the buyer sees of a reservation's page: the car, nothing of the payment, no Cancel. */
+function StrangerBody({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
+  return (
+    <>
+      <h1 className={styles.h1}>Reservation</h1>
+      <CarSummary car={car} doc={doc} />
+      <p role="status">{NOT_YOUR_RESERVATION}</p>
+    </>
+  );
+}
+
 function ConfirmationBody({ r, car, doc, confirmationUrl }: { r: ReservationView; car: StoredVehicle; doc: TenantDocument; confirmationUrl: string }) {
   const deposit = formatMoney(r.deposit / 100, doc.identity, r.deposit % 100 ? 2 : 0);
   const words = wordsFor(car);
@@ -336,9 +349,13 @@ export const reservationPage = cache(async (host: string, slug: string, id: stri
   const car = await getVehicle(db, r.vehicleId);
   if (!car || car.slug !== slug) return null;
   const path = `/cars/${slug}/reservation/${id}`;
-  return withChrome(live, path, "Your reservation", (
-    <div className={styles.narrow} data-testid="reservation" data-status={r.status}>
-      <ConfirmationBody r={r} car={car} doc={live.document} confirmationUrl={path} />
+  // The buyer: their browser's cookie, or the signed-in user who reserved (server/reservations/service.ts).
+  const jar = await cookies();
+  const user = await sessionUser(db, live.slug, jar.get(SESSION_COOKIE)?.value);
+  const owner = await ownsReservation(ctx, r.id, { token: jar.get(ownerCookieName(r.id))?.value, userId: user?.id ?? null });
+  return withChrome(live, path, owner ? "Your reservation" : "Reservation", (
+    <div className={styles.narrow} data-testid="reservation" data-status={owner ? r.status : "private"}>
+      {owner ? <ConfirmationBody r={r} car={car} doc={live.document} confirmationUrl={path} /> : <StrangerBody car={car} doc={live.document} />}
     </div>
   ));
 });

@@ -30,7 +30,8 @@ export function keyFor(memo: KeyMemo | null, payload: string): KeyMemo {
 }
 
 export type SubmitResult =
-  | { ok: true; leadId: string }
+  /** leadToken: a service booking's first step's token, which its later steps send (domain/service-booking.ts). */
+  | { ok: true; leadId: string; leadToken?: string }
   /** status 0: the server could not be reached. */
   | { ok: false; status: number; message?: string; errors?: { pointer: string; message: string }[] };
 
@@ -38,7 +39,7 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Posts a lead; retries once (same key) when the request did not get through. */
-export async function sendLead(lead: Lead, key: string, opts: { fetch?: typeof fetch; retryDelayMs?: number } = {}): Promise<SubmitResult> {
+export async function sendLead(lead: Lead, key: string, opts: { fetch?: typeof fetch; retryDelayMs?: number; headers?: Record<string, string> } = {}): Promise<SubmitResult> {
   const doFetch = opts.fetch ?? fetch;
   const body = JSON.stringify(lead);
   let last: SubmitResult = { ok: false, status: 0 };
@@ -49,15 +50,15 @@ export async function sendLead(lead: Lead, key: string, opts: { fetch?: typeof f
       res = await doFetch(LEADS_ENDPOINT, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "content-type": "application/json", "idempotency-key": key },
+        headers: { ...opts.headers, "content-type": "application/json", "idempotency-key": key },
         body,
       });
     } catch {
       last = { ok: false, status: 0 };
       continue;
     }
-    const answer = (await res.json().catch(() => ({}))) as { lead_id?: unknown; error?: unknown; errors?: unknown };
-    if (res.ok && typeof answer.lead_id === "string") return { ok: true, leadId: answer.lead_id };
+    const answer = (await res.json().catch(() => ({}))) as { lead_id?: unknown; lead_token?: unknown; error?: unknown; errors?: unknown };
+    if (res.ok && typeof answer.lead_id === "string") return { ok: true, leadId: answer.lead_id, ...(typeof answer.lead_token === "string" ? { leadToken: answer.lead_token } : {}) };
     last = {
       ok: false,
       status: res.status,

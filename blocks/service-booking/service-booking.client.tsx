@@ -6,6 +6,7 @@ import { siteDay } from "../../domain/opening-hours";
 import {
   buildServiceLead,
   FIND_VEHICLE,
+  LEAD_TOKEN_HEADER,
   locationChoices,
   serviceDisclaimers,
   serviceProblems,
@@ -79,6 +80,8 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
     message: string | null;
   }>({ busy: false, message: null });
   const leadId = useRef<string | null>(null);
+  // The first step's token: later steps send it, so only this browser moves the booking on.
+  const leadToken = useRef<string | null>(null);
   const memo = useRef<KeyMemo | null>(null);
   const trap = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -171,9 +174,10 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       ...context(),
     });
     memo.current = keyFor(memo.current, JSON.stringify(lead));
-    const result = await sendLead(lead, memo.current.key);
+    const result = await sendLead(lead, memo.current.key, leadId.current && leadToken.current ? { headers: { [LEAD_TOKEN_HEADER]: leadToken.current } } : {});
     if (result.ok) {
       leadId.current = result.leadId;
+      if (result.leadToken) leadToken.current = result.leadToken;
       return true;
     }
     if (result.status === 422 && result.errors?.length) {
@@ -192,9 +196,10 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       }
       return false;
     }
-    // An earlier step's lead that is gone or already sent: the booking starts a new lead.
-    if (!isLast && (result.status === 404 || result.status === 409)) {
+    // An earlier step's lead that is gone, already sent or not this browser's: the booking starts a new lead.
+    if (!isLast && (result.status === 403 || result.status === 404 || result.status === 409)) {
       leadId.current = null;
+      leadToken.current = null;
       return true;
     }
     if (!isLast) return true; // progress not stored (offline): the last step still sends everything

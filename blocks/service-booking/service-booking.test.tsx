@@ -18,9 +18,10 @@ const site = (slug: string) => {
   return v.document;
 };
 
-type Call = { url: string; body: any };
+type Call = { url: string; body: any; headers?: Record<string, string> };
 let calls: Call[];
 const LEAD = "0b6f7a52-6d5c-4c0e-9d1e-1c2b3a4d5e6f";
+const TOKEN = "first-step-token-0123456789abcdefghijklmnopq";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
@@ -30,9 +31,12 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body));
-      calls.push({ url, body });
-      if (url === "/api/service/rego-lookup") return json(200, body.rego === "1JY5CR" ? { found: true, make: "Jayco", model: "Journey", year: 2020 } : { found: false, message: "not found" });
-      return json(200, { lead_id: LEAD });
+      if (url === "/api/service/rego-lookup") {
+        calls.push({ url, body });
+        return json(200, body.rego === "1JY5CR" ? { found: true, make: "Jayco", model: "Journey", year: 2020 } : { found: false, message: "not found" });
+      }
+      calls.push({ url, body, headers: init.headers as Record<string, string> });
+      return json(200, body.isLastStep === false && !body.lead_id ? { lead_id: LEAD, lead_token: TOKEN } : { lead_id: LEAD });
     }),
   );
   vi.spyOn(browserNav, "assign").mockImplementation(() => {});
@@ -78,12 +82,15 @@ describe("service-booking wizard", () => {
     await waitFor(() => expect(stepHeading()).toBe("Step 3 of 3: Order Details"));
     expect(calls[1].body).toMatchObject({ form: "service", isLastStep: false, lead_status: "In Progress", form_completed: false, fields: { vehicle_make: "Jayco", first_name: "Ada" } });
     expect(calls[1].body).not.toHaveProperty("lead_id");
+    expect(calls[1].headers).not.toHaveProperty("lead-token");
 
     await user.selectOptions(screen.getByLabelText("Dealership"), "wattle-creek-bendigo");
     expect((screen.getByLabelText("Service Location") as HTMLSelectElement).value).toBe("4002");
     await user.selectOptions(screen.getByLabelText("Service Type"), "Pre-trip safety check");
     await user.click(screen.getByRole("button", { name: "Book a Service" }));
     await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    // The later step carries the first step's token: only this browser moves the booking on.
+    expect(calls[2].headers).toMatchObject({ "lead-token": TOKEN });
     expect(calls[2].body).toMatchObject({ lead_id: LEAD, isLastStep: true, lead_status: "Complete", form_completed: true, category: "Service Booking", fields: { location_id: 4002, dealership_slug: "wattle-creek-bendigo" } });
     expect(JSON.parse(window.localStorage.getItem(SUCCESS_KEY)!)).toMatchObject({ leadId: LEAD, form: "service" });
   });

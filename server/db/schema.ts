@@ -277,6 +277,9 @@ export const leads = pgTable(
     payload: jsonb("payload").notNull(),
     // The site's signed-in visitor who sent it (null: anonymous), for their My Garage.
     userId: integer("user_id").references(() => siteUsers.id, { onDelete: "set null" }),
+    // SHA-256 of the token a multi-step form's first step gave the visitor (a service booking): every
+    // later step must present it (server/leads/owner-token.ts). Null: no later steps are taken.
+    ownerTokenHash: text("owner_token_hash"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -491,6 +494,9 @@ export const reservations = pgTable(
     paymentId: text("payment_id"),
     failureMessage: text("failure_message"),
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    // SHA-256 of the buyer's token (their browser's HttpOnly cookie): only its holder (or the signed-in
+    // buyer) sees the payment reference and may cancel. Null for reservations from before the rule.
+    ownerTokenHash: text("owner_token_hash"),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -6,7 +6,8 @@ import type { StoredVehicle } from "../inventory/vehicle";
 import type { SchemaError } from "../../domain/schema-errors";
 import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
-import { serviceBookingSpec, serviceLeadProblems, serviceRecipient, takesServiceBookings, LEAD_STATUS_IN_PROGRESS } from "../../domain/service-booking";
+import { serviceBookingSpec, serviceLeadProblems, serviceRecipient, takesServiceBookings, LEAD_STATUS_IN_PROGRESS, LEAD_TOKEN_HEADER, NOT_YOUR_BOOKING } from "../../domain/service-booking";
+import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
 import { and, eq } from "drizzle-orm";
 import { leads } from "../db/schema";
 import { validateLead, type Lead } from "./validation";
@@ -27,6 +28,9 @@ import { signedInUserId } from "../auth/sessions";
  * (domain/lead-forms.ts, the rules the browser form checks); their messages come first. An earlier
  * step of a multi-step form (isLastStep false) is checked for what it carries, not for what it lacks.
  * A non-empty honeypot field `website` answers 200 with a made-up lead id and stores nothing.
+ * A service booking's first step (isLastStep false) also answers { lead_token }: a random token, stored
+ * only as its SHA-256 with the lead; each later step (lead_id) must send it in the Lead-Token header,
+ * else 403 NOT_YOUR_BOOKING and nothing changes. A retried first step (same key) gets a new token.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
@@ -183,9 +187,11 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
         : { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone };
     if (lead.lead_id) {
       // A later step of the service booking moves on the lead its first step stored (still in progress, this site's).
-      const [row] = await db.select({ payload: leads.payload }).from(leads).where(and(eq(leads.id, lead.lead_id), eq(leads.tenant, live.slug)));
+      const [row] = await db.select({ payload: leads.payload, ownerTokenHash: leads.ownerTokenHash }).from(leads).where(and(eq(leads.id, lead.lead_id), eq(leads.tenant, live.slug)));
       const stored = row?.payload as Partial<Lead> | undefined;
       if (!stored || stored.form !== "service") return problem(404, "There is no such service booking on this site. Please start again.");
+      // Only the visitor who started it (the first step's token) moves it on.
+      if (!ownerTokenMatches(row.ownerTokenHash, request.headers.get(LEAD_TOKEN_HEADER))) return problem(403, NOT_YOUR_BOOKING);
       if (stored.lead_status !== LEAD_STATUS_IN_PROGRESS) return problem(409, "This service booking was already sent.");
       const moved = await updateLeadStage(db, { lead, leadId: lead.lead_id, site, dealership: to, vehicle: null });
       if (!moved) return problem(404, "There is no such service booking on this site. Please start again.");
@@ -197,7 +203,14 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
     const userId = await signedInUserId(request, { db, tenant: live.document, now });
     const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, key, { userId });
     if (created) deps.stored?.(leadId);
-    return json(200, { lead_id: leadId }, created ? {} : { "idempotent-replayed": "true" });
+    const replayed: Record<string, string> = created ? {} : { "idempotent-replayed": "true" };
+    if (lead.form === "service" && lead.isLastStep === false) {
+      // The booking's later steps need this token; a retry (its key is the visitor's secret) gets a new one.
+      const owner = newOwnerToken();
+      await db.update(leads).set({ ownerTokenHash: owner.hash }).where(eq(leads.id, leadId));
+      return json(200, { lead_id: leadId, lead_token: owner.token }, replayed);
+    }
+    return json(200, { lead_id: leadId }, replayed);
   } catch (e) {
     return errorResponse(e, { body: underError, unexpected: UNEXPECTED_ERROR, log: "[leads] a lead could not be stored:" });
   }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import { buildServiceLead, dateClosed, serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
+import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "../../tests/databases";
+import { buildServiceLead, dateClosed, NOT_YOUR_BOOKING, serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { createTenant, publish } from "../tenants/store";
@@ -27,7 +27,8 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
   let tdb: TestDatabase;
   let h: DbHandle;
   const d = () => deps(h, site, { now: () => NOW });
-  const send = async (values: ServiceValues, last: boolean, leadId?: string) => post(d(), buildServiceLead(spec, values, { last, leadId, url: "https://harbourline.localhost/service" }));
+  const send = async (values: ServiceValues, last: boolean, leadId?: string, token?: string) =>
+    post(d(), buildServiceLead(spec, values, { last, leadId, url: "https://harbourline.localhost/service" }), token ? { headers: { "lead-token": token } } : {});
 
   beforeAll(async () => {
     tdb = pgliteDatabase();
@@ -43,19 +44,19 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
   it("stores each step as one lead's progress and sends the last by e-mail to the service location, never as ADF", async () => {
     const first = await send(contact, false);
     expect(first.status).toBe(200);
-    const { lead_id } = await first.json();
+    const { lead_id, lead_token } = await first.json();
     const deliveries = () => h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead_id));
     const stored = async () => (await h.db.select().from(leads).where(eq(leads.id, lead_id)))[0];
     expect((await stored()).payload).toMatchObject({ form: "service", lead_status: "In Progress", form_completed: false, isLastStep: false, fields: contact });
     expect(await deliveries()).toEqual([]);
 
-    const second = await send({ ...contact, ...vehicle }, false, lead_id);
+    const second = await send({ ...contact, ...vehicle }, false, lead_id, lead_token);
     expect(second.status).toBe(200);
     expect((await second.json()).lead_id).toBe(lead_id);
     expect((await stored()).payload).toMatchObject({ lead_status: "In Progress", fields: { vehicle_make: "Toyota", vehicle_year: 2020, rego: "ABC123" } });
     expect(await deliveries()).toEqual([]);
 
-    const last = await send({ ...contact, ...vehicle, ...order }, true, lead_id);
+    const last = await send({ ...contact, ...vehicle, ...order }, true, lead_id, lead_token);
     expect(last.status).toBe(200);
     expect((await last.json()).lead_id).toBe(lead_id);
     const row = await stored();
@@ -79,7 +80,7 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
     }
 
     // Sent: the booking cannot be moved on again.
-    const again = await send({ ...contact, ...vehicle, ...order, comments: "changed" }, true, lead_id);
+    const again = await send({ ...contact, ...vehicle, ...order, comments: "changed" }, true, lead_id, lead_token);
     expect(again.status).toBe(409);
     expect(await deliveries()).toHaveLength(1);
   });
@@ -133,6 +134,56 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
     const res = await post(deps(h, { ...site, document: external }), buildServiceLead(spec, { ...contact, ...vehicle, ...order }, { last: true }));
     expect(res.status).toBe(404);
     expect((await res.json()).error).toBe("This site does not take service bookings online.");
+  });
+});
+
+describe.each(backends)("a service booking moves on only for the visitor who started it, on %s", (_name, make) => {
+  let h: DbHandle;
+  const db = useTestDatabase(make, async (handle) => {
+    h = handle;
+    await createTenant(h.db, site.document, "test");
+    await publish(h, "harbourline", { actor: "test" });
+  });
+  const d = () => deps(h, site, { now: () => NOW });
+  const send = (values: ServiceValues, last: boolean, leadId?: string, headers: Record<string, string> = {}, key?: string) =>
+    post(d(), buildServiceLead(spec, values, { last, leadId, url: "https://harbourline.localhost/service" }), { headers, ...(key ? { key } : {}) });
+
+  it("the first step answers a token (stored only hashed); a later step without it, or with another, is 403 and changes nothing; with it the booking completes", async (t) => {
+    db.need(t);
+    const first = await send(contact, false, undefined, {}, "service-owner-first-1");
+    expect(first.status).toBe(200);
+    const { lead_id, lead_token } = await first.json();
+    expect(lead_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = async () => (await h.db.select().from(leads).where(eq(leads.id, lead_id)))[0];
+    const before = await row();
+    expect(before.ownerTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(before)).not.toContain(lead_token);
+
+    // Another visitor's booking gives a token that is no key to this one.
+    const other = await (await send({ ...contact, first_name: "Eve" }, false)).json();
+    const mallory = { first_name: "Mallory", last_name: "Stranger", email: "mallory@example.com", phone: "0411 111 111" };
+    for (const headers of <Record<string, string>[]>[{}, { "lead-token": "" }, { "lead-token": "x".repeat(43) }, { "lead-token": other.lead_token }, { "lead-token": "y".repeat(5000) }]) {
+      for (const last of [false, true]) {
+        const res = await send({ ...mallory, ...vehicle, ...order }, last, lead_id, headers);
+        expect([res.status, (await res.json()).error]).toEqual([403, NOT_YOUR_BOOKING]);
+      }
+    }
+    const after = await row();
+    expect(after.payload).toEqual(before.payload);
+    expect(await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead_id))).toEqual([]);
+
+    // A retry of the first step (same key, same lead) is the same visitor: a new token replaces the old.
+    const retry = await (await send(contact, false, undefined, {}, "service-owner-first-1")).json();
+    expect(retry.lead_id).toBe(lead_id);
+    expect(retry.lead_token).not.toBe(lead_token);
+    expect((await send({ ...contact, ...vehicle }, false, lead_id, { "lead-token": lead_token })).status).toBe(403);
+
+    const second = await send({ ...contact, ...vehicle }, false, lead_id, { "lead-token": retry.lead_token });
+    expect(second.status).toBe(200);
+    const done = await send({ ...contact, ...vehicle, ...order }, true, lead_id, { "lead-token": retry.lead_token });
+    expect(done.status).toBe(200);
+    expect((await row()).payload).toMatchObject({ lead_status: "Complete", fields: { first_name: "Ada", email: "ada@example.com" } });
+    expect(await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead_id))).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pgliteDatabase, useTestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
@@ -13,6 +13,11 @@ import { CARD_MESSAGES } from "../../domain/payment-card";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { handleCancel, handleChallenge, handleReserve, reservationAnswer, RESERVE_LIMITS } from "./http";
+import { RESERVE_SIGN_IN_REQUIRED as SIGN_IN_REQUIRED } from "../../domain/gated-routes";
+import { NOT_THE_BUYER } from "./service";
+import { CROSS_SITE_REFUSED } from "../admin/csrf";
+import { createSession, upsertSiteUser } from "../auth/sessions";
+import type { TenantDocument } from "../../schemas/generated/tenant";
 
 const tenant = inventoryTenant("alpha");
 tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
@@ -108,7 +113,10 @@ describe("reservation endpoints", () => {
     const again = await reserve(post(body(slug)));
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("This car is already reserved. Another buyer has reserved this car with a deposit. It may become available again if their hold ends.");
-    const cancel = (id: string) => withErrors((req, c) => handleCancel(req, c, id), new Request("http://alpha.localhost/x", { method: "POST" }), ctx());
+    const cookie = ok.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^fc_reservation_${held.reservation_id}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax$`));
+    const cancel = (id: string) =>
+      withErrors((req, c) => handleCancel(req, c, id), new Request("http://alpha.localhost/x", { method: "POST", headers: { host: "alpha.localhost", origin: "http://alpha.localhost", cookie: cookie.split(";")[0] } }), ctx());
     expect((await cancel("nope")).status).toBe(404);
     expect((await cancel("00000000-0000-4000-8000-000000000000")).status).toBe(404);
     const done = await cancel(held.reservation_id);
@@ -135,5 +143,75 @@ describe("reservation endpoints", () => {
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/cars/${slug}/reservation/${reservation_id}`);
     expect((await challenge(form("complete"))).status).toBe(404);
+  });
+});
+
+/** Cancel's request as a browser sends it: from `origin`, with the cookies it holds for the site. */
+const cancelRequest = (id: string, headers: Record<string, string>, body?: string) =>
+  new Request(`http://alpha.localhost/api/reservations/${id}/cancel`, { method: "POST", headers: { host: "alpha.localhost", ...headers }, body });
+
+describe.each(backends)("what a buyer starts, only the buyer changes, on %s", (_name, make) => {
+  let h: DbHandle;
+  const slugs: string[] = [];
+  const db = useTestDatabase(make, async (handle) => {
+    h = handle;
+    await createTenant(h.db, tenant, "test");
+    await publish(h, "alpha", { actor: "test" });
+    for (const id of ["o1", "o2", "o3"]) slugs.push((await upsertVehicle(h.db, feedVehicle(id))).vehicle.slug);
+  });
+  const ctx = (doc: TenantDocument = tenant): SiteContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db) });
+  const limiter = new MemoryRateLimiter();
+  const reserve = (req: Request, doc?: TenantDocument) => reservationAnswer(() => handleReserve(req, ctx(doc), { limiter }));
+  const cancel = (id: string, req: Request) => reservationAnswer(() => handleCancel(req, ctx(), id));
+  const status = async (id: string) => (await h.db.select().from(reservations).where(eq(reservations.id, id)))[0].status;
+
+  it("cancel: another site's text/plain form or fetch is refused, a stranger with the id is refused, the buyer's browser cancels", async (t) => {
+    db.need(t);
+    const ok = await reserve(post(body(slugs[0])));
+    expect(ok.status).toBe(201);
+    const { reservation_id: id } = await ok.json();
+    const buyer = ok.headers.get("set-cookie")!.split(";")[0];
+    // Another site's page, even carrying the buyer's cookie (a browser would not send a Lax cookie there).
+    for (const headers of <Record<string, string>[]>[
+      { origin: "https://evil.example", "content-type": "text/plain", cookie: buyer },
+      { origin: "null", cookie: buyer },
+      { "sec-fetch-site": "cross-site", cookie: buyer },
+      { cookie: buyer },
+    ]) {
+      const res = await cancel(id, cancelRequest(id, headers, "{}"));
+      expect([res.status, (await res.json()).message]).toEqual([403, CROSS_SITE_REFUSED]);
+    }
+    // From the site's own page, but not the buyer: no cookie, a made-up one, another reservation's, a signed-in stranger.
+    const other = await reserve(post(body(slugs[1])));
+    const otherCookie = other.headers.get("set-cookie")!.split(";")[0].replace(/^fc_reservation_[^=]+/, `fc_reservation_${id}`);
+    const stranger = await createSession(h.db, (await upsertSiteUser(h.db, "alpha", "+61400000009")).id);
+    for (const cookie of ["", `fc_reservation_${id}=${"A".repeat(43)}`, otherCookie, `fc_session=${stranger.token}`, `fc_reservation_${id}=%ZZ`]) {
+      const res = await cancel(id, cancelRequest(id, { origin: "http://alpha.localhost", cookie }));
+      expect([res.status, (await res.json()).message]).toEqual([403, NOT_THE_BUYER]);
+    }
+    expect(await status(id)).toBe("held");
+    const done = await cancel(id, cancelRequest(id, { "sec-fetch-site": "same-origin", cookie: buyer }));
+    expect([done.status, (await done.json()).status]).toEqual([200, "cancelled"]);
+    expect(await status(id)).toBe("cancelled");
+  });
+
+  it("a site that gates checkout: an anonymous POST is 401 naming sign-in and holds nothing; a signed-in visitor reserves", async (t) => {
+    db.need(t);
+    const gated = structuredClone(tenant);
+    gated.features.auth = { ...gated.features.auth, enabled: true, gatedRoutes: ["checkout"] } as TenantDocument["features"]["auth"];
+    const before = (await h.db.select().from(reservations)).length;
+    for (const kind of ["reserve", "purchase"]) {
+      const res = await reserve(post(body(slugs[2], { kind })), gated);
+      expect([res.status, (await res.json()).message]).toEqual([401, SIGN_IN_REQUIRED]);
+    }
+    const made = await createSession(h.db, (await upsertSiteUser(h.db, "alpha", "+61400000010")).id);
+    expect((await reserve(post(body(slugs[2]), { cookie: "fc_session=not-a-session" }), gated)).status).toBe(401);
+    expect((await h.db.select().from(reservations)).length).toBe(before);
+    expect(SIGN_IN_REQUIRED).toMatch(/^Sign in to reserve this car/);
+    const res = await reserve(post(body(slugs[2]), { cookie: `fc_session=${made.token}` }), gated);
+    expect(res.status).toBe(201);
+    const { reservation_id } = await res.json();
+    const [row] = await h.db.select().from(reservations).where(eq(reservations.id, reservation_id));
+    expect([row.status, row.userId]).toEqual(["held", expect.any(Number)]);
   });
 });

@@ -9,7 +9,11 @@
  *     → 402 { status: "declined", message }   a declined card: nothing reserved
  *     → 409 { message, reason }                the car cannot be reserved (sold, reserved, unpriced)
  *     → 422 { message, errors: { field: message } }  contact or card details wrong
- *   POST /api/reservations/{id}/cancel → 200 { status: "cancelled" } (deposit refunded, car released)
+ *     → 401 { message }  the site gates checkout (features.auth.gatedRoutes) and nobody is signed in
+ *     Every answer with a reservation sets its buyer cookie (fc_reservation_{id}: HttpOnly, SameSite=Lax).
+ *   POST /api/reservations/{id}/cancel → 200 { status: "cancelled" } (deposit refunded, car released);
+ *     only from the site's own pages (403 CROSS_SITE_REFUSED) and only for the buyer (403 NOT_THE_BUYER):
+ *     the browser with its cookie, or the signed-in user who reserved.
  *   GET/POST /api/payments/embedded/challenge/{paymentId}?token=… the embedded provider's 3-D Secure page.
  * Every bad byte is a 4xx with a message (server/http), never a 500.
  */
@@ -17,7 +21,11 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { leadFormSpec } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { cardProblems } from "../../domain/payment-card";
-import { requestUser } from "../auth/sessions";
+import { isHttps, requestUser, sessionToken } from "../auth/sessions";
+import { gate } from "../auth/gate";
+import { RESERVE_SIGN_IN_REQUIRED } from "../../domain/gated-routes";
+import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
+import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, errorResponse, HttpError, type ErrorBody } from "../http/errors";
 import { json } from "../http/json";
 import { readJsonObject, readLimitedText } from "../http/body";
@@ -27,7 +35,17 @@ import { clientKey, hitInOrder, leadRateLimiter, type RateLimiter } from "../lea
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
-import { cancelReservation, confirmationPath, reserveCar, RESERVE_CATEGORY, type Contact, type PurchaseChoices, type ReservationContext } from "./service";
+import {
+  cancelReservation,
+  confirmationPath,
+  ownerCookieName,
+  OWNER_COOKIE_MAX_AGE_S,
+  reserveCar,
+  RESERVE_CATEGORY,
+  type Contact,
+  type PurchaseChoices,
+  type ReservationContext,
+} from "./service";
 import { numberFormat } from "../../domain/intl";
 
 /** The details are wrong (422): a message per field, as the form shows them. */
@@ -118,6 +136,11 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequest("The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
   const body = await readJsonObject(request, SITE_BODY_MAX_BYTES);
   const now = ctx.now ?? new Date();
+  // The same gate as the checkout pages (server/auth/gate.ts): a site that keeps checkout for
+  // signed-in visitors takes no reservation from anyone else.
+  const route = body.kind === "purchase" ? "/checkout-journey" : `/cars/car/${ctx.tenant.features.reserveOnline.route ?? "checkout"}`;
+  const gated = await gate(ctx.db, ctx.tenant, { requested: route, sessionToken: sessionToken(request.headers.get("cookie")) }, now);
+  if (!gated.pass) throw new HttpError(401, RESERVE_SIGN_IN_REQUIRED);
   const parsed = parseReservationBody(body, ctx.tenant, now);
   const slug = ctx.tenant.identity.slug;
   const limited = await hitInOrder(deps.limiter ?? (await leadRateLimiter()), [
@@ -129,21 +152,25 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   const outcome = await reserveCar(context(ctx, deps), { ...parsed, idempotencyKey: key, userId: user?.id ?? null });
   const r = outcome.reservation;
   const confirmation = confirmationPath(parsed.slug, r.id);
+  const cookie = { "set-cookie": sessionSetCookie(ownerCookieName(r.id), outcome.ownerToken, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S }) };
   switch (outcome.status) {
     case "held":
-      return json(201, { status: "held", reservation_id: r.id, payment_reference: r.paymentReference, hold_until: r.holdUntil?.toISOString() ?? null, confirmation_url: confirmation });
+      return json(201, { status: "held", reservation_id: r.id, payment_reference: r.paymentReference, hold_until: r.holdUntil?.toISOString() ?? null, confirmation_url: confirmation }, cookie);
     case "requires_action":
-      return json(200, { status: "requires_action", reservation_id: r.id, redirect_url: outcome.redirectUrl });
+      return json(200, { status: "requires_action", reservation_id: r.id, redirect_url: outcome.redirectUrl }, cookie);
     case "declined":
-      return json(402, { status: "declined", reservation_id: r.id, message: outcome.message });
+      return json(402, { status: "declined", reservation_id: r.id, message: outcome.message }, cookie);
     case "pending":
-      return json(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation });
+      return json(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation }, cookie);
   }
 }
 
 export async function handleCancel(request: Request, ctx: SiteContext, id: string, deps: ReservationDeps = {}): Promise<Response> {
+  // Another site's page cannot cancel (a form's text/plain POST, a fetch): only the site's own pages.
+  if (!isSameOriginRequest(request)) throw new HttpError(403, CROSS_SITE_REFUSED);
   if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) throw new HttpError(404, "There is no such reservation on this site.");
-  const r = await cancelReservation(context(ctx, deps), id);
+  const user = await requestUser(request, ctx);
+  const r = await cancelReservation(context(ctx, deps), id, { token: readCookie(request.headers.get("cookie"), ownerCookieName(id)), userId: user?.id ?? null });
   return json(200, { status: r.status, reservation_id: r.id, released_at: r.releasedAt?.toISOString() ?? null });
 }
 

@@ -15,7 +15,7 @@ import { siteVehicleBySlug } from "../inventory/vdp";
 import { DECLINED, EmbeddedPaymentProvider } from "../payments/embedded";
 import { heldVehicleIds } from "./active";
 import {
-  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, MISSING_LEAD_GRACE_MS, releaseLapsed, reservationsForUser, reserveCar, sendMissingLeads,
+  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, MISSING_LEAD_GRACE_MS, NOT_THE_BUYER, ownsReservation, releaseLapsed, reservationsForUser, reserveCar, sendMissingLeads,
   ReservationUnavailableError, type ReserveRequest,
 } from "./service";
 
@@ -49,7 +49,7 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });
-    for (const id of ["c1", "c2", "c3", "c4", "c5", "c6", "c7"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
+    for (const id of ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
     await upsertVehicle(h.db, feedVehicle("sold", { status: "sold" }));
     await upsertVehicle(h.db, feedVehicle("free", { price: 0 }));
     await upsertVehicle(h.db, feedVehicle("van-sold", { status: "sold", item_type: "caravan", body: "Caravan", make: "Jayco", model: "Journey" }));
@@ -101,6 +101,10 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     const first = await reserveCar(ctx(), req);
     const replay = await reserveCar(ctx(), req);
     expect(replay.reservation.id).toBe(first.reservation.id);
+    // The retry's sender holds the key, so it is the buyer: a new token replaces the first (whose answer may have been lost).
+    expect(replay.ownerToken).not.toBe(first.ownerToken);
+    expect(await ownsReservation(ctx(), first.reservation.id, { token: replay.ownerToken })).toBe(true);
+    expect(await ownsReservation(ctx(), first.reservation.id, { token: first.ownerToken })).toBe(false);
     await expect(reserveCar(ctx(), { ...req, contact: { ...req.contact, first_name: "Eve" } })).rejects.toMatchObject({ status: 409 });
     expect((await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c2"))).length).toBe(1);
   });
@@ -238,13 +242,27 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     const out = await reserveCar(ctx(), request(await slugOf("c6"), { userId: user.id }));
     clock = new Date(T0.getTime() + HOUR);
     announced.length = 0;
-    const cancelled = await cancelReservation(ctx(), out.reservation.id);
+    // Nobody but the buyer: no token, a made-up token, another user, the token of another reservation.
+    const stranger = await reserveCar(ctx(), request(await slugOf("c8")));
+    for (const owner of [{}, { token: "x".repeat(43) }, { userId: other.id }, { token: stranger.ownerToken }]) {
+      await expect(cancelReservation(ctx(), out.reservation.id, owner)).rejects.toMatchObject({ status: 403, message: NOT_THE_BUYER });
+    }
+    expect((await getReservation(ctx(), out.reservation.id))!.status).toBe("held");
+    expect(await heldVehicleIds(h.db, clock, ["c6"])).toEqual(new Set(["c6"]));
+    const [stored] = await h.db.select().from(reservations).where(eq(reservations.id, out.reservation.id));
+    expect(stored.ownerTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.ownerTokenHash).not.toContain(out.ownerToken);
+    // The buyer's browser (its token) or the buyer signed in.
+    expect(await ownsReservation(ctx(), out.reservation.id, { token: out.ownerToken })).toBe(true);
+    expect(await ownsReservation(ctx(), out.reservation.id, { userId: user.id })).toBe(true);
+    announced.length = 0;
+    const cancelled = await cancelReservation(ctx(), out.reservation.id, { token: out.ownerToken });
     expect(cancelled.status).toBe("cancelled");
     expect(announced).toContain("c6");
     expect(await heldVehicleIds(h.db, clock, ["c6"])).toEqual(new Set());
     const [pay] = await h.db.select().from(embeddedPayments).where(eq(embeddedPayments.id, out.reservation.paymentReference!));
     expect(pay.status).toBe("refunded");
-    expect((await cancelReservation(ctx(), out.reservation.id)).status).toBe("cancelled");
+    expect((await cancelReservation(ctx(), out.reservation.id, { userId: user.id })).status).toBe("cancelled");
     const notes = await h.db.select().from(leads).where(eq(leads.idempotencyKey, `reservation-cancel:${out.reservation.id}`));
     expect(notes).toHaveLength(1);
     // My Garage: the visitor's own reservations only.
@@ -255,7 +273,7 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     // A hold that ended cannot be cancelled online.
     const later = await reserveCar(ctx(), request(await slugOf("c6"), { userId: user.id }));
     clock = new Date(clock.getTime() + 49 * HOUR);
-    await expect(cancelReservation(ctx(), later.reservation.id)).rejects.toThrow(HOLD_ENDED);
+    await expect(cancelReservation(ctx(), later.reservation.id, { token: later.ownerToken })).rejects.toThrow(HOLD_ENDED);
     expect((await reservationsForUser(h.db, "alpha", user.id, clock))[0].status).toBe("expired");
   });
 

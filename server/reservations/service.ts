@@ -16,7 +16,7 @@ import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
-import { reserveIneligibility, reserveIneligibleText, type ReserveIneligible } from "../../domain/vdp-rules";
+import { NOT_THE_BUYER, reserveIneligibility, reserveIneligibleText, type ReserveIneligible } from "../../domain/vdp-rules";
 import { vehicleTerms } from "../../domain/vehicle-terms";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { CardInput } from "../../domain/payment-card";
@@ -28,6 +28,7 @@ import { getLiveDocument } from "../tenants/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import type { StoredVehicle } from "../inventory/vehicle";
 import { payloadHash, storeLead } from "../leads/store";
+import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
 import { validateLead, type Lead } from "../leads/validation";
 import type { Payment, PaymentProvider } from "../payments/provider";
 
@@ -98,11 +99,27 @@ export interface ReservationView {
   releasedAt: Date | null;
 }
 
-export type ReserveOutcome =
+export type ReserveOutcome = (
   | { status: "held"; reservation: ReservationView }
   | { status: "requires_action"; reservation: ReservationView; redirectUrl: string }
   | { status: "declined"; reservation: ReservationView; message: string }
-  | { status: "pending"; reservation: ReservationView };
+  | { status: "pending"; reservation: ReservationView }
+) & {
+  /** The buyer's token (only its hash is stored): their browser's cookie (ownerCookie). A replay gets a new one. */
+  ownerToken: string;
+};
+
+/** Who asks to see or change a reservation: the token of their browser's cookie, their signed-in user. */
+export interface ReservationOwner {
+  token?: string | null;
+  userId?: number | null;
+}
+
+/** The cookie that carries a reservation's buyer token (one per reservation, HttpOnly, SameSite=Lax). */
+export const ownerCookieName = (id: string) => `fc_reservation_${id}`;
+/** How long the buyer's browser keeps the cookie: long past any hold, so the page keeps its details. */
+export const OWNER_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
+export { NOT_THE_BUYER };
 
 /** The car cannot be reserved (409), with the reason the page shows, in the words of its kind ("This caravan is already reserved"). */
 export class ReservationUnavailableError extends HttpError {
@@ -187,7 +204,11 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   const [existing] = await db.select().from(reservations).where(and(eq(reservations.site, site), eq(reservations.idempotencyKey, req.idempotencyKey)));
   if (existing) {
     if (existing.requestHash !== hash) throw new HttpError(409, "This Idempotency-Key was already used for a different reservation; send a new key.");
-    return outcomeOf(ctx, existing);
+    // A retry (its first answer and cookie may have been lost): the key is the buyer's secret, so the
+    // sender is the buyer; a new token replaces the old.
+    const owner = newOwnerToken();
+    await db.update(reservations).set({ ownerTokenHash: owner.hash }).where(eq(reservations.id, existing.id));
+    return { ...outcomeOf(existing), ownerToken: owner.token };
   }
 
   await releaseLapsed(db, now);
@@ -198,6 +219,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
 
   const terms = depositTerms(tenant);
   const id = randomUUID();
+  const owner = newOwnerToken();
   // The provider checks the card before anything is recorded (CardError, 422).
   const payment = await provider.createPayment(
     { amount: terms.minor, currency: terms.currency, description: `${req.kind === "purchase" ? "Online purchase" : "Reservation"} deposit: ${car.year} ${car.make} ${car.model} (stock ${car.stocknum})`.slice(0, 500), metadata: { site, reservation: id, vehicle: car.id } },
@@ -214,6 +236,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
       vehicleId: car.id,
       dealershipId: car.dealership_id,
       userId: req.userId ?? null,
+      ownerTokenHash: owner.hash,
       status: "pending",
       deposit: terms.minor,
       currency: terms.currency,
@@ -239,18 +262,31 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   }
   if (confirmed.status === "requires_action" && confirmed.nextAction) {
     const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
-    return { status: "requires_action", reservation: view(row), redirectUrl: confirmed.nextAction.url };
+    return { status: "requires_action", reservation: view(row), redirectUrl: confirmed.nextAction.url, ownerToken: owner.token };
   }
   const row = await finalizeReservation(ctx, id);
-  return outcomeOf(ctx, row);
+  return { ...outcomeOf(row), ownerToken: owner.token };
 }
 
-async function outcomeOf(ctx: ReservationContext, row: Row): Promise<ReserveOutcome> {
+function outcomeOf(row: Row): DistributiveOmit<ReserveOutcome, "ownerToken"> {
   const v = view(row);
   if (row.status === "held") return { status: "held", reservation: v };
   if (row.status === "failed") return { status: "declined", reservation: v, message: row.failureMessage ?? "The payment did not go through." };
   if (row.status === "pending") return { status: "pending", reservation: v };
   return { status: "held", reservation: v };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Whether the asker is the reservation's buyer: their browser's token, or the signed-in user who made it. */
+export async function ownsReservation(ctx: Pick<ReservationContext, "db" | "tenant">, id: string, owner: ReservationOwner): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return false;
+  const [row] = await ctx.db
+    .select({ hash: reservations.ownerTokenHash, userId: reservations.userId })
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.site, ctx.tenant.identity.slug)));
+  if (!row) return false;
+  return ownerTokenMatches(row.hash, owner.token) || (row.userId !== null && owner.userId != null && row.userId === owner.userId);
 }
 
 /**
@@ -439,14 +475,15 @@ export async function getReservation(ctx: ReservationContext, id: string): Promi
 }
 
 /**
- * Cancels a held reservation within its hold: the deposit is refunded through the provider and the
+ * Cancels a held reservation within its hold, for its buyer only (403 NOT_THE_BUYER for anyone else): the deposit is refunded through the provider and the
  * car released at once; the dealer gets a note of it. Cancelling a cancelled one answers it again.
  */
-export async function cancelReservation(ctx: ReservationContext, id: string): Promise<ReservationView> {
+export async function cancelReservation(ctx: ReservationContext, id: string, owner: ReservationOwner): Promise<ReservationView> {
   const { db, tenant, provider } = ctx;
   const now = ctx.now?.() ?? new Date();
   const current = await getReservation(ctx, id);
   if (!current) throw new NotFoundError("There is no such reservation on this site.");
+  if (!(await ownsReservation(ctx, id, owner))) throw new HttpError(403, NOT_THE_BUYER);
   if (current.status === "cancelled") return current;
   if (current.status !== "held") throw new HttpError(409, current.status === "expired" ? HOLD_ENDED : "Only a held reservation can be cancelled.");
   await provider.refundPayment(current.paymentReference!, `refund:${id}`);

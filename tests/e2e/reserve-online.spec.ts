@@ -2,16 +2,20 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoTenants, siteUrl, viewports, expectAccessible } from "./helpers";
 import { signInWithForm } from "./sign-in";
 import { AUTHENTICATION_FAILED } from "../../server/payments/embedded";
+import { NOT_THE_BUYER, NOT_YOUR_RESERVATION } from "../../domain/vdp-rules";
+import { RESERVE_SIGN_IN_REQUIRED } from "../../domain/gated-routes";
 
 // Reserve online as a person uses it (issue 16; spec leads §2 routes, §4, §9): on each site with
 // reserve online, from a search result card or the vehicle page, through the checkout page, the
 // embedded payment provider (its test cards; 3-D Secure on its own page) and the confirmation; then
 // the car is RESERVED in search and on its page, with no Reserve button.
-//   bluegum       desktop  a declined card (message, nothing reserved) → 4242 → reserved → cancelled (refunded, released)
+//   bluegum       desktop  a declined card (message, nothing reserved) → 4242 → reserved → another browser with the
+//                          link sees no payment reference and cannot cancel → the buyer cancels (refunded, released)
 //   coralstone    phone    /buy-online from the VDP, 3-D Secure completed → reserved
 //   wattle-creek  desktop  $500 / 72 hours; 3-D Secure failed (not reserved) → 4242 → reserved
 //   harbourline   phone    a card's Reserve → reserved; /checkout-journey from the VDP's Buy Online (4 steps)
-// Harbourline gates "checkout": its visitor signs in first (signInIfGated) and finds the reservation in My Garage.
+// Harbourline gates "checkout": its visitor signs in first (signInIfGated) and finds the reservation in My Garage;
+// an anonymous POST /api/reservations there is refused (401) like the page.
 
 test.describe.configure({ mode: "serial" });
 
@@ -96,7 +100,7 @@ async function expectShownReserved(page: Page, slug: string, car: { name: string
   await expect(card.getByRole("link", { name: /^Reserve This Car/ })).toHaveCount(0);
 }
 
-test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; then cancelled, refunded and released", async ({ page }) => {
+test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; a stranger cannot cancel; the buyer cancels, refunded and released", async ({ page, browser }) => {
   await page.setViewportSize(viewports.desktop);
   const car = await firstReservable(page, "bluegum");
   await car.reserve.click();
@@ -119,6 +123,21 @@ test("bluegum (desktop): a declined card reserves nothing; 4242 reserves; then c
   await page.screenshot({ path: `${SHOTS}/reserve-bluegum-confirmation-desktop.jpg`, fullPage: true });
   const confirmation = page.url();
   await expectShownReserved(page, "bluegum", car);
+  // Another browser with the link: the car, no payment reference, no Cancel; its cancel request is refused.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(confirmation);
+  await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Reservation");
+  await expect(strangerPage).toHaveTitle("Reservation | Bluegum Pre-Owned");
+  await expect(strangerPage.getByText(NOT_YOUR_RESERVATION)).toBeVisible();
+  await expect(strangerPage.getByText(/pay_[0-9a-f]{24}/)).toHaveCount(0);
+  await expect(strangerPage.getByRole("button", { name: "Cancel reservation" })).toHaveCount(0);
+  const refused = await strangerPage.evaluate(async (id) => {
+    const res = await fetch(`/api/reservations/${id}/cancel`, { method: "POST" });
+    return { status: res.status, message: ((await res.json()) as { message: string }).message };
+  }, confirmation.split("/").pop()!);
+  expect(refused).toEqual({ status: 403, message: NOT_THE_BUYER });
+  await stranger.close();
   // Cancel within the hold: the deposit refunded, the car free again.
   await page.goto(confirmation);
   await page.getByRole("button", { name: "Cancel reservation" }).click();
@@ -189,6 +208,16 @@ test("wattle-creek (desktop): $500 held 72 hours; a failed 3-D Secure reserves n
 test("harbourline (phone): a card's Reserve, and the /checkout-journey online purchase from the VDP's Buy Online", async ({ page }) => {
   await page.setViewportSize(viewports.phone);
   const car = await firstReservable(page, "harbourline");
+  // Not signed in yet: the API keeps the page's gate and holds nothing.
+  const anonymous = await page.evaluate(async (slug) => {
+    const res = await fetch("/api/reservations", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": `anonymous-${slug}` },
+      body: JSON.stringify({ car: slug, contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0412 345 678" }, card: { number: "4242424242424242", expiry: "12/30", cvc: "123" } }),
+    });
+    return { status: res.status, message: ((await res.json()) as { message: string }).message };
+  }, car.path.split("/")[2]);
+  expect(anonymous).toEqual({ status: 401, message: RESERVE_SIGN_IN_REQUIRED });
   await car.reserve.click();
   await signInIfGated(page, "harbourline");
   await expect(page.getByTestId("money-back").or(page.getByText("The car is held for you for 48 hours"))).not.toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   FIND_VEHICLE,
   GENUINE_SERVICING,
   LEAD_STATUS_COMPLETE,
+  LEAD_TOKEN_HEADER,
   SERVICE_CATEGORY,
   SERVICE_FEATURES,
   STEP_INCOMPLETE,
@@ -246,6 +247,13 @@ test("kowhai-motors (minimal without Order Details, phone): the mobile menu, mak
 
 test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen location, /book-a-service", async ({ page }) => {
   const slug = "harbourline";
+  // The booking's posts: the first step's answer gives a token that each later step sends back.
+  const posts: { token: string | null; leadId: string | undefined; answer: { lead_id?: string; lead_token?: string } }[] = [];
+  page.on("response", async (res) => {
+    if (!res.url().endsWith("/api/leads") || res.request().method() !== "POST") return;
+    const sent = res.request().postDataJSON() as { lead_id?: string };
+    posts.push({ token: (await res.request().allHeaders())[LEAD_TOKEN_HEADER] ?? null, leadId: sent.lead_id, answer: await res.json() });
+  });
   const w = await openFromMenu(page, slug, "phone");
   const bar = page.locator('[data-block="service-mobile-bar"]');
   await expect(bar.getByRole("link", { name: CALL_US_NOW })).toHaveAttribute("href", telHref(location(slug, 1002).contact_detail!.phone!));
@@ -271,6 +279,14 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   await bar.getByRole("link", { name: BOOK_A_SERVICE }).click();
   await expect(page).toHaveURL(/#service-form$/);
   const leadId = await submit(page, w);
+  await expect.poll(() => posts.length).toBe(3);
+  const token = posts[0].answer.lead_token!;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(posts.map((p) => [p.token, p.leadId ?? null, p.answer.lead_id])).toEqual([
+    [null, null, leadId],
+    [token, leadId, leadId],
+    [token, leadId, leadId],
+  ]);
   booked.push({ slug, leadId, locationId: 1002, dealership: "harbourline-toyota", to: location(slug, 1002).contact_detail!.email!, fields: { vehicle_make: "Toyota", vehicle_model: "HiLux", service_type: "Logbook service" } });
 
   // /book-a-service: the service page (its canonical the page's own path); 404 where a site has none.
