@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { vehicleTerms } from "../../domain/vehicle-terms";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import type { SearchRecord } from "../../domain/search-record";
 import { listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
@@ -17,7 +18,7 @@ import { enquireHref, similarAnchorHref } from "../../domain/vehicle-links";
 export const CARD_ATTRIBUTES = [
   "objectID", "slug", "path", "title", "year", "make", "model", "badge", "series", "car_type", "status", "price",
   "price_type", "preorder", "km", "fuel", "transmission", "tag", "reserved", "certified", "created_at",
-  "location_name", "views", "primary_image_url", "photos_count", "show_on_dealer_website",
+  "location_name", "views", "primary_image_url", "photos_count", "show_on_dealer_website", "item_type",
 ] as const satisfies readonly (keyof SearchRecord)[];
 export type CardVehicle = Pick<SearchRecord, (typeof CARD_ATTRIBUTES)[number]>;
 
@@ -179,7 +180,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
             </a>
             {reserve ? (
               <a className="fc-button fc-button--ghost" href={reserve}>
-                {`Reserve This Car ${settings.reserve!.amount}`}
+                {`Reserve This ${vehicleTerms(car).Noun} ${settings.reserve!.amount}`}
                 {forCar}
               </a>
             ) : null}

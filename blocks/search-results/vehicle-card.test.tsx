@@ -63,6 +63,11 @@ describe("vehicle card: an available car", () => {
     expect(actions(render(car(1), settings))[2]).toEqual(["Reserve This Car $500", "/cars/2021-toyota-corolla-ascent-sport-1001/buy-online"]);
   });
 
+  it("names the vehicle's kind on its Reserve button: a caravan, a motorcycle", () => {
+    expect(actions(render({ ...car(1), item_type: "caravan" }))[2][0]).toBe("Reserve This Caravan $200");
+    expect(actions(render({ ...car(1), item_type: "motorcycle" }))[2][0]).toBe("Reserve This Motorcycle $200");
+  });
+
   it("has no Reserve button where reserving online is off", () => {
     const settings = cardSettings(tenant((t) => (t.features.reserveOnline.enabled = false)));
     expect(actions(render(car(1), settings)).map((a) => a[0])).toEqual(["Explore Vehicle", "Quick Enquiry"]);

@@ -202,7 +202,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
             {dialogs}
             {reserve ? (
               <a className="fc-button" href={reserve}>
-                Reserve This Car {settings.reserve!.amount}
+                Reserve This {vehicleTerms(car).Noun} {settings.reserve!.amount}
                 {forCar}
               </a>
             ) : null}

@@ -156,6 +156,13 @@ describe("demo inventory", () => {
     expect(lender.interestRate).toBeGreaterThan(0);
   });
 
+  it("writes dealer comments that print no phone number (a site masks its number behind Show number) and name the kind's test", () => {
+    for (const v of all) {
+      expect(v.dealercomments ?? "", v.id).not.toMatch(/\d{2}\s?\d{4}\s?\d{4}|1[38]00\s?\d{3}\s?\d{3}/);
+      if (v.item_type === "caravan") expect(v.dealercomments ?? "", v.id).not.toMatch(/test drive/i);
+    }
+  });
+
   it("sizes caravans in feet with their weights and berths, and gives them no engine", () => {
     const vans = stock.get("wattle-creek")!;
     for (const v of vans) {

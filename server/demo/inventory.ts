@@ -4,6 +4,7 @@
  * vehicles (ids, stock numbers, slugs, specifications) on every run. Only dates move with `now`:
  * listings spread over the last 90 days, sales over the last 10, model years count back from now.
  */
+import { vehicleTerms } from "../../domain/vehicle-terms";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import {
   INTERIOR_VIEWS, PAINTS, hasInterior, normaliseBody, paintHex, pictureBody, pictureUrl, SPIN_FRAMES, spinView, trimHex,
@@ -488,10 +489,11 @@ function comments(v: StoredVehicle, dealership: Dealership, long: boolean): stri
   if (long) {
     parts.push(
       `Every vehicle at ${dealership.name} is checked before it leaves the yard, and our finance team can arrange a competitive rate on the spot. We welcome trade-ins — ask us for a valuation — and we can deliver across the region.`,
-      `Call ${dealership.phone ?? "us"} or send an enquiry to book a test drive today; vehicles like this do not stay long.`,
+      // "Call us", not the number: a site that masks its number behind Show number would print it here.
+      `Call us or send an enquiry to ${vehicleTerms(v).bookTest.toLowerCase()} today; vehicles like this do not stay long.`,
     );
   } else {
-    parts.push(`Call ${dealership.phone ?? "us"} to arrange a test drive.`);
+    parts.push(`Call us to ${vehicleTerms(v).bookTest.toLowerCase()}.`);
   }
   return parts.join(" ");
 }

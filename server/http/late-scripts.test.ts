@@ -228,9 +228,9 @@ describe("the server in front of Next", () => {
     res.write(Buffer.from(PAGE.slice(half, -50)));
     res.end(PAGE.slice(-50) + "<p>“Ōtautahi” </p>".repeat(80));
   };
-  const get = (path: string, headers: Record<string, string> = {}, host = "harbourline.localhost:3900") =>
+  const get = (path: string, headers: Record<string, string> = {}, host = "harbourline.localhost:3900", method = "GET") =>
     new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; raw: Buffer }>((resolve, reject) => {
-      const r = request({ port, path, headers: { host, ...headers } }, (res) => {
+      const r = request({ port, path, method, headers: { host, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, raw: Buffer.concat(chunks) }));
@@ -273,6 +273,11 @@ describe("the server in front of Next", () => {
     expect(drawn.status).toBe(404);
     expect(drawn.raw.toString("utf8")).toBe(lateScriptsHtml(PAGE.replace("<head>", `<head>${NOT_FOUND_MARK}`)));
     expect((await get("/quoted", { "accept-encoding": "identity" })).status).toBe(200);
+    // Another method than GET (a native form POST, a fuzzer's request to a made-up address): a 404 too, its page not rewritten.
+    const posted = await get("/drawn-404", { "accept-encoding": "identity" }, undefined, "POST");
+    expect(posted.status).toBe(404);
+    expect(posted.raw.toString("utf8")).toBe(PAGE.replace("<head>", `<head>${NOT_FOUND_MARK}`));
+    expect((await get("/quoted", { "accept-encoding": "identity" }, undefined, "POST")).status).toBe(200);
     expect(notFoundPage(`<html><head>${NOT_FOUND_MARK}</head><body></body></html>`)).toBe(true);
     expect(notFoundPage(`<html><head></head><body>${NOT_FOUND_MARK}</body></html>`)).toBe(false);
     expect(NOT_FOUND_MARK).toBe('<meta name="x-fc-status" content="404"/>');

@@ -90,6 +90,15 @@ export function sitePageRequest(req: Pick<IncomingMessage, "method" | "url" | "h
   return !!target && target.kind !== "admin";
 }
 
+/**
+ * Whether a request names a site's page by another method than GET (HEAD, a form's native POST
+ * before its scripts ran, a fuzzer's PUT): its page is not rewritten, but its status follows the
+ * page's 404 mark too, so a missing address is a 404 whatever the method.
+ */
+export function sitePageOtherMethod(req: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
+  return !!req.method && req.method !== "GET" && sitePageRequest({ method: "GET", url: req.url, headers: req.headers });
+}
+
 /** Whether a page is a site's 404 (its <head> carries the mark). */
 export function notFoundPage(html: string): boolean {
   const head = html.indexOf("</head>");
@@ -102,6 +111,14 @@ const gzipped = promisify(gzip);
 /** Wraps Next's handler: a site page's HTML gets its scripts run late (above); everything else passes. */
 export function withLateScripts(next: Handler): Handler {
   return (req, res) => {
+    if (sitePageOtherMethod(req)) {
+      holdResponse(res, (body) => {
+        const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding");
+        if (html && res.statusCode === 200 && notFoundPage(body.toString("utf8"))) res.statusCode = 404;
+        res.end(body);
+      });
+      return next(req, res);
+    }
     if (!sitePageRequest(req)) return next(req, res);
     const acceptEncoding = req.headers["accept-encoding"];
     // Next answers uncompressed so the page can be read; it is compressed below.

@@ -249,10 +249,14 @@ test("harbourline (full, phone): the mobile bar, the disclaimer of the chosen lo
   const slug = "harbourline";
   // The booking's posts: the first step's answer gives a token that each later step sends back.
   const posts: { token: string | null; leadId: string | undefined; answer: { lead_id?: string; lead_token?: string } }[] = [];
-  page.on("response", async (res) => {
-    if (!res.url().endsWith("/api/leads") || res.request().method() !== "POST") return;
-    const sent = res.request().postDataJSON() as { lead_id?: string };
-    posts.push({ token: (await res.request().allHeaders())[LEAD_TOKEN_HEADER] ?? null, leadId: sent.lead_id, answer: await res.json() });
+  // Read through a route, not a response listener: the last answer's body is gone once the page moves to /success.
+  await page.route("**/api/leads", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const res = await route.fetch();
+    const answer = await res.json();
+    const sent = route.request().postDataJSON() as { lead_id?: string };
+    posts.push({ token: (await route.request().allHeaders())[LEAD_TOKEN_HEADER.toLowerCase()] ?? null, leadId: sent.lead_id, answer });
+    await route.fulfill({ response: res, json: answer });
   });
   const w = await openFromMenu(page, slug, "phone");
   const bar = page.locator('[data-block="service-mobile-bar"]');

@@ -22,7 +22,7 @@ const block = (page: Page, type: string) => page.locator(`[data-block="${type}"]
 /** The VDP links of search results that offer Reserve This Car (available, not reserved). */
 async function reservableCars(page: Page, search: string): Promise<string[]> {
   await page.goto(siteUrl(SLUG, search));
-  const cards = page.locator("article").filter({ has: page.getByRole("link", { name: /^Reserve This Car/ }) });
+  const cards = page.locator("article").filter({ has: page.getByRole("link", { name: /^Reserve This / }) });
   await expect(cards.first()).toBeVisible();
   return cards.getByRole("link", { name: /^Explore Vehicle/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "").filter(Boolean));
 }
