@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { amortisedRepayment, calculatorBounds, carLoan } from "../../domain/finance";
 import type { TenantDocument } from "../../renderer/types";
 import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
@@ -38,6 +38,12 @@ const viewOf = (t: TenantDocument, id: string): CalculatorView => ({
 const weekly = (amount: number) => `$${Math.ceil(amortisedRepayment(amount, 12.94, 5, 52))}`;
 
 let root: ReturnType<typeof createRoot> | null = null;
+// The first change fires analytics event 26 as a beacon: kept here, never sent to a server (none listens).
+const beacons: string[] = [];
+beforeEach(() => {
+  beacons.length = 0;
+  Object.defineProperty(navigator, "sendBeacon", { configurable: true, value: (url: string) => (beacons.push(url), true) });
+});
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
