@@ -69,6 +69,16 @@ function deliveryRows(ctx: LeadContext): (typeof leadDeliveries.$inferInsert)[] 
   return rows;
 }
 
+/** The site's lead's payload replaced by `ctx.lead`; its creation time, or null when the site has no such lead. */
+async function replacePayload(tx: Pick<Db, "update">, ctx: Omit<LeadContext, "createdAt">): Promise<{ createdAt: Date } | null> {
+  const [row] = await tx
+    .update(leads)
+    .set({ payload: ctx.lead, payloadHash: payloadHash(ctx.lead), dealershipId: ctx.dealership.id })
+    .where(and(eq(leads.id, ctx.leadId), eq(leads.tenant, ctx.site.slug)))
+    .returning({ createdAt: leads.createdAt });
+  return row ?? null;
+}
+
 /**
  * A stored lead moved on (a multi-step lead such as the trade-in's, whose subcategory is its stage):
  * its payload replaced and, once it is complete (isLastStep not false), its outbox rows added — in
@@ -77,11 +87,7 @@ function deliveryRows(ctx: LeadContext): (typeof leadDeliveries.$inferInsert)[] 
  */
 export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt">): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(leads)
-      .set({ payload: ctx.lead, payloadHash: payloadHash(ctx.lead), dealershipId: ctx.dealership.id })
-      .where(and(eq(leads.id, ctx.leadId), eq(leads.tenant, ctx.site.slug)))
-      .returning({ createdAt: leads.createdAt });
+    const row = await replacePayload(tx, ctx);
     if (!row) return false;
     if (ctx.lead.isLastStep !== false) {
       const [sent] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId)).limit(1);
@@ -99,11 +105,7 @@ export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt"
  */
 export async function redeliverLead(db: Db, ctx: Omit<LeadContext, "createdAt">): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(leads)
-      .set({ payload: ctx.lead, payloadHash: payloadHash(ctx.lead), dealershipId: ctx.dealership.id })
-      .where(and(eq(leads.id, ctx.leadId), eq(leads.tenant, ctx.site.slug)))
-      .returning({ createdAt: leads.createdAt });
+    const row = await replacePayload(tx, ctx);
     if (!row) return false;
     const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId));
     const round = (last ?? -1) + 1;
