@@ -112,6 +112,11 @@ const gzipped = promisify(gzip);
 export function withLateScripts(next: Handler): Handler {
   return (req, res) => {
     if (sitePageOtherMethod(req)) {
+      // A HEAD is answered as its GET without the body (Node drops it for a HEAD's response): Next
+      // draws no body for a HEAD, and the 404 mark is in the body.
+      if (req.method === "HEAD") req.method = "GET";
+      // Uncompressed, so the mark can be read (these answers are rare and mostly bodiless).
+      delete req.headers["accept-encoding"];
       holdResponse(res, (body) => {
         const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("content-encoding");
         if (html && res.statusCode === 200 && notFoundPage(body.toString("utf8"))) res.statusCode = 404;

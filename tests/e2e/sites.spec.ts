@@ -57,6 +57,15 @@ test("an unknown path or car on a tenant host gets the site's 404, with its head
   }
 });
 
+test("a HEAD of a missing page is a 404 too, and of a page a 200, with no body", async ({ request }) => {
+  const { slug } = demoTenants[0].identity;
+  const head = (path: string) => request.head(`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: new URL(siteUrl(slug)).host }, maxRedirects: 0, failOnStatusCode: false });
+  const missing = await head("/no-such-page");
+  expect(missing.status()).toBe(404);
+  expect((await missing.body()).length).toBe(0);
+  expect((await head("/")).status()).toBe(200);
+});
+
 test("a page's HTML carries the site's header and footer once in its React payload, not again for the 404 fallback", async ({ request }) => {
   const { slug } = demoTenants[0].identity;
   for (const path of ["/", "/search"]) {
