@@ -24,7 +24,7 @@ import { EVALUATION_BYTES_MESSAGE, handleImageUpload, VISITOR_COOKIE, type Trade
 import { deleteStalePictures, PICTURE_RETENTION_DAYS, startStalePictureSweep } from "./stale-pictures";
 
 const doc: TenantDocument = inventoryTenant("alpha", "Alpha Motors");
-doc.features = { ...doc.features, tradeIn: { enabled: true, imageStep: true, maxAgeYears: 7 } };
+doc.features = { ...doc.features, tradeIn: { enabled: true, imageStep: true, maxAgeYears: 7, sendValuationToMiscellaneous: false } };
 
 const enc = (s: string) => new TextEncoder().encode(s);
 function box(type: string, ...parts: Uint8Array[]): Uint8Array {
