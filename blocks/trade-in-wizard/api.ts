@@ -44,7 +44,15 @@ export type Outcome = {
   valuation: Record<string, unknown>;
 };
 
-export class CallError extends Error {}
+/** A call that failed: the message to show and, when the server answered, its status (a 4xx is a refusal of what was sent). */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 type Item = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
@@ -64,7 +72,7 @@ async function call(url: string, body: BodyInit, json: boolean): Promise<Item> {
   const answer: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const a = (answer ?? {}) as Item;
-    throw new CallError(str(a.error) ?? str(a.message) ?? CALL_FAILED_MESSAGE);
+    throw new CallError(str(a.error) ?? str(a.message) ?? CALL_FAILED_MESSAGE, res.status);
   }
   const first = Array.isArray(answer) ? answer[0] : answer;
   if (!first || typeof first !== "object" || Array.isArray(first)) throw new CallError(CALL_FAILED_MESSAGE);

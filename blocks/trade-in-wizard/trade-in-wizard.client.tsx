@@ -288,7 +288,15 @@ export function TradeInWizard(p: TradeInWizardProps) {
     if (!evalId) return;
     const done = await run(async () => {
       for (const picture of pictures.filter((q) => !q.uploaded)) {
-        await uploadImage(evalId, picture.file);
+        try {
+          await uploadImage(evalId, picture.file);
+        } catch (e) {
+          // A picture the server refused (too large, over the hour's pictures …): its message at the upload field.
+          if (!(e instanceof CallError) || !e.status || e.status >= 500) throw e;
+          setImageError(`${picture.file.name}: ${e.message}`);
+          document.getElementById(fid("images"))?.focus();
+          return false;
+        }
         setPictures((list) => list.map((q) => (q === picture ? { ...q, uploaded: true } : q)));
       }
       return true;

@@ -384,22 +384,30 @@ describe("trade-in wizard", () => {
     expect((uploads[0].body.file as File).name).toBe("front.jpg");
   });
 
-  it("an upload refused by the server: its message, the step stays, and a retry sends only the images not yet sent", async () => {
+  it("an upload refused by the server: its message at the upload field (focused), the step stays, and a retry sends only the images not yet sent", async () => {
     answers["/api/eval-expert/enter-vin"] = () => json(200, [CAR]);
     let n = 0;
-    answers["/api/eval-expert/image-upload"] = () => (++n === 2 ? json(413, { error: IMAGE_TOO_LARGE_MESSAGE }) : json(200, [{ ok: true }]));
+    const overHour = "Pictures sent from your connection may add up to 100 MB an hour, and this one would go over. Please try again in 60 minutes, or remove this picture to continue without it.";
+    answers["/api/eval-expert/image-upload"] = () => (++n === 2 ? json(413, { error: IMAGE_TOO_LARGE_MESSAGE }) : n === 3 ? json(429, { success: false, message: overHour }) : json(200, [{ ok: true }]));
     const user = show({ imageStep: true });
     await findCar(user);
     await waitFor(() => expect(heading().textContent).toBe("Step Three: Upload Images"));
     const files = ["a.jpg", "b.jpg", "c.jpg"].map((name) => new File([new Uint8Array(4)], name, { type: "image/jpeg" }));
-    fireEvent.change(screen.getByLabelText(/^Photos of your car/), { target: { files } });
+    const picker = screen.getByLabelText(/^Photos of your car/);
+    fireEvent.change(picker, { target: { files } });
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(IMAGE_TOO_LARGE_MESSAGE));
+    await waitFor(() => expect(errorOf(picker)).toBe(`b.jpg: ${IMAGE_TOO_LARGE_MESSAGE}`));
+    expect(document.activeElement).toBe(picker);
+    expect(picker.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(heading().textContent).toBe("Step Three: Upload Images");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(errorOf(picker)).toBe(`b.jpg: ${overHour}`));
     expect(heading().textContent).toBe("Step Three: Upload Images");
     expect(screen.queryByRole("button", { name: "Remove a.jpg" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await waitFor(() => expect(heading().textContent).toBe("Step Four: Your Details"));
-    expect(calls.filter((c) => c.url.endsWith("image-upload")).map((c) => (c.body.file as File).name)).toEqual(["a.jpg", "b.jpg", "b.jpg", "c.jpg"]);
+    expect(calls.filter((c) => c.url.endsWith("image-upload")).map((c) => (c.body.file as File).name)).toEqual(["a.jpg", "b.jpg", "b.jpg", "b.jpg", "c.jpg"]);
   });
 
   it("image step off: the single match goes past it", async () => {

@@ -62,6 +62,38 @@ export async function hitInOrder(limiter: RateLimiter, limits: { key: string; li
   return { ok: true as const, retryAfterS: 0 };
 }
 
+/**
+ * A budget of an amount (bytes) rather than a count: both limiters below have it; a limiter without
+ * it cannot count amounts (spendInOrder throws).
+ */
+export interface AmountLimiter {
+  /**
+   * Adds `amount` to `key`'s window when the total stays within `limit`; otherwise adds nothing and
+   * answers ok false (so a refused upload spends nothing). A negative amount gives back (a refund),
+   * never below 0, and is always ok.
+   */
+  spend(key: string, amount: number, limit: number, windowMs: number): Promise<{ ok: boolean; retryAfterS: number }>;
+}
+
+/**
+ * Spends `amount` from each of `limits` in order; at the first that cannot take it, gives back what
+ * the earlier ones took and answers that refusal (nothing spent anywhere). With a negative amount
+ * (a refund after the thing was not stored after all) it gives back to every one.
+ */
+export async function spendInOrder(limiter: RateLimiter | (RateLimiter & AmountLimiter), amount: number, limits: { key: string; limit: number; windowMs: number }[]) {
+  if (!("spend" in limiter) || typeof limiter.spend !== "function") throw new TypeError("This rate limiter cannot count amounts (it has no spend).");
+  const spent: typeof limits = [];
+  for (const l of limits) {
+    const r = await limiter.spend(l.key, amount, l.limit, l.windowMs);
+    if (!r.ok) {
+      for (const s of spent) await limiter.spend(s.key, -amount, s.limit, s.windowMs);
+      return { ok: false as const, retryAfterS: r.retryAfterS, key: l.key };
+    }
+    spent.push(l);
+  }
+  return { ok: true as const, retryAfterS: 0 };
+}
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = Date.now();
@@ -78,6 +110,22 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count++;
     return { ok: w.count <= limit, retryAfterS: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+  }
+
+  /** See AmountLimiter.spend. */
+  async spend(key: string, amount: number, limit: number, windowMs: number) {
+    const now = this.now();
+    if (now - this.lastSweep > 60_000 || this.windows.size > 100_000) this.sweep(now);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (amount <= 0) return { ok: true, retryAfterS: 0 }; // a refund to a window that is gone
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    const retryAfterS = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+    if (amount > 0 && w.count + amount > limit) return { ok: false, retryAfterS };
+    w.count = Math.max(0, w.count + amount);
+    return { ok: true, retryAfterS };
   }
 
   mode(): RateLimitMode {
@@ -98,6 +146,25 @@ if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local t = redis.call('PTTL', KEYS[1])
 if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
 return {c, t}`;
+
+// AmountLimiter.spend: adds ARGV[2] (a refund when negative, never below 0) unless that would pass
+// ARGV[3]; the window (ARGV[1] ms) starts with its first amount. Answers {1 added | 0 refused, ms left}.
+const SPEND_SCRIPT = `local a = tonumber(ARGV[2])
+local t = redis.call('PTTL', KEYS[1])
+if a <= 0 then
+  if t == -2 then return {1, 0} end
+  local c = redis.call('INCRBY', KEYS[1], a)
+  if c < 0 then redis.call('INCRBY', KEYS[1], -c) end
+  return {1, t}
+end
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c + a > tonumber(ARGV[3]) then
+  if t < 0 then t = tonumber(ARGV[1]) end
+  return {0, t}
+end
+redis.call('INCRBY', KEYS[1], a)
+if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
+return {1, t}`;
 
 export interface RedisLimiterOptions {
   prefix?: string;
@@ -165,6 +232,19 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (e) {
       this.trip(e as Error);
       return this.fallback.hit(key, limit, windowMs);
+    }
+  }
+
+  /** See AmountLimiter.spend: in Redis (one script, so processes sharing it never overspend), in memory while it does not answer. */
+  async spend(key: string, amount: number, limit: number, windowMs: number) {
+    if (Date.now() < this.openUntil) return this.fallback.spend(key, amount, limit, windowMs);
+    try {
+      if (this.redis.status !== "ready") throw new Error(`Redis connection is ${this.redis.status}`);
+      const [ok, ttl] = (await this.redis.eval(SPEND_SCRIPT, 1, this.prefix + key, String(windowMs), String(Math.trunc(amount)), String(limit))) as [number, number];
+      return { ok: ok === 1, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
+    } catch (e) {
+      this.trip(e as Error);
+      return this.fallback.spend(key, amount, limit, windowMs);
     }
   }
 

@@ -394,7 +394,7 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(first).toEqual({ status: 200, body: { success: true, count: 1 } });
     const [row] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
     const stored = (row.images as { path: string; type: string }[])[0];
-    expect(stored.path).toMatch(new RegExp(`^trade-in/alpha/${evalid}/[0-9a-f]{32}\\.webp$`));
+    expect(stored.path).toMatch(new RegExp(`^trade-in/alpha/${evalid}/[0-9a-f]{32}-[0-9a-f]{12}\\.webp$`));
     expect((await sharp(readFileSync(join(dataDir, stored.path))).metadata()).format).toBe("webp");
 
     const text = new TextEncoder().encode("this is not a picture at all");
@@ -402,8 +402,19 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     const big = new Uint8Array(10_000_001);
     big.set(png);
     expect(await upload(evalid, res.visitor, big, "big.png")).toEqual({ status: 413, body: { success: false, message: IMAGE_TOO_LARGE_MESSAGE } });
-    // A minimal HEIC header: sharp cannot decode HEIC, so it is stored byte for byte.
-    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic"), 1, 2, 3]);
+    // A HEIC's boxes (ftyp; meta → iprp → ipco → ispe 4032 × 3024): sharp cannot decode HEIC, so it is stored byte for byte.
+    const box = (type: string, ...parts: number[][]): number[] => {
+      const body = parts.flat();
+      const size = 8 + body.length;
+      return [size >>> 24, (size >>> 16) & 255, (size >>> 8) & 255, size & 255, ...new TextEncoder().encode(type), ...body];
+    };
+    const u32 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    const ascii = (s: string) => [...new TextEncoder().encode(s)];
+    const heic = new Uint8Array([
+      ...box("ftyp", ascii("heic"), u32(0), ascii("mif1heic")),
+      ...box("meta", u32(0), box("iprp", box("ipco", box("ispe", u32(0), u32(4032), u32(3024))))),
+      ...box("mdat", [1, 2, 3]),
+    ]);
     expect((await upload(evalid, res.visitor, heic, "IMG_0001.HEIC")).status).toBe(200);
     const [withHeic] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
     const heicImage = (withHeic.images as { path: string; type: string; name: string }[])[1];

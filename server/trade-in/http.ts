@@ -15,7 +15,7 @@
  *   interest="trade-in" when the dealership has a CRM URL).
  * Stage "0. Initial Lead" is the evaluation's before any details are given.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdir, unlink } from "node:fs/promises";
 import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
@@ -47,12 +47,13 @@ import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, spendInOrder } from "../leads/rate-limit";
 import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import { customerReasons, tradeInVehicleTerms, valuationResult, valueForSite, type ValuationProvider, type ValuationVehicle, type Valuation } from "../valuation/provider";
-import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
+import { addEvaluationImage, createEvaluation, findEvaluationByLead, getEvaluation, imageBytes, isEvaluationId, listEvaluations, updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
+import { checkHeic } from "./heic";
 import { numberFormat } from "../../domain/intl";
 
 
@@ -124,6 +125,42 @@ export const TRADE_IN_LIMITS = {
   perClient: { limit: 30, windowMs: 10 * 60_000 },
   perSite: { limit: 2_000, windowMs: 60 * 60_000 },
 };
+
+/**
+ * Bytes of pictures stored (after re-encoding; a HEIC as sent): per evaluation for good, and per
+ * client (IPv4 address, IPv6 /64), network (IPv4 /24, IPv6 /48) and site in an hour, in the shared
+ * limiter (Redis with REDIS_URL). A shopper sends up to 10 phone photos, well under 1 MB each once
+ * re-encoded (a HEIC 1–4 MB): 50 MB is 10 of the largest HEIC allowed and more.
+ */
+export const TRADE_IN_UPLOAD_BYTES = {
+  perEvaluation: 50_000_000,
+  perClient: { limit: 100_000_000, windowMs: 60 * 60_000 },
+  perNetwork: { limit: 300_000_000, windowMs: 60 * 60_000 },
+  perSite: { limit: 2_000_000_000, windowMs: 60 * 60_000 },
+};
+export const EVALUATION_BYTES_MESSAGE = "The pictures of one car may add up to 50 MB, and this one would go over, so it was not added. Remove it to continue; the pictures already uploaded are kept.";
+const minutes = (s: number) => {
+  const m = Math.max(1, Math.ceil(s / 60));
+  return `${m} minute${m === 1 ? "" : "s"}`;
+};
+/** The 429's message when the client's, the network's or the site's hour of picture bytes is spent. */
+export function uploadBudgetMessage(which: "client" | "network" | "site", retryAfterS: number): string {
+  const then = `Please try again in ${minutes(retryAfterS)}, or remove this picture to continue without it.`;
+  if (which === "client") return `Pictures sent from your connection may add up to 100 MB an hour, and this one would go over. ${then}`;
+  if (which === "network") return `Pictures sent from your network may add up to 300 MB an hour, and this one would go over. ${then}`;
+  return `This site is receiving more pictures than it can take right now. ${then}`;
+}
+
+/** The byte budgets of an upload from this request, in the order they are spent. */
+function byteBudgets(request: Request, ctx: SiteContext) {
+  const slug = site(ctx);
+  const client = clientKey(request);
+  return [
+    { which: "client" as const, key: `trade-in-bytes:client:${slug}:${client}`, ...TRADE_IN_UPLOAD_BYTES.perClient },
+    { which: "network" as const, key: `trade-in-bytes:network:${slug}:${networkKey(client)}`, ...TRADE_IN_UPLOAD_BYTES.perNetwork },
+    { which: "site" as const, key: `trade-in-bytes:site:${slug}`, ...TRADE_IN_UPLOAD_BYTES.perSite },
+  ];
+}
 
 /** A 429 (HttpError) once the client, then the site, is over its limit for `what`. */
 async function limit(request: Request, ctx: SiteContext, what: "lookup" | "upload"): Promise<void> {
@@ -215,10 +252,12 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
   if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
   // JPEG, PNG and GIF are decoded and re-encoded (upright, no camera or GPS metadata) as the admin's
   // uploads are. sharp's prebuilt libvips cannot decode HEIC (no HEVC decoder), so a HEIC photo is
-  // kept exactly as sent, for the buying team to open; it is never served to the public.
+  // kept exactly as sent, for the buying team to open, once its size is checked (./heic.ts); it is
+  // never served to the public.
   let data: Buffer;
   let ext: string;
   if (type === "image/heic") {
+    checkHeic(input);
     data = input;
     ext = "heic";
   } else {
@@ -230,17 +269,34 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
     );
     ext = "webp";
   }
+  // What is stored is counted: first the evaluation's bytes, then the client's, network's and site's hour.
+  if (imageBytes(evaluation.images) + data.byteLength > TRADE_IN_UPLOAD_BYTES.perEvaluation) throw new HttpError(413, EVALUATION_BYTES_MESSAGE);
+  const limiter = ctx.limiter ?? (await leadRateLimiter());
+  const budgets = byteBudgets(request, ctx);
+  const spent = await spendInOrder(limiter, data.byteLength, budgets);
+  if (!spent.ok) throw new HttpError(429, uploadBudgetMessage(budgets.find((b) => b.key === spent.key)!.which, spent.retryAfterS));
   const sha256 = createHash("sha256").update(data).digest("hex");
-  const relative = join("trade-in", scope.site, evaluation.id, `${sha256.slice(0, 32)}.${ext}`);
+  // A file of this upload's own (the same picture sent twice at once is two files, each counted), so
+  // removing a refused upload's file never takes another upload's.
+  const relative = join("trade-in", scope.site, evaluation.id, `${sha256.slice(0, 32)}-${randomBytes(6).toString("hex")}.${ext}`);
   const path = join(dataDir(), relative);
-  await mkdir(join(dataDir(), "trade-in", scope.site, evaluation.id), { recursive: true });
-  await writeFileAtomic(path, data);
-  const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 200) || `image.${ext}`;
-  const added = await addEvaluationImage(ctx.db, scope, evaluation.id, { name, type, bytes: data.byteLength, sha256, path: relative, addedAt: new Date().toISOString() });
+  let added: Awaited<ReturnType<typeof addEvaluationImage>>;
+  try {
+    await mkdir(join(dataDir(), "trade-in", scope.site, evaluation.id), { recursive: true });
+    await writeFileAtomic(path, data);
+    const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 200) || `image.${ext}`;
+    added = await addEvaluationImage(ctx.db, scope, evaluation.id, { name, type, bytes: data.byteLength, sha256, path: relative, addedAt: new Date().toISOString() }, { maxBytes: TRADE_IN_UPLOAD_BYTES.perEvaluation });
+  } catch (e) {
+    await unlink(path).catch(() => {});
+    await spendInOrder(limiter, -data.byteLength, budgets);
+    throw e;
+  }
   if (!added.ok) {
-    // Another upload took the 10th place meanwhile: nothing of this one is kept (unless it is the same picture).
-    if (!evaluation.images.some((i) => i.path === relative)) await unlink(path).catch(() => {});
+    // Another upload took the 10th place (or the last bytes) meanwhile: nothing of this one is kept or counted.
+    await unlink(path).catch(() => {});
+    await spendInOrder(limiter, -data.byteLength, budgets);
     if (added.reason === "too-many") throw new HttpError(409, TOO_MANY_IMAGES_MESSAGE);
+    if (added.reason === "too-many-bytes") throw new HttpError(413, EVALUATION_BYTES_MESSAGE);
     throw new NotFound();
   }
   return json(200, { success: true, count: added.evaluation.images.length });

@@ -5,7 +5,7 @@
  * exactly as an id that does not exist. Ids that are not UUIDs are not looked up at all.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { MAX_TRADE_IN_IMAGES, type TradeInImageType, type TradeInStage, type TradeInState } from "../../domain/trade-in";
 import type { Db } from "../db";
 import { tradeInEvaluations } from "../db/schema";
@@ -143,21 +143,56 @@ export async function unacceptedOffersDue(db: Db, now: Date, limit = 50): Promis
     .limit(limit);
 }
 
-export type AddImageResult = { ok: true; evaluation: Evaluation } | { ok: false; reason: "not-found" | "too-many" };
+export type AddImageResult = { ok: true; evaluation: Evaluation } | { ok: false; reason: "not-found" | "too-many" | "too-many-bytes" };
+
+/** The bytes of an evaluation's stored pictures. */
+export const imageBytes = (images: readonly TradeInImage[]) => images.reduce((sum, i) => sum + i.bytes, 0);
 
 /**
- * Appends one image's metadata. The count is checked in the same UPDATE, so two uploads at once can
- * never make an 11th: the one that would is refused ("too-many").
+ * Appends one image's metadata. The count (and, with `maxBytes`, the stored bytes with this one) is
+ * checked in the same UPDATE, so two uploads at once can never make an 11th or pass the bytes: the
+ * one that would is refused ("too-many", "too-many-bytes").
  */
-export async function addEvaluationImage(db: Db, scope: EvaluationScope, id: string, image: TradeInImage): Promise<AddImageResult> {
+export async function addEvaluationImage(db: Db, scope: EvaluationScope, id: string, image: TradeInImage, opts: { maxBytes?: number } = {}): Promise<AddImageResult> {
   if (!isEvaluationId(id)) return { ok: false, reason: "not-found" };
+  const storedBytes = sql`(select coalesce(sum((i->>'bytes')::bigint), 0) from jsonb_array_elements(${tradeInEvaluations.images}) i)`;
+  const withinBytes = opts.maxBytes === undefined ? sql`true` : sql`${storedBytes} + ${image.bytes} <= ${opts.maxBytes}`;
   const [row] = await db
     .update(tradeInEvaluations)
     .set({ images: sql`${tradeInEvaluations.images} || ${JSON.stringify([image])}::jsonb`, updatedAt: new Date() })
-    .where(and(scoped(id, scope), sql`jsonb_array_length(${tradeInEvaluations.images}) < ${MAX_TRADE_IN_IMAGES}`))
+    .where(and(scoped(id, scope), sql`jsonb_array_length(${tradeInEvaluations.images}) < ${MAX_TRADE_IN_IMAGES}`, withinBytes))
     .returning();
   if (row) return { ok: true, evaluation: toEvaluation(row) };
-  return (await getEvaluation(db, scope, id)) ? { ok: false, reason: "too-many" } : { ok: false, reason: "not-found" };
+  const now = await getEvaluation(db, scope, id);
+  if (!now) return { ok: false, reason: "not-found" };
+  return { ok: false, reason: now.images.length >= MAX_TRADE_IN_IMAGES ? "too-many" : "too-many-bytes" };
+}
+
+/**
+ * Locks (FOR UPDATE SKIP LOCKED: another process sweeping at the same time takes other rows) up to
+ * `limit` evaluations created before `before` that never became a lead and still have pictures.
+ * Call inside a transaction, then clearPictures on the same ids before it commits.
+ */
+export async function lockStalePictures(tx: Db, before: Date, limit = 50): Promise<Pick<Evaluation, "id" | "site" | "images">[]> {
+  const rows = await tx
+    .select({ id: tradeInEvaluations.id, site: tradeInEvaluations.site, images: tradeInEvaluations.images })
+    .from(tradeInEvaluations)
+    .where(and(isNull(tradeInEvaluations.leadId), lt(tradeInEvaluations.createdAt, before), sql`jsonb_array_length(${tradeInEvaluations.images}) > 0`))
+    .orderBy(tradeInEvaluations.createdAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return rows.map((r) => ({ ...r, images: r.images as TradeInImage[] }));
+}
+
+/** Forgets the pictures of these (locked) evaluations, noting when and how many in the answer. */
+export async function clearPictures(tx: Db, rows: Pick<Evaluation, "id" | "images">[], now: Date): Promise<void> {
+  for (const r of rows) {
+    const note = { picturesDeletedAt: now.toISOString(), picturesDeleted: r.images.length };
+    await tx
+      .update(tradeInEvaluations)
+      .set({ images: sql`'[]'::jsonb`, answer: sql`${tradeInEvaluations.answer} || ${JSON.stringify(note)}::jsonb`, updatedAt: now })
+      .where(and(eq(tradeInEvaluations.id, r.id), isNull(tradeInEvaluations.leadId)));
+  }
 }
 
 /** The site's (and visitor's) evaluations, newest first (at most `limit`). */

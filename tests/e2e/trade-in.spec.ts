@@ -181,9 +181,25 @@ test("bluegum, desktop: the image step (a JPEG and a HEIC) → the offer → acc
   const wizard = await openFromMenu(page, "bluegum", "desktop");
   await lookUp(wizard, "1DMX452", "WA", "Step Three: Upload Images");
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a6ea5" } }).jpeg().toBuffer();
-  // An ISO-BMFF ftyp box with the heic brand: what an iPhone's photo starts with (stored as sent).
-  const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.from([0, 0, 0, 0]), Buffer.from("mif1heic"), Buffer.alloc(64)]);
-  await wizard.getByLabel(/^Photos of your car/).setInputFiles([
+  // An iPhone photo's ISO-BMFF boxes (ftyp heic; meta → iprp → ipco → ispe, its size): stored as sent once size-checked.
+  const box = (type: string, ...parts: Buffer[]) => {
+    const body = Buffer.concat(parts);
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(8 + body.length);
+    return Buffer.concat([size, Buffer.from(type), body]);
+  };
+  const u32 = (...ns: number[]) => Buffer.concat(ns.map((n) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255])));
+  const heicOf = (width: number, height: number) =>
+    Buffer.concat([box("ftyp", Buffer.from("heic"), u32(0), Buffer.from("mif1heic")), box("meta", u32(0), box("iprp", box("ipco", box("ispe", u32(0, width, height))))), box("mdat", Buffer.alloc(64))]);
+  const heic = heicOf(4032, 3024);
+  const picker = wizard.getByLabel(/^Photos of your car/);
+  // A HEIC declaring 200 megapixels is refused by the server: its message at the upload field; removed, the step goes on.
+  await picker.setInputFiles([{ name: "HUGE.HEIC", mimeType: "image/heic", buffer: heicOf(20_000, 10_000) }]);
+  await wizard.getByRole("button", { name: "Continue" }).click();
+  await expect(picker).toHaveAccessibleDescription("HUGE.HEIC: This HEIC image is larger than 100 megapixels. Please upload a smaller photo.");
+  await expect(picker).toBeFocused();
+  await wizard.getByRole("button", { name: "Remove HUGE.HEIC" }).click();
+  await picker.setInputFiles([
     { name: "front.jpg", mimeType: "image/jpeg", buffer: jpeg },
     { name: "IMG_0042.HEIC", mimeType: "image/heic", buffer: heic },
   ]);

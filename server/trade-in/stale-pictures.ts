@@ -1,0 +1,71 @@
+/**
+ * The pictures of trade-in evaluations that never became a lead: once an evaluation is
+ * PICTURE_RETENTION_DAYS old without one, its files under DATA_DIR/trade-in/ are deleted and its row
+ * forgets them (images [], answer.picturesDeletedAt and picturesDeleted). Every hour the server's sweep
+ * (started by instrumentation.ts) does it. An evaluation with a lead keeps its pictures.
+ *
+ * Safe however many processes sweep: each batch is one transaction that locks its rows (FOR UPDATE
+ * SKIP LOCKED, so another sweeper takes other rows and a row being made a lead right now is skipped),
+ * deletes their files and clears them before it commits. A process that dies half-way leaves the rows
+ * as they were (some files already gone); the next sweep takes them again.
+ */
+import { rmdir, unlink } from "node:fs/promises";
+import { dirname, join, normalize, sep } from "node:path";
+import { dataDir, getDb, type Db, type DbHandle } from "../db";
+import { every } from "../every";
+import { clearPictures, lockStalePictures } from "../valuation/store";
+
+export const PICTURE_RETENTION_DAYS = 7;
+export const STALE_PICTURE_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** The file of a stored picture path, only when it lies under DATA_DIR/trade-in/. */
+function pictureFile(relative: string): string | null {
+  const root = join(dataDir(), "trade-in") + sep;
+  const file = normalize(join(dataDir(), relative));
+  return file.startsWith(root) ? file : null;
+}
+
+/** Deletes the pictures of evaluations without a lead created before `now` − the retention; answers how many evaluations and files. */
+export async function deleteStalePictures(db: Db, now: Date, opts: { retentionDays?: number; batch?: number } = {}): Promise<{ evaluations: number; files: number }> {
+  const before = new Date(now.getTime() - (opts.retentionDays ?? PICTURE_RETENTION_DAYS) * 86_400_000);
+  const done = { evaluations: 0, files: 0 };
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await lockStalePictures(tx, before, opts.batch ?? 50);
+      let files = 0;
+      for (const row of rows) {
+        const dirs = new Set<string>();
+        for (const image of row.images) {
+          const file = pictureFile(image.path);
+          if (!file) continue;
+          dirs.add(dirname(file));
+          await unlink(file).then(
+            () => files++,
+            (e: NodeJS.ErrnoException) => {
+              if (e.code !== "ENOENT") throw e;
+            },
+          );
+        }
+        for (const dir of dirs) await rmdir(dir).catch(() => {}); // only when empty
+      }
+      await clearPictures(tx, rows, now);
+      return { evaluations: rows.length, files };
+    });
+    done.evaluations += batch.evaluations;
+    done.files += batch.files;
+    if (!batch.evaluations) return done;
+  }
+}
+
+/** Starts the hourly sweep once per process; returns a function that stops it. */
+export async function startStalePictureSweep(handle?: Promise<DbHandle>, intervalMs = STALE_PICTURE_SWEEP_INTERVAL_MS): Promise<() => void> {
+  const { db } = await (handle ?? getDb());
+  return every("trade-in.stale-pictures", intervalMs, async () => {
+    try {
+      const { evaluations, files } = await deleteStalePictures(db, new Date());
+      if (evaluations) console.log(`[trade-in] deleted ${files} picture(s) of ${evaluations} evaluation(s) that never became a lead`);
+    } catch (e) {
+      console.error("[trade-in] the stale-picture sweep failed:", (e as Error).message);
+    }
+  });
+}
