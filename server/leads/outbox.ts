@@ -239,7 +239,7 @@ export class OutboxWorker {
   /**
    * Claims and delivers due rows until none is due and none is in flight. Each claimed row is sent on
    * its own: a slow destination holds only its own rows (at most `perDestination` at once, and
-   * `perUrl` of one CRM URL — 1 after its last delivery failed, none while it backs off — each for at
+   * `perUrl` of one CRM URL — 1 after its last delivery timed out, none while it backs off — each for at
    * most `timeoutMs`) while the worker goes on claiming and sending the others' — up to `concurrency`
    * in flight, and again whenever one finishes, a lead is stored (kick) or `pollMs` passes.
    */
