@@ -1,12 +1,12 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { demoSite, SITE_HOST } from "../leads/test-helpers";
-import { EVENT_LIMIT, handleEventPost, type EventDeps } from "./http";
+import { EVENT_LIMITS, handleEventPost, type EventDeps, type EventLimits } from "./http";
 
 describe("POST /api/events (PGlite)", () => {
   let tdb: TestDatabase;
@@ -60,7 +60,55 @@ describe("POST /api/events (PGlite)", () => {
     }
     expect(await stored()).toBe(before);
     limiter = new MemoryRateLimiter();
-    const burst = await Promise.all(Array.from({ length: EVENT_LIMIT.limit + 1 }, () => post({ id: 49, path: "/search" }, { ip: "198.51.100.1" })));
+    const burst = await Promise.all(Array.from({ length: EVENT_LIMITS.perClient.limit + 1 }, () => post({ id: 49, path: "/search" }, { ip: "198.51.100.1" })));
     expect(burst.filter((r) => r.status === 429)).toHaveLength(1);
+  });
+});
+
+describe.each(backends)("POST /api/events: limits per client, network and site on %s", (_name, make) => {
+  let h: DbHandle;
+  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const site = demoSite();
+  let clock = Date.parse("2026-03-01T00:00:00Z");
+  const limiter = new MemoryRateLimiter(() => clock);
+  // Small limits, the same rule as EVENT_LIMITS (each counted only past the one before).
+  const limits: EventLimits = { perClient: { limit: 3, windowMs: 60_000 }, perNetwork: { limit: 5, windowMs: 60_000 }, perSite: { limit: 7, windowMs: 60_000 } };
+  const send = async (ip: string, n: number) => {
+    const answers: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await handleEventPost(
+        new Request("http://harbourline.localhost:3000/api/events", {
+          method: "POST",
+          headers: { host: SITE_HOST, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: ip },
+          body: JSON.stringify({ id: 49, label: "capped", path: "/search" }),
+        }),
+        { db: async () => h.db, tenantForHost: async (host) => (host === SITE_HOST ? site : null), limiter: async () => limiter, limits },
+      );
+      answers.push(res.status === 429 ? `429 ${(await res.json()).error}` : String(res.status));
+    }
+    return answers;
+  };
+  const TOO_MANY = "429 Too many events from here; try again later.";
+  const stored = async () => (await h.db.select({ n: count() }).from(analyticsEvents).where(and(eq(analyticsEvents.tenant, "harbourline"), eq(analyticsEvents.label, "capped"))))[0].n;
+
+  it("documents its limits: 120 per client, 360 per network, 3000 per site, a minute", () => {
+    expect(EVENT_LIMITS).toEqual({ perClient: { limit: 120, windowMs: 60_000 }, perNetwork: { limit: 360, windowMs: 60_000 }, perSite: { limit: 3000, windowMs: 60_000 } });
+  });
+
+  it("answers 429 past a client's, then its network's (/24, /48), then the site's limit; a refused event spends nothing of the next budget", async (c) => {
+    need(c);
+    expect(await send("203.0.113.1", 4)).toEqual(["204", "204", "204", TOO_MANY]); // its own 3
+    // The same /24: 2 more make the network's 5 (the client's refused 4th was not counted there).
+    expect(await send("203.0.113.2", 3)).toEqual(["204", "204", TOO_MANY]);
+    // Other networks: 2 more make the site's 7; then nobody's event is taken this minute.
+    expect(await send("192.0.2.1", 3)).toEqual(["204", "204", TOO_MANY]);
+    expect(await send("198.51.100.1", 1)).toEqual([TOO_MANY]);
+    expect(await stored()).toBe(7);
+    // The next minute: IPv6 clients are /64s, their network the /48.
+    clock += 60_000;
+    expect(await send("2001:db8:1:2::5", 4)).toEqual(["204", "204", "204", TOO_MANY]);
+    expect(await send("2001:db8:1:3::9", 3)).toEqual(["204", "204", TOO_MANY]);
+    expect(await send("2001:db8:2:3::9", 1)).toEqual(["204"]);
+    expect(await stored()).toBe(13);
   });
 });

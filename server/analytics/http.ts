@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { analyticsEvents } from "../db/schema";
 import type { LiveDocument } from "../tenants/store";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { clientKey, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
 import { readLimitedJson } from "../http/body";
 import { errorResponse, underError } from "../http/errors";
 import { problem } from "../http/json";
@@ -15,13 +15,33 @@ import { problem } from "../http/json";
  * large, 429 too many. Analytics never breaks a page: the browser only logs a failure as a warning.
  */
 export const MAX_EVENT_BODY_BYTES = 4096;
-export const EVENT_LIMIT = { limit: 120, windowMs: 60_000 };
+
+/**
+ * Events per site and minute, counted in order (hitInOrder: a client over its own limit spends none
+ * of its network's or the site's budget, a network over its limit none of the site's). A page pushes
+ * an event when a visitor does something (an enquiry, a search, a call), so a real audience never
+ * meets these:
+ * - perClient: one client (IPv4 address, IPv6 /64) — two events a second for a minute;
+ * - perNetwork: one network (IPv4 /24, IPv6 /48) — three clients at their limit at once, which one
+ *   office or household never is; one holder of many addresses is still one sender;
+ * - perSite: 50 a second — some 600 visitors in one minute each pushing 5 events, far beyond a dealer
+ *   site's busiest minute; a flood needs at least 9 networks at their limit to reach it, and then
+ *   only analytics is refused (the beacon ignores the 429), never a page or a lead.
+ */
+export const EVENT_LIMITS = {
+  perClient: { limit: 120, windowMs: 60_000 },
+  perNetwork: { limit: 360, windowMs: 60_000 },
+  perSite: { limit: 3000, windowMs: 60_000 },
+};
+export type EventLimits = typeof EVENT_LIMITS;
 const KNOWN_IDS = new Set<number>(Object.values(ANALYTICS_EVENTS));
 
 export interface EventDeps {
   db: () => Promise<Db>;
   tenantForHost: (host: string | null) => Promise<LiveDocument | null>;
   limiter: () => Promise<RateLimiter>;
+  /** EVENT_LIMITS unless given (tests). */
+  limits?: EventLimits;
 }
 
 
@@ -39,8 +59,13 @@ export async function handleEventPost(request: Request, deps: EventDeps): Promis
   try {
     const live = await deps.tenantForHost(request.headers.get("host"));
     if (!live) return problem(404, "No dealer site answers at this address.");
-    const limiter = await deps.limiter();
-    const hit = await limiter.hit(`events:ip:${live.slug}:${clientKey(request)}`, EVENT_LIMIT.limit, EVENT_LIMIT.windowMs);
+    const limits = deps.limits ?? EVENT_LIMITS;
+    const client = clientKey(request);
+    const hit = await hitInOrder(await deps.limiter(), [
+      { key: `events:ip:${live.slug}:${client}`, ...limits.perClient },
+      { key: `events:net:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
+      { key: `events:site:${live.slug}`, ...limits.perSite },
+    ]);
     if (!hit.ok) return problem(429, "Too many events from here; try again later.");
     const body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
       tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,

@@ -118,7 +118,7 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
     const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => store({ subcategory: `pair-${i}` })));
     let emails = 0;
     const senders: Senders = { email: async () => void emails++, adf: localAdf };
-    await Promise.all([new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce(), new OutboxWorker(h.db, { senders, batchSize: 5 }).runOnce()]);
+    await Promise.all([new OutboxWorker(h.db, { senders, batchSize: 5, perUrl: 4 }).runOnce(), new OutboxWorker(h.db, { senders, batchSize: 5, perUrl: 4 }).runOnce()]);
     expect(crm.state.accepted.length).toBe(40);
     expect(emails).toBe(40);
     for (const id of ids) expect((await rowsOf(id)).every((r) => r.status === "sent")).toBe(true);
@@ -175,15 +175,70 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
       expect(hanging.requests).toBe(2);
       const leased = slowRows.filter((r) => r.nextAttemptAt.getTime() > Date.now() + 60_000);
       expect(leased).toHaveLength(2);
-      // Past the deadline, the two held rows are failed attempts and the third is sent on.
+      // Past the deadline, the two held rows are failed attempts; the third waits for the URL's back-off (30 s) instead of taking their place.
       const timedOut = async () => (await Promise.all(slowIds.map(adfOf))).filter((r) => r.attempts === 1 && r.lastError === `no answer within ${timeoutMs} ms`).map((r) => r.id);
       await expect.poll(timedOut, { timeout: timeoutMs * 2 }).toEqual(leased.map((r) => r.id));
-      await expect.poll(() => hanging.requests, { timeout: 2000 }).toBe(3);
+      worker.kick();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hanging.requests).toBe(2);
     } finally {
       await worker.stop();
       slow.closeAllConnections();
       await new Promise<void>((r) => slow.close(() => r()));
       await outOfTheWay(slowIds);
+    }
+  });
+
+  it("keeps a hanging CRM URL to 2 of its host's 4 places: another URL on the same host:port is delivered meanwhile; the failing URL backs off, then goes one at a time", async (ctx) => {
+    need(ctx);
+    // One vendor host: /a never answers (counted), /b answers at once.
+    const vendor = { a: 0, b: [] as string[] };
+    const server: Server = createServer((req, res) => {
+      if (req.url === "/a") return void vendor.a++;
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        vendor.b.push(body);
+        res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const aIds: string[] = [];
+    for (let i = 1; i <= 4; i++) aIds.push(await storeTo(`${base}/a`, `DealerA${i}`));
+    const bIds: string[] = [];
+    for (let i = 1; i <= 4; i++) bIds.push(await storeTo(`${base}/b`, `DealerB${i}`));
+    const timeoutMs = 1500;
+    let clock = 1_000_000;
+    // baseDelayMs 60 s: a failed row (and its URL) waits a minute of the fake clock.
+    const worker = new OutboxWorker(h.db, { senders: noEmail, timeoutMs, baseDelayMs: 60_000, pollMs: 50, now: () => clock, log: () => {} }).start();
+    const attemptsOf = async (ids: string[]) => (await Promise.all(ids.map(adfOf))).map((r) => `${r.status}:${r.attempts}`);
+    try {
+      // B's four leads are delivered while A's first two hang — before any of A's has timed out.
+      await expect.poll(() => attemptsOf(bIds), { timeout: timeoutMs }).toEqual(["sent:1", "sent:1", "sent:1", "sent:1"]);
+      expect(await attemptsOf(aIds)).toEqual(["pending:0", "pending:0", "pending:0", "pending:0"]);
+      expect(vendor.a).toBe(2);
+      expect(vendor.b.filter((x) => /DealerB\d/.test(x))).toHaveLength(4);
+      // A's two time out; its URL then backs off (60 s × 2 after two time-outs in a row): A3 and A4 are not
+      // sent, while B's next lead is.
+      await expect.poll(() => attemptsOf(aIds), { timeout: timeoutMs * 3 }).toEqual(["pending:1", "pending:1", "pending:0", "pending:0"]);
+      const b5 = await storeTo(`${base}/b`, "DealerB5");
+      worker.kick();
+      await expect.poll(async () => (await adfOf(b5)).status, { timeout: 2000 }).toBe("sent");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(vendor.a).toBe(2);
+      expect(await attemptsOf(aIds)).toEqual(["pending:1", "pending:1", "pending:0", "pending:0"]);
+      // Past the back-off, A's URL takes one delivery at a time until one is delivered.
+      clock += 120_001;
+      worker.kick();
+      await expect.poll(() => vendor.a, { timeout: 2000 }).toBe(3);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(vendor.a).toBe(3);
+    } finally {
+      await worker.stop();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await outOfTheWay(aIds);
     }
   });
 });

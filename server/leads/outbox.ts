@@ -16,9 +16,15 @@ import { RefusedFetchError, safeFetch, type SafeFetchOptions } from "../http/saf
  * workers (processes sharing PostgreSQL) never send one row at once, and a worker that dies mid-send
  * leaves the row due again when the lease ends. Delivery is at least once.
  * Deliveries run concurrently (20 in flight at most, 4 per destination — a CRM's host and port, or
- * the SMTP server — each given 10 s): a CRM that never answers holds only its own rows, while the
- * worker keeps claiming and sending every other tenant's. CRM URLs are fetched through the fetch
- * guard (server/http/safe-fetch.ts): a refused address is a failed attempt, logged with the reason.
+ * the SMTP server — and 2 per CRM URL, each given 10 s): a CRM that never answers holds only its own
+ * rows, while the worker keeps claiming and sending every other tenant's. Tenants whose CRMs share a
+ * vendor's host (crm.vendor.com/dealerA, /dealerB) each have their own URL, so one hanging URL holds at
+ * most 2 of its host's 4 places. A URL whose delivery timed out backs off as a whole: its other rows
+ * are not claimed for 30 s × 2^(n-1) after n time-outs in a row (at most 5 minutes), and then go one
+ * at a time until one is answered in time — so a URL that keeps timing out mostly holds no place, at
+ * times one, and never takes the places its host's other URLs need.
+ * CRM URLs are fetched through the fetch guard (server/http/safe-fetch.ts): a refused address is a
+ * failed attempt, logged with the reason.
  */
 
 export interface EmailMessage {
@@ -50,6 +56,12 @@ export interface OutboxOptions {
   concurrency?: number;
   /** How many deliveries to one destination (a CRM's host and port; the SMTP server) are in flight at once. */
   perDestination?: number;
+  /** How many deliveries to one CRM URL are in flight at once (1 after its last delivery timed out). */
+  perUrl?: number;
+  /** The longest a URL whose deliveries time out waits before it is tried again (its back-off's cap). */
+  maxUrlBackoffMs?: number;
+  /** The clock of a timing-out URL's back-off (tests). */
+  now?: () => number;
   /** One delivery's deadline: a destination that has not answered by then is a failed attempt. */
   timeoutMs?: number;
   /** How often due retries are looked for while nothing kicks the worker. */
@@ -66,6 +78,8 @@ export const OUTBOX_DEFAULTS = {
   batchSize: 20,
   concurrency: 20,
   perDestination: 4,
+  perUrl: 2,
+  maxUrlBackoffMs: 300_000,
   timeoutMs: 10_000,
   pollMs: 5_000,
 };
@@ -126,8 +140,19 @@ export function destinationOf(row: Pick<Row, "channel" | "target">): string {
 }
 const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') else 'email' end)`;
 
+/** A CRM URL's deliveries in flight, its time-outs in a row, and until when its rows are not claimed (its back-off). */
+interface UrlState {
+  inFlight: number;
+  timeouts: number;
+  pausedUntil: number;
+}
+
+/** A delivery that was not answered by the worker's deadline. */
+class DeadlineError extends Error {}
+
 export class OutboxWorker {
-  private readonly o: Required<Omit<OutboxOptions, "senders" | "log">>;
+  private readonly o: Required<Omit<OutboxOptions, "senders" | "log" | "now">>;
+  private readonly now: () => number;
   private senders: Senders | undefined;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
@@ -138,6 +163,7 @@ export class OutboxWorker {
   /** Deliveries in flight, in all and per destination. */
   private inFlight = 0;
   private readonly perDestination = new Map<string, number>();
+  private readonly urls = new Map<string, UrlState>();
   private readonly waiting = new Set<() => void>();
   private wake(): void {
     for (const w of this.waiting) w();
@@ -155,10 +181,13 @@ export class OutboxWorker {
       batchSize: opts.batchSize ?? OUTBOX_DEFAULTS.batchSize,
       concurrency: Math.max(1, opts.concurrency ?? OUTBOX_DEFAULTS.concurrency),
       perDestination: Math.max(1, opts.perDestination ?? OUTBOX_DEFAULTS.perDestination),
+      perUrl: Math.max(1, opts.perUrl ?? OUTBOX_DEFAULTS.perUrl),
+      maxUrlBackoffMs: opts.maxUrlBackoffMs ?? OUTBOX_DEFAULTS.maxUrlBackoffMs,
       timeoutMs: opts.timeoutMs ?? OUTBOX_DEFAULTS.timeoutMs,
       pollMs: opts.pollMs ?? OUTBOX_DEFAULTS.pollMs,
     };
     this.senders = opts.senders;
+    this.now = opts.now ?? Date.now;
     this.log = opts.log ?? ((m) => console.warn(`[leads] ${m}`));
   }
 
@@ -209,7 +238,8 @@ export class OutboxWorker {
 
   /**
    * Claims and delivers due rows until none is due and none is in flight. Each claimed row is sent on
-   * its own: a slow destination holds only its own rows (at most `perDestination` at once, each for at
+   * its own: a slow destination holds only its own rows (at most `perDestination` at once, and
+   * `perUrl` of one CRM URL — 1 after its last delivery timed out, none while it backs off — each for at
    * most `timeoutMs`) while the worker goes on claiming and sending the others' — up to `concurrency`
    * in flight, and again whenever one finishes, a lead is stored (kick) or `pollMs` passes.
    */
@@ -223,14 +253,17 @@ export class OutboxWorker {
       for (const row of rows) {
         const destination = destinationOf(row);
         const busy = this.perDestination.get(destination) ?? 0;
-        if (busy >= this.o.perDestination) {
-          // Claimed with others of its destination beyond the bound: due again at once, for when a place frees.
+        const url = row.channel === "adf" ? (row.target ?? "") : null;
+        if (busy >= this.o.perDestination || (url !== null && this.urlBlocked(url))) {
+          // Claimed with others of its destination (or URL) beyond the bound: due again at once, for when a place frees.
           await this.db.update(leadDeliveries).set({ nextAttemptAt: sql`now()` }).where(this.mine(row));
           continue;
         }
         this.perDestination.set(destination, busy + 1);
+        const state = url === null ? null : this.urlState(url);
+        if (state) state.inFlight++;
         this.inFlight++;
-        const p: Promise<void> = this.deliver(row)
+        const p: Promise<void> = this.deliver(row, state)
           .then((r) => void total[r]++)
           .catch((e) => this.log(`delivery ${row.id} could not be recorded: ${(e as Error).message}`))
           .finally(() => {
@@ -238,6 +271,10 @@ export class OutboxWorker {
             const n = (this.perDestination.get(destination) ?? 1) - 1;
             if (n > 0) this.perDestination.set(destination, n);
             else this.perDestination.delete(destination);
+            if (state) {
+              state.inFlight--;
+              if (!state.inFlight && !state.timeouts) this.urls.delete(url!);
+            }
             mine.delete(p);
             this.wake();
           });
@@ -258,11 +295,33 @@ export class OutboxWorker {
     }
   }
 
+  private urlState(url: string): UrlState {
+    let state = this.urls.get(url);
+    if (!state) this.urls.set(url, (state = { inFlight: 0, timeouts: 0, pausedUntil: 0 }));
+    return state;
+  }
+
+  /** A URL takes no delivery while it backs off, or while its bound (perUrl; 1 after a time-out) is in flight. */
+  private urlBlocked(url: string): boolean {
+    const state = this.urls.get(url);
+    if (!state) return false;
+    return state.pausedUntil > this.now() || state.inFlight >= (state.timeouts ? 1 : this.o.perUrl);
+  }
+
+  /** A time-out extends a URL's back-off (as a row's: 30 s × 2^(n-1), at most maxUrlBackoffMs); any answer in time ends it. */
+  private urlOutcome(state: UrlState, timedOut: boolean): void {
+    state.timeouts = timedOut ? state.timeouts + 1 : 0;
+    state.pausedUntil = timedOut ? this.now() + Math.min(this.o.maxUrlBackoffMs, backoffMs(state.timeouts, this.o.baseDelayMs, this.o.maxDelayMs)) : 0;
+  }
+
   private async claim(limit: number): Promise<Row[]> {
     const lease = sql`now() + ${this.o.leaseMs} * interval '1 millisecond'`;
-    // Destinations already at their bound are left for later (their rows are not leased and held).
+    // Destinations and CRM URLs already at their bound (or backing off) are left for later (their rows are not leased and held).
     const full = [...this.perDestination].filter(([, n]) => n >= this.o.perDestination).map(([d]) => sql`${d}`);
-    const notFull = full.length ? sql`and ${destinationSql} not in (${sql.join(full, sql`, `)})` : sql``;
+    const blocked = [...this.urls.keys()].filter((u) => this.urlBlocked(u)).map((u) => sql`${u}`);
+    const notFull = sql`${full.length ? sql`and ${destinationSql} not in (${sql.join(full, sql`, `)})` : sql``} ${
+      blocked.length ? sql`and (${leadDeliveries.channel} <> 'adf' or coalesce(${leadDeliveries.target}, '') not in (${sql.join(blocked, sql`, `)}))` : sql``
+    }`;
     const result = await this.db.execute(sql`
       update ${leadDeliveries} set next_attempt_at = ${lease}
       where id in (
@@ -284,7 +343,7 @@ export class OutboxWorker {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const error = new Error(`no answer within ${this.o.timeoutMs} ms`);
+        const error = new DeadlineError(`no answer within ${this.o.timeoutMs} ms`);
         controller.abort(error);
         reject(error);
       }, this.o.timeoutMs);
@@ -296,7 +355,8 @@ export class OutboxWorker {
     }
   }
 
-  private async deliver(row: Row): Promise<keyof RunResult> {
+  /** Sends one row and records the outcome; `url` is its CRM URL's state (for the URL's back-off). */
+  private async deliver(row: Row, url: UrlState | null): Promise<keyof RunResult> {
     const senders = this.senders!;
     try {
       if (row.channel === "email") {
@@ -308,7 +368,13 @@ export class OutboxWorker {
         await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body }, o));
       } else {
         if (!row.target) throw new Error("no CRM URL");
-        await this.withDeadline((o) => senders.adf(row.target!, row.body, o));
+        try {
+          await this.withDeadline((o) => senders.adf(row.target!, row.body, o));
+          if (url) this.urlOutcome(url, false);
+        } catch (e) {
+          if (url) this.urlOutcome(url, e instanceof DeadlineError);
+          throw e;
+        }
       }
       await this.db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(this.mine(row));
       return "sent";

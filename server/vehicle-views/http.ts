@@ -10,18 +10,36 @@
  * rendered so a log or a cache can tell which version asked; values that are not what they
  * claim to be (a count, a date, this site's slug) are a 400. They do not change the answer.
  *
- * One visitor (client address, an IPv6 client as its /64) counts once per car per 30 minutes, so reloads do not inflate the count:
- * the window lives in the process's rate limiter (memory, or Redis when REDIS_URL is set).
+ * One visitor (client address, an IPv6 client as its /64) counts once per car per 30 minutes, so reloads do not inflate the count,
+ * and views past VIEW_LIMITS (per client, network and site) are not counted: the answer is the same,
+ * the view is simply not added. The windows live in the process's rate limiter (memory, or Redis when REDIS_URL is set).
  */
 import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
-import { clientKey, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../leads/rate-limit";
 import { carSlugFromUrl } from "../price-comparison/http";
 import { recordView, vehicleViewState } from "./store";
 
 /** A visitor's repeat views of a car within this window count once. */
 export const VIEW_DEDUPE_MS = 30 * 60_000;
+
+/**
+ * Views counted per site and hour, after the 30-minute repeat rule (a repeat spends nothing), each
+ * counted only past the one before (hitInOrder: a client over its limit spends none of its network's
+ * or the site's budget). A shopper opens a dozen or two cars in a visit, so a real audience never
+ * meets these; a view past one is simply not counted:
+ * - perClient: one client (IPv4 address, IPv6 /64) — 60 different cars in an hour is a crawler;
+ * - perNetwork: one network (IPv4 /24, IPv6 /48) — three such clients in one office or household;
+ * - perSite: 20,000 — some 5,000 visitors an hour each opening 4 cars, beyond a dealer site's busiest
+ *   hour; at least 112 networks at their limit to reach it.
+ */
+export const VIEW_LIMITS = {
+  perClient: { limit: 60, windowMs: 3_600_000 },
+  perNetwork: { limit: 180, windowMs: 3_600_000 },
+  perSite: { limit: 20_000, windowMs: 3_600_000 },
+};
+export type ViewLimits = typeof VIEW_LIMITS;
 
 export interface ViewAnswer {
   views: number;
@@ -38,7 +56,7 @@ function badQuery(url: URL, site: string): string | null {
   return null;
 }
 
-export async function handleView(request: Request, ctx: SiteContext & { limiter?: RateLimiter }): Promise<Response> {
+export async function handleView(request: Request, ctx: SiteContext & { limiter?: RateLimiter; limits?: ViewLimits }): Promise<Response> {
   const url = new URL(request.url);
   const slug = carSlugFromUrl(request.url, "view.json");
   const car = slug ? await siteVehicleBySlug(ctx.db, ctx.tenant, slug) : null;
@@ -47,8 +65,16 @@ export async function handleView(request: Request, ctx: SiteContext & { limiter?
   if (bad) return json(400, { message: bad });
 
   const limiter = ctx.limiter ?? (await leadRateLimiter());
-  const first = await limiter.hit(`view:${ctx.tenant.identity.slug}:${clientKey(request)}:${car.id}`, 1, VIEW_DEDUPE_MS);
-  if (first.ok) await recordView(ctx.db, car.id, ctx.now);
+  const limits = ctx.limits ?? VIEW_LIMITS;
+  const site = ctx.tenant.identity.slug;
+  const client = clientKey(request);
+  const counted = await hitInOrder(limiter, [
+    { key: `view:${site}:${client}:${car.id}`, limit: 1, windowMs: VIEW_DEDUPE_MS },
+    { key: `views:ip:${site}:${client}`, ...limits.perClient },
+    { key: `views:net:${site}:${networkKey(client)}`, ...limits.perNetwork },
+    { key: `views:site:${site}`, ...limits.perSite },
+  ]);
+  if (counted.ok) await recordView(ctx.db, car.id, ctx.now);
   const state = await vehicleViewState(ctx.db, car.id);
   if (!state) return json(404, { message: "That car is not listed on this site." });
   const answer: ViewAnswer = {

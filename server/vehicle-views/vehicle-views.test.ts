@@ -11,7 +11,7 @@ import { deleteVehicle, upsertVehicles } from "../inventory/store";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
-import { handleView, VIEW_DEDUPE_MS } from "./http";
+import { handleView, VIEW_DEDUPE_MS, VIEW_LIMITS, type ViewLimits } from "./http";
 import { recordView, vehicleViewState } from "./store";
 
 const NOW = new Date("2026-03-01T00:00:00Z");
@@ -35,6 +35,7 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
         // a feed that reports 40 earlier views
         { ...feedVehicle("a1", { price: 24990, images: [{ url: "/a.jpg", kind: "exterior" }, { url: "/b.jpg", kind: "exterior" }] }), views: 40 },
         feedVehicle("a2", { stocknum: "S-a2", status: "sold", price: 19990 }),
+        feedVehicle("a3", { stocknum: "S-a3" }),
         feedVehicle("hidden", { stocknum: "S-h", show_on_dealer_website: false }),
         feedVehicle("other", { stocknum: "S-o", dealership_id: 2, location_id: 20 }),
         feedVehicle("gone", { stocknum: "S-g" }),
@@ -110,5 +111,46 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
     const [row] = await h.db.select().from(vehicleViews).where(eq(vehicleViews.vehicleId, "a1"));
     expect(row.views).toBe(3);
     expect((await h.db.select().from(vehicleViews)).map((r) => r.vehicleId).sort()).toEqual(["a1", "a2"]);
+  });
+
+  it("documents its limits: 60 per client, 180 per network, 20,000 per site, an hour", () => {
+    expect(VIEW_LIMITS).toEqual({ perClient: { limit: 60, windowMs: 3_600_000 }, perNetwork: { limit: 180, windowMs: 3_600_000 }, perSite: { limit: 20_000, windowMs: 3_600_000 } });
+  });
+
+  it("stops counting past a client's, then its network's, then the site's limit (answering as always); a repeat or a refused view spends nothing of the next budget", async (c) => {
+    need(c);
+    let capClock = clock;
+    const capLimiter = new MemoryRateLimiter(() => capClock);
+    const limits: ViewLimits = { perClient: { limit: 2, windowMs: 3_600_000 }, perNetwork: { limit: 3, windowMs: 3_600_000 }, perSite: { limit: 4, windowMs: 3_600_000 } };
+    const counted = async (): Promise<Record<string, number>> => Object.fromEntries(await Promise.all(["a1", "a2", "a3"].map(async (id) => [id, (await vehicleViewState(h.db, id))!.counted])));
+    const start = await counted();
+    const delta = async () => {
+      const now = await counted();
+      return Object.fromEntries(Object.entries(now).map(([id, n]) => [id, n - start[id]]));
+    };
+    const view = async (ip: string, id: string) => {
+      const res = await handleView(new Request(`http://alpha.localhost:3000/api/cars/${slugs[id]}/view.json`, { headers: { host: "alpha.localhost:3000", [CLIENT_ADDRESS_HEADER]: ip } }), { ...ctx(), limiter: capLimiter, limits });
+      expect(res.status).toBe(200);
+      return (await res.json()).views as number;
+    };
+    // One client: its 2, then its third car is not counted (the answer is the count as it stands).
+    await view("203.0.113.1", "a1");
+    await view("203.0.113.1", "a2");
+    expect(await view("203.0.113.1", "a3")).toBe(start.a3);
+    await view("203.0.113.1", "a1"); // a repeat
+    expect(await delta()).toEqual({ a1: 1, a2: 1, a3: 0 });
+    // The same /24: one more makes the network's 3 (the refused view and the repeat were not counted there).
+    await view("203.0.113.2", "a1");
+    await view("203.0.113.2", "a2");
+    expect(await delta()).toEqual({ a1: 2, a2: 1, a3: 0 });
+    // Another network makes the site's 4; then no one's view counts this hour.
+    await view("192.0.2.1", "a3");
+    await view("198.51.100.7", "a3");
+    await view("198.51.100.8", "a1");
+    expect(await delta()).toEqual({ a1: 2, a2: 1, a3: 1 });
+    // The next hour counts again.
+    capClock += 3_600_000;
+    await view("198.51.100.7", "a3");
+    expect(await delta()).toEqual({ a1: 2, a2: 1, a3: 2 });
   });
 });
