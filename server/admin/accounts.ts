@@ -21,7 +21,7 @@
  */
 import { readCookie, sessionSetCookie } from "../http/cookies";
 import { newSessionToken, tokenHash } from "../auth/sessions";
-import { and, count, eq, gt, gte, like, lt, min, or } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, min, or } from "drizzle-orm";
 import type { Db } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
 import { networkKey } from "../leads/rate-limit";
@@ -80,17 +80,6 @@ export type SignInResult =
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The failures stored for a client bucket's network: the LIKE pattern of every bucket in an IPv4 /24
- * ("203.0.113.%") or IPv6 /48 ("2001:db8:1:%::/64"); any other bucket ("unknown") is its own network.
- */
-function networkFailures(client: string) {
-  const network = networkKey(client);
-  if (network.endsWith(".0/24")) return like(adminSignInFailures.ip, `${network.slice(0, -".0/24".length)}.%`);
-  if (network.endsWith("::/48")) return like(adminSignInFailures.ip, `${network.slice(0, -"::/48".length)}:%::/64`);
-  return eq(adminSignInFailures.ip, client);
-}
-
-/**
  * Signs in `email` with `password` for the client `ip` (its address bucket: clientBucket of
  * clientAddress, server/http/client-address.ts). `sleep` is how the slowdown waits (tests pass their own).
  */
@@ -103,8 +92,9 @@ export async function signIn(
   // A database text cannot hold U+0000: no account's address has one, so it only needs to be storable.
   const email = normaliseEmail(input.email).replace(/\0/g, "\uFFFD").slice(0, 320);
   const client = input.ip.slice(0, 100);
+  const network = networkKey(client);
   const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
-  const failures = async (...where: (ReturnType<typeof eq> | undefined)[]) => {
+  const failures = async (...where: ReturnType<typeof eq>[]) => {
     const [row] = await db
       .select({ n: count(), first: min(adminSignInFailures.at) })
       .from(adminSignInFailures)
@@ -116,7 +106,7 @@ export async function signIn(
   const [pair, fromClient, fromNetwork, onAccount] = await Promise.all([
     failures(byEmail, byClient),
     failures(byClient),
-    failures(networkFailures(client)),
+    failures(eq(adminSignInFailures.network, network)),
     failures(byEmail),
   ]);
   const over = [
@@ -132,13 +122,13 @@ export async function signIn(
 
   const [row] = await db.select({ ...userColumns, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.email, email));
   const fail = async (failed: string) => {
-    await db.insert(adminSignInFailures).values({ email: failed, ip: client, at: now });
+    await db.insert(adminSignInFailures).values({ email: failed, ip: client, network, at: now });
     // Old failures are of no further use.
     await db.delete(adminSignInFailures).where(lt(adminSignInFailures.at, new Date(now.getTime() - 24 * 3600 * 1000)));
   };
   let ok: boolean;
   try {
-    ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()), { network: networkKey(client), account: email });
+    ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()), { network, account: email });
   } catch (e) {
     if (!(e instanceof HashingBusy)) throw e;
     await fail(BUSY_EMAIL);
