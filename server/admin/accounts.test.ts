@@ -3,12 +3,16 @@ import { eq } from "drizzle-orm";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
-import { HASH_CONCURRENCY, HASH_QUEUE, hashingStats, HashingBusy, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
+import {
+  dummyHash, HASH_CONCURRENCY, HASH_QUEUE, HASH_QUEUE_SHARE, hashingStats, HashingBusy, hashPassword, holdHashingForTests, needsRehash, SCRYPT_PARAMS,
+  verifyPassword,
+} from "./passwords";
 import {
   ADMIN_SESSION_TTL_MS, adminSessionCookie, adminSessionToken, adminSessionUser, AccountError, deleteAdminSession,
-  SIGN_IN_LIMITS, signIn, upsertAdminUser,
+  BUSY_EMAIL, SIGN_IN_LIMITS, signIn, upsertAdminUser, type SignInResult,
 } from "./accounts";
 import { isSameOriginRequest } from "./csrf";
+import { networkKey } from "../leads/rate-limit";
 
 describe("passwords (scrypt)", () => {
   it("hashes with N = 2^17, r = 8, p = 1 in production (tests/setup.ts makes tests cheaper)", async () => {
@@ -56,6 +60,25 @@ describe("passwords (scrypt)", () => {
     // Hashing for the CLI or a rehash waits instead of being refused.
     const many = await Promise.all(Array.from({ length: HASH_QUEUE + 3 }, () => hashPassword("x", { log2N: 10, r: 8, p: 1 })));
     expect(many).toHaveLength(HASH_QUEUE + 3);
+  });
+
+  it("gives one network and one account at most HASH_QUEUE_SHARE of the waiting places, refusing the rest at once", async () => {
+    expect([HASH_QUEUE, HASH_QUEUE_SHARE]).toEqual([8, 2]);
+    const cheap = await hashPassword("cheap-password-1");
+    const release = holdHashingForTests();
+    const verify = (network: string, account: string) => verifyPassword("guess-guess-guess", cheap, { network, account });
+    const admitted = [verify("203.0.113.0/24", "a@x.test"), verify("203.0.113.0/24", "b@x.test"), verify("203.0.113.0/24", "c@x.test")];
+    expect(hashingStats()).toMatchObject({ running: HASH_CONCURRENCY, queued: 2 });
+    // The network's share is taken (the running hash holds no waiting place)…
+    await expect(verify("203.0.113.0/24", "d@x.test")).rejects.toThrow("Too many sign-in attempts right now. Try again in a moment.");
+    admitted.push(verify("198.51.100.0/24", "a@x.test"), verify("192.0.2.0/24", "a@x.test"));
+    // …and now account a@x.test's, from any network; other networks and accounts still queue.
+    await expect(verify("2001:db8:1::/48", "a@x.test")).rejects.toBeInstanceOf(HashingBusy);
+    admitted.push(verify("2001:db8:1::/48", "e@x.test"), verifyPassword("guess-guess-guess", cheap));
+    expect(hashingStats().queued).toBe(6);
+    release();
+    expect(await Promise.all(admitted)).toEqual(admitted.map(() => false));
+    expect(hashingStats()).toMatchObject({ running: 0, queued: 0 });
   });
 
   it("refuses malformed or absurd stored hashes without throwing", async () => {
@@ -209,7 +232,7 @@ describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
     expect(waits).toHaveLength(1);
   });
 
-  it("answers busy at once, without hashing or counting a failure, when the hasher's queue is full", async (ctx) => {
+  it("answers busy at once, without hashing, when the hasher's queue is full, and counts it against the client only", async (ctx) => {
     need(ctx);
     await h.db.delete(adminSignInFailures);
     // The first hash is production-strength (a few hundred milliseconds), so the queue behind it
@@ -221,10 +244,12 @@ describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
     const r = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.8.0.1" });
     expect(r).toEqual({ ok: false, reason: "busy" });
     expect(hashingStats().started).toBe(started);
-    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
+    // Stored with no address: it tested no password, so it never counts against the account.
+    expect((await h.db.select().from(adminSignInFailures)).map((f) => [f.email, f.ip])).toEqual([[BUSY_EMAIL, "10.8.0.1"]]);
     expect(await Promise.all(filling)).toEqual(filling.map(() => false));
-    // With the queue drained, the same sign-in goes through.
+    // With the queue drained, the same sign-in goes through, and that clears the client's busy answers.
     expect((await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.8.0.1" })).ok).toBe(true);
+    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
   });
 
   it("never runs more than HASH_CONCURRENCY hashes at once, however many sign-ins arrive together", async (ctx) => {
@@ -236,5 +261,113 @@ describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
     expect(results.every((r) => !r.ok && (r.reason === "wrong" || r.reason === "busy"))).toBe(true);
     expect(hashingStats().peak).toBe(HASH_CONCURRENCY);
     expect(hashingStats().running).toBe(0);
+  });
+
+  /** Starts `attempts` at once with hashing held; answers their results once all but those let into the hasher are settled. */
+  const flood = async (attempts: (() => Promise<SignInResult>)[], admitted: number, meanwhile: () => Promise<SignInResult>) => {
+    const release = holdHashingForTests();
+    let settled = 0;
+    const results = attempts.map((a) => a().finally(() => settled++));
+    try {
+      await vi.waitFor(() => expect([settled, hashingStats().running, hashingStats().queued]).toEqual([attempts.length - admitted, HASH_CONCURRENCY, admitted - HASH_CONCURRENCY]), { timeout: 20_000 });
+      // Someone else arrives while the flood holds its places.
+      const other = meanwhile();
+      await vi.waitFor(() => expect(hashingStats().queued).toBe(admitted - HASH_CONCURRENCY + 1), { timeout: 5000 });
+      release();
+      return { flood: await Promise.all(results), other: await other };
+    } finally {
+      release();
+    }
+  };
+  const tally = (results: SignInResult[]) => results.reduce<Record<string, number>>((t, r) => ({ ...t, [r.ok ? "ok" : r.reason]: (t[r.ok ? "ok" : r.reason] ?? 0) + 1 }), {});
+
+  it.for([
+    ["one IPv4 /24", (i: number) => `203.0.113.${i % 250}`, "198.51.100.7", "203.0.113.0/24"],
+    ["one IPv6 /48 from many /64s", (i: number) => `2001:db8:77:${i.toString(16)}::/64`, "2001:db8:78:1::/64", "2001:db8:77::/48"],
+  ] as const)("lets the admin sign in from another network while 200 wrong sign-ins flood from %s, and then refuses the flood 429", async ([, from, admin, network], ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    await dummyHash(); // made before hashing is held (an unknown address is checked against it)
+    const t0 = new Date("2026-05-05T10:00:00Z");
+    const started = hashingStats().started;
+    const { flood: results, other } = await flood(
+      Array.from({ length: 200 }, (_, i) => () => signIn(h.db, { email: `guess${i}@example.test`, password: `wrong-${i}-wrong`, ip: from(i), now: t0 })),
+      HASH_CONCURRENCY + HASH_QUEUE_SHARE,
+      () => signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: admin, now: t0 }),
+    );
+    expect(other.ok).toBe(true);
+    // Three guesses were hashed (one running, the network's two waiting places); all others were refused unhashed.
+    const t = tally(results);
+    expect(t.wrong).toBe(3);
+    expect((t.busy ?? 0) + (t.limited ?? 0)).toBe(197);
+    expect(hashingStats().started).toBe(started + 4);
+    // Each busy answer was counted against its client and network, so the flood is now over the
+    // network's limit: refused before hashing, even with the right password, from a fresh address of it.
+    const stored = await h.db.select().from(adminSignInFailures);
+    expect(stored.filter((f) => f.email === BUSY_EMAIL)).toHaveLength(t.busy);
+    expect([...new Set(stored.map((f) => f.network))]).toEqual([network]);
+    const after = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: from(251), now: new Date(t0.getTime() + 60_000) });
+    expect(after).toEqual({ ok: false, reason: "limited", retryAfterSeconds: SIGN_IN_LIMITS.windowMs / 1000 - 60 });
+    expect(hashingStats().started).toBe(started + 4);
+  });
+
+  it("lets another account sign in while many networks flood one account, and the flooded account's owner is not locked out", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const { flood: results, other } = await flood(
+      Array.from({ length: 40 }, (_, i) => () => signIn(h.db, { email: "dealer@example.test", password: `wrong-${i}-wrong`, ip: `10.${i}.0.1` })),
+      HASH_CONCURRENCY + HASH_QUEUE_SHARE,
+      () => signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "192.0.2.1" }),
+    );
+    expect(other.ok).toBe(true);
+    expect(tally(results)).toEqual({ wrong: 3, busy: 37 });
+    // Only the three hashed guesses count against the account.
+    expect((await h.db.select().from(adminSignInFailures).where(eq(adminSignInFailures.email, "dealer@example.test"))).length).toBe(3);
+    const owner = await signIn(h.db, { email: "dealer@example.test", password: "dealer-password-2", ip: "192.0.2.2" });
+    expect(owner.ok).toBe(true);
+  });
+
+  it("counts a client's busy answers until it is refused 429, without slowing down the account it tried", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const now = new Date("2026-05-06T10:00:00Z");
+    const release = holdHashingForTests();
+    const attempt = () => signIn(h.db, { email: "staff@example.test", password: "guess-guess-guess", ip: "10.5.5.5", now });
+    try {
+      const held = [attempt(), attempt(), attempt()];
+      await vi.waitFor(() => expect(hashingStats().queued).toBe(2));
+      for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) expect(await attempt()).toEqual({ ok: false, reason: "busy" });
+      expect(await attempt()).toEqual({ ok: false, reason: "limited", retryAfterSeconds: SIGN_IN_LIMITS.windowMs / 1000 });
+      release();
+      expect(await Promise.all(held)).toEqual(held.map(() => ({ ok: false, reason: "wrong" })));
+    } finally {
+      release();
+    }
+    const waits: number[] = [];
+    const owner = await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: "10.5.6.1", now }, { sleep: async (ms) => void waits.push(ms) });
+    expect(owner.ok).toBe(true);
+    expect(waits).toEqual([]);
+  });
+
+  it.for([
+    ["an IPv4 /24", (i: number) => `203.0.113.${i}`, "203.0.114.1"],
+    ["an IPv6 /48", (i: number) => `2001:db8:5:${i.toString(16)}::/64`, "2001:db8:50:5::/64"],
+  ] as const)("limits the failures of %s across its clients and accounts, and no other network", async ([, from, elsewhere], ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    const now = new Date("2026-05-07T10:00:00Z");
+    const fail = (i: number) =>
+      h.db.insert(adminSignInFailures).values({ email: `guess${i}@example.test`, ip: from(i), network: networkKey(from(i)), at: new Date(now.getTime() - 60_000) });
+    for (let i = 0; i < SIGN_IN_LIMITS.perNetwork - 1; i++) await fail(i);
+    // Just under the limit, as a shared office with a few mistyped passwords: a fresh client of it signs in.
+    expect((await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: from(200), now })).ok).toBe(true);
+    await fail(SIGN_IN_LIMITS.perNetwork);
+    const started = hashingStats().started;
+    expect(await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: from(201), now })).toEqual({
+      ok: false, reason: "limited", retryAfterSeconds: SIGN_IN_LIMITS.windowMs / 1000 - 60,
+    });
+    expect(hashingStats().started).toBe(started);
+    expect((await signIn(h.db, { email: "staff@example.test", password: "staff-password-1", ip: elsewhere, now })).ok).toBe(true);
+    expect(SIGN_IN_LIMITS.perNetwork).toBe(50);
   });
 });

@@ -8,18 +8,23 @@
  * Sign-in is rate-limited on failures (stored in the database, so every server process counts
  * them), checked before any password is hashed. Within SIGN_IN_LIMITS.windowMs, one client (its
  * address bucket, server/http/client-address.ts) gets SIGN_IN_LIMITS.perAccountClient failures for
- * one account and SIGN_IN_LIMITS.perClient across all accounts; then it is refused ("limited") until
- * the window has passed. Failures are counted per account *and* client, so guesses from elsewhere
- * never lock the owner out; an account guessed at from many clients (SIGN_IN_LIMITS.perAccountSlowdown
- * failures in all) is only slowed down (each attempt waits SIGN_IN_LIMITS.slowdownMs first). The
- * hashing itself is bounded (passwords.ts): a sign-in that finds the hasher's queue full is refused
- * at once ("busy"). A wrong password and an unknown address get the same answer, after the same work.
+ * one account and SIGN_IN_LIMITS.perClient across all accounts, and its network (networkKey: IPv4 /24,
+ * IPv6 /48) SIGN_IN_LIMITS.perNetwork across all its clients and accounts; then it is refused
+ * ("limited") until the window has passed. Failures are counted per account *and* client, so guesses
+ * from elsewhere never lock the owner out; an account guessed at from many clients
+ * (SIGN_IN_LIMITS.perAccountSlowdown failures in all) is only slowed down (each attempt waits
+ * SIGN_IN_LIMITS.slowdownMs first). The hashing itself is bounded (passwords.ts): a sign-in that finds
+ * the hasher's queue full, or its network's or account's share of it, is refused at once ("busy").
+ * A busy answer is stored as a failure with no address (BUSY_EMAIL): it tested no password, so it
+ * counts against the client and its network but never against the account. A wrong password and an
+ * unknown address get the same answer, after the same work.
  */
 import { readCookie, sessionSetCookie } from "../http/cookies";
 import { newSessionToken, tokenHash } from "../auth/sessions";
-import { and, count, eq, gt, gte, lt, min } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, min, or } from "drizzle-orm";
 import type { Db } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
+import { networkKey } from "../leads/rate-limit";
 import { dummyHash, hashPassword, HashingBusy, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from "./passwords";
 
 export type AdminRole = "staff" | "dealer";
@@ -35,7 +40,9 @@ export interface AdminUser {
 
 export const ADMIN_COOKIE = "fc_admin";
 export const ADMIN_SESSION_TTL_MS = 12 * 3600 * 1000;
-export const SIGN_IN_LIMITS = { perAccountClient: 5, perClient: 20, perAccountSlowdown: 20, slowdownMs: 1000, windowMs: 15 * 60_000 };
+export const SIGN_IN_LIMITS = { perAccountClient: 5, perClient: 20, perNetwork: 50, perAccountSlowdown: 20, slowdownMs: 1000, windowMs: 15 * 60_000 };
+/** The address a busy answer's failure is stored with: no account has it (normaliseEmail never makes it of a real one). */
+export const BUSY_EMAIL = "";
 export const WRONG_CREDENTIALS = "Email or password is incorrect.";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -85,6 +92,7 @@ export async function signIn(
   // A database text cannot hold U+0000: no account's address has one, so it only needs to be storable.
   const email = normaliseEmail(input.email).replace(/\0/g, "\uFFFD").slice(0, 320);
   const client = input.ip.slice(0, 100);
+  const network = networkKey(client);
   const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
   const failures = async (...where: ReturnType<typeof eq>[]) => {
     const [row] = await db
@@ -95,10 +103,16 @@ export async function signIn(
   };
   const byEmail = eq(adminSignInFailures.email, email);
   const byClient = eq(adminSignInFailures.ip, client);
-  const [pair, fromClient, onAccount] = await Promise.all([failures(byEmail, byClient), failures(byClient), failures(byEmail)]);
+  const [pair, fromClient, fromNetwork, onAccount] = await Promise.all([
+    failures(byEmail, byClient),
+    failures(byClient),
+    failures(eq(adminSignInFailures.network, network)),
+    failures(byEmail),
+  ]);
   const over = [
     pair.n >= SIGN_IN_LIMITS.perAccountClient ? pair.first : null,
     fromClient.n >= SIGN_IN_LIMITS.perClient ? fromClient.first : null,
+    fromNetwork.n >= SIGN_IN_LIMITS.perNetwork ? fromNetwork.first : null,
   ].filter((d): d is Date => !!d);
   if (over.length) {
     const until = Math.max(...over.map((d) => d.getTime() + SIGN_IN_LIMITS.windowMs));
@@ -107,24 +121,28 @@ export async function signIn(
   if (onAccount.n >= SIGN_IN_LIMITS.perAccountSlowdown) await (opts.sleep ?? sleep)(SIGN_IN_LIMITS.slowdownMs);
 
   const [row] = await db.select({ ...userColumns, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.email, email));
-  let ok: boolean;
-  try {
-    ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
-  } catch (e) {
-    if (e instanceof HashingBusy) return { ok: false, reason: "busy" };
-    throw e;
-  }
-  if (!row || !ok) {
-    await db.insert(adminSignInFailures).values({ email, ip: client, at: now });
+  const fail = async (failed: string) => {
+    await db.insert(adminSignInFailures).values({ email: failed, ip: client, network, at: now });
     // Old failures are of no further use.
     await db.delete(adminSignInFailures).where(lt(adminSignInFailures.at, new Date(now.getTime() - 24 * 3600 * 1000)));
+  };
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()), { network, account: email });
+  } catch (e) {
+    if (!(e instanceof HashingBusy)) throw e;
+    await fail(BUSY_EMAIL);
+    return { ok: false, reason: "busy" };
+  }
+  if (!row || !ok) {
+    await fail(email);
     return { ok: false, reason: "wrong" };
   }
   const { passwordHash, ...user } = row;
   const rehash = needsRehash(passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
   await db.update(adminUsers).set({ lastSignInAt: now, ...rehash }).where(eq(adminUsers.id, user.id));
-  // Only this client's failures on the account: another client's guesses keep counting against it.
-  await db.delete(adminSignInFailures).where(and(byEmail, byClient));
+  // Only this client's failures on the account (and its busy answers): another client's guesses keep counting against it.
+  await db.delete(adminSignInFailures).where(and(byClient, or(byEmail, eq(adminSignInFailures.email, BUSY_EMAIL))));
   const session = await createAdminSession(db, user.id, now);
   return { ok: true, user, ...session };
 }

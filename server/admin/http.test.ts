@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { publishableTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
@@ -7,7 +7,7 @@ import { adminSignInFailures, auditLog, tenants, tenantVersions } from "../db/sc
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { createTenant, getDraft, getLiveDocument, publish, PUBLISHED_CHANNEL } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
-import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, verifyPassword } from "./passwords";
+import { dummyHash, HASH_CONCURRENCY, HASH_QUEUE, HASH_QUEUE_SHARE, hashingStats, hashPassword, holdHashingForTests, verifyPassword } from "./passwords";
 import { previewDraft } from "./preview";
 import {
   adminRoute, handleArchive, handleCreateTenant, handleFlags, handleGetDraft, handlePreviewToken, handlePublish, handleRestore,
@@ -165,7 +165,45 @@ describe.each(backends)("admin endpoints on %s", (_name, make) => {
     const form = await call(handleSignIn, { open: true, form: "email=staff%40test.example&password=staff-password-1" });
     expect(form.headers.get("location")).toBe("/admin/sign-in?error=busy&email=staff%40test.example");
     await Promise.all(filling);
-    expect(await h.db.select().from(adminSignInFailures)).toEqual([]);
+    // Each busy answer counts against the client (here the shared "unknown" one), never the account.
+    expect((await h.db.select().from(adminSignInFailures)).map((f) => [f.email, f.ip])).toEqual([["", "unknown"], ["", "unknown"]]);
+    await h.db.delete(adminSignInFailures);
+  });
+
+  it("signs the admin in (200) during a flood from one network, which gets 503 and then 429", async (ctx) => {
+    need(ctx);
+    await h.db.delete(adminSignInFailures);
+    await dummyHash(); // made before hashing is held
+    const attempt = (address: string, email: string, password: string) =>
+      route(handleSignIn, true)(
+        new Request(`${ORIGIN}/api/admin/sign-in`, {
+          method: "POST",
+          headers: { host: ADMIN, origin: ORIGIN, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address },
+          body: JSON.stringify({ email, password }),
+        }),
+      );
+    const release = holdHashingForTests();
+    try {
+      let settled = 0;
+      const flood = Array.from({ length: 60 }, (_, i) => attempt(`2001:db8:9:${i}::${i + 1}`, "staff@test.example", `guess-${i}-guess`).finally(() => settled++));
+      const admitted = HASH_CONCURRENCY + HASH_QUEUE_SHARE;
+      await vi.waitFor(() => expect([settled, hashingStats().queued]).toEqual([60 - admitted, HASH_QUEUE_SHARE]), { timeout: 20_000 });
+      const admin = attempt("198.51.100.30", "dealer@test.example", "dealer-password-1");
+      await vi.waitFor(() => expect(hashingStats().queued).toBe(HASH_QUEUE_SHARE + 1));
+      release();
+      expect((await admin).status).toBe(200);
+      const answers = await Promise.all((await Promise.all(flood)).map(async (r) => `${r.status} ${(await r.json()).message}`));
+      const busy = "503 Too many sign-in attempts right now. Try again in a moment.";
+      expect(answers.filter((a) => a !== busy)).toEqual(Array(admitted).fill("401 Email or password is incorrect."));
+      // 57 busy answers put the /48 over its 50 failures: the next one from it, at a fresh /64, is 429.
+      const limited = await attempt("2001:db8:9:ffff::1", "staff@test.example", "staff-password-1");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(800);
+      expect(await limited.json()).toEqual({ message: "Too many sign-in attempts. Try again in 15 minutes." });
+    } finally {
+      release();
+      await h.db.delete(adminSignInFailures);
+    }
   });
 
   it("says the same for an unknown address and a wrong password (JSON)", async (ctx) => {

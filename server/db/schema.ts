@@ -367,16 +367,25 @@ export const adminSessions = pgTable(
   (t) => [index("admin_sessions_user").on(t.userId)],
 );
 
-/** Failed sign-ins, counted per e-mail address and per client address to slow down guessing. */
+/**
+ * Failed sign-ins, counted per e-mail address, per client address (its bucket) and per network
+ * (networkKey of the bucket: IPv4 /24, IPv6 /48) to slow down guessing. A busy answer is stored with
+ * the e-mail address "" (server/admin/accounts.ts). Rows from before the network was kept have "".
+ */
 export const adminSignInFailures = pgTable(
   "admin_sign_in_failures",
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     ip: text("ip").notNull(),
+    network: text("network").notNull().default(""),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_sign_in_failures_email").on(t.email, t.at), index("admin_sign_in_failures_ip").on(t.ip, t.at)],
+  (t) => [
+    index("admin_sign_in_failures_email").on(t.email, t.at),
+    index("admin_sign_in_failures_ip").on(t.ip, t.at),
+    index("admin_sign_in_failures_network").on(t.network, t.at),
+  ],
 );
 
 /**

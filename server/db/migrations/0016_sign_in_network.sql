@@ -1,0 +1,2 @@
+ALTER TABLE "admin_sign_in_failures" ADD COLUMN "network" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "admin_sign_in_failures_network" ON "admin_sign_in_failures" USING btree ("network","at");
