@@ -238,8 +238,10 @@ export async function handleImageUpload(request: Request, ctx: TradeInContext): 
   const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 200) || `image.${ext}`;
   const added = await addEvaluationImage(ctx.db, scope, evaluation.id, { name, type, bytes: data.byteLength, sha256, path: relative, addedAt: new Date().toISOString() });
   if (!added.ok) {
-    // Another upload took the 10th place meanwhile: nothing of this one is kept (unless it is the same picture).
-    if (!evaluation.images.some((i) => i.path === relative)) await unlink(path).catch(() => {});
+    // Another upload took the 10th place meanwhile: nothing of this one is kept, unless the evaluation
+    // lists the same picture (the same file) — read again: a concurrent upload of it may have taken that place.
+    const latest = added.reason === "too-many" ? await getEvaluation(ctx.db, scope, evaluation.id) : null;
+    if (!(latest ?? evaluation).images.some((i) => i.path === relative)) await unlink(path).catch(() => {});
     if (added.reason === "too-many") throw new HttpError(409, TOO_MANY_IMAGES_MESSAGE);
     throw new NotFound();
   }

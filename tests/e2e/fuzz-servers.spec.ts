@@ -9,6 +9,7 @@ import { E2E_PORT } from "../../playwright.config";
 import { openDb } from "../../server/db";
 import { TEST_PG_URL } from "../databases";
 import { CONCURRENCY, changes, context, fuzzRequests, report, run, send, signInRequests, storedState } from "./fuzz-requests";
+import { reportRaces, runRaces } from "./fuzz-races";
 
 // Issue 12 "Done when", on servers of this spec's own (the "servers" project of playwright.config.ts,
 // which runs beside the writes: nothing here touches the shared server): thousands of hostile requests
@@ -50,7 +51,7 @@ async function stopServer(server: ChildProcess | null) {
   } catch {}
 }
 
-test("PostgreSQL: hostile requests get no 5xx, no hang, and a refused one stores nothing", async () => {
+test("PostgreSQL: hostile requests and races get no 5xx, no hang, and a refused one stores nothing", async () => {
   test.setTimeout(1_200_000);
   const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
   try {
@@ -70,9 +71,14 @@ test("PostgreSQL: hostile requests get no 5xx, no hang, and a refused one stores
   const db = new pg.Client({ connectionString: url.toString() });
   try {
     // The app built for the PGlite server, started again on the new database (it migrates and seeds; no rebuild).
-    server = await startServer("PostgreSQL", port, { DATABASE_URL: url.toString(), DATA_DIR: dataDir, FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") });
+    // TRUSTED_PROXIES=1, as the shared server: the races' requests each come from an address of their own (X-Forwarded-For).
+    server = await startServer("PostgreSQL", port, { DATABASE_URL: url.toString(), DATA_DIR: dataDir, TRUSTED_PROXIES: "1", FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") });
     await db.connect();
     const c = await context(port, join(dataDir, "sms"), join(dataDir, "feed-keys.json"));
+    // Issue 30: the races (fuzz-races.ts), their invariants read from the stored rows as well.
+    const races = await runRaces({ port, dataDir, query: (s) => db.query(s), staffCookie: c.cookies.staff! });
+    reportRaces("PostgreSQL", races);
+    expect.soft(races.failures, "races").toEqual([]);
     const requests = [...signInRequests(c), ...fuzzRequests(c, REQUESTS, 34)];
     const o = await run(port, requests, db, join(dataDir, "uploads"));
     report("PostgreSQL", o);
