@@ -15,10 +15,13 @@ import { reportRaces, runRaces } from "./fuzz-races";
 // which runs beside the writes: nothing here touches the shared server): thousands of hostile requests
 // on PostgreSQL (a server on a fresh database) — no 5xx, no hang, and nothing stored by a request that
 // was refused, counted around each batch — and on PGlite refused writes counted while a third server
-// is stopped. fuzz.spec.ts floods the shared PGlite server.
+// is stopped. fuzz.spec.ts floods the shared PGlite server. Issue 30: the PostgreSQL server is raced
+// too (fuzz-races.ts: reservations, service bookings, uploads), its invariants read from the rows.
 
 // 1,500 per server in `npm test`; FUZZ_REQUESTS=5000 (or more) for a deeper run.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 1500);
+/** The PostgreSQL server's port, the PGlite one's the next: E2E_PORT + 1 and + 2 unless FUZZ_SERVERS_PORT says. */
+const SERVERS_PORT = Number(process.env.FUZZ_SERVERS_PORT || E2E_PORT + 1);
 
 /** A server of the fuzz's own (`npm start`'s scripts/start.ts, on the app already built): resolves once /api/health answers. */
 async function startServer(what: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -66,7 +69,7 @@ test("PostgreSQL: hostile requests and races get no 5xx, no hang, and a refused 
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-fuzz-"));
-  const port = E2E_PORT + 1;
+  const port = SERVERS_PORT;
   let server: ChildProcess | null = null;
   const db = new pg.Client({ connectionString: url.toString() });
   try {
@@ -101,7 +104,7 @@ test("PGlite: a request built to be refused is refused and stores nothing (count
   const started = Date.now();
   // A server of its own on a fresh PGlite: the shared e2e server's files cannot be read while it runs.
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-fuzz-pglite-"));
-  const port = E2E_PORT + 2;
+  const port = SERVERS_PORT + 1;
   const env = { DATABASE_URL: "", DATA_DIR: dataDir, FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") };
   const uploadsDir = join(dataDir, "uploads");
   // Opened in this process only while no server runs (PGlite is one process's database).
