@@ -44,8 +44,8 @@ export interface FuzzAnswer {
   text: string;
 }
 
-/** Sends one request to 127.0.0.1:port with the request's own Host header; never rejects. */
-export function send(port: number, r: FuzzRequest, timeoutMs = 10_000): Promise<FuzzAnswer> {
+/** Sends one request to 127.0.0.1:port with the request's own Host header; never rejects. The answer's text is its first `keep` characters. */
+export function send(port: number, r: FuzzRequest, timeoutMs = 10_000, keep = 4096): Promise<FuzzAnswer> {
   const start = Date.now();
   return new Promise((resolve) => {
     let done = false;
@@ -74,12 +74,12 @@ export function send(port: number, r: FuzzRequest, timeoutMs = 10_000): Promise<
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (c: Buffer) => {
-          if (size < 4096) chunks.push(c);
+          if (size < keep) chunks.push(c);
           size += c.length;
         });
         const end = () => {
           const setCookie = res.headers["set-cookie"] ?? [];
-          finish({ status: res.statusCode ?? 0, setCookie, text: Buffer.concat(chunks).toString("utf8").slice(0, 4096) });
+          finish({ status: res.statusCode ?? 0, setCookie, text: Buffer.concat(chunks).toString("utf8").slice(0, keep) });
         };
         res.on("end", end);
         res.on("error", end);
