@@ -28,6 +28,8 @@ export interface FuzzRequest {
    * are still the route's own. The PGlite stored-rows check sends only these.
    */
   expectRefused?: boolean;
+  /** The client address the trusted proxy reports for it (FUZZ_CLIENT unless set). */
+  client?: string;
 }
 
 /** The address the fuzz comes from, as the trusted proxy in front of the e2e server reports it. */
@@ -42,8 +44,8 @@ export interface FuzzAnswer {
   text: string;
 }
 
-/** Sends one request to 127.0.0.1:port with the request's own Host header; never rejects. */
-export function send(port: number, r: FuzzRequest, timeoutMs = 10_000): Promise<FuzzAnswer> {
+/** Sends one request to 127.0.0.1:port with the request's own Host header; never rejects. The answer's text is its first `keep` characters. */
+export function send(port: number, r: FuzzRequest, timeoutMs = 10_000, keep = 4096): Promise<FuzzAnswer> {
   const start = Date.now();
   return new Promise((resolve) => {
     let done = false;
@@ -59,7 +61,8 @@ export function send(port: number, r: FuzzRequest, timeoutMs = 10_000): Promise<
     // (leads, codes, sign-in) are not 127.0.0.1's, which the specs after it share. A server that trusts
     // no proxy ignores the header.
     const xff = Object.keys(headers).find((h) => h.toLowerCase() === "x-forwarded-for");
-    headers[xff ?? "x-forwarded-for"] = xff ? `${headers[xff]}, ${FUZZ_CLIENT}` : FUZZ_CLIENT;
+    const client = r.client ?? FUZZ_CLIENT;
+    headers[xff ?? "x-forwarded-for"] = xff ? `${headers[xff]}, ${client}` : client;
     const body = r.body;
     if (typeof body === "string" || Buffer.isBuffer(body)) {
       if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) headers["content-length"] = Buffer.byteLength(body);
@@ -71,12 +74,12 @@ export function send(port: number, r: FuzzRequest, timeoutMs = 10_000): Promise<
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (c: Buffer) => {
-          if (size < 4096) chunks.push(c);
+          if (size < keep) chunks.push(c);
           size += c.length;
         });
         const end = () => {
           const setCookie = res.headers["set-cookie"] ?? [];
-          finish({ status: res.statusCode ?? 0, setCookie, text: Buffer.concat(chunks).toString("utf8").slice(0, 4096) });
+          finish({ status: res.statusCode ?? 0, setCookie, text: Buffer.concat(chunks).toString("utf8").slice(0, keep) });
         };
         res.on("end", end);
         res.on("error", end);
@@ -496,7 +499,7 @@ function newestCode(dir: string): string | null {
   return null;
 }
 
-const cookieOf = (a: FuzzAnswer, name: string) => {
+export const cookieOf = (a: FuzzAnswer, name: string) => {
   const c = a.setCookie.find((x) => x.startsWith(`${name}=`));
   return c ? c.split(";")[0] : null;
 };

@@ -9,15 +9,19 @@ import { E2E_PORT } from "../../playwright.config";
 import { openDb } from "../../server/db";
 import { TEST_PG_URL } from "../databases";
 import { CONCURRENCY, changes, context, fuzzRequests, report, run, send, signInRequests, storedState } from "./fuzz-requests";
+import { reportRaces, runRaces } from "./fuzz-races";
 
 // Issue 12 "Done when", on servers of this spec's own (the "servers" project of playwright.config.ts,
 // which runs beside the writes: nothing here touches the shared server): thousands of hostile requests
 // on PostgreSQL (a server on a fresh database) — no 5xx, no hang, and nothing stored by a request that
 // was refused, counted around each batch — and on PGlite refused writes counted while a third server
-// is stopped. fuzz.spec.ts floods the shared PGlite server.
+// is stopped. fuzz.spec.ts floods the shared PGlite server. Issue 30: the PostgreSQL server is raced
+// too (fuzz-races.ts: reservations, service bookings, uploads), its invariants read from the rows.
 
 // 1,500 per server in `npm test`; FUZZ_REQUESTS=5000 (or more) for a deeper run.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 1500);
+/** The PostgreSQL server's port, the PGlite one's the next: E2E_PORT + 1 and + 2 unless FUZZ_SERVERS_PORT says. */
+const SERVERS_PORT = Number(process.env.FUZZ_SERVERS_PORT || E2E_PORT + 1);
 
 /** A server of the fuzz's own (`npm start`'s scripts/start.ts, on the app already built): resolves once /api/health answers. */
 async function startServer(what: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -50,7 +54,7 @@ async function stopServer(server: ChildProcess | null) {
   } catch {}
 }
 
-test("PostgreSQL: hostile requests get no 5xx, no hang, and a refused one stores nothing", async () => {
+test("PostgreSQL: hostile requests and races get no 5xx, no hang, and a refused one stores nothing", async () => {
   test.setTimeout(1_200_000);
   const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
   try {
@@ -65,14 +69,19 @@ test("PostgreSQL: hostile requests get no 5xx, no hang, and a refused one stores
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-fuzz-"));
-  const port = E2E_PORT + 1;
+  const port = SERVERS_PORT;
   let server: ChildProcess | null = null;
   const db = new pg.Client({ connectionString: url.toString() });
   try {
     // The app built for the PGlite server, started again on the new database (it migrates and seeds; no rebuild).
-    server = await startServer("PostgreSQL", port, { DATABASE_URL: url.toString(), DATA_DIR: dataDir, FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") });
+    // TRUSTED_PROXIES=1, as the shared server: the races' requests each come from an address of their own (X-Forwarded-For).
+    server = await startServer("PostgreSQL", port, { DATABASE_URL: url.toString(), DATA_DIR: dataDir, TRUSTED_PROXIES: "1", FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") });
     await db.connect();
     const c = await context(port, join(dataDir, "sms"), join(dataDir, "feed-keys.json"));
+    // Issue 30: the races (fuzz-races.ts), their invariants read from the stored rows as well.
+    const races = await runRaces({ port, dataDir, query: (s) => db.query(s), staffCookie: c.cookies.staff! });
+    reportRaces("PostgreSQL", races);
+    expect.soft(races.failures, "races").toEqual([]);
     const requests = [...signInRequests(c), ...fuzzRequests(c, REQUESTS, 34)];
     const o = await run(port, requests, db, join(dataDir, "uploads"));
     report("PostgreSQL", o);
@@ -95,7 +104,7 @@ test("PGlite: a request built to be refused is refused and stores nothing (count
   const started = Date.now();
   // A server of its own on a fresh PGlite: the shared e2e server's files cannot be read while it runs.
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-fuzz-pglite-"));
-  const port = E2E_PORT + 2;
+  const port = SERVERS_PORT + 1;
   const env = { DATABASE_URL: "", DATA_DIR: dataDir, FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") };
   const uploadsDir = join(dataDir, "uploads");
   // Opened in this process only while no server runs (PGlite is one process's database).

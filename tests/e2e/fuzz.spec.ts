@@ -1,6 +1,8 @@
+import { dirname } from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, FEED_KEYS_FILE } from "../../playwright.config";
 import { context, fuzzRequests, report, run, send, signInRequests } from "./fuzz-requests";
+import { reportRaces, runRaces, signInStaff } from "./fuzz-races";
 
 // Issue 12 "Done when": thousands of hostile requests across every public and admin endpoint, on
 // PGlite (here, on the server playwright.config.ts starts) and on PostgreSQL (fuzz-servers.spec.ts,
@@ -19,6 +21,16 @@ test("the search page answers a 10,000-character query, 300 one-letter words and
     expect(a.error, qs.slice(0, 40)).toBeUndefined();
     expect(a.status, qs.slice(0, 40)).toBe(200);
   }
+});
+
+// Issue 30 "Done when": reservations, service bookings and uploads raced (fuzz-races.ts): no 5xx, and
+// their invariants hold, read from the answers, the admin's view and the files on disk (the server's
+// DATA_DIR, where playwright.config.ts puts the feed keys). Before the flood: its limits are not in the way.
+test("PGlite: reservations, service bookings and uploads raced get no 5xx and keep their invariants", async () => {
+  test.setTimeout(180_000);
+  const o = await runRaces({ port: E2E_PORT, dataDir: dirname(FEED_KEYS_FILE), query: null, staffCookie: await signInStaff(E2E_PORT) });
+  reportRaces("PGlite", o);
+  expect(o.failures).toEqual([]);
 });
 
 test("PGlite: hostile requests on every endpoint get no 5xx and no hang", async () => {
