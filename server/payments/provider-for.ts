@@ -1,3 +1,4 @@
+import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { EmbeddedPaymentProvider } from "./embedded";
 import type { PaymentProvider } from "./provider";
@@ -63,4 +64,15 @@ export function paymentProvider(db: Db, clock?: () => Date): PaymentProvider {
     return stripe.provider;
   }
   return new EmbeddedPaymentProvider(db, clock);
+}
+
+/**
+ * The site's document as its pages draw it: where this deployment refuses reservations, without
+ * reserve online and online purchase, so no card, car page, sticky bar or Reserve Online block
+ * offers a Reserve or Buy Online button that would end at a refusal.
+ */
+export function withReservationsOffered<T extends { document: TenantDocument }>(live: T, env: Env = process.env): T {
+  const f = live.document.features;
+  if (!reservationsRefused(env) || (!f.reserveOnline.enabled && !f.onlinePurchase)) return live;
+  return { ...live, document: { ...live.document, features: { ...f, reserveOnline: { ...f.reserveOnline, enabled: false }, onlinePurchase: false } } };
 }
