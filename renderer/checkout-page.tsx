@@ -214,11 +214,12 @@ export const RESERVE_REFUSED_TITLE = "Reserving online is not available";
 
 async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: ReservationKind, path: string, pageUrlPath: string): Promise<CheckoutPage> {
   const doc = live.document;
-  if (car && reservationsRefused()) return withChrome(live, path, RESERVE_REFUSED_TITLE, <Refused car={car} doc={doc} />);
   const reason = car ? reserveIneligibility(car, { enabled: true }) : "unavailable";
   const words = wordsFor(car);
   const heading = kind === "purchase" ? words.purchaseHeading : words.reserveHeading;
   if (!car || reason) return withChrome(live, path, reserveIneligibleText(reason ?? "unavailable", vehicleTerms(car).noun).title, <Ineligible car={car} doc={doc} reason={reason ?? "unavailable"} />);
+  // No payment provider on this deployment (server/payments/provider-for.ts): no form, the ways to ask instead.
+  if (reservationsRefused()) return withChrome(live, path, RESERVE_REFUSED_TITLE, <Refused car={car} doc={doc} />);
   const terms = depositTerms(doc);
   const spec = leadFormSpec(doc, "reserve");
   const domain = doc.identity.domains[0];

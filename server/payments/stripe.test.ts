@@ -175,7 +175,6 @@ describe("paymentsSetting: which provider takes deposits", () => {
 
 describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
   let h: DbHandle;
-  let slug = "";
   const fake = new FakeStripe();
   let stripe: Stripe;
   let provider: StripePaymentProvider;
