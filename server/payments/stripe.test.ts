@@ -20,11 +20,11 @@ import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
 import { handleReserve, reservationAnswer } from "../reservations/http";
-import { cancelReservation, finalizeReservation, reserveCar, type ReserveRequest } from "../reservations/service";
+import { ABANDONED, cancelReservation, finalizeReservation, reserveCar, type ReserveRequest } from "../reservations/service";
 import { errorResponse } from "../http/errors";
 import { paymentsSetting, RESERVATIONS_REFUSED } from "./provider-for";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";
-import { BAD_SIGNATURE, handleStripeWebhook } from "./stripe-webhook";
+import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "./stripe-webhook";
 
 const SECRET = "whsec_test_forecourt";
 
@@ -338,6 +338,45 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
     expect(await provider.getPayment((await row(id)).paymentId!)).toMatchObject({ status: "refunded" });
     // The car is free again.
     expect((await h.db.select().from(reservations).where(and(eq(reservations.vehicleId, (await row(id)).vehicleId), eq(reservations.status, "held")))).length).toBe(0);
+  });
+
+  it("paid after the attempt was given up (the sweep closed it): the webhook releases the card's hold and holds no car", async (t) => {
+    db.need(t);
+    const car = await carSlug("s1");
+    const id = (await reserveCar(ctx(), request(car))).reservation.id;
+    await h.db.update(reservations).set({ status: "failed", failureMessage: ABANDONED }).where(eq(reservations.id, id));
+    const sessionId = (await row(id)).paymentId!;
+    const res = await webhook(signed(event("checkout.session.completed", fake.pay(sessionId))));
+    expect(await res.json()).toEqual({ received: true, reservation: id, status: "failed" });
+    const piId = fake.sessions.get(sessionId)!.payment_intent as string;
+    expect(fake.intents.get(piId)!.status).toBe("canceled");
+    expect(fake.requests("POST", `/v1/payment_intents/${piId}/cancel`).map((r) => r.idempotencyKey)).toEqual([`refund:${id}`]);
+    expect(await row(id)).toMatchObject({ status: "failed", failureMessage: ABANDONED, holdUntil: null });
+  });
+
+  it("the route: 404 unless Stripe is the provider; with it, STRIPE_WEBHOOK_SECRET checks the signature; an event for no reservation of ours is acknowledged", async (t) => {
+    db.need(t);
+    const DB_KEY = Symbol.for("forecourt.db");
+    const global = globalThis as Record<symbol, unknown>;
+    const previous = global[DB_KEY];
+    global[DB_KEY] = Promise.resolve(h);
+    try {
+      vi.stubEnv("STRIPE_SECRET_KEY", "");
+      vi.stubEnv("PAYMENTS", "");
+      const payload = event("checkout.session.completed", { id: "cs_test_elsewhere", object: "checkout.session", metadata: { site: "no-such-site", reservation: "00000000-0000-4000-8000-000000000000" } });
+      const off = await stripeWebhookRoute(signed(payload));
+      expect([off.status, await off.json()]).toEqual([404, { message: WEBHOOK_OFF }]);
+      vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_route");
+      vi.stubEnv("STRIPE_WEBHOOK_SECRET", SECRET);
+      const forged = await stripeWebhookRoute(signed(payload, { secret: "whsec_forged" }));
+      expect([forged.status, await forged.json()]).toEqual([400, { message: BAD_SIGNATURE }]);
+      const ok = await stripeWebhookRoute(signed(payload));
+      expect([ok.status, await ok.json()]).toEqual([200, { received: true, ignored: "no such site" }]);
+      const other = await stripeWebhookRoute(signed(event("customer.created", { id: "cus_1", object: "customer" })));
+      expect([other.status, await other.json()]).toEqual([200, { received: true, ignored: "not a payment event" }]);
+    } finally {
+      global[DB_KEY] = previous;
+    }
   });
 
   it("a production deployment on PostgreSQL without a provider answers 503 with the message and records nothing", async (t) => {
