@@ -66,5 +66,7 @@ describe("the reserve pages where the deployment takes no deposits", () => {
     expect(stripe).not.toContain("Card number");
     expect(stripe).toContain(HOSTED_PAYMENT_TEXT("$200").replace(/'/g, "&#x27;"));
     expect(stripe).not.toContain("sk_test_page");
+    expect(stripe).toContain("deposit, held on your card now (not charged)");
+    expect(testGateway).toContain("deposit, paid by card now");
   });
 });

@@ -147,7 +147,7 @@ function Terms({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
       </h2>
       <ul className={styles.points}>
         <li>
-          <strong>{terms.text}</strong> deposit, paid by card now
+          <strong>{terms.text}</strong> deposit, {paymentsSetting().mode === "stripe" ? "held on your card now (not charged)" : "paid by card now"}
         </li>
         <li>{words.held(terms.holdHours)}</li>
         <li>{RESERVE_REFUNDABLE}: cancel within the hold from your confirmation page and the deposit is refunded in full</li>

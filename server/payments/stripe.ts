@@ -5,7 +5,7 @@
  *                    an authorisation hold (capture_method manual), under the idempotency key; it
  *                    answers requires_action with the session's page to send the shopper to, and
  *                    Stripe sends them back to returnUrls.success (or .cancel). The session expires
- *                    after 30 minutes (Stripe's shortest), before the sweep gives the attempt up.
+ *                    after 35 minutes (Stripe's shortest is 30), before the sweep gives the attempt up.
  *   getPayment     — the session and its PaymentIntent read again from Stripe: authorised
  *                    (requires_capture, or succeeded when the dealer captured it) → succeeded;
  *                    expired or cancelled before paying → failed; a released hold → refunded;
@@ -24,8 +24,8 @@ import { NotFoundError } from "../errors";
 import { checkIdempotencyKey, checkPaymentRequest, PaymentConflictError, type CreatePaymentRequest, type Payment, type PaymentProvider } from "./provider";
 
 export const STRIPE_PROVIDER = "stripe";
-/** Stripe's shortest session lifetime: 30 minutes. */
-export const SESSION_LIFETIME_S = 30 * 60;
+/** Just over Stripe's shortest session lifetime (30 minutes from its own clock), well under the sweep's hour. */
+export const SESSION_LIFETIME_S = 35 * 60;
 export const STRIPE_UNAVAILABLE = "The payment service did not answer. Nothing was charged; please try again in a minute.";
 export const SESSION_EXPIRED = "The payment page expired before the payment was made, so nothing was charged.";
 export const PAYMENT_NOT_COMPLETED = "The payment did not go through, so nothing was charged.";
