@@ -112,7 +112,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPayment(session, null);
   }
 
-  confirmPayment(): Promise<Payment> {
+  async confirmPayment(): Promise<Payment> {
     // Stripe Checkout takes the card on its own page: a card sent here is refused, never forwarded.
     throw new PaymentConflictError("This site takes payments on Stripe's page; card details are not accepted here.");
   }
