@@ -57,13 +57,37 @@ let stripe: { key: string; provider: StripePaymentProvider } | undefined;
  * (POST /api/reservations refuses new ones before any provider is asked).
  */
 export function paymentProvider(db: Db, clock?: () => Date): PaymentProvider {
-  const setting = paymentsSetting();
-  if (setting.mode === "stripe") {
-    const key = process.env.STRIPE_SECRET_KEY!.trim();
-    if (stripe?.key !== key) stripe = { key, provider: new StripePaymentProvider(stripeClient(key)) };
-    return stripe.provider;
+  const active = stripeProvider();
+  return active ? new WithTestPayments(active, new EmbeddedPaymentProvider(db, clock)) : new EmbeddedPaymentProvider(db, clock);
+}
+
+/** The Stripe provider (one client per key) where Stripe takes the deposits; null otherwise. */
+export function stripeProvider(): StripePaymentProvider | null {
+  if (paymentsSetting().mode !== "stripe") return null;
+  const key = process.env.STRIPE_SECRET_KEY!.trim();
+  if (stripe?.key !== key) stripe = { key, provider: new StripePaymentProvider(stripeClient(key)) };
+  return stripe.provider;
+}
+
+/**
+ * Stripe for new payments, and the test gateway still for its own (pay_…): a staging site moved
+ * from PAYMENTS=test to Stripe can read and cancel the test reservations it holds.
+ */
+class WithTestPayments implements PaymentProvider {
+  readonly name: string;
+  readonly flow: PaymentProvider["flow"];
+  constructor(
+    private readonly active: PaymentProvider,
+    private readonly test: EmbeddedPaymentProvider,
+  ) {
+    this.name = active.name;
+    this.flow = active.flow;
   }
-  return new EmbeddedPaymentProvider(db, clock);
+  private of = (paymentId: string) => (typeof paymentId === "string" && paymentId.startsWith("pay_") ? this.test : this.active);
+  createPayment: PaymentProvider["createPayment"] = (request, key) => this.active.createPayment(request, key);
+  confirmPayment: PaymentProvider["confirmPayment"] = (id, card, opts) => this.of(id).confirmPayment(id, card, opts);
+  getPayment: PaymentProvider["getPayment"] = (id) => this.of(id).getPayment(id);
+  refundPayment: PaymentProvider["refundPayment"] = (id, key) => this.of(id).refundPayment(id, key);
 }
 
 /**

@@ -21,8 +21,7 @@ import { readLimitedBytes } from "../http/body";
 import { liveTenant } from "../tenants/live";
 import { finalizeReservation } from "../reservations/service";
 import type { PaymentProvider } from "./provider";
-import { paymentProvider, paymentsSetting } from "./provider-for";
-import type { StripePaymentProvider } from "./stripe";
+import { paymentProvider, stripeProvider } from "./provider-for";
 
 export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
 /** How old a signed event may be (Stripe's own default): a replay of an older capture is refused. */
@@ -89,14 +88,14 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps): 
 /** The route: the process's database, live sites and Stripe client; 404 where Stripe is not the provider. */
 export async function stripeWebhookRoute(request: Request): Promise<Response> {
   try {
-    if (paymentsSetting().mode !== "stripe") throw new HttpError(404, WEBHOOK_OFF);
+    const stripe = stripeProvider();
+    if (!stripe) throw new HttpError(404, WEBHOOK_OFF);
     const { db } = await getDb();
-    const provider = paymentProvider(db);
     return await handleStripeWebhook(request, {
-      stripe: (provider as StripePaymentProvider).stripe,
+      stripe: stripe.stripe,
       secret: process.env.STRIPE_WEBHOOK_SECRET!.trim(),
       db,
-      provider,
+      provider: paymentProvider(db),
       tenant: async (site) => ((await liveTenant(site))?.document as TenantDocument | undefined) ?? null,
     });
   } catch (e) {

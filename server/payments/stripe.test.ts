@@ -22,7 +22,8 @@ import { smsProvider } from "../sms/provider";
 import { handleReserve, reservationAnswer } from "../reservations/http";
 import { ABANDONED, cancelReservation, finalizeReservation, reserveCar, type ReserveRequest } from "../reservations/service";
 import { errorResponse } from "../http/errors";
-import { paymentsSetting, RESERVATIONS_REFUSED } from "./provider-for";
+import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED } from "./provider-for";
+import { EmbeddedPaymentProvider } from "./embedded";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";
 import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "./stripe-webhook";
 
@@ -255,6 +256,9 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
   });
 
   it("the amount is in cents and the currency lower-case (nzd); a reused key with another amount is a 409; no return address is a 400", async () => {
+    // A fixed clock: the same request is the same form (expires_at included), as Stripe's idempotency needs.
+    const at = new Date();
+    const provider = new StripePaymentProvider(stripe, () => at);
     const req = { amount: 12345, currency: "NZD", description: "Reservation deposit", metadata: { site: "kiwi", reservation: "r" }, returnUrls: { success: "https://kiwi.test/ok", cancel: "https://kiwi.test/back" } };
     const first = await provider.createPayment(req, "nzd-key-0001");
     expect(first).toMatchObject({ provider: "stripe", status: "requires_action", amount: 12345, currency: "NZD", nextAction: { type: "redirect", url: `https://checkout.stripe.test/c/pay/${first.id}` } });
@@ -352,6 +356,19 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
     expect(fake.intents.get(piId)!.status).toBe("canceled");
     expect(fake.requests("POST", `/v1/payment_intents/${piId}/cancel`).map((r) => r.idempotencyKey)).toEqual([`refund:${id}`]);
     expect(await row(id)).toMatchObject({ status: "failed", failureMessage: ABANDONED, holdUntil: null });
+  });
+
+  it("with Stripe active, a test-gateway payment made before (pay_…) is still read and refunded by the test gateway", async (t) => {
+    db.need(t);
+    const test = new EmbeddedPaymentProvider(h.db);
+    const before = await test.createPayment({ amount: 20000, currency: "AUD", description: "staging deposit" }, "staging-key-0001");
+    await test.confirmPayment(before.id, { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" }, { returnUrl: "/" });
+    vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_switched");
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", SECRET);
+    const now = paymentProvider(h.db);
+    expect([now.name, now.flow]).toEqual(["stripe", "hosted"]);
+    expect(await now.getPayment(before.id)).toMatchObject({ provider: "embedded", status: "succeeded" });
+    expect(await now.refundPayment(before.id, "refund:staging-0001")).toMatchObject({ provider: "embedded", status: "refunded" });
   });
 
   it("the route: 404 unless Stripe is the provider; with it, STRIPE_WEBHOOK_SECRET checks the signature; an event for no reservation of ours is acknowledged", async (t) => {
