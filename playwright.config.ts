@@ -6,6 +6,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
 // npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
 export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
+// Every server the browser tests start (npm start here, and fuzz-servers' own on PostgreSQL, which
+// inherit this) takes deposits with the embedded test gateway: NODE_ENV=production with DATABASE_URL
+// would otherwise refuse reservations (server/payments/provider-for.ts).
+process.env.PAYMENTS ??= "test";
 
 
 /**

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { getDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
 import { TableHead } from "./table-head";
+import { PaymentsStatus } from "./payments-status";
 
 /** The admin host's front page: every site and where it answers. The admin itself is at /admin. */
 export async function PlatformHome() {
@@ -15,6 +16,7 @@ export async function PlatformHome() {
       <p>
         {sites.length} dealer sites on this deployment (database: {kind}). <a href="/admin">Sign in to the admin</a> to create and edit them.
       </p>
+      <PaymentsStatus />
       <table>
         <TableHead caption="Dealer sites" columns={["Site", "Address", "State"]} />
         <tbody>

@@ -5,6 +5,7 @@ import { formatWhen } from "./format";
 import { requireAdmin } from "./session";
 import { AdminShell } from "./shell";
 import { TableHead } from "./table-head";
+import { PaymentsStatus } from "./payments-status";
 import styles from "./admin.module.css";
 
 /** /admin: the sites the person may edit (staff: all), searchable by name, slug or domain. */
@@ -38,6 +39,7 @@ export async function TenantListPage({ query }: { query: string }) {
           </>
         ) : null}
       </div>
+      {user.role === "staff" ? <PaymentsStatus className={styles.hint} /> : null}
       <p aria-live="polite" className={styles.hint}>
         {query ? `${rows.length} ${rows.length === 1 ? "site matches" : "sites match"} “${query}”.` : `${rows.length} ${rows.length === 1 ? "site" : "sites"}.`}
       </p>

@@ -16,13 +16,13 @@ import { siteVehicleBySlug } from "../server/inventory/vdp";
 import { getVehicle } from "../server/inventory/store";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { depositTerms, finalizeReservation, getReservation, kindEnabled, ownerCookieName, ownsReservation, type ReservationKind, type ReservationView } from "../server/reservations/service";
-import { paymentProvider } from "../server/payments/provider-for";
+import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED, reservationsRefused } from "../server/payments/provider-for";
 import { leadFormSpec } from "../domain/lead-forms";
 import { imageUrl } from "../domain/media";
 import { NOT_YOUR_RESERVATION, MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reservationWords, reserveIneligibility, reserveIneligibleText, reserveNowLabel, showMoneyBack, type ReserveIneligible } from "../domain/vdp-rules";
 import { formatMoney, priceDisplay, vehicleHeading } from "../domain/vehicle-display";
 import { vehicleTerms } from "../domain/vehicle-terms";
-import { callNumber, carLocation, similarHref } from "../domain/vehicle-links";
+import { callNumber, carLocation, ENQUIRE_ANCHOR, similarHref } from "../domain/vehicle-links";
 import { addressLine } from "../domain/locations";
 import { formatCallNumber } from "../domain/phone";
 import { searchHost } from "../domain/search-host";
@@ -147,7 +147,7 @@ function Terms({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
       </h2>
       <ul className={styles.points}>
         <li>
-          <strong>{terms.text}</strong> deposit, paid by card now
+          <strong>{terms.text}</strong> deposit, {paymentsSetting().mode === "stripe" ? "held on your card now (not charged)" : "paid by card now"}
         </li>
         <li>{words.held(terms.holdHours)}</li>
         <li>{RESERVE_REFUNDABLE}: cancel within the hold from your confirmation page and the deposit is refunded in full</li>
@@ -189,12 +189,37 @@ function Ineligible({ car, doc, reason }: { car: StoredVehicle | null; doc: Tena
   );
 }
 
+/** Where this deployment takes no deposits: the message, and the ways to ask about the car instead. */
+function Refused({ car, doc }: { car: StoredVehicle; doc: TenantDocument }) {
+  return (
+    <div className={styles.layout} data-testid="reserve-refused">
+      <div className={styles.main}>
+        <h1 className={styles.h1}>{RESERVE_REFUSED_TITLE}</h1>
+        <CarSummary car={car} doc={doc} />
+        <p role="status">{RESERVATIONS_REFUSED}</p>
+        <p className={styles.actions}>
+          <a className="fc-button" href={`/cars/${car.slug}#${ENQUIRE_ANCHOR}`}>
+            Enquire About This {vehicleTerms(car).Noun}
+          </a>
+        </p>
+      </div>
+      <aside className={styles.side}>
+        <DealerContact car={car} doc={doc} />
+      </aside>
+    </div>
+  );
+}
+
+export const RESERVE_REFUSED_TITLE = "Reserving online is not available";
+
 async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: ReservationKind, path: string, pageUrlPath: string): Promise<CheckoutPage> {
   const doc = live.document;
   const reason = car ? reserveIneligibility(car, { enabled: true }) : "unavailable";
   const words = wordsFor(car);
   const heading = kind === "purchase" ? words.purchaseHeading : words.reserveHeading;
   if (!car || reason) return withChrome(live, path, reserveIneligibleText(reason ?? "unavailable", vehicleTerms(car).noun).title, <Ineligible car={car} doc={doc} reason={reason ?? "unavailable"} />);
+  // No payment provider on this deployment (server/payments/provider-for.ts): no form, the ways to ask instead.
+  if (reservationsRefused()) return withChrome(live, path, RESERVE_REFUSED_TITLE, <Refused car={car} doc={doc} />);
   const terms = depositTerms(doc);
   const spec = leadFormSpec(doc, "reserve");
   const domain = doc.identity.domains[0];
@@ -211,6 +236,7 @@ async function reservePage(live: LiveDocument, car: StoredVehicle | null, kind: 
           depositText={terms.text}
           pageUrl={domain ? `https://${domain}${pageUrlPath}` : undefined}
           words={{ declined: words.declined, payQuestion: words.payQuestion }}
+          hostedPayment={paymentsSetting().mode === "stripe"}
         />
       </div>
       <aside className={styles.side}>
@@ -344,7 +370,9 @@ export const reservationPage = cache(async (host: string, slug: string, id: stri
   const ctx = { db, tenant: live.document, provider: paymentProvider(db) };
   const found = await getReservation(ctx, id);
   if (!found) return null;
-  const r = found.status === "pending" ? await getReservation(ctx, (await finalizeReservation(ctx, id)).id) : found;
+  // The payment provider not answering (Stripe down) leaves the page as it was: the webhook moves it on later.
+  const moved = found.status === "pending" ? await finalizeReservation(ctx, id).catch((e) => (console.error("[reservations] payment read failed:", (e as Error).message), null)) : null;
+  const r = moved ? await getReservation(ctx, moved.id) : found;
   if (!r) return null;
   const car = await getVehicle(db, r.vehicleId);
   if (!car || car.slug !== slug) return null;

@@ -28,14 +28,19 @@ export interface ReserveFormProps {
   pageUrl?: string;
   /** The page's words for the vehicle's kind (domain/vdp-rules.ts reservationWords): a car's by default. */
   words?: { declined: string; payQuestion: string };
+  /** The card is typed on the payment provider's own page (Stripe Checkout): no card fields here. */
+  hostedPayment?: boolean;
 }
+
+export const HOSTED_PAYMENT_TEXT = (deposit: string) =>
+  `Next, you pay the deposit of ${deposit} on Stripe's secure payment page; your card details never reach this site. The deposit is held on your card, and released if you cancel.`;
 
 const noSubscribe = () => () => {};
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 const CAR_WORDS = { declined: "The car has not been reserved and nothing was charged.", payQuestion: "How will you pay for the car?" };
 
-export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl, words = CAR_WORDS }: ReserveFormProps) {
+export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl, words = CAR_WORDS, hostedPayment = false }: ReserveFormProps) {
   const [values, setValues] = useState<Values>({ payment: "", delivery: "", postcode: "", number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -67,6 +72,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
   }
 
   function cardErrors(): Record<string, string> {
+    if (hostedPayment) return {};
     return Object.fromEntries(Object.entries(cardProblems({ number: values.number, expiry: values.expiry, cvc: values.cvc }, new Date())).map(([k, v]) => [`card.${k}`, v]));
   }
 
@@ -101,7 +107,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
           kind,
           contact,
           ...(kind === "purchase" ? { purchase: { payment: values.payment, delivery: values.delivery, ...(values.delivery === "Delivery" ? { postcode: values.postcode.trim() } : {}) } } : {}),
-          card: { number: values.number, expiry: values.expiry, cvc: values.cvc },
+          ...(hostedPayment ? {} : { card: { number: values.number, expiry: values.expiry, cvc: values.cvc } }),
           ...(pageUrl ? { url: pageUrl } : {}),
         }),
       });
@@ -178,7 +184,14 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
       {spec.fields.map((f) => field(f.name, f.label, { type: f.control === "email" ? "email" : f.control === "tel" ? "tel" : "text", autoComplete: f.autoComplete, inputMode: f.inputMode as never, maxLength: f.maxLength, required: f.required }))}
     </div>
   );
-  const cardStep = (
+  const cardStep = hostedPayment ? (
+    <fieldset className={styles.fieldset}>
+      <legend>Payment</legend>
+      <p className={styles.small} data-testid="hosted-payment">
+        {HOSTED_PAYMENT_TEXT(depositText)}
+      </p>
+    </fieldset>
+  ) : (
     <fieldset className={styles.fieldset}>
       <legend>Card details</legend>
       <p className={styles.small}>
@@ -227,7 +240,7 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
           </button>
         ) : null}
         <button type="submit" className="fc-button" disabled={busy || !hydrated} aria-busy={busy || undefined}>
-          {onLast ? (busy ? "Processing payment..." : buttonLabel) : NEXT_LABEL}
+          {onLast ? (busy ? (hostedPayment ? "Opening the payment page..." : "Processing payment...") : buttonLabel) : NEXT_LABEL}
         </button>
       </div>
     </form>

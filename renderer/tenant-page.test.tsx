@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import { TenantPage, tenantPageMetadata } from "./tenant-page";
+import { cardSettings, reserveHref } from "../blocks/_shared/vehicle-card";
 import { NotFoundResponse } from "./not-found-page";
 import type { Block, BlockContext, TenantDocument } from "./types";
 
@@ -130,5 +131,36 @@ describe("metadata", () => {
     const car = await tenantPageMetadata(HOST, ["cars", state.car!.slug]);
     expect(String(car.title).endsWith(" | Harbourside Motors")).toBe(true);
     expect(String(car.title).split("Harbourside Motors")).toHaveLength(2);
+  });
+});
+
+describe("Reserve buttons where the deployment takes no deposits", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const reserving = (d: TenantDocument) => {
+    d.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
+    d.features.onlinePurchase = true;
+    return d;
+  };
+
+  it("in production on PostgreSQL without a payment provider, every block gets the site without reserve online or online purchase: no Reserve or Buy Online anywhere", async () => {
+    state.doc = reserving(doc());
+    await TenantPage({ host: HOST, segments: ["cars", state.car!.slug] });
+    const offered = state.seen[0].ctx.tenant;
+    expect([offered.features.reserveOnline.enabled, offered.features.onlinePurchase]).toEqual([true, true]);
+    expect(reserveHref(state.car!, cardSettings(offered))).toBe(`/cars/${state.car!.slug}/checkout`);
+
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("DATABASE_URL", "postgres://db.example/forecourt");
+    vi.stubEnv("PAYMENTS", "");
+    vi.stubEnv("STRIPE_SECRET_KEY", "");
+    state.seen = [];
+    state.doc = reserving(doc());
+    await TenantPage({ host: "harbourside-motors.localhost:3000", segments: ["cars", state.car!.slug, ""] });
+    const refused = state.seen[0].ctx.tenant;
+    expect([refused.features.reserveOnline.enabled, refused.features.onlinePurchase]).toEqual([false, false]);
+    expect(cardSettings(refused).reserve).toBeNull();
+    expect(reserveHref(state.car!, cardSettings(refused))).toBeNull();
+    // The live document itself is not changed.
+    expect(state.doc.features.reserveOnline.enabled).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
+import { withReservationsOffered } from "../server/payments/provider-for";
 import type { LiveDocument } from "../server/tenants/store";
 import { searchPageTitle, searchPathMissing } from "../blocks/search-results/search-results";
 import { publicPageUrl } from "../domain/hosts";
@@ -52,7 +53,8 @@ async function resolveIn(live: LiveDocument, path: string, previewToken: string 
 // (server/admin/preview.ts) instead of the host's live document.
 const resolveCached = cache(async (host: string, path: string, preview?: PreviewDraft) => {
   const live = preview ?? (await tenantForHost(host));
-  return live ? resolveIn(live, path, preview?.token ?? null) : null;
+  // No Reserve / Buy Online buttons where this deployment takes no deposits (server/payments/provider-for.ts).
+  return live ? resolveIn(withReservationsOffered(live), path, preview?.token ?? null) : null;
 });
 const resolve = (host: string, segments: string[], preview?: PreviewDraft) => resolveCached(host, normalisePath(segments), preview);
 

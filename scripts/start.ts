@@ -10,8 +10,14 @@ import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/
 import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
 import { buildIfStale } from "./build";
+import { paymentsSetting } from "../server/payments/provider-for";
 
 const port = Number(process.env.PORT || 3000);
+// Reserve-online deposits (server/payments/provider-for.ts): a contradictory setting is said once here; the
+// server still starts (everything else works) and refuses reservations until it is fixed.
+const payments = paymentsSetting({ ...process.env, NODE_ENV: "production" });
+if (payments.problem) console.error(`Payments: ${payments.problem}`);
+else if (payments.mode === "none") console.warn("Payments: no payment provider on this production database (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test for a staging site): online reservations are refused.");
 const built = await buildIfStale();
 if (built !== 0) process.exit(built);
 

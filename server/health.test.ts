@@ -30,7 +30,7 @@ describe("healthReport", () => {
     vi.stubEnv("ALGOLIA_ADMIN_KEY", "admin-key");
     vi.stubEnv("REDIS_URL", "");
     await resetLeadRateLimiter();
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: "memory" });
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: "memory", payments: "test gateway" });
   });
 
   it("names Algolia when its app id and search key are set", async () => {
@@ -38,6 +38,31 @@ describe("healthReport", () => {
     vi.stubEnv("ALGOLIA_SEARCH_KEY", "search-key");
     vi.stubEnv("REDIS_URL", "");
     await resetLeadRateLimiter();
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia", rateLimits: "memory" });
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia", rateLimits: "memory", payments: "test gateway" });
+  });
+
+  it("names the payment provider, never its keys: stripe, test gateway, or none where a production database has none", async () => {
+    vi.stubEnv("REDIS_URL", "");
+    vi.stubEnv("PAYMENTS", "");
+    vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_health_secret");
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_health_secret");
+    const stripe = await healthReport();
+    expect(stripe.payments).toBe("stripe");
+    expect(JSON.stringify(stripe)).not.toMatch(/sk_test|whsec_|health_secret/);
+
+    vi.stubEnv("STRIPE_SECRET_KEY", "");
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("DATABASE_URL", "postgres://db.example/forecourt");
+    const refused = await healthReport();
+    expect(refused.payments).toBe("none — reservations refused");
+    expect(refused).not.toHaveProperty("paymentsProblem");
+
+    vi.stubEnv("PAYMENTS", "test");
+    expect((await healthReport()).payments).toBe("test gateway");
+
+    vi.stubEnv("PAYMENTS", "stripe");
+    const misconfigured = await healthReport();
+    expect(misconfigured.payments).toBe("none — reservations refused");
+    expect(misconfigured.paymentsProblem).toBe("PAYMENTS=stripe but STRIPE_SECRET_KEY is not set: online reservations are refused until it is.");
   });
 });

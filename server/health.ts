@@ -2,22 +2,27 @@ import { sql } from "drizzle-orm";
 import { getDb } from "./db";
 import { rateLimitMode } from "./leads/rate-limit";
 import { algoliaEnv } from "./search/algolia";
+import { paymentsSetting } from "./payments/provider-for";
 
 /**
  * What GET /api/health reports: the back-ends in use and whether the database answers. `rateLimits`
  * says where rate limits are counted: "redis", "memory" (no REDIS_URL), or "memory (redis
  * unreachable)" while REDIS_URL's Redis does not answer (the limiter's circuit breaker is open).
+ * `payments` says which provider takes reserve-online deposits: "stripe", "test gateway" or
+ * "none — reservations refused" (with `paymentsProblem` when a setting contradicts another); never a key.
  */
 export async function healthReport() {
   // Pages search Algolia when its app id and search key are set (the embedded endpoint still answers).
   const search = algoliaEnv() ? "algolia" : "embedded";
   const rateLimits = await rateLimitMode();
+  const setting = paymentsSetting();
+  const payments = { payments: setting.label, ...(setting.problem ? { paymentsProblem: setting.problem } : {}) };
   try {
     const { db, kind } = await getDb();
     await db.execute(sql`select 1`);
-    return { status: "ok" as const, database: kind, search, rateLimits };
+    return { status: "ok" as const, database: kind, search, rateLimits, ...payments };
   } catch (e) {
     console.error("[health] database check failed:", e);
-    return { status: "error" as const, database: process.env.DATABASE_URL ? "postgresql" : "pglite", search, rateLimits, error: (e as Error).message };
+    return { status: "error" as const, database: process.env.DATABASE_URL ? "postgresql" : "pglite", search, rateLimits, ...payments, error: (e as Error).message };
   }
 }

@@ -20,7 +20,7 @@ import { cardProblems, checkCard, type CardInput } from "../../domain/payment-ca
 import { payloadHash } from "../leads/store";
 import { NotFoundError } from "../errors";
 import { BadRequest } from "../http/errors";
-import { CardError, MAX_PAYMENT_MINOR_UNITS, PaymentConflictError, type CreatePaymentRequest, type Payment, type PaymentProvider } from "./provider";
+import { CardError, checkIdempotencyKey, checkPaymentRequest, PaymentConflictError, type CreatePaymentRequest, type Payment, type PaymentProvider } from "./provider";
 
 export const EMBEDDED_PROVIDER = "embedded";
 
@@ -41,8 +41,6 @@ export const TEST_CARDS: Record<string, Outcome> = {
 };
 
 const ID = /^pay_[0-9a-f]{24}$/;
-const KEY = /^[A-Za-z0-9._:-]{8,200}$/;
-const CURRENCY = /^[A-Z]{3}$/;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** The challenge page of a payment (app/api/payments/embedded/challenge/[id]). */
@@ -69,19 +67,15 @@ function toPayment(r: Row, token?: string): Payment {
 
 export class EmbeddedPaymentProvider implements PaymentProvider {
   readonly name = EMBEDDED_PROVIDER;
+  readonly flow = "card" as const;
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async createPayment(request: CreatePaymentRequest, idempotencyKey: string): Promise<Payment> {
-    if (!KEY.test(idempotencyKey)) throw new BadRequest("The idempotency key must be 8 to 200 characters of letters, digits and . _ : -");
+    checkPaymentRequest(request, idempotencyKey);
     const { amount, currency, description } = request;
-    if (!Number.isSafeInteger(amount) || amount < 50 || amount > MAX_PAYMENT_MINOR_UNITS) {
-      throw new BadRequest(`The amount must be a whole number of cents from 50 to ${MAX_PAYMENT_MINOR_UNITS}.`);
-    }
-    if (!CURRENCY.test(currency)) throw new BadRequest("The currency must be a three-letter ISO 4217 code such as AUD.");
-    if (typeof description !== "string" || description.length > 500) throw new BadRequest("The description must be text of at most 500 characters.");
     const metadata = request.metadata ?? {};
     const hash = payloadHash({ amount, currency, description, metadata });
     const id = `pay_${randomBytes(12).toString("hex")}`;
@@ -151,7 +145,7 @@ export class EmbeddedPaymentProvider implements PaymentProvider {
   }
 
   async refundPayment(paymentId: string, idempotencyKey: string): Promise<Payment> {
-    if (!KEY.test(idempotencyKey)) throw new BadRequest("The idempotency key must be 8 to 200 characters of letters, digits and . _ : -");
+    checkIdempotencyKey(idempotencyKey);
     const row = await this.row(paymentId);
     if (row.status === "refunded") {
       if (row.refundKey === idempotencyKey) return toPayment(row);

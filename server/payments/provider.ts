@@ -9,9 +9,11 @@
  *   getPayment     — its status now (after a challenge, read it again);
  *   refundPayment  — the whole amount, once.
  * The embedded provider (server/payments/embedded.ts) is a test gateway that does all of this from
- * the database, with Stripe's well-known test card numbers.
+ * the database, with Stripe's well-known test card numbers. The Stripe provider (server/payments/
+ * stripe.ts) is a hosted flow: createPayment opens a Checkout Session and answers requires_action
+ * with Stripe's page; the card never reaches this server. server/payments/provider-for.ts picks one.
  */
-import { HttpError, type ErrorBody } from "../http/errors";
+import { BadRequest, HttpError, type ErrorBody } from "../http/errors";
 import type { CardBrand, CardField, CardInput } from "../../domain/payment-card";
 
 export type PaymentStatus = "requires_confirmation" | "requires_action" | "succeeded" | "failed" | "refunded";
@@ -38,10 +40,21 @@ export interface CreatePaymentRequest {
   currency: string;
   description: string;
   metadata?: Record<string, string>;
+  /**
+   * A hosted provider's way back to the site (absolute URLs): after paying on its page, and when
+   * the shopper leaves it without paying. The embedded provider (flow "card") ignores them.
+   */
+  returnUrls?: { success: string; cancel: string };
 }
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * "card": the site's form takes the card and confirmPayment charges it (the embedded test gateway);
+   * "hosted": the card never reaches this server — createPayment answers requires_action with the
+   * provider's own payment page (Stripe Checkout) and confirmPayment is not used.
+   */
+  readonly flow: "card" | "hosted";
   createPayment(request: CreatePaymentRequest, idempotencyKey: string): Promise<Payment>;
   confirmPayment(paymentId: string, card: CardInput, opts: { returnUrl: string }): Promise<Payment>;
   getPayment(paymentId: string): Promise<Payment | null>;
@@ -66,3 +79,23 @@ export class PaymentConflictError extends HttpError {
 }
 
 export const MAX_PAYMENT_MINOR_UNITS = 100_000_000; // one million dollars: a deposit is far less
+
+const KEY = /^[A-Za-z0-9._:-]{8,200}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** An idempotency key's shape, as every provider takes it (400 otherwise). */
+export function checkIdempotencyKey(key: string) {
+  if (typeof key !== "string" || !KEY.test(key)) throw new BadRequest("The idempotency key must be 8 to 200 characters of letters, digits and . _ : -");
+}
+
+/** A payment request's amount, currency and description, as every provider takes them (400 otherwise). */
+export function checkPaymentRequest(request: CreatePaymentRequest, idempotencyKey: string) {
+  checkIdempotencyKey(idempotencyKey);
+  const { amount, currency, description } = request;
+  if (!Number.isSafeInteger(amount) || amount < 50 || amount > MAX_PAYMENT_MINOR_UNITS) {
+    throw new BadRequest(`The amount must be a whole number of cents from 50 to ${MAX_PAYMENT_MINOR_UNITS}.`);
+  }
+  if (typeof currency !== "string" || !CURRENCY.test(currency)) throw new BadRequest("The currency must be a three-letter ISO 4217 code such as AUD.");
+  if (typeof description !== "string" || description.length > 500) throw new BadRequest("The description must be text of at most 500 characters.");
+}
+

@@ -3,9 +3,10 @@
  *   POST /api/reservations (Idempotency-Key header)
  *     { car: slug, kind: "reserve" | "purchase", contact: { first_name, last_name, email, phone },
  *       purchase?: { payment: "Cash" | "Finance" | "Trade-in", delivery: "Pick-up" | "Delivery", postcode? },
- *       card: { number, expiry: "MM/YY", cvc }, url? }
+ *       card: { number, expiry: "MM/YY", cvc } (the embedded test gateway only; never with Stripe), url? }
  *     → 201 { status: "held", reservation_id, payment_reference, hold_until, confirmation_url }
- *     → 200 { status: "requires_action", reservation_id, redirect_url }  (3-D Secure: send the shopper there)
+ *     → 200 { status: "requires_action", reservation_id, redirect_url }  (3-D Secure, or Stripe Checkout's page: send the shopper there)
+ *     → 503 { message }  this deployment takes no deposits (production without a real payment provider)
  *     → 402 { status: "declined", message }   a declined card: nothing reserved
  *     → 409 { message, reason }                the car cannot be reserved (sold, reserved, unpriced)
  *     → 422 { message, errors: { field: message } }  contact or card details wrong
@@ -33,7 +34,7 @@ import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-r
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
 import { clientKey, hitInOrder, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
-import { paymentProvider } from "../payments/provider-for";
+import { paymentProvider, RESERVATIONS_REFUSED, reservationsRefused } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
 import {
   cancelReservation,
@@ -70,7 +71,7 @@ function object(value: unknown, name: string): Record<string, unknown> {
 }
 
 /** The request's contact, purchase choices and card, checked; a DetailsError (422) lists every problem. */
-export function parseReservationBody(body: Record<string, unknown>, tenant: TenantDocument, now: Date) {
+export function parseReservationBody(body: Record<string, unknown>, tenant: TenantDocument, now: Date, opts: { card: boolean } = { card: true }) {
   const slug = body.car;
   if (typeof slug !== "string" || !SLUG.test(slug)) throw new BadRequest('"car" must be the car\'s slug (lower-case letters, digits and dashes).');
   const kind = body.kind ?? "reserve";
@@ -96,7 +97,8 @@ export function parseReservationBody(body: Record<string, unknown>, tenant: Tena
     purchase = { payment: payment as PurchaseChoices["payment"], delivery: delivery as PurchaseChoices["delivery"], ...(delivery === "Delivery" && postcode ? { postcode } : {}) };
   }
   const cardInput = { number: str(card.number) ?? "", expiry: str(card.expiry) ?? "", cvc: str(card.cvc) ?? "" };
-  for (const [k, v] of Object.entries(cardProblems(cardInput, now))) errors[`card.${k}`] = v;
+  // With a hosted payment page (Stripe Checkout) the card is typed there, never sent here.
+  if (opts.card) for (const [k, v] of Object.entries(cardProblems(cardInput, now))) errors[`card.${k}`] = v;
   if (Object.keys(errors).length) throw new DetailsError(errors);
   const url = str(body.url);
   return {
@@ -131,6 +133,8 @@ const context = (ctx: SiteContext, deps: ReservationDeps): ReservationContext =>
 });
 
 export async function handleReserve(request: Request, ctx: SiteContext, deps: ReservationDeps = {}): Promise<Response> {
+  // A production deployment without a real payment provider takes no deposits (server/payments/provider-for.ts).
+  if (reservationsRefused()) throw new HttpError(503, RESERVATIONS_REFUSED);
   const key = request.headers.get("idempotency-key");
   if (!key) throw new BadRequest("The Idempotency-Key header is required: send a new random key with each reservation, and the same key when retrying it.");
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequest("The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
@@ -141,7 +145,8 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   const route = body.kind === "purchase" ? "/checkout-journey" : `/cars/car/${ctx.tenant.features.reserveOnline.route ?? "checkout"}`;
   const gated = await gate(ctx.db, ctx.tenant, { requested: route, sessionToken: sessionToken(request.headers.get("cookie")) }, now);
   if (!gated.pass) throw new HttpError(401, RESERVE_SIGN_IN_REQUIRED);
-  const parsed = parseReservationBody(body, ctx.tenant, now);
+  const rctx = context(ctx, deps);
+  const parsed = parseReservationBody(body, ctx.tenant, now, { card: rctx.provider.flow === "card" });
   const slug = ctx.tenant.identity.slug;
   const limited = await hitInOrder(deps.limiter ?? (await leadRateLimiter()), [
     { key: `reserve:client:${slug}:${clientKey(request)}`, ...RESERVE_LIMITS.perClient },
@@ -149,7 +154,7 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   ]);
   if (!limited.ok) throw new HttpError(429, `Too many payment attempts were made from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
   const user = await requestUser(request, ctx);
-  const outcome = await reserveCar(context(ctx, deps), { ...parsed, idempotencyKey: key, userId: user?.id ?? null });
+  const outcome = await reserveCar(rctx, { ...parsed, idempotencyKey: key, userId: user?.id ?? null, origin: siteOrigin(request) });
   const r = outcome.reservation;
   const confirmation = confirmationPath(parsed.slug, r.id);
   const cookie = { "set-cookie": sessionSetCookie(ownerCookieName(r.id), outcome.ownerToken, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S }) };
@@ -163,6 +168,12 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
     case "pending":
       return json(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation }, cookie);
   }
+}
+
+/** The origin the request came to (its Host header named this site), for a payment page's way back. */
+function siteOrigin(request: Request): string | undefined {
+  const host = request.headers.get("host");
+  return host && /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host) ? `${isHttps(request) ? "https" : "http"}://${host}` : undefined;
 }
 
 export async function handleCancel(request: Request, ctx: SiteContext, id: string, deps: ReservationDeps = {}): Promise<Response> {

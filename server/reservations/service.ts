@@ -76,6 +76,8 @@ export interface ReserveRequest {
   userId?: number | null;
   /** The page the visitor reserved from (for the lead). */
   url?: string;
+  /** The site's origin the request came to (https://host): a hosted payment page sends the shopper back there. */
+  origin?: string;
 }
 
 export interface ReservationView {
@@ -222,7 +224,11 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   const owner = newOwnerToken();
   // The provider checks the card before anything is recorded (CardError, 422).
   const payment = await provider.createPayment(
-    { amount: terms.minor, currency: terms.currency, description: `${req.kind === "purchase" ? "Online purchase" : "Reservation"} deposit: ${car.year} ${car.make} ${car.model} (stock ${car.stocknum})`.slice(0, 500), metadata: { site, reservation: id, vehicle: car.id } },
+    {
+      amount: terms.minor, currency: terms.currency, description: `${req.kind === "purchase" ? "Online purchase" : "Reservation"} deposit: ${car.year} ${car.make} ${car.model} (stock ${car.stocknum})`.slice(0, 500), metadata: { site, reservation: id, vehicle: car.id },
+      // A hosted payment page (Stripe Checkout) sends the shopper back to the confirmation, or to the form when they leave it.
+      ...(req.origin ? { returnUrls: { success: req.origin + confirmationPath(car.slug, id), cancel: req.origin + (req.kind === "purchase" ? `/checkout-journey?car_id=${car.slug}` : `/cars/${car.slug}/${tenant.features.reserveOnline.route ?? "checkout"}`) } } : {}),
+    },
     `reservation:${id}`,
   );
   const inserted = await db
@@ -254,7 +260,8 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
 
   let confirmed: Payment;
   try {
-    confirmed = await provider.confirmPayment(payment.id, req.card, { returnUrl: confirmationPath(car.slug, id) });
+    // A hosted provider answers with its payment page at once (requires_action): no card is sent.
+    confirmed = provider.flow === "hosted" ? payment : await provider.confirmPayment(payment.id, req.card, { returnUrl: confirmationPath(car.slug, id) });
   } catch (e) {
     // A malformed card: nothing was charged; the attempt is closed so it holds nothing.
     await db.update(reservations).set({ status: "failed", failureMessage: (e as Error).message, updatedAt: now }).where(eq(reservations.id, id));

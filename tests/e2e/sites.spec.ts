@@ -138,14 +138,15 @@ test("/admin is never served on a tenant host, and /s/ never on the admin host",
   expect((await page.goto(adminUrl(`/s/${slug}.localhost/`)))?.status()).toBe(404);
 });
 
-test("health names the database and search back-ends", async ({ request }) => {
+test("health names the database, search and payment back-ends", async ({ request }) => {
   const res = await request.get(adminUrl("/api/health"));
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: process.env.REDIS_URL ? "redis" : "memory" });
+  expect(await res.json()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: process.env.REDIS_URL ? "redis" : "memory", payments: "test gateway" });
 });
 
 test("the admin host lists every demo site with its address", async ({ page }) => {
   await page.goto(adminUrl());
+  await expect(page.getByTestId("payments-status")).toHaveText("Online payments (reserve online): test gateway — test card numbers only, no money moves.");
   for (const t of demoTenants) {
     await expect(page.getByRole("link", { name: siteUrl(t.identity.slug) })).toBeVisible();
   }

@@ -1,0 +1,8 @@
+import { stripeWebhookRoute } from "../../../../../server/payments/stripe-webhook";
+
+export const dynamic = "force-dynamic";
+
+/** Stripe's signed events about reserve-online deposits (server/payments/stripe-webhook.ts). */
+export async function POST(request: Request) {
+  return stripeWebhookRoute(request);
+}
