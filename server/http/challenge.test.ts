@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { challengeOffer, leadingZeroBits, sha256, solveChallenge } from "../../domain/challenge";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter, RedisRateLimiter } from "../leads/rate-limit";
 import { capOrChallenge, CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES, ChallengeRefused, checkChallenge, issueChallenge, redeemChallenge } from "./challenge";
 
 const secret = Buffer.alloc(32, 7);
@@ -81,5 +81,19 @@ describe("the proof-of-work challenge", () => {
       "refused",
     ]);
     expect(answers[8]).toEqual({ ok: false, retryAfterS: 60, challenge: null });
+  });
+
+  it("a solution used in one server process is refused in another (the use is recorded in Redis)", async (c) => {
+    const url = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+    const prefix = `forecourt:test:challenge:${process.pid}:${Date.now()}:`;
+    const [one, two] = await Promise.all([RedisRateLimiter.connect(url, prefix), RedisRateLimiter.connect(url, prefix)]);
+    try {
+      if (one.mode() !== "redis") return c.skip();
+      const solution = await solve(8, { ...scope, now: new Date() });
+      expect(await redeemChallenge(one, withHeader(solution), { ...scope, now: new Date() })).toBe(true);
+      await expect(redeemChallenge(two, withHeader(solution), { ...scope, now: new Date() }).catch(refusal)).resolves.toEqual({ status: 403, message: CHALLENGE_MESSAGES.used, challengeRefused: true });
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 });

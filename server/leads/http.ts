@@ -24,7 +24,9 @@ import { signedInUserId } from "../auth/sessions";
  * (schemas/lead.schema.json); the Idempotency-Key header makes a retried submit answer the lead it
  * already stored. Answers JSON: 200 { lead_id } once the lead (and its outbox rows) are committed;
  * 400 no/bad Idempotency-Key or unreadable body, 404 unknown site or dealership, 409 the key was used
- * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many.
+ * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many
+ * (past the site's cap: 429 { error, challenge }, a proof of work the form solves and sends back in
+ * the Forecourt-Challenge header; a bad or used one is 400/403 { error, challengeRefused: true }).
  * Every lead names its `form` and must meet that form's rules from the site's settings
  * (domain/lead-forms.ts, the rules the browser form checks); their messages come first. An earlier
  * step of a multi-step form (isLastStep false) is checked for what it carries, not for what it lacks.
