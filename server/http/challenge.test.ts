@@ -1,8 +1,22 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { challengeOffer, leadingZeroBits, sha256, solveChallenge } from "../../domain/challenge";
 import { MemoryRateLimiter, RedisRateLimiter } from "../leads/rate-limit";
-import { capOrChallenge, CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES, ChallengeRefused, checkChallenge, issueChallenge, redeemChallenge } from "./challenge";
+import {
+  capOrChallenge,
+  CHALLENGE_BASE_BITS,
+  CHALLENGE_HEADER,
+  CHALLENGE_MESSAGES,
+  ChallengeRefused,
+  challengeSecret,
+  checkChallenge,
+  issueChallenge,
+  redeemChallenge,
+  resetChallengeSecret,
+} from "./challenge";
 
 const secret = Buffer.alloc(32, 7);
 const scope = { site: "alpha", purpose: "lead", client: "198.51.100.4", secret, now: new Date("2026-05-01T00:00:00Z") };
@@ -94,6 +108,29 @@ describe("the proof-of-work challenge", () => {
       await expect(redeemChallenge(two, withHeader(solution), { ...scope, now: new Date() }).catch(refusal)).resolves.toEqual({ status: 403, message: CHALLENGE_MESSAGES.used, challengeRefused: true });
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it("without FORECOURT_SECRET the key is made once in DATA_DIR/challenge-secret (0600) and read back by the next process; FORECOURT_SECRET replaces it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forecourt-secret-"));
+    vi.stubEnv("FORECOURT_SECRET", "");
+    vi.stubEnv("DATA_DIR", dir);
+    try {
+      resetChallengeSecret();
+      const made = challengeSecret();
+      const file = join(dir, "challenge-secret");
+      expect(readFileSync(file, "utf8")).toMatch(/^[0-9a-f]{64}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      resetChallengeSecret(); // another process on the same data directory
+      expect(challengeSecret().equals(made)).toBe(true);
+      vi.stubEnv("FORECOURT_SECRET", "configured");
+      resetChallengeSecret();
+      expect(challengeSecret().equals(made)).toBe(false);
+      expect(challengeSecret().equals(createHash("sha256").update("forecourt-challenge:configured").digest())).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+      resetChallengeSecret();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
