@@ -20,8 +20,8 @@ export async function fetchWithChallenge(
   let solution: string | null = null;
   let refreshed = false;
   for (let round = 0; ; round++) {
-    const headers = new Headers(init.headers);
-    if (solution) headers.set(CHALLENGE_HEADER, solution);
+    // The caller's headers as they are; with a solution, the same as a plain object plus the solution.
+    const headers = solution ? { ...Object.fromEntries(new Headers(init.headers)), [CHALLENGE_HEADER]: solution } : init.headers;
     const res = await doFetch(url, { ...init, headers });
     if (round >= 3 || ![400, 403, 429].includes(res.status)) return res;
     const body: unknown = await res
