@@ -12,5 +12,8 @@ import { dynamicImportsLoaded } from "./next-dynamic";
 export const TEST_SCRYPT_PARAMS = Object.freeze({ log2N: 10, r: 8, p: 1 });
 setScryptParamsForTests(TEST_SCRYPT_PARAMS);
 
+// Challenges (server/http/challenge.ts) are signed with this key instead of one made in DATA_DIR.
+process.env.FORECOURT_SECRET ||= "forecourt-test-secret";
+
 // A block's client part behind next/dynamic (tests/next-dynamic.tsx) has loaded before the file's tests render it.
 beforeAll(() => dynamicImportsLoaded());

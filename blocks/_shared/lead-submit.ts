@@ -6,6 +6,7 @@
  */
 import { ATTRIBUTION_KEY, parseAttribution, type LeadAttribution } from "../../domain/lead-attribution";
 import type { Lead } from "../../schemas/generated/lead";
+import { fetchWithChallenge } from "./challenge";
 
 export const LEADS_ENDPOINT = "/api/leads";
 export const SUCCESS_PATH = "/success";
@@ -38,21 +39,27 @@ export type SubmitResult =
 const RETRY_STATUSES = new Set([502, 503, 504]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Posts a lead; retries once (same key) when the request did not get through. */
-export async function sendLead(lead: Lead, key: string, opts: { fetch?: typeof fetch; retryDelayMs?: number; headers?: Record<string, string> } = {}): Promise<SubmitResult> {
-  const doFetch = opts.fetch ?? fetch;
+/**
+ * Posts a lead; retries once (same key) when the request did not get through. When the site asks for
+ * its proof-of-work check (its cap was reached), `onChallenge` is called and the check is solved and
+ * the lead sent again (challenge.ts).
+ */
+export async function sendLead(
+  lead: Lead,
+  key: string,
+  opts: { fetch?: typeof fetch; retryDelayMs?: number; headers?: Record<string, string>; onChallenge?: () => void } = {},
+): Promise<SubmitResult> {
   const body = JSON.stringify(lead);
   let last: SubmitResult = { ok: false, status: 0 };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt) await sleep(opts.retryDelayMs ?? 1000);
     let res: Response;
     try {
-      res = await doFetch(LEADS_ENDPOINT, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { ...opts.headers, "content-type": "application/json", "idempotency-key": key },
-        body,
-      });
+      res = await fetchWithChallenge(
+        LEADS_ENDPOINT,
+        { method: "POST", credentials: "same-origin", headers: { ...opts.headers, "content-type": "application/json", "idempotency-key": key }, body },
+        { fetch: opts.fetch, onChallenge: opts.onChallenge },
+      );
     } catch {
       last = { ok: false, status: 0 };
       continue;

@@ -7,6 +7,7 @@ import { SIGN_IN_HEADINGS, signInType } from "../../domain/gated-routes";
 import { safeLocalPath } from "../../domain/safe-path";
 import styles from "./sign-in.module.css";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { fetchWithChallenge } from "../_shared/challenge";
 
 export interface SignInFormProps {
   id: string;
@@ -29,9 +30,10 @@ export function afterSignIn(redirect: string | null): string {
   return /^\/sign-in(?:[/?#]|$)/i.test(to) ? "/" : to;
 }
 
-async function post(path: string, body: unknown): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+/** Posts JSON; a site past its cap asks for its proof-of-work check first (`onChallenge`), solved in the browser. */
+async function post(path: string, body: unknown, onChallenge?: () => void): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   try {
-    const res = await fetch(path, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetchWithChallenge(path, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, { onChallenge });
     return { ok: res.ok, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
   } catch {
     return { ok: false, body: { message: "We could not reach the server. Check your connection and try again." } };
@@ -58,6 +60,8 @@ export function SignInForm({ id, heading, intro, example, country, enabled, demo
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The site asked for its proof-of-work check and the browser is solving it. */
+  const [checking, setChecking] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(phoneInput, (field) => setPhone(field.value));
@@ -81,8 +85,9 @@ export function SignInForm({ id, heading, intro, example, country, enabled, demo
     }
     setBusy(true);
     setError(null);
-    const res = await post("/api/auth/request-code", { phone: normalised });
+    const res = await post("/api/auth/request-code", { phone: normalised }, () => setChecking(true));
     setBusy(false);
+    setChecking(false);
     if (!res.ok) {
       setError(String(res.body.message ?? "The code could not be sent. Please try again."));
       return;
@@ -123,6 +128,12 @@ export function SignInForm({ id, heading, intro, example, country, enabled, demo
     </p>
   ) : null;
 
+  const checkingNode = checking ? (
+    <p className={styles.notice} role="status">
+      Checking your browser…
+    </p>
+  ) : null;
+
   return (
     <div className={styles.form} data-step={step}>
       <h2 id={`${id}-heading`} className={styles.heading}>
@@ -157,8 +168,9 @@ export function SignInForm({ id, heading, intro, example, country, enabled, demo
             required
           />
           {errorNode}
+          {checkingNode}
           <button type="submit" className={`fc-button ${styles.submit}`} aria-busy={busy || undefined}>
-            {busy ? "Sending…" : "Send code"}
+            {checking ? "Checking your browser…" : busy ? "Sending…" : "Send code"}
           </button>
         </form>
       ) : (
@@ -183,6 +195,7 @@ export function SignInForm({ id, heading, intro, example, country, enabled, demo
             required
           />
           {errorNode}
+          {checkingNode}
           {notice ? (
             <p className={styles.notice} role="status">
               {notice}

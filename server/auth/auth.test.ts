@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -7,9 +8,11 @@ import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
 import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/provider";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter, type RateLimiter } from "../leads/rate-limit";
-import { CODE_REQUEST_LIMITS, codeMatches, hashCode, MAX_ATTEMPTS, requestCode, verifyCode } from "./codes";
+import { CODE_REQUEST_LIMITS, codeMatches, hashCode, MAX_ATTEMPTS, MAX_CODES_PER_WINDOW, requestCode, verifyCode } from "./codes";
+import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES, resetChallengeSecret } from "../http/challenge";
+import { challengeOffer, solveChallenge } from "../../domain/challenge";
 import { withErrors, type SiteContext } from "../http/site-route";
-import { handleRequestCode, handleSignOut, handleVerifyCode } from "./http";
+import { CODES_BUSY, handleRequestCode, handleSignOut, handleVerifyCode, NUMBER_BUSY } from "./http";
 import { createSession, requestUser, SESSION_COOKIE, sessionToken, sessionUser, upsertSiteUser } from "./sessions";
 
 /** Keeps every message, for reading the code. */
@@ -57,6 +60,23 @@ describe("session cookie parsing", () => {
   });
 });
 
+// The key the handlers sign challenges with (else one is made in DATA_DIR).
+beforeAll(() => {
+  vi.stubEnv("FORECOURT_SECRET", "auth-test-secret");
+  resetChallengeSecret();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetChallengeSecret();
+});
+
+/** A challenge answer's solution, found with Node's SHA-256 (the browser's solver has its own test). */
+async function solved(res: Response): Promise<string> {
+  const offer = challengeOffer(await res.json());
+  if (!offer) throw new Error("no challenge in the answer");
+  return solveChallenge(offer, async (data) => new Uint8Array(createHash("sha256").update(data).digest()));
+}
+
 describe.each(backends)("sign-in on %s", (_name, make) => {
   let h: DbHandle;
   const sms = new CapturingSms();
@@ -96,10 +116,11 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
     expect(await verifyCode(h.db, { site: "alpha", phone: "+61412000003", code: "111111", now: at(1) })).toEqual({ ok: false, reason: "too-many-attempts" });
   });
 
-  it("sends at most 3 codes per number in 10 minutes", async (c) => {
+  it("sends at most 12 codes per number in 10 minutes, whoever asks (the ceiling, kept in the database)", async (c) => {
     need(c);
     const phone = "+61412000004";
-    for (const m of [0, 1, 2]) expect((await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(m) })).ok).toBe(true);
+    expect(MAX_CODES_PER_WINDOW).toBe(12);
+    for (let m = 0; m < MAX_CODES_PER_WINDOW; m++) expect((await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(m < 3 ? m : 2) })).ok).toBe(true);
     expect(await requestCode(h.db, { site: "alpha", siteName: "A", phone, sms, now: at(5) })).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 });
     // Another site, or another number, is counted apart.
     expect((await requestCode(h.db, { site: "beta", siteName: "B", phone, sms, now: at(5) })).ok).toBe(true);
@@ -190,17 +211,99 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
     expect((await expired.json()).message).toBe("There is no code waiting for this number. Send a new one.");
   });
 
-  it("explains an expired code and the rate limit", async (c) => {
+  it("explains an expired code and the number's limit from one network", async (c) => {
     need(c);
-    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(t0));
+    const limiter = new MemoryRateLimiter(() => t0.getTime()); // a still clock: Retry-After is exact however slow the run
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(t0, authTenant(), limiter));
     const expired = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: "0412000009", code: sms.lastCode() }), ctx(at(11)));
     expect(await expired.json()).toMatchObject({ message: "That code has expired. Send a new one." });
-    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(1)));
-    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(2)));
-    const limited = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(3)));
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(1), authTenant(), limiter));
+    await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(2), authTenant(), limiter));
+    const limited = await withErrors(handleRequestCode, post("/api/auth/request-code", { phone: "0412000009" }), ctx(at(3), authTenant(), limiter));
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("420");
-    expect(await limited.json()).toEqual({ message: "Too many codes were sent to this number. Try again in 7 minutes." });
+    expect(limited.headers.get("retry-after")).toBe("600");
+    expect(await limited.json()).toEqual({ message: "Too many codes were sent to this number. Try again in 10 minutes." });
+  });
+
+  it("limits code requests per network (IPv4 /24, IPv6 /48); another network still gets its codes", async (c) => {
+    need(c);
+    const limiter = new MemoryRateLimiter(() => t0.getTime());
+    const tenant = authTenant("networks");
+    const ask = (n: number, ip: string) =>
+      withErrors(handleRequestCode, post("/api/auth/request-code", { phone: `04122${String(n).padStart(5, "0")}` }, { [CLIENT_ADDRESS_HEADER]: ip }), ctx(t0, tenant, limiter));
+    const { perClient, perNetwork } = CODE_REQUEST_LIMITS;
+    expect(perNetwork).toEqual({ limit: 20, windowMs: 600_000 });
+    let n = 0;
+    for (let host = 1; n < perNetwork.limit; host++) for (let i = 0; i < perClient.limit; i++) expect((await ask(n++, `198.51.100.${host}`)).status).toBe(200);
+    const refused = await ask(n++, "198.51.100.250");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("600");
+    expect(await refused.json()).toEqual({ message: "Too many codes were requested from your network. Try again in 10 minutes." });
+    // IPv6: one /48 is one network, however many /64s it hands out.
+    for (let i = 0; i < perNetwork.limit / perClient.limit; i++) for (let j = 0; j < perClient.limit; j++) expect((await ask(n++, `2001:db8:7:${i}::1`)).status).toBe(200);
+    expect(await (await ask(n++, "2001:db8:7:ff::1")).json()).toEqual({ message: "Too many codes were requested from your network. Try again in 10 minutes." });
+    // The next network is not held up.
+    const other = await ask(n, "198.51.101.1");
+    expect(other.status).toBe(200);
+    const stored = await h.db.select().from(authCodes).where(eq(authCodes.site, "networks"));
+    expect(stored).toHaveLength(2 * perNetwork.limit + 1);
+  });
+
+  it("a stranger asking for a number from their network does not keep its owner out: the owner's network still gets a code", async (c) => {
+    need(c);
+    const limiter = new MemoryRateLimiter(() => t0.getTime());
+    const tenant = authTenant("victim");
+    const victim = "0412 300 001";
+    const ask = (ip: string) => withErrors(handleRequestCode, post("/api/auth/request-code", { phone: victim }, { [CLIENT_ADDRESS_HEADER]: ip }), ctx(t0, tenant, limiter));
+    // Three requests for the victim's number from the attacker's network (different addresses), then refused there.
+    for (const ip of ["203.0.113.10", "203.0.113.11", "203.0.113.12"]) expect((await ask(ip)).status).toBe(200);
+    const attacker = await ask("203.0.113.13");
+    expect(attacker.status).toBe(429);
+    expect(await attacker.json()).toEqual({ message: "Too many codes were sent to this number. Try again in 10 minutes." });
+    // The owner, from their own network, gets a code and signs in with it.
+    const owner = await ask("198.51.100.77");
+    expect(owner.status).toBe(200);
+    const code = sms.lastCode();
+    const signedIn = await withErrors(handleVerifyCode, post("/api/auth/verify-code", { phone: victim, code }), ctx(at(1), tenant, limiter));
+    expect(signedIn.status).toBe(200);
+    expect(await h.db.select().from(authCodes).where(eq(authCodes.site, "victim"))).toHaveLength(4);
+  });
+
+  it("past the number's cap from everywhere: a challenge, solved once, sends the code; then the ceiling", async (c) => {
+    need(c);
+    const limiter = new MemoryRateLimiter(() => t0.getTime());
+    const tenant = authTenant("numbercap");
+    const phone = "0412 300 002";
+    const ask = (ip: string, headers: Record<string, string> = {}) =>
+      withErrors(handleRequestCode, post("/api/auth/request-code", { phone }, { [CLIENT_ADDRESS_HEADER]: ip, ...headers }), ctx(t0, tenant, limiter));
+    const { perNumber } = CODE_REQUEST_LIMITS;
+    expect(perNumber).toEqual({ limit: 6, windowMs: 600_000, step: 1, tiers: 6 });
+    // Two networks, three each: the number's 6.
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "192.0.2.1", "192.0.2.2", "192.0.2.3"]) expect((await ask(ip)).status).toBe(200);
+    const before = sms.sent.length;
+    const challenged = await ask("198.51.100.1");
+    expect(challenged.status).toBe(429);
+    const body = await challenged.clone().json();
+    expect(body).toMatchObject({ message: NUMBER_BUSY, challenge: { difficulty: CHALLENGE_BASE_BITS } });
+    const solution = await solved(challenged);
+    // Bound to the client and the number it was issued for.
+    const elsewhere = await ask("198.51.100.2", { [CHALLENGE_HEADER]: solution });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toEqual({ message: CHALLENGE_MESSAGES.forged, challengeRefused: true });
+    const accepted = await ask("198.51.100.1", { [CHALLENGE_HEADER]: solution });
+    expect(accepted.status).toBe(200);
+    expect(sms.sent.length - before).toBe(1);
+    const replay = await ask("198.51.100.1", { [CHALLENGE_HEADER]: solution });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toEqual({ message: CHALLENGE_MESSAGES.used, challengeRefused: true });
+    // Each next challenge is harder; past the ladder the number is refused.
+    const difficulties = [];
+    for (let i = 0; i < perNumber.tiers; i++) {
+      const res = await ask(`198.51.${110 + i}.1`);
+      difficulties.push(challengeOffer(await res.json())?.difficulty ?? "refused");
+    }
+    expect(difficulties).toEqual([16, 17, 18, 19, 20, "refused"]);
+    expect(sms.sent.length - before).toBe(1);
   });
 
   it("limits code requests per client (a spoofed X-Forwarded-For makes no new bucket) and per site, with a message and Retry-After", async (c) => {
@@ -221,19 +324,30 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
       expect(await res.json()).toEqual({ message: "Too many codes were requested from here. Try again in 10 minutes." });
     }
     expect(sms.sent.length - before).toBe(perClient.limit);
-    // The refused requests used up nothing of the site's budget: other clients get the rest of it.
+    // The refused requests used up nothing of the site's budget: other clients (of other networks) get the rest of it.
     let n = 100;
     for (let client = 1; n < 100 + perSite.limit - perClient.limit; client++) {
-      for (let i = 0; i < perClient.limit && n < 100 + perSite.limit - perClient.limit; i++) expect((await ask(n++, `198.51.100.${client}`)).status).toBe(200);
+      for (let i = 0; i < perClient.limit && n < 100 + perSite.limit - perClient.limit; i++) expect((await ask(n++, `198.${client}.100.1`)).status).toBe(200);
     }
     expect(sms.sent.length - before).toBe(perSite.limit);
+    // The site's cap reached: a challenge instead of a refusal; solved, the code is sent, once.
     const siteFull = await ask(n, "192.0.2.200");
     expect(siteFull.status).toBe(429);
     expect(siteFull.headers.get("retry-after")).toBe("3600");
-    expect(await siteFull.json()).toEqual({ message: "This site is sending too many codes right now. Try again in 60 minutes." });
+    expect(await siteFull.clone().json()).toMatchObject({ message: CODES_BUSY, challenge: { difficulty: CHALLENGE_BASE_BITS } });
     expect(sms.sent.length - before).toBe(perSite.limit);
+    const solution = await solved(siteFull);
+    expect((await ask(n, "192.0.2.200", { [CHALLENGE_HEADER]: solution })).status).toBe(200);
+    expect(sms.sent.length - before).toBe(perSite.limit + 1);
+    const replay = await ask(n, "192.0.2.200", { [CHALLENGE_HEADER]: solution });
+    expect(await replay.json()).toEqual({ message: CHALLENGE_MESSAGES.used, challengeRefused: true });
+    // Past the ladder (step × tiers challenges), refused: the texts an hour stay bounded.
+    const { step, tiers } = perSite;
+    let last: Response | null = null;
+    for (let i = 1; i < step * tiers + 1; i++) last = await ask(n + i, `192.0.${3 + Math.floor(i / 5)}.${i % 5}`);
+    expect(await last!.json()).toEqual({ message: "This site is sending too many codes right now. Try again in 60 minutes." });
     const stored = await h.db.select().from(authCodes).where(eq(authCodes.site, "limits"));
-    expect(stored).toHaveLength(perSite.limit);
+    expect(stored).toHaveLength(perSite.limit + 1);
   });
 
   it("uses the site's country: a New Zealand site reads 021… as +6421…", async (c) => {

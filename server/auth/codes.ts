@@ -8,18 +8,31 @@ import type { SmsProvider } from "../sms/provider";
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
-/** At most this many codes per number and site within RATE_WINDOW_MS. */
-export const MAX_CODES_PER_WINDOW = 3;
+/**
+ * At most this many codes per number and site within RATE_WINDOW_MS, whoever asks: the ceiling of
+ * what one number can be sent (CODE_REQUEST_LIMITS.perNumber and its challenges), checked in the
+ * database so it holds across processes even without Redis.
+ */
+export const MAX_CODES_PER_WINDOW = 12;
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 /**
- * Besides the number's own limit, code requests are limited per client (an IPv4 address or IPv6
- * /64, from the server-determined address) and per site, in the process's rate limiter (memory or
- * Redis): a client cannot send texts to many numbers, and a site's texts cost at most this much an
- * hour. A client over its limit uses up nothing of the site's.
+ * Besides the number's ceiling, code requests are limited in the process's rate limiter (memory or
+ * Redis), each counted only when the ones before let it through:
+ * - perClient: one client (an IPv4 address or IPv6 /64, from the server-determined address);
+ * - perNetwork: one network (IPv4 /24, IPv6 /48), so one holder of many addresses is one sender;
+ * - perNumberNetwork: one number asked for from one network — tight, so a stranger's requests for a
+ *   number use up only their own network's share, never the owner's;
+ * - perSite, perNumber: site-wide caps (what a site's texts cost an hour; how many texts one number
+ *   gets from everywhere). Past them a request is answered with a proof-of-work challenge
+ *   (server/http/challenge.ts) instead of a refusal: `step` challenges per difficulty, `tiers`
+ *   difficulties, then refused — at most limit + step × tiers texts per window.
  */
 export const CODE_REQUEST_LIMITS = {
   perClient: { limit: 5, windowMs: 10 * 60 * 1000 },
-  perSite: { limit: 100, windowMs: 60 * 60 * 1000 },
+  perNetwork: { limit: 20, windowMs: 10 * 60 * 1000 },
+  perNumberNetwork: { limit: 3, windowMs: RATE_WINDOW_MS },
+  perSite: { limit: 100, windowMs: 60 * 60 * 1000, step: 10, tiers: 6 },
+  perNumber: { limit: 6, windowMs: RATE_WINDOW_MS, step: 1, tiers: 6 },
 };
 
 /** "salt:sha256(salt:code)"; the salt makes equal codes hash differently. */

@@ -5,7 +5,9 @@ import { readJsonObject } from "../http/body";
 import { BadRequest } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey } from "../leads/rate-limit";
+import { capOrChallenge, ChallengeRefused, redeemChallenge } from "../http/challenge";
+import type { ChallengeOffer } from "../../domain/challenge";
 import { EMBEDDED_SMS } from "../sms/provider";
 import { requestCode, verifyCode, CODE_REQUEST_LIMITS, CODE_TTL_MS } from "./codes";
 import { createSession, deleteSession, isHttps, sessionCookie, sessionToken, upsertSiteUser } from "./sessions";
@@ -20,34 +22,59 @@ function phoneOf(body: Record<string, unknown>, tenant: TenantDocument, field = 
   return phone;
 }
 
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+};
+
+/** A capped code request's answer: 429 with the message, and a challenge when one lets it through. */
+const capped = (message: string, retryAfterS: number, challenge?: ChallengeOffer | null) =>
+  json(429, { message, ...(challenge ? { challenge } : {}) }, { "retry-after": String(retryAfterS) });
+
+/** What a code request past a site-wide cap says (the browser solves the challenge; without JavaScript, this shows). */
+export const CODES_BUSY = "Many sign-in codes are being requested right now. Please try again in a moment.";
+export const NUMBER_BUSY = "Several codes were sent to this number just now. Please try again in a moment.";
+
 export async function handleRequestCode(request: Request, ctx: SiteContext): Promise<Response> {
   if (!authEnabled(ctx.tenant)) return json(404, { message: "Sign-in is not available on this site." });
   const phone = phoneOf(await readJsonObject(request, SITE_BODY_MAX_BYTES), ctx.tenant);
   const site = ctx.tenant.identity.slug;
-  // Per client, then per site (counted only for requests the client's limit let through); then the number's own limit.
-  const limited = await hitInOrder(ctx.limiter ?? (await leadRateLimiter()), [
-    { key: `sms-code:client:${site}:${clientKey(request)}`, ...CODE_REQUEST_LIMITS.perClient },
-    { key: `sms-code:site:${site}`, ...CODE_REQUEST_LIMITS.perSite },
-  ]);
-  if (!limited.ok) {
-    const minutes = Math.ceil(limited.retryAfterS / 60);
-    const wait = `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-    const message = limited.key.startsWith("sms-code:client:")
-      ? `Too many codes were requested from here. ${wait}`
-      : `This site is sending too many codes right now. ${wait}`;
-    return json(429, { message }, { "retry-after": String(limited.retryAfterS) });
-  }
+  const limiter = ctx.limiter ?? (await leadRateLimiter());
+  const client = clientKey(request);
+  const network = networkKey(client);
+  // A challenge is bound to the client and the number it was issued for.
+  const scope = { site, purpose: "sms-code", client: `${client} ${phone}`, now: ctx.now };
   // The demo number, while texts go only to the embedded outbox: its code is answered, to be shown on screen.
   const demo = ctx.sms.name === EMBEDDED_SMS && isDemoMobile(phone, mobileCountry(ctx.tenant.identity.locale));
-  const result = await requestCode(ctx.db, { site: ctx.tenant.identity.slug, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now, sharedNumber: demo });
-  if (!result.ok) {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return json(
-      429,
-      { message: `Too many codes were sent to this number. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` },
-      { "retry-after": String(result.retryAfterSeconds) },
-    );
+  // A solved challenge was issued to this client, for this number, after every limit but the caps counted it.
+  const solved = await redeemChallenge(limiter, request, scope).catch((e: unknown) => (e instanceof ChallengeRefused ? e : Promise.reject(e)));
+  // Answered with its flag (siteRoute's error answer keeps only the message): the browser asks for a new one.
+  if (solved instanceof ChallengeRefused) return json(solved.status, solved.body());
+  if (!solved) {
+    // Per client, then per network (each counted only for requests the one before let through).
+    const limited = await hitInOrder(limiter, [
+      { key: `sms-code:client:${site}:${client}`, ...CODE_REQUEST_LIMITS.perClient },
+      { key: `sms-code:network:${site}:${network}`, ...CODE_REQUEST_LIMITS.perNetwork },
+    ]);
+    if (!limited.ok) {
+      const from = limited.key.startsWith("sms-code:client:") ? "from here" : "from your network";
+      return capped(`Too many codes were requested ${from}. ${inMinutes(limited.retryAfterS)}`, limited.retryAfterS);
+    }
+    if (!demo) {
+      // The number from this network: others asking for it from elsewhere never use this up.
+      const mine = await limiter.hit(`sms-code:number-network:${site}:${phone}:${network}`, CODE_REQUEST_LIMITS.perNumberNetwork.limit, CODE_REQUEST_LIMITS.perNumberNetwork.windowMs);
+      if (!mine.ok) return capped(`Too many codes were sent to this number. ${inMinutes(mine.retryAfterS)}`, mine.retryAfterS);
+    }
+    // Site-wide caps: past them, a challenge instead of a refusal (server/http/challenge.ts).
+    const siteCap = await capOrChallenge(limiter, { key: `sms-code:site:${site}`, ...CODE_REQUEST_LIMITS.perSite }, scope);
+    if (!siteCap.ok) return capped(siteCap.challenge ? CODES_BUSY : `This site is sending too many codes right now. ${inMinutes(siteCap.retryAfterS)}`, siteCap.retryAfterS, siteCap.challenge);
+    if (!demo) {
+      const numberCap = await capOrChallenge(limiter, { key: `sms-code:number:${site}:${phone}`, ...CODE_REQUEST_LIMITS.perNumber }, scope);
+      if (!numberCap.ok) return capped(numberCap.challenge ? NUMBER_BUSY : `Too many codes were sent to this number. ${inMinutes(numberCap.retryAfterS)}`, numberCap.retryAfterS, numberCap.challenge);
+    }
   }
+  const result = await requestCode(ctx.db, { site, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now, sharedNumber: demo });
+  if (!result.ok) return capped(`Too many codes were sent to this number. ${inMinutes(result.retryAfterSeconds)}`, result.retryAfterSeconds);
   return json(200, { ok: true, phone, masked: maskMobile(phone), expiresInSeconds: CODE_TTL_MS / 1000, ...(demo ? { demoCode: result.code } : {}) });
 }
 

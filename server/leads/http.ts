@@ -13,6 +13,7 @@ import { leads } from "../db/schema";
 import { validateLead, type Lead } from "./validation";
 import { storeLead, updateLeadStage } from "./store";
 import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
+import { capOrChallenge, redeemChallenge } from "../http/challenge";
 import { parseJsonText, readLimitedText } from "../http/body";
 import { BadRequest, errorResponse, HttpError, underError } from "../http/errors";
 import { json, problem } from "../http/json";
@@ -23,7 +24,9 @@ import { signedInUserId } from "../auth/sessions";
  * (schemas/lead.schema.json); the Idempotency-Key header makes a retried submit answer the lead it
  * already stored. Answers JSON: 200 { lead_id } once the lead (and its outbox rows) are committed;
  * 400 no/bad Idempotency-Key or unreadable body, 404 unknown site or dealership, 409 the key was used
- * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many.
+ * for another lead, 413 body over 64 KB, 422 { error, errors: [{ pointer, message }] }, 429 too many
+ * (past the site's cap: 429 { error, challenge }, a proof of work the form solves and sends back in
+ * the Forecourt-Challenge header; a bad or used one is 400/403 { error, challengeRefused: true }).
  * Every lead names its `form` and must meet that form's rules from the site's settings
  * (domain/lead-forms.ts, the rules the browser form checks); their messages come first. An earlier
  * step of a multi-step form (isLastStep false) is checked for what it carries, not for what it lacks.
@@ -33,6 +36,13 @@ import { signedInUserId } from "../auth/sessions";
  * else 403 NOT_YOUR_BOOKING and nothing changes. A retried first step (same key) gets a new token.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
+/** What a lead past the site's cap is answered with its challenge (the browser solves it; without JavaScript, this shows). */
+/**
+ * Past the site's cap (LEAD_LIMITS.perSite), challenges of rising difficulty: a tenth of the cap at
+ * each of 6 difficulties, then refused — at most 1.6 × the cap per window reaches the dealer.
+ */
+export const siteLadder = (limits: LeadLimits) => ({ step: Math.max(1, Math.ceil(limits.perSite.limit / 10)), tiers: 6 });
+export const LEADS_BUSY = "Many enquiries are arriving right now. Please try again in a moment.";
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 export { FIX_ERRORS };
 
@@ -116,15 +126,26 @@ export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<
 
     const limits = deps.limits ?? LEAD_LIMITS;
     const client = clientKey(request);
-    // In order, each counted only when the one before passed: a client over its limit uses up nothing of the site's.
-    const limited = await hitInOrder(await deps.limiter(), [
-      { key: `lead:client:${live.slug}:${client}`, ...limits.perClient },
-      { key: `lead:network:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
-      { key: `lead:site:${live.slug}`, ...limits.perSite },
-    ]);
-    if (!limited.ok) {
-      const retry = limited.retryAfterS;
-      return problem(429, `Too many enquiries were sent from here in a short time. Please try again in ${retry} seconds.`, {}, { "retry-after": String(retry) });
+    const limiter = await deps.limiter();
+    const scope = { site: live.slug, purpose: "lead", client, now: deps.now?.() };
+    // A solved challenge was issued to this client after its client and network limits counted it: it passes the site's cap once.
+    if (!(await redeemChallenge(limiter, request, scope))) {
+      // In order, each counted only when the one before passed: a client over its limit uses up nothing of the site's.
+      const limited = await hitInOrder(limiter, [
+        { key: `lead:client:${live.slug}:${client}`, ...limits.perClient },
+        { key: `lead:network:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
+      ]);
+      if (!limited.ok) {
+        const retry = limited.retryAfterS;
+        return problem(429, `Too many enquiries were sent from here in a short time. Please try again in ${retry} seconds.`, {}, { "retry-after": String(retry) });
+      }
+      // The site's cap: past it a challenge the browser solves (server/http/challenge.ts), past its ladder a refusal.
+      const cap = await capOrChallenge(limiter, { key: `lead:site:${live.slug}`, ...limits.perSite, ...siteLadder(limits) }, scope);
+      if (!cap.ok) {
+        const retry = String(cap.retryAfterS);
+        if (cap.challenge) return problem(429, LEADS_BUSY, { challenge: cap.challenge }, { "retry-after": retry });
+        return problem(429, `This site is receiving too many enquiries right now. Please try again in ${retry} seconds.`, {}, { "retry-after": retry });
+      }
     }
 
     const key = request.headers.get("idempotency-key");

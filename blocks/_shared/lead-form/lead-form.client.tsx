@@ -58,6 +58,12 @@ export function LeadForm(props: LeadFormProps) {
 
       {lastStep ? <FinePrint notice={props.notice} consent={props.consent} disclaimer={props.disclaimer} /> : null}
 
+      {lf.checking ? (
+        <p className={styles.checking} role="status">
+          Checking your browser…
+        </p>
+      ) : null}
+
       <div className={styles.actions}>
         {steps && step > 0 ? (
           <button type="button" className={`fc-button fc-button--ghost ${styles.back}`} onClick={lf.back} disabled={busy}>

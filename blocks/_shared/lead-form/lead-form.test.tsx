@@ -8,6 +8,9 @@ import { validateTenant } from "../../../domain/tenant-validation";
 import { LeadForm } from "./lead-form.client";
 import type { LeadFormProps } from "./props";
 import { browserNav, SUCCESS_KEY } from "../lead-submit";
+import { CHALLENGE_HEADER } from "../../../domain/challenge";
+import { checkChallenge, issueChallenge } from "../../../server/http/challenge";
+import { LEADS_BUSY } from "../../../server/leads/http";
 
 // The form lifecycle (leads §4) and error display (§5, §8) as a person meets them, with the server
 // answered by a mocked fetch (the e2e test tests/e2e/forms.spec.ts posts to the real API).
@@ -18,7 +21,7 @@ const harbourline = (() => {
   return v.document;
 })();
 
-type Call = { url: string; key: string; body: any };
+type Call = { url: string; key: string; body: any; challenge: string | null };
 let calls: Call[];
 let beacons: unknown[];
 let answers: (() => Promise<Response> | Response)[];
@@ -34,7 +37,8 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, key: new Headers(init.headers).get("idempotency-key")!, body: JSON.parse(String(init.body)) });
+      const headers = new Headers(init.headers);
+      calls.push({ url, key: headers.get("idempotency-key")!, body: JSON.parse(String(init.body)), challenge: headers.get(CHALLENGE_HEADER) });
       const next = answers.shift();
       return next ? next() : json(200, { lead_id: "11111111-2222-3333-4444-555555555555" });
     }),
@@ -241,6 +245,28 @@ describe("the enquiry form", () => {
     await user.click(submitButton());
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("An error occurred when submitting this formToo many enquiries were sent from here in a short time. Please try again in 60 seconds.");
+  });
+
+  it("a site past its cap: Checking your browser… while the check is solved, then the same lead sent again with the solution, and success", async () => {
+    const scope = { site: "harbourline", purpose: "lead", client: "203.0.113.7", secret: Buffer.alloc(32, 3) };
+    let release!: () => void;
+    answers.push(() => json(429, { error: LEADS_BUSY, challenge: issueChallenge({ ...scope, difficulty: 8 }) }));
+    answers.push(() => new Promise<Response>((r) => (release = () => r(json(200, { lead_id: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee" })))));
+    const { user } = show("enquiry");
+    await fillEnquiry(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(screen.getByText("Checking your browser…").getAttribute("role")).toBe("status");
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+    // The same submission (same key and lead), now with a solution the server accepts.
+    expect(calls[0].challenge).toBeNull();
+    expect(calls[1].key).toBe(calls[0].key);
+    expect(calls[1].body).toEqual(calls[0].body);
+    expect(checkChallenge(calls[1].challenge!, scope)).toMatchObject({ id: expect.any(String) });
+    await act(async () => release());
+    await waitFor(() => expect(browserNav.assign).toHaveBeenCalledWith("/success"));
+    expect(screen.queryByText("Checking your browser…")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("the server's field errors (422) show under their fields and in the list", async () => {

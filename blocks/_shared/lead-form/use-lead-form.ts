@@ -35,6 +35,8 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
   const [done, setDone] = useState(false);
   /** Failed submits so far: each shows its message afresh (messages.tsx Problems). */
   const [failures, setFailures] = useState(0);
+  /** The site asked for its proof-of-work check and the browser is solving it. */
+  const [checking, setChecking] = useState(false);
   const preselected = useRef(new Set<string>());
   const [initial] = useState(() => startValues(spec, initialValues));
   // What the finance link's query adds to the lead (the car, hidden fields); read once in the browser.
@@ -161,7 +163,8 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
       honeypot: trap.current?.value,
     });
     memo.current = keyFor(memo.current, JSON.stringify(lead));
-    const result = await sendLead(lead, memo.current.key);
+    const result = await sendLead(lead, memo.current.key, { onChallenge: () => setChecking(true) });
+    setChecking(false);
     if (result.ok) {
       trackEvent(leadEventId(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind);
       storeSuccess({ leadId: result.leadId, form: spec.kind, category: lead.category });
@@ -228,6 +231,7 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     optionsOf: (f: FormField) => (f.name === "location_id" ? locationChoices : f.options),
     listed,
     busy: isSubmitting || done,
+    checking,
     formError: errors.root?.server?.message,
     failures,
     stepIncomplete: !!steps && refused && steps[step].fields.some((n) => errors[n]),

@@ -1,0 +1,180 @@
+/**
+ * Proof of work instead of refusing everyone (issue 30): once a site-wide cap is reached (leads per
+ * site, sign-in codes per site or per number), a request is answered with a challenge instead of a
+ * plain refusal; the browser solves it (domain/challenge.ts) and sends the request again, and the
+ * solved challenge lets that one request past the cap. Per-client and per-network limits were counted
+ * when the challenge was issued (the challenge is bound to that client) and still apply.
+ *
+ * Stateless: a challenge is `base64url({s: site, p: purpose, r: random, d: difficulty, e: expiry})`
+ * and an HMAC-SHA256 over it and the client's bucket, with the server secret (FORECOURT_SECRET, else
+ * a random one kept in DATA_DIR/challenge-secret and shared by the processes on that data directory).
+ * Only its use is recorded: in the process's rate limiter (Redis when REDIS_URL is set), so a solved
+ * challenge is accepted once across every process.
+ *
+ * The difficulty rises as the flood grows: each cap has a ladder of `tiers` steps of `step`
+ * challenges each, CHALLENGE_BASE_BITS for the first step and one bit (twice the work) more for each
+ * next; past the ladder's top the request is refused, so what the flood can cost (texts, the dealer's
+ * inbox) stays bounded.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
+import { dataDir } from "../db";
+import type { RateLimiter } from "../leads/rate-limit";
+import { HttpError, type ErrorBody } from "./errors";
+
+export { CHALLENGE_HEADER };
+
+/** About a second of SHA-256 with Web Crypto on a mid-range phone (2^15 tries on average). */
+export const CHALLENGE_BASE_BITS = 15;
+/** How long a challenge may take to be solved and sent back. */
+export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
+
+export const CHALLENGE_MESSAGES = {
+  unreadable: "The browser check could not be read. Please send the form again.",
+  forged: "The browser check is not valid. Please send the form again.",
+  elsewhere: "The browser check was made for another site or form. Please send the form again.",
+  expired: "The browser check has expired. Please send the form again.",
+  unsolved: "The browser check was not solved. Please send the form again.",
+  used: "The browser check was already used. Please send the form again.",
+} as const;
+
+/** A challenge that cannot be accepted; the browser asks for a new one once (`challengeRefused`). */
+export class ChallengeRefused extends HttpError {
+  constructor(status: 400 | 403, message: string) {
+    super(status, message);
+  }
+  override body(): ErrorBody {
+    return { message: this.message, challengeRefused: true };
+  }
+}
+
+const SECRET_KEY = Symbol.for("forecourt.challengeSecret");
+type Global = typeof globalThis & { [SECRET_KEY]?: Buffer };
+
+/** The key challenges are signed with: from FORECOURT_SECRET, else DATA_DIR/challenge-secret (made once, 0600). */
+export function challengeSecret(): Buffer {
+  const g = globalThis as Global;
+  return (g[SECRET_KEY] ??= loadSecret());
+}
+
+/** Forgets the cached secret (tests; the next use reads FORECOURT_SECRET or the file again). */
+export function resetChallengeSecret(): void {
+  delete (globalThis as Global)[SECRET_KEY];
+}
+
+function loadSecret(): Buffer {
+  const derive = (raw: string) => createHash("sha256").update(`forecourt-challenge:${raw}`).digest();
+  const configured = process.env.FORECOURT_SECRET?.trim();
+  if (configured) return derive(configured);
+  const file = join(dataDir(), "challenge-secret");
+  const read = () => {
+    const text = readFileSync(file, "utf8").trim();
+    return /^[0-9a-f]{64}$/.test(text) ? derive(text) : null;
+  };
+  try {
+    const found = read();
+    if (found) return found;
+  } catch {
+    // not made yet
+  }
+  const fresh = randomBytes(32).toString("hex");
+  try {
+    mkdirSync(dataDir(), { recursive: true });
+    writeFileSync(file, fresh, { flag: "wx", mode: 0o600 });
+    return derive(fresh);
+  } catch {
+    // Another process made it first (read it), or the directory is read-only (this process's own).
+    try {
+      const found = read();
+      if (found) return found;
+    } catch {
+      // unreadable
+    }
+    console.warn(`[challenge] ${file} could not be written; set FORECOURT_SECRET so every process accepts the others' challenges`);
+    return derive(fresh);
+  }
+}
+
+const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");
+const sign = (secret: Buffer, payload: string, client: string) => createHmac("sha256", secret).update(`${payload}|${client}`).digest();
+
+interface ChallengeScope {
+  /** The site's slug. */
+  site: string;
+  /** What the challenge lets through ("lead", "sms-code"). */
+  purpose: string;
+  /** The client bucket it was issued to (clientKey). */
+  client: string;
+  now?: Date;
+  secret?: Buffer;
+}
+
+/** A new signed challenge of `difficulty` bits for one request of `purpose` on `site` from `client`. */
+export function issueChallenge(scope: ChallengeScope & { difficulty: number }): ChallengeOffer {
+  const difficulty = Math.min(Math.max(1, Math.round(scope.difficulty)), MAX_CHALLENGE_BITS);
+  const expires = (scope.now?.getTime() ?? Date.now()) + CHALLENGE_TTL_MS;
+  const payload = b64(JSON.stringify({ s: scope.site, p: scope.purpose, r: randomBytes(12).toString("base64url"), d: difficulty, e: expires }));
+  const token = `${payload}.${b64(sign(scope.secret ?? challengeSecret(), payload, scope.client))}`;
+  return { token, difficulty };
+}
+
+const SOLUTION = /^([A-Za-z0-9_-]{20,500})\.([A-Za-z0-9_-]{43}):(\d{1,16})$/;
+
+/** The solved challenge a request carries, checked; its id and expiry, else the refusal to answer. */
+export function checkChallenge(value: string, scope: ChallengeScope): { id: string; expiresAt: number } | ChallengeRefused {
+  const m = SOLUTION.exec(value.trim());
+  if (!m) return new ChallengeRefused(400, CHALLENGE_MESSAGES.unreadable);
+  const [, payload, signature, nonce] = m;
+  const expected = sign(scope.secret ?? challengeSecret(), payload, scope.client);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return new ChallengeRefused(403, CHALLENGE_MESSAGES.forged);
+  const fields = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { s: string; p: string; r: string; d: number; e: number };
+  if (fields.s !== scope.site || fields.p !== scope.purpose) return new ChallengeRefused(403, CHALLENGE_MESSAGES.elsewhere);
+  if (fields.e <= (scope.now?.getTime() ?? Date.now())) return new ChallengeRefused(403, CHALLENGE_MESSAGES.expired);
+  const hash = createHash("sha256").update(challengeInput(`${payload}.${signature}`, nonce)).digest();
+  if (leadingZeroBits(hash) < fields.d) return new ChallengeRefused(403, CHALLENGE_MESSAGES.unsolved);
+  return { id: fields.r, expiresAt: fields.e };
+}
+
+/**
+ * Whether the request carries a solved challenge for `scope`: false when it carries none; true once
+ * it was checked and recorded as used. A bad, expired, foreign or already used one throws its
+ * ChallengeRefused (400/403 with a message).
+ */
+export async function redeemChallenge(limiter: RateLimiter, request: Request, scope: ChallengeScope): Promise<boolean> {
+  const value = request.headers.get(CHALLENGE_HEADER);
+  if (value === null) return false;
+  const checked = checkChallenge(value, scope);
+  if (checked instanceof ChallengeRefused) throw checked;
+  const left = checked.expiresAt - (scope.now?.getTime() ?? Date.now());
+  const first = await limiter.hit(`challenge:used:${scope.site}:${checked.id}`, 1, Math.max(1000, left + 60_000));
+  if (!first.ok) throw new ChallengeRefused(403, CHALLENGE_MESSAGES.used);
+  return true;
+}
+
+/** A site-wide cap: `limit` per `windowMs` on `key`, then `tiers` × `step` challenges of rising difficulty, then refused. */
+export interface ChallengedCap {
+  key: string;
+  limit: number;
+  windowMs: number;
+  step: number;
+  tiers: number;
+}
+
+export type CapAnswer = { ok: true } | { ok: false; retryAfterS: number; challenge: ChallengeOffer | null };
+
+/**
+ * Counts one request on the cap; past it, the next free step of its ladder issues a challenge
+ * (CHALLENGE_BASE_BITS + the step's index); past the ladder, `challenge` is null: refuse.
+ */
+export async function capOrChallenge(limiter: RateLimiter, cap: ChallengedCap, scope: ChallengeScope): Promise<CapAnswer> {
+  const r = await limiter.hit(cap.key, cap.limit, cap.windowMs);
+  if (r.ok) return { ok: true };
+  for (let tier = 0; tier < cap.tiers; tier++) {
+    const t = await limiter.hit(`${cap.key}:challenge:${tier}`, cap.step, cap.windowMs);
+    if (t.ok) return { ok: false, retryAfterS: r.retryAfterS, challenge: issueChallenge({ ...scope, difficulty: CHALLENGE_BASE_BITS + tier }) };
+  }
+  return { ok: false, retryAfterS: r.retryAfterS, challenge: null };
+}
