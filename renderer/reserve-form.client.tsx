@@ -10,6 +10,7 @@ import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import type { LeadFormSpec } from "../domain/lead-forms";
 import { BACK_LABEL, NEXT_LABEL, RESERVE_CATEGORY_LABEL, stepLabel } from "./reserve-form-text";
 import { cardProblems } from "../domain/payment-card";
+import { fetchWithChallenge } from "../blocks/_shared/challenge";
 import styles from "./checkout.module.css";
 
 type Kind = "reserve" | "purchase";
@@ -99,7 +100,8 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
     try {
       const contact: Values = {};
       for (const f of spec.fields) if (values[f.name]?.trim()) contact[f.name] = values[f.name].trim();
-      const res = await fetch("/api/reservations", {
+      // Past the site's cap the server asks for its browser check; solved and sent again (challenge.ts).
+      const res = await fetchWithChallenge("/api/reservations", {
         method: "POST",
         headers: { "content-type": "application/json", "idempotency-key": newKey() },
         body: JSON.stringify({

@@ -25,6 +25,7 @@ import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { fetchWithChallenge } from "../_shared/challenge";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../_shared/lead-submit";
 import { prefillValues, readUserDetails, rememberUserDetails } from "../_shared/user-details";
 import styles from "../_shared/lead-form/lead-form.module.css";
@@ -259,7 +260,7 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
     }
     setLookup({ busy: true, message: null });
     try {
-      const res = await fetch(LOOKUP_ENDPOINT, {
+      const res = await fetchWithChallenge(LOOKUP_ENDPOINT, {
         method: "POST",
         credentials: "same-origin",
         headers: { "content-type": "application/json" },

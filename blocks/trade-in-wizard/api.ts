@@ -3,6 +3,7 @@
  * answer is a list whose first item holds what we need; anything else counts as a failure with the
  * server's message (an `error` or `message` string) or the spec's generic one (§8).
  */
+import { fetchWithChallenge } from "../_shared/challenge";
 import { CALL_FAILED_MESSAGE, TRADE_IN_CATEGORY, TRADE_IN_STAGES, type TradeInDetails, type TradeInState } from "../../domain/trade-in";
 
 export const ENDPOINTS = {
@@ -60,7 +61,7 @@ const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : type
 async function call(url: string, body: BodyInit, json: boolean): Promise<Item> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchWithChallenge(url, {
       method: "POST",
       credentials: "same-origin",
       ...(json ? { headers: { "content-type": "application/json" } } : {}),

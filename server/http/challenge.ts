@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
 import { dataDir } from "../db";
-import type { RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
 import { HttpError, type ErrorBody } from "./errors";
 
 export { CHALLENGE_HEADER };
@@ -177,4 +177,53 @@ export async function capOrChallenge(limiter: RateLimiter, cap: ChallengedCap, s
     if (t.ok) return { ok: false, retryAfterS: r.retryAfterS, challenge: issueChallenge({ ...scope, difficulty: CHALLENGE_BASE_BITS + tier }) };
   }
   return { ok: false, retryAfterS: r.retryAfterS, challenge: null };
+}
+
+/** Over a limit: 429 with Retry-After, and the challenge that lets the request through when there is one. */
+export class LimitedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    readonly challenge: ChallengeOffer | null = null,
+  ) {
+    super(429, message);
+  }
+  override body(): ErrorBody {
+    return this.challenge ? { message: this.message, challenge: this.challenge } : { message: this.message };
+  }
+  override headers(): Record<string, string> {
+    return { "retry-after": String(this.retryAfterS) };
+  }
+}
+
+type Window = { limit: number; windowMs: number };
+export interface SiteLimits {
+  perClient: Window;
+  perNetwork: Window;
+  perSite: Window;
+}
+
+/**
+ * The limits of a site's endpoint that a flood must not turn into everyone's outage, in order, each
+ * counted only when the one before let the request through: the client's (IPv4 address, IPv6 /64)
+ * and its network's (/24, /48) — 429 `tooMany` — then the site's cap: past it a challenge the browser
+ * solves (429 `busy`, with the challenge; a tenth of the cap at each of 6 difficulties), past that a
+ * refusal (429 `full`). A request carrying a solved challenge of this purpose passes once: its client
+ * and network were counted when it was issued. Throws LimitedError, or ChallengeRefused.
+ */
+export async function limitSiteRequest(
+  limiter: RateLimiter,
+  request: Request,
+  o: { site: string; purpose: string; now?: Date; limits: SiteLimits; tooMany: (retryAfterS: number) => string; busy: string; full: (retryAfterS: number) => string },
+): Promise<void> {
+  const client = clientKey(request);
+  const scope = { site: o.site, purpose: o.purpose, client, now: o.now };
+  if (await redeemChallenge(limiter, request, scope)) return;
+  const limited = await hitInOrder(limiter, [
+    { key: `${o.purpose}:client:${o.site}:${client}`, ...o.limits.perClient },
+    { key: `${o.purpose}:network:${o.site}:${networkKey(client)}`, ...o.limits.perNetwork },
+  ]);
+  if (!limited.ok) throw new LimitedError(o.tooMany(limited.retryAfterS), limited.retryAfterS);
+  const cap = await capOrChallenge(limiter, { key: `${o.purpose}:site:${o.site}`, ...o.limits.perSite, step: Math.max(1, Math.ceil(o.limits.perSite.limit / 10)), tiers: 6 }, scope);
+  if (!cap.ok) throw new LimitedError(cap.challenge ? o.busy : o.full(cap.retryAfterS), cap.retryAfterS, cap.challenge);
 }

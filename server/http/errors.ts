@@ -24,6 +24,11 @@ export class HttpError extends Error {
     return { message: this.message };
   }
 
+  /** The answer's headers (LimitedError's Retry-After); none by default. */
+  headers(): Record<string, string> {
+    return {};
+  }
+
   /**
    * `instanceof HttpError` by brand: Next bundles a module into more than one chunk, and the search
    * index (kept on globalThis) may throw an error built from another chunk's copy of this class.
@@ -59,7 +64,7 @@ export const underError = ({ message, ...fields }: ErrorBody) => ({ error: messa
 /** A thrown error as an answer: an HttpError's status and body, anything else logged and a generic 500. */
 export function errorResponse(error: unknown, answer: ErrorAnswer = {}): Response {
   const body = answer.body ?? ((fields: ErrorBody) => fields);
-  if (error instanceof HttpError) return json(error.status, body(error.body(), error.status));
+  if (error instanceof HttpError) return json(error.status, body(error.body(), error.status), typeof error.headers === "function" ? error.headers() : {});
   console.error(answer.log ?? "[http] request failed:", error);
   return json(500, body({ message: answer.unexpected ?? SOMETHING_WENT_WRONG }, 500));
 }

@@ -53,7 +53,8 @@ export function siteRoute(
       if (!ctx) return json(404, errorBody("No dealer site answers at this address."));
       return await handler(request, ctx);
     } catch (e) {
-      return errorResponse(e, { body: ({ message }) => errorBody(message), log: "[site] request failed:" });
+      // The error's own fields too (a card's field errors, a limit's challenge: the browser solves it).
+      return errorResponse(e, { body: ({ message, ...fields }) => ({ ...errorBody(message), ...fields }), log: "[site] request failed:" });
     }
   };
 }
@@ -63,7 +64,7 @@ export async function withErrors(handler: SiteHandler, request: Request, ctx: Si
   try {
     return await handler(request, ctx);
   } catch (e) {
-    if (e instanceof HttpError) return errorResponse(e, { body: ({ message }) => errorBody(message) });
+    if (e instanceof HttpError) return errorResponse(e, { body: ({ message, ...fields }) => ({ ...errorBody(message), ...fields }) });
     throw e;
   }
 }

@@ -7,7 +7,11 @@ import { leadDeliveries, leads } from "../db/schema";
 import { createTenant, publish } from "../tenants/store";
 import { withErrors } from "../http/site-route";
 import { MemoryRateLimiter } from "./rate-limit";
-import { handleRegoLookup } from "../service-booking/http";
+import { handleRegoLookup, LOOKUPS_BUSY, SERVICE_LOOKUP_LIMITS } from "../service-booking/http";
+import { createHash } from "node:crypto";
+import { challengeOffer, solveChallenge } from "../../domain/challenge";
+import { CHALLENGE_HEADER } from "../http/challenge";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { demoSite, deps, post, SITE_HOST } from "./test-helpers";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 
@@ -197,6 +201,29 @@ describe("POST /api/service/rego-lookup", () => {
   it("finds make, model and year from the registration table, or says to type them", async () => {
     expect(await (await lookup(wattle, { rego: "310 tya", state: "QLD" })).json()).toEqual({ found: true, make: "Toyota", model: "Corolla", year: expect.any(Number) });
     expect(await (await lookup(wattle, { rego: "ZZZ999", state: "QLD" })).json()).toEqual({ found: false, message: "We could not find your vehicle from its registration. Please enter its make, model and year." });
+  });
+
+  it("counts lookups per client and network; past the site's cap asks for the browser check instead of refusing", async () => {
+    const limiter = new MemoryRateLimiter();
+    const from = (client: string, headers: Record<string, string> = {}) =>
+      withErrors(
+        handleRegoLookup,
+        new Request("http://x/api/service/rego-lookup", { method: "POST", headers: { host: SITE_HOST, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: client, ...headers }, body: JSON.stringify({ rego: "310 tya", state: "QLD" }) }),
+        { db: {} as never, tenant: wattle, sms: {} as never, limiter },
+      );
+    for (let i = 0; i < SERVICE_LOOKUP_LIMITS.perNetwork.limit; i++) expect((await from(`203.0.113.${1 + Math.floor(i / SERVICE_LOOKUP_LIMITS.perClient.limit)}`)).status).toBe(200);
+    const network = await from("203.0.113.99");
+    expect(network.status).toBe(429);
+    expect((await network.json()).message).toMatch(/^Too many requests were sent from here in a short time\. Please try again in \d+ seconds\.$/);
+    // The site's hour spent by others: a visitor from elsewhere is checked, not refused.
+    const slug = wattle.identity.slug;
+    for (let i = 0; i < SERVICE_LOOKUP_LIMITS.perSite.limit; i++) await limiter.hit(`service-lookup:site:${slug}`, SERVICE_LOOKUP_LIMITS.perSite.limit, SERVICE_LOOKUP_LIMITS.perSite.windowMs);
+    const checked = await from("198.51.100.4");
+    expect(checked.status).toBe(429);
+    const answer = await checked.json();
+    expect(answer.message).toBe(LOOKUPS_BUSY);
+    const solution = await solveChallenge(challengeOffer(answer)!, async (data) => new Uint8Array(createHash("sha256").update(data).digest()));
+    expect(await (await from("198.51.100.4", { [CHALLENGE_HEADER]: solution })).json()).toMatchObject({ found: true, make: "Toyota" });
   });
 
   it("refuses a bad registration (400) and answers 404 where the site's booking has no lookup", async () => {

@@ -12,7 +12,10 @@ import { smsProvider } from "../sms/provider";
 import { CARD_MESSAGES } from "../../domain/payment-card";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
-import { handleCancel, handleChallenge, handleReserve, reservationAnswer, RESERVE_LIMITS } from "./http";
+import { handleCancel, handleChallenge, handleReserve, reservationAnswer, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
+import { createHash } from "node:crypto";
+import { challengeOffer, solveChallenge } from "../../domain/challenge";
+import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES } from "../http/challenge";
 import { RESERVE_SIGN_IN_REQUIRED as SIGN_IN_REQUIRED } from "../../domain/gated-routes";
 import { NOT_THE_BUYER } from "./service";
 import { CROSS_SITE_REFUSED } from "../admin/csrf";
@@ -99,6 +102,40 @@ describe("reservation endpoints", () => {
     expect((await attempt("198.51.100.7")).status).toBe(402);
     // Nothing was held by any of them.
     expect((await h.db.select().from(reservations).where(eq(reservations.status, "held"))).length).toBe(0);
+  });
+
+  it("card attempts count per network too; past the site's cap a browser check, accepted once, instead of a refusal for everyone", async (t) => {
+    db.need(t);
+    const own = new MemoryRateLimiter();
+    const limits = { ...RESERVE_LIMITS, perSite: { limit: 4, windowMs: 60 * 60_000 } };
+    const attempt = (client: string, headers: Record<string, string> = {}) =>
+      reservationAnswer(() =>
+        handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: client, ...headers }), ctx(), { limiter: own, limits }),
+      );
+    // One /24's 30 attempts (3 addresses × 10); its 31st, from a fresh address of it, is refused. Not counted by the site.
+    const own24 = new MemoryRateLimiter();
+    const net = (i: number) => reservationAnswer(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: `203.0.113.${i}` }), ctx(), { limiter: own24 }));
+    for (let i = 0; i < RESERVE_LIMITS.perNetwork.limit; i++) expect((await net(1 + Math.floor(i / 10))).status).toBe(402);
+    const netLimited = await net(200);
+    expect(netLimited.status).toBe(429);
+    expect((await netLimited.json()).message).toMatch(/^Too many payment attempts were made from here in a short time\. Please try again in \d+ seconds\.$/);
+    // The site's 4 from four networks; the fifth visitor is asked for the browser check, not refused.
+    for (let i = 1; i <= 4; i++) expect((await attempt(`198.51.${i}.7`)).status).toBe(402);
+    const checked = await attempt("192.0.2.50");
+    expect(checked.status).toBe(429);
+    expect(checked.headers.get("retry-after")).toMatch(/^\d+$/);
+    const answer = await checked.json();
+    expect(answer.message).toBe(RESERVATIONS_BUSY);
+    const offer = challengeOffer(answer);
+    expect(offer?.difficulty).toBe(CHALLENGE_BASE_BITS);
+    const solution = await solveChallenge(offer!, async (data) => new Uint8Array(createHash("sha256").update(data).digest()));
+    expect((await attempt("192.0.2.50", { [CHALLENGE_HEADER]: solution })).status).toBe(402);
+    const replay = await attempt("192.0.2.50", { [CHALLENGE_HEADER]: solution });
+    expect(replay.status).toBe(403);
+    expect((await replay.json()).message).toBe(CHALLENGE_MESSAGES.used);
+    // Another client cannot use it.
+    const other = await attempt("192.0.2.51", { [CHALLENGE_HEADER]: solution });
+    expect((await other.json()).message).toBe(CHALLENGE_MESSAGES.forged);
   });
 
   it("a declined card is 402 with the gateway's message; 4242 is 201 with the confirmation; then the car is 409; cancel is 200", async (t) => {

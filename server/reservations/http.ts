@@ -32,7 +32,8 @@ import { json } from "../http/json";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
-import { clientKey, hitInOrder, leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { limitSiteRequest } from "../http/challenge";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider, RESERVATIONS_REFUSED, reservationsRefused } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
@@ -112,17 +113,26 @@ export function parseReservationBody(body: Record<string, unknown>, tenant: Tena
 }
 
 /**
- * Card attempts (a reservation that reaches the payment provider) per client and site, and per site:
- * enough for a shopper who mistypes a card a few times, too few for testing stolen card numbers.
+ * Card attempts (a reservation that reaches the payment provider) per client, network and site, and
+ * per site: enough for a shopper who mistypes a card a few times, too few for testing stolen card
+ * numbers. Past the site's, a challenge the browser solves (limitSiteRequest), not a refusal for all.
  */
 export const RESERVE_LIMITS = {
   perClient: { limit: 10, windowMs: 10 * 60_000 },
+  perNetwork: { limit: 30, windowMs: 10 * 60_000 },
   perSite: { limit: 300, windowMs: 60 * 60_000 },
+};
+export const RESERVATIONS_BUSY = "Many reservations are being made on this site right now. Please try again in a moment.";
+const inMinutes = (s: number) => {
+  const m = Math.max(1, Math.ceil(s / 60));
+  return `${m} minute${m === 1 ? "" : "s"}`;
 };
 
 export interface ReservationDeps {
   provider?: (ctx: SiteContext) => PaymentProvider;
   limiter?: RateLimiter;
+  /** RESERVE_LIMITS unless given (tests). */
+  limits?: typeof RESERVE_LIMITS;
 }
 
 const context = (ctx: SiteContext, deps: ReservationDeps): ReservationContext => ({
@@ -148,11 +158,15 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   const rctx = context(ctx, deps);
   const parsed = parseReservationBody(body, ctx.tenant, now, { card: rctx.provider.flow === "card" });
   const slug = ctx.tenant.identity.slug;
-  const limited = await hitInOrder(deps.limiter ?? (await leadRateLimiter()), [
-    { key: `reserve:client:${slug}:${clientKey(request)}`, ...RESERVE_LIMITS.perClient },
-    { key: `reserve:site:${slug}`, ...RESERVE_LIMITS.perSite },
-  ]);
-  if (!limited.ok) throw new HttpError(429, `Too many payment attempts were made from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
+  await limitSiteRequest(deps.limiter ?? (await leadRateLimiter()), request, {
+    site: slug,
+    purpose: "reserve",
+    now: ctx.now,
+    limits: deps.limits ?? RESERVE_LIMITS,
+    tooMany: (s) => `Too many payment attempts were made from here in a short time. Please try again in ${s} seconds.`,
+    busy: RESERVATIONS_BUSY,
+    full: (s) => `This site is taking too many reservations right now. Please try again in ${inMinutes(s)}.`,
+  });
   const user = await requestUser(request, ctx);
   const outcome = await reserveCar(rctx, { ...parsed, idempotencyKey: key, userId: user?.id ?? null, origin: siteOrigin(request) });
   const r = outcome.reservation;

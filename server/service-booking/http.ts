@@ -11,14 +11,21 @@ import { readJsonObject } from "../http/body";
 import { HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { clientKey, hitInOrder, leadRateLimiter } from "../leads/rate-limit";
+import { leadRateLimiter } from "../leads/rate-limit";
+import { limitSiteRequest } from "../http/challenge";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import type { ValuationProvider } from "../valuation/provider";
 
 export const SERVICE_LOOKUP_LIMITS = {
   perClient: { limit: 30, windowMs: 10 * 60_000 },
+  perNetwork: { limit: 90, windowMs: 10 * 60_000 },
   perSite: { limit: 2_000, windowMs: 60 * 60_000 },
 };
+export const LOOKUPS_BUSY = "Many registrations are being looked up right now. Please try again in a moment.";
+/** Too many lookups from one client or network (429). */
+export const tooManyLookups = (s: number) => `Too many requests were sent from here in a short time. Please try again in ${s} seconds.`;
+/** The site's lookups past their cap and its challenges (429). */
+export const lookupsFull = (s: number) => `This site is looking up too many registrations right now. Please try again in ${Math.max(1, Math.ceil(s / 60))} minutes.`;
 
 export type ServiceLookupContext = SiteContext & {
   provider?: ValuationProvider;
@@ -34,14 +41,15 @@ export async function handleRegoLookup(request: Request, ctx: ServiceLookupConte
       errors: step.errors,
     });
   const slug = ctx.tenant.identity.slug;
-  const limited = await hitInOrder(ctx.limiter ?? (await leadRateLimiter()), [
-    {
-      key: `service-lookup:client:${slug}:${clientKey(request)}`,
-      ...SERVICE_LOOKUP_LIMITS.perClient,
-    },
-    { key: `service-lookup:site:${slug}`, ...SERVICE_LOOKUP_LIMITS.perSite },
-  ]);
-  if (!limited.ok) throw new HttpError(429, `Too many requests were sent from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
+  await limitSiteRequest(ctx.limiter ?? (await leadRateLimiter()), request, {
+    site: slug,
+    purpose: "service-lookup",
+    now: ctx.now,
+    limits: SERVICE_LOOKUP_LIMITS,
+    tooMany: tooManyLookups,
+    busy: LOOKUPS_BUSY,
+    full: lookupsFull,
+  });
   const found = await (ctx.provider ?? defaultProvider(ctx.db)).lookupRegistration(step.rego, step.state);
   // Candidates are one plate read as several variants: make, model and year are the first's.
   const vehicle = found.kind === "match" ? found.vehicle : found.kind === "candidates" ? found.candidates[0] : null;

@@ -47,7 +47,9 @@ import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { clientKey, hitInOrder, leadRateLimiter, networkKey, spendInOrder } from "../leads/rate-limit";
+import { clientKey, leadRateLimiter, networkKey, spendInOrder } from "../leads/rate-limit";
+import { limitSiteRequest } from "../http/challenge";
+import { LOOKUPS_BUSY, lookupsFull, tooManyLookups } from "../service-booking/http";
 import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
@@ -123,6 +125,7 @@ const candidatesOf = (e: Evaluation) => (e.answer.candidates as ValuationVehicle
 /** Registration lookups and uploads a client (and a whole site) may make: each lookup stores an evaluation and asks the provider. */
 export const TRADE_IN_LIMITS = {
   perClient: { limit: 30, windowMs: 10 * 60_000 },
+  perNetwork: { limit: 90, windowMs: 10 * 60_000 },
   perSite: { limit: 2_000, windowMs: 60 * 60_000 },
 };
 
@@ -162,14 +165,17 @@ function byteBudgets(request: Request, ctx: SiteContext) {
   ];
 }
 
-/** A 429 (HttpError) once the client, then the site, is over its limit for `what`. */
+/** A 429 (LimitedError) once the client or its network is over its limit for `what`; past the site's cap, a challenge first. */
 async function limit(request: Request, ctx: SiteContext, what: "lookup" | "upload"): Promise<void> {
-  const slug = site(ctx);
-  const limited = await hitInOrder(ctx.limiter ?? (await leadRateLimiter()), [
-    { key: `trade-in-${what}:client:${slug}:${clientKey(request)}`, ...TRADE_IN_LIMITS.perClient },
-    { key: `trade-in-${what}:site:${slug}`, ...TRADE_IN_LIMITS.perSite },
-  ]);
-  if (!limited.ok) throw new HttpError(429, `Too many requests were sent from here in a short time. Please try again in ${limited.retryAfterS} seconds.`);
+  await limitSiteRequest(ctx.limiter ?? (await leadRateLimiter()), request, {
+    site: site(ctx),
+    purpose: `trade-in-${what}`,
+    now: ctx.now,
+    limits: TRADE_IN_LIMITS,
+    tooMany: tooManyLookups,
+    busy: what === "lookup" ? LOOKUPS_BUSY : "Many pictures are being sent right now. Please try again in a moment.",
+    full: what === "lookup" ? lookupsFull : (s) => `This site is receiving too many pictures right now. Please try again in ${Math.max(1, Math.ceil(s / 60))} minutes.`,
+  });
 }
 
 /** POST /api/eval-expert/enter-vin { rego, state, car_id? }: [{ EvalID, … }] | [{ VIN, Description, Descriptions }] | [{}]. */
