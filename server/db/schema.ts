@@ -291,7 +291,8 @@ export const leads = pgTable(
 
 /**
  * The outbox: one row per lead, channel and round ("email" to the dealership's lead address, "adf"
- * XML to its CRM URL; round 0 is the first delivery, each resend from the admin's leads inbox adds
+ * XML to its CRM URL, "buyer": an e-mail to the visitor — a reservation's confirmation with its link;
+ * never resent, and not part of the lead's delivery status; round 0 is the first delivery, each resend from the admin's leads inbox adds
  * the next round). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the
  * message stays here, readable with npm run leads:outbox), or dead after the last failed attempt;
  * replaced when a resend took over a row still pending (the outbox no longer sends it).
@@ -303,7 +304,7 @@ export const leadDeliveries = pgTable(
     leadId: uuid("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    channel: text("channel").$type<"email" | "adf">().notNull(),
+    channel: text("channel").$type<"email" | "adf" | "buyer">().notNull(),
     target: text("target"),
     status: text("status").$type<"pending" | "sent" | "kept" | "dead" | "replaced">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

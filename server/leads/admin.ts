@@ -7,7 +7,7 @@ export interface DeliveryView {
   leadId: string;
   tenant: string;
   dealershipId: number;
-  channel: "email" | "adf";
+  channel: "email" | "adf" | "buyer";
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;

@@ -238,6 +238,8 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     const senders: Senders = { email: null, adf: (url, xml, o) => postAdf(url, xml, { ...o, allowPrivate: true }) };
     await new OutboxWorker(h.db, { senders, maxAttempts: 1, log: () => {} }).runOnce();
     expect((await leadDetail(h.db, dealer, "alpha", id)).lead.status).toBe("failed");
+    // A buyer's confirmation that failed (a reservation's): neither resent nor part of the lead's status.
+    await h.db.insert(leadDeliveries).values({ leadId: id, channel: "buyer", target: "kj@example.com", status: "dead", lastError: "mailbox full", body: "Your car is reserved" });
 
     let kicks = 0;
     const resend = (cookie: string, origin: string | null = `http://${ADMIN}`) =>
@@ -272,6 +274,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
       [1, "adf", "pending", 0],
       [1, "email", "pending", 0],
       [0, "adf", "dead", 1],
+      [0, "buyer", "dead", 0],
       [0, "email", "kept", 0],
     ]);
     const [first, again] = await Promise.all([0, 1].map((round) => h.db.select().from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, "adf"), eq(leadDeliveries.round, round)))));
@@ -292,6 +295,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
       [1, "adf", "replaced"],
       [1, "email", "replaced"],
       [0, "adf", "dead"],
+      [0, "buyer", "dead"],
       [0, "email", "kept"],
     ]);
     expect(crm.state.accepted).toHaveLength(1);

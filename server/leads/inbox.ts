@@ -4,7 +4,7 @@
  * person's sites first (server/admin/access.ts): a dealer of another site is refused (403), a lead
  * of another site is unknown (404).
  */
-import { and, asc, desc, eq, gte, lt, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, max, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import { auditLog, leadDeliveries, leads, tenants, vehicles } from "../db/schema";
 import { NotFoundError } from "../errors";
@@ -139,7 +139,7 @@ const statusSql = sql<InboxStatus>`(
     when bool_or(d.status = 'pending') then 'pending'
     else 'delivered' end
   from ${leadDeliveries} d
-  where d.lead_id = ${leads.id} and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id})
+  where d.lead_id = ${leads.id} and d.channel <> 'buyer' and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id} and r.channel <> 'buyer')
 )`;
 
 export interface InboxRow {
@@ -237,7 +237,7 @@ export async function listLeads(db: Db, user: AdminUser, slug: string, filter: I
 export interface DeliveryAttempt {
   id: number;
   round: number;
-  channel: "email" | "adf";
+  channel: "email" | "adf" | "buyer";
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;
@@ -277,7 +277,7 @@ export async function leadDetail(db: Db, user: AdminUser, slug: string, id: stri
 
 export interface ResendResult {
   round: number;
-  deliveries: { channel: "email" | "adf"; target: string | null }[];
+  deliveries: { channel: "email" | "adf" | "buyer"; target: string | null }[];
   /** Attempts of the earlier round still waiting to be sent, stopped so the dealer gets the lead once. */
   replaced: number;
 }
@@ -293,9 +293,14 @@ export async function resendLead(db: Db, user: AdminUser, slug: string, id: stri
   return db.transaction(async (tx) => {
     const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, id), eq(leads.tenant, slug)));
     if (!lead) throw new NotFoundError(NO_SUCH_LEAD);
-    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(eq(leadDeliveries.leadId, id));
+    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), ne(leadDeliveries.channel, "buyer")));
     if (last === null) throw new HttpError(409, NOTHING_TO_RESEND);
-    const latest = await tx.select().from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.round, last))).orderBy(asc(leadDeliveries.channel));
+    // The dealer's deliveries only: the buyer's confirmation is not sent again.
+    const latest = await tx
+      .select()
+      .from(leadDeliveries)
+      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.round, last), ne(leadDeliveries.channel, "buyer")))
+      .orderBy(asc(leadDeliveries.channel));
     const round = last + 1;
     const inserted = await tx
       .insert(leadDeliveries)

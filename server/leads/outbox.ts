@@ -359,7 +359,7 @@ export class OutboxWorker {
   private async deliver(row: Row, url: UrlState | null): Promise<keyof RunResult> {
     const senders = this.senders!;
     try {
-      if (row.channel === "email") {
+      if (row.channel === "email" || row.channel === "buyer") {
         if (!senders.email || !row.target) {
           await this.db.update(leadDeliveries).set({ status: "kept", lastError: senders.email ? "the dealership has no lead e-mail address" : null }).where(this.mine(row));
           return "kept";

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
-import { reservations } from "../db/schema";
+import { leadDeliveries, reservations } from "../db/schema";
 import { withErrors, type SiteContext } from "../http/site-route";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
@@ -12,12 +12,13 @@ import { smsProvider } from "../sms/provider";
 import { CARD_MESSAGES } from "../../domain/payment-card";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../leads/rate-limit";
-import { handleCancel, handleChallenge, handleReserve, reservationAnswer, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
+import { OutboxWorker, type EmailMessage } from "../leads/outbox";
+import { handleCancel, handleChallenge, handleOpen, handleReserve, reservationAnswer, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
 import { createHash } from "node:crypto";
 import { challengeOffer, solveChallenge } from "../../domain/challenge";
 import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES } from "../http/challenge";
 import { RESERVE_SIGN_IN_REQUIRED as SIGN_IN_REQUIRED } from "../../domain/gated-routes";
-import { NOT_THE_BUYER } from "./service";
+import { NOT_THE_BUYER, reservationLinkKey } from "./service";
 import { CROSS_SITE_REFUSED } from "../admin/csrf";
 import { createSession, upsertSiteUser } from "../auth/sessions";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -201,6 +202,42 @@ describe.each(backends)("what a buyer starts, only the buyer changes, on %s", (_
   const reserve = (req: Request, doc?: TenantDocument) => reservationAnswer(() => handleReserve(req, ctx(doc), { limiter }));
   const cancel = (id: string, req: Request) => reservationAnswer(() => handleCancel(req, ctx(), id));
   const status = async (id: string) => (await h.db.select().from(reservations).where(eq(reservations.id, id)))[0].status;
+
+  it("the buyer is e-mailed a link that opens the reservation in any browser, where it can be cancelled; a wrong key opens nothing", async (t) => {
+    db.need(t);
+    const ok = await reserve(post(body(slugs[2]), { host: "alpha.localhost:3000" }));
+    expect(ok.status).toBe(201);
+    const { reservation_id: id } = await ok.json();
+    const [row] = await h.db.select().from(reservations).where(eq(reservations.id, id));
+    const mails = await h.db.select().from(leadDeliveries).where(and(eq(leadDeliveries.leadId, row.leadId!), eq(leadDeliveries.channel, "buyer")));
+    expect(mails).toHaveLength(1);
+    const key = reservationLinkKey(id);
+    expect(mails[0]).toMatchObject({ target: "ada@example.com", status: "pending", subject: expect.stringContaining("your reservation of the") });
+    const link = `http://alpha.localhost:3000/api/reservations/${id}/open?key=${key}`;
+    expect(mails[0].body).toContain(`Hi Ada,\n\nYour car is reserved: `);
+    expect(mails[0].body).toContain(`To see your reservation, or to cancel it while it is held, open:\n${link}\n`);
+    // The outbox sends it to the buyer by e-mail.
+    const sent: EmailMessage[] = [];
+    await new OutboxWorker(h.db, { senders: { email: async (m) => void sent.push(m), adf: async () => {} }, log: () => {} }).runOnce();
+    expect(sent.filter((m) => m.to === "ada@example.com")).toEqual([{ to: "ada@example.com", subject: mails[0].subject, text: mails[0].body }]);
+    const open = (url: string) => reservationAnswer(() => handleOpen(new Request(url, { headers: { host: "alpha.localhost:3000" } }), ctx(), url.split("/")[5]));
+    // A wrong key, or none: to the page (which shows a stranger nothing), no cookie.
+    for (const wrong of [`?key=${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, "?key=", ""]) {
+      const res = await open(`http://alpha.localhost:3000/api/reservations/${id}/open${wrong}`);
+      expect([res.status, res.headers.get("location"), res.headers.get("set-cookie")]).toEqual([303, `/cars/${slugs[2]}/reservation/${id}`, null]);
+    }
+    expect((await open(`http://alpha.localhost:3000/api/reservations/00000000-0000-4000-8000-000000000000/open?key=${key}`)).status).toBe(404);
+    const opened = await open(link);
+    expect(opened.status).toBe(303);
+    const cookie = opened.headers.get("set-cookie")!;
+    expect(cookie).toBe(`fc_reservation_${id}=${key}; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax`);
+    // Another reservation's key is not this one's.
+    expect((await cancel(id, cancelRequest(id, { origin: "http://alpha.localhost", cookie: `fc_reservation_${id}=${reservationLinkKey(slugs[0])}` }))).status).toBe(403);
+    const done = await cancel(id, cancelRequest(id, { origin: "http://alpha.localhost", cookie: cookie.split(";")[0] }));
+    expect([done.status, (await done.json()).status]).toEqual([200, "cancelled"]);
+    // The buyer's confirmation is not the dealer's delivery: not resent, not in the lead's status.
+    expect(await status(id)).toBe("cancelled");
+  });
 
   it("cancel: another site's text/plain form or fetch is refused, a stranger with the id is refused, the buyer's browser cancels", async (t) => {
     db.need(t);

@@ -40,6 +40,8 @@ import type { PaymentProvider } from "../payments/provider";
 import {
   cancelReservation,
   confirmationPath,
+  getReservation,
+  linkKeyMatches,
   ownerCookieName,
   OWNER_COOKIE_MAX_AGE_S,
   reserveCar,
@@ -49,6 +51,7 @@ import {
   type ReservationContext,
 } from "./service";
 import { numberFormat } from "../../domain/intl";
+import { getVehicle } from "../inventory/store";
 
 /** The details are wrong (422): a message per field, as the form shows them. */
 export class DetailsError extends HttpError {
@@ -210,6 +213,25 @@ async function answered(run: () => Promise<Response>): Promise<Response> {
 
 export const reserveRoute = siteRoute((request, ctx) => answered(() => handleReserve(request, ctx)));
 export const cancelRoute = (request: Request, id: string) => siteRoute((req, ctx) => answered(() => handleCancel(req, ctx, id)))(request);
+
+/**
+ * GET /api/reservations/{id}/open?key=…: the link in the buyer's confirmation e-mail. With the
+ * reservation's link key, this browser gets the owner cookie holding it (it counts as the buyer's
+ * token: service.ts linkKeyMatches); then, key or not, 303 to the confirmation page, which shows a
+ * stranger nothing private.
+ */
+export async function handleOpen(request: Request, ctx: SiteContext, id: string): Promise<Response> {
+  const r = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await getReservation(context(ctx, {}), id) : null;
+  if (!r) throw new HttpError(404, "There is no such reservation on this site.");
+  const car = await getVehicle(ctx.db, r.vehicleId);
+  if (!car) throw new HttpError(404, "There is no such reservation on this site.");
+  const key = new URL(request.url).searchParams.get("key");
+  const headers: Record<string, string> = { location: confirmationPath(car.slug, r.id), "cache-control": "no-store", "referrer-policy": "no-referrer" };
+  if (linkKeyMatches(r.id, key)) headers["set-cookie"] = sessionSetCookie(ownerCookieName(r.id), key!, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S });
+  return new Response(null, { status: 303, headers });
+}
+
+export const openRoute = (request: Request, id: string) => siteRoute((req, ctx) => answered(() => handleOpen(req, ctx, id)))(request);
 export { answered as reservationAnswer };
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
  *   - the hold lapses at hold_until: lazily when read, and by the sweep (server/reservations/sweep.ts);
  *   - the visitor may cancel within the hold from the confirmation page: the deposit is refunded.
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
@@ -28,6 +28,9 @@ import { getLiveDocument } from "../tenants/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import type { StoredVehicle } from "../inventory/vehicle";
 import { payloadHash, storeLead } from "../leads/store";
+import { leadDeliveries } from "../db/schema";
+import { challengeSecret } from "../http/challenge";
+import { publicPageUrl } from "../../domain/hosts";
 import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
 import { validateLead, type Lead } from "../leads/validation";
 import type { Payment, PaymentProvider } from "../payments/provider";
@@ -247,7 +250,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
       deposit: terms.minor,
       currency: terms.currency,
       holdHours: terms.holdHours,
-      contact: { ...req.contact, ...(req.url ? { url: req.url } : {}) } as Record<string, string>,
+      contact: { ...req.contact, ...(req.url ? { url: req.url } : {}), ...(req.origin ? { origin: req.origin } : {}) } as Record<string, string>,
       purchase: req.purchase ? ({ ...req.purchase } as Record<string, string>) : null,
       paymentProvider: provider.name,
       paymentId: payment.id,
@@ -285,7 +288,26 @@ function outcomeOf(row: Row): DistributiveOmit<ReserveOutcome, "ownerToken"> {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Whether the asker is the reservation's buyer: their browser's token, or the signed-in user who made it. */
+/**
+ * The key of the link e-mailed to the buyer (their confirmation): an HMAC of the reservation's id
+ * with the server's secret (server/http/challenge.ts). Opening the link puts it in that browser's
+ * owner cookie, where it counts as the buyer's token — so the buyer can see and cancel the
+ * reservation from another device, and the first browser's token stays valid.
+ */
+export const reservationLinkKey = (id: string) => createHmac("sha256", challengeSecret()).update(`reservation-link:${id}`).digest("base64url");
+
+/** Whether `key` is the reservation's link key (constant time). */
+export function linkKeyMatches(id: string, key: string | null | undefined): boolean {
+  if (typeof key !== "string" || key.length !== 43) return false;
+  const a = Buffer.from(key);
+  const b = Buffer.from(reservationLinkKey(id));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Where the e-mailed link opens the reservation: it sets the owner cookie and goes on to the confirmation page. */
+export const reservationLinkPath = (id: string) => `/api/reservations/${id}/open`;
+
+/** Whether the asker is the reservation's buyer: their browser's token (or the e-mailed link's key), or the signed-in user who made it. */
 export async function ownsReservation(ctx: Pick<ReservationContext, "db" | "tenant">, id: string, owner: ReservationOwner): Promise<boolean> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return false;
   const [row] = await ctx.db
@@ -293,7 +315,7 @@ export async function ownsReservation(ctx: Pick<ReservationContext, "db" | "tena
     .from(reservations)
     .where(and(eq(reservations.id, id), eq(reservations.site, ctx.tenant.identity.slug)));
   if (!row) return false;
-  return ownerTokenMatches(row.hash, owner.token) || (row.userId !== null && owner.userId != null && row.userId === owner.userId);
+  return ownerTokenMatches(row.hash, owner.token) || linkKeyMatches(id, owner.token) || (row.userId !== null && owner.userId != null && row.userId === owner.userId);
 }
 
 /**
@@ -373,7 +395,35 @@ async function sendReservationLead(ctx: Pick<ReservationContext, "db" | "tenant"
     `reservation:${row.id}`,
   );
   const [updated] = await db.update(reservations).set({ leadId }).where(eq(reservations.id, row.id)).returning();
+  // The buyer's confirmation, with the link that opens the reservation anywhere (once: one per lead).
+  const email = buyerEmail(tenant, row, car, dealership);
+  if (row.contact.email) await db.insert(leadDeliveries).values({ leadId, channel: "buyer", target: row.contact.email, subject: email.subject, body: email.text }).onConflictDoNothing();
   return updated;
+}
+
+/** The e-mail that confirms a held reservation to its buyer, with the link that opens it (and cancels it within the hold). */
+export function buyerEmail(tenant: TenantDocument, row: Row, car: StoredVehicle, dealership: { name: string; phone?: string }): { subject: string; text: string } {
+  const c = row.contact;
+  const terms = vehicleTerms(car);
+  const title = `${car.year} ${car.make} ${car.model}`;
+  const deposit = formatMoney(row.deposit / 100, tenant.identity, row.deposit % 100 ? 2 : 0);
+  const hold = row.holdUntil ? new Date(row.holdUntil).toLocaleString("en-AU", { timeZone: tenant.identity.timeZone, dateStyle: "full", timeStyle: "short" }) : null;
+  const origin = c.origin ?? publicPageUrl(tenant.identity.domains, "/")?.replace(/\/$/, "") ?? "";
+  const link = `${origin}${reservationLinkPath(row.id)}?key=${reservationLinkKey(row.id)}`;
+  const text = [
+    `Hi ${c.first_name},`,
+    "",
+    `${row.kind === "purchase" ? "Your order" : `Your ${terms.noun} is reserved`}: ${title} (stock ${car.stocknum}) at ${tenant.identity.name}.`,
+    `Deposit: ${deposit}, payment reference ${row.paymentId}.`,
+    ...(hold ? [`We hold it for you until ${hold} (${tenant.identity.timeZone}).`] : []),
+    "",
+    "To see your reservation, or to cancel it while it is held, open:",
+    link,
+    "Anyone with this link can cancel the reservation, so please keep it to yourself.",
+    "",
+    `${dealership.name}${dealership.phone ? ` · ${dealership.phone}` : ""}`,
+  ].join("\n");
+  return { subject: `${tenant.identity.name}: your reservation of the ${title}`.slice(0, 200), text };
 }
 
 function reservationLead(tenant: TenantDocument, row: Row, car: StoredVehicle): Lead {
