@@ -6,7 +6,7 @@ import { BadRequest } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { clientKey, hitInOrder, leadRateLimiter, networkKey } from "../leads/rate-limit";
-import { capOrChallenge, ChallengeRefused, redeemChallenge } from "../http/challenge";
+import { capOrChallenge, ChallengeRefused, inMinutes, redeemChallenge } from "../http/challenge";
 import type { ChallengeOffer } from "../../domain/challenge";
 import { EMBEDDED_SMS } from "../sms/provider";
 import { requestCode, verifyCode, CODE_REQUEST_LIMITS, CODE_TTL_MS } from "./codes";
@@ -22,10 +22,7 @@ function phoneOf(body: Record<string, unknown>, tenant: TenantDocument, field = 
   return phone;
 }
 
-const inMinutes = (seconds: number) => {
-  const minutes = Math.ceil(seconds / 60);
-  return `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-};
+const tryAgainIn = (seconds: number) => `Try again in ${inMinutes(seconds)}.`;
 
 /** A capped code request's answer: 429 with the message, and a challenge when one lets it through. */
 const capped = (message: string, retryAfterS: number, challenge?: ChallengeOffer | null) =>
@@ -58,23 +55,23 @@ export async function handleRequestCode(request: Request, ctx: SiteContext): Pro
     ]);
     if (!limited.ok) {
       const from = limited.key.startsWith("sms-code:client:") ? "from here" : "from your network";
-      return capped(`Too many codes were requested ${from}. ${inMinutes(limited.retryAfterS)}`, limited.retryAfterS);
+      return capped(`Too many codes were requested ${from}. ${tryAgainIn(limited.retryAfterS)}`, limited.retryAfterS);
     }
     if (!demo) {
       // The number from this network: others asking for it from elsewhere never use this up.
       const mine = await limiter.hit(`sms-code:number-network:${site}:${phone}:${network}`, CODE_REQUEST_LIMITS.perNumberNetwork.limit, CODE_REQUEST_LIMITS.perNumberNetwork.windowMs);
-      if (!mine.ok) return capped(`Too many codes were sent to this number. ${inMinutes(mine.retryAfterS)}`, mine.retryAfterS);
+      if (!mine.ok) return capped(`Too many codes were sent to this number. ${tryAgainIn(mine.retryAfterS)}`, mine.retryAfterS);
     }
     // Site-wide caps: past them, a challenge instead of a refusal (server/http/challenge.ts).
     const siteCap = await capOrChallenge(limiter, { key: `sms-code:site:${site}`, ...CODE_REQUEST_LIMITS.perSite }, scope);
-    if (!siteCap.ok) return capped(siteCap.challenge ? CODES_BUSY : `This site is sending too many codes right now. ${inMinutes(siteCap.retryAfterS)}`, siteCap.retryAfterS, siteCap.challenge);
+    if (!siteCap.ok) return capped(siteCap.challenge ? CODES_BUSY : `This site is sending too many codes right now. ${tryAgainIn(siteCap.retryAfterS)}`, siteCap.retryAfterS, siteCap.challenge);
     if (!demo) {
       const numberCap = await capOrChallenge(limiter, { key: `sms-code:number:${site}:${phone}`, ...CODE_REQUEST_LIMITS.perNumber }, scope);
-      if (!numberCap.ok) return capped(numberCap.challenge ? NUMBER_BUSY : `Too many codes were sent to this number. ${inMinutes(numberCap.retryAfterS)}`, numberCap.retryAfterS, numberCap.challenge);
+      if (!numberCap.ok) return capped(numberCap.challenge ? NUMBER_BUSY : `Too many codes were sent to this number. ${tryAgainIn(numberCap.retryAfterS)}`, numberCap.retryAfterS, numberCap.challenge);
     }
   }
   const result = await requestCode(ctx.db, { site, siteName: ctx.tenant.identity.name, phone, sms: ctx.sms, now: ctx.now, sharedNumber: demo });
-  if (!result.ok) return capped(`Too many codes were sent to this number. ${inMinutes(result.retryAfterSeconds)}`, result.retryAfterSeconds);
+  if (!result.ok) return capped(`Too many codes were sent to this number. ${tryAgainIn(result.retryAfterSeconds)}`, result.retryAfterSeconds);
   return json(200, { ok: true, phone, masked: maskMobile(phone), expiresInSeconds: CODE_TTL_MS / 1000, ...(demo ? { demoCode: result.code } : {}) });
 }
 

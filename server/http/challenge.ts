@@ -179,6 +179,12 @@ export async function capOrChallenge(limiter: RateLimiter, cap: ChallengedCap, s
   return { ok: false, retryAfterS: r.retryAfterS, challenge: null };
 }
 
+/** A wait in whole minutes, for a limit's message: "1 minute", "12 minutes" (at least one). */
+export function inMinutes(seconds: number): string {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return `${m} minute${m === 1 ? "" : "s"}`;
+}
+
 /** Over a limit: 429 with Retry-After, and the challenge that lets the request through when there is one. */
 export class LimitedError extends HttpError {
   constructor(

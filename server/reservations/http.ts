@@ -33,7 +33,7 @@ import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
 import { leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
-import { limitSiteRequest } from "../http/challenge";
+import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider, RESERVATIONS_REFUSED, reservationsRefused } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
@@ -126,10 +126,6 @@ export const RESERVE_LIMITS = {
   perSite: { limit: 300, windowMs: 60 * 60_000 },
 };
 export const RESERVATIONS_BUSY = "Many reservations are being made on this site right now. Please try again in a moment.";
-const inMinutes = (s: number) => {
-  const m = Math.max(1, Math.ceil(s / 60));
-  return `${m} minute${m === 1 ? "" : "s"}`;
-};
 
 export interface ReservationDeps {
   provider?: (ctx: SiteContext) => PaymentProvider;

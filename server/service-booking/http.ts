@@ -12,7 +12,7 @@ import { HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { leadRateLimiter } from "../leads/rate-limit";
-import { limitSiteRequest } from "../http/challenge";
+import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import type { ValuationProvider } from "../valuation/provider";
 
@@ -25,7 +25,7 @@ export const LOOKUPS_BUSY = "Many registrations are being looked up right now. P
 /** Too many lookups from one client or network (429). */
 export const tooManyLookups = (s: number) => `Too many requests were sent from here in a short time. Please try again in ${s} seconds.`;
 /** The site's lookups past their cap and its challenges (429). */
-export const lookupsFull = (s: number) => `This site is looking up too many registrations right now. Please try again in ${Math.max(1, Math.ceil(s / 60))} minutes.`;
+export const lookupsFull = (s: number) => `This site is looking up too many registrations right now. Please try again in ${inMinutes(s)}.`;
 
 export type ServiceLookupContext = SiteContext & {
   provider?: ValuationProvider;

@@ -48,7 +48,7 @@ import { BadRequest, HttpError } from "../http/errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { clientKey, leadRateLimiter, networkKey, spendInOrder } from "../leads/rate-limit";
-import { limitSiteRequest } from "../http/challenge";
+import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { LOOKUPS_BUSY, lookupsFull, tooManyLookups } from "../service-booking/http";
 import { redeliverLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
@@ -142,13 +142,9 @@ export const TRADE_IN_UPLOAD_BYTES = {
   perSite: { limit: 2_000_000_000, windowMs: 60 * 60_000 },
 };
 export const EVALUATION_BYTES_MESSAGE = "The pictures of one car may add up to 50 MB, and this one would go over, so it was not added. Remove it to continue; the pictures already uploaded are kept.";
-const minutes = (s: number) => {
-  const m = Math.max(1, Math.ceil(s / 60));
-  return `${m} minute${m === 1 ? "" : "s"}`;
-};
 /** The 429's message when the client's, the network's or the site's hour of picture bytes is spent. */
 export function uploadBudgetMessage(which: "client" | "network" | "site", retryAfterS: number): string {
-  const then = `Please try again in ${minutes(retryAfterS)}, or remove this picture to continue without it.`;
+  const then = `Please try again in ${inMinutes(retryAfterS)}, or remove this picture to continue without it.`;
   if (which === "client") return `Pictures sent from your connection may add up to 100 MB an hour, and this one would go over. ${then}`;
   if (which === "network") return `Pictures sent from your network may add up to 300 MB an hour, and this one would go over. ${then}`;
   return `This site is receiving more pictures than it can take right now. ${then}`;
@@ -174,7 +170,7 @@ async function limit(request: Request, ctx: SiteContext, what: "lookup" | "uploa
     limits: TRADE_IN_LIMITS,
     tooMany: tooManyLookups,
     busy: what === "lookup" ? LOOKUPS_BUSY : "Many pictures are being sent right now. Please try again in a moment.",
-    full: what === "lookup" ? lookupsFull : (s) => `This site is receiving too many pictures right now. Please try again in ${Math.max(1, Math.ceil(s / 60))} minutes.`,
+    full: what === "lookup" ? lookupsFull : (s) => `This site is receiving too many pictures right now. Please try again in ${inMinutes(s)}.`,
   });
 }
 
