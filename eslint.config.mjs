@@ -48,6 +48,25 @@ export const boundaryZones = [
   },
 ];
 
+/**
+ * server/ reaches the global object only through the composition root (server/root/services.ts),
+ * which holds the process's services in one slot; any other module that puts state there would be
+ * a singleton of its own again (no-restricted-globals, with its test in tests/lint-globals.test.ts).
+ */
+export const rootOnlyGlobals = {
+  files: ["server/**/*.{ts,tsx,mts,cts}"],
+  ignores: ["server/root/services.ts", "server/root/services.test.ts"],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      ...["globalThis", "global"].map((name) => ({
+        name,
+        message: "Only server/root/services.ts touches the global object: keep a process-wide service in its Services (and an accessor here that asks services()).",
+      })),
+    ],
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     ".next/",
@@ -103,4 +122,5 @@ export default defineConfig([
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: boundaryZones }],
     },
   },
+  rootOnlyGlobals,
 ]);

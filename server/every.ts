@@ -1,16 +1,18 @@
+import { services } from "./root/services";
+
 /**
- * A background job of the server process (started by instrumentation.ts): `tick` runs now and then
- * every `intervalMs`, once per process however often it is started (Next may load a module twice),
- * and a tick still running when the next is due is not run twice. Answers a function that stops it.
+ * A background job of the server process (started by server/root/start.ts): `tick` runs now and then
+ * every `intervalMs`, once per process however often it is started (Next may load a module twice:
+ * the timers are kept by the process's services, server/root/services.ts), and a tick still running
+ * when the next is due is not run twice. Answers a function that stops it.
  */
 export async function every(name: string, intervalMs: number, tick: () => Promise<void>): Promise<() => void> {
-  const key = Symbol.for(`forecourt.every.${name}`);
-  const g = globalThis as typeof globalThis & Record<symbol, ReturnType<typeof setInterval> | undefined>;
+  const timers = services().timers;
   const stop = () => {
-    if (g[key]) clearInterval(g[key]);
-    delete g[key];
+    clearInterval(timers.get(name));
+    timers.delete(name);
   };
-  if (g[key]) return stop;
+  if (timers.has(name)) return stop;
   let running = false;
   const run = async () => {
     if (running) return;
@@ -21,8 +23,9 @@ export async function every(name: string, intervalMs: number, tick: () => Promis
       running = false;
     }
   };
-  g[key] = setInterval(run, intervalMs);
-  g[key].unref?.();
+  const timer = setInterval(run, intervalMs);
+  timer.unref?.();
+  timers.set(name, timer);
   await run();
   return stop;
 }

@@ -3,18 +3,19 @@ import { pgliteDatabase, type TestDatabase } from "../tests/databases";
 import type { DbHandle } from "./db";
 import { healthReport } from "./health";
 import { resetLeadRateLimiter } from "./leads/rate-limit";
+import { Services, useServices } from "./root/services";
 
-const DB_KEY = Symbol.for("forecourt.db");
+let previous: Services;
 let tdb: TestDatabase;
 let h: DbHandle;
 
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  (globalThis as Record<symbol, unknown>)[DB_KEY] = Promise.resolve(h);
+  previous = useServices(new Services({ db: h }));
 });
 afterAll(async () => {
-  delete (globalThis as Record<symbol, unknown>)[DB_KEY];
+  useServices(previous);
   await h.close();
   await tdb.cleanup();
 });

@@ -4,6 +4,7 @@ import { makeTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { dealerships } from "../db/schema";
+import { Services, services, useServices } from "../root/services";
 import { upsertVehicle } from "../inventory/store";
 import { loadSearchRecords } from "../inventory/records";
 import { sampleVehicleSlug, siteVehicleBySlug } from "../inventory/vdp";
@@ -32,14 +33,14 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
   let tdb: TestDatabase | null;
   let h: DbHandle;
   const slugs = new Map<number, string>();
-  const g = globalThis as Record<symbol, unknown>;
+  let previous: Services;
   let staff: AdminUser;
 
   beforeAll(async () => {
     tdb = await make();
     if (!tdb) return;
     h = await tdb.open();
-    g[Symbol.for("forecourt.db")] = Promise.resolve(h);
+    previous = useServices(new Services({ db: h }));
     ({ user: staff } = await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" }));
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
     await publish(h, "alpha", { actor: "seed" });
@@ -55,11 +56,10 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     }
     const index = new SearchIndex(vehicleIndexSettings);
     index.replaceAll(await loadSearchRecords(h.db));
-    g[Symbol.for("forecourt.vehicle-index")] = Promise.resolve(index);
+    await services().vehicleIndex(async () => index);
   });
   afterAll(async () => {
-    delete g[Symbol.for("forecourt.db")];
-    delete g[Symbol.for("forecourt.vehicle-index")];
+    if (previous) useServices(previous);
     await h?.close();
     await tdb?.cleanup();
   });

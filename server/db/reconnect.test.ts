@@ -9,9 +9,9 @@ import { listenForVehicleChanges, onVehiclesChanged } from "../inventory/changes
 import { upsertVehicles } from "../inventory/store";
 import { liveTenant } from "../tenants/live";
 import { createTenant, publish, saveDraft } from "../tenants/store";
+import { Services, useServices } from "../root/services";
 import { connectionDropped, migrate, openDb, reconnectDelayMs, type DbHandle } from "./index";
 
-const DB_KEY = Symbol.for("forecourt.db");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The first reconnect waits 1.5–3 s here, so the test can act while the listener is away.
 const FIRST_RETRY_MS = 3000;
@@ -29,6 +29,7 @@ describe("PostgreSQL connections terminated by the server", () => {
   let tdb: TestDatabase | null;
   let h: DbHandle;
   let other: DbHandle; // another server process on the same database
+  let previous: Services | undefined;
   let admin: pg.Client;
   beforeAll(async () => {
     tdb = await postgresDatabase();
@@ -36,12 +37,12 @@ describe("PostgreSQL connections terminated by the server", () => {
     h = await openDb({ url: tdb.env.DATABASE_URL, reconnectFirstMs: FIRST_RETRY_MS });
     await migrate(h);
     other = await openDb({ url: tdb.env.DATABASE_URL });
-    (globalThis as Record<symbol, unknown>)[DB_KEY] = Promise.resolve(h);
+    previous = useServices(new Services({ db: h }));
     admin = new pg.Client({ connectionString: tdb.env.DATABASE_URL });
     await admin.connect();
   });
   afterAll(async () => {
-    delete (globalThis as Record<symbol, unknown>)[DB_KEY];
+    if (previous) useServices(previous);
     await admin?.end();
     await other?.close();
     await h?.close();

@@ -17,11 +17,9 @@
  * inbox) stays bounded.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
-import { dataDir } from "../db";
 import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
+import { services } from "../root/services";
 import { HttpError, type ErrorBody } from "./errors";
 
 export { CHALLENGE_HEADER };
@@ -50,51 +48,14 @@ export class ChallengeRefused extends HttpError {
   }
 }
 
-const SECRET_KEY = Symbol.for("forecourt.challengeSecret");
-type Global = typeof globalThis & { [SECRET_KEY]?: Buffer };
-
 /** The key challenges are signed with: from FORECOURT_SECRET, else DATA_DIR/challenge-secret (made once, 0600). */
 export function challengeSecret(): Buffer {
-  const g = globalThis as Global;
-  return (g[SECRET_KEY] ??= loadSecret());
+  return services().challengeSecret();
 }
 
-/** Forgets the cached secret (tests; the next use reads FORECOURT_SECRET or the file again). */
+/** Forgets the process's secret (tests; the next use reads FORECOURT_SECRET or the file again). */
 export function resetChallengeSecret(): void {
-  delete (globalThis as Global)[SECRET_KEY];
-}
-
-function loadSecret(): Buffer {
-  const derive = (raw: string) => createHash("sha256").update(`forecourt-challenge:${raw}`).digest();
-  const configured = process.env.FORECOURT_SECRET?.trim();
-  if (configured) return derive(configured);
-  const file = join(dataDir(), "challenge-secret");
-  const read = () => {
-    const text = readFileSync(file, "utf8").trim();
-    return /^[0-9a-f]{64}$/.test(text) ? derive(text) : null;
-  };
-  try {
-    const found = read();
-    if (found) return found;
-  } catch {
-    // not made yet
-  }
-  const fresh = randomBytes(32).toString("hex");
-  try {
-    mkdirSync(dataDir(), { recursive: true });
-    writeFileSync(file, fresh, { flag: "wx", mode: 0o600 });
-    return derive(fresh);
-  } catch {
-    // Another process made it first (read it), or the directory is read-only (this process's own).
-    try {
-      const found = read();
-      if (found) return found;
-    } catch {
-      // unreadable
-    }
-    console.warn(`[challenge] ${file} could not be written; set FORECOURT_SECRET so every process accepts the others' challenges`);
-    return derive(fresh);
-  }
+  services().forgetChallengeSecret();
 }
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");

@@ -31,7 +31,8 @@ export class HttpError extends Error {
 
   /**
    * `instanceof HttpError` by brand: Next bundles a module into more than one chunk, and the search
-   * index (kept on globalThis) may throw an error built from another chunk's copy of this class.
+   * index (one per process, server/root/services.ts) may throw an error built from another chunk's
+   * copy of this class.
    * Subclasses are checked as usual.
    */
   static [Symbol.hasInstance](value: unknown): boolean {

@@ -7,11 +7,10 @@ import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { MAX_FEED_BODY_BYTES } from "./feed";
 import { createApiKey, revokeApiKey } from "./keys";
+import { Services, useServices } from "../root/services";
 import { getVehicle, onVehiclesChanged, upsertVehicle } from "./store";
 
 // The route handlers take the process's database from getDb(); point it at the test database.
-const DB_KEY = Symbol.for("forecourt.db");
-const g = globalThis as Record<symbol, unknown>;
 
 const request = (method: string, id: string, opts: { key?: string; auth?: string; body?: BodyInit | null; headers?: Record<string, string> } = {}) => {
   const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
@@ -30,7 +29,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
   let key1: string;
   let key2: string;
   let keyUnknown: string;
-  let saved: unknown;
+  let saved: Services | undefined;
   const { need } = useTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
@@ -38,11 +37,10 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
     key1 = (await createApiKey(h.db, 1, "DMS")).key;
     key2 = (await createApiKey(h.db, 2)).key;
     keyUnknown = (await createApiKey(h.db, 5)).key;
-    saved = g[DB_KEY];
-    g[DB_KEY] = Promise.resolve(h);
+    saved = useServices(new Services({ db: h }));
   });
   afterAll(async () => {
-    g[DB_KEY] = saved;
+    if (saved) useServices(saved);
   }); // before the database closes
 
   it("wants a valid key", async (ctx) => {

@@ -8,6 +8,7 @@ import { makeTenant } from "../../tests/fixtures/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
+import { Services, useServices } from "../root/services";
 import { upsertVehicle } from "./store";
 import { localPhoto, PDF_FONT_FILES, pdfFonts, pdfText, renderVehiclePdf } from "./vehicle-pdf";
 
@@ -96,7 +97,7 @@ beforeAll(async () => {
   // Pictures are drawn into DATA_DIR/media: keep them in the test's own folder.
   process.env.DATA_DIR = tdb.env.DATA_DIR;
   h = await tdb.open();
-  (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
+  useServices(new Services({ db: h }));
   const beta = site("beta", (t) => {
     t.dealerships[0].id = 2;
     t.locations[0].dealership_id = 2;

@@ -4,6 +4,7 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { healthReport } from "../health";
+import { Services, useServices } from "../root/services";
 import { clientKey, LEAD_LIMITS, leadRateLimiter, MemoryRateLimiter, networkKey, RedisRateLimiter, resetLeadRateLimiter, type RateLimiter } from "./rate-limit";
 import { demoSite, deps, post, validLead } from "./test-helpers";
 
@@ -45,15 +46,16 @@ describe("POST /api/leads rate limits", () => {
   let tdb: TestDatabase;
   let h: DbHandle;
   const redis: { limiter: RedisRateLimiter | null } = { limiter: null };
+  let previous: Services;
   beforeAll(async () => {
     tdb = pgliteDatabase();
     h = await tdb.open();
     // Stand in for the process's database handle (what healthReport's getDb() answers).
-    (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
+    previous = useServices(new Services({ db: h }));
     redis.limiter = await redisOrNull(`forecourt:test:${process.pid}:${Date.now()}:`);
   });
   afterAll(async () => {
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")];
+    useServices(previous);
     await redis.limiter?.close();
     await h.close();
     await tdb.cleanup();

@@ -16,6 +16,7 @@ import type { DbHandle } from "../db";
 import { leads, reservations } from "../db/schema";
 import type { SiteContext } from "../http/site-route";
 import { MemoryRateLimiter } from "../leads/rate-limit";
+import { Services, useServices } from "../root/services";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
@@ -373,10 +374,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
 
   it("the route: 404 unless Stripe is the provider; with it, STRIPE_WEBHOOK_SECRET checks the signature; an event for no reservation of ours is acknowledged", async (t) => {
     db.need(t);
-    const DB_KEY = Symbol.for("forecourt.db");
-    const global = globalThis as Record<symbol, unknown>;
-    const previous = global[DB_KEY];
-    global[DB_KEY] = Promise.resolve(h);
+    const previous = useServices(new Services({ db: h }));
     try {
       vi.stubEnv("STRIPE_SECRET_KEY", "");
       vi.stubEnv("PAYMENTS", "");
@@ -392,7 +390,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
       const other = await stripeWebhookRoute(signed(event("customer.created", { id: "cus_1", object: "customer" })));
       expect([other.status, await other.json()]).toEqual([200, { received: true, ignored: "not a payment event" }]);
     } finally {
-      global[DB_KEY] = previous;
+      useServices(previous);
     }
   });
 

@@ -10,6 +10,7 @@ import { createApiKey } from "../inventory/keys";
 import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
 import { getVehicle, upsertVehicle } from "../inventory/store";
 import { seedDemoTenants } from "../seed";
+import { Services, useServices } from "../root/services";
 import { createAlgoliaSync, startAlgoliaSync, stopAlgoliaSync, subscribeAlgoliaSync, SYNC_DELAY_MS, type AlgoliaSync } from "./algolia";
 
 /**
@@ -26,13 +27,11 @@ interface Call {
 }
 
 // The route handlers (and startAlgoliaSync) take the process's database from getDb(); point it at the test database.
-const DB_KEY = Symbol.for("forecourt.db");
-const g = globalThis as Record<symbol, unknown>;
 
 let server: Server;
 let tdb: TestDatabase;
 let h: DbHandle;
-let saved: unknown;
+let saved: Services;
 const calls: Call[] = [];
 /** Statuses the fake answers batch requests with, first come first served; 200 once empty. */
 const failures: number[] = [];
@@ -103,8 +102,7 @@ beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
   await seedDemoTenants(h);
-  saved = g[DB_KEY];
-  g[DB_KEY] = Promise.resolve(h);
+  saved = useServices(new Services({ db: h }));
 
   // The dealership with the most listed cars in stock, and a feed key of its own.
   const byDealership = new Map<number, string[]>();
@@ -127,7 +125,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  g[DB_KEY] = saved;
+  useServices(saved);
   server.close();
   await h.close();
   await tdb.cleanup();

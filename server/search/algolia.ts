@@ -4,7 +4,7 @@
  * `npm run search:push` (ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY) uploads the records and sets the
  * index settings. The settings are the embedded engine's (vehicle-index.ts) in Algolia's terms.
  * With the admin key set, the server keeps Algolia current after that: startAlgoliaSync (called
- * from instrumentation.ts at server start) sends the records of every changed vehicle.
+ * from server/root/start.ts at server start) sends the records of every changed vehicle.
  */
 import "server-only";
 import { createHmac } from "node:crypto";
@@ -15,6 +15,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db, type DbHandle } from "../db";
 import { onVehiclesChanged } from "../inventory/changes";
 import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
+import { services } from "../root/services";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import { vehicleIndexSettings } from "./vehicle-index";
 
@@ -278,22 +279,18 @@ export function subscribeAlgoliaSync(client: Algoliasearch, handle: DbHandle, op
   return { ...sync, stop: unsubscribe };
 }
 
-const SYNC_KEY = Symbol.for("forecourt.algolia-sync");
-type SyncGlobal = typeof globalThis & { [SYNC_KEY]?: Promise<AlgoliaSync | null> };
-
 /**
  * Starts the process's Algolia sync once (later calls return the same one): with ALGOLIA_APP_ID
  * and ALGOLIA_ADMIN_KEY set, every vehicle change this process sees — its own writes (the HTTP
  * feed) and, through NOTIFY, other processes' writes (`npm run import` on PostgreSQL) — reaches
  * Algolia within about a second. Null when the admin key is not configured or the database cannot
  * be opened (logged; the feed keeps working). `handle` defaults to the process's database (getDb);
- * `env` and `client` are for tests.
+ * `env` and `client` are for tests. Kept by the process's services (server/root/services.ts).
  */
 export function startAlgoliaSync(
   opts: AlgoliaSyncOptions & { env?: Record<string, string | undefined>; client?: Algoliasearch; handle?: DbHandle } = {},
 ): Promise<AlgoliaSync | null> {
-  const g = globalThis as SyncGlobal;
-  g[SYNC_KEY] ??= (async () => {
+  return services().algoliaSync(async () => {
     const env = opts.env ?? process.env;
     const appId = env.ALGOLIA_APP_ID?.trim();
     const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
@@ -308,16 +305,10 @@ export function startAlgoliaSync(
       console.error(`[search] cannot keep Algolia current (feed writes reach Algolia only through \`npm run search:push\`): ${(e as Error).message}`);
       return null;
     }
-  })();
-  return g[SYNC_KEY]!;
+  });
 }
 
 /** Stops the process's Algolia sync after sending what it has queued (tests; a graceful shutdown). */
-export async function stopAlgoliaSync(): Promise<void> {
-  const g = globalThis as SyncGlobal;
-  const sync = await g[SYNC_KEY];
-  delete g[SYNC_KEY];
-  if (!sync) return;
-  sync.stop();
-  await sync.flush();
+export function stopAlgoliaSync(): Promise<void> {
+  return services().stopAlgoliaSync();
 }

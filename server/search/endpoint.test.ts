@@ -7,10 +7,10 @@ import { makeTenant } from "../../tests/fixtures/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
+import { Services, services, useServices } from "../root/services";
 import { SearchIndex } from "./engine";
 import { handleMultiQuery } from "./http";
-import { registerInProcessSearch } from "./in-process";
-import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-host";
+import { searchInProcess } from "./in-process";
 import { vehicleIndexSettings } from "./vehicle-index";
 
 const now = Math.floor(Date.now() / 1000);
@@ -35,6 +35,7 @@ const records = [
 
 let tdb: TestDatabase;
 let h: DbHandle;
+let previous: Services;
 const servers: Server[] = [];
 
 /** An HTTP server for one site: every request arrives with that site's Host, as DNS would route it. */
@@ -58,7 +59,7 @@ const client = (url: string) => liteClient("forecourt", "public", { hosts: [{ ur
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
+  previous = useServices(new Services({ db: h }));
   const alpha = makeTenant("alpha");
   const beta = makeTenant("beta");
   beta.dealerships[0].id = 2;
@@ -76,9 +77,10 @@ beforeAll(async () => {
   }
   const index = new SearchIndex(vehicleIndexSettings);
   index.replaceAll(records);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.vehicle-index")] = Promise.resolve(index);
+  await services().vehicleIndex(async () => index);
 });
 afterAll(async () => {
+  useServices(previous);
   for (const s of servers) s.close();
   await h.close();
   await tdb.cleanup();
@@ -205,8 +207,7 @@ describe("long and hostile queries (issue 12 item 6: a 513-character query never
   });
 
   it("answers a server-rendered search the engine refuses with no results instead of never (InstantSearch waits for a result)", async () => {
-    registerInProcessSearch();
-    const search = (globalThis as Record<symbol, InProcessSearch>)[IN_PROCESS_SEARCH];
+    const search = searchInProcess;
     const { results } = await search("alpha.localhost", [{ indexName: "vehicles", params: { query: "a".repeat(600), hitsPerPage: 20 } }]);
     expect(results).toEqual([expect.objectContaining({ hits: [], nbHits: 0, index: "vehicles", hitsPerPage: 20 })]);
     const ok = await search("alpha.localhost", [{ indexName: "vehicles", params: { query: "" } }]);

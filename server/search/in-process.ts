@@ -1,5 +1,6 @@
 import { tenantForHost } from "../tenants/live";
-import { IN_PROCESS_SEARCH, parseSearchHost, type InProcessSearch } from "../../domain/search-host";
+import { parseSearchHost, type InProcessSearch } from "../../domain/search-host";
+import { publishInProcessSearch } from "../root/services";
 import { searchForTenant } from "./service";
 import { previewDocument } from "../admin/preview";
 
@@ -31,17 +32,19 @@ function emptyResult(request: unknown) {
  * results and logged: react-instantsearch-nextjs waits for a result and never for an error, so a
  * rejected search would leave the page hanging without an answer.
  */
+export const searchInProcess: InProcessSearch = async (searchHost, requests) => {
+  const { host, token } = parseSearchHost(searchHost);
+  const document = token ? await previewDocument(host, token) : (await tenantForHost(host))?.document;
+  if (!document) throw new Error(token ? `The preview link for ${host} is no longer valid.` : `No dealer site answers at ${host}.`);
+  try {
+    return await searchForTenant(document, requests);
+  } catch (error) {
+    console.error(`[search] a server-rendered search for ${host} failed; answering with no results:`, (error as Error).message);
+    return { results: (Array.isArray(requests) ? requests : []).map(emptyResult) };
+  }
+};
+
+/** Publishes searchInProcess where the client components rendered on the server find it (server/root/services.ts). */
 export function registerInProcessSearch() {
-  const g = globalThis as typeof globalThis & { [IN_PROCESS_SEARCH]?: InProcessSearch };
-  g[IN_PROCESS_SEARCH] ??= async (searchHost, requests) => {
-    const { host, token } = parseSearchHost(searchHost);
-    const document = token ? await previewDocument(host, token) : (await tenantForHost(host))?.document;
-    if (!document) throw new Error(token ? `The preview link for ${host} is no longer valid.` : `No dealer site answers at ${host}.`);
-    try {
-      return await searchForTenant(document, requests);
-    } catch (error) {
-      console.error(`[search] a server-rendered search for ${host} failed; answering with no results:`, (error as Error).message);
-      return { results: (Array.isArray(requests) ? requests : []).map(emptyResult) };
-    }
-  };
+  publishInProcessSearch(searchInProcess);
 }

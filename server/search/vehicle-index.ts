@@ -1,8 +1,7 @@
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES, SEARCHABLE_ATTRIBUTES, type SearchRecord } from "../../domain/search-record";
 import { SORTABLE_ATTRIBUTES, VEHICLES_INDEX, indexForSort } from "../../domain/search-rules";
-import { getDb } from "../db";
-import { onVehiclesChanged } from "../inventory/changes";
 import { searchRecordsFor } from "../inventory/records";
+import { services } from "../root/services";
 import { SearchIndex } from "./engine";
 
 /** The vehicle index's settings: what is searchable, facetable, numeric, and one replica per sort. */
@@ -21,32 +20,25 @@ export const vehicleIndexSettings = {
 
 export { VEHICLES_INDEX };
 
-const KEY = Symbol.for("forecourt.vehicle-index");
-type Global = typeof globalThis & { [KEY]?: Promise<SearchIndex> };
-
 /**
  * The process's vehicle index, built once from every vehicle record (`load`) and kept current by
- * incremental updates (`applyVehicleChanges`).
+ * incremental updates (`applyVehicleChanges`); kept by the process's services (server/root/services.ts).
  */
 export function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<SearchIndex> {
-  const g = globalThis as Global;
-  g[KEY] ??= (async () => {
+  const app = services();
+  return app.vehicleIndex(async () => {
     const index = new SearchIndex(vehicleIndexSettings);
     const started = performance.now();
     const records = await load();
     index.replaceAll(records);
     console.log(`[search] indexed ${records.length} vehicles in ${Math.round(performance.now() - started)} ms`);
-    const handle = await getDb();
+    const handle = await app.db();
     // Incremental: only the changed vehicles are re-read and re-indexed, from any process's writes.
-    onVehiclesChanged((ids) => {
+    app.vehicleChanges.on((ids) => {
       applyVehicleChanges(index, ids, () => searchRecordsFor(handle.db, ids)).catch((e) => console.error("[search] index update failed:", e));
     }, { handle });
     return index;
-  })().catch((e) => {
-    delete g[KEY];
-    throw e;
   });
-  return g[KEY]!;
 }
 
 /** Re-indexes the given vehicles: upserts those that still exist, removes the rest. */

@@ -4,18 +4,21 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish, saveDraft } from "./store";
 import { liveTenant, tenantForHost } from "./live";
+import { Services, useServices } from "../root/services";
 
 let tdb: TestDatabase;
 let h: DbHandle;
+let previous: Services;
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
   // Stand in for the process's database handle (what getDb() returns in the server).
-  (globalThis as Record<symbol, unknown>)[Symbol.for("forecourt.db")] = Promise.resolve(h);
+  previous = useServices(new Services({ db: h }));
   await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
   await publish(h, "alpha", { actor: "seed" });
 });
 afterAll(async () => {
+  useServices(previous);
   await h.close();
   await tdb.cleanup();
 });

@@ -85,7 +85,7 @@ export class SearchRequestError extends HttpError {
 
   /**
    * By name, not by class: Next bundles the engine into more than one chunk, and the shared index
-   * (kept on globalThis) may throw another copy's class — `instanceof` then failed and a refused
+   * (one per process, server/root/services.ts) may throw another copy's class — `instanceof` then failed and a refused
    * query answered 500.
    */
   static [Symbol.hasInstance](value: unknown): boolean {

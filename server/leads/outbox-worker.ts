@@ -1,0 +1,351 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/open";
+import { leadDeliveries } from "../db/schema";
+import { RefusedFetchError } from "../http/safe-fetch";
+import { defaultSenders, type Senders, type SendOptions } from "./senders";
+
+/**
+ * The lead outbox worker. Rows of lead_deliveries are written with their lead (server/leads/store.ts);
+ * this worker claims the due ones, sends them and records the outcome:
+ *   - sent: the SMTP server accepted the e-mail / the CRM answered 2xx to the ADF POST;
+ *   - kept: an e-mail with no SMTP_URL (or no lead address) stays in the outbox, readable with
+ *     `npm run leads:outbox`;
+ *   - a failure counts an attempt and retries after 30 s × 2^(attempts-1) (at most an hour); the
+ *     8th failure makes the row dead (`npm run leads:replay` puts dead rows back to pending).
+ * A claim pushes next_attempt_at one lease (2 minutes) ahead, with FOR UPDATE SKIP LOCKED, so two
+ * workers (processes sharing PostgreSQL) never send one row at once, and a worker that dies mid-send
+ * leaves the row due again when the lease ends. Delivery is at least once.
+ * Deliveries run concurrently (20 in flight at most, 4 per destination — a CRM's host and port, or
+ * the SMTP server — and 2 per CRM URL, each given 10 s): a CRM that never answers holds only its own
+ * rows, while the worker keeps claiming and sending every other tenant's. Tenants whose CRMs share a
+ * vendor's host (crm.vendor.com/dealerA, /dealerB) each have their own URL, so one hanging URL holds at
+ * most 2 of its host's 4 places. A URL whose delivery timed out backs off as a whole: its other rows
+ * are not claimed for 30 s × 2^(n-1) after n time-outs in a row (at most 5 minutes), and then go one
+ * at a time until one is answered in time — so a URL that keeps timing out mostly holds no place, at
+ * times one, and never takes the places its host's other URLs need.
+ * CRM URLs are fetched through the fetch guard (server/http/safe-fetch.ts): a refused address is a
+ * failed attempt, logged with the reason.
+ */
+
+export interface OutboxOptions {
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  leaseMs?: number;
+  /** How many rows one claim takes at most. */
+  batchSize?: number;
+  /** How many deliveries are in flight at once, in all (a claim takes no more than the free places). */
+  concurrency?: number;
+  /** How many deliveries to one destination (a CRM's host and port; the SMTP server) are in flight at once. */
+  perDestination?: number;
+  /** How many deliveries to one CRM URL are in flight at once (1 after its last delivery timed out). */
+  perUrl?: number;
+  /** The longest a URL whose deliveries time out waits before it is tried again (its back-off's cap). */
+  maxUrlBackoffMs?: number;
+  /** The clock of a timing-out URL's back-off (tests). */
+  now?: () => number;
+  /** One delivery's deadline: a destination that has not answered by then is a failed attempt. */
+  timeoutMs?: number;
+  /** How often due retries are looked for while nothing kicks the worker. */
+  pollMs?: number;
+  senders?: Senders;
+  log?: (message: string) => void;
+}
+
+export const OUTBOX_DEFAULTS = {
+  maxAttempts: 8,
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  leaseMs: 120_000,
+  batchSize: 20,
+  concurrency: 20,
+  perDestination: 4,
+  perUrl: 2,
+  maxUrlBackoffMs: 300_000,
+  timeoutMs: 10_000,
+  pollMs: 5_000,
+};
+
+/** Wait before the next attempt after `attempts` failures. */
+export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseDelayMs, max = OUTBOX_DEFAULTS.maxDelayMs): number {
+  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+}
+
+type Row = typeof leadDeliveries.$inferSelect;
+
+export interface RunResult {
+  sent: number;
+  kept: number;
+  failed: number;
+  dead: number;
+}
+
+// A delivery's destination, for the per-destination bound: the CRM URL's host and port, or the SMTP server.
+// The same rule in SQL (claim) and here: scheme, optional user info, then the authority.
+const AUTHORITY = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#]*)";
+export function destinationOf(row: Pick<Row, "channel" | "target">): string {
+  return row.channel === "adf" ? `adf:${(new RegExp(AUTHORITY).exec(row.target ?? "")?.[1] ?? "").toLowerCase()}` : "email";
+}
+const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') else 'email' end)`;
+
+/** A CRM URL's deliveries in flight, its time-outs in a row, and until when its rows are not claimed (its back-off). */
+interface UrlState {
+  inFlight: number;
+  timeouts: number;
+  pausedUntil: number;
+}
+
+/** A delivery that was not answered by the worker's deadline. */
+class DeadlineError extends Error {}
+
+export class OutboxWorker {
+  private readonly o: Required<Omit<OutboxOptions, "senders" | "log" | "now">>;
+  private readonly now: () => number;
+  private senders: Senders | undefined;
+  private readonly log: (message: string) => void;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<RunResult> | undefined;
+  private again = false;
+  private stopped = true;
+  private halted = false;
+  /** Deliveries in flight, in all and per destination. */
+  private inFlight = 0;
+  private readonly perDestination = new Map<string, number>();
+  private readonly urls = new Map<string, UrlState>();
+  private readonly waiting = new Set<() => void>();
+  private wake(): void {
+    for (const w of this.waiting) w();
+  }
+
+  constructor(
+    private readonly db: Db,
+    opts: OutboxOptions = {},
+  ) {
+    this.o = {
+      maxAttempts: opts.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts,
+      baseDelayMs: opts.baseDelayMs ?? OUTBOX_DEFAULTS.baseDelayMs,
+      maxDelayMs: opts.maxDelayMs ?? OUTBOX_DEFAULTS.maxDelayMs,
+      leaseMs: opts.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
+      batchSize: opts.batchSize ?? OUTBOX_DEFAULTS.batchSize,
+      concurrency: Math.max(1, opts.concurrency ?? OUTBOX_DEFAULTS.concurrency),
+      perDestination: Math.max(1, opts.perDestination ?? OUTBOX_DEFAULTS.perDestination),
+      perUrl: Math.max(1, opts.perUrl ?? OUTBOX_DEFAULTS.perUrl),
+      maxUrlBackoffMs: opts.maxUrlBackoffMs ?? OUTBOX_DEFAULTS.maxUrlBackoffMs,
+      timeoutMs: opts.timeoutMs ?? OUTBOX_DEFAULTS.timeoutMs,
+      pollMs: opts.pollMs ?? OUTBOX_DEFAULTS.pollMs,
+    };
+    this.senders = opts.senders;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? ((m) => console.warn(`[leads] ${m}`));
+  }
+
+  /** Starts polling and delivers what is already due (rows left pending by an earlier process). */
+  start(): this {
+    if (!this.stopped) return this;
+    this.stopped = false;
+    this.halted = false;
+    this.kick();
+    return this;
+  }
+
+  /** Stops polling and claiming, and waits for the deliveries in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.halted = true;
+    clearTimeout(this.timer);
+    this.wake();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Asks for a delivery round now (a lead was just stored); a round in progress claims again at once. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      this.wake();
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.runOnce()
+      .catch((e) => {
+        this.log(`delivery round failed: ${(e as Error).message}`);
+        return { sent: 0, kept: 0, failed: 0, dead: 0 };
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), this.o.pollMs);
+          this.timer.unref?.();
+        }
+      });
+  }
+
+  /**
+   * Claims and delivers due rows until none is due and none is in flight. Each claimed row is sent on
+   * its own: a slow destination holds only its own rows (at most `perDestination` at once, and
+   * `perUrl` of one CRM URL — 1 after its last delivery timed out, none while it backs off — each for at
+   * most `timeoutMs`) while the worker goes on claiming and sending the others' — up to `concurrency`
+   * in flight, and again whenever one finishes, a lead is stored (kick) or `pollMs` passes.
+   */
+  async runOnce(): Promise<RunResult> {
+    this.senders ??= await defaultSenders();
+    const total: RunResult = { sent: 0, kept: 0, failed: 0, dead: 0 };
+    const mine = new Set<Promise<void>>();
+    for (;;) {
+      const free = Math.min(this.o.batchSize, this.o.concurrency - this.inFlight);
+      const rows = !this.halted && free > 0 ? await this.claim(free) : [];
+      for (const row of rows) {
+        const destination = destinationOf(row);
+        const busy = this.perDestination.get(destination) ?? 0;
+        const url = row.channel === "adf" ? (row.target ?? "") : null;
+        if (busy >= this.o.perDestination || (url !== null && this.urlBlocked(url))) {
+          // Claimed with others of its destination (or URL) beyond the bound: due again at once, for when a place frees.
+          await this.db.update(leadDeliveries).set({ nextAttemptAt: sql`now()` }).where(this.mine(row));
+          continue;
+        }
+        this.perDestination.set(destination, busy + 1);
+        const state = url === null ? null : this.urlState(url);
+        if (state) state.inFlight++;
+        this.inFlight++;
+        const p: Promise<void> = this.deliver(row, state)
+          .then((r) => void total[r]++)
+          .catch((e) => this.log(`delivery ${row.id} could not be recorded: ${(e as Error).message}`))
+          .finally(() => {
+            this.inFlight--;
+            const n = (this.perDestination.get(destination) ?? 1) - 1;
+            if (n > 0) this.perDestination.set(destination, n);
+            else this.perDestination.delete(destination);
+            if (state) {
+              state.inFlight--;
+              if (!state.inFlight && !state.timeouts) this.urls.delete(url!);
+            }
+            mine.delete(p);
+            this.wake();
+          });
+        mine.add(p);
+      }
+      if (rows.length && this.inFlight < this.o.concurrency && !this.halted) continue;
+      if (!mine.size) return total;
+      // Wait for a place to free, a kick, or the poll interval (retries that came due), then claim again.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, this.o.pollMs);
+        this.waiting.add(done);
+      });
+    }
+  }
+
+  private urlState(url: string): UrlState {
+    let state = this.urls.get(url);
+    if (!state) this.urls.set(url, (state = { inFlight: 0, timeouts: 0, pausedUntil: 0 }));
+    return state;
+  }
+
+  /** A URL takes no delivery while it backs off, or while its bound (perUrl; 1 after a time-out) is in flight. */
+  private urlBlocked(url: string): boolean {
+    const state = this.urls.get(url);
+    if (!state) return false;
+    return state.pausedUntil > this.now() || state.inFlight >= (state.timeouts ? 1 : this.o.perUrl);
+  }
+
+  /** A time-out extends a URL's back-off (as a row's: 30 s × 2^(n-1), at most maxUrlBackoffMs); any answer in time ends it. */
+  private urlOutcome(state: UrlState, timedOut: boolean): void {
+    state.timeouts = timedOut ? state.timeouts + 1 : 0;
+    state.pausedUntil = timedOut ? this.now() + Math.min(this.o.maxUrlBackoffMs, backoffMs(state.timeouts, this.o.baseDelayMs, this.o.maxDelayMs)) : 0;
+  }
+
+  private async claim(limit: number): Promise<Row[]> {
+    const lease = sql`now() + ${this.o.leaseMs} * interval '1 millisecond'`;
+    // Destinations and CRM URLs already at their bound (or backing off) are left for later (their rows are not leased and held).
+    const full = [...this.perDestination].filter(([, n]) => n >= this.o.perDestination).map(([d]) => sql`${d}`);
+    const blocked = [...this.urls.keys()].filter((u) => this.urlBlocked(u)).map((u) => sql`${u}`);
+    const notFull = sql`${full.length ? sql`and ${destinationSql} not in (${sql.join(full, sql`, `)})` : sql``} ${
+      blocked.length ? sql`and (${leadDeliveries.channel} <> 'adf' or coalesce(${leadDeliveries.target}, '') not in (${sql.join(blocked, sql`, `)}))` : sql``
+    }`;
+    const result = await this.db.execute(sql`
+      update ${leadDeliveries} set next_attempt_at = ${lease}
+      where id in (
+        select id from ${leadDeliveries}
+        where status = 'pending' and next_attempt_at <= now() ${notFull}
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning id`);
+    const ids = ((result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[])).map((r) => Number(r.id));
+    if (!ids.length) return [];
+    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids)).orderBy(leadDeliveries.id);
+  }
+
+  /** One send under the delivery deadline: the sender is told to abort, and is not waited for beyond it. */
+  private async withDeadline(send: (opts: SendOptions) => Promise<void>): Promise<void> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new DeadlineError(`no answer within ${this.o.timeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, this.o.timeoutMs);
+    });
+    try {
+      await Promise.race([send({ signal: controller.signal }), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends one row and records the outcome; `url` is its CRM URL's state (for the URL's back-off). */
+  private async deliver(row: Row, url: UrlState | null): Promise<keyof RunResult> {
+    const senders = this.senders!;
+    try {
+      if (row.channel === "email" || row.channel === "buyer") {
+        if (!senders.email || !row.target) {
+          await this.db.update(leadDeliveries).set({ status: "kept", lastError: senders.email ? "the dealership has no lead e-mail address" : null }).where(this.mine(row));
+          return "kept";
+        }
+        const email = senders.email;
+        await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body }, o));
+      } else {
+        if (!row.target) throw new Error("no CRM URL");
+        try {
+          await this.withDeadline((o) => senders.adf(row.target!, row.body, o));
+          if (url) this.urlOutcome(url, false);
+        } catch (e) {
+          if (url) this.urlOutcome(url, e instanceof DeadlineError);
+          throw e;
+        }
+      }
+      await this.db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(this.mine(row));
+      return "sent";
+    } catch (e) {
+      const attempts = row.attempts + 1;
+      const message = String((e as Error)?.message ?? e).slice(0, 1000);
+      if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target}: ${message}`);
+      if (attempts >= this.o.maxAttempts) {
+        await this.db.update(leadDeliveries).set({ status: "dead", attempts, lastError: message }).where(this.mine(row));
+        this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} is dead after ${attempts} attempts: ${message}`);
+        return "dead";
+      }
+      const wait = backoffMs(attempts, this.o.baseDelayMs, this.o.maxDelayMs);
+      await this.db
+        .update(leadDeliveries)
+        .set({ attempts, lastError: message, nextAttemptAt: sql`now() + ${wait} * interval '1 millisecond'` })
+        .where(this.mine(row));
+      return "failed";
+    }
+  }
+
+  // Only the row as claimed: a replay or another worker that took it after the lease is not overwritten.
+  private mine(row: Row) {
+    return and(eq(leadDeliveries.id, row.id), eq(leadDeliveries.status, "pending"), eq(leadDeliveries.attempts, row.attempts));
+  }
+}
