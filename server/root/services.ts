@@ -99,7 +99,11 @@ export class Services {
 
   /** The lead outbox worker, started on first use on `handle` (default: the process's database). */
   outbox(handle?: Promise<DbHandle>): Promise<OutboxWorker> {
-    return once(() => this.worker, (p) => (this.worker = p), async () => new OutboxWorker((await (handle ?? this.db())).db, this.given.outbox).start());
+    return once(() => this.worker, (p) => (this.worker = p), async () => {
+      const worker = new OutboxWorker((await (handle ?? this.db())).db, this.given.outbox).start();
+      console.log(`[leads] the outbox worker started in process ${process.pid}`);
+      return worker;
+    });
   }
 
   /** The vehicle index, built by `build` on first use (server/search/vehicle-index.ts says how). */
