@@ -2,7 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { leadDeliveries } from "../db/schema";
 import { RefusedFetchError } from "../http/safe-fetch";
+import { backoffMs, resolveOutboxOptions, type OutboxOptions, type ResolvedOutboxOptions } from "./outbox-options";
 import { defaultSenders, type Senders, type SendOptions } from "./senders";
+
+export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options";
 
 /**
  * The lead outbox worker. Rows of lead_deliveries are written with their lead (server/leads/store.ts);
@@ -26,50 +29,6 @@ import { defaultSenders, type Senders, type SendOptions } from "./senders";
  * CRM URLs are fetched through the fetch guard (server/http/safe-fetch.ts): a refused address is a
  * failed attempt, logged with the reason.
  */
-
-export interface OutboxOptions {
-  maxAttempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  leaseMs?: number;
-  /** How many rows one claim takes at most. */
-  batchSize?: number;
-  /** How many deliveries are in flight at once, in all (a claim takes no more than the free places). */
-  concurrency?: number;
-  /** How many deliveries to one destination (a CRM's host and port; the SMTP server) are in flight at once. */
-  perDestination?: number;
-  /** How many deliveries to one CRM URL are in flight at once (1 after its last delivery timed out). */
-  perUrl?: number;
-  /** The longest a URL whose deliveries time out waits before it is tried again (its back-off's cap). */
-  maxUrlBackoffMs?: number;
-  /** The clock of a timing-out URL's back-off (tests). */
-  now?: () => number;
-  /** One delivery's deadline: a destination that has not answered by then is a failed attempt. */
-  timeoutMs?: number;
-  /** How often due retries are looked for while nothing kicks the worker. */
-  pollMs?: number;
-  senders?: Senders;
-  log?: (message: string) => void;
-}
-
-export const OUTBOX_DEFAULTS = {
-  maxAttempts: 8,
-  baseDelayMs: 30_000,
-  maxDelayMs: 3_600_000,
-  leaseMs: 120_000,
-  batchSize: 20,
-  concurrency: 20,
-  perDestination: 4,
-  perUrl: 2,
-  maxUrlBackoffMs: 300_000,
-  timeoutMs: 10_000,
-  pollMs: 5_000,
-};
-
-/** Wait before the next attempt after `attempts` failures. */
-export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseDelayMs, max = OUTBOX_DEFAULTS.maxDelayMs): number {
-  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
-}
 
 type Row = typeof leadDeliveries.$inferSelect;
 
@@ -99,7 +58,7 @@ interface UrlState {
 class DeadlineError extends Error {}
 
 export class OutboxWorker {
-  private readonly o: Required<Omit<OutboxOptions, "senders" | "log" | "now">>;
+  private readonly o: ResolvedOutboxOptions;
   private readonly now: () => number;
   private senders: Senders | undefined;
   private readonly log: (message: string) => void;
@@ -121,19 +80,7 @@ export class OutboxWorker {
     private readonly db: Db,
     opts: OutboxOptions = {},
   ) {
-    this.o = {
-      maxAttempts: opts.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts,
-      baseDelayMs: opts.baseDelayMs ?? OUTBOX_DEFAULTS.baseDelayMs,
-      maxDelayMs: opts.maxDelayMs ?? OUTBOX_DEFAULTS.maxDelayMs,
-      leaseMs: opts.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
-      batchSize: opts.batchSize ?? OUTBOX_DEFAULTS.batchSize,
-      concurrency: Math.max(1, opts.concurrency ?? OUTBOX_DEFAULTS.concurrency),
-      perDestination: Math.max(1, opts.perDestination ?? OUTBOX_DEFAULTS.perDestination),
-      perUrl: Math.max(1, opts.perUrl ?? OUTBOX_DEFAULTS.perUrl),
-      maxUrlBackoffMs: opts.maxUrlBackoffMs ?? OUTBOX_DEFAULTS.maxUrlBackoffMs,
-      timeoutMs: opts.timeoutMs ?? OUTBOX_DEFAULTS.timeoutMs,
-      pollMs: opts.pollMs ?? OUTBOX_DEFAULTS.pollMs,
-    };
+    this.o = resolveOutboxOptions(opts);
     this.senders = opts.senders;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? ((m) => console.warn(`[leads] ${m}`));
