@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { consoleIo, runIfMain, type CliIo } from "./cli";
+import { consoleIo, runIfMain, type CliIo } from "../scripts/cli";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 

@@ -1,5 +1,5 @@
 /**
- * A preview's pages keep their token in every link (issue 17): scripts/serve.ts puts this in front
+ * A preview's pages keep their token in every link (issue 17): serving/index.ts puts this in front
  * of Next, and the HTML of a page under /preview/{token}/ on a site's host has each link and form
  * of the site's own pages rewritten to the same page of the preview (domain/preview-links.ts), so
  * a link opened in a new tab, or followed before the page's scripts run, stays in the draft. Links
@@ -7,8 +7,8 @@
  * React does not compare attributes when it hydrates a production page, so the rewritten links stay.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parseHost } from "../../domain/hosts";
-import { previewHtml } from "../../domain/preview-links";
+import { parseHost } from "../domain/hosts";
+import { previewHtml } from "../domain/preview-links";
 import { holdResponse } from "./hold-response";
 
 const PREVIEW_PAGE = /^\/preview\/([A-Za-z0-9_-]{20,100})(\/[^?]*)?(\?.*)?$/;

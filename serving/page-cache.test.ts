@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PageCache, pageCacheKey, withPageCache } from "./page-cache";
-import { pageSecurityHeaders } from "./security-headers";
+import { pageSecurityHeaders } from "../server/http/security-headers";
 
 /** Stands in for Next's handler: renders a numbered page per request, the way Next writes it. */
 let renders = 0;

@@ -12,7 +12,7 @@
  * at once (a tap before hydration does nothing in either case), and they come after 3 s whatever
  * happens. A page in a background tab, which never paints, gets them at load.
  *
- * scripts/serve.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
+ * serving/index.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
  * client navigations, which ask for the RSC payload): the page is answered whole, as Next has
  * already rendered it whole by its first byte, and compressed here (br, else gzip), since Next
  * only compresses what it sends itself.
@@ -20,7 +20,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { NOT_FOUND_MARK, parseHost } from "../../domain/hosts";
+import { NOT_FOUND_MARK, parseHost } from "../domain/hosts";
 import { holdResponse } from "./hold-response";
 import { acceptsEncoding } from "./static-brotli";
 

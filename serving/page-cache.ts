@@ -1,6 +1,6 @@
 /**
  * The vehicle pages' response cache (issue 4: "server-rendered and cached; an inventory change
- * invalidates that car's page"). scripts/serve.ts puts it in front of Next: a VDP (GET /cars/{slug}
+ * invalidates that car's page"). serving/index.ts puts it in front of Next: a VDP (GET /cars/{slug}
  * on a site's host, not a client-side navigation) is rendered once and then served from memory,
  * gzipped once, until
  *   - the car changes (a feed write or an import; onVehiclesChanged, also from other processes),
@@ -11,8 +11,8 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { parseHost } from "../../domain/hosts";
-import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "./security-headers";
+import { parseHost } from "../domain/hosts";
+import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "../server/http/security-headers";
 import { holdResponse } from "./hold-response";
 
 export interface CachedPage {
