@@ -23,6 +23,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { NOT_FOUND_MARK, parseHost } from "../domain/hosts";
 import { holdResponse } from "./hold-response";
 import { acceptsEncoding } from "./static-brotli";
+import type { ServingContract } from "./contract";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -150,3 +151,31 @@ export function withLateScripts(next: Handler): Handler {
     return next(req, res);
   };
 }
+
+/** A script tag or script preload for one of Next's chunks that lateScriptsHtml left as it was, else null. */
+function earlyScriptTag(html: string): string | null {
+  const rewritten = lateScriptsHtml(html);
+  return (
+    /<script\b[^>]* src="\/_next\/static\/[^"]*"[^>]*>/.exec(rewritten)?.[0] ??
+    /<link\b(?=[^>]* rel="preload")(?=[^>]* as="script")[^>]* href="\/_next\/static\/chunks\/[^"]*"[^>]*>/.exec(rewritten)?.[0] ??
+    null
+  );
+}
+
+/** What this layer expects of Next's pages (serving/contract.ts). */
+export const contract: ServingContract = {
+  layer: "late scripts",
+  check({ home, vehicle, missing }) {
+    const problems: string[] = [];
+    for (const page of [home, vehicle]) {
+      const type = page.headers["content-type"] ?? "";
+      if (!/^text\/html/i.test(type)) problems.push(`Next answered ${page.path} as "${type}", not text/html, so its scripts are not made late`);
+      if (page.headers["content-encoding"]) problems.push(`Next compressed ${page.path} (${page.headers["content-encoding"]}) though the request took no encoding, so the page cannot be read`);
+      if (!new RegExp(BOOTSTRAP_SCRIPT.source).test(page.html)) problems.push(`Next's HTML of ${page.path} no longer has its chunk scripts as <script src="/_next/static/chunks/….js" async=""></script>`);
+      const early = earlyScriptTag(page.html);
+      if (early) problems.push(`Next's HTML of ${page.path} has a script of another shape, which would still run before the largest paint: ${early}`);
+    }
+    if (!notFoundPage(missing.html)) problems.push(`the page of a missing address (${missing.path}) no longer has the 404 mark in its <head>, so it would be answered 200`);
+    return problems;
+  },
+};
