@@ -139,8 +139,8 @@ describe.skipIf(!BUILT)("the serving layer's contract with Next's build", () => 
     it("a vehicle page without its car's mark, or varying on a request header the key ignores: page cache", () => {
       const unmarked = withPage("vehicle", (p) => ({ html: p.html.replace(/ data-fc-car="[^"]*"/g, "") }));
       expect(named(contractProblems(unmarked), "page cache")).toEqual([expect.stringContaining('no longer has <main … data-fc-car="{id}">')]);
-      const varies = withPage("vehicle", (p) => ({ headers: { ...p.headers, vary: `${p.headers.vary}, Next-Router-Segment-Prefetch` } }));
-      expect(named(contractProblems(varies), "page cache")).toEqual([expect.stringContaining("varies on next-router-segment-prefetch")]);
+      const varies = withPage("vehicle", (p) => ({ headers: { ...p.headers, vary: `${p.headers.vary}, Next-Router-Fresh-Prefetch` } }));
+      expect(named(contractProblems(varies), "page cache")).toEqual([expect.stringContaining("varies on next-router-fresh-prefetch")]);
     });
 
     it("links of another shape: preview links", () => {

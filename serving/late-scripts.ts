@@ -152,11 +152,15 @@ export function withLateScripts(next: Handler): Handler {
   };
 }
 
-/** A script tag or script preload for one of Next's chunks that lateScriptsHtml left as it was, else null. */
+/**
+ * A script tag or script preload for one of Next's chunks that lateScriptsHtml left as it was, else
+ * null. Next's `<script … noModule="">` (its polyfills for browsers without modules) is left alone:
+ * a browser that runs modules neither downloads nor runs it.
+ */
 function earlyScriptTag(html: string): string | null {
   const rewritten = lateScriptsHtml(html);
   return (
-    /<script\b[^>]* src="\/_next\/static\/[^"]*"[^>]*>/.exec(rewritten)?.[0] ??
+    [...rewritten.matchAll(/<script\b[^>]* src="\/_next\/static\/[^"]*"[^>]*>/g)].map((m) => m[0]).find((tag) => !/ nomodule(="")?[ >]/i.test(tag)) ??
     /<link\b(?=[^>]* rel="preload")(?=[^>]* as="script")[^>]* href="\/_next\/static\/chunks\/[^"]*"[^>]*>/.exec(rewritten)?.[0] ??
     null
   );

@@ -152,6 +152,7 @@ describe("vehicle page cache", () => {
     expect(key("GET", "/cars/corolla-abc", { rsc: "1" })).toBeNull();
     expect(key("GET", "/cars/corolla-abc?_rsc=1x2y")).toBeNull();
     expect(key("GET", "/cars/corolla-abc", { "next-router-prefetch": "1" })).toBeNull();
+    expect(key("GET", "/cars/corolla-abc", { "next-router-segment-prefetch": "/_tree" })).toBeNull();
     expect(key("GET", "/search/used-cars")).toBeNull();
     expect(key("GET", "/cars/corolla-abc/consumer-information-notice")).toBeNull();
     expect(key("GET", "/cars/corolla-abc", { host: "localhost:3000" })).toBeNull();

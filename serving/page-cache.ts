@@ -40,8 +40,12 @@ const CAR_MARK = /<main [^>]*data-fc-car="([^"]+)"/;
  */
 const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", ...SECURITY_HEADER_NAMES]);
 
-/** The request headers that make Next answer something other than the page's HTML; pageCacheKey passes requests with any of them. */
-const NOT_A_DOCUMENT = ["rsc", "next-router-prefetch", "next-router-state-tree"];
+/**
+ * The request headers that make Next answer something other than the page's HTML (the ones its Vary
+ * names); pageCacheKey passes requests with any of them. Next's router sends Next-Router-Segment-Prefetch
+ * only with RSC, so that one was passed before it was listed.
+ */
+const NOT_A_DOCUMENT = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch"];
 
 /** The cache key of a request that may be served from the cache, else null. */
 export function pageCacheKey(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
