@@ -81,8 +81,14 @@ export async function serve(port: number): Promise<Server> {
   return server;
 }
 
-runIfMain(import.meta.url, async () => {
-  await serve(Number(process.env.PORT || 3000));
-  // Serving until a signal ends the process.
-  return new Promise<number>(() => {});
-});
+runIfMain(import.meta.url, () =>
+  serve(Number(process.env.PORT || 3000)).then(
+    // Serving until a signal ends the process.
+    () => new Promise<number>(() => {}),
+    (e: unknown) => {
+      // Not started (Next's build or the database): end the process, whatever handles are open.
+      console.error(e);
+      process.exit(1);
+    },
+  ),
+);
