@@ -21,7 +21,9 @@ const blockFolders = readdirSync(`${root}/blocks`, { withFileTypes: true })
  * - a block imports its own folder, blocks/_shared, domain/, renderer/, schemas/ — never another
  *   block's folder; blocks/_shared imports no block folder;
  * - server/ imports neither blocks/ nor renderer/;
- * - render code (blocks/, renderer/, the tenant sites' routes app/s/) never imports admin/.
+ * - render code (blocks/, renderer/, the tenant sites' routes app/s/) never imports admin/;
+ * - the app (app/, blocks/, renderer/, admin/, server/, domain/, proxy.ts) never imports serving/, the
+ *   production server around Next (README, "The serving layer").
  */
 export const boundaryZones = [
   ...blockFolders.map((name) => ({
@@ -45,6 +47,11 @@ export const boundaryZones = [
     target: ["./blocks", "./renderer", "./app/s", "./app/global-not-found.tsx"],
     from: "./admin",
     message: "Render code never imports admin code (DESIGN.md).",
+  },
+  {
+    target: ["./app", "./blocks", "./renderer", "./admin", "./server", "./domain", "./proxy.ts"],
+    from: "./serving",
+    message: "serving/ runs around Next (npm start); the app never imports it (README, The serving layer).",
   },
 ];
 

@@ -35,7 +35,7 @@ function rewrite(root: ParentNode, token: string, origin: string) {
 
 /**
  * Keeps a preview in the draft: the server already wrote the token into the page's links
- * (server/http/preview-links.ts); links, forms and navigations the site's scripts make later are
+ * (serving/preview-links.ts); links, forms and navigations the site's scripts make later are
  * put into the preview here too. In the editor's frame, a click on a block (not on one of its
  * links or buttons) asks the editor to open that block in the form.
  */

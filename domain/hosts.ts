@@ -6,7 +6,7 @@ export const PAGE_PATH_HEADER = "x-forecourt-path";
 
 /**
  * A site's 404 page carries this tag (renderer/not-found-page.tsx), and the server that sends the
- * sites' pages whole (server/http/late-scripts.ts) answers it with status 404: Next sets a 404 only
+ * sites' pages whole (serving/late-scripts.ts) answers it with status 404: Next sets a 404 only
  * for a notFound() thrown outside Suspense, and then sends an empty page drawn in the browser.
  */
 export const NOT_FOUND_META = { name: "x-fc-status", content: "404" } as const;

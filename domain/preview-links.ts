@@ -1,7 +1,7 @@
 /**
  * A preview (/preview/{token}/… on a site's host) stays in the draft: its links to the site's own
  * pages lead to the same page of the preview. Shared by the server, which writes the token into
- * every link of a preview's HTML (server/http/preview-links.ts), and the preview's script in the
+ * every link of a preview's HTML (serving/preview-links.ts), and the preview's script in the
  * browser, which does the same for links drawn later (admin/preview-links.client.tsx).
  */
 

@@ -28,7 +28,7 @@ describe("a site's 404 page", () => {
     expect(html).toContain("<footer");
   });
 
-  it("a route's missing page carries, first, the exact mark the page server answers with 404 (server/http/late-scripts.ts)", async () => {
+  it("a route's missing page carries, first, the exact mark the page server answers with 404 (serving/late-scripts.ts)", async () => {
     const element = NotFoundResponse({ host: null });
     // The mark, then the page (a host no site answers: the plain note).
     const [mark, page] = element.props.children;

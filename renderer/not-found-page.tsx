@@ -25,7 +25,7 @@ export async function notFoundMetadata(host: string | null): Promise<Metadata> {
 /**
  * What a route returns for a missing page, instead of calling notFound(): the site's 404 drawn on
  * the server (header, search box, footer), marked for the 404 status (domain/hosts.ts
- * NOT_FOUND_MARK, set by server/http/late-scripts.ts). A notFound() thrown by a page is drawn in
+ * NOT_FOUND_MARK, set by serving/late-scripts.ts). A notFound() thrown by a page is drawn in
  * the browser only (vercel/next.js#62228: an empty error shell, blank for seconds, and for good
  * without JavaScript); one inside Suspense leaves the status at 200.
  */

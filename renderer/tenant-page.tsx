@@ -94,7 +94,7 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
         Skip to content
       </a>
       {top}
-      {/* data-fc-car lets the page cache (server/http/page-cache.ts) drop this page when the car changes. */}
+      {/* data-fc-car lets the page cache (serving/page-cache.ts) drop this page when the car changes. */}
       <main id="main" tabIndex={-1} data-fc-car={car?.id}>
         <h1 className="fc-visually-hidden">{title}</h1>
         {car ? (

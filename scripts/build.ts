@@ -1,7 +1,7 @@
 /**
  * `next build` when the app's sources changed since the last build (a fingerprint of their paths,
  * sizes and times in .next/forecourt-sources), then the browser scripts' compile hints
- * (compile-hints.ts); else nothing. `npm start` calls it before serving;
+ * (serving/compile-hints.ts); else nothing. `npm start` calls it before serving;
  * `npm test` runs it beside the type check and lint, so the browser tests' server starts built.
  */
 import { spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
-import { addCompileHints, STATIC_CHUNKS } from "./compile-hints";
+import { addCompileHints, STATIC_CHUNKS } from "../serving/compile-hints";
 
 const SOURCES = ["app", "blocks", "renderer", "domain", "server", "schemas", "admin", "public", "proxy.ts", "next.config.ts", "package-lock.json"];
 const STAMP = ".next/forecourt-sources";

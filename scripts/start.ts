@@ -44,8 +44,8 @@ try {
   await handle.close();
 }
 
-// Next behind the vehicle-page cache (scripts/serve.ts), in production mode.
-const server = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/serve.ts"], {
+// Next behind the serving layer (serving/index.ts), in production mode.
+const server = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", "serving/index.ts"], {
   stdio: ["inherit", "pipe", "inherit"],
   env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
 });

@@ -46,4 +46,13 @@ describe("import boundaries (npm run lint)", () => {
     // The admin's own routes do.
     expect(await boundaryErrors("app/(platform)/admin/x/page.tsx", "../../../../admin/format")).toEqual([]);
   }, 60_000);
+
+  it("the app never imports serving/, the production server around Next", async () => {
+    const fence = "serving/ runs around Next";
+    expect(await boundaryErrors("server/inventory/x.ts", "../../serving/page-cache")).toEqual([expect.stringContaining(fence)]);
+    expect(await boundaryErrors("renderer/x.ts", "../serving/late-scripts")).toEqual([expect.stringContaining(fence)]);
+    expect(await boundaryErrors("app/s/[host]/x/page.tsx", "../../../../serving/preview-links")).toEqual([expect.stringContaining(fence)]);
+    // The scripts that build and start it do.
+    expect(await boundaryErrors("scripts/x.ts", "../serving/compile-hints")).toEqual([]);
+  }, 60_000);
 });

@@ -79,7 +79,7 @@ export function sessionToken(cookieHeader: string | null | undefined): string | 
 
 /**
  * Whether the visitor reached us over https: directly, or through a trusted proxy (TRUSTED_PROXIES)
- * that says so; a visitor's own X-Forwarded-Proto counts for nothing (scripts/serve.ts drops it).
+ * that says so; a visitor's own X-Forwarded-Proto counts for nothing (serving/index.ts drops it).
  */
 export function isHttps(request: Request, trusted?: number): boolean {
   return cameOverHttps(request.headers, request.url, trusted);

@@ -1,6 +1,6 @@
 /**
  * The client's address, which every per-client limit keys on. Only the server that accepted the
- * connection knows it: `scripts/serve.ts` works it out for each request (see `resolveClientAddress`)
+ * connection knows it: `serving/index.ts` works it out for each request (see `resolveClientAddress`)
  * and hands it to the routes in `CLIENT_ADDRESS_HEADER`, replacing any copy a client sent.
  *
  * X-Forwarded-For is trusted only as far as the operator says: `TRUSTED_PROXIES` (default 0) is the

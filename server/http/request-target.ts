@@ -1,5 +1,5 @@
 /**
- * The request line as hostile input, checked once where the server receives it (scripts/serve.ts):
+ * The request line as hostile input, checked once where the server receives it (serving/index.ts):
  * - a path whose percent-encoding does not decode to UTF-8 (`%ZZ`, `%C0%AF`, `%ED%A0%80`, `%uD800`)
  *   makes Next's router answer 500 when it decodes a dynamic segment, and a path with `%00` would
  *   reach database lookups (PostgreSQL refuses U+0000 in text): both are answered 400;

@@ -1,6 +1,6 @@
 /**
  * The security headers of every answer (issue 12 item 11). Pages get theirs from proxy.ts (and a
- * cached vehicle page from server/http/page-cache.ts, per request); the API, Next's assets and the
+ * cached vehicle page from serving/page-cache.ts, per request); the API, Next's assets and the
  * files of public/ get STATIC_SECURITY_HEADERS from next.config.ts.
  *
  * - Referrer-Policy strict-origin-when-cross-origin and X-Content-Type-Options nosniff everywhere.
@@ -95,7 +95,7 @@ export function pageSecurityHeaders(kind: PageKind, opts: { https: boolean; env?
 }
 
 /**
- * The headers every answer starts with (server/http/node-server.ts), before proxy.ts or next.config.ts
+ * The headers every answer starts with (serving/node-server.ts), before proxy.ts or next.config.ts
  * set a page's own: a preview's (it may be framed by the admin), otherwise never framed; HSTS on https.
  * So an answer nothing else dresses (a 400 for a malformed path, Next's trailing-slash 308) has them too.
  */

@@ -2,7 +2,7 @@
  * Fixed-window rate limits (leads, analytics events, views, sign-in codes). In memory (one process)
  * by default; in Redis when REDIS_URL is set, so every server process shares the counts.
  *
- * Every per-client limit keys on `clientKey(request)`: the address `scripts/serve.ts` took from the
+ * Every per-client limit keys on `clientKey(request)`: the address `serving/index.ts` took from the
  * socket and TRUSTED_PROXIES (server/http/client-address.ts), an IPv6 client as its /64. Nothing a
  * visitor sends (X-Forwarded-For, X-Real-IP) can make a new bucket.
  *

@@ -56,7 +56,7 @@ export function validLead(over: Record<string, unknown> = {}) {
   };
 }
 
-/** POSTs a lead from client address `opts.ip` (as scripts/serve.ts determines it; `headers` adds any others, e.g. a spoofed X-Forwarded-For). */
+/** POSTs a lead from client address `opts.ip` (as serving/index.ts determines it; `headers` adds any others, e.g. a spoofed X-Forwarded-For). */
 export function post(
   deps: LeadDeps,
   body: unknown,

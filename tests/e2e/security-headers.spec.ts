@@ -53,7 +53,7 @@ test("a site page, a cached vehicle page, an API answer, an asset and the admin 
   // An API answer and one of Next's assets, on the site's origin (the browser resolves *.localhost).
   const fromSite = await page.evaluate(async () => {
     const headersOf = async (url: string) => Object.fromEntries((await fetch(url)).headers.entries());
-    // One of Next's scripts: its tag, or its preload until the page has painted (server/http/late-scripts.ts).
+    // One of Next's scripts: its tag, or its preload until the page has painted (serving/late-scripts.ts).
     const script = document.querySelector("script[src^='/_next/'], link[as=script][href^='/_next/']")!;
     return { api: await headersOf("/api/health"), asset: await headersOf(script.getAttribute("src") ?? script.getAttribute("href")!) };
   });

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { adminUrl, demoTenants, siteGet, siteUrl, viewports } from "./helpers";
 import { E2E_PORT } from "../../playwright.config";
 import { documentTitle } from "../../domain/page-title";
-import { COMPILE_HINT } from "../../scripts/compile-hints";
+import { COMPILE_HINT } from "../../serving/compile-hints";
 
 /** The home page's <title>: its title field (with the site's name unless it names it). */
 const homeTitle = (tenant: (typeof demoTenants)[number]) => documentTitle(tenant.pages.find((p) => p.path === "/")!.title, tenant.identity.name);

@@ -1,6 +1,6 @@
 /**
  * The vehicle pages' response cache (issue 4: "server-rendered and cached; an inventory change
- * invalidates that car's page"). scripts/serve.ts puts it in front of Next: a VDP (GET /cars/{slug}
+ * invalidates that car's page"). serving/index.ts puts it in front of Next: a VDP (GET /cars/{slug}
  * on a site's host, not a client-side navigation) is rendered once and then served from memory,
  * gzipped once, until
  *   - the car changes (a feed write or an import; onVehiclesChanged, also from other processes),
@@ -11,9 +11,10 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { parseHost } from "../../domain/hosts";
-import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "./security-headers";
+import { parseHost } from "../domain/hosts";
+import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "../server/http/security-headers";
 import { holdResponse } from "./hold-response";
+import type { ServingContract } from "./contract";
 
 export interface CachedPage {
   status: number;
@@ -39,11 +40,18 @@ const CAR_MARK = /<main [^>]*data-fc-car="([^"]+)"/;
  */
 const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", ...SECURITY_HEADER_NAMES]);
 
+/**
+ * The request headers that make Next answer something other than the page's HTML (the ones its Vary
+ * names); pageCacheKey passes requests with any of them. Next's router sends Next-Router-Segment-Prefetch
+ * only with RSC, so that one was passed before it was listed.
+ */
+const NOT_A_DOCUMENT = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch"];
+
 /** The cache key of a request that may be served from the cache, else null. */
 export function pageCacheKey(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
   if (req.method !== "GET" || !req.url) return null;
   // Client-side navigations and prefetches ask for the RSC payload, not the page.
-  if (req.headers.rsc || req.headers["next-router-prefetch"] || req.headers["next-router-state-tree"]) return null;
+  if (NOT_A_DOCUMENT.some((name) => req.headers[name])) return null;
   const target = parseHost(req.headers.host);
   if (!target || target.kind === "admin") return null;
   const q = req.url.indexOf("?");
@@ -172,3 +180,20 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
     return next(req, res);
   };
 }
+
+/** What this layer expects of Next's vehicle page (serving/contract.ts). */
+export const contract: ServingContract = {
+  layer: "page cache",
+  check({ vehicle }) {
+    const problems: string[] = [];
+    if (vehicle.status !== 200) problems.push(`Next answered the vehicle page ${vehicle.path} with ${vehicle.status}, and only a 200 is kept`);
+    if (vehicle.headers["set-cookie"]) problems.push(`Next's vehicle page ${vehicle.path} sets a cookie, and a page that does is never kept`);
+    if (!CAR_MARK.test(vehicle.html)) problems.push(`Next's HTML of ${vehicle.path} no longer has <main … data-fc-car="{id}">, so no vehicle page is kept`);
+    // Next's Vary names the request headers its answer depends on; the cache must pass every one of them to Next.
+    const varies = (vehicle.headers.vary ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h && h !== "accept-encoding");
+    if (!varies.includes("rsc")) problems.push(`Next's vehicle page no longer varies on RSC (Vary: ${vehicle.headers.vary ?? "none"}): the header that marks its client navigations changed`);
+    const unknown = varies.filter((h) => !NOT_A_DOCUMENT.includes(h));
+    if (unknown.length) problems.push(`Next's vehicle page varies on ${unknown.join(", ")}, which the cache's key does not look at (it would answer those requests with the cached HTML)`);
+    return problems;
+  },
+};

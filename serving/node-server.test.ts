@@ -1,9 +1,9 @@
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { MALFORMED_PATH } from "./request-target";
+import { MALFORMED_PATH } from "../server/http/request-target";
 import { createSiteServer, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MESSAGE, REQUEST_TIMEOUT_MS } from "./node-server";
-import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { CLIENT_ADDRESS_HEADER } from "../server/http/client-address";
 
 let server: Server | null = null;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * The HTTP server in front of Next (scripts/serve.ts), with what it decides before Next sees a request:
+ * The HTTP server in front of Next (serving/index.ts), with what it decides before Next sees a request:
  * - time limits: a request (headers and body) must arrive within REQUEST_TIMEOUT_MS, its headers within
  *   HEADERS_TIMEOUT_MS, and an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS; a
  *   client too slow is answered 408 with REQUEST_TIMEOUT_MESSAGE and the connection is closed (a
@@ -13,9 +13,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "./client-address";
-import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "./request-target";
-import { baselineSecurityHeaders } from "./security-headers";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../server/http/client-address";
+import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
+import { baselineSecurityHeaders } from "../server/http/security-headers";
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 20_000;

@@ -1,6 +1,6 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { previewHtml } from "../../domain/preview-links";
+import { previewHtml } from "../domain/preview-links";
 import { previewPageToken, withPreviewLinks } from "./preview-links";
 
 // A preview keeps its token in every link: the HTML a preview page is answered with has each link

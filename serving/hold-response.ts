@@ -7,7 +7,7 @@ const toBuffer = (chunk: unknown, encoding?: unknown) =>
  * Holds back what Next writes to `res` until the answer is whole: writeHead, write and
  * flushHeaders are kept, and at end `done` gets the whole body, with the held status and headers
  * set on `res` and its own methods back, to send it (or something else) itself.
- * For the vehicle-page cache (page-cache.ts) and the preview's links (preview-links.ts).
+ * For the vehicle-page cache (page-cache.ts), the late scripts (late-scripts.ts) and the preview's links (preview-links.ts).
  */
 export function holdResponse(res: ServerResponse, done: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PageCache, pageCacheKey, withPageCache } from "./page-cache";
-import { pageSecurityHeaders } from "./security-headers";
+import { pageSecurityHeaders } from "../server/http/security-headers";
 
 /** Stands in for Next's handler: renders a numbered page per request, the way Next writes it. */
 let renders = 0;
@@ -152,6 +152,7 @@ describe("vehicle page cache", () => {
     expect(key("GET", "/cars/corolla-abc", { rsc: "1" })).toBeNull();
     expect(key("GET", "/cars/corolla-abc?_rsc=1x2y")).toBeNull();
     expect(key("GET", "/cars/corolla-abc", { "next-router-prefetch": "1" })).toBeNull();
+    expect(key("GET", "/cars/corolla-abc", { "next-router-segment-prefetch": "/_tree" })).toBeNull();
     expect(key("GET", "/search/used-cars")).toBeNull();
     expect(key("GET", "/cars/corolla-abc/consumer-information-notice")).toBeNull();
     expect(key("GET", "/cars/corolla-abc", { host: "localhost:3000" })).toBeNull();

@@ -10,9 +10,10 @@
  * Only `.js` files under `.next/static/chunks`; a file that starts with the hint is left as it is.
  * The line moves the file's code down one line (Next builds no browser source maps here).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { consoleIo, runIfMain, type CliIo } from "./cli";
+import { consoleIo, runIfMain, type CliIo } from "../scripts/cli";
+import { staticAssetUrls, type ServingContract } from "./contract";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
@@ -31,6 +32,25 @@ export function addCompileHints(dir: string): number {
 }
 
 export const STATIC_CHUNKS = join(".next", "static", "chunks");
+
+/**
+ * What this step expects of Next's build (serving/contract.ts): the browser's scripts are the `.js`
+ * files under static/chunks, and each script a page names is one of them, with the hint added.
+ */
+export const contract: ServingContract = {
+  layer: "compile hints",
+  check({ staticDir, home, vehicle }) {
+    const chunks = join(staticDir, "chunks");
+    if (!existsSync(chunks)) return [`the build has no ${chunks} folder: Next's chunk layout changed, so no script gets the hint`];
+    const problems: string[] = [];
+    for (const url of staticAssetUrls(home.html + vehicle.html).filter((u) => u.endsWith(".js"))) {
+      const file = join(staticDir, url.slice("/_next/static/".length));
+      if (!url.startsWith("/_next/static/chunks/")) problems.push(`Next's pages load ${url}, a script outside static/chunks, which gets no hint`);
+      else if (existsSync(file) && !readFileSync(file, "utf8").startsWith(COMPILE_HINT)) problems.push(`${file} does not start with the hint (was the build made by \`npm run build\`, which adds it?)`);
+    }
+    return problems;
+  },
+};
 
 runIfMain(import.meta.url, async (_argv: string[], io: CliIo = consoleIo) => {
   io.out(`Compile hints added to ${addCompileHints(STATIC_CHUNKS)} scripts.`);

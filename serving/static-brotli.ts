@@ -10,11 +10,13 @@
  * answered 200 for is read, and the kept copies are bounded (a file past the bound, or one that
  * could not be read, is left to Next from then on and never compressed again).
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
+import { staticAssetUrls, type ServingContract } from "./contract";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -109,3 +111,19 @@ export function withStaticBrotli(next: Handler, opts: StaticBrotliOptions): Hand
     return next(req, res);
   };
 }
+
+/** What this layer expects of Next's pages and build (serving/contract.ts): the scripts and stylesheets pages name are files of the static folder, at names of the shape it serves. */
+export const contract: ServingContract = {
+  layer: "static brotli",
+  check({ staticDir, home, vehicle }) {
+    const problems: string[] = [];
+    const urls = staticAssetUrls(home.html + vehicle.html);
+    if (!urls.length) problems.push(`Next's pages name no script or stylesheet under /_next/static/`);
+    for (const url of urls) {
+      const file = staticAssetPath({ method: "GET", url, headers: {} });
+      if (!file) problems.push(`Next's pages name ${url}, a name of a shape this layer does not serve`);
+      else if (!existsSync(join(staticDir, file))) problems.push(`Next's pages name ${url}, but the build has no ${join(staticDir, file)} to compress`);
+    }
+    return problems;
+  },
+};

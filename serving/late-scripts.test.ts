@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LATE_SCRIPTS_LOADER, LATE_SCRIPTS_MAX_WAIT_MS, lateScriptsHtml, notFoundPage, sitePageRequest, withLateScripts } from "./late-scripts";
-import { NOT_FOUND_MARK } from "../../domain/hosts";
+import { NOT_FOUND_MARK } from "../domain/hosts";
 
 // A site page's scripts run after its largest paint: Next's chunk scripts become preloads, and an
 // inline loader adds them back once the page has loaded and painted.

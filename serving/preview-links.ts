@@ -1,5 +1,5 @@
 /**
- * A preview's pages keep their token in every link (issue 17): scripts/serve.ts puts this in front
+ * A preview's pages keep their token in every link (issue 17): serving/index.ts puts this in front
  * of Next, and the HTML of a page under /preview/{token}/ on a site's host has each link and form
  * of the site's own pages rewritten to the same page of the preview (domain/preview-links.ts), so
  * a link opened in a new tab, or followed before the page's scripts run, stays in the draft. Links
@@ -7,9 +7,10 @@
  * React does not compare attributes when it hydrates a production page, so the rewritten links stay.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parseHost } from "../../domain/hosts";
-import { previewHtml } from "../../domain/preview-links";
+import { parseHost } from "../domain/hosts";
+import { previewHtml } from "../domain/preview-links";
 import { holdResponse } from "./hold-response";
+import type { ServingContract } from "./contract";
 
 const PREVIEW_PAGE = /^\/preview\/([A-Za-z0-9_-]{20,100})(\/[^?]*)?(\?.*)?$/;
 
@@ -46,3 +47,15 @@ export function withPreviewLinks(next: Handler): Handler {
     return next(req, res);
   };
 }
+
+/** What this layer expects of Next's pages (serving/contract.ts): the site's links are plain `<a href="/…">` it can rewrite. */
+export const contract: ServingContract = {
+  layer: "preview links",
+  check({ home }) {
+    const token = "contract-check-token-0123456789";
+    const type = home.headers["content-type"] ?? "";
+    if (!/^text\/html/i.test(type)) return [`Next answered ${home.path} as "${type}", not text/html, so a preview's links are not rewritten`];
+    if (!/<a(?: [^>]*)? href="\//.test(home.html)) return [`Next's HTML of ${home.path} no longer has links as <a href="/…">`];
+    return previewHtml(home.html, token, "http://contract.localhost").includes(`/preview/${token}/`) ? [] : [`none of the links in Next's HTML of ${home.path} is rewritten to the preview (domain/preview-links.ts no longer reads them)`];
+  },
+};

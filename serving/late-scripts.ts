@@ -12,7 +12,7 @@
  * at once (a tap before hydration does nothing in either case), and they come after 3 s whatever
  * happens. A page in a background tab, which never paints, gets them at load.
  *
- * scripts/serve.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
+ * serving/index.ts puts this next to Next for the sites' pages (not the admin, the API, assets or
  * client navigations, which ask for the RSC payload): the page is answered whole, as Next has
  * already rendered it whole by its first byte, and compressed here (br, else gzip), since Next
  * only compresses what it sends itself.
@@ -20,9 +20,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { NOT_FOUND_MARK, parseHost } from "../../domain/hosts";
+import { NOT_FOUND_MARK, parseHost } from "../domain/hosts";
 import { holdResponse } from "./hold-response";
 import { acceptsEncoding } from "./static-brotli";
+import type { ServingContract } from "./contract";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -150,3 +151,35 @@ export function withLateScripts(next: Handler): Handler {
     return next(req, res);
   };
 }
+
+/**
+ * A script tag or script preload for one of Next's chunks that lateScriptsHtml left as it was, else
+ * null. Next's `<script … noModule="">` (its polyfills for browsers without modules) is left alone:
+ * a browser that runs modules neither downloads nor runs it.
+ */
+function earlyScriptTag(html: string): string | null {
+  const rewritten = lateScriptsHtml(html);
+  return (
+    [...rewritten.matchAll(/<script\b[^>]* src="\/_next\/static\/[^"]*"[^>]*>/g)].map((m) => m[0]).find((tag) => !/ nomodule(="")?[ >]/i.test(tag)) ??
+    /<link\b(?=[^>]* rel="preload")(?=[^>]* as="script")[^>]* href="\/_next\/static\/chunks\/[^"]*"[^>]*>/.exec(rewritten)?.[0] ??
+    null
+  );
+}
+
+/** What this layer expects of Next's pages (serving/contract.ts). */
+export const contract: ServingContract = {
+  layer: "late scripts",
+  check({ home, vehicle, missing }) {
+    const problems: string[] = [];
+    for (const page of [home, vehicle]) {
+      const type = page.headers["content-type"] ?? "";
+      if (!/^text\/html/i.test(type)) problems.push(`Next answered ${page.path} as "${type}", not text/html, so its scripts are not made late`);
+      if (page.headers["content-encoding"]) problems.push(`Next compressed ${page.path} (${page.headers["content-encoding"]}) though the request took no encoding, so the page cannot be read`);
+      if (!new RegExp(BOOTSTRAP_SCRIPT.source).test(page.html)) problems.push(`Next's HTML of ${page.path} no longer has its chunk scripts as <script src="/_next/static/chunks/….js" async=""></script>`);
+      const early = earlyScriptTag(page.html);
+      if (early) problems.push(`Next's HTML of ${page.path} has a script of another shape, which would still run before the largest paint: ${early}`);
+    }
+    if (!notFoundPage(missing.html)) problems.push(`the page of a missing address (${missing.path}) no longer has the 404 mark in its <head>, so it would be answered 200`);
+    return problems;
+  },
+};

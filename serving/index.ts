@@ -1,0 +1,94 @@
+/**
+ * The serving layer: the production server `npm start` runs (scripts/start.ts spawns this file after
+ * building, migrating and seeding). Everything that rewrites or answers around Next's own output lives
+ * in this folder; this file is its one entry point.
+ *
+ * From the socket inwards:
+ *   node-server.ts     time limits, every answer's security headers, the 400 for a malformed path, the client's address
+ *   static-brotli.ts   brotli copies of Next's scripts and stylesheets (Next itself only gzips)
+ *   preview-links.ts   a preview's pages keep their token in every link
+ *   page-cache.ts      the vehicle pages' response cache, which follows vehicle changes and publishes
+ *   late-scripts.ts    a site page's scripts run after its largest paint; a site's 404 page answers 404
+ *   Next's request handler
+ * and, at build time, compile-hints.ts (run by `npm run build` and scripts/build.ts after `next build`).
+ * Each module exports a `contract` with what it expects of Next's output; contract.test.ts checks them
+ * all against a real `next build` (README, "The serving layer").
+ *
+ * Why these stay hand-written rather than Next 16's own primitives (tried for issue 31): see the
+ * README's "The serving layer" section.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { join } from "node:path";
+import next from "next";
+import { getDb } from "../server/db";
+import { trustedProxyCount } from "../server/http/client-address";
+import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
+import { PUBLISHED_CHANNEL } from "../server/tenants/store";
+import { runIfMain } from "../scripts/cli";
+import { createSiteServer } from "./node-server";
+import { PageCache, withPageCache } from "./page-cache";
+import { withPreviewLinks } from "./preview-links";
+import { withStaticBrotli } from "./static-brotli";
+import { withLateScripts } from "./late-scripts";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export interface ServingLayerOptions {
+  /** The build's static folder (`.next/static`), whose scripts and stylesheets are sent brotli-compressed. */
+  staticDir: string;
+  /** How long a vehicle page may be served from the cache at most (ms). */
+  pageCacheTtlMs: number;
+  /** How many proxies in front of this server are trusted for the client's address (TRUSTED_PROXIES). */
+  trustedProxies: number;
+}
+
+/**
+ * Next's request handler inside the rewriters, in an HTTP server (not listening yet); the page cache
+ * is returned so that whoever hears vehicle changes and publishes can drop its pages.
+ */
+export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptions): { server: Server; cache: PageCache } {
+  const cache = new PageCache({ ttlMs: opts.pageCacheTtlMs });
+  const handler = withStaticBrotli(withPreviewLinks(withPageCache(cache, withLateScripts(nextHandler))), { dir: opts.staticDir });
+  return { server: createSiteServer(handler, { trustedProxies: opts.trustedProxies }), cache };
+}
+
+/** Starts Next in production mode behind the serving layer on `port`; resolves once it listens. */
+export async function serve(port: number): Promise<Server> {
+  const started = Date.now();
+  const app = next({ dev: false, dir: process.cwd(), port });
+  await app.prepare();
+  const { server, cache } = createServingLayer(app.getRequestHandler(), {
+    staticDir: join(process.cwd(), ".next", "static"),
+    pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS || 10 * 60_000),
+    trustedProxies: trustedProxyCount(),
+  });
+  // The cache follows vehicle changes (this process's feed writes, and other processes' imports
+  // through the database) and publishes.
+  onVehiclesChanged((ids) => cache.invalidateCars(ids));
+  const handle = await getDb();
+  await listenForVehicleChanges(handle);
+  await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
+  // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
+  handle.onReconnect(() => cache.clear());
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      server.close();
+      process.exit(0);
+    });
+  }
+  return server;
+}
+
+runIfMain(import.meta.url, () =>
+  serve(Number(process.env.PORT || 3000)).then(
+    // Serving until a signal ends the process.
+    () => new Promise<number>(() => {}),
+    (e: unknown) => {
+      // Not started (Next's build or the database): end the process, whatever handles are open.
+      console.error(e);
+      process.exit(1);
+    },
+  ),
+);
