@@ -30,7 +30,6 @@ import { submitLead } from "./submit";
  * else 403 NOT_YOUR_BOOKING and nothing changes. A retried first step (same key) gets a new token.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
-/** What a lead past the site's cap is answered with its challenge (the browser solves it; without JavaScript, this shows). */
 /**
  * Past the site's cap (LEAD_LIMITS.perSite), challenges of rising difficulty: a tenth of the cap at
  * each of 6 difficulties, then refused — at most 1.6 × the cap per window reaches the dealer.
