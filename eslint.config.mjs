@@ -74,6 +74,9 @@ export const rootOnlyGlobals = {
   },
 };
 
+const RESPONSE_IN_HTTP_ONLY =
+  "Only the HTTP layer builds a Response (server/http/, a feature's http.ts or *-http.ts, app/**/route.ts): return plain data or reply(...) from server/http/endpoint.ts, and throw an HttpError to refuse.";
+
 export default defineConfig([
   globalIgnores([
     ".next/",
@@ -116,6 +119,21 @@ export default defineConfig([
       "react-hooks/exhaustive-deps": "error",
       // The v7 React Compiler rules (recommended-latest) were tried: they found no bug here, only
       // hydration flags set in effects, refs read in event handlers and the per-request promo seed.
+    },
+  },
+  {
+    // One way to write an endpoint (server/http/endpoint.ts): only the HTTP layer builds a Response —
+    // server/http/, a feature's http.ts or *-http.ts, and app/**/route.ts. Services return plain data
+    // (or a `reply`) and throw HttpErrors. Tested in server/http/endpoints.test.ts.
+    files: ["server/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    ignores: ["server/http/**", "**/http.ts", "**/*-http.ts", "app/**/route.ts", "**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Response']", message: RESPONSE_IN_HTTP_ONLY },
+        { selector: "CallExpression[callee.object.name='Response'][callee.property.name=/^(json|redirect|error)$/]", message: RESPONSE_IN_HTTP_ONLY },
+      ],
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)http/json$", message: RESPONSE_IN_HTTP_ONLY }] }],
     },
   },
   {

@@ -10,7 +10,8 @@ import { findPlaceholders } from "../../domain/placeholders";
 import { getDb, type DbHandle } from "../db";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { getDraft } from "../tenants/store";
-import { BadRequest, errorResponse } from "../http/errors";
+import { BadRequest, HttpError } from "../http/errors";
+import { endpoint, type Endpoint, type Result } from "../http/endpoint";
 import { json } from "../http/json";
 import { isHttps } from "../auth/sessions";
 import {
@@ -53,28 +54,30 @@ const revisionOf = (body: Record<string, unknown>) => {
   return r;
 };
 
-type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
+type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Result>;
 
 /**
- * A route handler for the admin. `open` handlers (sign-in) run without a session. `handle` is the
- * database (tests pass their own).
+ * A route handler for the admin: the context is the signed-in person (resolved here, after the host
+ * and cross-site checks); the rest is the one wrapper (server/http/endpoint.ts). `open` handlers
+ * (sign-in) run without a session. `handle` is the database (tests pass their own).
  */
-export function adminRoute(handler: Handler, opts: { open?: boolean; handle?: () => Promise<DbHandle> } = {}) {
+export function adminRoute(handler: Handler, opts: { open?: boolean; handle?: () => Promise<DbHandle> } = {}): Endpoint {
   const getHandle = opts.handle ?? getDb;
-  return async (request: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
-    if (parseHost(request.headers.get("host"))?.kind !== "admin") return json(404, { message: "Not found" });
-    if (request.method !== "GET" && request.method !== "HEAD" && !isSameOriginRequest(request)) return json(403, { message: CROSS_SITE_REFUSED });
-    try {
-      const handle = await getHandle();
-      const params = (await route?.params) ?? {};
-      if (opts.open) return await handler(request, { handle, user: null as never }, params);
-      const user = await adminSessionUser(handle.db, adminSessionToken(request.headers.get("cookie")));
-      if (!user) return json(401, { message: SESSION_ENDED });
-      return await handler(request, { handle, user }, params);
-    } catch (e) {
-      return errorResponse(e, { log: "[admin] request failed:" });
-    }
-  };
+  return endpoint(
+    {
+      context: async (request): Promise<AdminContext> => {
+        if (parseHost(request.headers.get("host"))?.kind !== "admin") throw new HttpError(404, "Not found");
+        if (request.method !== "GET" && request.method !== "HEAD" && !isSameOriginRequest(request)) throw new HttpError(403, CROSS_SITE_REFUSED);
+        const handle = await getHandle();
+        if (opts.open) return { handle, user: null as never };
+        const user = await adminSessionUser(handle.db, adminSessionToken(request.headers.get("cookie")));
+        if (!user) throw new HttpError(401, SESSION_ENDED);
+        return { handle, user };
+      },
+      log: "[admin] request failed:",
+    },
+    handler,
+  );
 }
 
 /** Where to go after signing in: an admin path of ours, nothing else (no open redirect). */

@@ -9,7 +9,7 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog } from "../db/schema";
 import { createTenant } from "../tenants/store";
-import { mediaResponse } from "../inventory/media";
+import { mediaResponse } from "../inventory/http";
 import { upsertAdminUser } from "./accounts";
 import { adminRoute, handleSignIn, handleUpload } from "./http";
 import { MAX_UPLOAD_BYTES, NOT_A_PICTURE, preparePicture, TOO_LARGE } from "./uploads";

@@ -1,11 +1,13 @@
-import type { Db } from "../db";
-import { analyticsEvents } from "../db/schema";
+import { getDb, type Db } from "../db";
 import type { LiveDocument } from "../tenants/store";
+import { tenantForHost } from "../tenants/live";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../leads/rate-limit";
 import { readLimitedJson } from "../http/body";
-import { errorResponse, underError } from "../http/errors";
-import { problem } from "../http/json";
+import { BadRequest, HttpError, underError } from "../http/errors";
+import { endpoint, noContent, type Endpoint } from "../http/endpoint";
+import { NO_SITE } from "../http/site-route";
+import { recordEvent } from "./store";
 
 /**
  * POST /api/events: records one analytics event the browser pushed to the site's tag manager
@@ -55,28 +57,42 @@ export function parseEvent(body: unknown): { id: number; label: string | null; p
   return { id, label: typeof label === "string" && label ? label : null, path };
 }
 
-export async function handleEventPost(request: Request, deps: EventDeps): Promise<Response> {
-  try {
-    const live = await deps.tenantForHost(request.headers.get("host"));
-    if (!live) return problem(404, "No dealer site answers at this address.");
-    const limits = deps.limits ?? EVENT_LIMITS;
-    const client = clientKey(request);
-    const hit = await hitInOrder(await deps.limiter(), [
-      { key: `events:ip:${live.slug}:${client}`, ...limits.perClient },
-      { key: `events:net:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
-      { key: `events:site:${live.slug}`, ...limits.perSite },
-    ]);
-    if (!hit.ok) return problem(429, "Too many events from here; try again later.");
-    const body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
-      tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,
-      invalidJson: () => "The body is not valid JSON.",
-    });
-    const event = parseEvent(body);
-    if (typeof event === "string") return problem(400, event);
-    const db = await deps.db();
-    await db.insert(analyticsEvents).values({ tenant: live.slug, eventId: event.id, label: event.label, path: event.path });
-    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
-  } catch (e) {
-    return errorResponse(e, { body: underError, unexpected: "The event could not be stored.", log: "[analytics] an event could not be stored:" });
-  }
+/** POST /api/events with these dependencies (the route's are the process's; tests pass their own). */
+export function eventEndpoint(deps: EventDeps): Endpoint {
+  return endpoint(
+    {
+      context: async (request) => {
+        const live = await deps.tenantForHost(request.headers.get("host"));
+        if (!live) throw new HttpError(404, NO_SITE);
+        return live;
+      },
+      errorBody: underError,
+      unexpected: "The event could not be stored.",
+      log: "[analytics] an event could not be stored:",
+    },
+    async (request, live) => {
+      const limits = deps.limits ?? EVENT_LIMITS;
+      const client = clientKey(request);
+      const hit = await hitInOrder(await deps.limiter(), [
+        { key: `events:ip:${live.slug}:${client}`, ...limits.perClient },
+        { key: `events:net:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
+        { key: `events:site:${live.slug}`, ...limits.perSite },
+      ]);
+      if (!hit.ok) throw new HttpError(429, "Too many events from here; try again later.");
+      const body = await readLimitedJson(request, MAX_EVENT_BODY_BYTES, {
+        tooLarge: () => `An event may be at most ${MAX_EVENT_BODY_BYTES} bytes.`,
+        invalidJson: () => "The body is not valid JSON.",
+      });
+      const event = parseEvent(body);
+      if (typeof event === "string") throw new BadRequest(event);
+      await recordEvent(await deps.db(), live.slug, event);
+      return noContent();
+    },
+  );
 }
+
+/** One event POSTed with these dependencies (tests). */
+export const handleEventPost = (request: Request, deps: EventDeps): Promise<Response> => eventEndpoint(deps)(request);
+
+/** POST /api/events: the live site, the process's database and the shared limiter. */
+export const eventsRoute = eventEndpoint({ db: async () => (await getDb()).db, tenantForHost, limiter: leadRateLimiter });

@@ -5,17 +5,12 @@
  * reserved, sold or gone (not a car of this site's dealerships, hidden from dealer websites, or
  * deleted), and `car` is null when gone. 400 { message } for a missing, malformed or too long list.
  */
-import { inArray } from "drizzle-orm";
-import { FAVOURITES_MAX, listCarState, weeklyEstimate, type ListCar, type ListLookupItem } from "../../domain/car-lists";
-import type { TenantDocument } from "../../schemas/generated/tenant";
-import type { Db } from "../db";
-import { vehicles } from "../db/schema";
+import { FAVOURITES_MAX } from "../../domain/car-lists";
 import { BadRequest } from "../http/errors";
-import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
-import { toSearchRecord } from "../inventory/records";
-import { heldVehicleIds, withHold } from "../reservations/active";
-import type { StoredVehicle } from "../inventory/vehicle";
+import { lookupListCars } from "./service";
+
+export { listCar, lookupListCars } from "./service";
 
 const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
 
@@ -33,46 +28,9 @@ export function parseIds(url: URL): string[] {
   return ids;
 }
 
-const text = (s: string | undefined) => s?.trim() || null;
-
-/** One stored car as the lists show it, for `tenant`; null when it is not one of the site's shown cars. */
-export function listCar(v: StoredVehicle | undefined, tenant: TenantDocument): ListCar | null {
-  if (!v || v.show_on_dealer_website === false) return null;
-  const dealership = tenant.dealerships.find((d) => d.id === v.dealership_id);
-  if (!dealership) return null;
-  const location = tenant.locations.find((l) => l.id === v.location_id) ?? null;
-  return {
-    card: toSearchRecord(v, { dealership, location, tenant: { finance: tenant.finance } }),
-    specs: {
-      body: text(v.body),
-      fuel: text(v.fuel),
-      transmission: text(v.transmission),
-      drive: text(v.drive),
-      engine_litres: v.engine_size_litres ?? null,
-      engine_cc: v.engine_size ?? null,
-      seats: v.seats ?? null,
-      doors: v.doors ?? null,
-      colour: text(v.colour),
-      location: location?.name ?? null,
-    },
-    weekly: weeklyEstimate(v, tenant.finance),
-  };
-}
-
-/** The cars of `ids` as the lists show them; a car a paid deposit holds is reserved, as on search and its page (server/reservations/active.ts). */
-export async function lookupListCars(db: Db, tenant: TenantDocument, ids: string[], now = new Date()): Promise<ListLookupItem[]> {
-  const rows = await db.select({ data: vehicles.data }).from(vehicles).where(inArray(vehicles.id, ids));
-  const held = await heldVehicleIds(db, now, ids);
-  const byId = new Map(rows.map((r) => [(r.data as StoredVehicle).id, withHold(r.data as StoredVehicle, held)]));
-  return ids.map((id) => {
-    const car = listCar(byId.get(id), tenant);
-    return { id, state: car ? listCarState(byId.get(id)!) : "gone", car };
-  });
-}
-
-export async function handleListLookup(request: Request, ctx: SiteContext): Promise<Response> {
+export async function handleListLookup(request: Request, ctx: SiteContext) {
   const ids = parseIds(new URL(request.url));
-  return json(200, { cars: await lookupListCars(ctx.db, ctx.tenant, ids) });
+  return { cars: await lookupListCars(ctx.db, ctx.tenant, ids) };
 }
 
 export const listLookupRoute = siteRoute(handleListLookup);

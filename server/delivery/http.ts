@@ -12,9 +12,12 @@ import { checkPostcode, DELIVERY_NO_PRICE } from "../../domain/delivery";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { StoredVehicle } from "../inventory/vehicle";
 import type { LiveDocument } from "../tenants/store";
-import { errorResponse, underError } from "../http/errors";
-import { json, problem } from "../http/json";
-import { deliveryAvailable, deliveryOrigin, type DeliveryQuoteProvider } from "./provider";
+import { BadRequest, HttpError, underError } from "../http/errors";
+import { brand, endpoint, reply, type Endpoint } from "../http/endpoint";
+import { NO_SITE } from "../http/site-route";
+import { vehicleForPage } from "../inventory/vdp";
+import { tenantForHost } from "../tenants/live";
+import { deliveryAvailable, deliveryOrigin, deliveryProvider, type DeliveryQuoteProvider } from "./provider";
 
 export interface DeliveryQuoteDeps {
   tenantForHost: (host: string | null) => Promise<LiveDocument | null>;
@@ -26,34 +29,47 @@ export interface DeliveryQuoteDeps {
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
 
-export async function handleDeliveryQuote(request: Request, deps: DeliveryQuoteDeps): Promise<Response> {
-  try {
-    const live = await deps.tenantForHost(request.headers.get("host"));
-    if (!live) return problem(404, "No dealer site answers at this address.");
-    const tenant = live.document;
-    if (!deliveryAvailable(tenant, deps.provider)) return problem(404, "This site has no delivery calculator.");
-
-    const params = new URL(request.url).searchParams;
-    const checked = checkPostcode(params.get("postcode"));
-    if (!checked.ok) return problem(400, checked.message);
-    const slug = params.get("car");
-    let car: StoredVehicle | null = null;
-    if (slug !== null) {
-      car = SLUG.test(slug) ? await deps.vehicle(tenant, slug) : null;
-      if (!car) return problem(404, "That car is not listed on this site.");
-    }
-
-    let quote;
-    try {
-      quote = await deps.provider.quote(checked.postcode, deliveryOrigin(tenant, car));
-    } catch (e) {
-      console.error(`[delivery] ${deps.provider.name} provider failed for ${checked.postcode}:`, e);
-      return problem(503, DELIVERY_NO_PRICE);
-    }
-    if (!quote) return problem(404, DELIVERY_NO_PRICE);
-    // The same postcode and car give the same quote until the table or the car's location changes.
-    return json(200, { ...quote, currency: tenant.identity.currency }, { "cache-control": "public, max-age=300" });
-  } catch (e) {
-    return errorResponse(e, { body: underError, log: "[delivery] request failed:" });
-  }
+/** GET /api/delivery-quote with these dependencies (the route's are the process's; tests pass their own). */
+export function deliveryQuoteEndpoint(deps: DeliveryQuoteDeps): Endpoint {
+  return endpoint(
+    {
+      context: async (request) => {
+        const live = await deps.tenantForHost(request.headers.get("host"));
+        if (!live) throw new HttpError(404, NO_SITE);
+        return live.document;
+      },
+      errorBody: underError,
+      log: "[delivery] request failed:",
+    },
+    async (request, tenant) => {
+      if (!deliveryAvailable(tenant, deps.provider)) throw new HttpError(404, "This site has no delivery calculator.");
+      const params = new URL(request.url).searchParams;
+      const checked = checkPostcode(params.get("postcode"));
+      if (!checked.ok) throw new BadRequest(checked.message);
+      const slug = params.get("car");
+      let car: StoredVehicle | null = null;
+      if (slug !== null) {
+        car = SLUG.test(slug) ? await deps.vehicle(tenant, slug) : null;
+        if (!car) throw new HttpError(404, "That car is not listed on this site.");
+      }
+      let quote;
+      try {
+        quote = await deps.provider.quote(checked.postcode, deliveryOrigin(tenant, car));
+      } catch (e) {
+        console.error(`[delivery] ${deps.provider.name} provider failed for ${checked.postcode}:`, e);
+        throw new HttpError(503, DELIVERY_NO_PRICE);
+      }
+      if (!quote) throw new HttpError(404, DELIVERY_NO_PRICE);
+      // The same postcode and car give the same quote until the table or the car's location changes.
+      return reply(200, { ...quote, currency: tenant.identity.currency }, { "cache-control": "public, max-age=300" });
+    },
+  );
 }
+
+/** One quote asked with these dependencies (tests). */
+export const handleDeliveryQuote = (request: Request, deps: DeliveryQuoteDeps): Promise<Response> => deliveryQuoteEndpoint(deps)(request);
+
+/** GET /api/delivery-quote with the live site, the VDP's car look-up and the configured provider. */
+export const deliveryQuoteRoute = brand((request, route) =>
+  deliveryQuoteEndpoint({ tenantForHost, vehicle: (tenant, slug) => vehicleForPage(tenant, `/cars/${slug}`), provider: deliveryProvider() })(request, route),
+);

@@ -1,15 +1,15 @@
 /**
- * Route handlers for the dealer site the Host header names (sign-in, watchlist, vehicle views,
- * price comparison, PDF): 404 for an unknown site, an HttpError's status and message for a
- * caller's mistake, and a logged 500 only for faults of ours.
+ * The site family of endpoints (sign-in, watchlist, vehicle views, price comparison, PDF, trade-in,
+ * reservations …): the context is the dealer site the Host header names (404 for an unknown site),
+ * resolved here; the rest is the one wrapper (./endpoint.ts).
  */
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
 import type { RateLimiter } from "../leads/rate-limit";
-import { errorResponse, HttpError } from "./errors";
-import { json } from "./json";
+import { errorResponse, HttpError, type ErrorBody } from "./errors";
+import { endpoint, serialise, type Endpoint, type Handler } from "./endpoint";
 
 /** What a site endpoint works with; tests build it directly. */
 export interface SiteContext {
@@ -21,13 +21,25 @@ export interface SiteContext {
   limiter?: RateLimiter;
 }
 
-type SiteHandler = (request: Request, ctx: SiteContext) => Promise<Response>;
+type SiteHandler = Handler<SiteContext>;
 type ErrorBodyFor = (message: string) => Record<string, unknown>;
 
 const messageBody: ErrorBodyFor = (message) => ({ message });
+export const NO_SITE = "No dealer site answers at this address.";
 
 /** The most a site endpoint's JSON body may be. */
 export const SITE_BODY_MAX_BYTES = 16 * 1024;
+
+/** A family's error body with the error's own fields too (a card's field errors, a limit's challenge: the browser solves it). */
+const withFields = (errorBody: ErrorBodyFor) => ({ message, ...fields }: ErrorBody) => ({ ...errorBody(message), ...fields });
+
+/** The live site for the Host header with the process's database; null when none answers there. */
+export async function liveSiteContext(host: string | null): Promise<SiteContext | null> {
+  const live = await tenantForHost(host);
+  if (!live) return null;
+  const { db } = await getDb();
+  return { db, tenant: live.document, sms: smsProvider(db) };
+}
 
 export function siteRoute(
   handler: SiteHandler,
@@ -37,34 +49,28 @@ export function siteRoute(
     /** The site context for a Host header (tests); default: the live tenant for the host and the process's database. */
     contextForHost?: (host: string | null) => Promise<SiteContext | null>;
   } = {},
-) {
-  const errorBody = opts.errorBody ?? messageBody;
-  const contextForHost =
-    opts.contextForHost ??
-    (async (host: string | null): Promise<SiteContext | null> => {
-      const live = await tenantForHost(host);
-      if (!live) return null;
-      const { db } = await getDb();
-      return { db, tenant: live.document, sms: smsProvider(db) };
-    });
-  return async (request: Request): Promise<Response> => {
-    try {
-      const ctx = await contextForHost(request.headers.get("host"));
-      if (!ctx) return json(404, errorBody("No dealer site answers at this address."));
-      return await handler(request, ctx);
-    } catch (e) {
-      // The error's own fields too (a card's field errors, a limit's challenge: the browser solves it).
-      return errorResponse(e, { body: ({ message, ...fields }) => ({ ...errorBody(message), ...fields }), log: "[site] request failed:" });
-    }
-  };
+): Endpoint {
+  const contextForHost = opts.contextForHost ?? liveSiteContext;
+  return endpoint(
+    {
+      context: async (request) => {
+        const ctx = await contextForHost(request.headers.get("host"));
+        if (!ctx) throw new HttpError(404, NO_SITE);
+        return ctx;
+      },
+      errorBody: withFields(opts.errorBody ?? messageBody),
+      log: "[site] request failed:",
+    },
+    handler,
+  );
 }
 
 /** Runs a handler the way siteRoute does, for a context the caller already has (tests): an HttpError becomes its answer, anything else is thrown on. */
-export async function withErrors(handler: SiteHandler, request: Request, ctx: SiteContext, errorBody: ErrorBodyFor = messageBody): Promise<Response> {
+export async function withErrors(handler: SiteHandler, request: Request, ctx: SiteContext, errorBody: ErrorBodyFor = messageBody, params: Record<string, string> = {}): Promise<Response> {
   try {
-    return await handler(request, ctx);
+    return serialise(await handler(request, ctx, params));
   } catch (e) {
-    if (e instanceof HttpError) return errorResponse(e, { body: ({ message, ...fields }) => ({ ...errorBody(message), ...fields }) });
+    if (e instanceof HttpError) return errorResponse(e, { body: withFields(errorBody) });
     throw e;
   }
 }

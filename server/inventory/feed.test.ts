@@ -5,7 +5,7 @@ import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
-import { MAX_FEED_BODY_BYTES } from "./feed";
+import { MAX_FEED_BODY_BYTES } from "./feed-http";
 import { createApiKey, revokeApiKey } from "./keys";
 import { Services, useServices } from "../root/services";
 import { getVehicle, onVehiclesChanged, upsertVehicle } from "./store";

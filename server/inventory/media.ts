@@ -2,10 +2,9 @@ import { mkdir, readFile } from "node:fs/promises";
 import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
 import { dataDir } from "../db";
-import { parsePicturePath, PICTURE_PREFIX, type PictureRequest } from "../../domain/media";
+import { parsePicturePath, type PictureRequest } from "../../domain/media";
 import { pictureSvg } from "./pictures";
 import { pictureShape } from "./picture-models";
-import { readUpload } from "../admin/uploads";
 
 /**
  * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}, the
@@ -16,8 +15,6 @@ import { readUpload } from "../admin/uploads";
  * the same body (or model) and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
  * /media/uploads/{site}/{hash}.webp (server/admin/uploads.ts). Anything else is a 404, never a 500.
  */
-const CACHE_CONTROL = "public, max-age=31536000, immutable";
-const TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
 
 export const mediaDir = () => join(dataDir(), "media");
 
@@ -63,30 +60,3 @@ export async function picture(req: PictureRequest): Promise<Buffer> {
   return job;
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" } });
-
-/** The answer to GET /media/{...segments}. */
-export async function mediaResponse(segments: string[] | undefined): Promise<Response> {
-  if (segments?.[0] === "uploads") {
-    const bytes = segments.length === 3 ? await readUpload(segments[1], segments[2]) : null;
-    if (!bytes) return notFound();
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: { "content-type": "image/webp", "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL, "x-content-type-options": "nosniff" },
-    });
-  }
-  const prefix = PICTURE_PREFIX.split("/").filter(Boolean).slice(1); // ["vehicles"]
-  if (!segments || segments.length < prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
-  const req = pictureRequest(segments.slice(prefix.length));
-  if (!req) return notFound();
-  try {
-    const bytes = await picture(req);
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: { "content-type": TYPES[req.format], "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL },
-    });
-  } catch (e) {
-    console.error(`[media] cannot render /media/${segments.join("/")}:`, e);
-    return new Response("The picture could not be made", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-  }
-}

@@ -8,14 +8,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import { vehicleSheet, type VehicleSheet } from "../../domain/vehicle-sheet";
+import type { VehicleSheet } from "../../domain/vehicle-sheet";
 import { PICTURE_PREFIX } from "../../domain/media";
-import { pdfFileName } from "../../domain/vdp-rules";
-import type { TenantDocument } from "../../schemas/generated/tenant";
-import { json } from "../http/json";
-import { siteRoute, type SiteContext } from "../http/site-route";
 import { picture, pictureRequest } from "./media";
-import { vehicleForPage } from "./vdp";
 
 // ---------------------------------------------------------------------------------------------
 // Fonts and text
@@ -223,39 +218,3 @@ export async function renderVehiclePdf(sheet: VehicleSheet, photo: Buffer | null
   doc.end();
   return done;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The endpoint
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/**
- * The PDF of one of the site's cars: 200 application/pdf as an attachment named {slug}.pdf; 404 JSON
- * for a car the site does not show (unknown, hidden, another site's) or a site without PDF downloads.
- */
-export async function handleVehiclePdf(
-  _request: Request,
-  ctx: Pick<SiteContext, "tenant">,
-  slug: string,
-  opts: { compress?: boolean } = {},
-): Promise<Response> {
-  const tenant: TenantDocument = ctx.tenant;
-  if (!tenant.features.pdfDownload) return json(404, { message: "This site does not offer PDF downloads." });
-  const car = SLUG.test(slug) && slug.length <= 200 ? await vehicleForPage(tenant, `/cars/${slug}`) : null;
-  if (!car) return json(404, { message: "That car is not listed on this site." });
-  const sheet = vehicleSheet(car, tenant);
-  const pdf = await renderVehiclePdf(sheet, await localPhoto(sheet.image), { compress: opts.compress, accent: tenant.theme.colors.primary });
-  return new Response(new Uint8Array(pdf), {
-    status: 200,
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${pdfFileName(car.slug)}"`,
-      "content-length": String(pdf.byteLength),
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex",
-    },
-  });
-}
-
-/** GET /api/cars/{slug}/pdf. */
-export const vehiclePdfRoute = (request: Request, slug: string) => siteRoute((r, ctx) => handleVehiclePdf(r, ctx, slug))(request);

@@ -1,23 +1,17 @@
-import { randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import { getDb, type Db } from "../db";
+import { tenantForHost } from "../tenants/live";
+import { kickLeadsOutbox } from "./outbox";
 import type { LiveDocument } from "../tenants/store";
-import { getVehicle } from "../inventory/store";
-import type { StoredVehicle } from "../inventory/vehicle";
-import type { SchemaError } from "../../domain/schema-errors";
-import { FIX_ERRORS, LEAD_FORM_KINDS, UNEXPECTED_ERROR, leadFormSpec, type FieldError, type LeadFormKind } from "../../domain/lead-forms";
-import { validateLeadForm } from "../../domain/lead-form-validation";
-import { serviceBookingSpec, serviceLeadProblems, serviceRecipient, takesServiceBookings, LEAD_STATUS_IN_PROGRESS, LEAD_TOKEN_HEADER, NOT_YOUR_BOOKING } from "../../domain/service-booking";
-import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
-import { and, eq } from "drizzle-orm";
-import { leads } from "../db/schema";
-import { validateLead, type Lead } from "./validation";
-import { storeLead, updateLeadStage } from "./store";
-import { clientKey, hitInOrder, LEAD_LIMITS, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
-import { capOrChallenge, redeemChallenge } from "../http/challenge";
+import { FIX_ERRORS, UNEXPECTED_ERROR } from "../../domain/lead-forms";
+import { LEAD_TOKEN_HEADER } from "../../domain/service-booking";
+import { clientKey, hitInOrder, LEAD_LIMITS, leadRateLimiter, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
+import { capOrChallenge, LimitedError, redeemChallenge } from "../http/challenge";
 import { parseJsonText, readLimitedText } from "../http/body";
-import { BadRequest, errorResponse, HttpError, underError } from "../http/errors";
-import { json, problem } from "../http/json";
+import { BadRequest, HttpError, underError } from "../http/errors";
+import { endpoint, reply, type Endpoint } from "../http/endpoint";
+import { NO_SITE } from "../http/site-route";
 import { signedInUserId } from "../auth/sessions";
+import { submitLead } from "./submit";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -36,7 +30,6 @@ import { signedInUserId } from "../auth/sessions";
  * else 403 NOT_YOUR_BOOKING and nothing changes. A retried first step (same key) gets a new token.
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
-/** What a lead past the site's cap is answered with its challenge (the browser solves it; without JavaScript, this shows). */
 /**
  * Past the site's cap (LEAD_LIMITS.perSite), challenges of rising difficulty: a tenth of the cap at
  * each of 6 difficulties, then refused — at most 1.6 × the cap per window reaches the dealer.
@@ -57,8 +50,6 @@ export interface LeadDeps {
   now?: () => Date;
 }
 
-const invalid = (errors: SchemaError[]) => problem(422, FIX_ERRORS, { errors });
-
 const readBody = (request: Request) =>
   readLimitedText(request, MAX_LEAD_BODY_BYTES, (declared) =>
     declared !== undefined
@@ -66,173 +57,79 @@ const readBody = (request: Request) =>
       : `The form sent more than ${MAX_LEAD_BODY_BYTES} bytes, the most a lead may be.`,
   );
 
-type Dealership = NonNullable<LiveDocument["document"]["dealerships"]>[number];
-
-/** Which dealership gets the lead: the one named (car_dealership_id, dealership_slug, location), the car's, or the site's first. */
-function routeLead(doc: LiveDocument["document"], lead: Lead, vehicle: StoredVehicle | null): Dealership | Response {
-  const dealerships = doc.dealerships ?? [];
-  if (lead.car_dealership_id !== undefined) {
-    const d = dealerships.find((x) => x.id === lead.car_dealership_id);
-    if (!d) return problem(404, `Dealership ${lead.car_dealership_id} is not on this site.`);
-    if (vehicle && vehicle.dealership_id !== d.id) return invalid([{ pointer: "/car_dealership_id", message: `is not the dealership of vehicle ${JSON.stringify(vehicle.id)}` }]);
-    return d;
-  }
-  if (lead.fields.dealership_slug !== undefined) {
-    const d = dealerships.find((x) => x.slug === lead.fields.dealership_slug);
-    return d ?? problem(404, `There is no dealership "${lead.fields.dealership_slug}" on this site.`);
-  }
-  if (lead.fields.location_id !== undefined) {
-    const location = (doc.locations ?? []).find((l) => l.id === lead.fields.location_id);
-    if (!location) return invalid([{ pointer: "/fields/location_id", message: "is not a location of this site" }]);
-    const d = dealerships.find((x) => x.id === location.dealership_id);
-    if (d) return d;
-  }
-  if (vehicle) {
-    const d = dealerships.find((x) => x.id === vehicle.dealership_id);
-    if (d) return d;
-  }
-  return dealerships[0] ?? problem(404, "This site has no dealership to send the lead to.");
-}
-
-/** The form a lead names, when it is one of the site forms. */
-function formOf(body: unknown): LeadFormKind | null {
-  const form = body && typeof body === "object" && !Array.isArray(body) ? (body as { form?: unknown }).form : undefined;
-  return typeof form === "string" && (LEAD_FORM_KINDS as string[]).includes(form) ? (form as LeadFormKind) : null;
-}
-
-/** The form's errors for a lead (read as sent, or validated), under the site's settings. */
-function formProblems(doc: LiveDocument["document"], form: LeadFormKind, lead: { fields?: unknown; isLastStep?: unknown }, make: string | null, now: Date): SchemaError[] {
-  // The service booking's own rules (domain/service-booking.ts), the ones its block checks.
-  if (form === "service") return serviceLeadProblems(serviceBookingSpec(doc), lead as Parameters<typeof serviceLeadProblems>[1], now);
-  const spec = leadFormSpec(doc, form, { make });
-  return validateLeadForm(spec, lead, { partial: lead.isLastStep === false });
-}
-
-/** Whether the site's form shows the opt-in box (the service booking never does). */
-function asksOptIn(doc: LiveDocument["document"], form: LeadFormKind, make: string | null): boolean {
-  return form !== "service" && leadFormSpec(doc, form, { make }).fields.some((f) => f.name === "opt_in");
-}
-
-/** The form's errors first, then the lead schema's for places the form said nothing about. */
-function mergeErrors(fromForm: Pick<FieldError, "pointer" | "message">[], fromSchema: SchemaError[]): SchemaError[] {
-  const seen = new Set(fromForm.map((e) => e.pointer));
-  return [...fromForm.map(({ pointer, message }) => ({ pointer, message })), ...fromSchema.filter((e) => !seen.has(e.pointer))];
-}
-
-export async function handleLeadPost(request: Request, deps: LeadDeps): Promise<Response> {
-  try {
-    const live = await deps.tenantForHost(request.headers.get("host"));
-    if (!live) return problem(404, "No dealer site answers at this address.");
-
-    const limits = deps.limits ?? LEAD_LIMITS;
-    const client = clientKey(request);
-    const limiter = await deps.limiter();
-    const scope = { site: live.slug, purpose: "lead", client, now: deps.now?.() };
-    // A solved challenge was issued to this client after its client and network limits counted it: it passes the site's cap once.
-    if (!(await redeemChallenge(limiter, request, scope))) {
-      // In order, each counted only when the one before passed: a client over its limit uses up nothing of the site's.
-      const limited = await hitInOrder(limiter, [
-        { key: `lead:client:${live.slug}:${client}`, ...limits.perClient },
-        { key: `lead:network:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
-      ]);
-      if (!limited.ok) {
-        const retry = limited.retryAfterS;
-        return problem(429, `Too many enquiries were sent from here in a short time. Please try again in ${retry} seconds.`, {}, { "retry-after": String(retry) });
-      }
-      // The site's cap: past it a challenge the browser solves (server/http/challenge.ts), past its ladder a refusal.
-      const cap = await capOrChallenge(limiter, { key: `lead:site:${live.slug}`, ...limits.perSite, ...siteLadder(limits) }, scope);
-      if (!cap.ok) {
-        const retry = String(cap.retryAfterS);
-        if (cap.challenge) return problem(429, LEADS_BUSY, { challenge: cap.challenge }, { "retry-after": retry });
-        return problem(429, `This site is receiving too many enquiries right now. Please try again in ${retry} seconds.`, {}, { "retry-after": retry });
-      }
-    }
-
-    const key = request.headers.get("idempotency-key");
-    if (!key) return problem(400, "The Idempotency-Key header is required: send a new random key with each lead, and the same key when retrying it.");
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return problem(400, "The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
-
-    // A body cut off on the way (the stream failed) is the sender's problem too.
-    const text = await readBody(request).catch((e: unknown) => {
-      throw e instanceof HttpError ? e : new BadRequest("The form's data could not be read.");
-    });
-    if (!text.trim()) return problem(400, "The body is empty; send the lead as JSON.");
-    const body = parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
-
-    // Honeypot: people never see the `website` field; a bot that fills it is told it succeeded.
-    if (body && typeof body === "object" && !Array.isArray(body)) {
-      const trap = (body as Record<string, unknown>).website;
-      if (typeof trap === "string" ? trap.trim() !== "" : trap !== undefined && trap !== null && trap !== false) return json(200, { lead_id: randomUUID() });
-    }
-
-    const now = deps.now?.() ?? new Date();
-    const result = validateLead(body);
-    if (!result.ok) {
-      // A lead without a known form gets the lead schema's messages (one says which forms there are).
-      const form = formOf(body);
-      if (!form) return invalid(result.errors);
-      // The form's messages are the ones the visitor's form shows; the lead schema's add the rest.
-      const sent = body as { fields?: { vehicle_make?: unknown }; isLastStep?: unknown };
-      const make = sent.fields?.vehicle_make;
-      return invalid(mergeErrors(formProblems(live.document, form, sent, typeof make === "string" ? make : null, now), result.errors));
-    }
-    const lead = result.lead;
-    delete lead.website;
-    // A trade-in lead carries an offer the server made: only the trade-in API (server/trade-in/http.ts) stores one.
-    if (lead.form === "trade-in") return invalid([{ pointer: "/form", message: "is sent by the trade-in wizard (/api/eval-expert/update-eval), not here" }]);
-    // A reservation's lead names a payment the server took: only the reservations API (server/reservations) stores one.
-    if (lead.form === "reserve") return invalid([{ pointer: "/form", message: "is sent when a deposit is paid (/api/reservations), not here" }]);
-    if (lead.form === "service" && !takesServiceBookings(live.document)) return problem(404, "This site does not take service bookings online.");
-    if (lead.lead_id !== undefined && lead.form !== "service") return invalid([{ pointer: "/lead_id", message: "is only sent by the service booking's later steps" }]);
-
-    const db = await deps.db();
-    let vehicle: StoredVehicle | null = null;
-    if (lead.car_id) {
-      vehicle = await getVehicle(db, lead.car_id);
-      const ids = new Set((live.document.dealerships ?? []).map((d) => d.id));
-      if (vehicle && !ids.has(vehicle.dealership_id)) vehicle = null; // another site's car: treated as unknown
-    }
-    const errors = formProblems(live.document, lead.form, lead, vehicle?.make ?? lead.fields.vehicle_make ?? null, now);
-    if (errors.length) return invalid(mergeErrors(errors, []));
-    // Consent is recorded only when the visitor was asked: a form without the opt-in box records none.
-    if (!asksOptIn(live.document, lead.form, vehicle?.make ?? lead.fields.vehicle_make ?? null)) delete lead.fields.opt_in;
-    const dealership = routeLead(live.document, lead, vehicle);
-    if (dealership instanceof Response) return dealership;
-
-    const identity = live.document.identity;
-    const site = { slug: live.slug, name: identity.name, currency: identity.currency };
-    // A service booking goes by e-mail only, to the service department (ADF 1.0 has no service element; README, Leads).
-    const to =
-      lead.form === "service"
-        ? { id: dealership.id, name: dealership.name, leadEmail: serviceRecipient(serviceBookingSpec(live.document), lead) ?? dealership.leadEmail, phone: dealership.phone }
-        : { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone };
-    if (lead.lead_id) {
-      // A later step of the service booking moves on the lead its first step stored (still in progress, this site's).
-      const [row] = await db.select({ payload: leads.payload, ownerTokenHash: leads.ownerTokenHash }).from(leads).where(and(eq(leads.id, lead.lead_id), eq(leads.tenant, live.slug)));
-      const stored = row?.payload as Partial<Lead> | undefined;
-      if (!stored || stored.form !== "service") return problem(404, "There is no such service booking on this site. Please start again.");
-      // Only the visitor who started it (the first step's token) moves it on.
-      if (!ownerTokenMatches(row.ownerTokenHash, request.headers.get(LEAD_TOKEN_HEADER))) return problem(403, NOT_YOUR_BOOKING);
-      if (stored.lead_status !== LEAD_STATUS_IN_PROGRESS) return problem(409, "This service booking was already sent.");
-      const moved = await updateLeadStage(db, { lead, leadId: lead.lead_id, site, dealership: to, vehicle: null });
-      if (!moved) return problem(404, "There is no such service booking on this site. Please start again.");
-      if (lead.isLastStep !== false) deps.stored?.(lead.lead_id);
-      return json(200, { lead_id: lead.lead_id });
-    }
-    // The same key with another lead: an IdempotencyConflictError, 409.
-    // A signed-in visitor's lead is theirs: their My Garage lists it.
-    const userId = await signedInUserId(request, { db, tenant: live.document, now });
-    const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, key, { userId });
-    if (created) deps.stored?.(leadId);
-    const replayed: Record<string, string> = created ? {} : { "idempotent-replayed": "true" };
-    if (lead.form === "service" && lead.isLastStep === false) {
-      // The booking's later steps need this token; a retry (its key is the visitor's secret) gets a new one.
-      const owner = newOwnerToken();
-      await db.update(leads).set({ ownerTokenHash: owner.hash }).where(eq(leads.id, leadId));
-      return json(200, { lead_id: leadId, lead_token: owner.token }, replayed);
-    }
-    return json(200, { lead_id: leadId }, replayed);
-  } catch (e) {
-    return errorResponse(e, { body: underError, unexpected: UNEXPECTED_ERROR, log: "[leads] a lead could not be stored:" });
+/** The client's, network's and site's limits, in order; a solved challenge passes the site's cap once. */
+async function limitLead(request: Request, live: LiveDocument, deps: LeadDeps): Promise<void> {
+  const limits = deps.limits ?? LEAD_LIMITS;
+  const client = clientKey(request);
+  const limiter = await deps.limiter();
+  const scope = { site: live.slug, purpose: "lead", client, now: deps.now?.() };
+  // A solved challenge was issued to this client after its client and network limits counted it: it passes the site's cap once.
+  if (await redeemChallenge(limiter, request, scope)) return;
+  // In order, each counted only when the one before passed: a client over its limit uses up nothing of the site's.
+  const limited = await hitInOrder(limiter, [
+    { key: `lead:client:${live.slug}:${client}`, ...limits.perClient },
+    { key: `lead:network:${live.slug}:${networkKey(client)}`, ...limits.perNetwork },
+  ]);
+  if (!limited.ok) throw new LimitedError(`Too many enquiries were sent from here in a short time. Please try again in ${limited.retryAfterS} seconds.`, limited.retryAfterS);
+  // The site's cap: past it a challenge the browser solves (server/http/challenge.ts), past its ladder a refusal.
+  const cap = await capOrChallenge(limiter, { key: `lead:site:${live.slug}`, ...limits.perSite, ...siteLadder(limits) }, scope);
+  if (!cap.ok) {
+    if (cap.challenge) throw new LimitedError(LEADS_BUSY, cap.retryAfterS, cap.challenge);
+    throw new LimitedError(`This site is receiving too many enquiries right now. Please try again in ${cap.retryAfterS} seconds.`, cap.retryAfterS);
   }
 }
+
+/** The Idempotency-Key header, checked. */
+function idempotencyKey(request: Request): string {
+  const key = request.headers.get("idempotency-key");
+  if (!key) throw new BadRequest("The Idempotency-Key header is required: send a new random key with each lead, and the same key when retrying it.");
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequest("The Idempotency-Key header must be 8 to 200 characters of letters, digits and . _ : -");
+  return key;
+}
+
+/** The body as JSON; a body cut off on the way (the stream failed) is the sender's problem too. */
+async function leadBody(request: Request): Promise<unknown> {
+  const text = await readBody(request).catch((e: unknown) => {
+    throw e instanceof HttpError ? e : new BadRequest("The form's data could not be read.");
+  });
+  if (!text.trim()) throw new BadRequest("The body is empty; send the lead as JSON.");
+  return parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
+}
+
+/** POST /api/leads with these dependencies (the route's are the process's; tests pass their own). */
+export function leadEndpoint(deps: LeadDeps): Endpoint {
+  return endpoint(
+    {
+      context: async (request) => {
+        const live = await deps.tenantForHost(request.headers.get("host"));
+        if (!live) throw new HttpError(404, NO_SITE);
+        return live;
+      },
+      errorBody: underError,
+      unexpected: UNEXPECTED_ERROR,
+      log: "[leads] a lead could not be stored:",
+    },
+    async (request, live) => {
+      await limitLead(request, live, deps);
+      const key = idempotencyKey(request);
+      const body = await leadBody(request);
+      const now = deps.now?.() ?? new Date();
+      const db = await deps.db();
+      const { replayed, ...answer } = await submitLead(db, live, {
+        body,
+        key,
+        leadToken: request.headers.get(LEAD_TOKEN_HEADER),
+        userId: () => signedInUserId(request, { db, tenant: live.document, now }),
+        now,
+        stored: deps.stored,
+      });
+      return reply(200, answer, replayed ? { "idempotent-replayed": "true" } : {});
+    },
+  );
+}
+
+/** One lead POSTed with these dependencies (tests). */
+export const handleLeadPost = (request: Request, deps: LeadDeps): Promise<Response> => leadEndpoint(deps)(request);
+
+/** POST /api/leads: the live site, the process's database and limiter; a stored lead wakes the outbox. */
+export const leadsRoute = leadEndpoint({ db: async () => (await getDb()).db, tenantForHost, limiter: leadRateLimiter, stored: kickLeadsOutbox });

@@ -117,3 +117,17 @@ export async function redeliverLead(db: Db, ctx: Omit<LeadContext, "createdAt">)
     return true;
   });
 }
+
+/** A site's lead as stored: its payload, owner-token hash and dealership (null when the site has no lead with this id). */
+export async function siteLead(db: Db, tenant: string, leadId: string) {
+  const [row] = await db
+    .select({ payload: leads.payload, ownerTokenHash: leads.ownerTokenHash, dealershipId: leads.dealershipId })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.tenant, tenant)));
+  return row ?? null;
+}
+
+/** Keeps the SHA-256 of a lead's owner token (a service booking's first step). */
+export async function setLeadOwnerTokenHash(db: Db, leadId: string, hash: string): Promise<void> {
+  await db.update(leads).set({ ownerTokenHash: hash }).where(eq(leads.id, leadId));
+}

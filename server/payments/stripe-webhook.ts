@@ -14,9 +14,10 @@
  */
 import type Stripe from "stripe";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { getDb, type Db } from "../db";
-import { errorResponse, HttpError } from "../http/errors";
-import { json } from "../http/json";
+import type { Db } from "../db";
+import { HttpError } from "../http/errors";
+import { serialise } from "../http/endpoint";
+import { platformRoute } from "../http/platform-route";
 import { readLimitedBytes } from "../http/body";
 import { liveTenant } from "../tenants/live";
 import { finalizeReservation } from "../reservations/service";
@@ -52,7 +53,11 @@ export interface WebhookDeps {
   now?: () => Date;
 }
 
-export async function handleStripeWebhook(request: Request, deps: WebhookDeps): Promise<Response> {
+/** What Stripe is answered (200 JSON): the event received, and what came of it. */
+export type WebhookAnswer = { received: true; ignored?: string; reservation?: string; status?: string };
+
+/** One signed event read and acted on; a thrown HttpError (400 bad signature) for anything else. */
+export async function webhookEvent(request: Request, deps: WebhookDeps): Promise<WebhookAnswer> {
   const signature = request.headers.get("stripe-signature");
   const body = await readLimitedBytes(request, WEBHOOK_BODY_MAX_BYTES, () => "The event is too large.");
   if (!signature) throw new HttpError(400, BAD_SIGNATURE);
@@ -62,19 +67,19 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps): 
   } catch {
     throw new HttpError(400, BAD_SIGNATURE);
   }
-  if (!EVENTS.has(event.type)) return json(200, { received: true, ignored: "not a payment event" });
+  if (!EVENTS.has(event.type)) return { received: true, ignored: "not a payment event" };
   const object = event.data.object as { metadata?: Record<string, string> | null };
   const site = object.metadata?.site;
   const id = object.metadata?.reservation;
-  if (typeof site !== "string" || typeof id !== "string" || !UUID.test(id)) return json(200, { received: true, ignored: "not a reservation's payment" });
+  if (typeof site !== "string" || typeof id !== "string" || !UUID.test(id)) return { received: true, ignored: "not a reservation's payment" };
   const tenant = await deps.tenant(site);
-  if (!tenant) return json(200, { received: true, ignored: "no such site" });
+  if (!tenant) return { received: true, ignored: "no such site" };
   const ctx = { db: deps.db, tenant, provider: deps.provider, now: deps.now };
   let row;
   try {
     row = await finalizeReservation(ctx, id);
   } catch (e) {
-    if ((e as { status?: number }).status === 404) return json(200, { received: true, ignored: "no such reservation" });
+    if ((e as { status?: number }).status === 404) return { received: true, ignored: "no such reservation" };
     throw e;
   }
   // Authorised for an attempt that no longer holds anything: the shopper's card is released.
@@ -82,23 +87,25 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps): 
     const payment = await deps.provider.getPayment(row.paymentId);
     if (payment?.status === "succeeded") await deps.provider.refundPayment(row.paymentId, `refund:${row.id}`);
   }
-  return json(200, { received: true, reservation: row.id, status: row.status });
+  return { received: true, reservation: row.id, status: row.status };
 }
 
+/** One event as the Response sent (tests). */
+export const handleStripeWebhook = async (request: Request, deps: WebhookDeps): Promise<Response> => serialise(await webhookEvent(request, deps));
+
 /** The route: the process's database, live sites and Stripe client; 404 where Stripe is not the provider. */
-export async function stripeWebhookRoute(request: Request): Promise<Response> {
-  try {
+export const stripeWebhookRoute = platformRoute(
+  async (request, { db: openDb }) => {
     const stripe = stripeProvider();
     if (!stripe) throw new HttpError(404, WEBHOOK_OFF);
-    const { db } = await getDb();
-    return await handleStripeWebhook(request, {
+    const db = await openDb();
+    return webhookEvent(request, {
       stripe: stripe.stripe,
       secret: process.env.STRIPE_WEBHOOK_SECRET!.trim(),
       db,
       provider: paymentProvider(db),
       tenant: async (site) => ((await liveTenant(site))?.document as TenantDocument | undefined) ?? null,
     });
-  } catch (e) {
-    return errorResponse(e, { log: "[payments] Stripe webhook failed:" });
-  }
-}
+  },
+  { log: "[payments] Stripe webhook failed:" },
+);

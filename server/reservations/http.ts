@@ -208,7 +208,7 @@ async function answered(run: () => Promise<Response>): Promise<Response> {
 }
 
 export const reserveRoute = siteRoute((request, ctx) => answered(() => handleReserve(request, ctx)));
-export const cancelRoute = (request: Request, id: string) => siteRoute((req, ctx) => answered(() => handleCancel(req, ctx, id)))(request);
+export const cancelRoute = siteRoute((req, ctx, { id }) => answered(() => handleCancel(req, ctx, id)));
 
 /**
  * GET /api/reservations/{id}/open?key=…: the link in the buyer's confirmation e-mail. With the
@@ -227,7 +227,7 @@ export async function handleOpen(request: Request, ctx: SiteContext, id: string)
   return new Response(null, { status: 303, headers });
 }
 
-export const openRoute = (request: Request, id: string) => siteRoute((req, ctx) => answered(() => handleOpen(req, ctx, id)))(request);
+export const openRoute = siteRoute((req, ctx, { id }) => answered(() => handleOpen(req, ctx, id)));
 export { answered as reservationAnswer };
 
 // ---------------------------------------------------------------------------------------------
@@ -270,4 +270,4 @@ export async function handleChallenge(request: Request, ctx: SiteContext, paymen
   return new Response(null, { status: 303, headers: { location: done.returnUrl, "cache-control": "no-store" } });
 }
 
-export const challengeRoute = (request: Request, paymentId: string) => siteRoute((req, ctx) => handleChallenge(req, ctx, paymentId))(request);
+export const challengeRoute = siteRoute((req, ctx, { id }) => handleChallenge(req, ctx, id));

@@ -9,9 +9,8 @@ import { publicPageUrl } from "../../domain/hosts";
 import { contactSlug, shownLocations } from "../../domain/locations";
 import { brandOverviewHref, rangeMakes } from "../../domain/models";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { getDb, type Db } from "../db";
+import type { Db } from "../db";
 import { countListedSlugs, listListedSlugs } from "../inventory/store";
-import { tenantForHost } from "../tenants/live";
 
 export const SITEMAP_MAX_URLS = 50_000;
 /** Pages that are a visitor's own or a step of a flow, not content for search engines. */
@@ -58,10 +57,6 @@ export function robotsTxt(doc: Pick<TenantDocument, "identity">, host: string): 
   return `${lines.join("\n")}\n`;
 }
 
-const text = (body: string, type: string, status = 200) =>
-  new Response(body, { status, headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" } });
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-
 /**
  * The sitemap body of a site (null: no such part). `part` null is /sitemap.xml itself: the whole
  * urlset when it fits, else the index of its parts.
@@ -82,18 +77,4 @@ export async function buildSitemap(db: Db, doc: TenantDocument, host: string, pa
   const pageSlice = pages.slice(start, start + pageSize);
   const slugs = await listListedSlugs(db, dealerships, { limit: pageSize - pageSlice.length, offset: Math.max(0, start - pages.length) });
   return urlset([...pageSlice, ...carUrls(slugs)]);
-}
-
-/** GET /sitemap.xml[?part=N] on a site's host. */
-export async function sitemapResponse(request: Request, host: string): Promise<Response> {
-  const live = await tenantForHost(host);
-  if (!live) return notFound();
-  const body = await buildSitemap((await getDb()).db, live.document, host, new URL(request.url).searchParams.get("part"));
-  return body === null ? notFound() : text(body, "application/xml");
-}
-
-/** GET /robots.txt on a site's host. */
-export async function robotsResponse(host: string): Promise<Response> {
-  const live = await tenantForHost(host);
-  return live ? text(robotsTxt(live.document, host), "text/plain") : notFound();
 }

@@ -19,7 +19,7 @@ import { updateLeadStage } from "../leads/store";
 import type { Lead } from "../leads/validation";
 import { getLiveDocument } from "../tenants/store";
 import { unacceptedOffersDue, updateEvaluation } from "../valuation/store";
-import { leadSite } from "./http";
+import { leadSite } from "./lead";
 
 export const UNACCEPTED_SWEEP_INTERVAL_MS = 60_000;
 

@@ -3,6 +3,4 @@ import { listLookupRoute } from "../../../server/car-lists/http";
 export const dynamic = "force-dynamic";
 
 /** The current state of the cars in a visitor's favourites or compare list (server/car-lists/http.ts). */
-export function GET(request: Request) {
-  return listLookupRoute(request);
-}
+export const GET = listLookupRoute;

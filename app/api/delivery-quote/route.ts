@@ -1,8 +1,6 @@
-import { deliveryQuoteRoute } from "../../../server/delivery/route";
+import { deliveryQuoteRoute } from "../../../server/delivery/http";
 
 export const dynamic = "force-dynamic";
 
 /** The delivery calculator's estimate: ?postcode=4000&car={slug} (server/delivery/http.ts). */
-export function GET(request: Request) {
-  return deliveryQuoteRoute(request);
-}
+export const GET = deliveryQuoteRoute;

@@ -1,9 +1,5 @@
-import { healthReport } from "../../../server/health";
-import { json } from "../../../server/http/json";
+import { healthRoute } from "../../../server/health-http";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  const report = await healthReport();
-  return json(report.status === "ok" ? 200 : 503, report);
-}
+export const GET = healthRoute;

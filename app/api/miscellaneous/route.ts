@@ -2,6 +2,4 @@ import { miscellaneousRoute } from "../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return miscellaneousRoute(request);
-}
+export const POST = miscellaneousRoute;

@@ -3,6 +3,4 @@ import { reserveRoute } from "../../../server/reservations/http";
 export const dynamic = "force-dynamic";
 
 /** Reserve a car with a deposit (server/reservations/http.ts). */
-export function POST(request: Request) {
-  return reserveRoute(request);
-}
+export const POST = reserveRoute;

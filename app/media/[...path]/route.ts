@@ -1,8 +1,4 @@
-import { mediaResponse } from "../../../server/inventory/media";
-
-type Context = { params: Promise<{ path: string[] }> };
+import { mediaRoute } from "../../../server/inventory/http";
 
 /** Generated vehicle pictures: /media/vehicles/{body}[/{model}]/{colour-hex}/{view}.{jpg|webp}. */
-export async function GET(_request: Request, { params }: Context) {
-  return mediaResponse((await params).path);
-}
+export const GET = mediaRoute;

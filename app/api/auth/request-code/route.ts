@@ -2,6 +2,4 @@ import { requestCodeRoute } from "../../../../server/auth/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return requestCodeRoute(request);
-}
+export const POST = requestCodeRoute;

@@ -2,6 +2,4 @@ import { signOutRoute } from "../../../../server/auth/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return signOutRoute(request);
-}
+export const POST = signOutRoute;

@@ -2,6 +2,4 @@ import { verifyCodeRoute } from "../../../../server/auth/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return verifyCodeRoute(request);
-}
+export const POST = verifyCodeRoute;

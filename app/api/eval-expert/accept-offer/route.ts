@@ -2,6 +2,4 @@ import { acceptOfferRoute } from "../../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return acceptOfferRoute(request);
-}
+export const POST = acceptOfferRoute;

@@ -2,6 +2,4 @@ import { enterVinRoute } from "../../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return enterVinRoute(request);
-}
+export const POST = enterVinRoute;

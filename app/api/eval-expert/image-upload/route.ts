@@ -2,6 +2,4 @@ import { imageUploadRoute } from "../../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return imageUploadRoute(request);
-}
+export const POST = imageUploadRoute;

@@ -2,6 +2,4 @@ import { manualEntryRoute } from "../../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return manualEntryRoute(request);
-}
+export const POST = manualEntryRoute;

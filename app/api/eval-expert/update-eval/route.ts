@@ -2,6 +2,4 @@ import { updateEvalRoute } from "../../../../server/trade-in/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return updateEvalRoute(request);
-}
+export const POST = updateEvalRoute;

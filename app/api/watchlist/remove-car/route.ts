@@ -2,6 +2,4 @@ import { removeCarRoute } from "../../../../server/watchlist/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return removeCarRoute(request);
-}
+export const POST = removeCarRoute;

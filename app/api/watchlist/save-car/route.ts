@@ -2,6 +2,4 @@ import { saveCarRoute } from "../../../../server/watchlist/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return saveCarRoute(request);
-}
+export const POST = saveCarRoute;

@@ -1,8 +1,5 @@
-import { decodeComponent } from "../../../../domain/uri";
-import { robotsResponse } from "../../../../server/seo/sitemap";
+import { robotsRoute } from "../../../../server/seo/http";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ host: string }> }) {
-  return robotsResponse(decodeComponent((await params).host));
-}
+export const GET = robotsRoute;

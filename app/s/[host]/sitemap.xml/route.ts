@@ -1,8 +1,5 @@
-import { decodeComponent } from "../../../../domain/uri";
-import { sitemapResponse } from "../../../../server/seo/sitemap";
+import { sitemapRoute } from "../../../../server/seo/http";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ host: string }> }) {
-  return sitemapResponse(request, decodeComponent((await params).host));
-}
+export const GET = sitemapRoute;

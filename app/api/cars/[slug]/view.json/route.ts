@@ -3,6 +3,4 @@ import { viewRoute } from "../../../../../server/vehicle-views/http";
 export const dynamic = "force-dynamic";
 
 /** Records a view of one of the site's cars and answers { views, car_fields } (server/vehicle-views/http.ts). */
-export function GET(request: Request) {
-  return viewRoute(request);
-}
+export const GET = viewRoute;

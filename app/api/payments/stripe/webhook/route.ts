@@ -3,6 +3,4 @@ import { stripeWebhookRoute } from "../../../../../server/payments/stripe-webhoo
 export const dynamic = "force-dynamic";
 
 /** Stripe's signed events about reserve-online deposits (server/payments/stripe-webhook.ts). */
-export async function POST(request: Request) {
-  return stripeWebhookRoute(request);
-}
+export const POST = stripeWebhookRoute;

@@ -1,7 +1,5 @@
-import { handleMultiQuery } from "../../../../../../../server/search/http";
+import { multiQueryRoute } from "../../../../../../../server/search/http";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return handleMultiQuery(request);
-}
+export const POST = multiQueryRoute;

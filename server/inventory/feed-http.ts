@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { readLimitedJson } from "../http/body";
-import { errorResponse, underError } from "../http/errors";
+import { underError } from "../http/errors";
+import { platformRoute } from "../http/platform-route";
 import { json, problem } from "../http/json";
 import { bearerKey, dealershipForKey } from "./keys";
 import { deleteVehicle, getVehicle, upsertVehicle } from "./store";
@@ -37,11 +38,9 @@ const readVehicleJson = (request: Request) =>
     invalidJson: (detail) => `The body is not valid JSON: ${detail}`,
   });
 
-/** A feed handler whose thrown errors are answers: an HttpError's status as { error, … }, anything else a logged 500. */
-const feedRoute =
-  (handler: (db: Db, request: Request, id: string) => Promise<Response>) =>
-  (db: Db, request: Request, id: string): Promise<Response> =>
-    handler(db, request, id).catch((e: unknown) => errorResponse(e, { body: underError, log: "[feed] request failed:" }));
+/** A feed handler as a platform endpoint: the process's database, the URL's id; thrown errors answered { error, … }. */
+const feedRoute = (handler: (db: Db, request: Request, id: string) => Promise<Response>) =>
+  platformRoute(async (request, { db }, { id }) => handler(await db(), request, id), { errorBody: underError, log: "[feed] request failed:" });
 
 /** PUT /api/feed/vehicles/{id}: creates or replaces the vehicle with this id. */
 export const putFeedVehicle = feedRoute(async (db, request, id) => {
