@@ -8,6 +8,10 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { jsonEqual } from "../../domain/json-diff";
 import { enumLabel, humanise } from "../../domain/field-wording";
 import { slugify } from "../../domain/search-paths";
+import type { GenerateRule } from "../../blocks/_shared/define";
+import { blockEditors } from "./blocks.generated";
+
+export type { GenerateRule };
 
 export interface Section {
   id: string;
@@ -152,16 +156,6 @@ export const ADVANCED: Record<string, string[]> = {
   "features.soldCars": ["days"],
 };
 
-export interface GenerateRule {
-  /** The sibling the value is made from ("name" → a slug of it); without one, `prefix` and a random part. */
-  from?: string;
-  prefix: string;
-  /** A path ("/about-us") rather than a slug. */
-  path?: boolean;
-  /** Shown (and editable) rather than hidden. */
-  shown?: boolean;
-}
-
 /**
  * Ids and slugs the editor makes itself (hidden), and values it proposes (shown): each follows its
  * source while the item is new, and never changes once the item was saved (links and references
@@ -177,17 +171,6 @@ export const GENERATED: Record<string, GenerateRule> = {
   "locations.items.slug": { from: "name", prefix: "location" },
   "page.id": { prefix: "page" },
   "page.path": { from: "title", prefix: "page", path: true, shown: true },
-};
-
-/** The same inside blocks, by block type (keyed by the field's place in the block's props). */
-export const BLOCK_GENERATED: Record<string, Record<string, GenerateRule>> = {
-  "hero-slides": { "slides.items.id": { from: "name", prefix: "slide" } },
-};
-
-/** Block fields that name a location by its slug: picked from the draft's locations by name. */
-const BLOCK_WIDGETS: Record<string, Record<string, UiSchema>> = {
-  "location-info": { location: { "ui:widget": "location" } },
-  "locations-carousel": { slugs: { "ui:widget": "locations", "ui:options": { label: false } }, "order.items": { "ui:widget": "location" } },
 };
 
 const uiAt = (ui: UiSchema, path: string): UiSchema => path.split(".").reduce((node, k) => ((node as Record<string, UiSchema>)[k] ??= {}) as UiSchema, ui);
@@ -209,21 +192,22 @@ function editorRules(ui: UiSchema, keys: string[]): UiSchema {
   return ui;
 }
 
-/** The ui-schema of a block's props: generated ids hidden and filled in, locations picked by name. */
+/** The ui-schema of a block's props: generated ids hidden and filled in, and its editor file's ui-schema (blocks/<type>/editor.ts). */
 export function blockUiSchema(definitions: Record<string, unknown>, type: string, definition: string): UiSchema {
   const ui = uiSchemaFor(definitions[definition.replace(/Block$/, "Props")], definitions);
-  for (const [path, rule] of Object.entries(BLOCK_GENERATED[type] ?? {})) {
+  const editor = blockEditors[type];
+  for (const [path, rule] of Object.entries(editor?.generated ?? {})) {
     const node = uiAt(ui, path);
     node["ui:options"] = mergeOptions(node, { generate: rule });
     node["ui:widget"] = "hidden";
   }
-  for (const [path, widget] of Object.entries(BLOCK_WIDGETS[type] ?? {})) Object.assign(uiAt(ui, path), widget);
+  for (const [path, widget] of Object.entries(editor?.ui ?? {})) Object.assign(uiAt(ui, path), widget);
   return ui;
 }
 
 /** Only the generate rules of a block type, as fillGenerated reads them. */
 function blockRules(type: string): UiSchema | undefined {
-  const rules = BLOCK_GENERATED[type];
+  const rules = blockEditors[type]?.generated;
   if (!rules) return undefined;
   const ui: UiSchema = {};
   for (const [path, generate] of Object.entries(rules)) uiAt(ui, path)["ui:options"] = { generate };
@@ -315,7 +299,7 @@ function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchem
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
-/** A block list with its blocks' generated values filled in (see BLOCK_GENERATED); a block is matched to its earlier self by id. */
+/** A block list with its blocks' generated values filled in (their editor files' `generated`); a block is matched to its earlier self by id. */
 function fillBlocks(next: unknown, prev: unknown, base: unknown[]): unknown {
   if (!Array.isArray(next)) return next;
   const find = (list: unknown, id: unknown) => (Array.isArray(list) ? list.find((b) => isObject(b) && b.id === id) : undefined) as Record<string, unknown> | undefined;

@@ -2,7 +2,7 @@ import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { deliveryAvailable, deliveryProvider } from "../../server/delivery/provider";
 import { withDefaults } from "../_shared/block-defaults";
-import { DeliveryCalculatorClient } from "./delivery-calculator.lazy";
+import { DeliveryCalculatorClient } from "../lazy.generated";
 import styles from "./delivery-calculator.module.css";
 import schema from "./schema.json";
 

@@ -2,7 +2,7 @@ import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";
-import { VehicleActionsBar } from "./vehicle-actions.lazy";
+import { VehicleActionsBar } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "../_shared/toast.module.css";
 import "./vehicle-actions.module.css";

@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { galleryModel } from "./gallery";
-import { VehicleGalleryClient } from "./vehicle-gallery.lazy";
+import { VehicleGalleryClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./vehicle-gallery.module.css";
 

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./breadcrumbs";
+
+export default defineBlock<"breadcrumbs">({
+  render,
+});

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./dealer-comments";
+
+export default defineBlock<"dealer-comments">({
+  render,
+});

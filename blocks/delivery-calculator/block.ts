@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./delivery-calculator";
+
+export default defineBlock<"delivery-calculator">({
+  render,
+  lazy: { DeliveryCalculatorClient: "./delivery-calculator.client" },
+});

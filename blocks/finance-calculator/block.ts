@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./finance-calculator";
+
+export default defineBlock<"finance-calculator">({
+  render,
+  lazy: { FinanceCalculatorClient: "./finance-calculator.client" },
+});

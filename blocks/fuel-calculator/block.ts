@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./fuel-calculator";
+
+export default defineBlock<"fuel-calculator">({
+  render,
+  lazy: { FuelCalculatorClient: "./fuel-calculator.client" },
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./price-comparison";
+
+export default defineBlock<"price-comparison">({
+  render,
+  lazy: { PriceComparisonClient: "./price-comparison.client" },
+});

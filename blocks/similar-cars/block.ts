@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./similar-cars";
+
+export default defineBlock<"similar-cars">({
+  render,
+  lazy: { SimilarCarsClient: "./similar-cars.client" },
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-summary";
+
+export default defineBlock<"vehicle-summary">({
+  render,
+  lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
+});

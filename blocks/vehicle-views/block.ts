@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-views";
+
+export default defineBlock<"vehicle-views">({
+  render,
+  lazy: { VehicleViewsClient: "./vehicle-views.client" },
+});
