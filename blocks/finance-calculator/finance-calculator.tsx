@@ -60,7 +60,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
     site: tenant.identity.slug,
     car: car.id,
     comparisonRates,
-    showBanner: props.showBanner ?? true,
+    showBanner: props.showBanner,
   };
 
   const fees = feeLines(settings, identity);

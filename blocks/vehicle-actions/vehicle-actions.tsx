@@ -19,7 +19,7 @@ const VehicleActions: BlockComponent<"vehicle-actions"> = async ({ id, props, ct
   const { identity, features } = ctx.tenant;
   const { title, subtitle } = vehicleHeading(car);
   const name = [title, subtitle].filter(Boolean).join(" ");
-  const networks = (props.networks ?? [...SHARE_NETWORKS]).filter((n) => (SHARE_NETWORKS as readonly string[]).includes(n));
+  const networks = props.networks.filter((n) => (SHARE_NETWORKS as readonly string[]).includes(n));
   const history = features.historyReport && car.history_report_url?.trim() ? car.history_report_url.trim() : null;
   return (
     <VehicleActionsBar
