@@ -56,6 +56,11 @@ export interface TemplatePage {
  */
 export interface BlockDefinition<T extends BlockType> {
   render: BlockComponent<T>;
+  /**
+   * The page templates the block fits (a car-page block: ["vehicle-detail"]); the editor offers it
+   * only there. Without: any page and the layout. The generator copies it into the tenant schema.
+   */
+  pageTemplates?: NonNullable<Page["template"]>[];
   /** What the block says about a page of its template (see TemplatePage). */
   templatePage?: TemplatePage;
   /**

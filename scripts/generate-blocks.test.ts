@@ -10,8 +10,13 @@ describe("reading a block's definition (blocks/<type>/block.ts)", () => {
       "car-bar",
       def("car-bar", `  lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" },\n  printView: Sheet,`, `import { Sheet } from "./sheet";`),
     );
-    expect(facts).toEqual({ type: "car-bar", lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" }, printView: { name: "Sheet", from: "./sheet" }, editor: false });
-    expect(readDefinition("plain", def("plain", ""), true)).toEqual({ type: "plain", lazy: {}, printView: null, editor: true });
+    expect(facts).toEqual({ type: "car-bar", lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" }, printView: { name: "Sheet", from: "./sheet" }, pageTemplates: null, editor: false });
+    expect(readDefinition("plain", def("plain", ""), true)).toEqual({ type: "plain", lazy: {}, printView: null, pageTemplates: null, editor: true });
+  });
+
+  it("reads the page templates it fits", () => {
+    expect(readDefinition("car-bit", def("car-bit", `  pageTemplates: ["vehicle-detail", "search"],`)).pageTemplates).toEqual(["vehicle-detail", "search"]);
+    expect(() => readDefinition("car-bit", def("car-bit", `  pageTemplates: [],`))).toThrow("pageTemplates must list template names");
   });
 
   it("refuses a file that is not the folder's definition, and malformed parts", () => {

@@ -39,17 +39,16 @@ export function blockTypes(): string[] {
 export function assembleSchema(): Schema {
   const schema: Schema = JSON.parse(readFileSync(join(root, "schemas/tenant.schema.json"), "utf8"));
   const types = blockTypes();
+  const definitions = readDefinitions(root, types);
   for (const type of types) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(type)) throw new Error(`blocks/${type}: folder name must be kebab-case`);
     const props: Schema = JSON.parse(readFileSync(join(root, "blocks", type, "schema.json"), "utf8"));
     if (props.type !== "object") throw new Error(`blocks/${type}/schema.json: the props schema must have "type": "object"`);
     if (!props.title || !props.description) throw new Error(`blocks/${type}/schema.json: needs a title and a description (shown in the admin)`);
-    if (props.pageTemplates !== undefined && !(Array.isArray(props.pageTemplates) && props.pageTemplates.length && props.pageTemplates.every((t: unknown) => typeof t === "string"))) {
-      throw new Error(`blocks/${type}/schema.json: pageTemplates must list template names`);
-    }
-    const { pageTemplates, ...ownProps } = props;
+    if ("pageTemplates" in props) throw new Error(`blocks/${type}/schema.json: pageTemplates belongs in the block's definition (block.ts)`);
+    const pageTemplates = definitions.find((d) => d.type === type)?.pageTemplates;
     const name = pascal(type);
-    schema.definitions[`${name}Props`] = ownProps;
+    schema.definitions[`${name}Props`] = props;
     schema.definitions[`${name}Block`] = {
       title: props.title,
       description: props.description,
@@ -62,7 +61,7 @@ export function assembleSchema(): Schema {
         props: { $ref: `#/definitions/${name}Props` },
         area: { $ref: "#/definitions/blockArea" },
       },
-      // Where the editor offers the block: only on these template pages (none: any page).
+      // Where the editor offers the block (its definition's pageTemplates): only on these template pages (none: any page).
       ...(pageTemplates ? { pageTemplates } : {}),
     };
   }

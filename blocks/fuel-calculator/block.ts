@@ -3,5 +3,6 @@ import render from "./fuel-calculator";
 
 export default defineBlock<"fuel-calculator">({
   render,
+  pageTemplates: ["vehicle-detail"],
   lazy: { FuelCalculatorClient: "./fuel-calculator.client" },
 });

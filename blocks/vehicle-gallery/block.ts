@@ -3,5 +3,6 @@ import render from "./vehicle-gallery";
 
 export default defineBlock<"vehicle-gallery">({
   render,
+  pageTemplates: ["vehicle-detail"],
   lazy: { VehicleGalleryClient: "./vehicle-gallery.client" },
 });
