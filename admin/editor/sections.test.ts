@@ -3,8 +3,9 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { blockUiSchema, errorSchemaFor, fillGenerated, humanise, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
+import { blockUiSchema, errorSchemaFor, humanise, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
 import { blockEditors } from "./blocks.generated";
+import { fillGenerated } from "./generated-values";
 import { blockCatalogue } from "./block-list.client";
 
 const root = tenantSchema as never as Parameters<typeof sectionSchema>[0];
