@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { validateTenant } from "../domain/tenant-validation";
 import { findPage, normalisePath } from "../domain/find-page";
-import { renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
+import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
 import { blockRegistry } from "./registry.generated";
 import type { BlockRegistry, TenantDocument } from "./types";
 
@@ -53,6 +53,19 @@ describe("templatePage", () => {
     expect(about).toBe(blockRegistry["search-results"].templatePage);
     expect(typeof about?.title).toBe("function");
     expect(typeof about?.missing).toBe("function");
+  });
+});
+
+describe("hasPersonalBlock", () => {
+  it("is true where a block's definition is personal", () => {
+    const registry = { "rich-text": { render: () => null }, "sign-in": { render: () => null, personal: true } } as unknown as BlockRegistry;
+    expect(hasPersonalBlock([{ type: "rich-text" }, { type: "sign-in" }], registry)).toBe(true);
+    expect(hasPersonalBlock([{ type: "rich-text" }], registry)).toBe(false);
+  });
+
+  it("in the generated registry: sign-in, My Garage and the watchlist", () => {
+    const personal = Object.keys(blockRegistry).filter((type) => hasPersonalBlock([{ type }]));
+    expect(personal).toEqual(["my-garage", "sign-in", "watchlist"]);
   });
 });
 

@@ -40,6 +40,11 @@ export function templatePage(template: string | undefined, registry: BlockRegist
   return Object.values(registry).find((d) => d.templatePage?.template === template)?.templatePage;
 }
 
+/** Whether a list of blocks has one whose definition is `personal` (sign-in, My Garage, the watchlist). */
+export function hasPersonalBlock(blocks: { type: string }[], registry: BlockRegistry = blockRegistry): boolean {
+  return blocks.some((b) => (registry as Record<string, BlockDefinition<BlockType> | undefined>)[b.type]?.personal === true);
+}
+
 export async function renderBlocks(blocks: Block[], ctx: BlockContext, registry?: BlockRegistry): Promise<ReactNode[]> {
   return Promise.all(blocks.map((b) => renderBlock(b, ctx, registry)));
 }

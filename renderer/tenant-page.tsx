@@ -9,7 +9,7 @@ import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "../domain/find-page";
-import { renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
+import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
@@ -135,12 +135,9 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   };
 }
 
-/** Blocks that show one visitor's own things (or sign them in): their pages are never indexed. */
-const PERSONAL_BLOCKS = new Set(["sign-in", "my-garage", "watchlist"]);
-
-/** Whether a page is not for search engines: /success, a gated route of the site, a page of a visitor's own things. */
+/** Whether a page is not for search engines: /success, a gated route of the site, a page of a visitor's own things (a `personal` block). */
 export function privatePage(doc: TenantDocument, page: TenantDocument["pages"][number], path: string): boolean {
-  return path === "/success" || gatedKind(doc, path) !== null || page.blocks.some((b) => PERSONAL_BLOCKS.has(b.type));
+  return path === "/success" || gatedKind(doc, path) !== null || hasPersonalBlock(page.blocks);
 }
 
 /** The tenant of a host for the root layout (theme, language); null for unknown hosts. */

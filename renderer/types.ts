@@ -61,6 +61,8 @@ export interface BlockDefinition<T extends BlockType> {
    * only there. Without: any page and the layout. The generator copies it into the tenant schema.
    */
   pageTemplates?: NonNullable<Page["template"]>[];
+  /** The block shows one visitor's own things (or signs them in): a page with it is never indexed. */
+  personal?: boolean;
   /** What the block says about a page of its template (see TemplatePage). */
   templatePage?: TemplatePage;
   /**

@@ -3,5 +3,7 @@ import render from "./sign-in";
 
 export default defineBlock<"sign-in">({
   render,
+  // One visitor's own things: a page with it is never indexed.
+  personal: true,
   lazy: { SignInForm: "./sign-in.client" },
 });

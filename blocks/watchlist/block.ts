@@ -3,4 +3,6 @@ import render from "./watchlist";
 
 export default defineBlock<"watchlist">({
   render,
+  // One visitor's own things: a page with it is never indexed.
+  personal: true,
 });
