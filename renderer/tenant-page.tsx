@@ -41,7 +41,7 @@ async function resolveIn(live: LiveDocument, path: string, previewToken: string 
   // A location page names its location.
   const location = locationPageText(live.document, page, path) ?? modelPageText(live.document, page, path);
   if (location) return { live, ctx, ...location };
-  // A block may say more about a page of its template (blocks/search-results/block.ts: a search path
+  // A block may say more about a page of its template (the search-results block's definition: a search path
   // naming nothing the site sells is missing; an SEO path, /search/used-cars/toyota, is titled by what it shows).
   const about = templatePage(page.template);
   if (about?.missing && (await about.missing(ctx))) return null;
