@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundResponse } from "./not-found-page";
 import { cache } from "react";
-import { PrintView } from "../blocks/vehicle-actions/print-view";
+import { PrintView } from "./print-view.generated";
 import { vehicleSheet } from "../domain/vehicle-sheet";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";
@@ -21,7 +21,7 @@ export const carIdParam = (value: string | string[] | undefined) => (Array.isArr
 /** The print view at /print?car_id={slug} (spec §2 routes); 404 for a car this site does not show. */
 export async function PrintPage({ host, carId }: { host: string; carId: string | undefined }) {
   const found = await resolve(host, carId);
-  if (!found) return <NotFoundResponse host={host} />;
+  if (!found || !PrintView) return <NotFoundResponse host={host} />;
   return <PrintView sheet={found.sheet} />;
 }
 

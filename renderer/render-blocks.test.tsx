@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../tests/fixtures/tenant";
 import { validateTenant } from "../domain/tenant-validation";
 import { findPage, normalisePath } from "../domain/find-page";
-import { renderBlocks, renderPageBlocks } from "./render-blocks";
+import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
+import { blockRegistry } from "./registry.generated";
 import type { BlockRegistry, TenantDocument } from "./types";
 
 const resolved = (doc: unknown) => {
@@ -24,9 +25,11 @@ describe("renderBlocks", () => {
     ] as never;
     const tenant = resolved(doc);
     const registry = {
-      "rich-text": ({ props }: { props: { html: string } }) => {
-        if (props.html === "explode") throw new Error("kaboom");
-        return <p>{props.html}</p>;
+      "rich-text": {
+        render: ({ props }: { props: { html: string } }) => {
+          if (props.html === "explode") throw new Error("kaboom");
+          return <p>{props.html}</p>;
+        },
       },
     } as unknown as BlockRegistry;
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -36,8 +39,38 @@ describe("renderBlocks", () => {
   });
 });
 
+describe("templatePage", () => {
+  it("is what a block's definition says about a page of its template", () => {
+    const about = { template: "search", title: async () => "Used Toyota Cars" };
+    const registry = { "rich-text": { render: () => null }, "search-results": { render: () => null, templatePage: about } } as unknown as BlockRegistry;
+    expect(templatePage("search", registry)).toBe(about);
+    expect(templatePage("vehicle-detail", registry)).toBeUndefined();
+    expect(templatePage(undefined, registry)).toBeUndefined();
+  });
+
+  it("in the generated registry, the search page's title and 404 come from the search-results block", () => {
+    const about = templatePage("search");
+    expect(about).toBe(blockRegistry["search-results"].templatePage);
+    expect(typeof about?.title).toBe("function");
+    expect(typeof about?.missing).toBe("function");
+  });
+});
+
+describe("hasPersonalBlock", () => {
+  it("is true where a block's definition is personal", () => {
+    const registry = { "rich-text": { render: () => null }, "sign-in": { render: () => null, personal: true } } as unknown as BlockRegistry;
+    expect(hasPersonalBlock([{ type: "rich-text" }, { type: "sign-in" }], registry)).toBe(true);
+    expect(hasPersonalBlock([{ type: "rich-text" }], registry)).toBe(false);
+  });
+
+  it("in the generated registry: sign-in, My Garage and the watchlist", () => {
+    const personal = Object.keys(blockRegistry).filter((type) => hasPersonalBlock([{ type }]));
+    expect(personal).toEqual(["my-garage", "sign-in", "watchlist"]);
+  });
+});
+
 describe("renderPageBlocks", () => {
-  const registry = { "rich-text": ({ props }: { props: { html: string } }) => <p>{props.html}</p> } as unknown as BlockRegistry;
+  const registry = { "rich-text": { render: ({ props }: { props: { html: string } }) => <p>{props.html}</p> } } as unknown as BlockRegistry;
   const page = (areas: (string | undefined)[]) => {
     const doc = makeTenant("alpha");
     doc.pages[0].blocks = areas.map((area, i) => ({ id: `b${i}`, type: "rich-text", props: { html: `b${i}` }, ...(area ? { area } : {}) })) as never;

@@ -2,14 +2,14 @@ import type { ReactNode } from "react";
 import { blockRegistry } from "./registry.generated";
 import { BlockErrorBoundary } from "./block-error-boundary";
 import { parseSearchHost } from "../domain/search-host";
-import type { Block, BlockComponent, BlockContext, BlockRegistry, BlockType } from "./types";
+import type { Block, BlockContext, BlockDefinition, BlockRegistry, BlockType, TemplatePage } from "./types";
 
 /**
  * Renders one block from the registry. A block that throws is left out and logged, so the rest of
  * the page still renders; a block that fails later in the browser is caught by BlockErrorBoundary.
  */
 export async function renderBlock(block: Block, ctx: BlockContext, registry: BlockRegistry = blockRegistry): Promise<ReactNode> {
-  const Component = registry[block.type] as BlockComponent<BlockType> | undefined;
+  const Component = (registry[block.type] as BlockDefinition<BlockType> | undefined)?.render;
   if (!Component) {
     console.error(`[blocks] no component for block type "${block.type}" (block "${block.id}")`);
     return null;
@@ -32,6 +32,17 @@ export async function renderBlock(block: Block, ctx: BlockContext, registry: Blo
     console.error(`[blocks] block "${block.id}" (${block.type}) on ${ctx.tenant.identity.slug}${ctx.path} failed to render:`, error);
     return null;
   }
+}
+
+/** What a block says about a page of this template (the search page's title), from the registry. */
+export function templatePage(template: string | undefined, registry: BlockRegistry = blockRegistry): TemplatePage | undefined {
+  if (!template) return undefined;
+  return Object.values(registry).find((d) => d.templatePage?.template === template)?.templatePage;
+}
+
+/** Whether a list of blocks has one whose definition is `personal` (sign-in, My Garage, the watchlist). */
+export function hasPersonalBlock(blocks: { type: string }[], registry: BlockRegistry = blockRegistry): boolean {
+  return blocks.some((b) => (registry as Record<string, BlockDefinition<BlockType> | undefined>)[b.type]?.personal === true);
 }
 
 export async function renderBlocks(blocks: Block[], ctx: BlockContext, registry?: BlockRegistry): Promise<ReactNode[]> {

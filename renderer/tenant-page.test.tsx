@@ -27,9 +27,11 @@ vi.mock("../server/tenants/live", () => ({
 }));
 vi.mock("./registry.generated", () => ({
   blockRegistry: {
-    "rich-text": ({ id, ctx }: { id: string; ctx: BlockContext }) => {
-      state.seen.push({ id, ctx });
-      return null;
+    "rich-text": {
+      render: ({ id, ctx }: { id: string; ctx: BlockContext }) => {
+        state.seen.push({ id, ctx });
+        return null;
+      },
     },
   },
 }));

@@ -3,14 +3,13 @@ import { cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import { withReservationsOffered } from "../server/payments/provider-for";
 import type { LiveDocument } from "../server/tenants/store";
-import { searchPageTitle, searchPathMissing } from "../blocks/search-results/search-results";
 import { publicPageUrl } from "../domain/hosts";
 import { imageUrl } from "../domain/media";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "../domain/find-page";
-import { renderBlocks, renderPageBlocks } from "./render-blocks";
+import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
@@ -42,9 +41,11 @@ async function resolveIn(live: LiveDocument, path: string, previewToken: string 
   // A location page names its location.
   const location = locationPageText(live.document, page, path) ?? modelPageText(live.document, page, path);
   if (location) return { live, ctx, ...location };
-  // A search path naming nothing the site sells is missing; an SEO path (/search/used-cars/toyota) is titled by what it shows.
-  if (page.template === "search" && (await searchPathMissing(ctx))) return null;
-  const title = page.template === "search" ? ((await searchPageTitle(ctx)) ?? page.title) : page.title;
+  // A block may say more about a page of its template (the search-results block's definition: a search path
+  // naming nothing the site sells is missing; an SEO path, /search/used-cars/toyota, is titled by what it shows).
+  const about = templatePage(page.template);
+  if (about?.missing && (await about.missing(ctx))) return null;
+  const title = (about?.title && (await about.title(ctx))) ?? page.title;
   return { live, ctx, title: title ?? "", description: page.description };
 }
 
@@ -134,12 +135,9 @@ export async function tenantPageMetadata(host: string, segments: string[], previ
   };
 }
 
-/** Blocks that show one visitor's own things (or sign them in): their pages are never indexed. */
-const PERSONAL_BLOCKS = new Set(["sign-in", "my-garage", "watchlist"]);
-
-/** Whether a page is not for search engines: /success, a gated route of the site, a page of a visitor's own things. */
+/** Whether a page is not for search engines: /success, a gated route of the site, a page of a visitor's own things (a `personal` block). */
 export function privatePage(doc: TenantDocument, page: TenantDocument["pages"][number], path: string): boolean {
-  return path === "/success" || gatedKind(doc, path) !== null || page.blocks.some((b) => PERSONAL_BLOCKS.has(b.type));
+  return path === "/success" || gatedKind(doc, path) !== null || hasPersonalBlock(page.blocks);
 }
 
 /** The tenant of a host for the root layout (theme, language); null for unknown hosts. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Block, Page, TenantDocument } from "../schemas/generated/tenant";
 import type { StoredVehicle } from "../server/inventory/vehicle";
+import type { VehicleSheet } from "../domain/vehicle-sheet";
 
 export type { Block, Page, TenantDocument };
 export type BlockType = Block["type"];
@@ -37,4 +38,44 @@ export type BlockComponent<T extends BlockType> = (args: {
   ctx: BlockContext;
 }) => ReactNode | Promise<ReactNode>;
 
-export type BlockRegistry = { [T in BlockType]: BlockComponent<T> };
+/**
+ * What a block says about a whole page of one template (the search page's title from its SEO path,
+ * and whether that path names anything the site sells); the renderer asks the registry for it.
+ */
+export interface TemplatePage {
+  template: string;
+  /** The page's heading and title; null for the page's own title. */
+  title?: (ctx: BlockContext) => Promise<string | null>;
+  /** Whether the path shows nothing (a 404). */
+  missing?: (ctx: BlockContext) => Promise<boolean>;
+}
+
+/**
+ * A block type: blocks/<type>/block.ts default-exports one (blocks/_shared/define.ts `defineBlock`),
+ * and scripts/generate.ts collects them into renderer/registry.generated.ts.
+ */
+export interface BlockDefinition<T extends BlockType> {
+  render: BlockComponent<T>;
+  /**
+   * The page templates the block fits (a car-page block: ["vehicle-detail"]); the editor offers it
+   * only there. Without: any page and the layout. The generator copies it into the tenant schema.
+   */
+  pageTemplates?: NonNullable<Page["template"]>[];
+  /** The block shows one visitor's own things (or signs them in): a page with it is never indexed. */
+  personal?: boolean;
+  /** What the block says about a page of its template (see TemplatePage). */
+  templatePage?: TemplatePage;
+  /**
+   * The print view of a car (/print?car_id=): the generator re-exports it into
+   * renderer/print-view.generated.ts, so the print page imports only it, not every block.
+   */
+  printView?: (args: { sheet: VehicleSheet }) => ReactNode;
+  /**
+   * Client parts loaded as chunks of their own, only on pages that render them: component name →
+   * module ("./x.client"). The generator writes their next/dynamic wrappers into
+   * blocks/lazy.generated.tsx; the block imports them from there ("../lazy.generated").
+   */
+  lazy?: Record<string, string>;
+}
+
+export type BlockRegistry = { [T in BlockType]: BlockDefinition<T> };

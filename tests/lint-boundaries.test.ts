@@ -27,6 +27,15 @@ describe("import boundaries (npm run lint)", () => {
     }
   }, 60_000);
 
+  it("a block imports the generated wrappers of the lazy parts (blocks/lazy.generated.ts)", async () => {
+    expect(await boundaryErrors("blocks/popup/x.tsx", "../lazy.generated")).toEqual([]);
+  }, 60_000);
+
+  it("renderer/ imports no block's folder (it asks the registry), only blocks/_shared", async () => {
+    expect(await boundaryErrors("renderer/x.tsx", "../blocks/search-results/search-results")).toEqual([expect.stringContaining("renderer/ imports no block by name")]);
+    expect(await boundaryErrors("renderer/x.tsx", "../blocks/_shared/icons")).toEqual([]);
+  }, 60_000);
+
   it("blocks/_shared imports no block's folder", async () => {
     expect(await boundaryErrors("blocks/_shared/x.ts", "../popup/popup-rules")).toEqual([expect.stringContaining("blocks/_shared is shared by blocks")]);
     expect(await boundaryErrors("blocks/_shared/x.ts", "./icons")).toEqual([]);

@@ -3,7 +3,9 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { errorSchemaFor, humanise, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
+import { blockUiSchema, errorSchemaFor, humanise, pruneUntouchedDefaults, SECTIONS, sectionOf, sectionSchema, sectionUiSchema, uiSchemaFor } from "./sections";
+import { blockEditors } from "./blocks.generated";
+import { fillGenerated } from "./generated-values";
 import { blockCatalogue } from "./block-list.client";
 
 const root = tenantSchema as never as Parameters<typeof sectionSchema>[0];
@@ -83,6 +85,33 @@ describe("editor sections", () => {
       description: "A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.",
     });
     expect(catalogue.every((c) => c.title && c.description)).toBe(true);
+  });
+});
+
+describe("block editor files (blocks/<type>/editor.ts, collected into admin/editor/blocks.generated.ts)", () => {
+  const defs = root.definitions as Record<string, unknown>;
+
+  it("the admin's registry holds the blocks that have one", () => {
+    expect(Object.keys(blockEditors).sort()).toEqual(["hero-slides", "location-info", "locations-carousel"]);
+  });
+
+  it("a block's ui-schema takes its editor file's widgets and generated ids", () => {
+    const info = blockUiSchema(defs, "location-info", "LocationInfoBlock") as any;
+    expect(info.location["ui:widget"]).toBe("location");
+    const carousel = blockUiSchema(defs, "locations-carousel", "LocationsCarouselBlock") as any;
+    expect(carousel.slugs).toMatchObject({ "ui:widget": "locations", "ui:options": { label: false } });
+    expect(carousel.order.items["ui:widget"]).toBe("location");
+    const slides = blockUiSchema(defs, "hero-slides", "HeroSlidesBlock") as any;
+    expect(slides.slides.items.id).toMatchObject({ "ui:widget": "hidden", "ui:options": { generate: { from: "name", prefix: "slide" } } });
+    // A block without an editor file gets only what its schema says.
+    expect((blockUiSchema(defs, "rich-text", "RichTextBlock") as any).width?.["ui:widget"]).toBeUndefined();
+  });
+
+  it("fills a new slide's id from its name inside a page's block list", () => {
+    const ui = { blocks: { "ui:field": "blockList" } };
+    const next = { blocks: [{ id: "hero", type: "hero-slides", props: { slides: [{ name: "Spring Sale" }] } }] };
+    const out = fillGenerated(next, next, { blocks: [] }, ui as never) as any;
+    expect(out.blocks[0].props.slides[0].id).toBe("spring-sale");
   });
 });
 

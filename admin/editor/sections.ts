@@ -7,7 +7,10 @@
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { jsonEqual } from "../../domain/json-diff";
 import { enumLabel, humanise } from "../../domain/field-wording";
-import { slugify } from "../../domain/search-paths";
+import type { GenerateRule } from "../../blocks/_shared/define";
+import { blockEditors } from "./blocks.generated";
+
+export type { GenerateRule };
 
 export interface Section {
   id: string;
@@ -152,16 +155,6 @@ export const ADVANCED: Record<string, string[]> = {
   "features.soldCars": ["days"],
 };
 
-export interface GenerateRule {
-  /** The sibling the value is made from ("name" → a slug of it); without one, `prefix` and a random part. */
-  from?: string;
-  prefix: string;
-  /** A path ("/about-us") rather than a slug. */
-  path?: boolean;
-  /** Shown (and editable) rather than hidden. */
-  shown?: boolean;
-}
-
 /**
  * Ids and slugs the editor makes itself (hidden), and values it proposes (shown): each follows its
  * source while the item is new, and never changes once the item was saved (links and references
@@ -177,17 +170,6 @@ export const GENERATED: Record<string, GenerateRule> = {
   "locations.items.slug": { from: "name", prefix: "location" },
   "page.id": { prefix: "page" },
   "page.path": { from: "title", prefix: "page", path: true, shown: true },
-};
-
-/** The same inside blocks, by block type (keyed by the field's place in the block's props). */
-export const BLOCK_GENERATED: Record<string, Record<string, GenerateRule>> = {
-  "hero-slides": { "slides.items.id": { from: "name", prefix: "slide" } },
-};
-
-/** Block fields that name a location by its slug: picked from the draft's locations by name. */
-const BLOCK_WIDGETS: Record<string, Record<string, UiSchema>> = {
-  "location-info": { location: { "ui:widget": "location" } },
-  "locations-carousel": { slugs: { "ui:widget": "locations", "ui:options": { label: false } }, "order.items": { "ui:widget": "location" } },
 };
 
 const uiAt = (ui: UiSchema, path: string): UiSchema => path.split(".").reduce((node, k) => ((node as Record<string, UiSchema>)[k] ??= {}) as UiSchema, ui);
@@ -209,24 +191,16 @@ function editorRules(ui: UiSchema, keys: string[]): UiSchema {
   return ui;
 }
 
-/** The ui-schema of a block's props: generated ids hidden and filled in, locations picked by name. */
+/** The ui-schema of a block's props: generated ids hidden and filled in, and its editor file's ui-schema (blocks/<type>/editor.ts). */
 export function blockUiSchema(definitions: Record<string, unknown>, type: string, definition: string): UiSchema {
   const ui = uiSchemaFor(definitions[definition.replace(/Block$/, "Props")], definitions);
-  for (const [path, rule] of Object.entries(BLOCK_GENERATED[type] ?? {})) {
+  const editor = blockEditors[type];
+  for (const [path, rule] of Object.entries(editor?.generated ?? {})) {
     const node = uiAt(ui, path);
     node["ui:options"] = mergeOptions(node, { generate: rule });
     node["ui:widget"] = "hidden";
   }
-  for (const [path, widget] of Object.entries(BLOCK_WIDGETS[type] ?? {})) Object.assign(uiAt(ui, path), widget);
-  return ui;
-}
-
-/** Only the generate rules of a block type, as fillGenerated reads them. */
-function blockRules(type: string): UiSchema | undefined {
-  const rules = BLOCK_GENERATED[type];
-  if (!rules) return undefined;
-  const ui: UiSchema = {};
-  for (const [path, generate] of Object.entries(rules)) uiAt(ui, path)["ui:options"] = { generate };
+  for (const [path, widget] of Object.entries(editor?.ui ?? {})) Object.assign(uiAt(ui, path), widget);
   return ui;
 }
 
@@ -242,92 +216,7 @@ export function sectionUiSchema(root: Schema, section: Section, role: "staff" | 
   return ui;
 }
 
-// A value made before its source was filled in: the prefix and six digits ("location-402913").
-const PLACEHOLDER = /^\/?[a-z]+-\d{6}$/;
-const random6 = () => String(Math.floor(100000 + Math.random() * 900000));
-
-/** What `rule` makes of `source`, unique among `taken`; a placeholder (the prefix and six random digits) when the source is empty. */
-export function proposal(rule: GenerateRule, source: unknown, taken: unknown[] = []): string {
-  const slug = typeof source === "string" ? slugify(source).slice(0, 60).replace(/-+$/, "") : "";
-  const make = (s: string) => (rule.path ? `/${s}` : s);
-  if (!slug) {
-    let value = make(`${rule.prefix}-${random6()}`);
-    while (taken.includes(value)) value = make(`${rule.prefix}-${random6()}`);
-    return value;
-  }
-  let value = make(slug);
-  for (let n = 2; taken.includes(value); n++) value = make(`${slug}-${n}`);
-  return value;
-}
-
-/**
- * The form's data with generated values filled in (see GENERATED): an empty one is made; one still
- * equal to what the source made before (or a placeholder) follows the source while the item is new,
- * that is while `base` (the data the form opened with) does not have the same value there.
- */
-export function fillGenerated(next: unknown, prev: unknown, base: unknown, ui: UiSchema | undefined): unknown {
-  if (!ui || !isObject(next)) {
-    if (Array.isArray(next) && ui?.items) {
-      const items = ui.items as UiSchema;
-      const out = next.map((item, i) => fillItem(item, Array.isArray(prev) ? prev[i] : undefined, Array.isArray(base) ? base : [], items, next));
-      return out.every((item, i) => item === next[i]) ? next : out;
-    }
-    return next;
-  }
-  return fillItem(next, prev, isObject(base) ? [base] : [], ui, [next]);
-}
-
-function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchema, siblings: unknown[]): unknown {
-  if (!isObject(next)) return fillGenerated(next, prev, undefined, ui);
-  const p = isObject(prev) ? prev : undefined;
-  const out: Record<string, unknown> = { ...next };
-  for (const [k, childUi] of Object.entries(ui)) {
-    if (k.startsWith("ui:") || !isObject(childUi)) continue;
-    if ((childUi as UiSchema)["ui:field"] === "blockList") {
-      out[k] = fillBlocks(out[k], p?.[k], baseList.map((b) => (isObject(b) ? b[k] : undefined)).find(Array.isArray) ?? []);
-      continue;
-    }
-    const rule = ((childUi as UiSchema)["ui:options"] as { generate?: GenerateRule } | undefined)?.generate;
-    if (rule) {
-      // A template page has no path.
-      if (rule.path && out.template !== undefined) continue;
-      const current = out[k];
-      const taken = siblings.filter((s) => s !== next).map((s) => (isObject(s) ? s[k] : undefined));
-      const saved = baseList.some((b) => isObject(b) && b[k] === current && !(typeof current === "string" && PLACEHOLDER.test(current)));
-      const source = rule.from ? out[rule.from] : undefined;
-      const before = rule.from ? p?.[rule.from] : undefined;
-      if (current === undefined || current === "") out[k] = proposal(rule, source, taken);
-      else if (!saved && rule.from && source !== before && typeof current === "string" && (PLACEHOLDER.test(current) || current === proposal(rule, before, taken))) {
-        out[k] = proposal(rule, source, taken);
-      }
-      continue;
-    }
-    const child = out[k];
-    if (child === undefined) continue;
-    const baseChild = baseList.map((b) => (isObject(b) ? b[k] : undefined));
-    out[k] = Array.isArray(child)
-      ? fillGenerated(child, p?.[k], baseChild.find(Array.isArray) ?? [], childUi as UiSchema)
-      : fillItem(child, p?.[k], baseChild, childUi as UiSchema, [child]);
-  }
-  // Unchanged data stays the same object (the form compares by identity).
-  return Object.keys(out).every((k) => out[k] === next[k]) ? next : out;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-
-/** A block list with its blocks' generated values filled in (see BLOCK_GENERATED); a block is matched to its earlier self by id. */
-function fillBlocks(next: unknown, prev: unknown, base: unknown[]): unknown {
-  if (!Array.isArray(next)) return next;
-  const find = (list: unknown, id: unknown) => (Array.isArray(list) ? list.find((b) => isObject(b) && b.id === id) : undefined) as Record<string, unknown> | undefined;
-  const out = next.map((b) => {
-    const ui = isObject(b) && typeof b.type === "string" ? blockRules(b.type) : undefined;
-    if (!ui || !isObject(b) || !isObject(b.props)) return b;
-    const saved = find(base, b.id)?.props;
-    const props = fillItem(b.props, find(prev, b.id)?.props, saved ? [saved] : [], ui, [b.props]);
-    return props === b.props ? b : { ...b, props };
-  });
-  return out.every((b, i) => b === next[i]) ? next : out;
-}
 const DROP = Symbol("drop");
 
 /**

@@ -3,7 +3,8 @@ import validator from "@rjsf/validator-ajv8";
 import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { TenantError } from "../../domain/tenant-validation";
-import { errorSchemaFor, fillGenerated, locate, pageErrors, pageFormSchema, pageUiSchema, proposal, pruneUntouchedDefaults, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { errorSchemaFor, locate, pageErrors, pageFormSchema, pageUiSchema, pruneUntouchedDefaults, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { fillGenerated, proposal } from "./generated-values";
 import type { Doc } from "./use-draft";
 
 const root = tenantSchema as unknown as Parameters<typeof sectionSchema>[0];

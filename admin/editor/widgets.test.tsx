@@ -12,7 +12,8 @@ import { LinkPicker, linkKind, searchLink, type LinkContext } from "./link-picke
 import RichTextEditor from "./rich-text-editor.client";
 import { editableAsRichText } from "./rich-text.client";
 import { blockCatalogue, BlockListField } from "./block-list.client";
-import { fillGenerated, pageFormSchema, pageUiSchema, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { pageFormSchema, pageUiSchema, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { fillGenerated } from "./generated-values";
 import { editorFields, editorTemplates, editorWidgets } from "./widgets.client";
 
 // The editor's widgets as a person uses them: the link picker, the rich-text editor, the Advanced

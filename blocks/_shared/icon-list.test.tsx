@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { withDefaults } from "./block-defaults";
 import { IconListSection } from "./icon-list";
 import { ICON_NAMES } from "./icons";
 import tenantSchema from "../../schemas/tenant.schema.json";
@@ -24,16 +23,6 @@ describe("icon list sections (shared by Why Buy From Us?, What's Included, Prote
     const html = renderToStaticMarkup(<IconListSection id="x" block="b" heading="H" layout="list" items={[]} />);
     expect(html).not.toContain("</p>");
     expect(html).not.toContain("<ul");
-  });
-
-  it("fills in a block's schema defaults for props left out, keeping what the site set (an empty intro means none)", () => {
-    const schema = { properties: { heading: { default: "Protect Your Car" }, intro: { default: "Cover." }, items: { default: [{ title: "A" }] }, layout: { default: "list" } } };
-    expect(withDefaults({}, schema)).toEqual({ heading: "Protect Your Car", intro: "Cover.", items: [{ title: "A" }], layout: "list" });
-    expect(withDefaults({ heading: "Cover", intro: "", items: [] }, schema)).toEqual({ heading: "Cover", intro: "", items: [], layout: "list" });
-    // Defaults are copied: a page cannot change another page's defaults.
-    const a = withDefaults<{ items: { title: string }[] }>({}, schema);
-    a.items.push({ title: "B" });
-    expect(schema.properties.items.default).toEqual([{ title: "A" }]);
   });
 
   it("draws every icon the tenant schema offers", () => {

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import BlogPosts from "./blog-posts";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 const posts = [
   {
@@ -15,7 +16,7 @@ const posts = [
   { title: "Short news", href: "https://blog.example.com/news", date: "2026-07-02", description: "Open on Sundays now." },
 ];
 
-const render = (props: Record<string, unknown>) => renderToStaticMarkup(BlogPosts({ id: "blog", props: props as never, ctx: fixtureCtx("/cars/x") }) as ReactElement);
+const render = (props: Record<string, unknown>) => renderToStaticMarkup(BlogPosts({ id: "blog", props: blockProps("blog-posts", props), ctx: fixtureCtx("/cars/x") }) as ReactElement);
 
 describe("Blogs (leads spec §2 screen 17)", () => {
   it("shows a card per post: heading, image, description cut to 80 characters, date as day/month/year, READ MORE", () => {
@@ -47,6 +48,6 @@ describe("Blogs (leads spec §2 screen 17)", () => {
   });
 
   it("renders nothing without posts", () => {
-    expect(BlogPosts({ id: "blog", props: { posts: [] } as never, ctx: fixtureCtx("/") })).toBeNull();
+    expect(BlogPosts({ id: "blog", props: blockProps("blog-posts", { posts: [] }), ctx: fixtureCtx("/") })).toBeNull();
   });
 });

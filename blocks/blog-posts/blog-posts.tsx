@@ -1,12 +1,7 @@
 import { blogDate, blogDescription } from "../../domain/blog";
 import { imageSrcSet, imageUrl } from "../../domain/media";
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
 import styles from "./blog-posts.module.css";
-import schema from "./schema.json";
-
-type BlogProps = Parameters<BlockComponent<"blog-posts">>[0]["props"];
-type Props = Required<Pick<BlogProps, "heading" | "readMoreLabel" | "allPostsLabel" | "posts">> & Pick<BlogProps, "intro" | "allPostsHref">;
 
 const CARD_IMAGE_SIZES = "(min-width: 1200px) 380px, (min-width: 600px) 50vw, 100vw";
 
@@ -15,7 +10,7 @@ const CARD_IMAGE_SIZES = "(min-width: 1200px) 380px, (min-width: 600px) 50vw, 10
  * characters, the date as day/month/year and READ MORE. The posts are the block's props.
  */
 const BlogPosts: BlockComponent<"blog-posts"> = ({ id, props }) => {
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   if (!p.posts.length) return null;
   return (
     <section className="fc-container fc-block-section" aria-labelledby={`${id}-heading`} data-block="blog-posts">

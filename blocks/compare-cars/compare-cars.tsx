@@ -1,5 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
-import { CompareCars } from "./compare-cars.lazy";
+import { CompareCars } from "../lazy.generated";
 import styles from "./compare-cars.module.css";
 
 const DISCLAIMER =

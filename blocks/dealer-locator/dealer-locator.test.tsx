@@ -6,6 +6,7 @@ import { validateTenant } from "../../domain/tenant-validation";
 import type { BlockContext, TenantDocument } from "../../renderer/types";
 import DealerLocator from "./dealer-locator";
 import { distanceText, locatorSearch } from "./locator";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 function demo(slug: string, change: (t: TenantDocument) => void = () => {}): TenantDocument {
   const checked = validateTenant(JSON.parse(readFileSync(`tenants/${slug}.json`, "utf8")));
@@ -17,7 +18,7 @@ function demo(slug: string, change: (t: TenantDocument) => void = () => {}): Ten
 async function render(query: BlockContext["query"], props = {}, tenant = demo("harbourline")): Promise<string> {
   const page = tenant.pages.find((p) => p.path === "/dealer-locator")!;
   const ctx: BlockContext = { tenant, page, path: "/dealer-locator", vehicle: null, searchHost: "harbourline.localhost", query };
-  return renderToString((await DealerLocator({ id: "locator", props: props as never, ctx })) as ReactElement);
+  return renderToString((await DealerLocator({ id: "locator", props: blockProps("dealer-locator", props), ctx })) as ReactElement);
 }
 
 /** The listed locations' names, in order. */

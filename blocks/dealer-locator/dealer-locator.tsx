@@ -3,15 +3,12 @@ import { DEPARTMENT_LABELS, hoursOn } from "../../domain/opening-hours";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import { geocodePostcode, INVALID_POSTCODE, InvalidPostcodeError, siteCountry, type GeocodedPlace } from "../../server/geocoding/provider";
-import { withDefaults } from "../_shared/block-defaults";
 import { locationPageHref } from "../_shared/location";
 import { mapPlaces, mapSettings } from "../_shared/location-map/location-map";
 import { LocationMap } from "../_shared/location-map/location-map.client";
 import styles from "./dealer-locator.module.css";
 import { distanceText, locatorSearch } from "./locator";
-import schema from "./schema.json";
 
-type Props = Required<Parameters<BlockComponent<"dealer-locator">>[0]["props"]>;
 type Location = TenantDocument["locations"][number];
 
 /**
@@ -23,7 +20,7 @@ type Location = TenantDocument["locations"][number];
  * Directions, beside a map of the same locations. Without a postcode it lists every shown location.
  */
 const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx }) => {
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const { tenant } = ctx;
   const search = locatorSearch(ctx.query);
   const department = p.departmentFilter ? search.department : undefined;

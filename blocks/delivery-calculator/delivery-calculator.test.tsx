@@ -8,6 +8,7 @@ import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { comingSoonVehicle, electricVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import { fetchEstimate, quoteUrl } from "./delivery";
 import DeliveryCalculator from "./delivery-calculator";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 const site = (change: (t: TenantDocument) => void = () => {}) => {
   const t = structuredClone(fixtureTenant);
@@ -17,7 +18,7 @@ const site = (change: (t: TenantDocument) => void = () => {}) => {
 };
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), t: TenantDocument = site(), props: Record<string, string> = {}) {
-  const node = await DeliveryCalculator({ id: "delivery", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
+  const node = await DeliveryCalculator({ id: "delivery", props: blockProps("delivery-calculator", props), ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
 

@@ -1,15 +1,8 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { deliveryAvailable, deliveryProvider } from "../../server/delivery/provider";
-import { withDefaults } from "../_shared/block-defaults";
-import { DeliveryCalculatorClient } from "./delivery-calculator.lazy";
+import { DeliveryCalculatorClient } from "../lazy.generated";
 import styles from "./delivery-calculator.module.css";
-import schema from "./schema.json";
-
-type Props = Required<Pick<Parameters<BlockComponent<"delivery-calculator">>[0]["props"], "heading" | "label" | "buttonLabel" | "loadingText" | "resultText">> & {
-  intro?: string;
-  note?: string;
-};
 
 /**
  * The VDP's delivery cost calculator (spec §3, §4, §5, §8): a postcode in, "Estimated delivery to
@@ -20,7 +13,7 @@ type Props = Required<Pick<Parameters<BlockComponent<"delivery-calculator">>[0][
 const DeliveryCalculator: BlockComponent<"delivery-calculator"> = async ({ id, props, ctx }) => {
   const car = ctx.vehicle;
   if (!car || !isAvailable(car.status) || !deliveryAvailable(ctx.tenant, deliveryProvider())) return null;
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const { locale, currency } = ctx.tenant.identity;
   return (
     <section className="fc-block-section" aria-labelledby={`${id}-heading`} data-block="delivery-calculator">

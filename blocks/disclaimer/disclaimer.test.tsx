@@ -7,6 +7,7 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import Disclaimer, { financeDisclaimerText, includeFinanceDisclaimer } from "./disclaimer";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 const PRICING = "While we take every care to make sure the details on this page are correct, prices, specifications, equipment and availability can change without notice and errors can occur.";
 const FINANCE =
@@ -27,7 +28,7 @@ async function render(opts: { car?: StoredVehicle | null; tenant?: TenantDocumen
   const vehicle = opts.car === undefined ? fixtureVehicle() : opts.car;
   const page = { id: "vdp", template: "vehicle-detail", title: "Vehicle", blocks: opts.pageBlocks ?? [] } as never;
   const ctx: BlockContext = { ...fixtureCtx("/cars/x", tenant, vehicle), page };
-  const node = await Disclaimer({ id: "disc", props: (opts.props ?? {}) as never, ctx });
+  const node = await Disclaimer({ id: "disc", props: blockProps("disclaimer", opts.props), ctx });
   return node == null ? "" : renderToString(node as ReactElement).replace(/<!-- -->/g, "");
 }
 const unescape = (html: string) => html.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");

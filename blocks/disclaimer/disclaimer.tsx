@@ -2,10 +2,8 @@ import { FINANCE_DISCLAIMER_ANCHOR, carLoan, fillLoanText, lenderFor, loanTexts,
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
-import { withDefaults } from "../_shared/block-defaults";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
 import styles from "./disclaimer.module.css";
-import schema from "./schema.json";
 
 type Props = Required<Pick<Parameters<BlockComponent<"disclaimer">>[0]["props"], "heading" | "financeDisclaimer">> & { text?: string };
 
@@ -41,7 +39,7 @@ export function includeFinanceDisclaimer(mode: Props["financeDisclaimer"], tenan
  */
 const Disclaimer: BlockComponent<"disclaimer"> = async ({ id, props, ctx }) => {
   const { tenant } = ctx;
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const car = ctx.vehicle;
   const finance = includeFinanceDisclaimer(p.financeDisclaimer, tenant, ctx.page.blocks, car) ? financeDisclaimerText(tenant, car) : "";
   const texts = [{ text: p.text?.trim() ?? "" }, { text: finance, id: calculatorShows(tenant, ctx.page.blocks, car) ? undefined : FINANCE_DISCLAIMER_ANCHOR }].filter((t) => t.text);

@@ -1,5 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
-import { LeadForm } from "../_shared/lead-form/lead-form.lazy";
+import { LeadForm } from "../lazy.generated";
 import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import { pageLocations } from "../../domain/find-page";
@@ -18,7 +18,7 @@ const ANCHORS = { enquiry: "enquiry-form", careers: "careers-form", finance: "fi
  */
 const EnquiryForm: BlockComponent<"enquiry-form"> = ({ id, props, ctx }) => {
   const { tenant } = ctx;
-  const variant = props.variant ?? "enquiry";
+  const variant = props.variant;
   // A test drive is named after what the site sells (domain/vehicle-terms.ts): a caravan site books an Inspection.
   const bookTest = siteTerms(tenant.identity).bookTest;
   const title = props.title?.trim() || (variant === "test-drive" ? bookTest : TITLES[variant]);

@@ -24,7 +24,7 @@ const KIND_OF_BODY: Partial<Record<BodyType, ItemType>> = {
 export const TILE_PAINT = PAINTS.find((p) => p.name === "Titanium Silver")!.hex;
 
 export function tilesRequest(props: BlockProps<"facet-tiles">) {
-  const attribute = props.attribute ?? "body";
+  const attribute = props.attribute;
   return {
     indexName: VEHICLES_INDEX,
     params: {
@@ -38,9 +38,9 @@ export function tilesRequest(props: BlockProps<"facet-tiles">) {
 }
 
 export function readTiles(props: BlockProps<"facet-tiles">, facets: Record<string, Record<string, number>> | undefined, joinNewAndDemo: boolean): Tile[] {
-  const attribute = props.attribute ?? "body";
+  const attribute = props.attribute;
   const counts = Object.entries(facets?.[attribute] ?? {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return counts.slice(0, props.limit ?? 8).map(([value, count]) => {
+  return counts.slice(0, props.limit).map(([value, count]) => {
     const refinementList: Record<string, string[]> = { ...(props.carType ? { car_type: [props.carType] } : {}), [attribute]: [value] };
     const seo = seoPathFor(refinementList, { joinNewAndDemo, carTypes: ["new", "demo", "used"] });
     const image =

@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { cardSettings } from "../_shared/vehicle-card";
-import { FavouritesList } from "./favourites-list.lazy";
+import { FavouritesList } from "../lazy.generated";
 import styles from "./favourites-list.module.css";
 
 /** The favourites page (spec §4 favourite): the browser's favourites, checked against the site's stock. */

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import FeatureTiles from "./feature-tiles";
+import { blockProps } from "../../tests/fixtures/block-props";
 
-const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(FeatureTiles({ id: "features", props: props as never, ctx: fixtureCtx("/cars/x") }) as ReactElement);
+const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(FeatureTiles({ id: "features", props: blockProps("feature-tiles", props), ctx: fixtureCtx("/cars/x") }) as ReactElement);
 
 describe("Features (spec §2)", () => {
   it("by default: the Features heading and four icon tiles", () => {

@@ -15,7 +15,7 @@ import {
 import { isAvailable } from "../../domain/vehicle-display";
 import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";
-import { FinanceCalculatorClient } from "./finance-calculator.lazy";
+import { FinanceCalculatorClient } from "../lazy.generated";
 import { DisclaimerToggle } from "../_shared/disclaimer-toggle.client";
 import { LoanDisclaimer } from "../_shared/loan-disclaimer.client";
 import styles from "./finance-calculator.module.css";
@@ -60,7 +60,7 @@ const FinanceCalculator: BlockComponent<"finance-calculator"> = async ({ id, pro
     site: tenant.identity.slug,
     car: car.id,
     comparisonRates,
-    showBanner: props.showBanner ?? true,
+    showBanner: props.showBanner,
   };
 
   const fees = feeLines(settings, identity);

@@ -1,6 +1,6 @@
 import { fuelCalculatorDefaults, showFuelCalculator } from "../../domain/fuel";
 import type { BlockComponent } from "../../renderer/types";
-import { FuelCalculatorClient } from "./fuel-calculator.lazy";
+import { FuelCalculatorClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./fuel-calculator.module.css";
 

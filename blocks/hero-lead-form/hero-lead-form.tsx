@@ -1,5 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
-import { LeadForm } from "../_shared/lead-form/lead-form.lazy";
+import { LeadForm } from "../lazy.generated";
 import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import styles from "./hero-lead-form.module.css";

@@ -2,7 +2,7 @@ import { createSearchClient } from "../../renderer/search-client";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
-import { ModelSearchClient } from "./model-search.lazy";
+import { ModelSearchClient } from "../lazy.generated";
 import { findModels, modelSearchSettings, type ModelResults, type SearchFn } from "./models";
 import styles from "./model-search.module.css";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.

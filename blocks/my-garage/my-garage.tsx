@@ -12,7 +12,7 @@ import { garageFor, type Garage, type GarageLead, type GarageReservation, type G
 import { toSearchRecord } from "../../server/inventory/records";
 import { SavedCarsList, SignedInAs } from "../_shared/saved-cars";
 import { cardSettings } from "../_shared/vehicle-card";
-import { DeviceGarage } from "./my-garage.lazy";
+import { DeviceGarage } from "../lazy.generated";
 import styles from "./my-garage.module.css";
 import { dateTimeFormat } from "../../domain/intl";
 

@@ -2,8 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import PaymentLogos from "./payment-logos";
+import { blockProps } from "../../tests/fixtures/block-props";
 
-const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(<>{PaymentLogos({ id: "pay", props: props as never, ctx: fixtureCtx("/mazda/overview") })}</>);
+const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(<>{PaymentLogos({ id: "pay", props: blockProps("payment-logos", props), ctx: fixtureCtx("/mazda/overview") })}</>);
 const names = (html: string) => [...html.matchAll(/role="img" aria-label="([^"]+)"/g)].map((m) => m[1]);
 
 describe("payment logos", () => {

@@ -1,11 +1,8 @@
 import type { ReactNode } from "react";
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
 import styles from "./payment-logos.module.css";
-import schema from "./schema.json";
 
 type Method = "mastercard" | "visa" | "maestro" | "google-pay" | "apple-pay";
-type Props = { heading: string; methods: Method[] };
 
 /** Each way to pay: its name (what a screen reader says) and a card-shaped mark drawn here (no picture is fetched). */
 export const PAYMENT_METHODS: Record<Method, { name: string; mark: ReactNode }> = {
@@ -55,7 +52,7 @@ export const PAYMENT_METHODS: Record<Method, { name: string; mark: ReactNode }> 
 
 /** The payment-accepted strip (leads spec §2: Mastercard, Visa, Maestro, Google Pay, Apple Pay). No script, no picture fetched. */
 const PaymentLogos: BlockComponent<"payment-logos"> = ({ id, props }) => {
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const methods = [...new Set(p.methods)].filter((m) => PAYMENT_METHODS[m]);
   if (!methods.length) return null;
   return (

@@ -1,6 +1,6 @@
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
-import { PriceComparisonClient } from "./price-comparison.lazy";
+import { PriceComparisonClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./price-comparison.module.css";
 

@@ -6,9 +6,10 @@ import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { caravanVehicle, fixtureVehicle } from "../../tests/fixtures/vehicle";
 import ProtectYourCar from "./protect-your-car";
 import schema from "./schema.json";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 const render = (props: Record<string, unknown> = {}, vehicle: StoredVehicle | null = null, tenant = fixtureTenant) =>
-  renderToStaticMarkup(ProtectYourCar({ id: "protect", props: props as never, ctx: fixtureCtx("/cars/x", tenant, vehicle) }) as ReactElement);
+  renderToStaticMarkup(ProtectYourCar({ id: "protect", props: blockProps("protect-your-car", props), ctx: fixtureCtx("/cars/x", tenant, vehicle) }) as ReactElement);
 const defaults = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, (v as { default?: unknown }).default]));
 
 describe("Protect Your Car (spec §2, §9)", () => {

@@ -1,11 +1,12 @@
 import type { BlockComponent } from "../../renderer/types";
 import { siteTerms, vehicleTerms, type VehicleTerms } from "../../domain/vehicle-terms";
-import { withDefaults } from "../_shared/block-defaults";
 import { IconListSection, type IconListProps } from "../_shared/icon-list";
 import schema from "./schema.json";
 
 type Props = Omit<IconListProps, "block">;
-const DEFAULTS = withDefaults<Props>({}, schema);
+const { heading, intro, items } = schema.properties;
+/** The schema's defaults, to tell the words a site left alone from its own. */
+const DEFAULTS = { heading: heading.default, intro: intro.default, items: items.default };
 
 /**
  * The schema's default words for the vehicle's kind (issue 29): "Protect Your Motorcycle", "your
@@ -31,7 +32,7 @@ function kindDefaults(p: Props, terms: VehicleTerms): Props {
 
 /** Protect Your Car (spec §2, VDP sections; §9 "12 months roadside assist"): warranty, protection and cover the dealer offers. Every text is a prop. */
 const ProtectYourCar: BlockComponent<"protect-your-car"> = ({ id, props, ctx }) => {
-  const p = kindDefaults(withDefaults<Props>(props, schema), ctx.vehicle ? vehicleTerms(ctx.vehicle) : siteTerms(ctx.tenant.identity));
+  const p = kindDefaults(props, ctx.vehicle ? vehicleTerms(ctx.vehicle) : siteTerms(ctx.tenant.identity));
   return <IconListSection id={id} block="protect-your-car" {...p} />;
 };
 

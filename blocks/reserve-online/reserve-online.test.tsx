@@ -6,6 +6,7 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { comingSoonVehicle, fixtureVehicle, reservedVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import ReserveOnline, { showMoneyBack } from "./reserve-online";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 /** The fixture site taking online reservations ($200, 48 hours, /checkout). */
 const site = (change: (t: TenantDocument) => void = () => {}) => {
@@ -16,7 +17,7 @@ const site = (change: (t: TenantDocument) => void = () => {}) => {
 };
 
 async function render(car: StoredVehicle | null = fixtureVehicle(), t: TenantDocument = site(), props: Record<string, unknown> = {}) {
-  const node = await ReserveOnline({ id: "reserve", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
+  const node = await ReserveOnline({ id: "reserve", props: blockProps("reserve-online", props), ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, t, car) });
   return node == null ? "" : renderToStaticMarkup(node as ReactElement);
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").trim();

@@ -1,12 +1,8 @@
 import { reserveTerms, showMoneyBack } from "../../domain/vdp-rules";
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
 import { Icon } from "../_shared/icons";
 import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import styles from "./reserve-online.module.css";
-import schema from "./schema.json";
-
-type Props = Required<Parameters<BlockComponent<"reserve-online">>[0]["props"]>;
 
 /** {deposit} / {amount} → "$200", {hold} → "48 hours", {refundable} → "100% refundable". */
 export function fillReserveText(text: string, terms: ReturnType<typeof reserveTerms>): string {
@@ -35,7 +31,7 @@ const ReserveOnline: BlockComponent<"reserve-online"> = async ({ id, props, ctx 
   const { tenant } = ctx;
   const href = reserveHref(car, cardSettings(tenant));
   if (!href) return null;
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const terms = reserveTerms(tenant.features.reserveOnline, tenant.identity);
   const fill = (text: string) => fillReserveText(text, terms);
   const moneyBack = showMoneyBack(car, tenant.features);

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import SalesCounter from "./sales-counter";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 afterEach(() => vi.useRealTimers());
 
@@ -11,7 +12,7 @@ describe("sales counter", () => {
     vi.setSystemTime(new Date("2026-11-29T00:30:00Z"));
     const tenant = structuredClone(fixtureTenant);
     tenant.identity.timeZone = "Australia/Brisbane";
-    const html = renderToStaticMarkup(<>{SalesCounter({ id: "sales", props: {} as never, ctx: fixtureCtx("/", tenant) })}</>);
+    const html = renderToStaticMarkup(<>{SalesCounter({ id: "sales", props: blockProps("sales-counter"), ctx: fixtureCtx("/", tenant) })}</>);
     // (29 − 1) × 192 + 37,800 / 450 = 5,376 + 84.
     expect(html).toContain('<span aria-hidden="true">5,460</span><span class="fc-visually-hidden">5,460</span>');
     expect(html).toMatch(/<span id="sales-label" class="[^"]*">Cars sold this month<\/span>/);

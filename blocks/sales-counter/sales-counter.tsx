@@ -1,13 +1,11 @@
 import { salesThisMonth } from "../../domain/sales-counter";
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
 import { SalesCount } from "./sales-counter.client";
 import styles from "./sales-counter.module.css";
-import schema from "./schema.json";
 
 /** The sales-this-month counter: the value is drawn on the server; the browser counts it up and refreshes it. */
 const SalesCounter: BlockComponent<"sales-counter"> = ({ id, props, ctx }) => {
-  const p = withDefaults<{ label: string }>(props, schema);
+  const p = props;
   const timeZone = ctx.tenant.identity.timeZone;
   const locale = ctx.tenant.identity.locale;
   return (

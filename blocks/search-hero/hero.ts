@@ -67,7 +67,7 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: 
     sold.length > 1
       ? [...sold, "all" as const].map((t) => ({ id: t, label: TOGGLE_LABELS[t], values: carTypeRefinement(t, search.joinNewAndDemo) }))
       : [];
-  const wanted = props.defaultToggle ?? "all";
+  const wanted = props.defaultToggle;
   const slider = heroSlider(search.heroPriceSlider);
   return {
     blockId: id,
@@ -78,7 +78,7 @@ export function heroSettings(id: string, props: BlockProps<"search-hero">, ctx: 
     image: props.image ?? null,
     toggles,
     defaultToggle: toggles.some((t) => t.id === wanted) ? wanted : "all",
-    selectors: (props.selectors ?? []).map((s: Selector) => ({
+    selectors: props.selectors.map((s: Selector) => ({
       attribute: s.attribute,
       label: s.label,
       toggles: s.toggles ?? [],

@@ -133,7 +133,7 @@ export function searchSettings(args: {
     watchlist: watchlistEnabled(tenant),
     dealerships: Object.fromEntries(tenant.dealerships.map((d) => [d.slug, d.name])),
     seo: args.seo,
-    layout: props.layout ?? "grid",
+    layout: props.layout,
     heading: props.heading?.trim() || null,
     showFilters: props.showFilters !== false,
     now: args.now.getTime(),

@@ -1,7 +1,7 @@
 import { noticeText } from "../../domain/lead-forms";
 import { serviceBookingSpec, serviceSettings, BOOK_A_SERVICE, SERVICE_FORM_ANCHOR } from "../../domain/service-booking";
 import type { BlockComponent } from "../../renderer/types";
-import { ServiceBookingForm } from "./service-booking.lazy";
+import { ServiceBookingForm } from "../lazy.generated";
 import styles from "../_shared/form-panel.module.css";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "../_shared/lead-form/lead-form.module.css";

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { DEMO_MOBILES, mobileCountry, mobileExample } from "../../domain/mobile";
 import { EMBEDDED_SMS, smsProviderName } from "../../server/sms/provider";
 import type { BlockComponent } from "../../renderer/types";
-import { SignInForm } from "./sign-in.lazy";
+import { SignInForm } from "../lazy.generated";
 import type { SignInFormProps } from "./sign-in.client";
 import styles from "./sign-in.module.css";
 

@@ -3,7 +3,7 @@ import { VEHICLES_INDEX } from "../../domain/search-rules";
 import type { BlockComponent } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { cardSettings } from "../_shared/vehicle-card";
-import { SimilarCarsClient } from "./similar-cars.lazy";
+import { SimilarCarsClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./similar-cars.module.css";
 

@@ -2,8 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import StatsBanner from "./stats-banner";
+import { blockProps } from "../../tests/fixtures/block-props";
 
-const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(<>{StatsBanner({ id: "stats", props: props as never, ctx: fixtureCtx("/brands") })}</>);
+const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(<>{StatsBanner({ id: "stats", props: blockProps("stats-banner", props), ctx: fixtureCtx("/brands") })}</>);
 const text = (html: string) => html.replace(/<[^>]+>/g, "|").split("|").map((s) => s.trim()).filter(Boolean);
 
 describe("stats banner", () => {

@@ -1,13 +1,9 @@
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
 import styles from "./stats-banner.module.css";
-import schema from "./schema.json";
-
-type Props = { heading: string; showHeading: boolean; items: { value: string; label: string }[] };
 
 /** A band of big figures (the dealer group's brands page: 50+ Locations, 40+ Brands, 30+ Years). No script. */
 const StatsBanner: BlockComponent<"stats-banner"> = ({ id, props }) => {
-  const p = withDefaults<Props>(props, schema);
+  const p = props;
   const items = p.items.filter((i) => i.value.trim() && i.label.trim());
   if (!items.length) return null;
   return (

@@ -19,7 +19,7 @@ import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import TradeInWizardBlock from "./trade-in-wizard";
 import { NO_ONLINE_FIGURE_TITLE, TradeInWizard, type TradeInWizardProps } from "./trade-in-wizard.client";
-import { TradeInWizard as LazyTradeInWizard } from "./trade-in-wizard.lazy";
+import { TradeInWizard as LazyTradeInWizard } from "../lazy.generated";
 
 // The wizard as a person meets it (spec leads §2 screen 4, §4, §5, §8, §9), with /api/eval-expert/*
 // answered by a stubbed fetch per test; the server side is tested with the routes themselves.

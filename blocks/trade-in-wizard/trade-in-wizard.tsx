@@ -1,7 +1,7 @@
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { DEFAULT_STATE, TRADE_IN_STATES, tradeInFaq, tradeInSettings, type TradeInState } from "../../domain/trade-in";
 import type { BlockComponent } from "../../renderer/types";
-import { TradeInWizard } from "./trade-in-wizard.lazy";
+import { TradeInWizard } from "../lazy.generated";
 import styles from "./trade-in-wizard.module.css";
 
 /**

@@ -5,9 +5,10 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { electricVehicle, fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import UsedCarChecks, { showUsedCarChecks } from "./used-car-checks";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 async function render(car: StoredVehicle | null, props: Record<string, unknown> = {}) {
-  const node = await UsedCarChecks({ id: "checks", props: props as never, ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, fixtureTenant, car) });
+  const node = await UsedCarChecks({ id: "checks", props: blockProps("used-car-checks", props), ctx: fixtureCtx(`/cars/${car?.slug ?? "x"}`, fixtureTenant, car) });
   return node == null ? "" : renderToStaticMarkup(node as ReactElement);
 }
 

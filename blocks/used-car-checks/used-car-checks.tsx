@@ -1,7 +1,5 @@
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
-import { IconListSection, type IconListProps } from "../_shared/icon-list";
-import schema from "./schema.json";
+import { IconListSection } from "../_shared/icon-list";
 
 /** Spec §2: the used-car checks section belongs to used cars only (not new or demo). */
 export const showUsedCarChecks = (car: { car_type?: string | null }) => car.car_type === "used";
@@ -10,7 +8,7 @@ export const showUsedCarChecks = (car: { car_type?: string | null }) => car.car_
 const UsedCarChecks: BlockComponent<"used-car-checks"> = async ({ id, props, ctx }) => {
   const car = ctx.vehicle;
   if (!car || !showUsedCarChecks(car)) return null;
-  const p = withDefaults<Omit<IconListProps, "block">>(props, schema);
+  const p = props;
   return <IconListSection id={id} block="used-car-checks" {...p} />;
 };
 

@@ -6,6 +6,7 @@ import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle, soldVehicle } from "../../tests/fixtures/vehicle";
 import VehicleActions from "./vehicle-actions";
+import { blockProps } from "../../tests/fixtures/block-props";
 
 const REPORT = "/demo/history-report-sample.pdf";
 const PATH = "/cars/2021-toyota-corolla-ascent-sport-hatch-hm1001";
@@ -14,7 +15,7 @@ const URL_ENC = encodeURIComponent("https://harbourside.example/cars/2021-toyota
 async function render(car: StoredVehicle | null, props: Partial<BlockProps<"vehicle-actions">> = {}, features: Partial<TenantDocument["features"]> = {}) {
   const tenant = structuredClone(fixtureTenant);
   Object.assign(tenant.features, features);
-  const el = (await VehicleActions({ id: "va", props: props as BlockProps<"vehicle-actions">, ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement | null;
+  const el = (await VehicleActions({ id: "va", props: blockProps("vehicle-actions", props), ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement | null;
   return el ? renderToStaticMarkup(el) : "";
 }
 

@@ -2,7 +2,7 @@ import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";
-import { VehicleActionsBar } from "./vehicle-actions.lazy";
+import { VehicleActionsBar } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "../_shared/toast.module.css";
 import "./vehicle-actions.module.css";
@@ -19,7 +19,7 @@ const VehicleActions: BlockComponent<"vehicle-actions"> = async ({ id, props, ct
   const { identity, features } = ctx.tenant;
   const { title, subtitle } = vehicleHeading(car);
   const name = [title, subtitle].filter(Boolean).join(" ");
-  const networks = (props.networks ?? [...SHARE_NETWORKS]).filter((n) => (SHARE_NETWORKS as readonly string[]).includes(n));
+  const networks = props.networks.filter((n) => (SHARE_NETWORKS as readonly string[]).includes(n));
   const history = features.historyReport && car.history_report_url?.trim() ? car.history_report_url.trim() : null;
   return (
     <VehicleActionsBar

@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { galleryModel } from "./gallery";
-import { VehicleGalleryClient } from "./vehicle-gallery.lazy";
+import { VehicleGalleryClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./vehicle-gallery.module.css";
 
@@ -14,10 +14,10 @@ const VehicleGallery: BlockComponent<"vehicle-gallery"> = async ({ id, props, ct
   const car = ctx.vehicle;
   if (!car) return null;
   const model = galleryModel(car, ctx.tenant.features, {
-    thumbnails: props.thumbnails ?? true,
-    fullscreen: props.fullscreen ?? true,
-    hotspots: props.hotspots ?? true,
-    video: props.video ?? true,
+    thumbnails: props.thumbnails,
+    fullscreen: props.fullscreen,
+    hotspots: props.hotspots,
+    video: props.video,
   });
   return <VehicleGalleryClient id={id} model={model} />;
 };

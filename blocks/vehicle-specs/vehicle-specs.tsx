@@ -4,9 +4,6 @@ import { Expandable } from "../_shared/expandable.client";
 import { equipmentGroups, specRows, type SpecRow } from "./specs";
 import styles from "./vehicle-specs.module.css";
 
-/** Specifications shown before Show All Specs when the block does not say. */
-export const DEFAULT_SPECS_SHOWN = 6;
-
 function Specs({ rows }: { rows: SpecRow[] }) {
   return (
     <dl className={styles.specs}>
@@ -40,7 +37,7 @@ const VehicleSpecs: BlockComponent<"vehicle-specs"> = async ({ id, props, ctx })
   const rows = specRows(car, ctx.tenant.identity.locale);
   const groups = props.equipment === false ? [] : equipmentGroups(car);
   if (!rows.length && !groups.length) return null;
-  const specs = collapsible(rows, Math.max(1, Math.floor(props.specsShown ?? DEFAULT_SPECS_SHOWN)), false);
+  const specs = collapsible(rows, Math.max(1, Math.floor(props.specsShown)), false);
   const heading = props.heading?.trim() || "Specifications";
   const equipmentHeading = props.equipmentHeading?.trim() || "Standard Equipment";
   return (

@@ -11,7 +11,7 @@ import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import { ListToggle } from "../_shared/favourites.client";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { LabelValues } from "../_shared/label-values";
-import { LeadForm } from "../_shared/lead-form/lead-form.lazy";
+import { LeadForm } from "../lazy.generated";
 import "../_shared/lead-form/lead-form.module.css";
 import { leadFormProps } from "../_shared/lead-form-props";
 import type { LeadFormKind } from "../../domain/lead-forms";

@@ -1,6 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { VIEWS_TEXT, VIEWS_TEXT_ONE, viewUrl } from "./views";
-import { VehicleViewsClient } from "./vehicle-views.lazy";
+import { VehicleViewsClient } from "../lazy.generated";
 // The client part's stylesheet joins the page's own (one cached file), not a render-blocking file beside its lazy chunk.
 import "./vehicle-views.module.css";
 

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import WhatsIncluded from "./whats-included";
+import { blockProps } from "../../tests/fixtures/block-props";
 
-const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(WhatsIncluded({ id: "inc", props: props as never, ctx: fixtureCtx("/cars/x") }) as ReactElement);
+const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(WhatsIncluded({ id: "inc", props: blockProps("whats-included", props), ctx: fixtureCtx("/cars/x") }) as ReactElement);
 
 describe("What's Included (spec §2)", () => {
   it("by default: the heading, an intro and four inclusions as a list", () => {

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import WhyBuyFromUs from "./why-buy-from-us";
+import { blockProps } from "../../tests/fixtures/block-props";
 
-const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(WhyBuyFromUs({ id: "why", props: props as never, ctx: fixtureCtx("/cars/x") }) as ReactElement);
+const render = (props: Record<string, unknown> = {}) => renderToStaticMarkup(WhyBuyFromUs({ id: "why", props: blockProps("why-buy-from-us", props), ctx: fixtureCtx("/cars/x") }) as ReactElement);
 
 describe("Why Buy From Us? (spec §2)", () => {
   it("by default: the heading and four reasons as tiles", () => {

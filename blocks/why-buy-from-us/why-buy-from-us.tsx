@@ -1,11 +1,9 @@
 import type { BlockComponent } from "../../renderer/types";
-import { withDefaults } from "../_shared/block-defaults";
-import { IconListSection, type IconListProps } from "../_shared/icon-list";
-import schema from "./schema.json";
+import { IconListSection } from "../_shared/icon-list";
 
 /** Why Buy From Us? (spec §2, VDP sections): the dealer's reasons to buy here, as tiles. Every text is a prop. */
 const WhyBuyFromUs: BlockComponent<"why-buy-from-us"> = ({ id, props }) => {
-  const p = withDefaults<Omit<IconListProps, "block">>(props, schema);
+  const p = props;
   return <IconListSection id={id} block="why-buy-from-us" {...p} />;
 };
 

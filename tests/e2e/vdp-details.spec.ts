@@ -40,7 +40,7 @@ for (const tenant of demoTenants) {
   const types = new Set(vdp?.blocks.map((b) => b.type) ?? []);
   const hasKeyInfo = types.has("vehicle-key-info");
   const hasSpecs = types.has("vehicle-specs");
-  // Specifications shown before Show All Specs: the block's specsShown, else DEFAULT_SPECS_SHOWN (6) of blocks/vehicle-specs.
+  // Specifications shown before Show All Specs: the block's specsShown (its schema's default: 6, blocks/vehicle-specs/schema.json).
   const specsProps = vdp?.blocks.find((b) => b.type === "vehicle-specs")?.props as { specsShown?: number } | undefined;
   const specsShown = Math.max(1, Math.floor(specsProps?.specsShown ?? 6));
   const hasComments = types.has("dealer-comments");

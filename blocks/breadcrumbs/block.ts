@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./breadcrumbs";
+
+export default defineBlock<"breadcrumbs">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

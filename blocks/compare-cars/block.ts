@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./compare-cars";
+
+export default defineBlock<"compare-cars">({
+  render,
+  lazy: { CompareCars: "./compare-cars.client" },
+});

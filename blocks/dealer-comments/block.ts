@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./dealer-comments";
+
+export default defineBlock<"dealer-comments">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

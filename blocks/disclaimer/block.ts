@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./disclaimer";
+
+export default defineBlock<"disclaimer">({
+  render,
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./enquiry-form";
+
+export default defineBlock<"enquiry-form">({
+  render,
+  lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
+});

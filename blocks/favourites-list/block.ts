@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./favourites-list";
+
+export default defineBlock<"favourites-list">({
+  render,
+  lazy: { FavouritesList: "./favourites-list.client" },
+});

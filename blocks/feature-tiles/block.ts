@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./feature-tiles";
+
+export default defineBlock<"feature-tiles">({
+  render,
+});

@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./finance-calculator";
+
+export default defineBlock<"finance-calculator">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { FinanceCalculatorClient: "./finance-calculator.client" },
+});

@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./fuel-calculator";
+
+export default defineBlock<"fuel-calculator">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { FuelCalculatorClient: "./fuel-calculator.client" },
+});

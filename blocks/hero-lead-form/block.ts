@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./hero-lead-form";
+
+export default defineBlock<"hero-lead-form">({
+  render,
+  lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
+});

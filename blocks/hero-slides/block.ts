@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./hero-slides";
+
+export default defineBlock<"hero-slides">({
+  render,
+});

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./location-info";
+
+export default defineBlock<"location-info">({
+  render,
+});

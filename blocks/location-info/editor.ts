@@ -1,0 +1,6 @@
+import { defineEditor } from "../_shared/define";
+
+// The location is picked from the draft's locations by name (its slug is stored).
+export default defineEditor({
+  ui: { location: { "ui:widget": "location" } },
+});

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./locations-carousel";
+
+export default defineBlock<"locations-carousel">({
+  render,
+});

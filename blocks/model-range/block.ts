@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./model-range";
+
+export default defineBlock<"model-range">({
+  render,
+});

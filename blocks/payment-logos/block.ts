@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./payment-logos";
+
+export default defineBlock<"payment-logos">({
+  render,
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./phone-box";
+
+export default defineBlock<"phone-box">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

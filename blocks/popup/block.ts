@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./popup";
+
+export default defineBlock<"popup">({
+  render,
+});

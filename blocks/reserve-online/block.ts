@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./reserve-online";
+
+export default defineBlock<"reserve-online">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./rich-text";
+
+export default defineBlock<"rich-text">({
+  render,
+});

@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./sales-counter";
+
+export default defineBlock<"sales-counter">({
+  render,
+});

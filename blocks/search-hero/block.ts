@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./search-hero";
+
+export default defineBlock<"search-hero">({
+  render,
+});

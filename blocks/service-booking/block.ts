@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./service-booking";
+
+export default defineBlock<"service-booking">({
+  render,
+  lazy: { ServiceBookingForm: "./service-booking.client" },
+});

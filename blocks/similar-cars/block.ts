@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./similar-cars";
+
+export default defineBlock<"similar-cars">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { SimilarCarsClient: "./similar-cars.client" },
+});

@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./trade-in-wizard";
+
+export default defineBlock<"trade-in-wizard">({
+  render,
+  lazy: { TradeInWizard: "./trade-in-wizard.client" },
+});

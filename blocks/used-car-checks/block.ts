@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./used-car-checks";
+
+export default defineBlock<"used-car-checks">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

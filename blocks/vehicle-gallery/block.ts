@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-gallery";
+
+export default defineBlock<"vehicle-gallery">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { VehicleGalleryClient: "./vehicle-gallery.client" },
+});

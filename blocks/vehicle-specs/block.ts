@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-specs";
+
+export default defineBlock<"vehicle-specs">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

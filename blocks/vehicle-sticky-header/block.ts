@@ -1,0 +1,7 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-sticky-header";
+
+export default defineBlock<"vehicle-sticky-header">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+});

@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-summary";
+
+export default defineBlock<"vehicle-summary">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
+});

@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./vehicle-views";
+
+export default defineBlock<"vehicle-views">({
+  render,
+  pageTemplates: ["vehicle-detail"],
+  lazy: { VehicleViewsClient: "./vehicle-views.client" },
+});

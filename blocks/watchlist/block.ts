@@ -1,0 +1,8 @@
+import { defineBlock } from "../_shared/define";
+import render from "./watchlist";
+
+export default defineBlock<"watchlist">({
+  render,
+  // One visitor's own things: a page with it is never indexed.
+  personal: true,
+});

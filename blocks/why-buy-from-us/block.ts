@@ -1,0 +1,6 @@
+import { defineBlock } from "../_shared/define";
+import render from "./why-buy-from-us";
+
+export default defineBlock<"why-buy-from-us">({
+  render,
+});
