@@ -4,21 +4,17 @@
  * domain/lead-form-validation.ts), on the online purchase journey how they pay and pick-up or
  * delivery, then the card (domain/payment-card.ts). Sent to POST /api/reservations; a paid deposit
  * goes to the confirmation page, 3-D Secure to the provider's challenge page, a declined card shows
- * the gateway's message and reserves nothing.
+ * the gateway's message and reserves nothing. Transitions: reserve-form-state.ts.
  */
-import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import type { LeadFormSpec } from "../domain/lead-forms";
+import { useReducer, useRef, useSyncExternalStore, type FormEvent } from "react";
+import type { LeadFormSpec } from "../../../domain/lead-forms";
 import { BACK_LABEL, NEXT_LABEL, RESERVE_CATEGORY_LABEL, stepLabel } from "./reserve-form-text";
-import { cardProblems } from "../domain/payment-card";
-import { fetchWithChallenge } from "../blocks/_shared/challenge";
+import { fetchWithChallenge } from "../../_shared/challenge";
+import { cardErrors, initialReserve, purchaseErrors, readAnswer, reserveReducer, stepCount, STEPS, UNREACHABLE_MESSAGE, type Errors, type Kind, type ReserveAnswer, type Values } from "./reserve-form-state";
+import { CardStep, ContactStep, DeliveryStep, PaymentStep } from "./reserve-steps";
 import styles from "./checkout.module.css";
 
-type Kind = "reserve" | "purchase";
-type Values = Record<string, string>;
-
-const PAYMENTS = ["Cash", "Finance", "Trade-in"] as const;
-const DELIVERIES = ["Pick-up", "Delivery"] as const;
-const STEPS = ["Your details", "How you pay", "Pick-up or delivery", "Deposit"] as const;
+export { HOSTED_PAYMENT_TEXT } from "./reserve-steps";
 
 export interface ReserveFormProps {
   slug: string;
@@ -33,73 +29,60 @@ export interface ReserveFormProps {
   hostedPayment?: boolean;
 }
 
-export const HOSTED_PAYMENT_TEXT = (deposit: string) =>
-  `Next, you pay the deposit of ${deposit} on Stripe's secure payment page; your card details never reach this site. The deposit is held on your card, and released if you cancel.`;
-
 const noSubscribe = () => () => {};
-const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+// randomUUID is missing outside a secure context (a custom domain on plain http): a key of the time and a random part instead.
+const newKey = () => (typeof window.crypto?.randomUUID === "function" ? window.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 const CAR_WORDS = { declined: "The car has not been reserved and nothing was charged.", payQuestion: "How will you pay for the car?" };
 
+/** The contact fields as sent: trimmed, the empty ones left out. */
+function contactOf(spec: LeadFormSpec, values: Values): Values {
+  const out: Values = {};
+  for (const f of spec.fields) if (values[f.name]?.trim()) out[f.name] = values[f.name].trim();
+  return out;
+}
+
 export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUrl, words = CAR_WORDS, hostedPayment = false }: ReserveFormProps) {
-  const [values, setValues] = useState<Values>({ payment: "", delivery: "", postcode: "", number: "", expiry: "", cvc: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [step, setStep] = useState(0);
+  const [s, dispatch] = useReducer(reserveReducer, undefined, initialReserve);
+  const { values, errors, step, busy } = s;
   const formRef = useRef<HTMLFormElement>(null);
   // Until the form's script runs, the button waits: a click before then would send nothing.
   const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
-  const steps = kind === "purchase" ? STEPS.length : 1;
+  const steps = stepCount(kind);
   const onLast = step === steps - 1;
 
-  const set = (name: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function contactErrors(): Promise<Record<string, string>> {
-    const { validateLeadForm } = await import("../domain/lead-form-validation");
-    const fields: Values = {};
-    for (const f of spec.fields) if (values[f.name]?.trim()) fields[f.name] = values[f.name].trim();
-    const out: Record<string, string> = {};
-    for (const e of validateLeadForm(spec, { category: RESERVE_CATEGORY_LABEL, fields })) out[e.name ?? e.pointer] = e.message;
+  async function contactErrors(): Promise<Errors> {
+    const { validateLeadForm } = await import("../../../domain/lead-form-validation");
+    const out: Errors = {};
+    for (const e of validateLeadForm(spec, { category: RESERVE_CATEGORY_LABEL, fields: contactOf(spec, values) })) out[e.name ?? e.pointer] = e.message;
     return out;
   }
 
-  function purchaseErrors(which: number): Record<string, string> {
-    const out: Record<string, string> = {};
-    if (which === 1 && !values.payment) out.payment = "Choose how you will pay: Cash, Finance or Trade-in.";
-    if (which === 2 && !values.delivery) out.delivery = "Choose pick-up or delivery.";
-    if (which === 2 && values.delivery === "Delivery" && !/^\d{4}$/.test(values.postcode.trim())) out.postcode = "Enter the 4-digit postcode to deliver to.";
-    return out;
+  // Messages shown, and the focus on the first field with one.
+  function show(found: Errors) {
+    dispatch({ type: "show", errors: found });
+    focusFirst(found);
   }
-
-  function cardErrors(): Record<string, string> {
-    if (hostedPayment) return {};
-    return Object.fromEntries(Object.entries(cardProblems({ number: values.number, expiry: values.expiry, cvc: values.cvc }, new Date())).map(([k, v]) => [`card.${k}`, v]));
-  }
-
-  function show(found: Record<string, string>) {
-    setErrors(found);
+  function focusFirst(found: Errors) {
     const first = Object.keys(found)[0];
     if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setMessage(null);
+    dispatch({ type: "submit" });
     // Multi-step: each step checks its own fields before the next.
     if (!onLast) {
-      const found = step === 0 ? await contactErrors() : purchaseErrors(step);
+      const found = step === 0 ? await contactErrors() : purchaseErrors(values, step);
       show(found);
-      if (!Object.keys(found).length) setStep(step + 1);
+      if (!Object.keys(found).length) dispatch({ type: "next" });
       return;
     }
-    const found = { ...(kind === "reserve" ? await contactErrors() : {}), ...cardErrors() };
+    const found = { ...(kind === "reserve" ? await contactErrors() : {}), ...cardErrors(values, hostedPayment, new Date()) };
     show(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
+    dispatch({ type: "sending" });
     try {
-      const contact: Values = {};
-      for (const f of spec.fields) if (values[f.name]?.trim()) contact[f.name] = values[f.name].trim();
       // Past the site's cap the server asks for its browser check; solved and sent again (challenge.ts).
       const res = await fetchWithChallenge("/api/reservations", {
         method: "POST",
@@ -107,105 +90,24 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
         body: JSON.stringify({
           car: slug,
           kind,
-          contact,
+          contact: contactOf(spec, values),
           ...(kind === "purchase" ? { purchase: { payment: values.payment, delivery: values.delivery, ...(values.delivery === "Delivery" ? { postcode: values.postcode.trim() } : {}) } } : {}),
           ...(hostedPayment ? {} : { card: { number: values.number, expiry: values.expiry, cvc: values.cvc } }),
           ...(pageUrl ? { url: pageUrl } : {}),
         }),
       });
-      const body = (await res.json().catch(() => ({}))) as { status?: string; message?: string; errors?: Record<string, string>; confirmation_url?: string; redirect_url?: string };
-      if ((res.status === 201 || res.status === 202) && body.confirmation_url) return window.location.assign(body.confirmation_url);
-      if (res.status === 200 && body.redirect_url) return window.location.assign(body.redirect_url);
-      setBusy(false);
-      if (res.status === 422 && body.errors) {
-        show(body.errors);
-        if (kind === "purchase" && Object.keys(body.errors).some((k) => !k.startsWith("card."))) setStep(0);
-        return;
-      }
-      setMessage(res.status === 402 ? `${body.message ?? "Your card was declined."} ${words.declined}` : (body.message ?? "Something went wrong; please try again."));
+      const answer = readAnswer(res.status, (await res.json().catch(() => ({}))) as ReserveAnswer, kind, words.declined);
+      if ("go" in answer) return window.location.assign(answer.go);
+      if (answer.type === "refused") focusFirst(answer.errors);
+      dispatch(answer);
     } catch {
-      setBusy(false);
-      setMessage("We could not reach the server. Please check your connection and try again.");
+      dispatch({ type: "failed", message: UNREACHABLE_MESSAGE });
     }
   }
 
-  const field = (name: string, label: string, props: { type?: string; autoComplete?: string; inputMode?: "numeric" | "email" | "tel" | "text"; maxLength?: number; placeholder?: string; required?: boolean }) => {
-    const id = `reserve-${name.replace(".", "-")}`;
-    const key = name.startsWith("card.") ? name.slice(5) : name;
-    const err = errors[name];
-    return (
-      <div className={styles.field} key={name}>
-        <label htmlFor={id}>
-          {label}
-          {props.required !== false ? <span aria-hidden="true"> *</span> : null}
-        </label>
-        <input
-          id={id}
-          data-field={name}
-          className={`fc-input ${err ? styles.invalid : ""}`}
-          name={name}
-          type={props.type ?? "text"}
-          autoComplete={props.autoComplete}
-          inputMode={props.inputMode}
-          maxLength={props.maxLength}
-          placeholder={props.placeholder}
-          aria-invalid={err ? true : undefined}
-          aria-describedby={err ? `${id}-error` : undefined}
-          aria-required={props.required !== false}
-          value={values[key] ?? ""}
-          onChange={set(key)}
-        />
-        {err ? (
-          <p id={`${id}-error`} className={styles.fieldError}>
-            {err}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
-  const radios = (name: "payment" | "delivery", legend: string, options: readonly string[]) => (
-    <fieldset className={styles.fieldset} aria-describedby={errors[name] ? `reserve-${name}-error` : undefined}>
-      <legend>{legend}</legend>
-      {options.map((o, i) => (
-        <label key={o} className={styles.radio}>
-          <input type="radio" name={name} value={o} checked={values[name] === o} onChange={set(name)} data-field={i === 0 ? name : undefined} />
-          {o}
-        </label>
-      ))}
-      {errors[name] ? (
-        <p id={`reserve-${name}-error`} className={styles.fieldError}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-
-  const contactStep = (
-    <div className={styles.grid}>
-      {spec.fields.map((f) => field(f.name, f.label, { type: f.control === "email" ? "email" : f.control === "tel" ? "tel" : "text", autoComplete: f.autoComplete, inputMode: f.inputMode as never, maxLength: f.maxLength, required: f.required }))}
-    </div>
-  );
-  const cardStep = hostedPayment ? (
-    <fieldset className={styles.fieldset}>
-      <legend>Payment</legend>
-      <p className={styles.small} data-testid="hosted-payment">
-        {HOSTED_PAYMENT_TEXT(depositText)}
-      </p>
-    </fieldset>
-  ) : (
-    <fieldset className={styles.fieldset}>
-      <legend>Card details</legend>
-      <p className={styles.small}>
-        The deposit of {depositText} is taken from this card now. We never store your card number or security code.
-      </p>
-      <div className={styles.grid}>
-        {field("card.number", "Card number", { autoComplete: "cc-number", inputMode: "numeric", maxLength: 23, placeholder: "1234 1234 1234 1234" })}
-        {field("card.expiry", "Expiry (MM/YY)", { autoComplete: "cc-exp", inputMode: "numeric", maxLength: 7, placeholder: "MM/YY" })}
-        {field("card.cvc", "Security code (CVC)", { autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123" })}
-      </div>
-    </fieldset>
-  );
+  const fields = { values, errors, onChange: (name: string, value: string) => dispatch({ type: "set", name, value }) };
+  const contact = <ContactStep spec={spec} {...fields} />;
+  const card = <CardStep hostedPayment={hostedPayment} depositText={depositText} {...fields} />;
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="reserve-form-heading" data-testid="reserve-form">
@@ -215,29 +117,26 @@ export function ReserveForm({ slug, kind, spec, buttonLabel, depositText, pageUr
       {kind === "purchase" ? <p className={styles.small}>{stepLabel(step, steps)}</p> : null}
       {kind === "reserve" ? (
         <>
-          {contactStep}
-          {cardStep}
+          {contact}
+          {card}
         </>
       ) : step === 0 ? (
-        contactStep
+        contact
       ) : step === 1 ? (
-        radios("payment", words.payQuestion, PAYMENTS)
+        <PaymentStep question={words.payQuestion} {...fields} />
       ) : step === 2 ? (
-        <>
-          {radios("delivery", "Pick-up or delivery?", DELIVERIES)}
-          {values.delivery === "Delivery" ? field("postcode", "Delivery postcode", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 4 }) : null}
-        </>
+        <DeliveryStep {...fields} />
       ) : (
-        cardStep
+        card
       )}
-      {message ? (
+      {s.message ? (
         <p role="alert" className={styles.error} data-testid="reserve-error">
-          {message}
+          {s.message}
         </p>
       ) : null}
       <div className={styles.actions}>
         {kind === "purchase" && step > 0 ? (
-          <button type="button" className="fc-button fc-button--ghost" onClick={() => (setErrors({}), setStep(step - 1))} disabled={busy}>
+          <button type="button" className="fc-button fc-button--ghost" onClick={() => dispatch({ type: "back" })} disabled={busy}>
             {BACK_LABEL}
           </button>
         ) : null}
