@@ -9,6 +9,14 @@
 export const IN_PROCESS_SEARCH = Symbol.for("forecourt.search");
 export type InProcessSearch = (host: string, requests: unknown[]) => Promise<{ results: unknown[] }>;
 
+/**
+ * The in-process search the server registered, if any. A process global, not module state: the
+ * server registers it from the server components' module graph, and the search client reads it
+ * while client components render on the server, in another graph of the same process with its own
+ * copy of every module. The browser never has one.
+ */
+export const inProcessSearch = (): InProcessSearch | undefined => (globalThis as { [IN_PROCESS_SEARCH]?: InProcessSearch })[IN_PROCESS_SEARCH];
+
 export interface AlgoliaConfig {
   appId: string;
   /** A search key restricted to the site's base filter (a secured API key), never the admin key. */

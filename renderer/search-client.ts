@@ -1,5 +1,5 @@
 import { liteClient } from "algoliasearch/lite";
-import { IN_PROCESS_SEARCH, parseSearchHost, type AlgoliaConfig, type InProcessSearch } from "../domain/search-host";
+import { inProcessSearch, parseSearchHost, type AlgoliaConfig } from "../domain/search-host";
 
 type LiteClient = ReturnType<typeof liteClient>;
 
@@ -26,7 +26,7 @@ export function createSearchClient(host: string, algolia?: AlgoliaConfig | null)
       timeouts: OWN_SEARCH_TIMEOUTS,
     });
   }
-  const search = (globalThis as Record<symbol, InProcessSearch | undefined>)[IN_PROCESS_SEARCH];
+  const search = inProcessSearch();
   return {
     search: (requests: unknown[]) => {
       if (!search) throw new Error("In-process search is not registered (call registerInProcessSearch on the server).");

@@ -54,9 +54,10 @@ export function detailsFromValues(values: Record<string, unknown>): UserDetails 
   return out;
 }
 
-type Storage = Pick<globalThis.Storage, "getItem" | "setItem" | "removeItem">;
+/** The part of localStorage used here (a test passes its own). */
+type DetailsStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-function storage(): Storage | null {
+function storage(): DetailsStore | null {
   try {
     return typeof window === "undefined" ? null : window.localStorage;
   } catch {
@@ -65,7 +66,7 @@ function storage(): Storage | null {
 }
 
 /** The details kept for the site; with the setting off, none (and any kept earlier are removed). */
-export function readUserDetails(site: string, enabled: boolean, store: Storage | null = storage()): UserDetails {
+export function readUserDetails(site: string, enabled: boolean, store: DetailsStore | null = storage()): UserDetails {
   if (!store) return {};
   try {
     if (!enabled) {
@@ -79,7 +80,7 @@ export function readUserDetails(site: string, enabled: boolean, store: Storage |
 }
 
 /** Keeps the details of a successful lead (merged over what was kept); nothing with the setting off. */
-export function rememberUserDetails(site: string, enabled: boolean, values: Record<string, unknown>, store: Storage | null = storage()): void {
+export function rememberUserDetails(site: string, enabled: boolean, values: Record<string, unknown>, store: DetailsStore | null = storage()): void {
   if (!store) return;
   try {
     if (!enabled) {
@@ -94,7 +95,7 @@ export function rememberUserDetails(site: string, enabled: boolean, values: Reco
 }
 
 /** Removes the kept details (My Garage's "Forget my details"). */
-export function forgetUserDetails(site: string, store: Storage | null = storage()): void {
+export function forgetUserDetails(site: string, store: DetailsStore | null = storage()): void {
   try {
     store?.removeItem(userDetailsKey(site));
   } catch {

@@ -1,11 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useReducer, useRef, type FormEvent } from "react";
 import { BACK_LABEL, leadEventId, NEXT_LABEL, UNEXPECTED_ERROR, type FormOption } from "../../domain/lead-forms";
 import { siteDay } from "../../domain/opening-hours";
 import {
   buildServiceLead,
-  FIND_VEHICLE,
   LEAD_TOKEN_HEADER,
   locationChoices,
   serviceDisclaimers,
@@ -13,27 +12,23 @@ import {
   serviceStepOf,
   stepFields,
   SUBMIT_LABEL,
-  VEHICLE_FOUND,
   type ServiceBookingSpec,
   type ServiceField,
   type ServiceFieldName,
-  type ServiceValues,
 } from "../../domain/service-booking";
 import { trackEvent } from "../../renderer/analytics";
-import { Choices, FieldFrame } from "../_shared/lead-form/field";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";
 import { StepHeader } from "../_shared/lead-form/steps";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
-import { fetchWithChallenge } from "../_shared/challenge";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../_shared/lead-submit";
 import { prefillValues, readUserDetails, rememberUserDetails } from "../_shared/user-details";
 import styles from "../_shared/lead-form/lead-form.module.css";
-import own from "./service-booking.module.css";
+import { bookingReducer, firstStepOf, initialBooking, placeServerErrors } from "./booking-state";
+import { BookingStep } from "./booking-step";
+import { lookupVehicle } from "./vehicle-lookup";
 
-export const LOOKUP_ENDPOINT = "/api/service/rego-lookup";
-
-type Errors = Partial<Record<ServiceFieldName, string>>;
+export { LOOKUP_ENDPOINT } from "./vehicle-lookup";
 
 export interface ServiceBookingFormProps {
   id: string;
@@ -47,39 +42,18 @@ export interface ServiceBookingFormProps {
   rememberDetails?: boolean;
 }
 
-/** A select with one option starts with it chosen (spec leads §4); the state starts as the site's. */
-function startValues(spec: ServiceBookingSpec, defaultState: string | null): ServiceValues {
-  const values: ServiceValues = {};
-  for (const f of spec.fields) {
-    if (f.control === "checkbox") values[f.name] = false;
-    else if (f.control === "select" && f.options?.length === 1) values[f.name] = f.options[0].value;
-    else values[f.name] = "";
-  }
-  if (defaultState && spec.fields.some((f) => f.name === "state")) values.state = defaultState;
-  return values;
-}
-
 /**
  * The service-booking wizard (spec leads §2 screen 5, §4 "Service wizard", §5): one step at a time;
  * Next checks the step with the rules the server applies (domain/service-booking.ts) and shows
  * "Please complete the form step before proceeding." with each field's message when it fails. Each
  * step after the contact details are known is stored as the lead's progress (isLastStep false, the
  * lead_id of the first answer carried on); the last step sends lead_status Complete and
- * form_completed true, then goes to /success.
+ * form_completed true, then goes to /success. Transitions: booking-state.ts.
  */
 export function ServiceBookingForm({ id, spec, site, defaultState, consent, notice, rememberDetails }: ServiceBookingFormProps) {
-  const [values, setValues] = useState<ServiceValues>(() => startValues(spec, defaultState));
-  const [errors, setErrors] = useState<Errors>({});
-  const [step, setStep] = useState(0);
-  const [refused, setRefused] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [formError, setFormError] = useState<string | undefined>();
-  const [others, setOthers] = useState<string[]>([]);
-  const [lookup, setLookup] = useState<{
-    busy: boolean;
-    message: string | null;
-  }>({ busy: false, message: null });
+  const reducer = useMemo(() => bookingReducer(spec), [spec]);
+  const [s, dispatch] = useReducer(reducer, { spec, defaultState }, initialBooking);
+  const { values, errors, step, busy, done } = s;
   const leadId = useRef<string | null>(null);
   // The first step's token: later steps send it, so only this browser moves the booking on.
   const leadToken = useRef<string | null>(null);
@@ -87,7 +61,6 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   const trap = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<ServiceFieldName | "heading" | null>(null);
-  const preselected = useRef(new Set<string>());
   const last = step === spec.steps.length - 1;
   const byName = new Map(spec.fields.map((f) => [f.name, f] as const));
   const fieldId = (name: string) => `${id}-${name}`;
@@ -96,14 +69,14 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   useTypedBeforeHydration(form, (field) => {
     if (!byName.has(field.name as ServiceFieldName)) return;
     const value = field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value;
-    setValues((v) => ({ ...v, [field.name]: value }));
+    dispatch({ type: "adopt", name: field.name as ServiceFieldName, value });
   });
 
   // storeUserDetails: the details kept after an earlier lead fill the contact fields still empty (in the browser, once).
   useEffect(() => {
     if (rememberDetails === undefined) return;
     const fill = prefillValues(readUserDetails(site, rememberDetails), spec.fields.map((f) => f.name), {});
-    if (Object.keys(fill).length) setValues((v) => ({ ...v, ...prefillValues(fill, spec.fields.map((f) => f.name), v) }));
+    if (Object.keys(fill).length) dispatch({ type: "fill", values: fill });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the form opens
   }, []);
 
@@ -111,17 +84,7 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
   const choices = locationChoices(spec, values.dealership_slug);
   const choiceKey = choices.map((o) => o.value).join(",");
   useEffect(() => {
-    if (!byName.has("location_id")) return;
-    setValues((v) => {
-      const allowed = choiceKey.split(",");
-      let location = v.location_id;
-      if (location && !allowed.includes(String(location))) location = "";
-      if (allowed.length === 1 && allowed[0] && !location && !preselected.current.has(choiceKey)) {
-        preselected.current.add(choiceKey);
-        location = allowed[0];
-      }
-      return location === v.location_id ? v : { ...v, location_id: location };
-    });
+    if (byName.has("location_id")) dispatch({ type: "narrow-locations", allowed: choiceKey.split(",") });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- byName is rebuilt each render from the fixed spec
   }, [choiceKey]);
 
@@ -134,46 +97,18 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs after a step change or a refusal only
   }, [step, errors]);
 
-  const now = () => new Date();
-  const check = (names: readonly ServiceFieldName[], v: ServiceValues = values) => serviceProblems(spec, v, { now: now(), only: names });
-
-  function set(name: ServiceFieldName, value: string | boolean) {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    // A field with a message is checked again as it changes, so a fixed one loses it.
-    if (errors[name]) {
-      const again = check([name], next)[0]?.message;
-      setErrors((e) => ({ ...e, [name]: again }));
-    }
-  }
-
-  function show(found: { name: ServiceFieldName; message: string }[]) {
-    const e: Errors = {};
-    for (const p of found) e[p.name] = p.message;
-    setErrors(e);
-    if (found[0]) focusNext.current = found[0].name;
-  }
-
-  function goTo(index: number) {
-    setRefused(false);
+  const check = (names: readonly ServiceFieldName[]) => serviceProblems(spec, values, { now: new Date(), only: names });
+  const focusFirst = (problems: { name: ServiceFieldName }[]) => {
+    if (problems[0]) focusNext.current = problems[0].name;
+  };
+  const goTo = (index: number) => {
     focusNext.current = "heading";
-    setStep(index);
-  }
-
-  const context = () => ({
-    url: window.location.href,
-    userAgent: navigator.userAgent,
-    attributes: readAttribution(),
-    honeypot: trap.current?.value,
-  });
+    dispatch({ type: "go", step: index });
+  };
 
   /** Posts the booking so far (or all of it on the last step); the server's field messages go to their fields. */
   async function send(isLast: boolean): Promise<boolean> {
-    const lead = buildServiceLead(spec, values, {
-      last: isLast,
-      leadId: leadId.current,
-      ...context(),
-    });
+    const lead = buildServiceLead(spec, values, { last: isLast, leadId: leadId.current, url: window.location.href, userAgent: navigator.userAgent, attributes: readAttribution(), honeypot: trap.current?.value });
     memo.current = keyFor(memo.current, JSON.stringify(lead));
     const result = await sendLead(lead, memo.current.key, leadId.current && leadToken.current ? { headers: { [LEAD_TOKEN_HEADER]: leadToken.current } } : {});
     if (result.ok) {
@@ -182,19 +117,9 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       return true;
     }
     if (result.status === 422 && result.errors?.length) {
-      const placed: { name: ServiceFieldName; message: string }[] = [];
-      const unplaced: string[] = [];
-      for (const e of result.errors) {
-        const name = e.pointer.startsWith("/fields/") ? (e.pointer.slice(8) as ServiceFieldName) : null;
-        if (name && byName.has(name)) placed.push({ name, message: e.message });
-        else unplaced.push(e.message);
-      }
-      setOthers(unplaced);
-      if (placed.length) {
-        const at = Math.min(...placed.map((p) => serviceStepOf(spec, p.name)));
-        if (at !== step) setStep(at);
-        show(placed);
-      }
+      const { placed, others } = placeServerErrors(spec, result.errors);
+      focusFirst(placed);
+      dispatch({ type: "server-refused", placed, others });
       return false;
     }
     // An earlier step's lead that is gone, already sent or not this browser's: the booking starts a new lead.
@@ -204,27 +129,24 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       return true;
     }
     if (!isLast) return true; // progress not stored (offline): the last step still sends everything
-    setFormError(result.message?.trim() || UNEXPECTED_ERROR);
+    dispatch({ type: "failed", message: result.message?.trim() || UNEXPECTED_ERROR });
     return false;
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy || done) return;
-    setFormError(undefined);
-    setOthers([]);
-    const names = last ? spec.fields.map((f) => f.name) : stepFields(spec, step);
-    const found = check(names);
+    dispatch({ type: "submit" });
+    const found = check(last ? spec.fields.map((f) => f.name) : stepFields(spec, step));
     if (found.length) {
-      const at = Math.min(...found.map((p) => serviceStepOf(spec, p.name)));
-      if (at !== step) setStep(at);
-      setRefused(true);
-      show(found.filter((p) => serviceStepOf(spec, p.name) === at));
+      const at = firstStepOf(spec, found);
+      focusFirst(found.filter((p) => serviceStepOf(spec, p.name) === at));
+      dispatch({ type: "refuse-step", problems: found });
       return;
     }
-    setErrors({});
+    dispatch({ type: "step-passed" });
     const contactKnown = typeof values.first_name === "string" && values.first_name.trim() !== "";
-    setBusy(true);
+    dispatch({ type: "busy", busy: true });
     try {
       if (!last) {
         if (contactKnown && !(await send(false))) return;
@@ -234,74 +156,33 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
       if (!(await send(true))) return;
       trackEvent(leadEventId("service"), site, "service");
       if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
-      storeSuccess({
-        leadId: leadId.current!,
-        form: "service",
-        category: "Service Booking",
-      });
-      setDone(true);
+      storeSuccess({ leadId: leadId.current!, form: "service", category: "Service Booking" });
+      dispatch({ type: "booked" });
       browserNav.assign(SUCCESS_PATH);
     } finally {
-      setBusy(false);
+      dispatch({ type: "busy", busy: false });
     }
   }
 
   function back() {
-    setErrors({});
-    setOthers([]);
-    goTo(step - 1);
+    focusNext.current = "heading";
+    dispatch({ type: "back" });
   }
 
   async function findVehicle() {
     const problems = check(["rego", "state"]);
     if (problems.length) {
-      show(problems);
-      return;
+      focusFirst(problems);
+      return dispatch({ type: "show", problems });
     }
-    setLookup({ busy: true, message: null });
-    try {
-      const res = await fetchWithChallenge(LOOKUP_ENDPOINT, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ rego: values.rego, state: values.state }),
-      });
-      const answer = (await res.json().catch(() => ({}))) as {
-        found?: boolean;
-        make?: string;
-        model?: string;
-        year?: number;
-        message?: string;
-      };
-      if (res.ok && answer.found) {
-        setValues((v) => ({
-          ...v,
-          vehicle_make: answer.make ?? "",
-          vehicle_model: answer.model ?? "",
-          vehicle_year: answer.year ? String(answer.year) : "",
-        }));
-        setErrors((e) => ({
-          ...e,
-          vehicle_make: undefined,
-          vehicle_model: undefined,
-          vehicle_year: undefined,
-        }));
-        setLookup({ busy: false, message: VEHICLE_FOUND });
-      } else setLookup({ busy: false, message: answer.message ?? UNEXPECTED_ERROR });
-    } catch {
-      setLookup({ busy: false, message: UNEXPECTED_ERROR });
-    }
+    dispatch({ type: "lookup-started" });
+    const answer = await lookupVehicle(values.rego, values.state);
+    dispatch(answer.found ? { type: "vehicle-found", ...answer } : { type: "lookup-ended", message: answer.message });
   }
 
   const listed: Listed[] = [
-    ...spec.fields
-      .filter((f) => errors[f.name])
-      .map((f) => ({
-        key: f.name,
-        href: `#${fieldId(f.name)}`,
-        message: errors[f.name]!,
-      })),
-    ...others.map((m, i) => ({ key: `other-${i}`, href: null, message: m })),
+    ...spec.fields.filter((f) => errors[f.name]).map((f) => ({ key: f.name, href: `#${fieldId(f.name)}`, message: errors[f.name]! })),
+    ...s.others.map((m, i) => ({ key: `other-${i}`, href: null, message: m })),
   ];
   const headingId = `${id}-step-heading`;
   const today = siteDay(new Date(), spec.timeZone);
@@ -310,57 +191,26 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
 
   return (
     <form ref={form} className={styles.form} method="post" onSubmit={onSubmit} noValidate aria-describedby={listed.length ? `${id}-errors` : undefined} data-form="service" data-step={step + 1}>
-      <StepHeader
-        steps={spec.steps.map((s) => ({
-          title: s.title,
-          fields: [],
-          review: false,
-        }))}
-        step={step}
-        headingId={headingId}
-        heading={heading}
-      />
-      <Problems id={id} stepIncomplete={refused && Object.values(errors).some(Boolean)} formError={formError} listed={listed} />
+      <StepHeader steps={spec.steps.map((st) => ({ title: st.title, fields: [], review: false }))} step={step} headingId={headingId} heading={heading} />
+      <Problems id={id} stepIncomplete={s.refused && Object.values(errors).some(Boolean)} formError={s.formError} listed={listed} />
 
-      {spec.steps.map((s, i) => (
-        <fieldset key={s.key} className={styles.step} hidden={i !== step} aria-labelledby={i === step ? headingId : undefined} data-step-key={s.key}>
-          <div className={styles.grid}>
-            {s.fields.map((name) => {
-              const f = byName.get(name)!;
-              return (
-                <Field
-                  key={name}
-                  id={fieldId(name)}
-                  field={f}
-                  value={values[name]}
-                  error={errors[name]}
-                  options={optionsOf(f)}
-                  min={f.control === "date" ? today : undefined}
-                  onChange={(v) => set(name, v)}
-                />
-              );
-            })}
-            {s.key === "vehicle" && spec.lookup ? (
-              <div className={`${styles.full} ${own.lookup}`}>
-                <button type="button" className="fc-button fc-button--ghost" onClick={findVehicle} disabled={lookup.busy} aria-busy={lookup.busy || undefined}>
-                  {FIND_VEHICLE}
-                </button>
-                <p className={styles.small} role="status" data-testid="lookup-status">
-                  {lookup.message ?? ""}
-                </p>
-              </div>
-            ) : null}
-          </div>
-          {s.fields.includes("location_id") && disclaimers.length ? (
-            <div className={own.disclaimers} data-testid="service-disclaimer">
-              {disclaimers.map((t, k) => (
-                <p key={k} className={styles.small}>
-                  {t}
-                </p>
-              ))}
-            </div>
-          ) : null}
-        </fieldset>
+      {spec.steps.map((st, i) => (
+        <BookingStep
+          key={st.key}
+          step={st}
+          current={i === step}
+          headingId={headingId}
+          fieldId={fieldId}
+          byName={byName}
+          values={values}
+          errors={errors}
+          optionsOf={optionsOf}
+          today={today}
+          onChange={(name, value) => dispatch({ type: "change", name, value, now: new Date() })}
+          lookup={spec.lookup ? s.lookup : null}
+          onFindVehicle={findVehicle}
+          disclaimers={disclaimers}
+        />
       ))}
 
       <div className={styles.trap} aria-hidden="true">
@@ -383,65 +233,5 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
         </button>
       </div>
     </form>
-  );
-}
-
-/** One field: its label (required mark beside it), the control, and its message under it. */
-function Field({
-  id,
-  field,
-  value,
-  error,
-  options,
-  min,
-  onChange,
-}: {
-  id: string;
-  field: ServiceField;
-  value: string | boolean | undefined;
-  error: string | undefined;
-  options: FormOption[];
-  min?: string;
-  onChange: (value: string | boolean) => void;
-}) {
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name: field.name,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    "aria-required": field.required || undefined,
-  };
-  const text = typeof value === "string" ? value : "";
-  if (field.control === "checkbox") {
-    return (
-      <FieldFrame id={id} label={field.label} required={field.required} error={error} layout="check">
-        <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...common} />
-      </FieldFrame>
-    );
-  }
-  const wide = field.control === "textarea" || field.control === "select";
-  return (
-    <FieldFrame id={id} label={field.label} required={field.required} error={error} layout={wide ? "wide" : "half"}>
-      {field.control === "textarea" ? (
-        <textarea className={`fc-input ${styles.input}`} rows={4} maxLength={field.maxLength} value={text} onChange={(e) => onChange(e.target.value)} {...common} />
-      ) : field.control === "select" ? (
-        <select className={`fc-input ${styles.input}`} value={text} onChange={(e) => onChange(e.target.value)} {...common}>
-          <Choices placeholder={field.placeholder} options={options} />
-        </select>
-      ) : (
-        <input
-          className={`fc-input ${styles.input}`}
-          type={field.control}
-          autoComplete={field.autoComplete}
-          inputMode={field.inputMode}
-          maxLength={field.maxLength}
-          min={min}
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-          {...common}
-        />
-      )}
-    </FieldFrame>
   );
 }

@@ -34,7 +34,7 @@ export function VehicleGalleryClient({ id, model }: { id: string; model: Gallery
   }, []);
   useEffect(() => {
     if (!overlay) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
+    const onKey = (e: DocumentEventMap["keydown"]) => {
       if (e.key === "Escape") setOverlay(false);
     };
     document.addEventListener("keydown", onKey);

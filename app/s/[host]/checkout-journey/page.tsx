@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundResponse, notFoundMetadata } from "../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../domain/uri";
-import { checkoutJourneyPage } from "../../../../renderer/checkout-page";
+import { checkoutJourneyPage } from "../../../../blocks/reserve-online/checkout/checkout-page";
 import { enforceGateForHost } from "../../../../renderer/gate";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : notFoundMetadata(decodeComponent((await params).host));
 }
 
-/** Buy a car online (features.onlinePurchase): renderer/checkout-page.tsx; a 404 on other sites. */
+/** Buy a car online (features.onlinePurchase): blocks/reserve-online/checkout/checkout-page.tsx; a 404 on other sites. */
 export default async function CheckoutJourney({ params, searchParams }: Props) {
   const host = decodeComponent((await params).host);
   const query = await searchParams;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundResponse, notFoundMetadata } from "../../../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../../../domain/uri";
-import { checkoutPage } from "../../../../../../renderer/checkout-page";
+import { checkoutPage } from "../../../../../../blocks/reserve-online/checkout/checkout-page";
 import { enforceGateForHost } from "../../../../../../renderer/gate";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : notFoundMetadata(decodeComponent(host));
 }
 
-/** Reserve a car online (renderer/checkout-page.tsx); a 404 unless this is the site's reserve route. */
+/** Reserve a car online (blocks/reserve-online/checkout/checkout-page.tsx); a 404 unless this is the site's reserve route. */
 export default async function ReservePage({ params }: Props) {
   const { host, slug } = await params;
   // A site that gates checkout sends an anonymous visitor to sign-in first (leads §4 gated pages).

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundResponse, notFoundMetadata } from "../../../../../../../renderer/not-found-page";
 import { decodeComponent } from "../../../../../../../domain/uri";
-import { reservationPage } from "../../../../../../../renderer/checkout-page";
+import { reservationPage } from "../../../../../../../blocks/reserve-online/checkout/checkout-page";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return found ? { title: found.title, robots: { index: false }, icons: { icon: found.icon } } : notFoundMetadata(decodeComponent(host));
 }
 
-/** A reservation's confirmation (the 3-D Secure return lands here too): renderer/checkout-page.tsx. */
+/** A reservation's confirmation (the 3-D Secure return lands here too): blocks/reserve-online/checkout/checkout-page.tsx. */
 export default async function ReservationPage({ params }: Props) {
   const { host, slug, id } = await params;
   const found = await reservationPage(decodeComponent(host), slug, id);

@@ -1,21 +1,21 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
-import { fixtureVehicle } from "../tests/fixtures/vehicle";
-import type { StoredVehicle } from "../server/inventory/vehicle";
-import type { TenantDocument } from "./types";
+import { fixtureTenant } from "../../../tests/fixtures/fixture-tenant";
+import { fixtureVehicle } from "../../../tests/fixtures/vehicle";
+import type { StoredVehicle } from "../../../server/inventory/vehicle";
+import type { TenantDocument } from "../../../renderer/types";
 import { checkoutJourneyPage, checkoutPage, RESERVE_REFUSED_TITLE } from "./checkout-page";
-import { RESERVATIONS_REFUSED } from "../server/payments/provider-for";
+import { RESERVATIONS_REFUSED } from "../../../server/payments/provider-for";
 import { HOSTED_PAYMENT_TEXT } from "./reserve-form.client";
 
 // The reserve pages with the database edges (the live document, the car by slug) standing in.
 const state = vi.hoisted(() => ({ doc: null as TenantDocument | null, car: null as StoredVehicle | null }));
-vi.mock("../server/tenants/live", () => ({
+vi.mock("../../../server/tenants/live", () => ({
   tenantForHost: async (host: string) => (host === "harbourside-motors.localhost" && state.doc ? { slug: "harbourside-motors", version: 1, document: state.doc } : null),
 }));
-vi.mock("../server/db", () => ({ getDb: async () => ({ db: {}, kind: "pglite" }) }));
-vi.mock("../server/inventory/vdp", () => ({ siteVehicleBySlug: async (_db: unknown, _doc: unknown, slug: string) => (state.car?.slug === slug ? state.car : null) }));
-vi.mock("./registry.generated", () => ({ blockRegistry: {} }));
+vi.mock("../../../server/db", () => ({ getDb: async () => ({ db: {}, kind: "pglite" }) }));
+vi.mock("../../../server/inventory/vdp", () => ({ siteVehicleBySlug: async (_db: unknown, _doc: unknown, slug: string) => (state.car?.slug === slug ? state.car : null) }));
+vi.mock("../../../renderer/registry.generated", () => ({ blockRegistry: {} }));
 
 const HOST = "harbourside-motors.localhost";
 
