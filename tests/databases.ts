@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -25,9 +25,25 @@ function template(key: "pgliteTemplate" | "postgresTemplate"): string {
   }
 }
 
+/**
+ * Where the tests' PGlite folders go: memory (/dev/shm) when it has a gigabyte free, else the
+ * system's temp folder. Each test file copies the 40 MB migrated template: measured with load 17–19
+ * on 2 cores, a copy took 0.3–0.5 s in /dev/shm and 0.6–5.7 s on the disk, which every
+ * process here shares. (A container's /dev/shm is often 64 MB: then the disk.)
+ */
+export function scratchDir(shm = "/dev/shm", statfs: (path: string) => { bavail: number; bsize: number } = statfsSync): string {
+  try {
+    const fs = statfs(shm);
+    if (fs.bavail * fs.bsize >= 2 ** 30) return shm;
+  } catch {
+    // no /dev/shm (macOS, Windows)
+  }
+  return tmpdir();
+}
+
 /** A migrated PGlite in a temp folder (a copy of the run's migrated template when there is one). */
 export function pgliteDatabase(): TestDatabase {
-  const dataDir = mkdtempSync(join(tmpdir(), "forecourt-pglite-"));
+  const dataDir = mkdtempSync(join(scratchDir(), "forecourt-pglite-"));
   const dir = join(dataDir, "pglite");
   const from = template("pgliteTemplate");
   if (from && existsSync(from)) cpSync(from, dir, { recursive: true });

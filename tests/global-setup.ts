@@ -5,12 +5,11 @@
  *   PostgreSQL: a migrated database, cloned with `create database … template …`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate, openDb } from "../server/db";
-import { noPostgresServer, TEST_PG_URL } from "./databases";
+import { noPostgresServer, scratchDir, TEST_PG_URL } from "./databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,7 +21,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const root = mkdtempSync(join(tmpdir(), "forecourt-pglite-template-"));
+  const root = mkdtempSync(join(scratchDir(), "forecourt-pglite-template-"));
   const pgliteDir = join(root, "pglite");
   const lite = await openDb({ url: "", dir: pgliteDir });
   await migrate(lite);
