@@ -22,9 +22,10 @@ export default defineConfig({
     // Cheap scrypt parameters for test passwords.
     setupFiles: ["tests/setup.ts"],
     // vitest's default is one worker per core but one, i.e. a single worker on 2 cores. Many test
-    // files wait on PostgreSQL, PGlite's files or a child process, so two overlap well there, and
-    // threads start faster than forks (measured on 2 busy cores: forks with one worker 4 min 42 s,
-    // with two 2 min 22 s to 3 min 6 s; threads with two 1 min 39 s).
+    // files wait on PostgreSQL, PGlite's files or a child process, so at least two workers, to overlap
+    // those waits; threads rather than forks, which start a process per worker. The last CI run
+    // (`.ci/run`, a fresh clone on 2 cores, the machine's load not recorded then) took 743 s for this
+    // step, beside the browser tests that write; README "Set-up" lists every step's time.
     pool: "threads",
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,

@@ -4,9 +4,11 @@
  * printed when it ends; then the browser tests that only read (two browsers: they keep both cores
  * busy); then the browser tests that write, one browser at a time (and the fuzz on servers of its
  * own in a second worker), beside the unit and integration tests, which use the core the writes
- * leave idle. Stops at the first group that fails and prints how long each step took.
+ * leave idle. Stops at the first group that fails and prints how long each step took, with the
+ * machine's load (1-minute average) at the start and the end, so a time can be read against it.
  */
 import { spawn } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
 
 interface Step {
@@ -55,8 +57,16 @@ function run(step: Step, alone: boolean, io: CliIo): Promise<{ code: number; sec
   });
 }
 
-export async function main(_argv: string[], io: CliIo = consoleIo, plan = PLAN): Promise<number> {
+/** The machine's load now: the 1-minute load average and the number of cores it is shared by. */
+export interface Load {
+  average: number;
+  cores: number;
+}
+const machineLoad = (): Load => ({ average: loadavg()[0], cores: availableParallelism() });
+
+export async function main(_argv: string[], io: CliIo = consoleIo, plan = PLAN, load: () => Load = machineLoad): Promise<number> {
   const started = Date.now();
+  const before = load();
   const times: string[] = [];
   let failed: string | null = null;
   for (const group of plan) {
@@ -71,7 +81,11 @@ export async function main(_argv: string[], io: CliIo = consoleIo, plan = PLAN):
     }
   }
   const total = Math.round((Date.now() - started) / 1000);
-  io.out(`── times: ${times.join(", ")}; ${total} s in all`);
+  const after = load();
+  io.out(
+    `── times: ${times.join(", ")}; ${total} s in all; ` +
+      `load ${before.average.toFixed(2)} at the start, ${after.average.toFixed(2)} at the end (1-minute average, ${after.cores} cores)`,
+  );
   if (failed) {
     io.err(`npm test: ${failed} failed.`);
     return 1;

@@ -5,24 +5,23 @@
  *   PostgreSQL: a migrated database, cloned with `create database … template …`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate, openDb } from "../server/db";
-import { TEST_PG_URL } from "./databases";
+import { noPostgresServer, scratchDir, TEST_PG_URL } from "./databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated PGlite data folder to copy, or "" when there is none. */
     pgliteTemplate: string;
-    /** A migrated database on TEST_PG_URL's server to clone, or "" when no server answers. */
+    /** A migrated database on TEST_PG_URL's server to clone, or "" when no server answers (outside CI). */
     postgresTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const root = mkdtempSync(join(tmpdir(), "forecourt-pglite-template-"));
+  const root = mkdtempSync(join(scratchDir(), "forecourt-pglite-template-"));
   const pgliteDir = join(root, "pglite");
   const lite = await openDb({ url: "", dir: pgliteDir });
   await migrate(lite);
@@ -32,14 +31,22 @@ export default async function setup(project: TestProject) {
   const name = `forecourt_template_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
   let postgres = "";
+  let connected = false;
   try {
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    postgres = name;
-  } catch {
-    // No server: the PostgreSQL tests skip themselves (tests/databases.ts says why).
-  } finally {
+    connected = true;
+  } catch (e) {
+    // No server: the PostgreSQL tests skip themselves, except in CI, where this stops the run.
     await admin.end().catch(() => undefined);
+    noPostgresServer(TEST_PG_URL, e);
+  }
+  if (connected) {
+    try {
+      await admin.query(`create database ${name}`);
+      postgres = name;
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
   }
   if (postgres) {
     const url = new URL(TEST_PG_URL);

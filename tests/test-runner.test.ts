@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,8 +36,15 @@ describe("npm test's runner (scripts/test.ts)", () => {
     expect(lines).toContain("one met two");
     expect(lines).toContain("two met one");
     expect(lines.some((l) => /^── one \(passed, \d+ s\)$/.test(l))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^── times: one \d+ s, two \d+ s, last \d+ s; \d+ s in all$/);
+    expect(lines.at(-1)).toMatch(/^── times: one \d+ s, two \d+ s, last \d+ s; \d+ s in all; load \d+\.\d\d at the start, \d+\.\d\d at the end \(1-minute average, \d+ cores\)$/);
   }, 30_000);
+
+  it("prints the machine's load when the run starts and when it ends beside the times", async () => {
+    const { lines, io } = capture();
+    const loads = [{ average: 0.5, cores: 2 }, { average: 3.25, cores: 2 }];
+    expect(await main([], io, [[{ name: "only", command: node("0") }]], () => loads.shift()!)).toBe(0);
+    expect(lines.at(-1)).toMatch(/^── times: only \d+ s; \d+ s in all; load 0\.50 at the start, 3\.25 at the end \(1-minute average, 2 cores\)$/);
+  });
 
   it("stops after the group where a step failed, naming it", async () => {
     const { lines, io } = capture();
@@ -71,5 +78,11 @@ describe("npm test's runner (scripts/test.ts)", () => {
     // Between them, the two browser steps run every project of playwright.config.ts once.
     const projects = PLAN.flat().flatMap((s) => s.command.filter((a) => a.startsWith("--project=")).map((a) => a.slice(10)));
     expect(projects.sort()).toEqual(config.projects!.map((p) => p.name).sort());
+  });
+
+  it("CI (.ci/run) runs npm test with CI set, so a missing PostgreSQL server fails the run (tests/databases.ts)", () => {
+    const script = readFileSync(".ci/run", "utf8");
+    expect(script).toMatch(/^export CI="\$\{CI:-true\}"$/m);
+    expect(script.indexOf("export CI=")).toBeLessThan(script.indexOf("npm test"));
   });
 });

@@ -67,3 +67,13 @@ export async function axeProblems(page: Page, where = "", include: string[] = []
 export async function expectAccessible(page: Page, where = "", include: string[] = []) {
   expect(await axeProblems(page, where, include)).toEqual([]);
 }
+
+/**
+ * A fact per demo site, from a table the spec writes out (read from the tenant documents): a site the
+ * table does not name is an error, so a new demo site is added to each table rather than skipped.
+ */
+export function perSite<T>(table: Record<string, T>, slug: string): T {
+  if (!(slug in table)) throw new Error(`${slug}: this spec's per-site table does not say what this site has; add it`);
+  return table[slug];
+}
+

@@ -112,7 +112,8 @@ for (const viewport of Object.values(viewports)) {
     );
     await page.goto(siteUrl("wattle-creek", path));
     const info = page.locator("section").filter({ has: page.getByRole("heading", { name: /Key Information|Caravan/ }) }).first();
-    if (await info.getByRole("button", { name: /Show More/ }).count()) await info.getByRole("button", { name: /Show More/ }).click();
+    // Key information shows 4 facts and the rest behind Show More (blocks/vehicle-key-info): a caravan has more.
+    await info.getByRole("button", { name: /Show More/ }).click();
     await expect(info).toContainText("21 ft (6.40 m)");
     await expect(info).toContainText("7.8 ft (2.38 m)");
     await expect(info).toContainText("2,450 kg");

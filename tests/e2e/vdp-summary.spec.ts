@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoTenants, siteUrl, viewports } from "./helpers";
+import { demoTenants, perSite, siteUrl, viewports } from "./helpers";
 
 // The vehicle page's sidebar (vehicle-summary) and breadcrumbs on every demo site whose
 // vehicle-detail template has them: the car opened from the search page shows the card's title and
@@ -16,6 +16,20 @@ async function searchCount(page: Page): Promise<number> {
   expect(m, `count heading "${text}"`).not.toBeNull();
   return Number(m![1].replace(/,/g, ""));
 }
+
+/**
+ * Whether the site lists its recently sold cars: the tenant document's features.soldCars.enabled (on
+ * unless set off). The demo stock (server/demo/inventory.ts, the same on every first start) has sold
+ * cars within each of these sites' soldCars.days.
+ */
+const LISTS_SOLD: Record<string, boolean> = {
+  bluegum: true,
+  "coralstone-mazda": true,
+  harbourline: true,
+  "kowhai-motors": false,
+  redgate: true,
+  "wattle-creek": true,
+};
 
 for (const tenant of demoTenants) {
   const { slug } = tenant.identity;
@@ -76,12 +90,24 @@ for (const tenant of demoTenants) {
     }
   });
 
-  test(`${slug}: a sold car shows the SOLD panel and no price`, async ({ page }) => {
-    test.skip(tenant.features?.soldCars?.enabled === false, "this site does not list sold cars");
-    await page.goto(siteUrl(slug, "/search?refinementList[status][0]=sold"));
+  test(`${slug}: a sold car shows the SOLD panel and no price${perSite(LISTS_SOLD, slug) ? "" : " (none listed: the site does not list sold cars)"}`, async ({ page }) => {
+    // Sold cars rank last (custom_rank, server/inventory/records.ts): the search's last page lists them.
+    // (The search's URL takes no status filter: `refinementList[status]` was ignored, and this test
+    // skipped itself on every site, finding no sold car on the first page.)
+    await page.goto(siteUrl(slug, "/search"));
     await page.waitForLoadState("networkidle");
+    const last = Math.ceil((await searchCount(page)) / tenant.search.hitsPerPage);
+    if (last > 1) {
+      await page.goto(siteUrl(slug, `/search?page=${last}`));
+      await page.waitForLoadState("networkidle");
+    }
     const sold = page.locator('article[data-status="sold"]').first();
-    test.skip((await sold.count()) === 0, "no sold car is listed on this site right now");
+    if (!perSite(LISTS_SOLD, slug)) {
+      await expect(page.locator("article").first()).toBeAttached();
+      await expect(page.locator('article[data-status="sold"]')).toHaveCount(0);
+      return;
+    }
+    await expect(sold).toBeAttached();
     const title = norm(await sold.locator("h3").textContent());
     const href = (await sold.locator("h3 a").getAttribute("href"))!;
     // The card's Find Me Something Similar opens the car page's similar-car enquiry (issue 29: it was #enquire, on no page).
