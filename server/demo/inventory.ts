@@ -11,8 +11,8 @@ import {
   type ExteriorView, type PictureBody,
 } from "../../domain/media";
 import { CATALOGUE, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
-import { anchorPositions, type AnchorName } from "../inventory/pictures";
-import { pictureModel } from "../inventory/picture-models";
+import { anchorPositions, type AnchorName } from "./pictures/anchors";
+import { pictureModel } from "./pictures/shapes";
 import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "../inventory/vehicle";
 import { seededRandom } from "../../domain/random";
