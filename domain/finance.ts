@@ -456,7 +456,7 @@ export const DEFAULT_FINANCE_PATH = "/finance";
  * A finance link for a car (VDP "Request a Quote", Get Finance …): the site's default finance link,
  * else /finance, with car_id, vehiclePriceBudget (the price, when over 10), car_type and
  * preferredDealership (the slug of the car's dealership, found in `dealerships`), anchored to the
- * finance form, whose form reads them (domain/lead-forms.ts financeQueryPrefill). A default link that
+ * finance form, whose form reads them (domain/lead-form-values.ts financeQueryPrefill). A default link that
  * already carries an anchor keeps it; tel:, sms: and mailto: links are returned as they are.
  */
 export function financeHref(

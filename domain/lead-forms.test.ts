@@ -3,31 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { Location, TenantDocument } from "../schemas/generated/tenant";
 import { validateTenant } from "./tenant-validation";
 import tenantSchema from "../schemas/tenant.schema.json";
-import {
-  buildLead,
-  dealershipOptions,
-  FIELD_NAMES,
-  financeQueryPrefill,
-  firstStepWith,
-  formatPrice,
-  parsePrice,
-  STEP_INCOMPLETE,
-  stepLabel,
-  stepOf,
-  FORM_ERROR,
-  FIX_ERRORS,
-  leadEventId,
-  leadFormSchema,
-  leadFormSpec,
-  locationOptions,
-  makeSlug,
-  mapCategory,
-  POSTCODE_MESSAGE,
-  locationBaseName,
-  privacyConsent,
-  type FormsTenant,
-  type LeadFormSpec,
-} from "./lead-forms";
+import { FIELD_NAMES, STEP_INCOMPLETE, stepLabel, FORM_ERROR, FIX_ERRORS, leadEventId, leadFormSpec, mapCategory, POSTCODE_MESSAGE, privacyConsent, type FormsTenant, type LeadFormSpec } from "./lead-forms";
+import { leadFormSchema } from "./lead-form-schema";
+import { buildLead, financeQueryPrefill, formatPrice, parsePrice } from "./lead-form-values";
+import { firstStepWith, stepOf } from "./lead-form-steps";
+import { dealershipOptions, locationOptions, makeSlug, locationBaseName } from "./lead-form-options";
 import { validateLeadForm } from "./lead-form-validation";
 import { TRADE_IN_CATEGORY } from "./trade-in";
 
