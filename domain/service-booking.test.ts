@@ -5,31 +5,9 @@ import kowhaiJson from "../tenants/kowhai-motors.json";
 import wattleJson from "../tenants/wattle-creek.json";
 import bluegumJson from "../tenants/bluegum.json";
 import redgateJson from "../tenants/redgate.json";
-import {
-  buildServiceLead,
-  CONTACT_DETAILS,
-  DATE_INVALID,
-  DATE_PAST,
-  dateClosed,
-  DEFAULT_CARAVAN_SERVICE_INTERVALS,
-  DEFAULT_SERVICE_INTERVALS,
-  LEAD_STATUS_COMPLETE,
-  LEAD_STATUS_IN_PROGRESS,
-  locationChoices,
-  ORDER_DETAILS,
-  SERVICE_CATEGORY,
-  serviceBookingSpec,
-  serviceDisclaimers,
-  serviceLeadProblems,
-  serviceProblems,
-  serviceRecipient,
-  servicePage,
-  stepFields,
-  takesServiceBookings,
-  VEHICLE_DETAILS,
-  yearMessage,
-  type ServiceValues,
-} from "./service-booking";
+import { CONTACT_DETAILS, DATE_INVALID, DATE_PAST, dateClosed, DEFAULT_CARAVAN_SERVICE_INTERVALS, DEFAULT_SERVICE_INTERVALS, LEAD_STATUS_COMPLETE, LEAD_STATUS_IN_PROGRESS, locationChoices, ORDER_DETAILS, SERVICE_CATEGORY, serviceBookingSpec, serviceDisclaimers, servicePage, takesServiceBookings, VEHICLE_DETAILS, yearMessage, type ServiceValues } from "./service-booking";
+import { buildServiceLead, serviceLeadProblems, serviceRecipient } from "./service-booking-lead";
+import { serviceProblems, stepFields } from "./service-booking-rules";
 
 const doc = (json: unknown) => json as unknown as TenantDocument;
 const harbourline = serviceBookingSpec(doc(harbourlineJson)); // full, Order Details, interval required, service types

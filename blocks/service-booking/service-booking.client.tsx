@@ -4,14 +4,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { BACK_LABEL, leadEventId, NEXT_LABEL, UNEXPECTED_ERROR, type FormOption } from "../../domain/lead-forms";
 import { siteDay } from "../../domain/opening-hours";
 import {
-  buildServiceLead,
   FIND_VEHICLE,
   LEAD_TOKEN_HEADER,
   locationChoices,
   serviceDisclaimers,
-  serviceProblems,
-  serviceStepOf,
-  stepFields,
   SUBMIT_LABEL,
   VEHICLE_FOUND,
   type ServiceBookingSpec,
@@ -19,6 +15,8 @@ import {
   type ServiceFieldName,
   type ServiceValues,
 } from "../../domain/service-booking";
+import { buildServiceLead } from "../../domain/service-booking-lead";
+import { serviceProblems, serviceStepOf, stepFields } from "../../domain/service-booking-rules";
 import { trackEvent } from "../../renderer/analytics";
 import { Choices, FieldFrame } from "../_shared/lead-form/field";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
