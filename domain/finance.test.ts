@@ -5,39 +5,42 @@ import type { Lender } from "../schemas/generated/vehicle";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import {
   ENQUIRE_FOR_FINANCE,
-  ESTIMATE_RULES,
   FREQUENCIES,
   PERIOD_LABELS,
   amortisedRepayment,
-  amountBounds,
-  boundsHelp,
   calculateRepayment,
-  calculatorBounds,
-  enterValue,
   feeLines,
-  financeHref,
-  FINANCE_FORM_ANCHOR,
   financeBanner,
-  financeEstimate,
-  financeEstimateEligible,
-  financeExcluded,
   carLoan,
-  parseEntry,
   rateText,
   roundRepayment,
   fillLoanText,
   loanTexts,
   loanWeekly,
-  readNumber,
   statesLoan,
   shortDisclaimer,
+  type CalculatorState,
+} from "./finance";
+import { financeHref, FINANCE_FORM_ANCHOR } from "./finance-links";
+import {
+  ESTIMATE_RULES,
+  financeEstimate,
+  financeEstimateEligible,
+  financeExcluded,
   showFinanceCalculator,
+  type FinanceCar,
+} from "./finance-estimate";
+import {
+  amountBounds,
+  boundsHelp,
+  calculatorBounds,
+  enterValue,
+  parseEntry,
+  readNumber,
   sliderFromTerm,
   termFromSlider,
   termSlider,
-  type CalculatorState,
-  type FinanceCar,
-} from "./finance";
+} from "./finance-entry";
 
 const au = { locale: "en-AU", currency: "AUD" } as const;
 

@@ -1,4 +1,6 @@
-import { ENQUIRE_FOR_FINANCE, FINANCE_MIN_PRICE, carLoan, financeExcluded, financeHref, loanWeekly, rateText } from "../../domain/finance";
+import { ENQUIRE_FOR_FINANCE, FINANCE_MIN_PRICE, carLoan, loanWeekly, rateText } from "../../domain/finance";
+import { financeHref } from "../../domain/finance-links";
+import { financeExcluded } from "../../domain/finance-estimate";
 import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
 import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
