@@ -2,27 +2,17 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { vehicleTerms } from "./vehicle-terms";
 import {
-  COPIED_MS,
-  COPIED_TOAST_MS,
   DEALER_COMMENTS_PENDING,
   FEATURES_VISIBLE,
   KEY_INFO_VISIBLE,
   SALES_COUNTER_COUNT_UP_MS,
   SALES_COUNTER_REFRESH_MS,
-  SHARE_WINDOW,
   SIMILAR_CARS_LOAD_MARGIN_PX,
   SIMILAR_CARS_PLACEHOLDERS,
-  SPIN_GAUGE_CIRCLE,
-  SPIN_INTERVAL_MS,
-  SPIN_PX_PER_FRAME,
   caravanDetails,
   collapsible,
-  copiedToast,
-  copyFeedback,
   dealerComments,
   feetAndMetres,
-  frameAfterDrag,
-  hotspotsForFrame,
   listToggleVisible,
   mobileBarOpen,
   pickSimilarCars,
@@ -31,22 +21,36 @@ import {
   reserveIneligibleText,
   reserveTerms,
   salesThisMonth,
-  shareWindowFeatures,
   showThumbnails,
   similarCarsFilter,
   similarPriceWindow,
-  spinGaugeOffset,
-  stepFrame,
   stickyHeaderVisible,
   truncateChars,
+  usedOnlySite,
+} from "./vdp-rules";
+import {
+  COPIED_MS,
+  COPIED_TOAST_MS,
+  SHARE_WINDOW,
+  copiedToast,
+  copyFeedback,
+  shareWindowFeatures,
   PDF_PREPARING,
   SHARE_NETWORKS,
   pdfFileName,
   pdfHref,
   printHref,
   shareHref,
-  usedOnlySite,
-} from "./vdp-rules";
+} from "./vdp-share";
+import {
+  SPIN_GAUGE_CIRCLE,
+  SPIN_INTERVAL_MS,
+  SPIN_PX_PER_FRAME,
+  frameAfterDrag,
+  hotspotsForFrame,
+  spinGaugeOffset,
+  stepFrame,
+} from "./vdp-spin";
 
 const au = { locale: "en-AU", currency: "AUD" } as const;
 

@@ -10,7 +10,7 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { vehicleSheet, type VehicleSheet } from "../../domain/vehicle-sheet";
 import { PICTURE_PREFIX } from "../../domain/media";
-import { pdfFileName } from "../../domain/vdp-rules";
+import { pdfFileName } from "../../domain/vdp-share";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
