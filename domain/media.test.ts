@@ -1,10 +1,28 @@
 import { describe, expect, it } from "vitest";
 import config from "../next.config";
 import {
-  allowedWidth, basicColour, BODY_TYPES, DEFAULT_IMAGE_WIDTH, IMAGE_DEVICE_SIZES, IMAGE_QUALITIES, IMAGE_QUALITY, IMAGE_SIZES, imageLoader,
-  imageSrcSet, imageUrl, normaliseBody, paintHex, parsePicturePath, PICTURE_BODIES, PICTURE_COLOURS, pictureBody, pictureUrl,
-  SIDEBAR_IMAGE_QUALITY, SPIN_FRAMES, spinView, trimHex,
+  BODY_TYPES,
+  normaliseBody,
+  parsePicturePath,
+  PICTURE_BODIES,
+  pictureBody,
+  pictureUrl,
+  SPIN_FRAMES,
+  spinView,
 } from "./media";
+import { basicColour, paintHex, PICTURE_COLOURS, trimHex } from "./colours";
+import {
+  allowedWidth,
+  DEFAULT_IMAGE_WIDTH,
+  IMAGE_DEVICE_SIZES,
+  IMAGE_QUALITIES,
+  IMAGE_QUALITY,
+  IMAGE_SIZES,
+  imageLoader,
+  imageSrcSet,
+  imageUrl,
+  SIDEBAR_IMAGE_QUALITY,
+} from "./image-urls";
 
 describe("image URLs", () => {
   it("go through Next's optimiser at width 850 and quality 90 by default, 75 in the sidebar", () => {

@@ -20,7 +20,7 @@ import { ownerCookieName, ownsReservation } from "../server/reservations/owner";
 import { depositTerms, kindEnabled, type ReservationKind, type ReservationView } from "../server/reservations/reservation";
 import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED, reservationsRefused } from "../server/payments/provider-for";
 import { leadFormSpec } from "../domain/lead-forms";
-import { imageUrl } from "../domain/media";
+import { imageUrl } from "../domain/image-urls";
 import { NOT_YOUR_RESERVATION, MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reservationWords, reserveIneligibility, reserveIneligibleText, reserveNowLabel, showMoneyBack, type ReserveIneligible } from "../domain/vdp-rules";
 import { formatMoney, priceDisplay, vehicleHeading } from "../domain/vehicle-display";
 import { vehicleTerms } from "../domain/vehicle-terms";

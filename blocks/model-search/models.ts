@@ -12,7 +12,7 @@
  *      the "From" price; 0 means unpriced).
  * So a tile's count and body types are the model's own, the same as the search page it links to.
  */
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { BODY_TYPES } from "../../domain/media";
 import { bodySlugParam } from "../../domain/models";
 import { parseSearchPath, SEARCH_BASE, seoPathFor } from "../../domain/search-paths";

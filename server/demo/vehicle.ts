@@ -1,5 +1,6 @@
 /** One demo vehicle drawn from the catalogue: its type, price, kilometres, dates, identity, pictures and text. */
-import { hasInterior, INTERIOR_VIEWS, normaliseBody, PAINTS, paintHex, pictureBody, pictureUrl, SPIN_FRAMES, spinView, trimHex } from "../../domain/media";
+import { hasInterior, INTERIOR_VIEWS, normaliseBody, pictureBody, pictureUrl, SPIN_FRAMES, spinView } from "../../domain/media";
+import { PAINTS, paintHex, trimHex } from "../../domain/colours";
 import { TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
 import { pictureModel } from "./pictures/shapes";
 import { amortisedRepayment } from "../../domain/finance";
