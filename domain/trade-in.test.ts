@@ -18,31 +18,30 @@ import {
   SEARCH_MESSAGES,
   STATE_MESSAGE,
   TOO_MANY_IMAGES_MESSAGE,
-  TRADE_IN_IMAGE_ACCEPT,
   TRADE_IN_STAGES,
   UNACCEPTED_OFFER_LEAD_MINUTES,
   TRADE_IN_STATES,
-  checkDetails,
-  requiredDetails,
-  REQUIRED_DETAILS,
   checkSelection,
   checkVehicleStep,
   defaultTradeInState,
   noOnlineEstimateReason,
   offerValidUntil,
   onlineEstimateEligibility,
-  parseOdometer,
   searchMessage,
-  showsNameInsteadOfPreview,
-  sniffTradeInImage,
   stepAfterLookup,
   stepAfterSelection,
   tradeInFaq,
-  tradeInImageError,
-  tradeInImageType,
   tradeInSettings,
   wizardSteps,
 } from "./trade-in";
+import { checkDetails, requiredDetails, REQUIRED_DETAILS, parseOdometer } from "./trade-in-details";
+import {
+  TRADE_IN_IMAGE_ACCEPT,
+  showsNameInsteadOfPreview,
+  sniffTradeInImage,
+  tradeInImageError,
+  tradeInImageType,
+} from "./trade-in-images";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
 

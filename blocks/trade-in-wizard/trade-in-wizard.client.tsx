@@ -3,34 +3,34 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import {
   CALL_FAILED_MESSAGE,
-  CAR_CONDITION_OPTIONS,
-  checkDetails,
   checkSelection,
   checkVehicleStep,
-  DEFAULT_PREFERRED_CONTACT_METHOD,
   NOT_FOUND_MESSAGE,
-  NUMBER_OF_KEYS_OPTIONS,
   OFFER_VALID_DAYS,
   offerValidUntil,
   noOnlineEstimateReason,
-  PREFERRED_CONTACT_METHODS,
   SEARCH_MESSAGE_INTERVAL_MS,
   SEARCH_TICKS,
   searchMessage,
-  SERVICE_HISTORY_OPTIONS,
-  showsNameInsteadOfPreview,
   stepAfterLookup,
   stepAfterSelection,
-  TRADE_IN_IMAGE_ACCEPT,
   TRADE_IN_STATES,
-  tradeInImageError,
   WIZARD_STEP_TITLES,
-  YES_NO,
-  type DetailsField,
   type FieldErrors,
   type TradeInState,
   type WizardStep,
 } from "../../domain/trade-in";
+import {
+  CAR_CONDITION_OPTIONS,
+  checkDetails,
+  DEFAULT_PREFERRED_CONTACT_METHOD,
+  NUMBER_OF_KEYS_OPTIONS,
+  PREFERRED_CONTACT_METHODS,
+  SERVICE_HISTORY_OPTIONS,
+  YES_NO,
+  type DetailsField,
+} from "../../domain/trade-in-details";
+import { showsNameInsteadOfPreview, TRADE_IN_IMAGE_ACCEPT, tradeInImageError } from "../../domain/trade-in-images";
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage, type Evaluation, type Outcome } from "./api";
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";

@@ -21,22 +21,19 @@ import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import {
-  checkDetails,
   checkSelection,
   checkVehicleStep,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
-  MAX_TRADE_IN_IMAGE_BYTES,
-  MAX_TRADE_IN_IMAGES,
   REQUIRED_MESSAGE,
-  sniffTradeInImage,
   TOO_MANY_IMAGES_MESSAGE,
   TRADE_IN_CATEGORY,
   TRADE_IN_STAGES,
   tradeInSettings,
-  type TradeInDetails,
   type TradeInStage,
 } from "../../domain/trade-in";
+import { checkDetails, type TradeInDetails } from "../../domain/trade-in-details";
+import { MAX_TRADE_IN_IMAGE_BYTES, MAX_TRADE_IN_IMAGES, sniffTradeInImage } from "../../domain/trade-in-images";
 import { preparePicture } from "../admin/uploads";
 import { signedInUserId } from "../auth/sessions";
 import { dataDir } from "../db";
