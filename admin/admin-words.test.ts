@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeAudit } from "./history-page";
-import { placeholderWords } from "./new-site-wizard.client";
+import { placeholderWords } from "./new-site-created.client";
 
 // Words a person reads in the admin instead of the system's names (issue 17's look-through).
 describe("History's audit log in words", () => {

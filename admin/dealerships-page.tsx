@@ -1,6 +1,7 @@
 import { forbidden } from "next/navigation";
 import { getDb } from "../server/db";
-import { feedKeys, listDealerships } from "../server/admin/dealerships";
+import { listDealerships } from "../server/admin/dealerships";
+import { feedKeys } from "../server/admin/feed-keys";
 import { tenantList } from "../server/admin/tenants";
 import { requireAdmin } from "./session";
 import { AdminShell } from "./shell";

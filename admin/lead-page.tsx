@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getDb } from "../server/db";
-import { FORM_LABELS, leadDetail, type DeliveryAttempt } from "../server/leads/inbox";
+import { FORM_LABELS } from "../server/leads/inbox";
+import { leadDetail, type DeliveryAttempt } from "../server/leads/inbox-lead";
 import type { Lead } from "../server/leads/validation";
 import { formatWhen } from "./format";
 import { StatusTag } from "./leads-page";

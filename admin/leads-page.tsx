@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getDb } from "../server/db";
-import { FORM_LABELS, INBOX_STATUSES, listLeads, parseInboxFilter, STATUS_LABELS, type InboxFilter, type InboxStatus } from "../server/leads/inbox";
+import { FORM_LABELS, INBOX_STATUSES, listLeads, STATUS_LABELS, type InboxStatus } from "../server/leads/inbox";
+import { parseInboxFilter, type InboxFilter } from "../server/leads/inbox-filter";
 import { LEAD_FORM_KINDS } from "../domain/lead-forms";
 import { formatWhen } from "./format";
 import { orNotFound, requireTenantAdmin } from "./session";

@@ -11,6 +11,8 @@ import type { Placeholder } from "../domain/placeholders";
 import { ColourInput } from "./editor/colour-input.client";
 import { OpeningHoursField } from "./editor/opening-hours.client";
 import { UPLOAD_ACCEPT } from "./editor/image-field.client";
+import { NewSiteCreated, type CreatedSite } from "./new-site-created.client";
+import { addLogo, readJson } from "./new-site-requests";
 import styles from "./admin.module.css";
 
 export interface WizardDealership {
@@ -23,20 +25,12 @@ const STOCK_WORDS: Record<StockKind, string> = { car: "Cars", motorcycle: "Motor
 /** The element a field's error points to: /location/postcode → location-postcode; a day's hours → the hours table. */
 const fieldId = (pointer: string) => (pointer.startsWith("/hours") ? "hours" : pointer.slice(1).replace(/\//g, "-") || "kind");
 
-async function readJson(res: Response): Promise<Record<string, any>> {
-  return res.json().catch(() => ({}));
-}
 
 /**
  * The New dealer site wizard: what a site cannot work without, in plain words. The answers fill
  * the starter of the chosen kind on the server (checked there, each problem shown at its field);
  * a logo is uploaded to the new site right after, then it can be published or edited.
  */
-/** A placeholder the new site still has, in words: a stand-in picture is named, not shown as its file's path. */
-export function placeholderWords(p: Placeholder): string {
-  if (!p.text.startsWith("/")) return p.text;
-  return p.pointer.startsWith("/theme/logo") ? "The logo: a stand-in “Your logo” box until a logo is added (editor › Theme)." : "A stand-in picture, to be replaced in the editor.";
-}
 
 export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes: Record<StockKind, string[]>; dealerships: WizardDealership[]; port: string }) {
   const [kind, setKind] = useState<StarterKind>("franchise");
@@ -56,8 +50,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const [errors, setErrors] = useState<AnswerError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ slug: string; revision: number; placeholders: Placeholder[]; logoProblem?: string } | null>(null);
-  const [published, setPublished] = useState<number | null>(null);
+  const [created, setCreated] = useState<CreatedSite | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -104,21 +97,6 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
     if (!fits) setLocation({ ...location, state: next === "nz" ? "AUK" : "NSW" });
   }
 
-  /** Uploads the logo to the new site and writes it into the draft; a failure leaves the site as created. */
-  async function addLogo(site: string, file: File): Promise<{ revision?: number; problem?: string }> {
-    const up = await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/uploads`, { method: "POST", headers: { "content-type": file.type || "application/octet-stream" }, body: file });
-    const stored = await readJson(up);
-    if (!up.ok) return { problem: stored.message ?? `the upload failed (the server answered ${up.status})` };
-    const current = await readJson(await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/draft`));
-    const document = current.document;
-    if (!document?.theme) return { problem: "the new draft could not be read" };
-    document.theme.logo = { src: stored.src, alt: `${name.trim()} logo`, width: stored.width, height: stored.height };
-    const saved = await fetch(`/api/admin/tenants/${encodeURIComponent(site)}/draft`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ document, revision: current.revision }),
-    });
-    const body = await readJson(saved);
-    return saved.ok ? { revision: body.revision } : { problem: body.message ?? "the draft could not be saved" };
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -140,7 +118,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
       let { revision } = body;
       let logoProblem: string | undefined;
       if (logo) {
-        const added = await addLogo(body.slug, logo.file).catch(() => ({ problem: "the server could not be reached", revision: undefined }));
+        const added = await addLogo(body.slug, logo.file, name).catch(() => ({ problem: "the server could not be reached", revision: undefined }));
         if (added.revision) revision = added.revision;
         logoProblem = added.problem;
       }
@@ -154,61 +132,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
     }
   }
 
-  async function publishNow() {
-    if (!created) return;
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/admin/tenants/${created.slug}/publish`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ revision: created.revision }),
-      });
-      const body = await readJson(res);
-      if (res.ok) setPublished(body.version);
-      else setMessage(body.message ?? "The site could not be published.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (created) {
-    const url = `http://${created.slug}.localhost${port ? `:${port}` : ""}/`;
-    return (
-      <div className={styles.card}>
-        <div className={styles.success} role="status">
-          {published ? (
-            <>
-              Published version {published}. The site is live at <a href={url}>{url}</a>
-            </>
-          ) : (
-            <>The draft of {name.trim()} is ready. Nothing is public until it is published.</>
-          )}
-        </div>
-        {message ? <p className={styles.alert}>{message}</p> : null}
-        {created.logoProblem ? <p className={styles.alert}>The logo was not added: {created.logoProblem}. Add it in the editor under Theme.</p> : null}
-        {created.placeholders.length ? (
-          <>
-            <p>Still to write before publishing (marked [Placeholder] on the site):</p>
-            <ul>
-              {created.placeholders.map((p) => (
-                <li key={p.pointer}>{placeholderWords(p)}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <div className={styles.actions}>
-          {published ? null : (
-            <button className={styles.button} type="button" onClick={publishNow} disabled={busy}>
-              Publish now
-            </button>
-          )}
-          <a className={published ? styles.button : styles.buttonSecondary} href={`/admin/tenants/${created.slug}`}>
-            Open the editor
-          </a>
-        </div>
-      </div>
-    );
-  }
+  if (created) return <NewSiteCreated created={created} name={name} port={port} />;
 
   const setLoc = (k: keyof typeof location) => (v: string) => setLocation({ ...location, [k]: v });
   const hoursProps = {

@@ -6,7 +6,9 @@
 import type { Finance, TenantDocument } from "../schemas/generated/tenant";
 import type { SearchRecord } from "./search-record";
 import type { Vehicle } from "../schemas/generated/vehicle";
-import { calculateRepayment, calculatorBounds, clampToBounds, financeExcluded, carLoan } from "./finance";
+import { calculateRepayment, carLoan } from "./finance";
+import { financeExcluded } from "./finance-estimate";
+import { calculatorBounds, clampToBounds } from "./finance-entry";
 import { isAvailable } from "./vehicle-display";
 
 export type CarListKind = "favourites" | "compare";

@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { EMAIL_FORMAT, schemaValidator, type SchemaError } from "./json-schema-lite";
 import { validateLeadForm } from "./lead-form-validation";
-import { buildLead, formErrors, LEAD_FORM_KINDS, leadFormSchema, leadFormSpec, type FormField, type LeadFormSpec } from "./lead-forms";
+import { LEAD_FORM_KINDS, leadFormSpec, type FormField, type LeadFormSpec } from "./lead-forms";
+import { formErrors } from "./lead-form-messages";
+import { leadFormSchema } from "./lead-form-schema";
+import { buildLead } from "./lead-form-values";
 import { seededRandom } from "./random";
 import { validateTenant } from "./tenant-validation";
 

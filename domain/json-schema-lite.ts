@@ -1,6 +1,6 @@
 /**
  * A small JSON Schema interpreter for exactly the subset the lead forms' schemas use
- * (domain/lead-forms.ts `leadFormSchema`): type, required, properties, enum, const, minLength,
+ * (domain/lead-form-schema.ts `leadFormSchema`): type, required, properties, enum, const, minLength,
  * maxLength, pattern, format "email", minimum and maximum (plus the annotations title, description,
  * $comment, examples and default, which check nothing). It walks the schema instead of compiling it
  * to a function, so the dealer sites need no 'unsafe-eval' in their Content-Security-Policy.

@@ -6,7 +6,9 @@
  * loads this module only when a form is first checked.
  */
 import { schemaValidator } from "./json-schema-lite";
-import { formErrors, leadFormSchema, type FieldError, type LeadFormSpec } from "./lead-forms";
+import type { LeadFormSpec } from "./lead-forms";
+import { formErrors, type FieldError } from "./lead-form-messages";
+import { leadFormSchema } from "./lead-form-schema";
 
 /**
  * The problems of a lead under its form's rules, one message per field (none: the lead passes).

@@ -2,17 +2,21 @@
  * The site's lead forms as rules (spec leads §2 screens 1–3, §3, §4, §5; search-and-vehicle-detail
  * §2 dialogs): which fields each form shows, which are required, their options, the lead's category
  * and the messages a person reads. `leadFormSpec` turns the tenant's settings into a form;
- * `leadFormSchema` turns a form into a JSON Schema for the lead. One definition, imported by both:
- * the browser form (react-hook-form) and POST /api/leads validate with it
- * (domain/lead-form-validation.ts), so a field the site requires is refused by both.
+ * `leadFormSchema` (./lead-form-schema.ts) turns a form into a JSON Schema for the lead. One
+ * definition, imported by both: the browser form (react-hook-form) and POST /api/leads validate with
+ * it (domain/lead-form-validation.ts), so a field the site requires is refused by both. Beside this
+ * file: the dealership and location selects (./lead-form-options.ts), multi-step forms
+ * (./lead-form-steps.ts), error messages (./lead-form-messages.ts) and the lead built from what was
+ * typed (./lead-form-values.ts).
  */
 import leadSchema from "../schemas/lead.schema.json";
 import type { Lead } from "../schemas/generated/lead";
-import type { Dealership, Location, TenantDocument } from "../schemas/generated/tenant";
+import type { TenantDocument } from "../schemas/generated/tenant";
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
-import { formatMoney } from "./vehicle-display";
 import { POSTCODE_MESSAGE } from "./postcode-message";
 import { STEP_INCOMPLETE } from "./step-gate";
+import { DEFAULT_DEALERSHIP_PLACEHOLDER, dealershipOptions, locationOptions, selectSettings } from "./lead-form-options";
+import { stepsOf } from "./lead-form-steps";
 
 export type LeadFormKind = Lead["form"];
 export const LEAD_FORM_KINDS = leadSchema.properties.form.enum as LeadFormKind[];
@@ -24,7 +28,6 @@ export const UNEXPECTED_ERROR = "An unexpected error occured";
 export const FIX_ERRORS = "Please fix the following errors:";
 export { POSTCODE_MESSAGE };
 export const DEFAULT_TERMS_MESSAGE = "*You must agree to the terms of use before submitting";
-export const DEFAULT_DEALERSHIP_PLACEHOLDER = "Please select a dealership...";
 export const SUCCESS_TITLE = "Thank you";
 export const SUCCESS_TEXT = "Your enquiry has been sent. A member of our team will be in touch shortly.";
 export const privacyConsent = (group: string) => `By submitting this enquiry, I agree to the ${group} Privacy Policy.`;
@@ -105,7 +108,7 @@ export interface FormField {
 }
 
 export type Money = Pick<TenantDocument["identity"], "locale" | "currency">;
-const DEFAULT_MONEY: Money = { locale: "en-AU", currency: "AUD" };
+export const DEFAULT_MONEY: Money = { locale: "en-AU", currency: "AUD" };
 
 /** One step of a multi-step form (leads §4): its fields in the form's order. */
 export interface FormStep {
@@ -147,87 +150,6 @@ export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rul
   budget: { show: true, required: false },
 };
 const rule = (e: Partial<EnquirySettings> | undefined, key: keyof EnquirySettings["fields"]): Rule => ({ ...ENQUIRY_FIELD_DEFAULTS[key], ...(e?.fields?.[key] ?? {}) });
-
-/** The dealership dropdown's settings with the schema's defaults. */
-type DealershipSelect = TenantDocument["forms"]["dealershipSelect"];
-const selectSettings = (tenant: FormsTenant): DealershipSelect => ({
-  placeholder: DEFAULT_DEALERSHIP_PLACEHOLDER,
-  filterByMake: false,
-  excludedLocationIds: [],
-  showCityNames: false,
-  ...((tenant.forms?.dealershipSelect ?? {}) as Partial<DealershipSelect>),
-});
-
-/** A make as location manufacturer slugs spell it: lower case, spaces replaced with hyphens (leads §5). */
-export const makeSlug = (make: string) => make.trim().toLowerCase().replace(/\s+/g, "-");
-
-/** A location's name without its departments: "Redgate Trucks Glenvale Service and Parts" → "Redgate Trucks Glenvale". */
-export const locationBaseName = (name: string) => name.replace(/\s+(Sales|Service|Parts)(\s*(?:,|and|&)\s*(Sales|Service|Parts))*$/i, "").trim();
-
-const TYPE_SERVES: Record<NonNullable<DealershipSelect["locationType"]>, Location["location_type"][]> = {
-  sales: ["sales"],
-  service: ["service", "service-and-parts"],
-  parts: ["parts", "service-and-parts"],
-  "service-and-parts": ["service-and-parts"],
-};
-
-/** Locations a visitor may pick: visible, named, not excluded by the site (leads §4 Locations, §5). */
-function pickableLocations(tenant: FormsTenant): Location[] {
-  const excluded = new Set(selectSettings(tenant).excludedLocationIds);
-  return (tenant.locations ?? []).filter((l) => l.visible !== false && l.name?.trim() && !excluded.has(l.id));
-}
-
-/**
- * The dealership dropdown (leads §5): one option per dealership, from the site's pickable locations,
- * narrowed by location type or a fixed list of dealership slugs, and by make when the site filters
- * by make and a make is known (the make's spaces become hyphens; a make no location sells leaves the
- * list unfiltered, so the form can still be sent). Labels are the location's name (without its
- * department suffix) or, on sites that show city names, its city; a label two dealerships would
- * share gets the dealership's name.
- */
-export function dealershipOptions(tenant: FormsTenant, make?: string | null): FormOption[] {
-  const settings = selectSettings(tenant);
-  const bySlug = new Map((tenant.dealerships ?? []).map((d) => [d.id, d] as const));
-  let locations = pickableLocations(tenant).filter((l) => bySlug.has(l.dealership_id));
-  if (settings.locationType) {
-    const serves = TYPE_SERVES[settings.locationType];
-    locations = locations.filter((l) => serves.includes(l.location_type));
-  }
-  if (settings.fixedDealershipSlugs?.length) {
-    const fixed = new Set(settings.fixedDealershipSlugs);
-    locations = locations.filter((l) => fixed.has(bySlug.get(l.dealership_id)!.slug));
-  }
-  if (settings.filterByMake && make?.trim()) {
-    const slug = makeSlug(make);
-    const selling = locations.filter((l) => l.manufacturers?.includes(slug));
-    if (selling.length) locations = selling;
-  }
-  const seen = new Set<string>();
-  const options: (FormOption & { dealershipName: string })[] = [];
-  for (const l of locations) {
-    const d = bySlug.get(l.dealership_id) as Dealership;
-    if (seen.has(d.slug)) continue;
-    seen.add(d.slug);
-    options.push({ value: d.slug, label: settings.showCityNames ? l.address.city : locationBaseName(l.name), dealershipName: d.name });
-  }
-  const count = new Map<string, number>();
-  for (const o of options) count.set(o.label, (count.get(o.label) ?? 0) + 1);
-  return options.map(({ value, label, dealershipName }) => ({ value, label: count.get(label)! > 1 ? `${label} (${dealershipName})` : label }));
-}
-
-/** Workshops and parts counters: no car is sold, shown or driven there. */
-const AFTER_SALES: ReadonlySet<Location["location_type"]> = new Set(["service", "parts", "service-and-parts"]);
-
-/**
- * The location select: every pickable location of a dealership on the site, by name; for a test
- * drive (`salesOnly`) only where cars are sold, never a service or parts site.
- */
-export function locationOptions(tenant: FormsTenant, opts: { salesOnly?: boolean } = {}): FormOption[] {
-  const slugs = new Map((tenant.dealerships ?? []).map((d) => [d.id, d.slug] as const));
-  return pickableLocations(tenant)
-    .filter((l) => slugs.has(l.dealership_id) && !(opts.salesOnly && AFTER_SALES.has(l.location_type)))
-    .map((l) => ({ value: String(l.id), label: l.name, dealership: slugs.get(l.dealership_id) }));
-}
 
 /** Careers (leads §4): the Careers Enquiry category is sent as General Enquiry with subcategory Career Enquiry. */
 export function mapCategory(category: string): { category: string; subcategory?: string } {
@@ -345,107 +267,8 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
   return { kind, fields, ...FIXED_CATEGORY[kind], termsMessage };
 }
 
-// ——— Multi-step forms (leads §4) ———
-
-/**
- * The steps the site sets for a form (forms.multiStep): each keeps the fields it names that the form
- * shows (a field named twice stays on its first step), in the form's order; fields no step names go
- * on the last step, so nothing the form requires is out of reach; a step left with no fields and no
- * review is dropped. Fewer than two steps left: the form is shown in one piece.
- */
-function stepsOf(tenant: FormsTenant, spec: LeadFormSpec): FormStep[] | undefined {
-  // The trade-in wizard's and the service booking's steps are their own (domain/trade-in.ts, domain/service-booking.ts), not the site's forms.multiStep.
-  if (spec.kind === "trade-in" || spec.kind === "service" || spec.kind === "reserve") return undefined;
-  const configured = (tenant.forms?.multiStep as Partial<TenantDocument["forms"]["multiStep"]> | undefined)?.[spec.kind];
-  if (!configured?.length) return undefined;
-  const shown = new Set(spec.fields.map((f) => f.name));
-  const placed = new Set<FieldName>();
-  const named = configured.map((s) => {
-    const mine = new Set<FieldName>();
-    for (const n of s.fields as FieldName[]) {
-      if (shown.has(n) && !placed.has(n)) {
-        mine.add(n);
-        placed.add(n);
-      }
-    }
-    return { s, mine };
-  });
-  for (const f of spec.fields) if (!placed.has(f.name)) named[named.length - 1].mine.add(f.name);
-  const steps = named
-    .map(({ s, mine }) => ({
-      title: s.title.trim(),
-      ...(s.description?.trim() ? { description: s.description.trim() } : {}),
-      fields: spec.fields.filter((f) => mine.has(f.name)).map((f) => f.name),
-      review: s.review === true,
-    }))
-    .filter((s) => s.fields.length || s.review);
-  return steps.length >= 2 ? steps : undefined;
-}
-
-/** The step a field is on (0 for a form shown in one piece). */
-export function stepOf(spec: Pick<LeadFormSpec, "steps">, name: FieldName): number {
-  const i = spec.steps?.findIndex((s) => s.fields.includes(name)) ?? -1;
-  return i < 0 ? 0 : i;
-}
-
-/** The first step with a problem among `names` (e.g. a form's errors), or null when none has one. */
-export function firstStepWith(spec: Pick<LeadFormSpec, "steps">, names: (FieldName | null)[]): number | null {
-  const steps = names.filter((n): n is FieldName => !!n).map((n) => stepOf(spec, n));
-  return steps.length ? Math.min(...steps) : null;
-}
-
-// ——— Money fields (leads §5 "Price field: $ with thousands separators") ———
-
-/** An amount as the visitor typed it ("$30,000", "30000", "29,990.50") in whole dollars, or null when it is not one. */
-export function parsePrice(text: string): number | null {
-  const t = text.replace(/[\s$,]/g, "");
-  return /^\d{1,12}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t)) : null;
-}
-
-/** An amount as a price field shows it: $ with thousands separators, whole dollars. */
-export const formatPrice = (amount: number, money: Money = DEFAULT_MONEY) => formatMoney(Math.round(amount), money);
-
-// ——— Finance links' query (leads §2 routes: preferredDealership, vehiclePriceBudget, car_id, car_type) ———
-
-export const FINANCE_QUERY = { dealership: "preferredDealership", budget: "vehiclePriceBudget", carId: "car_id", carType: "car_type" } as const;
 /** A vehicle id as the lead schema takes it. */
 export const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
-const CAR_TYPES = new Set(["new", "used", "demo"]);
-
-export interface QueryPrefill {
-  /** Starting values for the form's fields. */
-  values: FormValues;
-  carId?: string;
-  /** Hidden fields the lead carries. */
-  defaults: Partial<Lead["fields"]>;
-}
-
-/**
- * What a finance link's query gives the finance form: the dealership preselected (or, without a
- * dealership select, carried as the lead's dealership when it is one of `dealerships`, the site's
- * slugs), the budget in its field, the car's id on the lead and its type as hidden fields. Anything
- * that is not one of these, or not valid, is ignored.
- */
-export function financeQueryPrefill(spec: LeadFormSpec, params: URLSearchParams, dealerships: string[] = []): QueryPrefill {
-  const out: QueryPrefill = { values: {}, defaults: {} };
-  const dealership = params.get(FINANCE_QUERY.dealership)?.trim();
-  const select = spec.fields.find((f) => f.name === "dealership_slug");
-  if (dealership) {
-    if (select?.options?.some((o) => o.value === dealership)) out.values.dealership_slug = dealership;
-    else if (!select && dealerships.includes(dealership)) out.defaults.dealership_slug = dealership;
-  }
-  const budgetField = spec.fields.find((f) => f.name === "vehicle_price_budget");
-  const budget = parsePrice(params.get(FINANCE_QUERY.budget) ?? "");
-  if (budgetField && budget !== null && budget > 0) out.values.vehicle_price_budget = formatPrice(budget, budgetField.money);
-  const carId = params.get(FINANCE_QUERY.carId)?.trim();
-  if (carId && CAR_ID.test(carId)) out.carId = carId;
-  const carType = params.get(FINANCE_QUERY.carType)?.trim().toLowerCase();
-  if (carType && CAR_TYPES.has(carType)) {
-    out.defaults.car_type = carType as "new" | "used" | "demo";
-    out.defaults.vehicle_status = out.defaults.car_type;
-  }
-  return out;
-}
 
 /** The analytics event of a sent lead (leads §9, search-and-vehicle-detail §7). */
 export function leadEventId(
@@ -473,179 +296,4 @@ export function leadEventId(
     case "reserve":
       return ANALYTICS_EVENTS.enquiryDefault;
   }
-}
-
-// ——— The lead as JSON Schema ———
-
-type JsonSchema = Record<string, unknown>;
-const LEAD_FIELDS = leadSchema.properties.fields.properties as Record<string, JsonSchema>;
-const LEAD_DEFINITIONS = leadSchema.definitions as Record<string, JsonSchema>;
-
-/** The lead schema's own rule for a field (patterns, lengths, formats), resolved and copied. */
-function baseFieldSchema(name: Exclude<FieldName, "category">): JsonSchema {
-  const own = LEAD_FIELDS[name];
-  const ref = typeof own.$ref === "string" ? LEAD_DEFINITIONS[own.$ref.replace("#/definitions/", "")] : own;
-  const { description: _d, default: _default, ...rest } = ref;
-  return { ...rest };
-}
-
-/**
- * The JSON Schema a form's lead must meet, on top of the lead schema: the required fields (a
- * required text must not be empty), the options of each select, the category list, terms ticked.
- */
-export function leadFormSchema(spec: LeadFormSpec, opts: { partial?: boolean } = {}): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  for (const f of spec.fields) {
-    if (f.name === "category") continue;
-    const s = baseFieldSchema(f.name);
-    if (f.options) s.enum = f.options.map((o) => (f.name === "location_id" ? Number(o.value) : o.value));
-    if (f.name === "terms_conditions" && f.required) s.const = true;
-    if (f.required && s.type === "string") s.minLength = Math.max(Number(s.minLength ?? 0), 1);
-    properties[f.name] = s;
-    if (f.required) required.push(f.name);
-  }
-  return {
-    type: "object",
-    required: ["category", "fields"],
-    properties: {
-      category: spec.categories
-        ? { type: "string", ...(spec.fields.some((f) => f.name === "category" && f.required) ? { minLength: 1 } : {}), enum: spec.categories }
-        : { type: "string", const: spec.category },
-      // An earlier step of a multi-step form (partial): the fields it carries must be right; the rest are asked for later.
-      fields: { type: "object", required: opts.partial ? [] : required, properties },
-    },
-  };
-}
-
-// ——— Messages ———
-
-/** What a validator reports (ajv's ErrorObject, the parts used). */
-export interface RawError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-export interface FieldError {
-  /** The form field, or null for a problem with the lead that no field shows. */
-  name: FieldName | null;
-  pointer: string;
-  message: string;
-}
-
-/** The field a JSON pointer in a lead names: /category, or /fields/{name}. */
-export function fieldAt(spec: Pick<LeadFormSpec, "fields">, pointer: string): FieldName | null {
-  const name = pointer === "/category" ? "category" : pointer.startsWith("/fields/") ? pointer.slice("/fields/".length) : null;
-  return name && spec.fields.some((f) => f.name === name) ? (name as FieldName) : null;
-}
-
-/** The message a person reads for one failed rule of a field. */
-export function fieldMessage(spec: LeadFormSpec, field: FormField, keyword: string, params: Record<string, unknown> = {}): string {
-  if (field.name === "terms_conditions") return spec.termsMessage;
-  if (field.name === "postcode") return POSTCODE_MESSAGE;
-  const missing = keyword === "required" || (keyword === "minLength" && params.limit === 1);
-  if (missing) return `${field.label} is required.`;
-  if (keyword === "maxLength") return `${field.label} must be at most ${params.limit} characters.`;
-  if (keyword === "enum" || keyword === "const") return `Please choose one of the listed options for ${field.label}.`;
-  switch (field.name) {
-    case "email":
-      return "Please enter a valid email address.";
-    case "phone":
-      return "Please enter a valid phone number.";
-    case "first_name":
-    case "last_name":
-      return `${field.label} must not contain < > { } or control characters.`;
-    case "rego":
-      return `${field.label} may only contain letters, digits, spaces and hyphens.`;
-    case "preferred_date":
-      return "Please choose a valid date and time.";
-    case "vehicle_price_budget":
-      return BUDGET_MESSAGE(field.label);
-    default:
-      return `${field.label} is not valid.`;
-  }
-}
-
-/** A validator's errors as messages, one per field, in the form's order. */
-export function formErrors(spec: LeadFormSpec, raw: RawError[]): FieldError[] {
-  const byField = new Map<FieldName, FieldError>();
-  const other: FieldError[] = [];
-  for (const e of raw) {
-    const pointer = e.keyword === "required" ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath;
-    const name = fieldAt(spec, pointer);
-    const field = name ? spec.fields.find((f) => f.name === name) : undefined;
-    if (!name || !field) {
-      other.push({ name: null, pointer, message: pointer === "/category" ? "Please choose one of the listed options for the category." : `${pointer || "The form"} is not valid.` });
-      continue;
-    }
-    // One message per field; "is required" wins over what else an empty value breaks (e.g. the option list).
-    const missing = e.keyword === "required" || (e.keyword === "minLength" && e.params.limit === 1);
-    if (!byField.has(name) || missing) byField.set(name, { name, pointer: name === "category" ? "/category" : `/fields/${name}`, message: fieldMessage(spec, field, e.keyword, e.params) });
-  }
-  const ordered = spec.fields.map((f) => byField.get(f.name)).filter((x): x is FieldError => !!x);
-  return [...ordered, ...other];
-}
-
-// ——— From form values to the lead ———
-
-export type FormValues = Partial<Record<FieldName, string | boolean>>;
-
-/** What the page knows besides what the visitor typed (leads §3 "Enquiry form defaults", §7). */
-export interface LeadContext {
-  url?: string;
-  userAgent?: string;
-  carId?: string;
-  carDealershipId?: number;
-  /** Hidden fields: dealership_slug, manufacturer_slug, stock_number, vehicle_make, vehicle_model, car_type, vehicle_status, page_id … */
-  defaults?: Partial<Lead["fields"]>;
-  attributes?: Lead["lead_attributes"];
-  /** The honeypot's value (people leave it empty). */
-  honeypot?: string;
-}
-
-/** The lead a form sends: what was typed (empty fields left out) over the page's defaults. */
-export function buildLead(spec: LeadFormSpec, values: FormValues, ctx: LeadContext = {}): Lead {
-  const fields: Record<string, unknown> = { ...(ctx.defaults ?? {}) };
-  let category = spec.category;
-  let subcategory = spec.subcategory;
-  for (const f of spec.fields) {
-    const v = values[f.name];
-    if (f.control === "checkbox") {
-      fields[f.name] = v === true;
-      continue;
-    }
-    const text = typeof v === "string" ? v.trim() : "";
-    if (f.name === "category") {
-      // A required category left unchosen is sent empty, so both validators say it is required.
-      if (text) ({ category, subcategory = spec.subcategory } = mapCategory(text));
-      else if (f.required) category = "";
-      continue;
-    }
-    if (!text) {
-      delete fields[f.name];
-      continue;
-    }
-    if (f.control === "price") {
-      // Sent in whole dollars; what is not an amount is sent as typed, so both validators word it.
-      fields[f.name] = parsePrice(text) ?? text;
-      continue;
-    }
-    fields[f.name] = f.name === "location_id" && /^\d+$/.test(text) ? Number(text) : text;
-  }
-  const lead: Lead = {
-    source: "Website",
-    form: spec.kind,
-    category,
-    ...(subcategory ? { subcategory } : {}),
-    fields: fields as Lead["fields"],
-    isLastStep: true,
-  };
-  if (ctx.url) lead.url = ctx.url.slice(0, 2048);
-  if (ctx.userAgent) lead.user_agent = ctx.userAgent.slice(0, 512);
-  if (ctx.carId) lead.car_id = ctx.carId;
-  if (ctx.carDealershipId) lead.car_dealership_id = ctx.carDealershipId;
-  if (ctx.attributes) lead.lead_attributes = ctx.attributes;
-  if (ctx.honeypot) lead.website = ctx.honeypot.slice(0, 2048);
-  return lead;
 }

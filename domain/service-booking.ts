@@ -5,16 +5,16 @@
  * (holiday hours respected, in the site's time zone), the lead each step sends and who receives it.
  * One definition, imported by both: the booking block checks a step with `serviceProblems`, and
  * POST /api/leads checks a lead of form "service" with the same function (server/leads/http.ts).
+ * Beside this file: the form's fields (./service-booking-fields.ts), the rules
+ * (./service-booking-rules.ts) and the lead (./service-booking-lead.ts).
  */
-import type { Lead } from "../schemas/generated/lead";
 import type { TenantDocument } from "../schemas/generated/tenant";
-import { dayText, hoursOn, preferredDateProblem, type HoursSource } from "./opening-hours";
+import { dayText, type HoursSource } from "./opening-hours";
 import { locationsOfType } from "./locations";
 import type { FormOption } from "./lead-forms";
 import { STEP_INCOMPLETE } from "./step-gate";
-import { TRADE_IN_STATES } from "./trade-in";
-import { countryTerms } from "./terms";
 import { siteTerms } from "./vehicle-terms";
+import { serviceFields } from "./service-booking-fields";
 
 export { STEP_INCOMPLETE };
 
@@ -165,7 +165,7 @@ export interface ServiceBookingSpec {
   lookup: boolean;
 }
 
-type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state" | "locale"> & { stockKinds?: readonly string[] } };
+export type SpecTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity: Pick<TenantDocument["identity"], "timeZone" | "state" | "locale"> & { stockKinds?: readonly string[] } };
 
 /** The site's service locations (shown, of a dealership on the site), in the document's order. */
 export function serviceLocations(tenant: Pick<TenantDocument, "locations" | "dealerships">): ServiceLocation[] {
@@ -197,150 +197,9 @@ export function serviceBookingSpec(tenant: SpecTenant): ServiceBookingSpec {
   const s = serviceSettings(tenant);
   const minimal = s.variant === "minimal";
   const locations = serviceLocations(tenant);
-  const dealershipNames = new Map((tenant.dealerships ?? []).map((d) => [d.slug, d.name] as const));
-  const dealerships = [...new Set(locations.map((l) => l.dealership))];
   const australian = !!tenant.identity.state;
 
-  const fields: ServiceField[] = [
-    {
-      name: "first_name",
-      label: "First Name",
-      control: "text",
-      required: true,
-      autoComplete: "given-name",
-      maxLength: 100,
-    },
-    {
-      name: "last_name",
-      label: "Last Name",
-      control: "text",
-      required: true,
-      autoComplete: "family-name",
-      maxLength: 100,
-    },
-    {
-      name: "email",
-      label: "Email Address",
-      control: "email",
-      required: true,
-      autoComplete: "email",
-      inputMode: "email",
-      maxLength: 254,
-    },
-    {
-      name: "phone",
-      label: "Mobile Number",
-      control: "tel",
-      required: true,
-      autoComplete: "tel",
-      inputMode: "tel",
-      maxLength: 20,
-    },
-    {
-      name: "rego",
-      label: countryTerms(tenant.identity.locale).vehiclePlate,
-      control: "text",
-      required: minimal,
-      maxLength: 10,
-    },
-    ...(australian
-      ? [
-          {
-            name: "state",
-            label: "Vehicle State",
-            control: "select",
-            required: minimal,
-            options: TRADE_IN_STATES.map((x) => ({ value: x, label: x })),
-          } satisfies ServiceField,
-        ]
-      : []),
-    {
-      name: "vehicle_make",
-      label: "Vehicle Make",
-      control: "text",
-      required: minimal,
-      maxLength: 80,
-    },
-    {
-      name: "vehicle_model",
-      label: "Vehicle Model",
-      control: "text",
-      required: minimal,
-      maxLength: 80,
-    },
-    {
-      name: "vehicle_year",
-      label: "Vehicle Year",
-      control: "text",
-      required: minimal,
-      inputMode: "numeric",
-      maxLength: 4,
-    },
-    {
-      name: "service_interval",
-      label: "Service Interval",
-      control: "select",
-      required: s.intervalRequired,
-      options: s.intervals.map((x) => ({ value: x, label: x })),
-    },
-    ...(minimal
-      ? [
-          {
-            name: "dealership_slug",
-            label: "Dealership",
-            control: "select",
-            required: true,
-            options: dealerships.map((d) => ({
-              value: d,
-              label: dealershipNames.get(d) ?? d,
-            })),
-            placeholder: "Please select a dealership...",
-          } satisfies ServiceField,
-        ]
-      : []),
-    {
-      name: "location_id",
-      label: "Service Location",
-      control: "select",
-      required: minimal,
-      options: locations.map((l) => ({
-        value: String(l.id),
-        label: l.name,
-        dealership: l.dealership,
-      })),
-      placeholder: "Please select a location...",
-    },
-    ...(s.serviceTypes.length
-      ? [
-          {
-            name: "service_type",
-            label: "Service Type",
-            control: "select",
-            required: true,
-            options: s.serviceTypes.map((x) => ({ value: x, label: x })),
-          } satisfies ServiceField,
-        ]
-      : []),
-    {
-      name: "preferred_date",
-      label: "Preferred Service Date",
-      control: "date",
-      required: false,
-    },
-    {
-      name: "tyres_replacement",
-      label: "I would also like a quote for replacement tyres",
-      control: "checkbox",
-      required: false,
-    },
-    {
-      name: "comments",
-      label: "Comments",
-      control: "textarea",
-      required: false,
-      maxLength: 5000,
-    },
-  ];
+  const fields = serviceFields(tenant, s, locations);
   const shown = new Set(fields.map((f) => f.name));
   const only = (names: ServiceFieldName[]) => names.filter((n) => shown.has(n));
   const contact = only(["first_name", "last_name", "email", "phone"]);
@@ -395,197 +254,6 @@ export function locationChoices(spec: Pick<ServiceBookingSpec, "fields">, dealer
 export function serviceDisclaimers(spec: Pick<ServiceBookingSpec, "disclaimers">, locationId: number | null | undefined): string[] {
   if (!locationId) return [];
   return spec.disclaimers.filter((d) => d.locationIds.includes(locationId)).map((d) => d.text);
-}
-
-// ——— Rules ———
-
-export interface ServiceProblem {
-  name: ServiceFieldName;
-  pointer: string;
-  message: string;
-}
-
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-const PHONE = /^[0-9+() -]{6,20}$/;
-const REGO = /^[A-Za-z0-9 -]{1,10}$/;
-const NAME = /^[^<>{}\u0000-\u001f\u007f]*$/;
-
-/** The latest vehicle year accepted: next year's models are sold this year. */
-export const maxVehicleYear = (now: Date) => now.getUTCFullYear() + 1;
-
-/**
- * The problems of the booking's values, in the form's order, one per field (none: fine). `only`: the
- * fields of one step (the step gate), or those an earlier step's lead carries. `now`: today, for the
- * preferred date (read in the site's time zone).
- */
-export function serviceProblems(spec: ServiceBookingSpec, values: ServiceValues, opts: { now: Date; only?: readonly ServiceFieldName[] }): ServiceProblem[] {
-  const wanted = opts.only ? new Set(opts.only) : null;
-  const problems: ServiceProblem[] = [];
-  for (const f of spec.fields) {
-    if (wanted && !wanted.has(f.name)) continue;
-    const message = fieldProblem(spec, f, values, opts.now);
-    if (message) problems.push({ name: f.name, pointer: `/fields/${f.name}`, message });
-  }
-  return problems;
-}
-
-function fieldProblem(spec: ServiceBookingSpec, f: ServiceField, values: ServiceValues, now: Date): string | null {
-  const raw = values[f.name];
-  if (f.control === "checkbox") return raw === undefined || typeof raw === "boolean" ? null : `${f.label} is not valid.`;
-  const v = text(raw);
-  if (!v) return f.required ? `${f.label} is required.` : null;
-  if (f.maxLength && v.length > f.maxLength) return `${f.label} must be at most ${f.maxLength} characters.`;
-  if (f.control === "select") {
-    const options = f.name === "location_id" ? locationChoices(spec, values.dealership_slug) : (f.options ?? []);
-    return options.some((o) => o.value === v) ? null : `Please choose one of the listed options for ${f.label}.`;
-  }
-  switch (f.name) {
-    case "first_name":
-    case "last_name":
-      return NAME.test(v) ? null : `${f.label} must not contain < > { } or control characters.`;
-    case "email":
-      return EMAIL.test(v) ? null : "Please enter a valid email address.";
-    case "phone":
-      return PHONE.test(v) ? null : "Please enter a valid phone number.";
-    case "rego":
-      return REGO.test(v) ? null : `${f.label} may only contain letters, digits, spaces and hyphens.`;
-    case "vehicle_year": {
-      const max = maxVehicleYear(now);
-      return /^\d{4}$/.test(v) && Number(v) >= MIN_YEAR && Number(v) <= max ? null : yearMessage(max);
-    }
-    case "preferred_date":
-      return dateProblem(spec, v, values.location_id, now);
-    default:
-      return null;
-  }
-}
-
-/**
- * The preferred date (§2 screen 5, issue 15): not before today, and a day the chosen location's
- * service department opens (holiday hours respected); with no location chosen, a day one of the
- * site's service locations opens.
- */
-function dateProblem(spec: ServiceBookingSpec, day: string, locationId: unknown, now: Date): string | null {
-  const chosen = spec.locations.find((l) => String(l.id) === text(locationId));
-  const candidates = chosen ? [chosen] : spec.locations;
-  if (!candidates.length) return preferredDateProblem({ location_type: "service" }, day, spec.timeZone, now) === "invalid" ? DATE_INVALID : null;
-  const found = candidates.map((l) => preferredDateProblem(l.hours, day, spec.timeZone, now));
-  if (found.includes(null)) return null;
-  if (found.includes("invalid")) return DATE_INVALID;
-  if (found.includes("past")) return DATE_PAST;
-  return dateClosed(day, hoursOn(candidates[0].hours, day, spec.timeZone, "service").holiday);
-}
-
-/** The fields a step shows (the step gate checks these). */
-export const stepFields = (spec: Pick<ServiceBookingSpec, "steps">, step: number): ServiceFieldName[] => spec.steps[step]?.fields ?? [];
-
-/** The step a field is on. */
-export const serviceStepOf = (spec: Pick<ServiceBookingSpec, "steps">, name: ServiceFieldName) =>
-  Math.max(
-    0,
-    spec.steps.findIndex((s) => s.fields.includes(name)),
-  );
-
-// ——— The lead ———
-
-export interface ServiceLeadContext {
-  /** Sent on the last step: lead_status Complete, form_completed true (§4). */
-  last: boolean;
-  /** The lead an earlier step stored (its answer's lead_id): this step moves it on. */
-  leadId?: string | null;
-  url?: string;
-  userAgent?: string;
-  attributes?: Lead["lead_attributes"];
-  honeypot?: string;
-}
-
-/**
- * The lead a step sends (§3 "Service booking", §4): what was typed so far (empty fields left out),
- * category Service Booking, PageTitle Service, and its progress. The dealership is the one chosen, or
- * in the full variant the chosen location's.
- */
-export function buildServiceLead(spec: ServiceBookingSpec, values: ServiceValues, ctx: ServiceLeadContext): Lead {
-  const fields: Record<string, unknown> = {};
-  for (const f of spec.fields) {
-    const v = values[f.name];
-    if (f.control === "checkbox") {
-      if (v === true) fields[f.name] = true;
-      else if (v === false) fields[f.name] = false;
-      continue;
-    }
-    const t = text(v);
-    if (!t) continue;
-    if (f.name === "location_id" || f.name === "vehicle_year") fields[f.name] = /^\d+$/.test(t) ? Number(t) : t;
-    else fields[f.name] = f.name === "rego" ? t.toUpperCase() : t;
-  }
-  if (!fields.dealership_slug && typeof fields.location_id === "number") {
-    const location = spec.locations.find((l) => l.id === fields.location_id);
-    if (location) fields.dealership_slug = location.dealership;
-  }
-  fields.page_title = SERVICE_PAGE_TITLE;
-  const lead: Lead = {
-    source: "Website",
-    form: "service",
-    category: SERVICE_CATEGORY,
-    fields: fields as Lead["fields"],
-    lead_status: ctx.last ? LEAD_STATUS_COMPLETE : LEAD_STATUS_IN_PROGRESS,
-    form_completed: ctx.last,
-    isLastStep: ctx.last,
-  };
-  if (ctx.leadId) lead.lead_id = ctx.leadId;
-  if (ctx.url) lead.url = ctx.url.slice(0, 2048);
-  if (ctx.userAgent) lead.user_agent = ctx.userAgent.slice(0, 512);
-  if (ctx.attributes) lead.lead_attributes = ctx.attributes;
-  if (ctx.honeypot) lead.website = ctx.honeypot.slice(0, 2048);
-  return lead;
-}
-
-/** A lead's fields as the form's values (the server checks a lead with the browser's rules). */
-export function serviceValuesOf(fields: Record<string, unknown>): ServiceValues {
-  const values: ServiceValues = {};
-  for (const name of SERVICE_FIELD_NAMES) {
-    const v = fields[name];
-    if (typeof v === "boolean") values[name] = v;
-    else if (typeof v === "string" || typeof v === "number") values[name] = String(v);
-  }
-  return values;
-}
-
-/**
- * The lead's problems under the site's rules: an earlier step (isLastStep false) for the fields it
- * carries, the last step for every field. Also refuses the wrong category or progress.
- */
-export function serviceLeadProblems(
-  spec: ServiceBookingSpec,
-  lead: Pick<Lead, "category" | "fields" | "isLastStep" | "lead_status" | "form_completed">,
-  now: Date,
-): { pointer: string; message: string }[] {
-  const fields = (lead.fields ?? {}) as Record<string, unknown>;
-  const partial = lead.isLastStep === false;
-  const carried = SERVICE_FIELD_NAMES.filter((n) => fields[n] !== undefined);
-  const problems: { pointer: string; message: string }[] = serviceProblems(spec, serviceValuesOf(fields), { now, ...(partial ? { only: carried } : {}) });
-  if (lead.category !== SERVICE_CATEGORY)
-    problems.push({
-      pointer: "/category",
-      message: `must be ${SERVICE_CATEGORY}`,
-    });
-  const complete = lead.lead_status === LEAD_STATUS_COMPLETE && lead.form_completed === true;
-  if (partial === complete)
-    problems.push({
-      pointer: "/lead_status",
-      message: `the last step sends lead_status ${LEAD_STATUS_COMPLETE} and form_completed true, an earlier step ${LEAD_STATUS_IN_PROGRESS} and false`,
-    });
-  return problems;
-}
-
-/**
- * Who receives a service booking (issue 15): the chosen service location's e-mail, else its
- * dealership's lead address (null: the dealership's address from the caller).
- */
-export function serviceRecipient(spec: Pick<ServiceBookingSpec, "locations">, lead: Pick<Lead, "fields">): string | null {
-  const location = spec.locations.find((l) => l.id === lead.fields.location_id);
-  return location?.email ?? null;
 }
 
 // ——— Where the booking is ———

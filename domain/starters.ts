@@ -11,11 +11,12 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { slugify } from "./search-paths";
 import { PLACEHOLDER_IMAGES, PLACEHOLDER_MARK } from "./placeholders";
+import { starterMenus } from "./starter-menus";
 import { isNzRegion, STARTER_KINDS, textColourOn, timeZoneOf, USUAL_HOURS, type SiteAnswers, type StarterKind } from "./new-site";
 
 type Doc = Record<string, any>;
 
-interface KindSpec {
+export interface KindSpec {
   template: "classic" | "bold" | "minimal";
   noun: [string, string];
   carTypes: ("new" | "demo" | "used")[];
@@ -138,43 +139,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
     ...(spec.service ? [{ id: 2, name: `${loc.name} Service`, slug: `${locSlug}-service`, location_type: "service-and-parts", ...place }] : []),
   ];
 
-  const stock = [
-    ...(spec.carTypes.includes("new") ? [{ label: `New ${many}`, href: "/search/new-cars" }] : []),
-    { label: `Used ${many}`, href: "/search/used-cars" },
-  ];
-  const navigation = {
-    items: [
-      { label: "Home", href: "/" },
-      ...stock,
-      { label: sellLabel, href: spec.sellPath },
-      ...(spec.service ? [{ label: "Service", href: "/service" }] : []),
-      { label: "Finance", href: "/finance" },
-      { label: "About Us", href: "/about-us" },
-      { label: "Contact", href: "/contact-us", ...(spec.locator ? { children: [{ label: "Our Locations", href: "/dealer-locator" }, { label: "Contact Us", href: "/contact-us" }] } : {}) },
-    ],
-    dealerLinks: [
-      ...(spec.service ? [{ label: "Book a Service", href: "/service#service-form" }] : []),
-      { label: "Make an Enquiry", href: "/contact-us" },
-      { label: spec.sellPath === "/trade-in" ? "Value My Trade-in" : "Sell My Car", href: spec.sellPath },
-    ],
-  };
-  const footer = {
-    groups: [
-      // Copies: the validator fills menu items' defaults in, which a footer link may not have.
-      { title: many, links: [...stock.map((l) => ({ ...l })), { label: `All ${many}`, href: "/search" }] },
-      {
-        title: "Buyer Tools",
-        links: [{ label: "Finance", href: "/finance" }, { label: sellLabel, href: spec.sellPath }, ...(spec.service ? [{ label: "Book a Service", href: "/service" }] : [])],
-      },
-      {
-        title: name,
-        links: [{ label: "About Us", href: "/about-us" }, ...(spec.locator ? [{ label: "Our Locations", href: "/dealer-locator" }] : []), { label: "Contact Us", href: "/contact-us" }],
-      },
-    ],
-    legalLinks: [{ label: "Privacy Policy", href: "/privacy-policy" }],
-    locationLinks: true,
-    locationHours: true,
-  };
+  const { navigation, footer } = starterMenus(spec, name, many, sellLabel);
 
   const sellPage = spec.tradeInWizard
     ? [block("sell-wizard", "trade-in-wizard", { heading: sellLabel === "Trade-in" ? "Value My Trade-in" : "Sell My Car", intro: `Enter your registration and state for an instant offer from ${name}, valid for 7 days.`, contactHref: "/contact-us" })]

@@ -2,27 +2,17 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { vehicleTerms } from "./vehicle-terms";
 import {
-  COPIED_MS,
-  COPIED_TOAST_MS,
   DEALER_COMMENTS_PENDING,
   FEATURES_VISIBLE,
   KEY_INFO_VISIBLE,
   SALES_COUNTER_COUNT_UP_MS,
   SALES_COUNTER_REFRESH_MS,
-  SHARE_WINDOW,
   SIMILAR_CARS_LOAD_MARGIN_PX,
   SIMILAR_CARS_PLACEHOLDERS,
-  SPIN_GAUGE_CIRCLE,
-  SPIN_INTERVAL_MS,
-  SPIN_PX_PER_FRAME,
   caravanDetails,
   collapsible,
-  copiedToast,
-  copyFeedback,
   dealerComments,
   feetAndMetres,
-  frameAfterDrag,
-  hotspotsForFrame,
   listToggleVisible,
   mobileBarOpen,
   pickSimilarCars,
@@ -31,20 +21,11 @@ import {
   reserveIneligibleText,
   reserveTerms,
   salesThisMonth,
-  shareWindowFeatures,
   showThumbnails,
   similarCarsFilter,
   similarPriceWindow,
-  spinGaugeOffset,
-  stepFrame,
   stickyHeaderVisible,
   truncateChars,
-  PDF_PREPARING,
-  SHARE_NETWORKS,
-  pdfFileName,
-  pdfHref,
-  printHref,
-  shareHref,
   usedOnlySite,
 } from "./vdp-rules";
 
@@ -149,60 +130,6 @@ describe("favourite / compare visibility (§5)", () => {
     expect(listToggleVisible({ ...car, imageCount: 0 }, { ...siteOn, needsImages: false })).toBe(true);
     expect(usedOnlySite({ carTypes: ["used"] })).toBe(true);
     expect(usedOnlySite({ carTypes: ["new", "used"] })).toBe(false);
-  });
-});
-
-describe("spin viewer", () => {
-  it("turns a frame per 20 px, every 100 ms when rotating; gauge 515", () => {
-    expect([SPIN_PX_PER_FRAME, SPIN_INTERVAL_MS, SPIN_GAUGE_CIRCLE]).toEqual([20, 100, 515]);
-    expect(frameAfterDrag(0, 19, 36)).toBe(0);
-    expect(frameAfterDrag(0, 40, 36)).toBe(2);
-    expect(frameAfterDrag(0, -20, 36)).toBe(35);
-    expect(frameAfterDrag(35, 20, 36)).toBe(0);
-    expect(stepFrame(0, -1, 36)).toBe(35);
-    expect(stepFrame(3, 0, 0)).toBe(0);
-    expect(spinGaugeOffset(0, 36)).toBe(515);
-    expect(spinGaugeOffset(18, 36)).toBe(257.5);
-    expect(spinGaugeOffset(36, 36)).toBe(0);
-  });
-  it("places hotspots on their frame", () => {
-    const hs = [{ id: "wheel", description: "Alloy wheels", positions: [{ activeAngle: 0, posX: 20, posY: 70 }, { activeAngle: 3, posX: 30, posY: 72 }] }];
-    expect(hotspotsForFrame(hs, 3)).toEqual([{ id: "wheel", description: "Alloy wheels", posX: 30, posY: 72 }]);
-    expect(hotspotsForFrame(hs, 1)).toEqual([]);
-  });
-});
-
-describe("share bar", () => {
-  it("opens 550 × 400 windows", () => {
-    expect(SHARE_WINDOW).toEqual({ width: 550, height: 400 });
-    expect(shareWindowFeatures()).toBe("width=550,height=400,noopener,noreferrer");
-    expect(shareWindowFeatures({ width: 1550, height: 1000 })).toBe("width=550,height=400,left=500,top=300,noopener,noreferrer");
-  });
-  it("shows Copied for 1.5 s, or the toast for 3 s", () => {
-    expect([COPIED_MS, COPIED_TOAST_MS]).toEqual([1500, 3000]);
-    expect(copiedToast("2021 Toyota Corolla")).toBe("Copied 2021 Toyota Corolla to your clipboard!");
-    expect(copyFeedback("inline", "x")).toEqual({ kind: "inline", text: "Copied", ms: 1500 });
-    expect(copyFeedback("toast", "2021 Toyota Corolla")).toEqual({ kind: "toast", text: "Copied 2021 Toyota Corolla to your clipboard!", ms: 3000 });
-  });
-});
-
-describe("share links, print view and PDF", () => {
-  const url = "https://www.bluegumpreowned.com.au/cars/2019-mazda-cx-5-maxx-sport-suv-1a2b3c";
-  const title = "2019 Mazda CX-5 Maxx Sport & Co";
-  it("shares the page's URL on each network, encoded", () => {
-    expect(SHARE_NETWORKS).toEqual(["facebook", "x", "linkedin", "whatsapp", "email"]);
-    const enc = "https%3A%2F%2Fwww.bluegumpreowned.com.au%2Fcars%2F2019-mazda-cx-5-maxx-sport-suv-1a2b3c";
-    expect(shareHref("facebook", url, title)).toBe(`https://www.facebook.com/sharer/sharer.php?u=${enc}`);
-    expect(shareHref("x", url, title)).toBe(`https://x.com/intent/tweet?url=${enc}&text=2019%20Mazda%20CX-5%20Maxx%20Sport%20%26%20Co`);
-    expect(shareHref("linkedin", url, title)).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${enc}`);
-    expect(shareHref("whatsapp", url, title)).toBe(`https://wa.me/?text=2019%20Mazda%20CX-5%20Maxx%20Sport%20%26%20Co%20${enc}`);
-    expect(shareHref("email", url, title)).toBe(`mailto:?subject=2019%20Mazda%20CX-5%20Maxx%20Sport%20%26%20Co&body=2019%20Mazda%20CX-5%20Maxx%20Sport%20%26%20Co%0D%0A${enc}`);
-  });
-  it("prints at /print?car_id={slug}; the PDF comes from the API and is saved as {slug}.pdf; Preparing... while it downloads", () => {
-    expect(printHref("2019-mazda-cx-5-1a2b3c")).toBe("/print?car_id=2019-mazda-cx-5-1a2b3c");
-    expect(pdfHref("2019-mazda-cx-5-1a2b3c")).toBe("/api/cars/2019-mazda-cx-5-1a2b3c/pdf");
-    expect(pdfFileName("2019-mazda-cx-5-1a2b3c")).toBe("2019-mazda-cx-5-1a2b3c.pdf");
-    expect(PDF_PREPARING).toBe("Preparing...");
   });
 });
 

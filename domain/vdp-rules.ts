@@ -1,11 +1,12 @@
 /**
  * The vehicle detail page's small rules (spec search-and-vehicle-detail §2, §4, §5, §7, §8, §9):
  * thumbnails, collapsible lists, dealer comments, caravan sizes, scroll thresholds, similar cars,
- * favourite / compare visibility, the spin viewer, sharing, the sales counter and reserve terms.
+ * favourite / compare visibility, the sales counter and reserve terms. The spin viewer is in
+ * ./vdp-spin.ts, sharing, print and PDF links in ./vdp-share.ts.
  * Pure: no I/O, no clocks (callers pass `now`).
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
-import type { Hotspot, Vehicle } from "../schemas/generated/vehicle";
+import type { Vehicle } from "../schemas/generated/vehicle";
 import { formatMoney, isAvailable } from "./vehicle-display";
 import { numberFormat } from "./intl";
 
@@ -169,94 +170,6 @@ export function listToggleVisible(
 
 /** A site sells used cars only when its car types are just "used". */
 export const usedOnlySite = (identity: Pick<TenantDocument["identity"], "carTypes">) => identity.carTypes.length === 1 && identity.carTypes[0] === "used";
-
-// ---------------------------------------------------------------------------------------------
-// Spin viewer
-
-/** Spec §9: dragging 20 px turns one frame; auto-rotate every 100 ms; the loading gauge circle's length 515. */
-export const SPIN_PX_PER_FRAME = 20;
-export const SPIN_INTERVAL_MS = 100;
-export const SPIN_GAUGE_CIRCLE = 515;
-/** Spec §8: logged when frames or the external viewer fail to load. */
-export const SPIN_IMAGES_ERROR = "Error loading images:";
-export const ORBIT_ASSETS_ERROR = "Error loading Orbit assets:";
-
-const wrap = (i: number, n: number) => ((i % n) + n) % n;
-
-/** The frame after dragging `dx` px from `startFrame` (whole frames of 20 px, wrapping around). */
-export const frameAfterDrag = (startFrame: number, dx: number, frameCount: number) =>
-  frameCount > 0 ? wrap(startFrame + Math.trunc(dx / SPIN_PX_PER_FRAME), frameCount) : 0;
-
-/** The frame `delta` steps on (arrow keys, auto-rotate), wrapping around. */
-export const stepFrame = (frame: number, delta: number, frameCount: number) => (frameCount > 0 ? wrap(frame + delta, frameCount) : 0);
-
-/** The gauge's stroke-dashoffset while frames load: 515 when none, 0 when all. */
-export const spinGaugeOffset = (loaded: number, total: number) =>
-  total > 0 ? SPIN_GAUGE_CIRCLE * (1 - Math.min(Math.max(loaded / total, 0), 1)) : SPIN_GAUGE_CIRCLE;
-
-/** The hotspots on a frame, each at its position there (posX / posY in percent). */
-export function hotspotsForFrame(hotspots: readonly Hotspot[] | undefined, frame: number): { id: string; description: string; posX: number; posY: number }[] {
-  return (hotspots ?? []).flatMap((h) =>
-    h.positions.filter((p) => p.activeAngle === frame).map((p) => ({ id: h.id, description: h.description, posX: p.posX, posY: p.posY })),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Share bar
-
-/** Spec §2: social share windows open at 550 × 400. */
-export const SHARE_WINDOW = { width: 550, height: 400 } as const;
-
-/** window.open features for a share window, centred on the screen when its size is known. */
-export function shareWindowFeatures(screen?: { width: number; height: number }): string {
-  const { width, height } = SHARE_WINDOW;
-  const pos = screen ? `,left=${Math.max(0, Math.round((screen.width - width) / 2))},top=${Math.max(0, Math.round((screen.height - height) / 2))}` : "";
-  return `width=${width},height=${height}${pos},noopener,noreferrer`;
-}
-
-/** Spec §2: copy link shows "Copied" for 1.5 s, or (features.shareCopyFeedback "toast") a toast for 3 s. */
-export const COPIED_TEXT = "Copied";
-export const COPIED_MS = 1500;
-export const COPIED_TOAST_MS = 3000;
-export const copiedToast = (carName: string) => `Copied ${carName} to your clipboard!`;
-
-export function copyFeedback(mode: TenantDocument["features"]["shareCopyFeedback"], carName: string): { kind: "inline" | "toast"; text: string; ms: number } {
-  return mode === "toast" ? { kind: "toast", text: copiedToast(carName), ms: COPIED_TOAST_MS } : { kind: "inline", text: COPIED_TEXT, ms: COPIED_MS };
-}
-
-/** The share bar's targets (spec §2): social networks open a 550 × 400 window; e-mail is a mailto: link. */
-export const SHARE_NETWORKS = ["facebook", "x", "linkedin", "whatsapp", "email"] as const;
-export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
-export const SHARE_NETWORK_NAMES: Record<ShareNetwork, string> = { facebook: "Facebook", x: "X", linkedin: "LinkedIn", whatsapp: "WhatsApp", email: "Email" };
-
-/** The address that shares the page at `url`, named `title`, on a network. */
-export function shareHref(network: ShareNetwork, url: string, title: string): string {
-  const u = encodeURIComponent(url);
-  switch (network) {
-    case "facebook":
-      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
-    case "x":
-      return `https://x.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`;
-    case "linkedin":
-      return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
-    case "whatsapp":
-      return `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
-    case "email":
-      // RFC 6068: line breaks in a mailto: body are CRLF.
-      return `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\r\n${url}`)}`;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Print view, PDF and history report
-
-/** Spec §2 routes: the print view of a car (opens in a new tab when PDF download is off). */
-export const printHref = (slug: string) => `/print?car_id=${encodeURIComponent(slug)}`;
-/** The server-made PDF of a car (spec §7 "PDF download": the file is saved as {slug}.pdf). */
-export const pdfHref = (slug: string) => `/api/cars/${encodeURIComponent(slug)}/pdf`;
-export const pdfFileName = (slug: string) => `${slug}.pdf`;
-/** Spec §4: the PDF button while downloading. */
-export const PDF_PREPARING = "Preparing...";
 
 // ---------------------------------------------------------------------------------------------
 // Sales-this-month counter

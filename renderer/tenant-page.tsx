@@ -4,7 +4,7 @@ import { tenantForHost } from "../server/tenants/live";
 import { withReservationsOffered } from "../server/payments/provider-for";
 import type { LiveDocument } from "../server/tenants/store";
 import { publicPageUrl } from "../domain/hosts";
-import { imageUrl } from "../domain/media";
+import { imageUrl } from "../domain/image-urls";
 import { vehicleHeading } from "../domain/vehicle-display";
 import { jsonLdText, vehicleDescription, vehicleJsonLd } from "../domain/vehicle-seo";
 import { vehicleForPage } from "../server/inventory/vdp";

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Link from "@tiptap/extension-link";
-import { LinkPicker, type LinkContext } from "./link-picker.client";
+import { LinkPicker } from "./link-picker.client";
+import type { LinkContext } from "./links";
 import styles from "../admin.module.css";
 
 export interface RichTextEditorProps {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { Editor } from "@tiptap/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LinkContext } from "./link-picker.client";
+import type { LinkContext } from "./links";
 import RichTextEditor from "./rich-text-editor.client";
 
 afterEach(cleanup);

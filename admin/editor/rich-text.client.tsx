@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import type { WidgetProps } from "@rjsf/utils";
-import type { LinkContext } from "./link-picker.client";
+import type { LinkContext } from "./links";
 import styles from "../admin.module.css";
 
 // Loaded when a rich-text field first shows: the editor's code never reaches a page that has none.

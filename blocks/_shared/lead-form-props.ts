@@ -3,7 +3,9 @@
  * form (domain/lead-forms.ts) with the copy around it, and for a car the hidden defaults the lead
  * carries (leads §3 "Enquiry form defaults"). Pure; runs on the server.
  */
-import { CAR_ID, formatPrice, leadFormSpec, makeSlug, noticeText, type LeadFormKind } from "../../domain/lead-forms";
+import { CAR_ID, leadFormSpec, noticeText, type LeadFormKind } from "../../domain/lead-forms";
+import { formatPrice } from "../../domain/lead-form-values";
+import { makeSlug } from "../../domain/lead-form-options";
 import type { Lead } from "../../schemas/generated/lead";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import type { LeadFormProps } from "./lead-form/props";

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { addressLine, directionsUrl, GET_DIRECTIONS, locationRating, shownLocations, VIEW_LOCATION } from "../../domain/locations";
 import { findPage, pageLocations } from "../../domain/find-page";
 import { weeklyHours, type HoursRow } from "../../domain/opening-hours";
-import { imageSrcSet, imageUrl } from "../../domain/media";
+import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import { countryTerms } from "../../domain/terms";

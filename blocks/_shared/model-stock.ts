@@ -3,7 +3,7 @@
  * car's picture (one multi-query, one request a model, answered by the site's search on the server).
  */
 import { facetFilter, VEHICLES_INDEX } from "../../domain/search-rules";
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { modelFacetValue, type Model } from "../../domain/models";
 import { createSearchClient } from "../../renderer/search-client";
 import type { BlockContext } from "../../renderer/types";

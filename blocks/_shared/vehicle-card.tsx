@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { vehicleTerms } from "../../domain/vehicle-terms";
-import { imageSrcSet, imageUrl } from "../../domain/media";
+import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import type { SearchRecord } from "../../domain/search-record";
 import { listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { cardTag, formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";

@@ -1,5 +1,5 @@
 import { blogDate, blogDescription } from "../../domain/blog";
-import { imageSrcSet, imageUrl } from "../../domain/media";
+import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import type { BlockComponent } from "../../renderer/types";
 import styles from "./blog-posts.module.css";
 

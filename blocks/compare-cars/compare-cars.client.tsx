@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { COMPARE_MAX, COMPARE_MIN, LIST_STATE_TEXT, type ListLookupItem } from "../../domain/car-lists";
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { removeFromList, useCarList } from "../_shared/favourites.client";
 import type { ListEntry } from "../_shared/favourites";
 import { useListLookup } from "../_shared/list-lookup.client";

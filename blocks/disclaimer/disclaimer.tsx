@@ -1,4 +1,5 @@
-import { FINANCE_DISCLAIMER_ANCHOR, carLoan, fillLoanText, lenderFor, loanTexts, shortDisclaimer, showFinanceCalculator } from "../../domain/finance";
+import { FINANCE_DISCLAIMER_ANCHOR, carLoan, fillLoanText, lenderFor, loanTexts, shortDisclaimer } from "../../domain/finance";
+import { showFinanceCalculator } from "../../domain/finance-estimate";
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";

@@ -1,5 +1,7 @@
 /** Facet tiles: the values of one search facet in a site's stock, each with its count and search link. Pure. */
-import { BODY_TYPES, imageUrl, PAINTS, pictureBody, pictureUrl, type BodyType, type ItemType } from "../../domain/media";
+import { BODY_TYPES, pictureBody, pictureUrl, type BodyType, type ItemType } from "../../domain/media";
+import { PAINTS } from "../../domain/colours";
+import { imageUrl } from "../../domain/image-urls";
 import { SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import type { BlockProps } from "../../renderer/types";

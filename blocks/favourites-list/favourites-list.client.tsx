@@ -1,7 +1,7 @@
 "use client";
 
 import { LIST_STATE_TEXT, type ListLookupItem } from "../../domain/car-lists";
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { removeFromList, useCarList } from "../_shared/favourites.client";
 import type { ListEntry } from "../_shared/favourites";
 import { useListLookup } from "../_shared/list-lookup.client";

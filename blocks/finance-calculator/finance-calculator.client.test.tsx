@@ -2,7 +2,8 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { amortisedRepayment, calculatorBounds, carLoan } from "../../domain/finance";
+import { amortisedRepayment, carLoan } from "../../domain/finance";
+import { calculatorBounds } from "../../domain/finance-entry";
 import type { TenantDocument } from "../../renderer/types";
 import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";

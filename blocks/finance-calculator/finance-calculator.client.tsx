@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { FREQUENCIES, calculateRepayment, enterValue, type CalculatorState, type FrequencyId } from "../../domain/finance";
+import { FREQUENCIES, calculateRepayment, type CalculatorState, type FrequencyId } from "../../domain/finance";
+import { enterValue } from "../../domain/finance-entry";
 import { trackEvent } from "../../renderer/analytics";
 import { ANNOUNCE_DELAY_MS, fieldsOf, loanShown, repaymentView, type CalculatorView, type FieldName, type FieldView } from "./view";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";

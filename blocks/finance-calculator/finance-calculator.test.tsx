@@ -1,7 +1,8 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { calculateRepayment, calculatorBounds, carLoan } from "../../domain/finance";
+import { calculateRepayment, carLoan } from "../../domain/finance";
+import { calculatorBounds } from "../../domain/finance-entry";
 import type { BlockProps, TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";

@@ -1,17 +1,17 @@
 import {
   DISCLAIMER_SHORT_LENGTH,
   FINANCE_DISCLAIMER_ANCHOR,
-  calculatorBounds,
   carLoan,
   feeLines,
-  financeHref,
   lenderFor,
   loanTexts,
   rateText,
   shortDisclaimer,
-  showFinanceCalculator,
   statesLoan,
 } from "../../domain/finance";
+import { financeHref } from "../../domain/finance-links";
+import { showFinanceCalculator } from "../../domain/finance-estimate";
+import { calculatorBounds } from "../../domain/finance-entry";
 import { isAvailable } from "../../domain/vehicle-display";
 import { LabelValues } from "../_shared/label-values";
 import type { BlockComponent } from "../../renderer/types";

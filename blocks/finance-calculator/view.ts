@@ -8,15 +8,17 @@ import {
   financeBanner,
   loanTexts,
   loanWeekly,
+  type CalculatorSettings,
+  type CalculatorState,
+  type RepaymentResult,
+} from "../../domain/finance";
+import {
   sliderFromTerm,
   termFromSlider,
   termSlider,
   type Bounds,
   type CalculatorBounds,
-  type CalculatorSettings,
-  type CalculatorState,
-  type RepaymentResult,
-} from "../../domain/finance";
+} from "../../domain/finance-entry";
 import { formatMoney } from "../../domain/vehicle-display";
 import { numberFormat } from "../../domain/intl";
 import type { LoanShown } from "../_shared/loan-store";

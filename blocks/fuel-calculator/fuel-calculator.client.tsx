@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { enterValue } from "../../domain/finance";
+import { enterValue } from "../../domain/finance-entry";
 import { FUEL_BOUNDS, type FuelInputs } from "../../domain/fuel";
 import { ANNOUNCE_DELAY_MS, FUEL_FIELDS, fuelFormats, weeklyCostText } from "./fuel";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";

@@ -13,20 +13,16 @@ import {
   fromLabel,
   MODEL_CACHE_SIZE,
   modelsLabel,
-  normaliseQuery,
-  pageHref,
-  pageNumbers,
   QUERY_DEBOUNCE_MS,
-  readUrlState,
   stockLabel,
   TILE_IMAGE,
-  writeUrlState,
   type ModelResults,
   type ModelSearchSettings,
   type ModelSearchState,
   type ModelTile,
   type SearchFn,
 } from "./models";
+import { normaliseQuery, pageHref, pageNumbers, readUrlState, writeUrlState } from "./pages";
 import styles from "./model-search.module.css";
 import tileStyles from "../_shared/model-tile.module.css";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";

@@ -3,28 +3,30 @@ import type { BlockProps, TenantDocument } from "../../renderer/types";
 import { searchHost } from "../../domain/search-host";
 import { testTenant } from "../../tests/fixtures/fixture-tenant";
 import {
-  clampPage,
   detailRequests,
   findModels,
   fromLabel,
   fromPrice,
   listRequest,
-  MODELS_PER_PAGE,
   modelHref,
   modelsLabel,
   modelSearchSettings,
+  readModels,
+  readTiles,
+  splitMakeModel,
+  stockLabel,
+  type ModelRequest,
+} from "./models";
+import {
+  clampPage,
+  MODELS_PER_PAGE,
   pageCount,
   pageHref,
   pageNumbers,
   pageOf,
-  readModels,
-  readTiles,
   readUrlState,
-  splitMakeModel,
-  stockLabel,
   writeUrlState,
-  type ModelRequest,
-} from "./models";
+} from "./pages";
 
 const settingsFor = (p: Partial<BlockProps<"model-search">> = {}, tenant: TenantDocument = testTenant(), query: Record<string, string | string[]> = {}) =>
   modelSearchSettings("models", { sort: "count", ...p }, { tenant, path: "/models", searchHost: searchHost(tenant.identity), query });

@@ -1,7 +1,7 @@
 /**
  * The makes and models search (spec §2 "a second search over makes, models and body, 21 hits per
  * page"; §9 cache of about 10 entries, query debounce 300 ms): the requests it sends, how answers
- * become one tile per model, its pages, links and URL state. Pure; shared by server and browser.
+ * become one tile per model and its links (its pages and URL state: ./pages.ts). Pure; shared by server and browser.
  *
  * One search has two rounds, each one multi-query:
  *   1. the visitor's text against the vehicles index (make, model, badge, body, title … are
@@ -12,7 +12,7 @@
  *      the "From" price; 0 means unpriced).
  * So a tile's count and body types are the model's own, the same as the search page it links to.
  */
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { BODY_TYPES } from "../../domain/media";
 import { bodySlugParam } from "../../domain/models";
 import { parseSearchPath, SEARCH_BASE, seoPathFor } from "../../domain/search-paths";
@@ -23,9 +23,8 @@ import type { BlockContext, BlockProps, TenantDocument } from "../../renderer/ty
 import { valueLabel } from "../_shared/search/display";
 import { routeQuery } from "../_shared/search/routing";
 import { collator, numberFormat } from "../../domain/intl";
+import { clampPage, normaliseQuery, pageCount, pageOf } from "./pages";
 
-/** Spec §2 and §9: 21 models a page. */
-export const MODELS_PER_PAGE = 21;
 /** Spec §9: the makes/models search keeps about 10 answers in memory. */
 export const MODEL_CACHE_SIZE = 10;
 export { QUERY_DEBOUNCE_MS } from "../../domain/search-rules";
@@ -37,9 +36,6 @@ const BODY_LIMIT = 30;
 export const TILE_IMAGE = { width: 384, height: 288, quality: 75 } as const;
 /** Tiles in the first row of the widest grid: their pictures load at once, the rest lazily. */
 export const EAGER_TILES = 4;
-/** Page numbers either side of the current one. */
-const PAGE_PADDING = 2;
-const MAX_QUERY_LENGTH = 200;
 
 export type ModelSort = "count" | "name";
 
@@ -164,8 +160,6 @@ export function modelSearchSettings(
   };
 }
 
-/** The text as sent: spaces collapsed, trimmed, at most 200 characters. */
-export const normaliseQuery = (query: string) => query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
 
 /** The ?body= slug: a body type we know (spec slugs such as hatchback normalised), or light trucks; null for anything else. */
 export function bodyScope(raw: string | string[] | undefined, tenant: Pick<TenantDocument, "identity" | "search">): ModelScope | null {
@@ -216,23 +210,6 @@ export function readModels(settings: Pick<ModelSearchSettings, "sort">, result: 
   return entries.sort(settings.sort === "name" ? byName : (a, b) => b.matches - a.matches || byName(a, b));
 }
 
-export const pageCount = (total: number) => Math.ceil(Math.max(0, total) / MODELS_PER_PAGE);
-
-/** A page that exists: 0 when there are none, the last when asked beyond it. */
-export function clampPage(page: number, nbPages: number): number {
-  if (!Number.isFinite(page) || page < 0 || nbPages <= 0) return 0;
-  return Math.min(Math.floor(page), nbPages - 1);
-}
-
-export const pageOf = <T>(entries: T[], page: number): T[] => entries.slice(page * MODELS_PER_PAGE, (page + 1) * MODELS_PER_PAGE);
-
-/** The page numbers (0-based) the pagination lists: up to two either side of the current, five in all where there are. */
-export function pageNumbers(current: number, nbPages: number, padding = PAGE_PADDING): number[] {
-  if (nbPages <= 0) return [];
-  const width = Math.min(nbPages, padding * 2 + 1);
-  const first = Math.max(0, Math.min(current - padding, nbPages - width));
-  return Array.from({ length: width }, (_, i) => first + i);
-}
 
 /** Round 2: per model, its stock (count, body types, top-ranked car's picture) and its priced stock (lowest price). */
 export function detailRequests(settings: Pick<ModelSearchSettings, "carTypes" | "scope">, entries: Pick<ModelEntry, "value">[]): ModelRequest[] {
@@ -320,29 +297,3 @@ export const fromLabel = (settings: Pick<ModelSearchSettings, "money">, from: nu
 /** "1 model", "42 models": what the live region says. */
 export const modelsLabel = (settings: Pick<ModelSearchSettings, "money">, total: number) =>
   `${numberFormat(settings.money.locale).format(total)} ${total === 1 ? "model" : "models"}`;
-
-/** The state a page's query string holds: ?query=…&page=2 (page 1-based there). */
-export function readUrlState(search: string): ModelSearchState {
-  const params = new URLSearchParams(search);
-  const page = Number(params.get("page"));
-  return { query: normaliseQuery(params.get("query") ?? ""), page: Number.isInteger(page) && page > 1 ? page - 1 : 0 };
-}
-
-/**
- * The query string with this state: `query` and `page` only when set (page 1 and an empty query are
- * left out), other parameters kept as they were. "" when nothing is left.
- */
-export function writeUrlState(search: string, state: ModelSearchState): string {
-  const params = new URLSearchParams(search);
-  params.delete("query");
-  params.delete("page");
-  const query = normaliseQuery(state.query);
-  if (query) params.set("query", query);
-  if (state.page > 0) params.set("page", String(state.page + 1));
-  const out = params.toString();
-  return out ? `?${out}` : "";
-}
-
-/** A page link's href: the block's page with that state (for opening in a new tab; a click searches in place). */
-export const pageHref = (settings: Pick<ModelSearchSettings, "path" | "scope">, query: string, page: number) =>
-  `${settings.path}${writeUrlState(settings.scope ? `?body=${settings.scope.slug}` : "", { query, page })}`;

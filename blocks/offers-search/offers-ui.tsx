@@ -2,7 +2,7 @@
 import { useRef } from "react";
 import { useConfigure, useHits, useInstantSearch, useRefinementList, useStats } from "react-instantsearch";
 import type { OfferRecord } from "../../domain/offers";
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { formatMoney } from "../../domain/vehicle-display";
 import { RangeSlider } from "../_shared/range-slider";
 import { useDebouncedRange } from "../_shared/search/range";

@@ -4,7 +4,8 @@
  * problems, the step a field is on) are domain/service-booking.ts's; the component posts the lead
  * and moves the focus, then dispatches what happened.
  */
-import { serviceProblems, serviceStepOf, type ServiceBookingSpec, type ServiceFieldName, type ServiceProblem, type ServiceValues } from "../../domain/service-booking";
+import { type ServiceBookingSpec, type ServiceFieldName, type ServiceValues } from "../../domain/service-booking";
+import { serviceProblems, serviceStepOf, type ServiceProblem } from "../../domain/service-booking-rules";
 
 export type Errors = Partial<Record<ServiceFieldName, string>>;
 type Placed = Pick<ServiceProblem, "name" | "message">;

@@ -3,19 +3,9 @@
 import { useEffect, useMemo, useReducer, useRef, type FormEvent } from "react";
 import { BACK_LABEL, leadEventId, NEXT_LABEL, UNEXPECTED_ERROR, type FormOption } from "../../domain/lead-forms";
 import { siteDay } from "../../domain/opening-hours";
-import {
-  buildServiceLead,
-  LEAD_TOKEN_HEADER,
-  locationChoices,
-  serviceDisclaimers,
-  serviceProblems,
-  serviceStepOf,
-  stepFields,
-  SUBMIT_LABEL,
-  type ServiceBookingSpec,
-  type ServiceField,
-  type ServiceFieldName,
-} from "../../domain/service-booking";
+import { LEAD_TOKEN_HEADER, locationChoices, serviceDisclaimers, SUBMIT_LABEL, type ServiceBookingSpec, type ServiceField, type ServiceFieldName } from "../../domain/service-booking";
+import { buildServiceLead } from "../../domain/service-booking-lead";
+import { serviceProblems, serviceStepOf, stepFields } from "../../domain/service-booking-rules";
 import { trackEvent } from "../../renderer/analytics";
 import { FinePrint, Problems } from "../_shared/lead-form/messages";
 import type { Listed } from "../_shared/lead-form/use-lead-form";

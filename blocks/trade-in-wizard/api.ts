@@ -4,7 +4,8 @@
  * server's message (an `error` or `message` string) or the spec's generic one (§8).
  */
 import { fetchWithChallenge } from "../_shared/challenge";
-import { CALL_FAILED_MESSAGE, TRADE_IN_CATEGORY, TRADE_IN_STAGES, type TradeInDetails, type TradeInState } from "../../domain/trade-in";
+import { CALL_FAILED_MESSAGE, TRADE_IN_CATEGORY, TRADE_IN_STAGES, type TradeInState } from "../../domain/trade-in";
+import type { TradeInDetails } from "../../domain/trade-in-details";
 
 export const ENDPOINTS = {
   enterVin: "/api/eval-expert/enter-vin",

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { CAR_CONDITION_OPTIONS, NUMBER_OF_KEYS_OPTIONS, PREFERRED_CONTACT_METHODS, SERVICE_HISTORY_OPTIONS, YES_NO, type DetailsField, type FieldErrors } from "../../domain/trade-in";
+import { type FieldErrors } from "../../domain/trade-in";
+import { CAR_CONDITION_OPTIONS, NUMBER_OF_KEYS_OPTIONS, PREFERRED_CONTACT_METHODS, SERVICE_HISTORY_OPTIONS, YES_NO, type DetailsField } from "../../domain/trade-in-details";
 import type { VehicleTerms } from "../../domain/vehicle-terms";
 import type { Evaluation } from "./api";
 import { carName } from "./car-name";

@@ -1,5 +1,5 @@
 import type { ChangeEvent, FormEvent } from "react";
-import { TRADE_IN_IMAGE_ACCEPT } from "../../domain/trade-in";
+import { TRADE_IN_IMAGE_ACCEPT } from "../../domain/trade-in-images";
 import { described, Field, Submit } from "./wizard-fields";
 import type { Picture } from "./wizard-state";
 import styles from "./trade-in-wizard.module.css";

@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useReducer, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { CALL_FAILED_MESSAGE, checkDetails, checkSelection, checkVehicleStep, searchMessage, showsNameInsteadOfPreview, WIZARD_STEP_TITLES, type TradeInState } from "../../domain/trade-in";
+import { CALL_FAILED_MESSAGE, checkSelection, checkVehicleStep, searchMessage, WIZARD_STEP_TITLES, type TradeInState } from "../../domain/trade-in";
+import { checkDetails } from "../../domain/trade-in-details";
+import { showsNameInsteadOfPreview } from "../../domain/trade-in-images";
 import { acceptOffer, CallError, carIdFromUrl, enterVin, manualEntry, sendValuation, updateEval, uploadImage } from "./api";
 import { prefillValues, readUserDetails, rememberUserDetails, USER_DETAILS_FIELDS } from "../_shared/user-details";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";

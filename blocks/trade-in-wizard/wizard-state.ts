@@ -3,7 +3,9 @@
  * steps (domain/trade-in.ts decides where a lookup or a selection leads). Pure: the component does
  * the calls and the focus, then dispatches what happened.
  */
-import { DEFAULT_PREFERRED_CONTACT_METHOD, stepAfterLookup, stepAfterSelection, tradeInImageError, type DetailsField, type FieldErrors, type WizardStep } from "../../domain/trade-in";
+import { stepAfterLookup, stepAfterSelection, type FieldErrors, type WizardStep } from "../../domain/trade-in";
+import { DEFAULT_PREFERRED_CONTACT_METHOD, type DetailsField } from "../../domain/trade-in-details";
+import { tradeInImageError } from "../../domain/trade-in-images";
 import type { Evaluation, Lookup, Outcome } from "./api";
 
 export type View = WizardStep | "not-found" | "offer";

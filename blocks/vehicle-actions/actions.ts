@@ -4,7 +4,7 @@
  * needs from the browser comes through ActionsEnv, so tests drive it with fakes and fake timers.
  */
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { pdfFileName, pdfHref, shareWindowFeatures, type ShareNetwork } from "../../domain/vdp-rules";
+import { pdfFileName, pdfHref, shareWindowFeatures, type ShareNetwork } from "../../domain/vdp-share";
 import { trackEvent } from "../../renderer/analytics";
 
 export interface ActionsEnv {

@@ -1,4 +1,4 @@
-import { imageUrl } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { LabelValues } from "../_shared/label-values";
 import { PrintButton } from "./print-button.client";
 import styles from "./print-view.module.css";

@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
+import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-share";
 import type { ActionsEnv } from "./actions";
 import { VehicleActionsBar, type VehicleActionsBarProps } from "./vehicle-actions.client";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState, type MouseEvent } from "react";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { PDF_PREPARING, printHref, SHARE_NETWORK_NAMES, shareHref, type ShareNetwork } from "../../domain/vdp-rules";
+import { PDF_PREPARING, printHref, SHARE_NETWORK_NAMES, shareHref, type ShareNetwork } from "../../domain/vdp-share";
 import { browserEnv, copyLink, createFlash, downloadPdf, openShareWindow, type ActionsEnv } from "./actions";
 import toastStyles from "../_shared/toast.module.css";
 import styles from "./vehicle-actions.module.css";

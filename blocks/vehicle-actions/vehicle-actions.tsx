@@ -1,4 +1,4 @@
-import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-rules";
+import { copyFeedback, SHARE_NETWORKS } from "../../domain/vdp-share";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import { publicPageUrl } from "../../domain/hosts";
 import type { BlockComponent } from "../../renderer/types";

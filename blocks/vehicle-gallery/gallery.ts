@@ -4,7 +4,7 @@
  * the spin frames, the interior panorama, hotspots and the video. Pure and serialisable: the
  * server builds it once and the client leaf renders it.
  */
-import { imageSrcSet, imageUrl } from "../../domain/media";
+import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { showThumbnails } from "../../domain/vdp-rules";
 import { vehicleHeading } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";

@@ -9,7 +9,7 @@ import {
   hotspotsForFrame,
   spinGaugeOffset,
   stepFrame,
-} from "../../domain/vdp-rules";
+} from "../../domain/vdp-spin";
 import type { Hotspot } from "../../schemas/generated/vehicle";
 import { IMAGE_RATIO, PANO_RATIO } from "./gallery";
 import styles from "./vehicle-gallery.module.css";

@@ -1,5 +1,8 @@
-import { ENQUIRE_FOR_FINANCE, FINANCE_MIN_PRICE, carLoan, financeExcluded, financeHref, loanWeekly, rateText } from "../../domain/finance";
-import { BODY_TYPES, imageUrl, normaliseBody } from "../../domain/media";
+import { ENQUIRE_FOR_FINANCE, FINANCE_MIN_PRICE, carLoan, loanWeekly, rateText } from "../../domain/finance";
+import { financeHref } from "../../domain/finance-links";
+import { financeExcluded } from "../../domain/finance-estimate";
+import { BODY_TYPES, normaliseBody } from "../../domain/media";
+import { imageUrl } from "../../domain/image-urls";
 import { formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission } from "../../server/inventory/records";

@@ -1,4 +1,6 @@
-import { ENQUIRE_FOR_FINANCE, FINANCE_DISCLAIMER_ANCHOR, financeBanner, financeEstimate, financeExcluded, financeHref } from "../../domain/finance";
+import { ENQUIRE_FOR_FINANCE, FINANCE_DISCLAIMER_ANCHOR, financeBanner } from "../../domain/finance";
+import { financeHref } from "../../domain/finance-links";
+import { financeEstimate, financeExcluded } from "../../domain/finance-estimate";
 import { SIMILAR_BUTTON, SIMILAR_PROMPT, SIMILAR_STOCK_LINK, SOLD_TEXT, SOLD_TITLE, listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules";
 import { BODY_TYPES, normaliseBody } from "../../domain/media";
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";

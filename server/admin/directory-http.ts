@@ -8,7 +8,8 @@ import { BadRequest } from "../http/errors";
 import { readJsonObject } from "../http/body";
 import { json } from "../http/json";
 import { assertStaff } from "./access";
-import { addDealership, createFeedKey, revokeFeedKey } from "./dealerships";
+import { addDealership } from "./dealerships";
+import { createFeedKey, revokeFeedKey } from "./feed-keys";
 import type { adminRoute } from "./http";
 
 type Handler = Parameters<typeof adminRoute>[0];

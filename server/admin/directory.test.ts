@@ -9,7 +9,7 @@ import { upsertVehicle } from "../inventory/store";
 import { dealershipForKey, hashKey } from "../inventory/keys";
 import { createTenant, publish } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
-import { feedKeys } from "./dealerships";
+import { feedKeys } from "./feed-keys";
 import { handleAddDealership, handleCreateFeedKey, handleRevokeFeedKey } from "./directory-http";
 import { adminRoute, handleAssignDealership, handleListDealerships, handleSignIn } from "./http";
 

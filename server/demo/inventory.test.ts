@@ -6,7 +6,8 @@ import { SPIN_FRAMES } from "../../domain/media";
 import { pictureRequest } from "../inventory/media";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CATALOGUE } from "./catalogue";
-import { DEMO_HISTORY_REPORT, demoCount, generateDemoInventory, usedValue } from "./inventory";
+import { demoCount, generateDemoInventory } from "./inventory";
+import { DEMO_HISTORY_REPORT, usedValue } from "./vehicle";
 import { validateVehicle, type StoredVehicle } from "../inventory/vehicle";
 
 const NOW = new Date("2026-05-15T02:00:00Z");

@@ -5,7 +5,7 @@
  */
 import { vehicleSheet } from "../../domain/vehicle-sheet";
 import { PICTURE_PREFIX } from "../../domain/media";
-import { pdfFileName } from "../../domain/vdp-rules";
+import { pdfFileName } from "../../domain/vdp-share";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { readUpload } from "../admin/uploads";
 import { HttpError } from "../http/errors";

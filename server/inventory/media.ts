@@ -3,14 +3,14 @@ import { writeFileAtomic } from "../atomic-write";
 import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, type PictureRequest } from "../../domain/media";
-import { pictureSvg } from "./pictures";
-import { pictureShape } from "./picture-models";
+import { pictureSvg } from "../demo/pictures";
+import { pictureShape } from "../demo/pictures/shapes";
 
 /**
  * Serves /media/**: generated vehicle pictures (/media/vehicles/{body}/{hex}/{view}.{jpg|webp}, the
  * body type's generic drawing, and /media/vehicles/{body}/{model}/{hex}/{view}.{jpg|webp}, a catalogue
  * model's own drawing).
- * A picture is drawn (./pictures.ts) and rasterised with sharp the first time it is asked for,
+ * A picture is drawn (server/demo/pictures/) and rasterised with sharp the first time it is asked for,
  * then kept under DATA_DIR/media/ and served from there; pictures are shared by every vehicle of
  * the same body (or model) and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
  * /media/uploads/{site}/{hash}.webp (server/admin/uploads.ts). Anything else is a 404, never a 500.

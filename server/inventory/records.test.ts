@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amortisedRepayment, carLoan, financeEstimate, loanWeekly } from "../../domain/finance";
+import { amortisedRepayment, carLoan, loanWeekly } from "../../domain/finance";
+import { financeEstimate } from "../../domain/finance-estimate";
 import { fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { LISTED_FOREVER } from "../../domain/search-record";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";

@@ -3,7 +3,8 @@ import { amortisedRepayment, carLoan, FINANCE_MIN_PRICE, loanWeekly, roundRepaym
 import { getDb, type Db } from "../db";
 import { vehicles } from "../db/schema";
 import { LISTED_FOREVER, type SearchRecord } from "../../domain/search-record";
-import { basicColour, normaliseBody } from "../../domain/media";
+import { normaliseBody } from "../../domain/media";
+import { basicColour } from "../../domain/colours";
 import type { Finance, Location } from "../../schemas/generated/tenant";
 import tenantSchema from "../../schemas/generated/tenant.schema.json" with { type: "json" };
 import { dealershipDirectory, vehicleLocation, type DealershipEntry } from "./directory";

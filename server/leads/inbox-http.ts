@@ -7,7 +7,9 @@
 import type { AdminContext } from "../admin/http";
 import { json } from "../http/json";
 import { kickLeadsOutbox } from "./outbox";
-import { describeResend, leadsCsv, parseInboxFilter, resendLead } from "./inbox";
+import { leadsCsv } from "./inbox-csv";
+import { describeResend, resendLead } from "./inbox-lead";
+import { parseInboxFilter } from "./inbox-filter";
 
 type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
 

@@ -14,9 +14,10 @@ import { OutboxWorker, postAdf, type Senders } from "./outbox";
 import { storeLead } from "./store";
 import { validateLead } from "./validation";
 import { fakeCrm, validLead } from "./test-helpers";
-import {
-  csvCell, CSV_COLUMNS, describeResend, leadDetail, leadsCsv, listLeads, NO_SUCH_LEAD, NOTHING_TO_RESEND, parseInboxFilter, resendLead, siteTime,
-} from "./inbox";
+import { listLeads, NO_SUCH_LEAD, NOTHING_TO_RESEND } from "./inbox";
+import { csvCell, CSV_COLUMNS, leadsCsv, siteTime } from "./inbox-csv";
+import { describeResend, leadDetail, resendLead } from "./inbox-lead";
+import { parseInboxFilter } from "./inbox-filter";
 import { handleLeadsCsv, resendHandler } from "./inbox-http";
 
 const ADMIN = "localhost:3000";

@@ -2,21 +2,20 @@
  * The admin's leads inbox (/admin/tenants/{slug}/leads): a site's leads with their delivery state,
  * one lead with its delivery attempts, a resend, and the CSV export. Every function checks the
  * person's sites first (server/admin/access.ts): a dealer of another site is refused (403), a lead
- * of another site is unknown (404).
+ * of another site is unknown (404). Beside this file: the filter (./inbox-filter.ts), one lead and
+ * its resend (./inbox-lead.ts), the CSV export (./inbox-csv.ts).
  */
-import { and, asc, desc, eq, gte, lt, max, ne, sql, type SQL } from "drizzle-orm";
+import type { InboxFilter } from "./inbox-filter";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
-import { auditLog, leadDeliveries, leads, tenants, vehicles } from "../db/schema";
+import { leadDeliveries, leads, tenants, vehicles } from "../db/schema";
 import { NotFoundError } from "../errors";
-import { HttpError } from "../http/errors";
 import type { AdminUser } from "../admin/accounts";
 import { assertTenantAccess } from "../admin/access";
-import { LEAD_FORM_KINDS, type LeadFormKind } from "../../domain/lead-forms";
+import { type LeadFormKind } from "../../domain/lead-forms";
 import { zonedMidnight } from "../../domain/offers";
-import { stripControls } from "./text";
 import { tradedCar } from "./adf";
 import type { Lead } from "./validation";
-import { dateTimeFormat } from "../../domain/intl";
 
 export const PAGE_SIZE = 50;
 export const MAX_CSV_ROWS = 10_000;
@@ -47,68 +46,6 @@ export const STATUS_LABELS: Record<InboxStatus, string> = {
   failed: "Failed",
   none: "Not finished (nothing to send)",
 };
-
-export interface InboxFilter {
-  form?: LeadFormKind;
-  status?: (typeof INBOX_STATUSES)[number];
-  /** Days (YYYY-MM-DD) in the site's time zone, both included. */
-  from?: string;
-  to?: string;
-  page: number;
-}
-
-/** A query parameter as Next or URLSearchParams give it: the first of repeated ones, only short text. */
-const one = (v: unknown): string | undefined => {
-  const s = Array.isArray(v) ? v[0] : v;
-  return typeof s === "string" ? s : undefined;
-};
-
-const isDay = (s: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const [y, m, d] = s.split("-").map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return y >= 2000 && y <= 2100 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
-
-/**
- * The inbox's filters from the query string (`get` reads one parameter). A value that is not
- * understood is left out, with a note saying so in plain words; an empty value is no filter.
- */
-export function parseInboxFilter(get: (name: string) => unknown): { filter: InboxFilter; notes: string[] } {
-  const notes: string[] = [];
-  const filter: InboxFilter = { page: 1 };
-  const read = (name: string) => {
-    const v = one(get(name))?.trim();
-    return v ? v : undefined;
-  };
-  const form = read("form");
-  if (form !== undefined) {
-    if ((LEAD_FORM_KINDS as string[]).includes(form)) filter.form = form as LeadFormKind;
-    else notes.push("The Form filter was not one of the site's forms, so leads from every form are shown.");
-  }
-  const status = read("status");
-  if (status !== undefined) {
-    if ((INBOX_STATUSES as readonly string[]).includes(status)) filter.status = status as InboxFilter["status"];
-    else notes.push("The Delivery filter was not understood, so leads of every delivery state are shown.");
-  }
-  for (const [name, label] of [["from", "From"], ["to", "To"]] as const) {
-    const day = read(name);
-    if (day === undefined) continue;
-    if (isDay(day)) filter[name] = day;
-    else notes.push(`The ${label} date must be a date such as 2026-05-31 (between 2000 and 2100), so it was left out.`);
-  }
-  if (filter.from && filter.to && filter.from > filter.to) {
-    notes.push("The From date is after the To date, so both dates were left out.");
-    delete filter.from;
-    delete filter.to;
-  }
-  const page = read("page");
-  if (page !== undefined) {
-    if (/^\d{1,6}$/.test(page) && Number(page) >= 1) filter.page = Number(page);
-    else notes.push("The page number was not understood, so the first page is shown.");
-  }
-  return { filter, notes };
-}
 
 export interface SiteInfo {
   slug: string;
@@ -161,7 +98,7 @@ export interface InboxRow {
   status: InboxStatus;
 }
 
-function whereOf(site: SiteInfo, f: InboxFilter): SQL | undefined {
+export function whereOf(site: SiteInfo, f: InboxFilter): SQL | undefined {
   return and(
     eq(leads.tenant, site.slug),
     f.form ? sql`${leads.payload}->>'form' = ${f.form}` : undefined,
@@ -175,7 +112,7 @@ type Fields = Partial<Lead["fields"]>;
 const vehicleText = (car: { year: number; make: string; model: string } | null, f: Fields) =>
   car ? `${car.year} ${car.make} ${car.model}` : [f.vehicle_year, f.vehicle_make, f.vehicle_model].filter(Boolean).join(" ");
 
-async function selectLeads(db: Db, site: SiteInfo, where: SQL | undefined, limit: number, offset: number): Promise<(InboxRow & { payload: Partial<Lead> })[]> {
+export async function selectLeads(db: Db, site: SiteInfo, where: SQL | undefined, limit: number, offset: number): Promise<(InboxRow & { payload: Partial<Lead> })[]> {
   const rows = await db
     .select({
       id: leads.id,
@@ -232,136 +169,4 @@ export async function listLeads(db: Db, user: AdminUser, slug: string, filter: I
   const page = Math.min(filter.page, pages);
   const found = n ? await selectLeads(db, site, whereOf(site, filter), pageSize, (page - 1) * pageSize) : [];
   return { site, rows: found.map(({ payload: _, ...r }) => r), total: n, page, pages };
-}
-
-export interface DeliveryAttempt {
-  id: number;
-  round: number;
-  channel: "email" | "adf" | "buyer";
-  target: string | null;
-  status: "pending" | "sent" | "kept" | "dead" | "replaced";
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-  nextAttemptAt: Date;
-}
-
-export interface LeadDetail {
-  site: SiteInfo;
-  lead: InboxRow;
-  payload: Partial<Lead>;
-  deliveries: DeliveryAttempt[];
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** One lead of the site with every delivery attempt, newest round first; 404 for a lead of another site. */
-export async function leadDetail(db: Db, user: AdminUser, slug: string, id: string): Promise<LeadDetail> {
-  const site = await siteInfo(db, user, slug);
-  if (!UUID.test(id)) throw new NotFoundError(NO_SUCH_LEAD);
-  const [row] = await selectLeads(db, site, and(eq(leads.tenant, slug), eq(leads.id, id)), 1, 0);
-  if (!row) throw new NotFoundError(NO_SUCH_LEAD);
-  const deliveries = await db
-    .select({
-      id: leadDeliveries.id, round: leadDeliveries.round, channel: leadDeliveries.channel, target: leadDeliveries.target, status: leadDeliveries.status,
-      attempts: leadDeliveries.attempts, lastError: leadDeliveries.lastError, createdAt: leadDeliveries.createdAt, sentAt: leadDeliveries.sentAt,
-      nextAttemptAt: leadDeliveries.nextAttemptAt,
-    })
-    .from(leadDeliveries)
-    .where(eq(leadDeliveries.leadId, id))
-    .orderBy(desc(leadDeliveries.round), asc(leadDeliveries.channel));
-  const { payload, ...lead } = row;
-  return { site, lead, payload, deliveries };
-}
-
-export interface ResendResult {
-  round: number;
-  deliveries: { channel: "email" | "adf" | "buyer"; target: string | null }[];
-  /** Attempts of the earlier round still waiting to be sent, stopped so the dealer gets the lead once. */
-  replaced: number;
-}
-
-/**
- * Queues the lead's deliveries again: a new round with the newest round's messages (the same
- * e-mail and ADF to the same addresses), due now; rows of earlier rounds still pending are marked
- * replaced so the outbox sends the lead once. Audited as "resend-lead". The caller kicks the outbox.
- */
-export async function resendLead(db: Db, user: AdminUser, slug: string, id: string): Promise<ResendResult> {
-  await siteInfo(db, user, slug);
-  if (!UUID.test(id)) throw new NotFoundError(NO_SUCH_LEAD);
-  return db.transaction(async (tx) => {
-    const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, id), eq(leads.tenant, slug)));
-    if (!lead) throw new NotFoundError(NO_SUCH_LEAD);
-    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), ne(leadDeliveries.channel, "buyer")));
-    if (last === null) throw new HttpError(409, NOTHING_TO_RESEND);
-    // The dealer's deliveries only: the buyer's confirmation is not sent again.
-    const latest = await tx
-      .select()
-      .from(leadDeliveries)
-      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.round, last), ne(leadDeliveries.channel, "buyer")))
-      .orderBy(asc(leadDeliveries.channel));
-    const round = last + 1;
-    const inserted = await tx
-      .insert(leadDeliveries)
-      .values(latest.map((d) => ({ leadId: id, channel: d.channel, target: d.target, subject: d.subject, body: d.body, round })))
-      .onConflictDoNothing()
-      .returning({ channel: leadDeliveries.channel, target: leadDeliveries.target });
-    if (inserted.length !== latest.length) throw new HttpError(409, RESEND_RACE);
-    const replaced = await tx
-      .update(leadDeliveries)
-      .set({ status: "replaced" })
-      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.status, "pending"), lt(leadDeliveries.round, round)))
-      .returning({ id: leadDeliveries.id });
-    const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
-    await tx.insert(auditLog).values({ actor: user.email, tenantId: site.id, action: "resend-lead", detail: { lead: id, round, channels: inserted.map((d) => d.channel) } });
-    return { round, deliveries: inserted, replaced: replaced.length };
-  });
-}
-
-/** The resend's outcome in words, for the person who pressed the button. */
-export function describeResend(r: ResendResult): string {
-  const what = r.deliveries.map((d) => (d.channel === "email" ? `the e-mail to ${d.target ?? "(no address)"}` : `the ADF to ${d.target ?? "(no address)"}`));
-  const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what.at(-1)}` : what[0];
-  return `Sent again: ${list} ${what.length > 1 ? "are" : "is"} queued (resend ${r.round}).${r.replaced ? " The earlier sending that had not gone through yet was stopped, so the lead goes out once." : ""}`;
-}
-
-// A spreadsheet runs as a formula a cell starting with = + - @ (tab or CR some read first). A reader
-// whose list separator is ; or tab (many European locales, a paste) splits a cell there too, so a
-// formula start is neutralised with ' at the cell's start and after every , ; tab or line break
-// (spaces between included): `x;=HYPERLINK(…)` becomes `x;'=HYPERLINK(…)`.
-const FORMULA_AFTER_SEPARATOR = /(?<=^|[,;\t\n])( *)(?=[=+\-@\t\r])/g;
-
-/** One CSV cell (RFC 4180): control characters out, formula starts neutralised, quoted when needed. */
-export function csvCell(value: unknown): string {
-  const s = stripControls(value === null || value === undefined ? "" : String(value)).replace(FORMULA_AFTER_SEPARATOR, "$1'");
-  return /[",;\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const CSV_COLUMNS = [
-  "Received", "Lead ID", "Form", "Category", "Name", "E-mail", "Phone", "Vehicle", "Stock number", "Trade-in vehicle", "Message", "Dealership", "Payment reference", "Delivery",
-];
-
-/** "2026-05-12 09:05" in the site's time zone: what a spreadsheet reads as a date and time. */
-export function siteTime(at: Date, timeZone: string): string {
-  const p = Object.fromEntries(
-    dateTimeFormat("en-AU", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
-
-/** The filtered leads (all pages, at most MAX_CSV_ROWS, newest first) as CSV with a header row (UTF-8 with BOM, CRLF). */
-export async function leadsCsv(db: Db, user: AdminUser, slug: string, filter: InboxFilter): Promise<{ site: SiteInfo; csv: string; rows: number }> {
-  const site = await siteInfo(db, user, slug);
-  const rows = await selectLeads(db, site, whereOf(site, filter), MAX_CSV_ROWS, 0);
-  const lines = [
-    CSV_COLUMNS,
-    ...rows.map((r) => [
-      siteTime(r.receivedAt, site.timeZone), r.id, FORM_LABELS[r.form] ?? r.form, r.category, r.name, r.email, r.phone, r.vehicle, r.stockNumber, r.tradeIn, r.message,
-      r.dealership, r.paymentReference, STATUS_LABELS[r.status],
-    ]),
-  ].map((cells) => cells.map(csvCell).join(","));
-  return { site, csv: `\uFEFF${lines.join("\r\n")}\r\n`, rows: rows.length };
 }

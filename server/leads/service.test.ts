@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "../../tests/databases";
-import { buildServiceLead, dateClosed, NOT_YOUR_BOOKING, serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
+import { dateClosed, NOT_YOUR_BOOKING, serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
+import { buildServiceLead } from "../../domain/service-booking-lead";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { createTenant, publish } from "../tenants/store";

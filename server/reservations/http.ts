@@ -37,19 +37,15 @@ import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider, RESERVATIONS_REFUSED, reservationsRefused } from "../payments/provider-for";
 import type { PaymentProvider } from "../payments/provider";
+import { cancelReservation, getReservation, reserveCar } from "./service";
+import { linkKeyMatches, ownerCookieName, OWNER_COOKIE_MAX_AGE_S } from "./owner";
 import {
-  cancelReservation,
   confirmationPath,
-  getReservation,
-  linkKeyMatches,
-  ownerCookieName,
-  OWNER_COOKIE_MAX_AGE_S,
-  reserveCar,
   RESERVE_CATEGORY,
   type Contact,
   type PurchaseChoices,
   type ReservationContext,
-} from "./service";
+} from "./reservation";
 import { numberFormat } from "../../domain/intl";
 import { getVehicle } from "../inventory/store";
 

@@ -15,9 +15,17 @@ import { siteVehicleBySlug } from "../inventory/vdp";
 import { DECLINED, EmbeddedPaymentProvider } from "../payments/embedded";
 import { heldVehicleIds } from "./active";
 import {
-  cancelReservation, finalizeReservation, getReservation, HOLD_ENDED, LOST_RACE, MISSING_LEAD_GRACE_MS, NOT_THE_BUYER, ownsReservation, releaseLapsed, reservationsForUser, reserveCar, sendMissingLeads,
-  ReservationUnavailableError, type ReserveRequest,
+  cancelReservation,
+  finalizeReservation,
+  getReservation,
+  NOT_THE_BUYER,
+  releaseLapsed,
+  reservationsForUser,
+  reserveCar,
 } from "./service";
+import { MISSING_LEAD_GRACE_MS, sendMissingLeads } from "./lead";
+import { ownsReservation } from "./owner";
+import { HOLD_ENDED, LOST_RACE, ReservationUnavailableError, type ReserveRequest } from "./reservation";
 
 // The fake clock starts at the real hour: the search records and the vehicle page read holds at the real time.
 const T0 = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);

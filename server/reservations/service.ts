@@ -10,177 +10,30 @@
  *     visitors paying at once, the second is refunded at once and told so;
  *   - the hold lapses at hold_until: lazily when read, and by the sweep (server/reservations/sweep.ts);
  *   - the visitor may cancel within the hold from the confirmation page: the deposit is refunded.
+ * Beside this file: the reservation's kinds, texts and deposit terms (./reservation.ts), who owns it
+ * (./owner.ts), and its dealer lead and buyer e-mail (./lead.ts).
  */
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { TenantDocument } from "../../schemas/generated/tenant";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
-import { NOT_THE_BUYER, reserveIneligibility, reserveIneligibleText, type ReserveIneligible } from "../../domain/vdp-rules";
+import { NOT_THE_BUYER, reserveIneligibility } from "../../domain/vdp-rules";
 import { vehicleTerms } from "../../domain/vehicle-terms";
 import { formatMoney } from "../../domain/vehicle-display";
-import type { CardInput } from "../../domain/payment-card";
 import { HttpError } from "../http/errors";
 import { NotFoundError } from "../errors";
 import { announceVehiclesChanged, notifyVehiclesChanged } from "../inventory/changes";
 import { getVehicle } from "../inventory/store";
-import { getLiveDocument } from "../tenants/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
-import type { StoredVehicle } from "../inventory/vehicle";
 import { payloadHash, storeLead } from "../leads/store";
-import { leadDeliveries } from "../db/schema";
-import { challengeSecret } from "../http/challenge";
-import { publicPageUrl } from "../../domain/hosts";
-import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
-import { validateLead, type Lead } from "../leads/validation";
-import type { Payment, PaymentProvider } from "../payments/provider";
+import { newOwnerToken } from "../http/owner-token";
+import type { Payment } from "../payments/provider";
+import { reservationLead, sendReservationLead } from "./lead";
+import { ownsReservation, type ReservationOwner } from "./owner";
+import { ABANDON_AFTER_MS, ABANDONED, confirmationPath, depositTerms, GONE_BEFORE_PAID, HOLD_ENDED, kindEnabled, LOST_RACE, reservationView as view, ReservationUnavailableError } from "./reservation";
+import type { ReservationContext, ReservationRow as Row, ReservationView, ReserveOutcome, ReserveRequest } from "./reservation";
 
-export type ReservationKind = "reserve" | "purchase";
-export type ReservationStatus = (typeof reservations.$inferSelect)["status"];
-type Row = typeof reservations.$inferSelect;
-
-export const RESERVE_CATEGORY = "Reserve Online";
-export const PURCHASE_SUBCATEGORY = "Online Purchase";
-export const LOST_RACE = (deposit: string) => `Another buyer reserved this car a moment before you. Your deposit of ${deposit} has been refunded.`;
-export const GONE_BEFORE_PAID = (deposit: string) => `This car can no longer be reserved. Your deposit of ${deposit} has been refunded.`;
-export const HOLD_ENDED = "This reservation's hold has ended, so it can no longer be cancelled online. Please contact us.";
-/** A payment not finished within this time (a 3-D Secure challenge left open) is given up by the sweep. */
-export const ABANDON_AFTER_MS = 60 * 60 * 1000;
-export const ABANDONED = "The payment was not completed, so the car was not reserved.";
-
-export interface ReservationContext {
-  db: Db;
-  tenant: TenantDocument;
-  provider: PaymentProvider;
-  now?: () => Date;
-}
-
-export interface Contact {
-  first_name: string;
-  last_name?: string;
-  email: string;
-  phone: string;
-}
-
-export interface PurchaseChoices {
-  payment: "Cash" | "Finance" | "Trade-in";
-  delivery: "Pick-up" | "Delivery";
-  postcode?: string;
-}
-
-export interface ReserveRequest {
-  slug: string;
-  kind: ReservationKind;
-  contact: Contact;
-  purchase?: PurchaseChoices;
-  card: CardInput;
-  idempotencyKey: string;
-  /** The signed-in site user (server/auth/sessions.ts), when there is one. */
-  userId?: number | null;
-  /** The page the visitor reserved from (for the lead). */
-  url?: string;
-  /** The site's origin the request came to (https://host): a hosted payment page sends the shopper back there. */
-  origin?: string;
-}
-
-export interface ReservationView {
-  id: string;
-  site: string;
-  kind: ReservationKind;
-  status: ReservationStatus;
-  vehicleId: string;
-  userId: number | null;
-  /** Minor units. */
-  deposit: number;
-  currency: string;
-  holdHours: number;
-  holdUntil: Date | null;
-  paymentReference: string | null;
-  failureMessage: string | null;
-  leadId: string | null;
-  contact: Record<string, string>;
-  purchase: Record<string, string> | null;
-  createdAt: Date;
-  releasedAt: Date | null;
-}
-
-export type ReserveOutcome = (
-  | { status: "held"; reservation: ReservationView }
-  | { status: "requires_action"; reservation: ReservationView; redirectUrl: string }
-  | { status: "declined"; reservation: ReservationView; message: string }
-  | { status: "pending"; reservation: ReservationView }
-) & {
-  /** The buyer's token (only its hash is stored): their browser's cookie (ownerCookie). A replay gets a new one. */
-  ownerToken: string;
-};
-
-/** Who asks to see or change a reservation: the token of their browser's cookie, their signed-in user. */
-export interface ReservationOwner {
-  token?: string | null;
-  userId?: number | null;
-}
-
-/** The cookie that carries a reservation's buyer token (one per reservation, HttpOnly, SameSite=Lax). */
-export const ownerCookieName = (id: string) => `fc_reservation_${id}`;
-/** How long the buyer's browser keeps the cookie: long past any hold, so the page keeps its details. */
-export const OWNER_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
 export { NOT_THE_BUYER };
-
-/** The car cannot be reserved (409), with the reason the page shows, in the words of its kind ("This caravan is already reserved"). */
-export class ReservationUnavailableError extends HttpError {
-  constructor(
-    readonly reason: ReserveIneligible,
-    noun = "car",
-  ) {
-    const text = reserveIneligibleText(reason, noun);
-    super(409, text.title + ". " + text.text);
-  }
-  override body() {
-    return { message: this.message, reason: this.reason };
-  }
-}
-
-/** The site's deposit terms (features.reserveOnline: $200 and 48 hours unless set). */
-export function depositTerms(tenant: TenantDocument) {
-  const r = tenant.features.reserveOnline;
-  const deposit = r.deposit ?? 200;
-  return {
-    deposit,
-    minor: Math.round(deposit * 100),
-    currency: tenant.identity.currency,
-    holdHours: r.holdHours ?? 48,
-    text: formatMoney(deposit, tenant.identity, Number.isInteger(deposit) ? 0 : 2),
-  };
-}
-
-/** Whether the site takes this kind of deposit: reserve online, or the online purchase journey. */
-export const kindEnabled = (tenant: TenantDocument, kind: ReservationKind) =>
-  kind === "purchase" ? tenant.features.onlinePurchase === true : tenant.features.reserveOnline.enabled === true;
-
-/** Where a reservation's confirmation page is. */
-export const confirmationPath = (slug: string, id: string) => `/cars/${slug}/reservation/${id}`;
-
-function view(r: Row): ReservationView {
-  return {
-    id: r.id,
-    site: r.site,
-    kind: r.kind,
-    status: r.status,
-    vehicleId: r.vehicleId,
-    userId: r.userId,
-    deposit: r.deposit,
-    currency: r.currency,
-    holdHours: r.holdHours,
-    holdUntil: r.holdUntil ? new Date(r.holdUntil) : null,
-    paymentReference: r.status === "pending" || r.status === "failed" ? null : r.paymentId,
-    failureMessage: r.failureMessage,
-    leadId: r.leadId,
-    contact: r.contact,
-    purchase: r.purchase ?? null,
-    createdAt: new Date(r.createdAt),
-    releasedAt: r.releasedAt ? new Date(r.releasedAt) : null,
-  };
-}
 
 const uniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -289,36 +142,6 @@ function outcomeOf(row: Row): DistributiveOmit<ReserveOutcome, "ownerToken"> {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
- * The key of the link e-mailed to the buyer (their confirmation): an HMAC of the reservation's id
- * with the server's secret (server/http/challenge.ts). Opening the link puts it in that browser's
- * owner cookie, where it counts as the buyer's token — so the buyer can see and cancel the
- * reservation from another device, and the first browser's token stays valid.
- */
-export const reservationLinkKey = (id: string) => createHmac("sha256", challengeSecret()).update(`reservation-link:${id}`).digest("base64url");
-
-/** Whether `key` is the reservation's link key (constant time). */
-export function linkKeyMatches(id: string, key: string | null | undefined): boolean {
-  if (typeof key !== "string" || key.length !== 43) return false;
-  const a = Buffer.from(key);
-  const b = Buffer.from(reservationLinkKey(id));
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Where the e-mailed link opens the reservation: it sets the owner cookie and goes on to the confirmation page. */
-export const reservationLinkPath = (id: string) => `/api/reservations/${id}/open`;
-
-/** Whether the asker is the reservation's buyer: their browser's token (or the e-mailed link's key), or the signed-in user who made it. */
-export async function ownsReservation(ctx: Pick<ReservationContext, "db" | "tenant">, id: string, owner: ReservationOwner): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return false;
-  const [row] = await ctx.db
-    .select({ hash: reservations.ownerTokenHash, userId: reservations.userId })
-    .from(reservations)
-    .where(and(eq(reservations.id, id), eq(reservations.site, ctx.tenant.identity.slug)));
-  if (!row) return false;
-  return ownerTokenMatches(row.hash, owner.token) || linkKeyMatches(id, owner.token) || (row.userId !== null && owner.userId != null && row.userId === owner.userId);
-}
-
-/**
  * Moves a pending reservation on from its payment's status (after the card was charged, or when
  * the shopper returns from the 3-D Secure challenge): succeeded → held (or, when another visitor's
  * hold won or the car went meanwhile, refunded and failed); failed → failed; otherwise still pending.
@@ -377,118 +200,6 @@ export async function finalizeReservation(ctx: ReservationContext, id: string): 
   if (!held) return (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
   announceVehiclesChanged([row.vehicleId], "upsert");
   return sendReservationLead(ctx, held, car);
-}
-
-/** The dealer's lead for a held reservation (once: the lead's idempotency key is the reservation's). */
-async function sendReservationLead(ctx: Pick<ReservationContext, "db" | "tenant">, row: Row, car: StoredVehicle): Promise<Row> {
-  const { db, tenant } = ctx;
-  const dealership = tenant.dealerships.find((d) => d.id === car.dealership_id) ?? tenant.dealerships[0];
-  const lead = reservationLead(tenant, row, car);
-  const { leadId } = await storeLead(
-    db,
-    {
-      lead,
-      site: { slug: tenant.identity.slug, name: tenant.identity.name, currency: tenant.identity.currency },
-      dealership: { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone },
-      vehicle: car,
-    },
-    `reservation:${row.id}`,
-  );
-  const [updated] = await db.update(reservations).set({ leadId }).where(eq(reservations.id, row.id)).returning();
-  // The buyer's confirmation, with the link that opens the reservation anywhere (once: one per lead).
-  const email = buyerEmail(tenant, row, car, dealership);
-  if (row.contact.email) await db.insert(leadDeliveries).values({ leadId, channel: "buyer", target: row.contact.email, subject: email.subject, body: email.text }).onConflictDoNothing();
-  return updated;
-}
-
-/** The e-mail that confirms a held reservation to its buyer, with the link that opens it (and cancels it within the hold). */
-export function buyerEmail(tenant: TenantDocument, row: Row, car: StoredVehicle, dealership: { name: string; phone?: string }): { subject: string; text: string } {
-  const c = row.contact;
-  const terms = vehicleTerms(car);
-  const title = `${car.year} ${car.make} ${car.model}`;
-  const deposit = formatMoney(row.deposit / 100, tenant.identity, row.deposit % 100 ? 2 : 0);
-  const hold = row.holdUntil ? new Date(row.holdUntil).toLocaleString("en-AU", { timeZone: tenant.identity.timeZone, dateStyle: "full", timeStyle: "short" }) : null;
-  const origin = c.origin ?? publicPageUrl(tenant.identity.domains, "/")?.replace(/\/$/, "") ?? "";
-  const link = `${origin}${reservationLinkPath(row.id)}?key=${reservationLinkKey(row.id)}`;
-  const text = [
-    `Hi ${c.first_name},`,
-    "",
-    `${row.kind === "purchase" ? "Your order" : `Your ${terms.noun} is reserved`}: ${title} (stock ${car.stocknum}) at ${tenant.identity.name}.`,
-    `Deposit: ${deposit}, payment reference ${row.paymentId}.`,
-    ...(hold ? [`We hold it for you until ${hold} (${tenant.identity.timeZone}).`] : []),
-    "",
-    "To see your reservation, or to cancel it while it is held, open:",
-    link,
-    "Anyone with this link can cancel the reservation, so please keep it to yourself.",
-    "",
-    `${dealership.name}${dealership.phone ? ` · ${dealership.phone}` : ""}`,
-  ].join("\n");
-  return { subject: `${tenant.identity.name}: your reservation of the ${title}`.slice(0, 200), text };
-}
-
-function reservationLead(tenant: TenantDocument, row: Row, car: StoredVehicle): Lead {
-  const c = row.contact;
-  const p = row.purchase;
-  const hold = row.holdUntil ? new Date(row.holdUntil) : null;
-  const deposit = formatMoney(row.deposit / 100, tenant.identity, row.deposit % 100 ? 2 : 0);
-  const message =
-    `${row.kind === "purchase" ? "Online purchase" : "Reserve online"}: deposit of ${deposit} paid (payment reference ${row.paymentId}). ` +
-    (hold ? `The car is held until ${hold.toLocaleString("en-AU", { timeZone: tenant.identity.timeZone, dateStyle: "full", timeStyle: "short" })} (${tenant.identity.timeZone}).` : "");
-  const candidate = {
-    ...(c.url ? { url: c.url } : {}),
-    source: "Website",
-    car_id: car.id,
-    car_dealership_id: car.dealership_id,
-    form: "reserve",
-    category: RESERVE_CATEGORY,
-    ...(row.kind === "purchase" ? { subcategory: PURCHASE_SUBCATEGORY } : {}),
-    fields: {
-      first_name: c.first_name,
-      ...(c.last_name ? { last_name: c.last_name } : {}),
-      email: c.email,
-      phone: c.phone,
-      ...(p?.postcode ? { postcode: p.postcode } : {}),
-      message,
-      stock_number: car.stocknum,
-      payment_reference: row.paymentId,
-      deposit_amount: row.deposit / 100,
-      ...(hold ? { hold_until: hold.toISOString() } : {}),
-      ...(p?.payment ? { purchase_payment: p.payment } : {}),
-      ...(p?.delivery ? { purchase_delivery: p.delivery } : {}),
-    },
-    isLastStep: true,
-  };
-  const checked = validateLead(candidate);
-  if (!checked.ok) throw new Error(`the reservation's lead does not validate: ${checked.errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`);
-  return checked.lead;
-}
-
-/** How long a paid reservation may go without its lead before the sweep sends it. */
-export const MISSING_LEAD_GRACE_MS = 60_000;
-
-/**
- * Paid reservations whose dealer lead was never stored (the process stopped between the hold and
- * the lead) get it now. The lead's idempotency key is the reservation's, so one stored but not yet
- * linked is linked, not sent twice. Returns how many were sent or linked.
- */
-export async function sendMissingLeads(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .select()
-    .from(reservations)
-    .where(and(inArray(reservations.status, ["held", "expired", "cancelled"]), isNull(reservations.leadId), lte(reservations.updatedAt, new Date(now.getTime() - MISSING_LEAD_GRACE_MS))))
-    .limit(50);
-  let sent = 0;
-  for (const row of rows) {
-    const [live, car] = await Promise.all([getLiveDocument(db, row.site), getVehicle(db, row.vehicleId)]);
-    if (!live || !car) continue;
-    try {
-      await sendReservationLead({ db, tenant: live.document as TenantDocument }, row, car);
-      sent++;
-    } catch (e) {
-      console.error(`[reservations] the lead of reservation ${row.id} could not be stored:`, (e as Error).message);
-    }
-  }
-  return sent;
 }
 
 /**

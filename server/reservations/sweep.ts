@@ -7,7 +7,8 @@
  */
 import { getDb, type DbHandle } from "../db";
 import { every } from "../every";
-import { releaseLapsed, sendMissingLeads } from "./service";
+import { releaseLapsed } from "./service";
+import { sendMissingLeads } from "./lead";
 
 export const SWEEP_INTERVAL_MS = 60_000;
 

@@ -22,7 +22,7 @@ import { leadDeliveries, leads, tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { upsertVehicles } from "../inventory/store";
-import { leadsCsv } from "../leads/inbox";
+import { leadsCsv } from "../leads/inbox-csv";
 import { MemoryRateLimiter } from "../leads/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";

@@ -16,18 +16,9 @@
  * Stage "0. Initial Lead" is the evaluation's before any details are given.
  */
 import { randomUUID } from "node:crypto";
-import {
-  checkDetails,
-  checkSelection,
-  checkVehicleStep,
-  IMAGE_TOO_LARGE_MESSAGE,
-  MAX_TRADE_IN_IMAGE_BYTES,
-  MAX_TRADE_IN_IMAGES,
-  REQUIRED_MESSAGE,
-  TOO_MANY_IMAGES_MESSAGE,
-  TRADE_IN_STAGES,
-  tradeInSettings,
-} from "../../domain/trade-in";
+import { checkSelection, checkVehicleStep, IMAGE_TOO_LARGE_MESSAGE, REQUIRED_MESSAGE, TOO_MANY_IMAGES_MESSAGE, TRADE_IN_STAGES, tradeInSettings } from "../../domain/trade-in";
+import { MAX_TRADE_IN_IMAGE_BYTES, MAX_TRADE_IN_IMAGES } from "../../domain/trade-in-images";
+import { checkDetails } from "../../domain/trade-in-details";
 import { signedInUserId } from "../auth/sessions";
 import { getVehicle } from "../inventory/store";
 import { readJsonObject, readLimitedBytes } from "../http/body";

@@ -7,7 +7,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { IMAGE_TYPE_MESSAGE, sniffTradeInImage, TOO_MANY_IMAGES_MESSAGE } from "../../domain/trade-in";
+import { IMAGE_TYPE_MESSAGE, TOO_MANY_IMAGES_MESSAGE } from "../../domain/trade-in";
+import { sniffTradeInImage } from "../../domain/trade-in-images";
 import { writeFileAtomic } from "../atomic-write";
 import { preparePicture } from "../admin/uploads";
 import { dataDir, type Db } from "../db";

@@ -3,7 +3,8 @@
  * stage, spec §4) and the SMS text it carries: built from the evaluation, the visitor's details and
  * the valuation, stored or moved on with server/leads/store.ts. No request or Response here.
  */
-import { TRADE_IN_CATEGORY, TRADE_IN_STAGES, type TradeInDetails, type TradeInStage } from "../../domain/trade-in";
+import { TRADE_IN_CATEGORY, TRADE_IN_STAGES, type TradeInStage } from "../../domain/trade-in";
+import { type TradeInDetails } from "../../domain/trade-in-details";
 import { numberFormat } from "../../domain/intl";
 import type { Db } from "../db";
 import { getVehicle } from "../inventory/store";

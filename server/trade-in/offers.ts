@@ -2,7 +2,8 @@
  * The trade-in's offers: the visitor's details valued and sent as the evaluation's lead (update-eval),
  * and an online offer accepted (accept-offer). Plain data in and out; refusals are thrown HttpErrors.
  */
-import { TRADE_IN_STAGES, tradeInSettings, type TradeInDetails, type TradeInStage } from "../../domain/trade-in";
+import { TRADE_IN_STAGES, tradeInSettings, type TradeInStage } from "../../domain/trade-in";
+import { type TradeInDetails } from "../../domain/trade-in-details";
 import { HttpError } from "../http/errors";
 import type { SiteContext } from "../http/site-route";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";

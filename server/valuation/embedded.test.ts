@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
-import { checkVehicleStep, noOnlineEstimateReason, type ConditionAnswers } from "../../domain/trade-in";
+import { checkVehicleStep, noOnlineEstimateReason } from "../../domain/trade-in";
+import type { ConditionAnswers } from "../../domain/trade-in-details";
 import type { Vehicle } from "../../schemas/generated/vehicle";
 import { backends, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeTenant } from "../../tests/fixtures/tenant";

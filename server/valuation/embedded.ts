@@ -5,7 +5,8 @@
  * valuation" paragraph says the same in words.
  */
 import { and, between, eq, gte, inArray, or, sql } from "drizzle-orm";
-import { normaliseRego, offerValidUntil, type ConditionAnswers, type TradeInState } from "../../domain/trade-in";
+import { normaliseRego, offerValidUntil, type TradeInState } from "../../domain/trade-in";
+import type { ConditionAnswers } from "../../domain/trade-in-details";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
 import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";

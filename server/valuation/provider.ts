@@ -4,7 +4,8 @@
  * `valueForSite`, which applies the site's online-estimate rule (domain/trade-in.ts) before any
  * provider is asked, so no provider gives a figure the site's FAQ says it does not give.
  */
-import { onlineEstimateEligibility, type ConditionAnswers, type TradeInSettings, type TradeInState } from "../../domain/trade-in";
+import { onlineEstimateEligibility, type TradeInSettings, type TradeInState } from "../../domain/trade-in";
+import type { ConditionAnswers } from "../../domain/trade-in-details";
 import type { ItemType } from "../../domain/media";
 import { vehicleTerms } from "../../domain/vehicle-terms";
 

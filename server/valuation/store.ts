@@ -6,7 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { MAX_TRADE_IN_IMAGES, type TradeInImageType, type TradeInStage, type TradeInState } from "../../domain/trade-in";
+import type { TradeInStage, TradeInState } from "../../domain/trade-in";
+import { MAX_TRADE_IN_IMAGES, type TradeInImageType } from "../../domain/trade-in-images";
 import type { Db } from "../db";
 import { tradeInEvaluations } from "../db/schema";
 

@@ -9,13 +9,13 @@ import {
   CHOOSE_CAR_MESSAGE,
   NOT_FOUND_MESSAGE,
   OFFER_VALID_DAYS,
-  REQUIRED_DETAILS,
   REQUIRED_MESSAGE,
   TRADE_IN_CATEGORY,
   TRADE_IN_STAGES,
   noOnlineEstimateReason,
   tradeInFaq,
 } from "../../domain/trade-in";
+import { REQUIRED_DETAILS } from "../../domain/trade-in-details";
 import { openDb } from "../../server/db";
 import { leads, tradeInEvaluations } from "../../server/db/schema";
 import { recentDeliveries } from "../../server/leads/admin";

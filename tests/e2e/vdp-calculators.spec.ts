@@ -1,19 +1,21 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   DISCLAIMER_SHORT_LENGTH,
-  FINANCE_FORM_ANCHOR,
-  boundsHelp,
   calculateRepayment,
   carLoan,
-  clampToBounds,
   fillLoanText,
   loanTexts,
   loanWeekly,
+} from "../../domain/finance";
+import { FINANCE_FORM_ANCHOR } from "../../domain/finance-links";
+import {
+  boundsHelp,
+  clampToBounds,
   parseEntry,
   sliderFromTerm,
   termBounds,
   termFromSlider,
-} from "../../domain/finance";
+} from "../../domain/finance-entry";
 import { fuelCalculatorDefaults, weeklyFuelCost } from "../../domain/fuel";
 import { validateTenant } from "../../domain/tenant-validation";
 import { formatMoney } from "../../domain/vehicle-display";

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_HISTORY_REPORT, generateDemoInventory } from "../../server/demo/inventory";
-import { COPIED_MS, COPIED_TEXT, PDF_PREPARING, shareHref } from "../../domain/vdp-rules";
+import { generateDemoInventory } from "../../server/demo/inventory";
+import { DEMO_HISTORY_REPORT } from "../../server/demo/vehicle";
+import { COPIED_MS, COPIED_TEXT, PDF_PREPARING, shareHref } from "../../domain/vdp-share";
 import { formatMoney, vehicleHeading } from "../../domain/vehicle-display";
 import { carLocation } from "../../domain/vehicle-links";
 import { demoTenants, siteUrl, viewports, axeProblems, reactHydrated } from "./helpers";

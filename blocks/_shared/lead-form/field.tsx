@@ -1,6 +1,7 @@
 import type { FocusEvent, ReactNode } from "react";
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
-import { formatPrice, parsePrice, type FieldName, type FormField, type FormOption, type FormValues } from "../../../domain/lead-forms";
+import type { FieldName, FormField, FormOption } from "../../../domain/lead-forms";
+import { formatPrice, parsePrice, type FormValues } from "../../../domain/lead-form-values";
 import styles from "./lead-form.module.css";
 
 /** One field of a lead form: its label (required mark beside it), the control, and its error under it. */

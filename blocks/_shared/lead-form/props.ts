@@ -1,4 +1,5 @@
-import type { FormValues, LeadContext, LeadFormSpec } from "../../../domain/lead-forms";
+import type { LeadFormSpec } from "../../../domain/lead-forms";
+import type { FormValues, LeadContext } from "../../../domain/lead-form-values";
 
 /** What a block passes to the browser's LeadForm. */
 export interface LeadFormProps {

@@ -1,5 +1,6 @@
 import type { RefObject } from "react";
-import { stepLabel, type FormField, type FormOption, type FormValues, type LeadFormSpec } from "../../../domain/lead-forms";
+import { stepLabel, type FormField, type FormOption, type LeadFormSpec } from "../../../domain/lead-forms";
+import type { FormValues } from "../../../domain/lead-form-values";
 import styles from "./lead-form.module.css";
 
 /** A multi-step form's progress list, the current step's heading (focused on a step change) and description. */

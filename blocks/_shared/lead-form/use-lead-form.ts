@@ -1,18 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import {
-  buildLead,
-  fieldAt,
-  financeQueryPrefill,
-  firstStepWith,
-  leadEventId,
-  UNEXPECTED_ERROR,
-  type FieldName,
-  type FormField,
-  type FormValues,
-  type LeadContext,
-  type QueryPrefill,
-} from "../../../domain/lead-forms";
+import { leadEventId, UNEXPECTED_ERROR, type FieldName, type FormField } from "../../../domain/lead-forms";
+import { fieldAt } from "../../../domain/lead-form-messages";
+import { buildLead, financeQueryPrefill, type FormValues, type LeadContext, type QueryPrefill } from "../../../domain/lead-form-values";
+import { firstStepWith } from "../../../domain/lead-form-steps";
 import { trackEvent } from "../../../renderer/analytics";
 import { browserNav, keyFor, readAttribution, sendLead, storeSuccess, SUCCESS_PATH, type KeyMemo } from "../lead-submit";
 import { prefillValues, readUserDetails, rememberUserDetails } from "../user-details";

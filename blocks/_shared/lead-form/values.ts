@@ -1,4 +1,5 @@
-import type { FormField, FormOption, FormValues, LeadFormSpec } from "../../../domain/lead-forms";
+import type { FormField, FormOption, LeadFormSpec } from "../../../domain/lead-forms";
+import type { FormValues } from "../../../domain/lead-form-values";
 
 /** A select's options as shown: the location select narrows to the chosen dealership's locations. */
 export function shownOptions(field: FormField, dealership: unknown): FormOption[] {

@@ -1,5 +1,5 @@
 import type { StoredVehicle } from "../../../server/inventory/vehicle";
-import { imageUrl } from "../../../domain/media";
+import { imageUrl } from "../../../domain/image-urls";
 import { priceDisplay, vehicleHeading } from "../../../domain/vehicle-display";
 import { reservationWords } from "../../../domain/vdp-rules";
 import { vehicleTerms } from "../../../domain/vehicle-terms";

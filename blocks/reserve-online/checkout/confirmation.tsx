@@ -1,5 +1,5 @@
 import type { StoredVehicle } from "../../../server/inventory/vehicle";
-import type { ReservationView } from "../../../server/reservations/service";
+import type { ReservationView } from "../../../server/reservations/reservation";
 import { NOT_YOUR_RESERVATION, RESERVE_REFUNDABLE } from "../../../domain/vdp-rules";
 import { formatMoney } from "../../../domain/vehicle-display";
 import { similarHref } from "../../../domain/vehicle-links";

@@ -1,5 +1,5 @@
 import type { StoredVehicle } from "../../../server/inventory/vehicle";
-import { depositTerms } from "../../../server/reservations/service";
+import { depositTerms } from "../../../server/reservations/reservation";
 import { paymentsSetting, RESERVATIONS_REFUSED } from "../../../server/payments/provider-for";
 import { MONEY_BACK_HEADING, MONEY_BACK_TERMS, MONEY_BACK_TEXT, RESERVE_REFUNDABLE, reserveIneligibleText, showMoneyBack, type ReserveIneligible } from "../../../domain/vdp-rules";
 import { vehicleTerms } from "../../../domain/vehicle-terms";

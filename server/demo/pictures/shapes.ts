@@ -1,5 +1,5 @@
 /**
- * Per-model shape parameters for the drawn demo pictures (./pictures.ts draws them).
+ * Per-model shape parameters for the drawn demo pictures (./shaped-car.ts and ./shaped.ts draw them).
  *
  * Every model of the demo catalogue (server/demo/catalogue.ts) gets a model key — its make and
  * model slugged, "mazda-cx-5" — and a parameter set: proportions (length, width, height,
@@ -17,12 +17,12 @@
  * 34,462 B, CX-5 34,621 B; CX-60 side 28,378 B (generic side 27,857 B); Ranger 33,123 B (generic ute
  * 29,921 B); MT-07 27,409 B (generic motorcycle 29,532 B); Jayco Journey 32,641 B (generic caravan
  * 31,068 B); Hino 500 curtainsider 34,167 B (generic box truck 31,324 B). Each is rendered once and
- * then served from the disk cache (./media.ts).
+ * then served from the disk cache (server/inventory/media.ts).
  */
-import { normaliseBody, pictureBody, type PictureBody } from "../../domain/media";
-import { seededRandom } from "../../domain/random";
-import { slugify } from "../../domain/search-paths";
-import { CATALOGUE, type ModelSpec } from "../demo/catalogue";
+import { normaliseBody, pictureBody, type PictureBody } from "../../../domain/media";
+import { seededRandom } from "../../../domain/random";
+import { slugify } from "../../../domain/search-paths";
+import { CATALOGUE, type ModelSpec } from "../catalogue";
 
 export type Grille = "wide" | "tall" | "slot" | "bars" | "shield";
 export type Lamp = "slim" | "tall" | "round" | "split";

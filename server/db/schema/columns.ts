@@ -1,0 +1,4 @@
+/** Columns every table spells the same way. */
+import { timestamp } from "drizzle-orm/pg-core";
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
