@@ -7,7 +7,7 @@
 import { eq, ne } from "drizzle-orm";
 import type { Db } from "../db";
 import { tenants, tenantVersions } from "../db/schema";
-import { HttpError, BadRequest, type ErrorBody } from "../http/errors";
+import { HttpError, BadRequest, type ErrorBody } from "../errors";
 import { countListedSlugs } from "../inventory/store";
 import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";

@@ -3,8 +3,7 @@
  * POST are in ./http.ts): add a dealership, make and revoke feed keys. Same rules as every admin
  * endpoint (adminRoute: admin host, same-origin POST, a session).
  */
-import { NotFoundError } from "../errors";
-import { BadRequest } from "../http/errors";
+import { BadRequest, NotFoundError } from "../errors";
 import { readJsonObject } from "../http/body";
 import { json } from "../http/json";
 import { assertStaff } from "./access";

@@ -8,9 +8,8 @@
 import { parseHost } from "../../domain/hosts";
 import { findPlaceholders } from "../../domain/placeholders";
 import { getDb, type DbHandle } from "../db";
-import { ForbiddenError, NotFoundError } from "../errors";
+import { BadRequest, ForbiddenError, HttpError, NotFoundError } from "../errors";
 import { getDraft } from "../tenants/store";
-import { BadRequest, HttpError } from "../http/errors";
 import { endpoint, type Endpoint, type Result } from "../http/endpoint";
 import { json } from "../http/json";
 import { isHttps } from "../auth/sessions";

@@ -15,8 +15,7 @@ import { writeFileAtomic } from "../atomic-write";
 import type { Db } from "../db";
 import { dataDir } from "../db";
 import { auditLog, siteMedia, tenants } from "../db/schema";
-import { NotFoundError } from "../errors";
-import { BadRequest, HttpError } from "../http/errors";
+import { BadRequest, HttpError, NotFoundError } from "../errors";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess } from "./access";
 

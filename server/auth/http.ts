@@ -2,7 +2,7 @@
 import { isDemoMobile, maskMobile, mobileCountry, mobileExample, normaliseMobile } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { readJsonObject } from "../http/body";
-import { BadRequest } from "../http/errors";
+import { BadRequest } from "../errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { clientKey, hitInOrder, leadRateLimiter, networkKey } from "../leads/rate-limit";

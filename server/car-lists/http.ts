@@ -6,7 +6,7 @@
  * deleted), and `car` is null when gone. 400 { message } for a missing, malformed or too long list.
  */
 import { FAVOURITES_MAX } from "../../domain/car-lists";
-import { BadRequest } from "../http/errors";
+import { BadRequest } from "../errors";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { lookupListCars } from "./service";
 

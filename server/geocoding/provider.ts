@@ -7,7 +7,7 @@
  */
 import { mobileCountry, type MobileCountry } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { embeddedGeocodingProvider } from "./embedded";
 
 export type GeocodingCountry = MobileCountry;

@@ -9,7 +9,7 @@
  * Nesting deeper than MAX_JSON_DEPTH is refused (400) from a scan of the text, before JSON.parse
  * or anything recursive sees it.
  */
-import { HttpError } from "./errors";
+import { HttpError } from "../errors";
 
 export class BodyError extends HttpError {
   constructor(status: 400 | 413, message: string) {

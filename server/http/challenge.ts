@@ -20,7 +20,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
 import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
 import { services } from "../root/services";
-import { HttpError, type ErrorBody } from "./errors";
+import { HttpError, type ErrorBody } from "../errors";
 
 export { CHALLENGE_HEADER };
 

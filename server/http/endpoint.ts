@@ -11,7 +11,8 @@
  * server/http/endpoints.test.ts checks both that every route is branded and that only http modules
  * construct Responses.
  */
-import { errorResponse, type ErrorBody } from "./errors";
+import type { ErrorBody } from "../errors";
+import { errorResponse } from "./error-response";
 import { json } from "./json";
 
 /** Marks a function `endpoint` made; server/http/endpoints.test.ts checks every route export carries it. */

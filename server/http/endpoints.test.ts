@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { brand, endpoint, isEndpoint, rawReply, reply } from "./endpoint";
-import { HttpError } from "./errors";
+import { HttpError } from "../errors";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 

@@ -5,7 +5,7 @@
  * one wrapper (./endpoint.ts).
  */
 import { getDb, type Db } from "../db";
-import type { ErrorBody } from "./errors";
+import type { ErrorBody } from "../errors";
 import { endpoint, type Endpoint, type Handler } from "./endpoint";
 
 export interface PlatformContext {

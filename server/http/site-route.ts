@@ -8,7 +8,8 @@ import { getDb, type Db } from "../db";
 import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
 import type { RateLimiter } from "../leads/rate-limit";
-import { errorResponse, HttpError, type ErrorBody } from "./errors";
+import { HttpError, type ErrorBody } from "../errors";
+import { errorResponse } from "./error-response";
 import { endpoint, serialise, type Endpoint, type Handler } from "./endpoint";
 
 /** What a site endpoint works with; tests build it directly. */

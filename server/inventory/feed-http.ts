@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { readLimitedJson } from "../http/body";
-import { underError } from "../http/errors";
+import { underError } from "../http/error-response";
 import { platformRoute } from "../http/platform-route";
 import { json, problem } from "../http/json";
 import { bearerKey, dealershipForKey } from "./keys";

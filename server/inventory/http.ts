@@ -8,7 +8,7 @@ import { PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-share";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { readUpload } from "../admin/uploads";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { rawReply, serialise, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 import { siteRoute, type SiteContext } from "../http/site-route";

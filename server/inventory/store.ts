@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
-import { ValidationError } from "../errors";
-import { HttpError } from "../http/errors";
+import { HttpError, ValidationError } from "../errors";
 import { announceVehiclesChanged, notifyVehiclesChanged } from "./changes";
 import { dealershipDirectory } from "./directory";
 import { validateVehicle, vehicleSlug, type StoredVehicle, type Vehicle, type VehicleError } from "./vehicle";

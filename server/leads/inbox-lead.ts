@@ -2,8 +2,7 @@
 import { and, asc, desc, eq, lt, max, ne } from "drizzle-orm";
 import type { Db } from "../db";
 import { auditLog, leadDeliveries, leads, tenants } from "../db/schema";
-import { NotFoundError } from "../errors";
-import { HttpError } from "../http/errors";
+import { HttpError, NotFoundError } from "../errors";
 import type { AdminUser } from "../admin/accounts";
 import { NO_SUCH_LEAD, NOTHING_TO_RESEND, RESEND_RACE, selectLeads, siteInfo, type InboxRow, type SiteInfo } from "./inbox";
 import type { Lead } from "./validation";

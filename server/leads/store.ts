@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, lt, max } from "drizzle-orm";
 import type { Db } from "../db";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { leadDeliveries, leads } from "../db/schema";
 import { buildAdf, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";

@@ -15,7 +15,7 @@ import { validateLeadForm } from "../../domain/lead-form-validation";
 import { serviceBookingSpec, takesServiceBookings, LEAD_STATUS_IN_PROGRESS, NOT_YOUR_BOOKING } from "../../domain/service-booking";
 import { serviceLeadProblems, serviceRecipient } from "../../domain/service-booking-lead";
 import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
-import { HttpError, type ErrorBody } from "../http/errors";
+import { HttpError, type ErrorBody } from "../errors";
 import { validateLead, type Lead } from "./validation";
 import { setLeadOwnerTokenHash, siteLead, storeLead, updateLeadStage } from "./store";
 

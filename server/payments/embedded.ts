@@ -18,8 +18,7 @@ import type { Db } from "../db";
 import { embeddedPayments } from "../db/schema";
 import { cardProblems, checkCard, type CardInput } from "../../domain/payment-card";
 import { payloadHash } from "../leads/store";
-import { NotFoundError } from "../errors";
-import { BadRequest } from "../http/errors";
+import { BadRequest, NotFoundError } from "../errors";
 import { CardError, checkIdempotencyKey, checkPaymentRequest, PaymentConflictError, type CreatePaymentRequest, type Payment, type PaymentProvider } from "./provider";
 
 export const EMBEDDED_PROVIDER = "embedded";

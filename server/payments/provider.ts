@@ -13,7 +13,7 @@
  * stripe.ts) is a hosted flow: createPayment opens a Checkout Session and answers requires_action
  * with Stripe's page; the card never reaches this server. server/payments/provider-for.ts picks one.
  */
-import { BadRequest, HttpError, type ErrorBody } from "../http/errors";
+import { BadRequest, HttpError, type ErrorBody } from "../errors";
 import type { CardBrand, CardField, CardInput } from "../../domain/payment-card";
 
 export type PaymentStatus = "requires_confirmation" | "requires_action" | "succeeded" | "failed" | "refunded";

@@ -15,7 +15,7 @@
 import type Stripe from "stripe";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { serialise } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 import { readLimitedBytes } from "../http/body";

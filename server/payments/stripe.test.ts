@@ -23,7 +23,7 @@ import { smsProvider } from "../sms/provider";
 import { handleReserve, reservationAnswer } from "../reservations/http";
 import { cancelReservation, finalizeReservation, reserveCar } from "../reservations/service";
 import { ABANDONED, type ReserveRequest } from "../reservations/reservation";
-import { errorResponse } from "../http/errors";
+import { errorResponse } from "../http/error-response";
 import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED } from "./provider-for";
 import { EmbeddedPaymentProvider } from "./embedded";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";

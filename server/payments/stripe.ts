@@ -19,8 +19,7 @@
  * The payment id is the Checkout Session's id (cs_…): the payment reference the dealer sees.
  */
 import Stripe from "stripe";
-import { BadRequest, HttpError } from "../http/errors";
-import { NotFoundError } from "../errors";
+import { BadRequest, HttpError, NotFoundError } from "../errors";
 import { checkIdempotencyKey, checkPaymentRequest, PaymentConflictError, type CreatePaymentRequest, type Payment, type PaymentProvider } from "./provider";
 
 export const STRIPE_PROVIDER = "stripe";

@@ -5,7 +5,7 @@ import type { reservations } from "../db/schema";
 import { reserveIneligibleText, type ReserveIneligible } from "../../domain/vdp-rules";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { CardInput } from "../../domain/payment-card";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import type { PaymentProvider } from "../payments/provider";
 
 export type ReservationKind = "reserve" | "purchase";

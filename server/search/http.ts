@@ -5,7 +5,7 @@
  */
 import { decodeComponent } from "../../domain/uri";
 import { readLimitedJson } from "../http/body";
-import { HttpError, type ErrorBody } from "../http/errors";
+import { HttpError, type ErrorBody } from "../errors";
 import { endpoint, type Endpoint, type RouteParams } from "../http/endpoint";
 import { NO_SITE } from "../http/site-route";
 import { tenantForHost } from "../tenants/live";

@@ -8,7 +8,7 @@
 import { checkVehicleStep } from "../../domain/trade-in";
 import { takesServiceBookings, serviceSettings, VEHICLE_NOT_FOUND } from "../../domain/service-booking";
 import { readJsonObject } from "../http/body";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { leadRateLimiter } from "../leads/rate-limit";

@@ -5,7 +5,7 @@
  * spatial extents every HEIF image item must have) so that one declaring more than
  * HEIC_MAX_PIXELS (a grid's full size or any tile) — or none at all — is refused.
  */
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 
 /** A HEIC picture is kept as sent, so it gets a smaller bound than the 10 MB the others may be sent at. */
 export const HEIC_MAX_BYTES = 8_000_000;

@@ -23,7 +23,7 @@ import { signedInUserId } from "../auth/sessions";
 import { getVehicle } from "../inventory/store";
 import { readJsonObject, readLimitedBytes } from "../http/body";
 import { readCookie, sessionSetCookie } from "../http/cookies";
-import { BadRequest, HttpError, type ErrorBody } from "../http/errors";
+import { BadRequest, HttpError, type ErrorBody } from "../errors";
 import { reply, type Result } from "../http/endpoint";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { leadRateLimiter } from "../leads/rate-limit";

@@ -12,7 +12,7 @@ import { sniffTradeInImage } from "../../domain/trade-in-images";
 import { writeFileAtomic } from "../atomic-write";
 import { preparePicture } from "../admin/uploads";
 import { dataDir, type Db } from "../db";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { clientKey, networkKey, spendInOrder, type RateLimiter } from "../leads/rate-limit";
 import { addEvaluationImage, imageBytes, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { checkHeic } from "./heic";

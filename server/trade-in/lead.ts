@@ -8,7 +8,7 @@ import { type TradeInDetails } from "../../domain/trade-in-details";
 import { numberFormat } from "../../domain/intl";
 import type { Db } from "../db";
 import { getVehicle } from "../inventory/store";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { redeliverLead, siteLead, storeLead, updateLeadStage } from "../leads/store";
 import { validateLead, type Lead } from "../leads/validation";
 import type { Valuation, ValuationVehicle } from "../valuation/provider";

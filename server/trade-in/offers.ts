@@ -4,7 +4,7 @@
  */
 import { TRADE_IN_STAGES, tradeInSettings, type TradeInStage } from "../../domain/trade-in";
 import { type TradeInDetails } from "../../domain/trade-in-details";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import type { SiteContext } from "../http/site-route";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import { customerReasons, valuationResult, valueForSite, type Valuation, type ValuationProvider, type ValuationVehicle } from "../valuation/provider";

@@ -6,7 +6,7 @@
 import { mobileCountry, normaliseMobile } from "../../domain/mobile";
 import { requestUser } from "../auth/sessions";
 import { readJsonObject } from "../http/body";
-import { BadRequest } from "../http/errors";
+import { BadRequest } from "../errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, withErrors, type SiteContext } from "../http/site-route";
 import { removeCar, saveCar, savedCarIds, siteOwnsVehicle, watchlistEnabled } from "./store";

@@ -1,5 +1,5 @@
 /** Shapes shared by the engine (index.ts) and the linear-scan reference (reference.ts). */
-import { HttpError } from "../../http/errors";
+import { HttpError } from "../../errors";
 
 /** What callers index: any object with a string `objectID` (e.g. domain/search-record's SearchRecord). */
 export interface InputRecord {

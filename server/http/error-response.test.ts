@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { BadRequest, ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from "../errors";
 import { IdempotencyConflictError } from "../leads/store";
 import { VehicleConflictError } from "../inventory/store";
 import { SearchRequestError } from "../search/engine/types";
 import { BodyError, readJsonObject } from "./body";
-import { BadRequest, errorResponse, HttpError, SOMETHING_WENT_WRONG, underError } from "./errors";
+import { errorResponse, SOMETHING_WENT_WRONG, underError } from "./error-response";
 import { json, problem } from "./json";
 
 const answer = async (res: Response) => ({ status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), body: await res.json() });
@@ -88,7 +88,7 @@ describe("errorResponse", () => {
   });
 
   it("recognises an HttpError built by another bundled copy of the class (Next splits modules into chunks)", async () => {
-    // What another chunk's copy of server/http/errors.ts would build: the same brand, another class.
+    // What another chunk's copy of server/errors/index.ts would build: the same brand, another class.
     const brand = Symbol.for("forecourt.HttpError");
     class OtherCopy extends Error {
       readonly [brand] = true;
