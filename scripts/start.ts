@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
-import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/seed";
+import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/demo/seed";
 import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
 import { buildIfStale } from "./build";

@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoInventory, seedDemoTenants } from "../server/seed";
+import { seedDemoInventory, seedDemoTenants } from "../server/demo/seed";
 import { pgliteDatabase, type TestDatabase } from "../tests/databases";
 import { contract as compileHints } from "./compile-hints";
 import { contractProblems as problemsOf, type NextOutput, type NextPage } from "./contract";

@@ -6,7 +6,7 @@ import { backends } from "./databases";
 import { adminUsers } from "../server/db/schema";
 import { createTenant } from "../server/tenants/store";
 import { signIn } from "../server/admin/accounts";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "../server/seed";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "../server/demo/seed";
 import { main } from "../scripts/admin-create-user";
 import { runMain } from "./run-cli";
 

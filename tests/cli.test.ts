@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "./fixtures/tenant";
 import { backends, pgliteDatabase } from "./databases";
-import { seedDemoTenants } from "../server/seed";
+import { seedDemoTenants } from "../server/demo/seed";
 import { tenants, tenantVersions } from "../server/db/schema";
 import { eq } from "drizzle-orm";
 import { main as validate } from "../scripts/validate";

@@ -17,7 +17,7 @@ export interface EditorFormContext {
   slug: string;
 }
 
-/** The picture types the upload endpoint accepts (server/admin/uploads.ts). */
+/** The picture types the upload endpoint accepts (server/media/uploads.ts). */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 const SHOWABLE = /^(\/[^\s]+|https?:\/\/[^\s]+)$/;
 

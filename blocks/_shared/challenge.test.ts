@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryRateLimiter } from "../../server/leads/rate-limit";
+import { MemoryRateLimiter } from "../../server/http/rate-limit";
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGES, ChallengeRefused, issueChallenge, redeemChallenge } from "../../server/http/challenge";
 import { fetchWithChallenge } from "./challenge";
 

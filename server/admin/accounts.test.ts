@@ -12,7 +12,7 @@ import {
   BUSY_EMAIL, SIGN_IN_LIMITS, signIn, upsertAdminUser, type SignInResult,
 } from "./accounts";
 import { isSameOriginRequest } from "./csrf";
-import { networkKey } from "../leads/rate-limit";
+import { networkKey } from "../http/rate-limit";
 
 describe("passwords (scrypt)", () => {
   it("hashes with N = 2^17, r = 8, p = 1 in production (tests/setup.ts makes tests cheaper)", async () => {

@@ -24,7 +24,7 @@ import { newSessionToken, tokenHash } from "../auth/sessions";
 import { and, count, eq, gt, gte, lt, min, or } from "drizzle-orm";
 import type { Db } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
-import { networkKey } from "../leads/rate-limit";
+import { networkKey } from "../http/rate-limit";
 import { dummyHash, hashPassword, HashingBusy, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from "./passwords";
 
 export type AdminRole = "staff" | "dealer";

@@ -9,7 +9,7 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, dealerships, tenants } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
-import { seedDemoTenants } from "../seed";
+import { seedDemoTenants } from "../demo/seed";
 import { getDraft, getLiveDocument, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import {
   adminRoute, handleAssignDealership, handleCreateTenant, handleFlags, handleListDealerships, handlePublish, handleRestore, handleSaveDraft,

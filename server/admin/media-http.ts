@@ -7,7 +7,7 @@ import { readJsonObject, readLimitedBytes } from "../http/body";
 import { json } from "../http/json";
 import type { adminRoute } from "./http";
 import { deleteMedia, listMedia, replaceMedia, setMediaAlt } from "./media";
-import { MAX_UPLOAD_BYTES, TOO_LARGE } from "./uploads";
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from "../media/uploads";
 
 type Handler = Parameters<typeof adminRoute>[0];
 

@@ -13,7 +13,7 @@ import { upsertAdminUser } from "./accounts";
 import { adminRoute, handleSignIn, handleUpload } from "./http";
 import { describePointer, swapPicture } from "./media";
 import { handleDeleteMedia, handleListMedia, handleMediaAlt, handleReplaceMedia } from "./media-http";
-import { readUpload, uploadsDir } from "./uploads";
+import { readUpload, uploadsDir } from "../media/uploads";
 
 const ADMIN = "localhost:3000";
 const ORIGIN = `http://${ADMIN}`;

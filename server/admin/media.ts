@@ -17,7 +17,7 @@ import { type ErrorBody, HttpError, NotFoundError, ValidationError } from "../er
 import { getDraft, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess, canAccessTenant } from "./access";
-import { uploadsDir, writePicture } from "./uploads";
+import { uploadsDir, writePicture } from "../media/uploads";
 
 export const MAX_ALT = 300;
 

@@ -19,7 +19,7 @@ import { validateTenant, type TenantError } from "../../domain/tenant-validation
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess } from "./access";
-import { foreignDealerships } from "./dealerships";
+import { foreignDealerships } from "../tenants/dealerships";
 
 export const PREVIEW_TTL_MS = 30 * 60_000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");

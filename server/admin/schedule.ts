@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { getDb, type Db, type DbHandle } from "../db";
-import { every } from "../every";
+import { every } from "../root/every";
 import { auditLog, scheduledPublishes, tenants } from "../db/schema";
 import { BadRequest, ConflictError, ForbiddenError, HttpError, NotFoundError } from "../errors";
 import { getDraft, publish } from "../tenants/store";

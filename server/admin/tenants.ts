@@ -21,7 +21,8 @@ import { buildStarter } from "../../domain/starters";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import type { AdminUser } from "./accounts";
 import { assertDealerChangeAllowed, assertStaff, assertTenantAccess, canAccessTenant } from "./access";
-import { listDealerships, namedDealerships, ownershipErrors } from "./dealerships";
+import { namedDealerships, ownershipErrors } from "../tenants/dealerships";
+import { listDealerships } from "./dealerships";
 import { checkBeforePublishing } from "./checklist";
 
 export interface TenantRow {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { demoSite, SITE_HOST } from "../leads/test-helpers";
 import { handleEventPost } from "./http";
 

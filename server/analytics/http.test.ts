@@ -4,7 +4,7 @@ import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "..
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { demoSite, SITE_HOST } from "../leads/test-helpers";
 import { EVENT_LIMITS, handleEventPost, type EventDeps, type EventLimits } from "./http";
 

@@ -2,7 +2,7 @@ import { getDb, type Db } from "../db";
 import type { LiveDocument } from "../tenants/store";
 import { tenantForHost } from "../tenants/live";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../http/rate-limit";
 import { readLimitedJson } from "../http/body";
 import { underError } from "../http/error-response";
 import { BadRequest, HttpError } from "../errors";

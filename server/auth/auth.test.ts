@@ -7,7 +7,7 @@ import type { DbHandle } from "../db";
 import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
 import { EmbeddedSmsProvider, type SmsMessage, type SmsProvider } from "../sms/provider";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { MemoryRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter, type RateLimiter } from "../http/rate-limit";
 import { CODE_REQUEST_LIMITS, codeMatches, hashCode, MAX_ATTEMPTS, MAX_CODES_PER_WINDOW, requestCode, verifyCode } from "./codes";
 import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES, resetChallengeSecret } from "../http/challenge";
 import { challengeOffer, solveChallenge } from "../../domain/challenge";

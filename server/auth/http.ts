@@ -5,7 +5,7 @@ import { readJsonObject } from "../http/body";
 import { BadRequest } from "../errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { clientKey, hitInOrder, leadRateLimiter, networkKey } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey } from "../http/rate-limit";
 import { capOrChallenge, ChallengeRefused, inMinutes, redeemChallenge } from "../http/challenge";
 import type { ChallengeOffer } from "../../domain/challenge";
 import { EMBEDDED_SMS } from "../sms/provider";

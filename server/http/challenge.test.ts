@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { challengeOffer, leadingZeroBits, sha256, solveChallenge } from "../../domain/challenge";
-import { MemoryRateLimiter, RedisRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter, RedisRateLimiter } from "./rate-limit";
 import {
   capOrChallenge,
   CHALLENGE_BASE_BITS,

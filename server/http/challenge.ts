@@ -18,7 +18,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
-import { clientKey, hitInOrder, networkKey, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, networkKey, type RateLimiter } from "./rate-limit";
 import { services } from "../root/services";
 import { HttpError, type ErrorBody } from "../errors";
 

@@ -7,7 +7,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
-import type { RateLimiter } from "../leads/rate-limit";
+import type { RateLimiter } from "./rate-limit";
 import { HttpError, type ErrorBody } from "../errors";
 import { errorResponse } from "./error-response";
 import { endpoint, serialise, type Endpoint, type Handler } from "./endpoint";

@@ -7,7 +7,7 @@ import { vehicleSheet } from "../../domain/vehicle-sheet";
 import { PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-share";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { readUpload } from "../admin/uploads";
+import { readUpload } from "../media/uploads";
 import { HttpError } from "../errors";
 import { rawReply, serialise, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";

@@ -1,5 +1,5 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { writeFileAtomic } from "../atomic-write";
+import { writeFileAtomic } from "../media/atomic-write";
 import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, type PictureRequest } from "../../domain/media";
@@ -13,7 +13,7 @@ import { pictureShape } from "../demo/pictures/shapes";
  * A picture is drawn (server/demo/pictures/) and rasterised with sharp the first time it is asked for,
  * then kept under DATA_DIR/media/ and served from there; pictures are shared by every vehicle of
  * the same body (or model) and colour, so nothing is made ahead of time. Pictures uploaded in the admin are at
- * /media/uploads/{site}/{hash}.webp (server/admin/uploads.ts). Anything else is a 404, never a 500.
+ * /media/uploads/{site}/{hash}.webp (server/media/uploads.ts). Anything else is a 404, never a 500.
  */
 
 export const mediaDir = () => join(dataDir(), "media");

@@ -8,7 +8,7 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import { validateTenant } from "../../domain/tenant-validation";
 import type { DbHandle } from "../db";
 import { ValidationError } from "../errors";
-import { seedDemoInventory, seedDemoTenants } from "../seed";
+import { seedDemoInventory, seedDemoTenants } from "../demo/seed";
 import { createTenant, publish } from "../tenants/store";
 import { notifyPayloads, VEHICLES_CHANNEL } from "./changes";
 import { demoCount } from "../demo/inventory";

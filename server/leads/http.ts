@@ -4,7 +4,7 @@ import { kickLeadsOutbox } from "./outbox";
 import type { LiveDocument } from "../tenants/store";
 import { FIX_ERRORS, UNEXPECTED_ERROR } from "../../domain/lead-forms";
 import { LEAD_TOKEN_HEADER } from "../../domain/service-booking";
-import { clientKey, hitInOrder, LEAD_LIMITS, leadRateLimiter, networkKey, type LeadLimits, type RateLimiter } from "./rate-limit";
+import { clientKey, hitInOrder, LEAD_LIMITS, leadRateLimiter, networkKey, type LeadLimits, type RateLimiter } from "../http/rate-limit";
 import { capOrChallenge, LimitedError, redeemChallenge } from "../http/challenge";
 import { parseJsonText, readLimitedText } from "../http/body";
 import { underError } from "../http/error-response";

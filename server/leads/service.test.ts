@@ -7,7 +7,7 @@ import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { createTenant, publish } from "../tenants/store";
 import { withErrors } from "../http/site-route";
-import { MemoryRateLimiter } from "./rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { handleRegoLookup, LOOKUPS_BUSY, SERVICE_LOOKUP_LIMITS } from "../service-booking/http";
 import { createHash } from "node:crypto";
 import { challengeOffer, solveChallenge } from "../../domain/challenge";

@@ -7,7 +7,7 @@ import type { DbHandle } from "../db";
 import { leads } from "../db/schema";
 import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES, issueChallenge, resetChallengeSecret } from "../http/challenge";
 import { LEADS_BUSY, siteLadder } from "./http";
-import { MemoryRateLimiter } from "./rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { demoSite, deps, post, validLead } from "./test-helpers";
 
 // The key the handler signs challenges with (else one is made in DATA_DIR).

@@ -8,7 +8,7 @@ import type { DbHandle } from "../db";
 import type { LiveDocument } from "../tenants/store";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { handleLeadPost, type LeadDeps } from "./http";
-import { MemoryRateLimiter, type RateLimiter } from "./rate-limit";
+import { MemoryRateLimiter, type RateLimiter } from "../http/rate-limit";
 
 export const SITE_HOST = "harbourline.localhost:3000";
 

@@ -15,7 +15,7 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leads, reservations } from "../db/schema";
 import type { SiteContext } from "../http/site-route";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { Services, useServices } from "../root/services";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";

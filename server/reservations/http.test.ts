@@ -11,7 +11,7 @@ import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
 import { CARD_MESSAGES } from "../../domain/payment-card";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { OutboxWorker, type EmailMessage } from "../leads/outbox";
 import { handleCancel, handleChallenge, handleOpen, handleReserve, reservationAnswer, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
 import { createHash } from "node:crypto";

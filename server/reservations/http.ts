@@ -33,7 +33,7 @@ import { json } from "../http/json";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
-import { leadRateLimiter, type RateLimiter } from "../leads/rate-limit";
+import { leadRateLimiter, type RateLimiter } from "../http/rate-limit";
 import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { paymentProvider, RESERVATIONS_REFUSED, reservationsRefused } from "../payments/provider-for";

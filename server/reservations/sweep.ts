@@ -6,7 +6,7 @@
  * lazily (server/reservations/service.ts), so a car is never shown held past its time for long.
  */
 import { getDb, type DbHandle } from "../db";
-import { every } from "../every";
+import { every } from "../root/every";
 import { releaseLapsed } from "./service";
 import { sendMissingLeads } from "./lead";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-host";
-import { every } from "../every";
-import { MemoryRateLimiter } from "../leads/limiters";
+import { every } from "./every";
+import { MemoryRateLimiter } from "../http/limiters";
 import type { SearchIndex } from "../search/engine";
 import { publishInProcessSearch, Services, services, useServices } from "./services";
 

@@ -17,7 +17,7 @@ import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-hos
 import { openDb, type DbHandle } from "../db/open";
 import { loadChallengeSecret } from "../http/challenge-secret";
 import { VehicleChanges } from "../inventory/vehicle-changes";
-import { connectRateLimiter, type MemoryRateLimiter, type RedisRateLimiter } from "../leads/limiters";
+import { connectRateLimiter, type MemoryRateLimiter, type RedisRateLimiter } from "../http/limiters";
 import { OutboxWorker, type OutboxOptions } from "../leads/outbox-worker";
 import type { AlgoliaSync } from "../search/algolia";
 import type { SearchIndex } from "../search/engine";
@@ -53,7 +53,7 @@ function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
 export class Services {
   /** Vehicle write notifications: this process's listeners and the NOTIFY bridge between processes. */
   readonly vehicleChanges = new VehicleChanges();
-  /** The background jobs' timers, by job name (server/every.ts). */
+  /** The background jobs' timers, by job name (server/root/every.ts). */
   readonly timers = new Map<string, ReturnType<typeof setInterval>>();
   private dbHandle: Promise<DbHandle> | undefined;
   private limiter: Promise<ProcessRateLimiter> | undefined;

@@ -9,7 +9,7 @@ import type { DbHandle } from "../db";
 import { createApiKey } from "../inventory/keys";
 import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
 import { getVehicle, upsertVehicle } from "../inventory/store";
-import { seedDemoTenants } from "../seed";
+import { seedDemoTenants } from "../demo/seed";
 import { Services, useServices } from "../root/services";
 import { createAlgoliaSync, startAlgoliaSync, stopAlgoliaSync, subscribeAlgoliaSync, SYNC_DELAY_MS, type AlgoliaSync } from "./algolia";
 

@@ -14,7 +14,7 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { vehicles } from "../db/schema";
 import { loadSearchRecords } from "../inventory/records";
-import { seedDemoTenants } from "../seed";
+import { seedDemoTenants } from "../demo/seed";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import { algoliaClientConfig, algoliaEnv, algoliaIndexSettings, pushToAlgolia, replicaIndices, securedSearchKey } from "./algolia";
 import { main as searchPush } from "../../scripts/search-push";

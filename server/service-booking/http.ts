@@ -11,7 +11,7 @@ import { readJsonObject } from "../http/body";
 import { HttpError } from "../errors";
 import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { leadRateLimiter } from "../leads/rate-limit";
+import { leadRateLimiter } from "../http/rate-limit";
 import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import type { ValuationProvider } from "../valuation/provider";

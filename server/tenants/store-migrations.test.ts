@@ -13,7 +13,7 @@ import { backends, useTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions } from "../db/schema";
 import { ValidationError } from "../errors";
-import { seedDemoTenants } from "../seed";
+import { seedDemoTenants } from "../demo/seed";
 import { validateTenant } from "../../domain/tenant-validation";
 import { createTenant, getDraft, getLiveDocument, getVersion, publish, restoreVersion, saveDraft } from "./store";
 

@@ -5,7 +5,7 @@ import { validateTenant, type TenantError } from "../../domain/tenant-validation
 import { DocumentMigrationError, migrateDocument } from "../../schemas/migrations";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { foreignDealerships, settleDealerships } from "../admin/dealerships";
+import { foreignDealerships, settleDealerships } from "./dealerships";
 import { PUBLISHED_CHANNEL } from "./channel";
 
 export { PUBLISHED_CHANNEL };

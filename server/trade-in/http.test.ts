@@ -23,7 +23,7 @@ import { withErrors } from "../http/site-route";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import { upsertVehicles } from "../inventory/store";
 import { leadsCsv } from "../leads/inbox-csv";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";

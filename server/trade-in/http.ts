@@ -26,7 +26,7 @@ import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError, type ErrorBody } from "../errors";
 import { reply, type Result } from "../http/endpoint";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
-import { leadRateLimiter } from "../leads/rate-limit";
+import { leadRateLimiter } from "../http/rate-limit";
 import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { LOOKUPS_BUSY, lookupsFull, tooManyLookups } from "../service-booking/http";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";

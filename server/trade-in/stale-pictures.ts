@@ -12,7 +12,7 @@
 import { rmdir, unlink } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
 import { dataDir, getDb, type Db, type DbHandle } from "../db";
-import { every } from "../every";
+import { every } from "../root/every";
 import { clearPictures, lockStalePictures } from "../valuation/store";
 
 export const PICTURE_RETENTION_DAYS = 7;

@@ -14,7 +14,7 @@ import { and, eq } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db, type DbHandle } from "../db";
 import { leads } from "../db/schema";
-import { every } from "../every";
+import { every } from "../root/every";
 import { updateLeadStage } from "../leads/store";
 import type { Lead } from "../leads/validation";
 import { getLiveDocument } from "../tenants/store";

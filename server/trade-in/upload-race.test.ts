@@ -10,7 +10,7 @@ import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
 import { tradeInEvaluations } from "../db/schema";
 import { withErrors } from "../http/site-route";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { addEvaluationImage, createEvaluation } from "../valuation/store";

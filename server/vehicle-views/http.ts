@@ -17,7 +17,7 @@
 import { json } from "../http/json";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
-import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../leads/rate-limit";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../http/rate-limit";
 import { carSlugFromUrl } from "../price-comparison/http";
 import { recordView, vehicleViewState } from "./store";
 

@@ -9,7 +9,7 @@ import type { DbHandle } from "../db";
 import { vehicleViews } from "../db/schema";
 import { deleteVehicle, upsertVehicles } from "../inventory/store";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { MemoryRateLimiter } from "../leads/rate-limit";
+import { MemoryRateLimiter } from "../http/rate-limit";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
 import { handleView, VIEW_DEDUPE_MS, VIEW_LIMITS, type ViewLimits } from "./http";
 import { recordView, vehicleViewState } from "./store";

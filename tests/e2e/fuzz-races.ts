@@ -332,7 +332,7 @@ export async function runRaces(server: RaceServer): Promise<RaceOutcome> {
     }
   });
 
-  // No temporary file of an upload is left behind (server/atomic-write.ts writes {file}.{pid}.{random}.tmp, then renames it).
+  // No temporary file of an upload is left behind (server/media/atomic-write.ts writes {file}.{pid}.{random}.tmp, then renames it).
   const temporary = [...filesUnder(join(server.dataDir, "uploads")), ...filesUnder(join(server.dataDir, "trade-in"))].filter((f) => /\.tmp$/.test(f));
   expectThat(temporary.length === 0, `temporary files left: ${temporary.join(", ")}`);
   return out;

@@ -1,4 +1,4 @@
-import { healthRoute } from "../../../server/health-http";
+import { healthRoute } from "../../../server/health/health-http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 /**
- * The rate limiters (server/leads/rate-limit.ts says what they count): in memory, or in Redis with a
+ * The rate limiters (server/http/rate-limit.ts says what they count): in memory, or in Redis with a
  * fallback to memory while Redis does not answer. The process has one (server/root/services.ts).
  */
 

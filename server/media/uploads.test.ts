@@ -10,8 +10,8 @@ import type { DbHandle } from "../db";
 import { auditLog } from "../db/schema";
 import { createTenant } from "../tenants/store";
 import { mediaResponse } from "../inventory/http";
-import { upsertAdminUser } from "./accounts";
-import { adminRoute, handleSignIn, handleUpload } from "./http";
+import { upsertAdminUser } from "../admin/accounts";
+import { adminRoute, handleSignIn, handleUpload } from "../admin/http";
 import { MAX_UPLOAD_BYTES, NOT_A_PICTURE, preparePicture, TOO_LARGE } from "./uploads";
 
 const ADMIN = "localhost:3000";

@@ -10,7 +10,7 @@
  * failure the limiter counts in memory for 30 s (a circuit breaker) and then tries Redis again, so
  * an unreachable Redis costs a request at most one timeout, never a lead.
  */
-import { clientAddress, clientBucket } from "../http/client-address";
+import { clientAddress, clientBucket } from "./client-address";
 import { services } from "../root/services";
 import type { AmountLimiter, MemoryRateLimiter, RateLimiter, RateLimitMode, RedisRateLimiter } from "./limiters";
 

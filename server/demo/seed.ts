@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { DbHandle } from "./db";
-import { adminUsers, auditLog, dealerships, tenants } from "./db/schema";
-import { upsertAdminUser } from "./admin/accounts";
-import { settleDealerships } from "./admin/dealerships";
-import { createTenant, getLiveDocument, listTenants, publish } from "./tenants/store";
-import { DEMO_UNASSIGNED_DEALERSHIPS, generateDemoInventory, unassignedDemoInventory } from "./demo/inventory";
-import { upsertVehicles } from "./inventory/store";
+import type { DbHandle } from "../db";
+import { adminUsers, auditLog, dealerships, tenants } from "../db/schema";
+import { upsertAdminUser } from "../admin/accounts";
+import { settleDealerships } from "../tenants/dealerships";
+import { createTenant, getLiveDocument, listTenants, publish } from "../tenants/store";
+import { DEMO_UNASSIGNED_DEALERSHIPS, generateDemoInventory, unassignedDemoInventory } from "./inventory";
+import { upsertVehicles } from "../inventory/store";
 
 export const tenantsDir = () => resolve(process.cwd(), "tenants");
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "./db";
-import { rateLimitMode } from "./leads/rate-limit";
-import { algoliaEnv } from "./search/algolia";
-import { paymentsSetting } from "./payments/provider-for";
+import { getDb } from "../db";
+import { rateLimitMode } from "../http/rate-limit";
+import { algoliaEnv } from "../search/algolia";
+import { paymentsSetting } from "../payments/provider-for";
 
 /**
  * What GET /api/health reports: the back-ends in use and whether the database answers. `rateLimits`

@@ -2,11 +2,11 @@ import { createServer, connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
-import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { healthReport } from "../health";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { healthReport } from "../health/health";
 import { Services, useServices } from "../root/services";
 import { clientKey, LEAD_LIMITS, leadRateLimiter, MemoryRateLimiter, networkKey, RedisRateLimiter, resetLeadRateLimiter, type RateLimiter } from "./rate-limit";
-import { demoSite, deps, post, validLead } from "./test-helpers";
+import { demoSite, deps, post, validLead } from "../leads/test-helpers";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pgliteDatabase, type TestDatabase } from "../tests/databases";
-import type { DbHandle } from "./db";
+import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
 import { healthReport } from "./health";
-import { resetLeadRateLimiter } from "./leads/rate-limit";
-import { Services, useServices } from "./root/services";
+import { resetLeadRateLimiter } from "../http/rate-limit";
+import { Services, useServices } from "../root/services";
 
 let previous: Services;
 let tdb: TestDatabase;

@@ -1,4 +1,4 @@
-import { services } from "./root/services";
+import { services } from "./services";
 
 /**
  * A background job of the server process (started by server/root/start.ts): `tick` runs now and then

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tenantBaseFilter } from "../domain/search-rules";
-import { validateTenant } from "../domain/tenant-validation";
-import { makeTenant } from "../tests/fixtures/tenant";
-import { backends } from "../tests/databases";
-import { dealerships, vehicles } from "./db/schema";
-import { listDealerships } from "./admin/dealerships";
-import { previewDealerships } from "./admin/preview";
-import { loadSearchRecords } from "./inventory/records";
-import { SearchIndex } from "./search/engine";
-import { vehicleIndexSettings } from "./search/vehicle-index";
+import { tenantBaseFilter } from "../../domain/search-rules";
+import { validateTenant } from "../../domain/tenant-validation";
+import { makeTenant } from "../../tests/fixtures/tenant";
+import { backends } from "../../tests/databases";
+import { dealerships, vehicles } from "../db/schema";
+import { listDealerships } from "../admin/dealerships";
+import { previewDealerships } from "../admin/preview";
+import { loadSearchRecords } from "../inventory/records";
+import { SearchIndex } from "../search/engine";
+import { vehicleIndexSettings } from "../search/vehicle-index";
 import { seedDemoTenants } from "./seed";
-import { getLiveDocument, listTenants } from "./tenants/store";
-import type { TenantDocument } from "../schemas/generated/tenant";
+import { getLiveDocument, listTenants } from "../tenants/store";
+import type { TenantDocument } from "../../schemas/generated/tenant";
 
 const staff = { id: 0, email: "staff@test.example", role: "staff" as const, tenants: [] };
 
