@@ -3,7 +3,7 @@ import { listCarState, weeklyEstimate, type ListCar, type ListLookupItem } from 
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { toSearchRecord } from "../inventory/records";
-import { heldVehicleIds, withHold } from "../reservations/active";
+import { heldVehicleIds, withHold } from "../inventory/holds";
 import type { StoredVehicle } from "../inventory/vehicle";
 import { vehiclesById } from "./store";
 
@@ -33,7 +33,7 @@ export function listCar(v: StoredVehicle | undefined, tenant: TenantDocument): L
   };
 }
 
-/** The cars of `ids` as the lists show them; a car a paid deposit holds is reserved, as on search and its page (server/reservations/active.ts). */
+/** The cars of `ids` as the lists show them; a car a paid deposit holds is reserved, as on search and its page (server/inventory/holds.ts). */
 export async function lookupListCars(db: Db, tenant: TenantDocument, ids: string[], now = new Date()): Promise<ListLookupItem[]> {
   const rows = await vehiclesById(db, ids);
   const held = await heldVehicleIds(db, now, ids);

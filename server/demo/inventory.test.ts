@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "../../domain/tenant-validation";
 import { SPIN_FRAMES } from "../../domain/media";
-import { pictureRequest } from "../inventory/media";
+import { pictureRequest } from "../media/vehicle-pictures";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CATALOGUE } from "./catalogue";
 import { demoCount, generateDemoInventory } from "./inventory";

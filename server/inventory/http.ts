@@ -1,6 +1,6 @@
 /**
  * The inventory's endpoints that are not JSON: GET /media/** (generated vehicle pictures and the
- * admin's uploads, server/inventory/media.ts) and GET /api/cars/{slug}/pdf (the car's PDF,
+ * admin's uploads, server/media/vehicle-pictures.ts) and GET /api/cars/{slug}/pdf (the car's PDF,
  * server/inventory/vehicle-pdf.ts). The dealer feed API is ./feed-http.ts.
  */
 import { vehicleSheet } from "../../domain/vehicle-sheet";
@@ -12,7 +12,7 @@ import { HttpError } from "../errors";
 import { rawReply, serialise, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 import { siteRoute, type SiteContext } from "../http/site-route";
-import { picture, pictureRequest } from "./media";
+import { picture, pictureRequest } from "../media/vehicle-pictures";
 import { localPhoto, renderVehiclePdf } from "./vehicle-pdf";
 import { vehicleForPage } from "./vdp";
 

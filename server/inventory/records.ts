@@ -8,7 +8,7 @@ import { basicColour } from "../../domain/colours";
 import type { Finance, Location } from "../../schemas/generated/tenant";
 import tenantSchema from "../../schemas/generated/tenant.schema.json" with { type: "json" };
 import { dealershipDirectory, vehicleLocation, type DealershipEntry } from "./directory";
-import { heldVehicleIds, withHold } from "../reservations/active";
+import { heldVehicleIds, withHold } from "./holds";
 import type { StoredVehicle } from "./vehicle";
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { vehicles } from "../db/schema";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db } from "../db";
 import { getVehicleBySlug } from "./store";
-import { heldVehicleIds, withHold } from "../reservations/active";
+import { heldVehicleIds, withHold } from "./holds";
 import type { StoredVehicle } from "./vehicle";
 
 const VDP_PATH = /^\/cars\/([a-z0-9-]+)$/;

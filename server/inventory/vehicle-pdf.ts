@@ -10,7 +10,7 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { VehicleSheet } from "../../domain/vehicle-sheet";
 import { PICTURE_PREFIX } from "../../domain/media";
-import { picture, pictureRequest } from "./media";
+import { picture, pictureRequest } from "../media/vehicle-pictures";
 
 // ---------------------------------------------------------------------------------------------
 // Fonts and text

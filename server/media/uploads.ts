@@ -6,7 +6,7 @@
  * wide and stored as WebP under DATA_DIR/uploads/{site}/{content hash}.webp, so the same picture
  * uploaded twice is stored once and its address never changes. Each admin upload is an entry of
  * the site's media library (table site_media, server/admin/media.ts). Served at /media/uploads/… on every
- * host (server/inventory/media.ts), cached for a year.
+ * host (server/media/vehicle-pictures.ts), cached for a year.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";

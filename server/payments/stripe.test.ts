@@ -27,7 +27,7 @@ import { errorResponse } from "../http/error-response";
 import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED } from "./provider-for";
 import { EmbeddedPaymentProvider } from "./embedded";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";
-import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "./stripe-webhook";
+import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "../reservations/stripe-webhook-http";
 
 const SECRET = "whsec_test_forecourt";
 

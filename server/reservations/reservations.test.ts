@@ -13,7 +13,7 @@ import { searchRecordsFor } from "../inventory/records";
 import { upsertVehicle } from "../inventory/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { DECLINED, EmbeddedPaymentProvider } from "../payments/embedded";
-import { heldVehicleIds } from "./active";
+import { heldVehicleIds } from "../inventory/holds";
 import {
   cancelReservation,
   finalizeReservation,

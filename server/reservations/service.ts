@@ -3,7 +3,7 @@
  * visitor pays the site's deposit (features.reserveOnline.deposit, $200 by default) through the
  * payment provider, and the car is held for the site's holdHours (48 by default):
  *   - a paid deposit holds the car at once — search and the vehicle page show it RESERVED, with no
- *     Reserve buttons (server/reservations/active.ts; the change is announced to the search index
+ *     Reserve buttons (server/inventory/holds.ts; the change is announced to the search index
  *     like a feed write) — and sends the dealer a lead with the payment reference (leads outbox);
  *   - a declined or abandoned payment, or one still waiting for 3-D Secure, holds nothing;
  *   - one held reservation per car, decided by the database (a partial unique index): of two

@@ -6,7 +6,7 @@ import type { Vehicle } from "../../schemas/generated/vehicle";
 import { backends, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
-import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";
+import { DEMO_REGISTRATIONS } from "./demo-registrations";
 import { CATALOGUE } from "../demo/catalogue";
 import { upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";

@@ -1,6 +1,6 @@
 /**
- * The embedded valuation provider: registrations from a local table (server/demo/
- * trade-in-registrations.ts) and offers computed from the site's own stock and sales in the
+ * The embedded valuation provider: registrations from a local table (./demo-registrations.ts)
+ * and offers computed from the site's own stock and sales in the
  * database. `computeOffer` is the arithmetic (pure, deterministic); the README's "Trade-in
  * valuation" paragraph says the same in words.
  */
@@ -9,7 +9,7 @@ import { normaliseRego, offerValidUntil, type TradeInState } from "../../domain/
 import type { ConditionAnswers } from "../../domain/trade-in-details";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
-import { DEMO_REGISTRATIONS } from "../demo/trade-in-registrations";
+import { DEMO_REGISTRATIONS } from "./demo-registrations";
 import { VEHICLE_TERMS, type VehicleTerms } from "../../domain/vehicle-terms";
 import { tradeInVehicleTerms } from "./provider";
 import type { RegistrationLookup, Valuation, ValuationAdjustment, ValuationProvider, ValuationRequest, ValuationSite, ValuationVehicle } from "./provider";

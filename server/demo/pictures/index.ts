@@ -6,7 +6,7 @@
  * a slightly raised camera, drops faces turned away, shades the rest by their angle to a light and
  * paints them far to near. The same model gives the gallery angles and every 360° spin frame, and
  * ./anchors.ts tells where a point of it lands in a frame (hotspots). Cabin views are flat
- * drawings in the trim colour. Rasterising (sharp) and caching are in server/inventory/media.ts.
+ * drawings in the trim colour. Rasterising (sharp) and caching are in server/media/vehicle-pictures.ts.
  *
  * The pieces: ./model.ts (what a drawing is), ./generic*.ts (one per body type), ./shapes.ts and
  * ./shaped*.ts (one per catalogue model), ./models.ts (which to draw), ./projection.ts, ./colour.ts,

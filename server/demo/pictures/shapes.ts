@@ -17,7 +17,7 @@
  * 34,462 B, CX-5 34,621 B; CX-60 side 28,378 B (generic side 27,857 B); Ranger 33,123 B (generic ute
  * 29,921 B); MT-07 27,409 B (generic motorcycle 29,532 B); Jayco Journey 32,641 B (generic caravan
  * 31,068 B); Hino 500 curtainsider 34,167 B (generic box truck 31,324 B). Each is rendered once and
- * then served from the disk cache (server/inventory/media.ts).
+ * then served from the disk cache (server/media/vehicle-pictures.ts).
  */
 import { normaliseBody, pictureBody, type PictureBody } from "../../../domain/media";
 import { seededRandom } from "../../../domain/random";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/media/[...path]/route";
 import { parsePicturePath } from "../../domain/media";
 import { pictureSvg } from "../demo/pictures";
-import { renderPicture } from "./media";
+import { renderPicture } from "./vehicle-pictures";
 
 const dataDir = mkdtempSync(join(tmpdir(), "forecourt-media-"));
 const saved = process.env.DATA_DIR;

@@ -20,9 +20,9 @@ import { serialise } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 import { readLimitedBytes } from "../http/body";
 import { liveTenant } from "../tenants/live";
-import { finalizeReservation } from "../reservations/service";
-import type { PaymentProvider } from "./provider";
-import { paymentProvider, stripeProvider } from "./provider-for";
+import { finalizeReservation } from "./service";
+import type { PaymentProvider } from "../payments/provider";
+import { paymentProvider, stripeProvider } from "../payments/provider-for";
 
 export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
 /** How old a signed event may be (Stripe's own default): a replay of an older capture is refused. */

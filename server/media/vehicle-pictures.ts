@@ -1,5 +1,5 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { writeFileAtomic } from "../media/atomic-write";
+import { writeFileAtomic } from "./atomic-write";
 import { join } from "node:path";
 import { dataDir } from "../db";
 import { parsePicturePath, type PictureRequest } from "../../domain/media";

@@ -2,7 +2,8 @@
  * Which cars a paid deposit holds right now: a held reservation whose hold has not lapsed. The
  * search records (server/inventory/records.ts) and the vehicle page (server/inventory/vdp.ts) mark
  * these cars reserved (the RESERVED tag, no Reserve buttons) on top of the feed's own `reserved`.
- * A leaf module (the database only), so the inventory can read it without an import cycle.
+ * It reads the reservations table (server/reservations/ writes it) and imports only the database,
+ * so the reservations can import the inventory and not the other way round.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../db";

@@ -10,7 +10,7 @@
  * figure on a 7-year site such as Bluegum); any other plate: not found.
  */
 import type { TradeInState } from "../../domain/trade-in";
-import type { ValuationVehicle } from "../valuation/provider";
+import type { ValuationVehicle } from "./provider";
 
 type Row = [
   state: TradeInState,
