@@ -1,6 +1,6 @@
 import { CAPITAL_POSTCODES, deliveryPrice, regionLabel } from "../../domain/delivery";
 import { regionOfPostcode } from "./postcodes";
-import type { DeliveryOrigin, DeliveryQuoteProvider } from "./provider";
+import type { DeliveryOrigin, DeliveryQuoteProvider } from "./types";
 
 /**
  * Quotes from the postcode table and the price rule of domain/delivery.ts: the region of the

@@ -1,36 +1,16 @@
 /**
  * Delivery quotes (spec search-and-vehicle-detail §3, §7 "Delivery price lookup"): a postcode in,
  * a price and the region's name out. The embedded provider computes them from the postcode table;
- * a carrier's API would be another implementation of DeliveryQuoteProvider.
+ * a carrier's API would be another implementation of DeliveryQuoteProvider (./types.ts).
  */
 import { carLocation } from "../../domain/vehicle-links";
-import { mobileCountry, type MobileCountry } from "../../domain/mobile";
+import { mobileCountry } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { StoredVehicle } from "../inventory/vehicle";
+import type { DeliveryOrigin, DeliveryQuoteProvider } from "./types";
 import { embeddedDeliveryProvider } from "./embedded";
 
-/** Where the car leaves from: its location's postcode and state (either may be unknown). */
-export interface DeliveryOrigin {
-  postcode: string | null;
-  state: string | null;
-}
-
-export interface DeliveryQuote {
-  /** Whole dollars in the site's currency. */
-  price: number;
-  /** The region, as shown: "Brisbane Inner City, QLD". */
-  name: string;
-  state: string;
-  postcode: string;
-}
-
-export interface DeliveryQuoteProvider {
-  readonly name: string;
-  /** The countries whose postcodes it quotes; the calculator is hidden on sites of other countries. */
-  readonly countries: readonly MobileCountry[];
-  /** A quote for a 4-digit postcode, or null when it has no price for it. Throws only when it fails. */
-  quote(postcode: string, from: DeliveryOrigin): Promise<DeliveryQuote | null>;
-}
+export type { DeliveryOrigin, DeliveryQuote, DeliveryQuoteProvider } from "./types";
 
 /** The provider the site uses: the embedded one (no carrier adapter is configured yet). */
 export function deliveryProvider(): DeliveryQuoteProvider {

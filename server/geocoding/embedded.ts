@@ -5,7 +5,7 @@
  */
 import auTable from "./au-postcodes.json";
 import nzTable from "./nz-postcodes.json";
-import type { GeocodingCountry, GeocodingProvider } from "./provider";
+import type { GeocodingCountry, GeocodingProvider } from "./types";
 
 /** postcode → [latitude, longitude, place name, state or region] */
 type Table = Readonly<Record<string, readonly [number, number, string, string]>>;

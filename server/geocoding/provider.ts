@@ -2,39 +2,19 @@
  * Geocoding by postcode (spec leads §5 "Postcode", §7 "Geocoding by postal code", §8 "Invalid
  * postcode"): a postcode and a country in, the place's coordinates and a label out. The embedded
  * provider answers from local tables (server/geocoding/embedded.ts); a maps vendor's adapter would
- * be another GeocodingProvider. Callers go through geocodePostcode, which checks the input and
+ * be another GeocodingProvider (./types.ts). Callers go through geocodePostcode, which checks the input and
  * throws InvalidPostcodeError ("Invalid postcode.") when there is no answer.
  */
-import { mobileCountry, type MobileCountry } from "../../domain/mobile";
+import { mobileCountry } from "../../domain/mobile";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { HttpError } from "../errors";
+import type { GeocodingCountry, GeocodedPlace, GeocodingProvider } from "./types";
 import { embeddedGeocodingProvider } from "./embedded";
 
-export type GeocodingCountry = MobileCountry;
+export type { GeocodingCountry, GeocodedPlace, GeocodingProvider } from "./types";
 
 /** The spec's geocoding message (§8). */
 export const INVALID_POSTCODE = "Invalid postcode.";
-
-export interface GeocodedPlace {
-  /** The postcode as looked up: 4 ASCII digits. */
-  postcode: string;
-  country: GeocodingCountry;
-  lat: number;
-  long: number;
-  /** The place as shown: "Southport, QLD", "Penrose, Auckland". */
-  label: string;
-}
-
-export interface GeocodingProvider {
-  readonly name: string;
-  /** The countries whose postcodes it looks up. */
-  readonly countries: readonly GeocodingCountry[];
-  /**
-   * The place of a postcode (already 4 ASCII digits) in a country, or null when it has none.
-   * Throws only when it fails (a vendor that does not answer).
-   */
-  geocode(postcode: string, country: GeocodingCountry): Promise<GeocodedPlace | null>;
-}
 
 /** No place for that postcode, or not a postcode at all (§5: "throws Invalid postcode when no result is found"). */
 export class InvalidPostcodeError extends HttpError {
