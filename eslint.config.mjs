@@ -64,6 +64,51 @@ export const boundaryZones = [
 ];
 
 /**
+ * server/'s layers, top to bottom: http (server/http/, a feature's http.ts or *-http.ts) → features
+ * (the services) → stores (store.ts, *-store.ts) → db (server/db/); server/errors/ is beside them,
+ * for every layer (README, "How it fits together"). Zones for the files of server/ but tests, which
+ * may reach across to set things up (tested in tests/server-layers.test.ts, which also fails when
+ * two folders of server/ import each other):
+ * - server/db/ imports nothing else of server/ (but the composition root's accessor,
+ *   server/root/services.ts, which holds the process's database);
+ * - server/errors/ imports nothing of server/;
+ * - a store imports no HTTP file;
+ * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
+ *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
+ *   limits, safe fetch, owner tokens, challenges — serves the services too).
+ */
+const HTTP_ENDPOINTS = ["./server/*/http.ts", "./server/**/*-http.ts", "./server/http/{endpoint,site-route,platform-route,error-response,json}.ts"];
+export const serverLayerZones = [
+  {
+    target: "./server/db",
+    from: "./server",
+    except: ["./db", "./root/services.ts"],
+    message: "server/db/ is the bottom layer: it imports nothing else of server/ (http → features → stores → db).",
+  },
+  {
+    target: "./server/errors",
+    from: "./server",
+    except: ["./errors"],
+    message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
+  },
+  {
+    target: ["./server/**/store.ts", "./server/**/*-store.ts"],
+    from: ["./server/http/**", "./server/**/http.ts", "./server/**/*-http.ts"],
+    message: "A store imports no HTTP file: stores sit under the services (http → features → stores → db).",
+  },
+];
+/** For the files of server/ that are not HTTP (see serverLayerZones). */
+export const nonHttpZones = [
+  {
+    target: "./server",
+    from: HTTP_ENDPOINTS,
+    message: "Only the HTTP layer imports an endpoint (a feature's http.ts or *-http.ts, server/http/'s wrappers): move what a service needs out of it (http → features → stores → db).",
+  },
+];
+const SERVER_TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts"];
+const HTTP_FILES = ["server/http/**", "**/http.ts", "**/*-http.ts"];
+
+/**
  * server/ reaches the global object only through the composition root (server/root/services.ts),
  * which holds the process's services in one slot; any other module that puts state there would be
  * a singleton of its own again (no-restricted-globals, with its test in tests/lint-globals.test.ts).
@@ -156,6 +201,17 @@ export default defineConfig([
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: boundaryZones }],
     },
+  },
+  {
+    // server/'s layers (serverLayerZones, nonHttpZones): the house's boundaries and these.
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: SERVER_TESTS,
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...boundaryZones, ...serverLayerZones] }] },
+  },
+  {
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: [...SERVER_TESTS, ...HTTP_FILES],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...boundaryZones, ...serverLayerZones, ...nonHttpZones] }] },
   },
   rootOnlyGlobals,
 ]);

@@ -4,15 +4,17 @@
  */
 import { TRADE_IN_STAGES, tradeInSettings, type TradeInStage } from "../../domain/trade-in";
 import { type TradeInDetails } from "../../domain/trade-in-details";
+import type { TenantDocument } from "../../schemas/generated/tenant";
 import { HttpError } from "../errors";
-import type { SiteContext } from "../http/site-route";
+import type { Db } from "../db";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import { customerReasons, valuationResult, valueForSite, type Valuation, type ValuationProvider, type ValuationVehicle } from "../valuation/provider";
 import { updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
 import { acceptLead, saveLead, tradeInLead } from "./lead";
 import { ALREADY_SENT } from "./messages";
 
-type OfferContext = Pick<SiteContext, "db" | "tenant" | "now"> & { provider?: ValuationProvider };
+/** What the offers need of a site endpoint's context (server/http/site-route.ts): the database, the site and the time. */
+type OfferContext = { db: Db; tenant: TenantDocument; now?: Date; provider?: ValuationProvider };
 
 /** The visitor's details valued for the site and stored with the evaluation's lead (stored or moved on). */
 export async function sendDetails(
@@ -56,7 +58,7 @@ export function evaluationAnswer(e: Evaluation, vehicle: ValuationVehicle, km: n
 }
 
 /** Accepts the evaluation's online offer (still valid, checked by the caller) and sends its lead on. */
-export async function acceptOffer(ctx: Pick<SiteContext, "db" | "tenant">, scope: EvaluationScope, evaluation: Evaluation, now: Date): Promise<void> {
+export async function acceptOffer(ctx: Pick<OfferContext, "db" | "tenant">, scope: EvaluationScope, evaluation: Evaluation, now: Date): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // The evaluation's row is the claim (the unaccepted-offer sweep claims it the same way): from
     // "valuation" the lead is delivered for the first time, accepted; from "offer-not-accepted" (the
