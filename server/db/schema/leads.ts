@@ -17,7 +17,7 @@ export const leads = pgTable(
     // The site's signed-in visitor who sent it (null: anonymous), for their My Garage.
     userId: integer("user_id").references(() => siteUsers.id, { onDelete: "set null" }),
     // SHA-256 of the token a multi-step form's first step gave the visitor (a service booking): every
-    // later step must present it (server/leads/owner-token.ts). Null: no later steps are taken.
+    // later step must present it (server/http/owner-token.ts). Null: no later steps are taken.
     ownerTokenHash: text("owner_token_hash"),
     createdAt: createdAt(),
   },
