@@ -2,7 +2,7 @@
  * The composition root: the process's services, held in one slot. One Node process runs several
  * copies of the server's modules — Next bundles the route handlers, the pages, the server-rendered
  * client components and instrumentation.ts into separate module graphs, and `npm start`'s own
- * server (scripts/serve.ts, under tsx) is another — so a module-level singleton would exist once
+ * server (serving/index.ts, under tsx) is another — so a module-level singleton would exist once
  * per copy: several database pools, several outbox workers, listeners a write in another bundle
  * never reaches. Every copy of this module finds the same Services in the slot instead; this is the
  * only module of server/ that touches globalThis (eslint.config.mjs, tests/lint-globals.test.ts).
