@@ -29,7 +29,7 @@ const config: NextConfig = {
   experimental: { globalNotFound: true, authInterrupts: true },
   images: {
     // Generated vehicle pictures (app/media) and the demo sites' artwork (public/demo); nothing else,
-    // and no query strings. Widths and qualities: the spec's 850 and 90 / 75 (domain/media.ts keeps
+    // and no query strings. Widths and qualities: the spec's 850 and 90 / 75 (domain/image-urls.ts keeps
     // the same lists; a test checks they agree).
     localPatterns: [
       { pathname: "/media/**", search: "" },
