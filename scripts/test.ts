@@ -1,6 +1,6 @@
 /**
- * `npm test`: every check, with the independent ones side by side — the generated-files check; then
- * the type check, lint and the app's build (for the browser tests' server) at once, each one's output
+ * `npm test`: every check, with the independent ones side by side — the generated-files check, the
+ * type check, lint and the app's build (for the browser tests' server) at once, each one's output
  * printed when it ends; then the browser tests that only read (two browsers: they keep both cores
  * busy); then the browser tests that write, one browser at a time (and the fuzz on servers of its
  * own in a second worker), beside the unit and integration tests, which use the core the writes
@@ -19,8 +19,9 @@ interface Step {
 const npmRun = (script: string, ...args: string[]) => ["npm", "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
 
 export const PLAN: Step[][] = [
-  [{ name: "generated files", command: npmRun("generate", "--check") }],
   [
+    // The generated-files check only reads (it writes nothing the build or type check reads): beside them.
+    { name: "generated files", command: npmRun("generate", "--check") },
     { name: "type check", command: npmRun("typecheck") },
     { name: "lint", command: npmRun("lint") },
     { name: "build", command: ["npx", "tsx", "scripts/build.ts"] },

@@ -68,10 +68,9 @@ describe("npm test's runner (scripts/test.ts)", () => {
     expect(lines.at(-1)).toBe("ERR npm test: missing failed.");
   });
 
-  it("npm test checks generated files first, then type check, lint and build together, then the reading browser tests, then the writing ones beside the unit tests", () => {
+  it("npm test checks generated files, type check, lint and build together, then the reading browser tests, then the writing ones beside the unit tests", () => {
     expect(PLAN.map((g) => g.map((s) => s.name))).toEqual([
-      ["generated files"],
-      ["type check", "lint", "build"],
+      ["generated files", "type check", "lint", "build"],
       ["browser tests that read"],
       ["browser tests that write", "unit and integration tests"],
     ]);
