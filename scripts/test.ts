@@ -14,6 +14,8 @@ import { consoleIo, runIfMain, type CliIo } from "./cli";
 interface Step {
   name: string;
   command: string[];
+  /** Set in the step's environment, beside the inherited one. */
+  env?: Record<string, string>;
 }
 
 const npmRun = (script: string, ...args: string[]) => ["npm", "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
@@ -28,8 +30,13 @@ export const PLAN: Step[][] = [
   ],
   [{ name: "browser tests that read", command: npmRun("test:e2e", "--project=pages") }],
   [
-    // Their own server (a fresh database): the read-only specs' run has stopped its one.
-    { name: "browser tests that write", command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps") },
+    // Their own server: the read-only specs' run has stopped its one. It starts from the copy of the
+    // database that run's server seeded (E2E_FROM_SEEDED, playwright.config.ts), as fresh as its own seed.
+    {
+      name: "browser tests that write",
+      command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps"),
+      env: { E2E_FROM_SEEDED: "1" },
+    },
     { name: "unit and integration tests", command: npmRun("test:unit") },
   ],
 ];
@@ -38,7 +45,10 @@ export const PLAN: Step[][] = [
 function run(step: Step, alone: boolean, io: CliIo): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command[0], step.command.slice(1), { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const child = spawn(step.command[0], step.command.slice(1), {
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...step.env },
+    });
     let output = "";
     child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
