@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM } from "./scripts/chromium";
 
@@ -6,6 +7,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
 // npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
 export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
+// npm start copies .data-e2e here as its first start seeded it, before any request (scripts/start.ts).
+// With E2E_FROM_SEEDED=1 (npm test's second server, for the specs that write) a server starts from
+// that copy instead of seeding again: the same database as a fresh seed, without its minute of seeding.
+export const SEEDED_SNAPSHOT = ".data-e2e-seeded";
+const fromSeeded = process.env.E2E_FROM_SEEDED === "1" && existsSync(SEEDED_SNAPSHOT);
 // Every server the browser tests start (npm start here, and fuzz-servers' own on PostgreSQL, which
 // inherit this) takes deposits with the embedded test gateway: NODE_ENV=production with DATABASE_URL
 // would otherwise refuse reservations (server/payments/provider-for.ts).
@@ -53,10 +59,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database each run: first start migrates and seeds the demo tenants.
-    command: "rm -rf .data-e2e && npm start",
+    // A fresh embedded database each run: first start migrates and seeds the demo tenants (or, with
+    // E2E_FROM_SEEDED=1, a copy of the one this run's first server seeded).
+    command: fromSeeded ? `rm -rf .data-e2e && cp -R ${SEEDED_SNAPSHOT} .data-e2e && npm start` : `rm -rf .data-e2e ${SEEDED_SNAPSHOT} && npm start`,
     // TRUSTED_PROXIES=1: the tests play the proxy in front, so a test's X-Forwarded-For is its visitor's address.
-    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE },
+    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE, FORECOURT_SEED_SNAPSHOT: SEEDED_SNAPSHOT },
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 600_000,

@@ -3,8 +3,8 @@
  * demo tenants and their stock on first start, then serves on PORT (3000) and prints every site's address.
  */
 import { spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
-import { migrate, openDb } from "../server/db";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { dataDir, migrate, openDb } from "../server/db";
 import { listTenants } from "../server/tenants/store";
 import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/demo/seed";
 import { dealershipDirectory } from "../server/inventory/directory";
@@ -23,10 +23,12 @@ if (built !== 0) process.exit(built);
 
 const handle = await openDb();
 let sites: { slug: string; name: string }[];
+let seededNow: boolean;
 try {
   await migrate(handle);
   const seeded = await seedDemoTenants(handle);
   if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
+  seededNow = seeded.length > 0;
   const vehicles = await seedDemoInventory(handle);
   if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
   const accounts = await seedDemoAccounts(handle);
@@ -42,6 +44,13 @@ try {
 } finally {
   // PGlite belongs to one process: release it before the server opens it.
   await handle.close();
+}
+// For the browser tests (playwright.config.ts): a copy of the data folder as the first start seeded
+// it, before any request, which the next test server of the run starts from instead of seeding again.
+const snapshot = process.env.FORECOURT_SEED_SNAPSHOT;
+if (snapshot && seededNow && handle.kind === "pglite") {
+  rmSync(snapshot, { recursive: true, force: true });
+  cpSync(dataDir(), snapshot, { recursive: true });
 }
 
 // Next behind the serving layer (serving/index.ts), in production mode.

@@ -1,6 +1,6 @@
 /**
- * `npm test`: every check, with the independent ones side by side — the generated-files check; then
- * the type check, lint and the app's build (for the browser tests' server) at once, each one's output
+ * `npm test`: every check, with the independent ones side by side — the generated-files check, the
+ * type check, lint and the app's build (for the browser tests' server) at once, each one's output
  * printed when it ends; then the browser tests that only read (two browsers: they keep both cores
  * busy); then the browser tests that write, one browser at a time (and the fuzz on servers of its
  * own in a second worker), beside the unit and integration tests, which use the core the writes
@@ -14,21 +14,29 @@ import { consoleIo, runIfMain, type CliIo } from "./cli";
 interface Step {
   name: string;
   command: string[];
+  /** Set in the step's environment, beside the inherited one. */
+  env?: Record<string, string>;
 }
 
 const npmRun = (script: string, ...args: string[]) => ["npm", "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
 
 export const PLAN: Step[][] = [
-  [{ name: "generated files", command: npmRun("generate", "--check") }],
   [
+    // The generated-files check only reads (it writes nothing the build or type check reads): beside them.
+    { name: "generated files", command: npmRun("generate", "--check") },
     { name: "type check", command: npmRun("typecheck") },
     { name: "lint", command: npmRun("lint") },
     { name: "build", command: ["npx", "tsx", "scripts/build.ts"] },
   ],
   [{ name: "browser tests that read", command: npmRun("test:e2e", "--project=pages") }],
   [
-    // Their own server (a fresh database): the read-only specs' run has stopped its one.
-    { name: "browser tests that write", command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps") },
+    // Their own server: the read-only specs' run has stopped its one. It starts from the copy of the
+    // database that run's server seeded (E2E_FROM_SEEDED, playwright.config.ts), as fresh as its own seed.
+    {
+      name: "browser tests that write",
+      command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps"),
+      env: { E2E_FROM_SEEDED: "1" },
+    },
     { name: "unit and integration tests", command: npmRun("test:unit") },
   ],
 ];
@@ -37,7 +45,10 @@ export const PLAN: Step[][] = [
 function run(step: Step, alone: boolean, io: CliIo): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command[0], step.command.slice(1), { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const child = spawn(step.command[0], step.command.slice(1), {
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...step.env },
+    });
     let output = "";
     child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr?.on("data", (d: Buffer) => (output += d.toString()));

@@ -16,8 +16,8 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** The migrated templates tests/global-setup.ts made, or "" (then each database is migrated itself). */
-function template(key: "pgliteTemplate" | "postgresTemplate"): string {
+/** The migrated templates tests/global-setup.ts made (and the seeded one's name), or "" (then each database is migrated itself). */
+export function template(key: "pgliteTemplate" | "postgresTemplate" | "postgresSeededTemplate"): string {
   try {
     return inject(key) ?? "";
   } catch {
@@ -41,11 +41,10 @@ export function scratchDir(shm = "/dev/shm", statfs: (path: string) => { bavail:
   return tmpdir();
 }
 
-/** A migrated PGlite in a temp folder (a copy of the run's migrated template when there is one). */
-export function pgliteDatabase(): TestDatabase {
+/** A migrated PGlite in a temp folder (a copy of the run's migrated template, or of `from`, when there is one). */
+export function pgliteDatabase(from = template("pgliteTemplate")): TestDatabase {
   const dataDir = mkdtempSync(join(scratchDir(), "forecourt-pglite-"));
   const dir = join(dataDir, "pglite");
-  const from = template("pgliteTemplate");
   if (from && existsSync(from)) cpSync(from, dir, { recursive: true });
   return {
     name: "PGlite",
@@ -77,10 +76,10 @@ export function noPostgresServer(url: string, e: unknown, env: Record<string, st
 
 /**
  * A migrated, newly created database on the local PostgreSQL server (a clone of the run's migrated
- * template when there is one); null (with the reason printed) when none answers, or in CI an error
- * (noPostgresServer).
+ * template, or of `from`, when there is one); null (with the reason printed) when none answers, or
+ * in CI an error (noPostgresServer).
  */
-export async function postgresDatabase(server = TEST_PG_URL): Promise<TestDatabase | null> {
+export async function postgresDatabase(server = TEST_PG_URL, from = template("postgresTemplate")): Promise<TestDatabase | null> {
   const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -90,7 +89,6 @@ export async function postgresDatabase(server = TEST_PG_URL): Promise<TestDataba
     return null;
   }
   const name = `forecourt_test_${process.pid}_${Date.now().toString(36)}`;
-  const from = template("postgresTemplate");
   try {
     await createDatabase(admin, name, from);
   } finally {
@@ -122,7 +120,7 @@ export const backends: [string, () => TestDatabase | Promise<TestDatabase | null
 ];
 
 /** `create database`, from a template when given; retried while another clone of that template is being made. */
-async function createDatabase(admin: pg.Client, name: string, from: string): Promise<void> {
+export async function createDatabase(admin: pg.Client, name: string, from: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);

@@ -3,6 +3,8 @@
  * file copies a migrated database (tests/databases.ts) instead of running every migration again.
  *   PGlite:     a migrated data folder, copied per test database.
  *   PostgreSQL: a migrated database, cloned with `create database … template …`.
+ * The seeded templates (the demo seed, tests/seeded-databases.ts) are made beside them by the first
+ * test file that needs one: in this folder for PGlite, under the name provided here for PostgreSQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +19,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** A migrated database on TEST_PG_URL's server to clone, or "" when no server answers (outside CI). */
     postgresTemplate: string;
+    /** The name tests/seeded-databases.ts gives the seeded clone of postgresTemplate, or "". */
+    postgresSeededTemplate: string;
   }
 }
 
@@ -56,12 +60,15 @@ export default async function setup(project: TestProject) {
     await h.close();
   }
   project.provide("postgresTemplate", postgres);
+  const seeded = postgres && `${postgres}_seeded`;
+  project.provide("postgresSeededTemplate", seeded);
 
   return async () => {
     rmSync(root, { recursive: true, force: true });
     if (!postgres) return;
     const c = new pg.Client({ connectionString: TEST_PG_URL });
     await c.connect();
+    await c.query(`drop database if exists ${seeded} with (force)`);
     await c.query(`drop database if exists ${postgres} with (force)`);
     await c.end();
   };

@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import config from "../playwright.config";
 import { main, PLAN } from "../scripts/test";
@@ -68,16 +70,49 @@ describe("npm test's runner (scripts/test.ts)", () => {
     expect(lines.at(-1)).toBe("ERR npm test: missing failed.");
   });
 
-  it("npm test checks generated files first, then type check, lint and build together, then the reading browser tests, then the writing ones beside the unit tests", () => {
+  it("npm test checks generated files, type check, lint and build together, then the reading browser tests, then the writing ones beside the unit tests", () => {
     expect(PLAN.map((g) => g.map((s) => s.name))).toEqual([
-      ["generated files"],
-      ["type check", "lint", "build"],
+      ["generated files", "type check", "lint", "build"],
       ["browser tests that read"],
       ["browser tests that write", "unit and integration tests"],
     ]);
     // Between them, the two browser steps run every project of playwright.config.ts once.
     const projects = PLAN.flat().flatMap((s) => s.command.filter((a) => a.startsWith("--project=")).map((a) => a.slice(10)));
     expect(projects.sort()).toEqual(config.projects!.map((p) => p.name).sort());
+  });
+
+  it("a step's env is set for its command, beside the inherited environment", async () => {
+    const { lines, io } = capture();
+    const step = { name: "env", command: node("console.log(process.env.STEP_ONLY, typeof process.env.PATH)"), env: { STEP_ONLY: "set" } };
+    expect(await main([], io, [[step, { name: "other", command: node("console.log(process.env.STEP_ONLY ?? 'unset')") }]])).toBe(0);
+    expect(lines).toContain("set string");
+    expect(lines).toContain("unset");
+  });
+
+  it("the writing browser tests' server starts from the copy of the database the reading tests' server seeded (playwright.config.ts)", async () => {
+    const writes = PLAN.flat().find((s) => s.name === "browser tests that write")!;
+    expect(writes.env).toEqual({ E2E_FROM_SEEDED: "1" });
+    expect(PLAN.flat().filter((s) => s.env?.E2E_FROM_SEEDED)).toEqual([writes]);
+    const server = (Array.isArray(config.webServer) ? config.webServer[0] : config.webServer)!;
+    // This process has no E2E_FROM_SEEDED: a fresh seed, which leaves its copy for the next server.
+    expect(server.command).toBe("rm -rf .data-e2e .data-e2e-seeded && npm start");
+    expect(server.env?.FORECOURT_SEED_SNAPSHOT).toBe(".data-e2e-seeded");
+    // With E2E_FROM_SEEDED=1 and the copy there (a temporary folder here), the server starts from it.
+    const cwd = mkdtempSync(join(tmpdir(), "forecourt-seeded-"));
+    try {
+      mkdirSync(join(cwd, ".data-e2e-seeded"));
+      const load = `import(${JSON.stringify(pathToFileURL(resolve("playwright.config.ts")).href)}).then((m) => console.log(m.default.default?.webServer?.command ?? m.default.webServer.command))`;
+      const run = spawnSync(process.execPath, ["--import", pathToFileURL(resolve("node_modules/tsx/dist/esm/index.mjs")).href, "-e", load], {
+        cwd, encoding: "utf8", env: { ...process.env, E2E_FROM_SEEDED: "1" },
+      });
+      expect(run.stderr).toBe("");
+      expect(run.stdout.trim()).toBe("rm -rf .data-e2e && cp -R .data-e2e-seeded .data-e2e && npm start");
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+    const start = readFileSync("scripts/start.ts", "utf8");
+    expect(start).toContain(`if (snapshot && seededNow && handle.kind === "pglite") {`);
+    expect(start).toContain("cpSync(dataDir(), snapshot, { recursive: true });");
   });
 
   it("CI (.ci/run) runs npm test with CI set, so a missing PostgreSQL server fails the run (tests/databases.ts)", () => {

@@ -10,20 +10,21 @@ import { previewDealerships } from "../admin/preview";
 import { loadSearchRecords } from "../inventory/records";
 import { SearchIndex } from "../search/engine";
 import { vehicleIndexSettings } from "../search/vehicle-index";
+import { seededBackends } from "../../tests/seeded-databases";
 import { seedDemoTenants } from "./seed";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 
 const staff = { id: 0, email: "staff@test.example", role: "staff" as const, tenants: [] };
 
-describe.each(backends)("the demo platform's unassigned dealership on %s", (_name, make) => {
+// A copy of the run's seeded template (tests/seeded-databases.ts): the demo seed ran on it.
+describe.each(seededBackends)("the demo platform's unassigned dealership on %s", (_name, make) => {
   it("dealership 701 belongs to no site and has 30 used cars, indexed; no demo site's count changes", async (ctx) => {
     const tdb = await make();
     if (!tdb) return ctx.skip();
     const h = await tdb.open();
     try {
       const now = new Date();
-      await seedDemoTenants(h);
       const [row] = await h.db.select().from(dealerships).where(eq(dealerships.id, 701));
       expect(row).toMatchObject({ tenantSlug: null, name: "Waratah Motor Group", assignedBy: null });
       expect((await listDealerships(h.db, staff)).find((d) => d.id === 701)).toMatchObject({ tenant: null, name: "Waratah Motor Group", vehicles: 30 });
@@ -65,7 +66,9 @@ describe.each(backends)("the demo platform's unassigned dealership on %s", (_nam
       await tdb.cleanup();
     }
   }, 180_000);
+});
 
+describe.each(backends)("a seed from another folder on %s", (_name, make) => {
   it("a seed from another folder (a test's) lists no unassigned dealership", async (ctx) => {
     const tdb = await make();
     if (!tdb) return ctx.skip();
