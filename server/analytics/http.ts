@@ -7,7 +7,7 @@ import { readLimitedJson } from "../http/body";
 import { underError } from "../http/error-response";
 import { BadRequest, HttpError } from "../errors";
 import { endpoint, noContent, type Endpoint } from "../http/endpoint";
-import { NO_SITE } from "../http/site-route";
+import { siteOfHost } from "../http/site-route";
 import { recordEvent } from "./store";
 
 /**
@@ -62,11 +62,7 @@ export function parseEvent(body: unknown): { id: number; label: string | null; p
 export function eventEndpoint(deps: EventDeps): Endpoint {
   return endpoint(
     {
-      context: async (request) => {
-        const live = await deps.tenantForHost(request.headers.get("host"));
-        if (!live) throw new HttpError(404, NO_SITE);
-        return live;
-      },
+      context: siteOfHost(deps.tenantForHost),
       errorBody: underError,
       unexpected: "The event could not be stored.",
       log: "[analytics] an event could not be stored:",

@@ -15,7 +15,7 @@ import type { LiveDocument } from "../tenants/store";
 import { underError } from "../http/error-response";
 import { BadRequest, HttpError } from "../errors";
 import { brand, endpoint, reply, type Endpoint } from "../http/endpoint";
-import { NO_SITE } from "../http/site-route";
+import { siteOfHost } from "../http/site-route";
 import { vehicleForPage } from "../inventory/vdp";
 import { tenantForHost } from "../tenants/live";
 import { deliveryAvailable, deliveryOrigin, deliveryProvider, type DeliveryQuoteProvider } from "./provider";
@@ -34,11 +34,7 @@ const SLUG = /^[a-z0-9-]{1,200}$/;
 export function deliveryQuoteEndpoint(deps: DeliveryQuoteDeps): Endpoint {
   return endpoint(
     {
-      context: async (request) => {
-        const live = await deps.tenantForHost(request.headers.get("host"));
-        if (!live) throw new HttpError(404, NO_SITE);
-        return live.document;
-      },
+      context: async (request) => (await siteOfHost(deps.tenantForHost)(request)).document,
       errorBody: underError,
       log: "[delivery] request failed:",
     },

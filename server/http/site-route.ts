@@ -42,6 +42,15 @@ export async function liveSiteContext(host: string | null): Promise<SiteContext 
   return { db, tenant: live.document, sms: smsProvider(db) };
 }
 
+/** An endpoint's context from the Host header: what `find` returns for it, or a 404 when no site answers there. */
+export function siteOfHost<T>(find: (host: string | null) => Promise<T | null | undefined>) {
+  return async (request: Request): Promise<T> => {
+    const found = await find(request.headers.get("host"));
+    if (!found) throw new HttpError(404, NO_SITE);
+    return found;
+  };
+}
+
 export function siteRoute(
   handler: SiteHandler,
   opts: {
@@ -54,11 +63,7 @@ export function siteRoute(
   const contextForHost = opts.contextForHost ?? liveSiteContext;
   return endpoint(
     {
-      context: async (request) => {
-        const ctx = await contextForHost(request.headers.get("host"));
-        if (!ctx) throw new HttpError(404, NO_SITE);
-        return ctx;
-      },
+      context: siteOfHost(contextForHost),
       errorBody: withFields(opts.errorBody ?? messageBody),
       log: "[site] request failed:",
     },

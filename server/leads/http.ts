@@ -10,7 +10,7 @@ import { parseJsonText, readLimitedText } from "../http/body";
 import { underError } from "../http/error-response";
 import { BadRequest, HttpError } from "../errors";
 import { endpoint, reply, type Endpoint } from "../http/endpoint";
-import { NO_SITE } from "../http/site-route";
+import { siteOfHost } from "../http/site-route";
 import { signedInUserId } from "../auth/sessions";
 import { submitLead } from "./submit";
 
@@ -101,11 +101,7 @@ async function leadBody(request: Request): Promise<unknown> {
 export function leadEndpoint(deps: LeadDeps): Endpoint {
   return endpoint(
     {
-      context: async (request) => {
-        const live = await deps.tenantForHost(request.headers.get("host"));
-        if (!live) throw new HttpError(404, NO_SITE);
-        return live;
-      },
+      context: siteOfHost(deps.tenantForHost),
       errorBody: underError,
       unexpected: UNEXPECTED_ERROR,
       log: "[leads] a lead could not be stored:",
