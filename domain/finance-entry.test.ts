@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Finance } from "../schemas/generated/tenant";
-import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
+import { financeDefaults as defaults, financeSite as site } from "../tests/fixtures/finance";
 import { amountBounds, boundsHelp, calculatorBounds, enterValue, parseEntry, readNumber, sliderFromTerm, termFromSlider, termSlider } from "./finance-entry";
 
-/** The fixture tenant's finance settings: the tenant schema's defaults, which are the spec's (checked against the schema below). */
-const defaults: Finance = structuredClone(fixtureTenant.finance);
-type CalcOverrides = Partial<Finance["calculator"]>;
-const site = (calc: CalcOverrides = {}, rest: Partial<Finance> = {}): Finance => ({
-  ...defaults,
-  provider: "Acme Finance",
-  ...rest,
-  calculator: { ...defaults.calculator, ...calc },
-});
 
 describe("bounds", () => {
   it("uses the site's amount bounds, and factor × price for a car over the max", () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Finance } from "../schemas/generated/tenant";
 import type { Lender } from "../schemas/generated/vehicle";
-import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
-import { amortisedRepayment, carLoan, loanWeekly, type CalculatorState } from "./finance";
+import { financeDefaults as defaults, financeSite as site, calculatorState as state } from "../tests/fixtures/finance";
+import { amortisedRepayment, carLoan, loanWeekly } from "./finance";
 import { financeEstimate, financeEstimateEligible, financeExcluded, showFinanceCalculator, type FinanceCar } from "./finance-estimate";
 
-/** The fixture tenant's finance settings: the tenant schema's defaults, which are the spec's (checked against the schema below). */
-const defaults: Finance = structuredClone(fixtureTenant.finance);
-type CalcOverrides = Partial<Finance["calculator"]>;
-const site = (calc: CalcOverrides = {}, rest: Partial<Finance> = {}): Finance => ({
-  ...defaults,
-  provider: "Acme Finance",
-  ...rest,
-  calculator: { ...defaults.calculator, ...calc },
-});
-const state = (s: Partial<CalculatorState> = {}): CalculatorState => ({ amount: 30000, term: 5, interest: 10, deposit: 0, residual: 0, frequency: "weekly", ...s });
 
 describe("finance estimate eligibility (§5)", () => {
   const now = new Date("2026-06-01T00:00:00Z");
@@ -28,7 +18,7 @@ describe("finance estimate eligibility (§5)", () => {
     finance: { "Acme Finance": { ...lender, ...l } },
     ...over,
   });
-  const rule = (estimateRule: Finance["estimateRule"], rest: Partial<Finance> = {}, calc: CalcOverrides = {}) => site(calc, { estimateRule, ...rest });
+  const rule = (estimateRule: Finance["estimateRule"], rest: Partial<Finance> = {}, calc: Partial<Finance["calculator"]> = {}) => site(calc, { estimateRule, ...rest });
 
   it("needs the site's provider's lender data with an interest and a comparison rate", () => {
     const s = rule("available");

@@ -1,22 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Finance } from "../schemas/generated/tenant";
-import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
-import { ENQUIRE_FOR_FINANCE, FREQUENCIES, PERIOD_LABELS, amortisedRepayment, calculateRepayment, feeLines, financeBanner, carLoan, rateText, roundRepayment, fillLoanText, loanTexts, loanWeekly, statesLoan, shortDisclaimer, type CalculatorState } from "./finance";
+import { financeDefaults as defaults, financeSite as site, calculatorState as state } from "../tests/fixtures/finance";
+import { ENQUIRE_FOR_FINANCE, FREQUENCIES, PERIOD_LABELS, amortisedRepayment, calculateRepayment, feeLines, financeBanner, carLoan, rateText, roundRepayment, fillLoanText, loanTexts, loanWeekly, statesLoan, shortDisclaimer } from "./finance";
 import { ESTIMATE_RULES } from "./finance-estimate";
 
 const au = { locale: "en-AU", currency: "AUD" } as const;
 
-/** The fixture tenant's finance settings: the tenant schema's defaults, which are the spec's (checked against the schema below). */
-const defaults: Finance = structuredClone(fixtureTenant.finance);
-type CalcOverrides = Partial<Finance["calculator"]>;
-const site = (calc: CalcOverrides = {}, rest: Partial<Finance> = {}): Finance => ({
-  ...defaults,
-  provider: "Acme Finance",
-  ...rest,
-  calculator: { ...defaults.calculator, ...calc },
-});
-const state = (s: Partial<CalculatorState> = {}): CalculatorState => ({ amount: 30000, term: 5, interest: 10, deposit: 0, residual: 0, frequency: "weekly", ...s });
 
 describe("schema defaults are the spec's (§5 table, §9)", () => {
   const schema = JSON.parse(readFileSync("schemas/tenant.schema.json", "utf8"));
