@@ -65,13 +65,14 @@ export const boundaryZones = [
 
 /**
  * server/'s layers, top to bottom: http (server/http/, a feature's http.ts or *-http.ts) → features
- * (the services) → stores (store.ts, *-store.ts) → db (server/db/); server/errors/ is beside them,
- * for every layer (README, "How it fits together"). Zones for the files of server/ but tests, which
- * may reach across to set things up (tested in tests/server-layers.test.ts, which also fails when
- * two folders of server/ import each other):
+ * (the services) → stores (store.ts, *-store.ts) → db (server/db/); server/errors/ and server/log/
+ * are beside them, for every layer (README, "How it fits together"). Zones for the files of server/
+ * but tests, which may reach across to set things up (tested in tests/server-layers.test.ts, which
+ * also fails when two folders of server/ import each other):
  * - server/db/ imports nothing else of server/ (but the composition root's accessor,
- *   server/root/services.ts, which holds the process's database);
+ *   server/root/services.ts, which holds the process's database, and the logger, server/log/);
  * - server/errors/ imports nothing of server/;
+ * - server/log/ (the logger, for every layer) imports nothing of server/ but the composition root;
  * - a store imports no HTTP file;
  * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
  *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
@@ -82,7 +83,7 @@ export const serverLayerZones = [
   {
     target: "./server/db",
     from: "./server",
-    except: ["./db", "./root/services.ts"],
+    except: ["./db", "./root/services.ts", "./log"],
     message: "server/db/ is the bottom layer: it imports nothing else of server/ (http → features → stores → db).",
   },
   {
@@ -90,6 +91,12 @@ export const serverLayerZones = [
     from: "./server",
     except: ["./errors"],
     message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
+  },
+  {
+    target: "./server/log",
+    from: "./server",
+    except: ["./log", "./root/services.ts"],
+    message: "server/log/ is imported by every layer, so it imports nothing of server/ but the composition root (which keeps the process's logger).",
   },
   {
     target: ["./server/**/store.ts", "./server/**/*-store.ts"],
