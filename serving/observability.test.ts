@@ -90,11 +90,12 @@ describe("request ids, JSON log lines and the metrics server", () => {
   it("echoes the proxy's id, replaces a hostile one, and every line logged for the request carries it", async (ctx) => {
     need(ctx);
     const car = { host: "harbourline.localhost:3000" };
-    const given = await get(`${app}/cars/2021-toyota-corolla?email=ada%40example.com`, { ...car, "x-request-id": "caddy-0f3c9a1e" });
+    const vdp = `${app}/cars/2021-toyota-corolla?email=ada%40example.com`;
+    const given = await get(vdp, { ...car, "x-request-id": "caddy-0f3c9a1e" });
     expect(given.status).toBe(200);
     expect(given.headers["x-request-id"]).toBe("caddy-0f3c9a1e");
     // The second is a page-cache hit: its answer is made by the cache, with the request's own id.
-    const cached = await get(`${app}/cars/2021-toyota-corolla`, { ...car, "x-request-id": "caddy-second" });
+    const cached = await get(vdp, { ...car, "x-request-id": "caddy-second" });
     expect([cached.headers["x-forecourt-cache"], cached.headers["x-request-id"]]).toEqual(["HIT", "caddy-second"]);
     for (const hostile of ["<script>alert(1)</script>", "a".repeat(129), "id with spaces", "abc, def"]) {
       const res = await get(`${app}/about`, { "x-request-id": hostile });
