@@ -18,7 +18,7 @@ import type { Socket } from "node:net";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../server/http/client-address";
 import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
 import { baselineSecurityHeaders } from "../server/http/security-headers";
-import { requestContext } from "../server/log";
+import { log, requestContext } from "../server/log";
 import { services } from "../server/root/services";
 import { observeRequest } from "./request-log";
 
@@ -87,13 +87,16 @@ export function createSiteServer(handler: Handler, opts: { trustedProxies: numbe
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (err.code === "ECONNRESET" || !socket.writable || current?.headersSent) return void socket.destroy();
-    const headers = baselineSecurityHeaders({}, "/", 0);
-    const answer =
+    const [status, reason, message] =
       err.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? textAnswer(408, "Request Timeout", REQUEST_TIMEOUT_MESSAGE, headers)
+        ? [408, "Request Timeout", REQUEST_TIMEOUT_MESSAGE]
         : err.code === "HPE_HEADER_OVERFLOW"
-          ? textAnswer(431, "Request Header Fields Too Large", HEADERS_TOO_LARGE_MESSAGE, headers)
-          : textAnswer(400, "Bad Request", BAD_REQUEST_MESSAGE, headers);
+          ? [431, "Request Header Fields Too Large", HEADERS_TOO_LARGE_MESSAGE]
+          : [400, "Bad Request", BAD_REQUEST_MESSAGE];
+    const answer = textAnswer(status, reason, message, baselineSecurityHeaders({}, "/", 0));
+    // The access line: a request being handled logs its own (with this status) when its connection closes.
+    if (current) current.statusCode = status;
+    else log().info({ status, code: err.code, kind: "other" }, "request not read");
     // Nothing more is read from this client: the answer is flushed, then the connection is gone.
     socket.end(answer, () => socket.destroy());
     setTimeout(() => socket.destroy(), 1_000).unref();
