@@ -66,7 +66,7 @@ export function createSiteServer(handler: Handler, opts: { trustedProxies: numbe
     { requestTimeout: limits.requestMs, headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     (req, res) => {
       // Its id, access line and duration (request-log.ts); every line logged while it is handled carries the id.
-      const requestId = observeRequest(req, res);
+      const requestId = observeRequest(req, res, opts.trustedProxies > 0);
       return services().get(requestContext).run({ requestId }, () => {
         for (const [name, value] of Object.entries(baselineSecurityHeaders(req.headers, req.url ?? "/", opts.trustedProxies))) res.setHeader(name, value);
         if (malformedPath(req.url)) {

@@ -67,7 +67,8 @@ describe("request ids, JSON log lines and the metrics server", () => {
     const capture = createLogger({ write: (line: string) => void lines.push(JSON.parse(line)) }, "info");
     previous = useServices(new Services().with(database, h).with(rateLimiter, redis).with(logger, capture).with(metrics, makeMetrics()));
     restoreConsole = routeConsole(() => capture);
-    site = createSiteServer(withPageCache(new PageCache(), fakeNext), { trustedProxies: 0 });
+    // Behind one proxy (TRUSTED_PROXIES=1), whose X-Request-Id is taken.
+    site = createSiteServer(withPageCache(new PageCache(), fakeNext), { trustedProxies: 1 });
     await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
     app = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     metricsServer = await startMetricsServer({ port: 0, host: "127.0.0.1" });
@@ -153,10 +154,12 @@ describe("request ids, JSON log lines and the metrics server", () => {
 });
 
 describe("request-log rules", () => {
-  it("takes an id only when it looks like one", () => {
+  it("takes an id only from a trusted proxy, and only when it looks like one", () => {
     expect(requestIdFrom("0f3c9a1e-7d2b-4c1a-9e8f-1234567890ab")).toBe("0f3c9a1e-7d2b-4c1a-9e8f-1234567890ab");
     expect(requestIdFrom("a".repeat(128))).toBe("a".repeat(128));
     for (const bad of ["", "a".repeat(129), "x\u00e9", "a b", "a;b", ["a", "b"], undefined]) expect(requestIdFrom(bad as never)).toMatch(UUID);
+    // With no proxy trusted, the header is the visitor's: never taken.
+    expect(requestIdFrom("0f3c9a1e", false)).toMatch(UUID);
   });
 
   it("names the route kind by host and path, and logs paths without query strings or preview tokens", () => {

@@ -1,8 +1,9 @@
 /**
  * What serving/node-server.ts records of each request: its id, one access log line and its duration
  * in forecourt_http_request_duration_seconds (README, "Observability").
- * - The id: the proxy's X-Request-Id when it looks like one (1–128 letters, digits and `._:-`; Caddy
- *   sends a UUID), else a new UUID — a visitor's hostile or oversized header never reaches the logs.
+ * - The id: the proxy's X-Request-Id when a proxy is trusted (TRUSTED_PROXIES ≥ 1; without one the
+ *   header is the visitor's) and it looks like an id (1–128 letters, digits and `._:-`; Caddy sends a
+ *   UUID), else a new UUID — a visitor's hostile or oversized header never reaches the logs.
  * - The access line: {"msg":"request","method","path","status","ms","kind","host"}, the path without
  *   its query string (which may carry a visitor's e-mail address or postcode) and a preview's secret
  *   token, at most 200 characters.
@@ -17,9 +18,9 @@ export const REQUEST_ID_HEADER = "x-request-id";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_LOGGED_PATH = 200;
 
-/** The proxy's id when it looks like an id, else a new one. */
-export function requestIdFrom(header: string | string[] | undefined): string {
-  return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
+/** The proxy's id when a proxy is trusted (TRUSTED_PROXIES) and it looks like an id, else a new one. */
+export function requestIdFrom(header: string | string[] | undefined, fromProxy = true): string {
+  return fromProxy && typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 const STATIC_PREFIX = /^\/(?:_next\/(?:static|image)\/|_next\/image$|media\/|demo\/)/;
@@ -49,9 +50,9 @@ export function loggedPath(url: string): string {
  * Gives the request its id (on the request, for Next, and on the answer) and, once the answer is
  * sent or the client has gone, writes the access line and counts its duration. Answers the id.
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse): string {
+export function observeRequest(req: IncomingMessage, res: ServerResponse, behindProxy: boolean): string {
   const started = process.hrtime.bigint();
-  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER], behindProxy);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const url = req.url ?? "/";
