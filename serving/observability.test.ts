@@ -5,7 +5,7 @@
  * port, while /metrics on the app's port is the app's 404.
  */
 import { request as httpRequest, type IncomingMessage, type ServerResponse, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresDatabase } from "../tests/databases";
@@ -113,6 +113,35 @@ describe("request ids, JSON log lines and the metrics server", () => {
     expect(typeof access.time === "string" && !Number.isNaN(Date.parse(access.time))).toBe(true);
     expect(linesOf("caddy-second").map((l) => l.msg)).toEqual(["request"]);
     expect(JSON.stringify(lines)).not.toContain("<script>");
+  });
+
+  it("logs a request cut off by the time limits with its 408, whether or not its handler had started", async (ctx) => {
+    need(ctx);
+    const readsBody = async (req: IncomingMessage, res: ServerResponse) => {
+      try {
+        for await (const _ of req);
+      } catch {
+        return; // cut off: nobody to answer
+      }
+      res.end("read");
+    };
+    const slow = createSiteServer(readsBody, { trustedProxies: 1, limits: { requestMs: 300, headersMs: 300, checkEveryMs: 50 } });
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    const send = (head: string) =>
+      new Promise<string>((resolve) => {
+        let text = "";
+        const socket = connect((slow.address() as AddressInfo).port, "127.0.0.1", () => socket.write(head));
+        socket.on("data", (d) => (text += d)).on("error", () => {}).on("close", () => resolve(text));
+      });
+    try {
+      // The body never comes: the handler was reading it. Then headers that never end: no handler at all.
+      expect(await send("POST /api/leads?email=a%40b.c HTTP/1.1\r\nHost: harbourline.localhost\r\nX-Request-Id: slow-body\r\nContent-Length: 10\r\n\r\nab")).toMatch(/^HTTP\/1\.1 408 /);
+      expect(await send("GET / HTTP/1.1\r\nHost: harbourline.localhost\r\n")).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await new Promise((r) => slow.close(r));
+    }
+    await expect.poll(() => linesOf("slow-body")).toEqual([expect.objectContaining({ msg: "request", method: "POST", path: "/api/leads", status: 408, kind: "lead_api", aborted: true })]);
+    expect(lines.filter((l) => l.msg === "request not read")).toEqual([expect.objectContaining({ level: "info", status: 408, code: "ERR_HTTP_REQUEST_TIMEOUT" })]);
   });
 
   it("answers the named metrics on the metrics port after requests and deliveries; /metrics on the app's port is the app's 404", async (ctx) => {
