@@ -11,8 +11,8 @@
  * server/http/endpoints.test.ts checks both that every route is branded and that only http modules
  * construct Responses.
  */
-import type { ErrorBody } from "../errors";
-import { errorResponse } from "./error-response";
+import { HttpError, type ErrorBody } from "../errors";
+import { errorResponse, type ErrorAnswer } from "./error-response";
 import { json } from "./json";
 
 /** Marks a function `endpoint` made; server/http/endpoints.test.ts checks every route export carries it. */
@@ -68,6 +68,16 @@ export function serialise(result: Result): Response {
     return new Response(body as BodyInit | null, { status: result.status, headers: result.headers });
   }
   return json(200, result);
+}
+
+/** A handler's call as the Response sent (tests): an HttpError becomes its answer in the family's body shape, anything else is thrown on. */
+export async function answerOf(run: () => Promise<Result> | Result, errorBody?: ErrorAnswer["body"]): Promise<Response> {
+  try {
+    return serialise(await run());
+  } catch (e) {
+    if (e instanceof HttpError) return errorResponse(e, { body: errorBody });
+    throw e;
+  }
 }
 
 /** Marks a route function as made by `endpoint` (for wrappers that only adapt one). */
