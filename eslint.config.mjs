@@ -73,9 +73,8 @@ export const boundaryZones = [
  * - server/db/ imports nothing else of server/ (but the composition root's accessor,
  *   server/root/services.ts, which holds the process's database);
  * - server/errors/ imports nothing of server/;
- * - a store imports no HTTP file;
  * - a store imports only server/db/, server/errors/, other stores and the files of its own folder
- *   (domain/ and schemas/ are outside server/): never another feature's service;
+ *   (domain/ and schemas/ are outside server/): never another feature's service, nor server/http/;
  * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
  *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
  *   limits, safe fetch, owner tokens, challenges — serves the services too).
@@ -102,12 +101,7 @@ export const serverLayerZones = [
     except: ["./errors"],
     message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
   },
-  {
-    target: ["./server/**/store.ts", "./server/**/*-store.ts"],
-    from: ["./server/http/**", "./server/**/http.ts", "./server/**/*-http.ts"],
-    message: "A store imports no HTTP file: stores sit under the services (http → features → stores → db).",
-  },
-  // Globbed zones match their exceptions against the import's absolute path.
+  // A store's own folder's http.ts is refused by nonHttpZones. Globbed zones match their exceptions against the import's absolute path.
   ...storeFolders.map((folder) => ({
     target: [`./server/${folder}/store.ts`, `./server/${folder}/*-store.ts`],
     from: ["./server/**"],

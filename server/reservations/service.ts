@@ -14,7 +14,7 @@
  * (./owner.ts), and its dealer lead and buyer e-mail (./lead.ts).
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
 import { NOT_THE_BUYER, reserveIneligibility } from "../../domain/vdp-rules";
