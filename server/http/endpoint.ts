@@ -7,9 +7,10 @@
  * anything else is logged and answered 500 without detail.
  *
  * The site, admin and platform families are thin context resolvers on top (site-route.ts,
- * server/admin/http.ts, platform-route.ts). Services never build a Response; the test
- * server/http/endpoints.test.ts checks both that every route is branded and that only http modules
- * construct Responses.
+ * server/admin/http.ts, platform-route.ts). Handlers and services never build a Response nor answer
+ * an error themselves: they throw, and the family's errorBody shapes the answer. The test
+ * server/http/endpoints.test.ts checks that every route is branded, that only server/http/ constructs
+ * Responses (ESLint), and that no handler module calls json(, errorResponse( or new Response(.
  */
 import { HttpError, type ErrorBody } from "../errors";
 import { errorResponse, type ErrorAnswer } from "./error-response";
@@ -37,7 +38,7 @@ export const rawReply = (status: number, body: BodyInit | Uint8Array | null, hea
 /** 204, nothing in the body, not stored by any cache. */
 export const noContent = () => rawReply(204, null, { "cache-control": "no-store" });
 
-/** What a handler may return: plain data (200 JSON), a Reply, or — in an http module only — a Response. */
+/** What a handler may return: plain data (200 JSON), a Reply, or — from server/http/'s own wrappers only — a Response. */
 export type Result = Response | Reply | unknown;
 
 export type RouteParams = Record<string, string>;

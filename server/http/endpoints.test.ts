@@ -2,7 +2,7 @@
  * One way to write an endpoint (./endpoint.ts): every app/**\/route.ts is a one-liner whose GET, POST,
  * PUT, PATCH and DELETE are functions `endpoint` made (branded); only server/http/ builds a Response
  * (the ESLint rule in eslint.config.mjs, run here on files placed where it applies), so no handler
- * module answers with json(), problem(), errorResponse() or new Response (read from the source).
+ * module answers with json(), errorResponse() or new Response (read from the source).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -129,7 +129,7 @@ function builtAnswers(text: string): string[] {
   return text
     .split("\n")
     .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
-    .filter((line) => /(?<![.\w])(json|problem|errorResponse)\(|new Response\(/.test(line));
+    .filter((line) => /(?<![.\w])(json|errorResponse)\(|new Response\(/.test(line));
 }
 
 describe("no handler module builds its own answer", () => {
@@ -138,7 +138,7 @@ describe("no handler module builds its own answer", () => {
     expect(handlerModules().filter((f) => f.startsWith(join("server", "http")))).toEqual([]);
   });
 
-  it("none calls json(, problem(, errorResponse( or new Response(: they return data or reply(), and throw HttpErrors", () => {
+  it("none calls json(, errorResponse( or new Response(: they return data or reply(), and throw HttpErrors", () => {
     const offenders = handlerModules().flatMap((f) => builtAnswers(readFileSync(f, "utf8")).map((line) => `${f}: ${line.trim()}`));
     expect(offenders).toEqual([]);
   });
