@@ -1,0 +1,30 @@
+/**
+ * Where everything every instance must see is kept: the picture library (uploads/{site}/…), the
+ * generated vehicle pictures (media/vehicles/…) and the trade-in photos (trade-in/{site}/…). One
+ * interface, two back-ends, chosen by the environment at each call (so a test may switch):
+ * - the local folder DATA_DIR (default; one instance), at the same paths as before (./storage-local.ts);
+ * - S3-compatible object storage when S3_BUCKET is set (./storage-s3.ts; S3_ENDPOINT for a non-AWS
+ *   server, path-style; S3_REGION, default us-east-1; S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
+ * Browsers never talk to the store: the app serves what it holds (server/inventory/http.ts).
+ *
+ * Keys are checked before any back-end sees them: "/"-separated segments of letters, digits, ".",
+ * "_" and "-", none empty or starting with "." (so no "..", no absolute path, no "\" or ":"), each at
+ * most 200 characters and the key at most MAX_KEY. A bad key is a 400; a store that does not answer is a 503, never a 500.
+ */
+import { LocalStorage } from "./storage-local";
+import { S3Storage, s3SettingsFromEnv } from "./storage-s3";
+import type { MediaStorage } from "./storage-keys";
+
+export { BAD_KEY, checkKey, contentHashName, isKey, MAX_KEY, STORAGE_DOWN, StorageUnavailableError, type MediaStorage } from "./storage-keys";
+
+const s3Stores = new Map<string, S3Storage>();
+
+/** The store the environment names: S3 when S3_BUCKET is set, else the DATA_DIR folder. */
+export function mediaStorage(): MediaStorage {
+  const s3 = s3SettingsFromEnv();
+  if (!s3) return new LocalStorage();
+  const id = JSON.stringify(s3);
+  let store = s3Stores.get(id);
+  if (!store) s3Stores.set(id, (store = new S3Storage(s3)));
+  return store;
+}
