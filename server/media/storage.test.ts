@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3StandIn, type S3StandIn } from "../../scripts/s3-stand-in";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
+import { useS3StandIn } from "../../tests/s3";
 import { upsertAdminUser } from "../admin/accounts";
 import { adminRoute, handleSignIn, handleUpload } from "../admin/http";
 import type { DbHandle } from "../db";
@@ -13,37 +13,21 @@ import { mediaResponse } from "../inventory/http";
 import { createTenant } from "../tenants/store";
 import { BAD_KEY, contentHashName, MAX_KEY, mediaStorage, STORAGE_DOWN, type MediaStorage } from "./storage";
 import { LocalStorage } from "./storage-local";
-import { S3Storage } from "./storage-s3";
 
 // The S3 stand-in (s3rver) on this file's port of the media range 4100–4199; 4199 never listens.
-const PORT = 4101;
 const DEAD_PORT = 4199;
-const BUCKET = "forecourt-test";
-const scratch = mkdtempSync(join(tmpdir(), "forecourt-storage-"));
+const s3 = useS3StandIn(4101);
+const scratch = s3.dir;
 const localRoot = join(scratch, "data");
-let s3: S3StandIn;
-const s3Settings = (port = PORT) => ({ bucket: BUCKET, region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
-const stores: S3Storage[] = [];
-const s3Store = (port = PORT) => {
-  const store = new S3Storage(s3Settings(port));
-  stores.push(store);
-  return store;
-};
-
-beforeAll(async () => {
-  s3 = await startS3StandIn({ port: PORT, dir: join(scratch, "s3"), bucket: BUCKET });
-});
-afterAll(async () => {
-  for (const store of stores) store.close();
-  await s3?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+afterEach(() => {
+  vi.unstubAllEnvs();
 });
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text));
 
 describe.each([
   ["the local folder", (): MediaStorage => new LocalStorage(localRoot)],
-  ["S3 (s3rver)", (): MediaStorage => s3Store()],
+  ["S3 (s3rver)", (): MediaStorage => s3.store()],
 ])("media storage: %s", (_name, make) => {
   let store: MediaStorage;
   beforeAll(() => {
@@ -74,11 +58,35 @@ describe.each([
   });
 
   it("refuses hostile keys with a 400 before the back-end sees them", async () => {
-    const hostile = ["../x", "uploads/../../x", "/etc/passwd", "uploads//x", "uploads/alpha/", "", ".env", "a/./b", "C:\\x", "a\\..\\b", "x\u0000y", "é.webp", "x".repeat(201), `${"x/".repeat(MAX_KEY / 2)}x`];
+    const hostile = [
+      "../x",
+      "uploads/../../x",
+      "/etc/passwd",
+      "uploads//x",
+      "uploads/alpha/",
+      "",
+      ".env",
+      "a/./b",
+      "C:\\x",
+      "a\\..\\b",
+      "x\u0000y",
+      "é.webp",
+      "x".repeat(201),
+      `${"x/".repeat(MAX_KEY / 2)}x`,
+    ];
     for (const key of hostile) {
-      await expect(store.put(key, bytes("evil")), key).rejects.toMatchObject({ status: 400, message: BAD_KEY });
-      await expect(store.get(key), key).rejects.toMatchObject({ status: 400, message: BAD_KEY });
-      await expect(store.delete(key), key).rejects.toMatchObject({ status: 400, message: BAD_KEY });
+      await expect(store.put(key, bytes("evil")), key).rejects.toMatchObject({
+        status: 400,
+        message: BAD_KEY,
+      });
+      await expect(store.get(key), key).rejects.toMatchObject({
+        status: 400,
+        message: BAD_KEY,
+      });
+      await expect(store.delete(key), key).rejects.toMatchObject({
+        status: 400,
+        message: BAD_KEY,
+      });
     }
     await expect(store.list("../")).rejects.toMatchObject({ status: 400 });
     expect(existsSync(join(localRoot, "..", "x"))).toBe(false);
@@ -109,28 +117,12 @@ describe("the local folder keeps today's paths", () => {
 
 describe("S3 not answering", () => {
   it("is a 503 with the reason, for the store and for a picture's address", async () => {
-    await expect(s3Store(DEAD_PORT).get("uploads/alpha/x.webp")).rejects.toMatchObject({ status: 503, message: STORAGE_DOWN });
-    await withEnv({ S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${DEAD_PORT}`, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" }, async () => {
-      const res = await mediaResponse(["uploads", "alpha", "0123456789abcdef0123456789abcdef.webp"]);
-      expect([res.status, await res.text(), res.headers.get("cache-control"), res.headers.get("retry-after")]).toEqual([503, STORAGE_DOWN, "no-store", "30"]);
-    });
+    await expect(s3.store(DEAD_PORT).get("uploads/alpha/x.webp")).rejects.toMatchObject({ status: 503, message: STORAGE_DOWN });
+    s3.stubEnv(join(scratch, "app-data"), DEAD_PORT);
+    const res = await mediaResponse(["uploads", "alpha", "0123456789abcdef0123456789abcdef.webp"]);
+    expect([res.status, await res.text(), res.headers.get("cache-control"), res.headers.get("retry-after")]).toEqual([503, STORAGE_DOWN, "no-store", "30"]);
   });
 });
-
-/** Runs `fn` with these environment variables set (DATA_DIR in the scratch folder), then puts them back. */
-async function withEnv(vars: Record<string, string>, fn: () => Promise<void>) {
-  const all = { DATA_DIR: join(scratch, "app-data"), ...vars };
-  const before = Object.fromEntries(Object.keys(all).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, all);
-  try {
-    await fn();
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 describe("an admin upload with S3_BUCKET set", () => {
   const ADMIN = "localhost:3000";
@@ -141,7 +133,11 @@ describe("an admin upload with S3_BUCKET set", () => {
     tdb = await backends[0][1]();
     h = await tdb!.open();
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
-    await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" });
+    await upsertAdminUser(h.db, {
+      email: "staff@test.example",
+      password: "staff-password-1",
+      role: "staff",
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -149,22 +145,39 @@ describe("an admin upload with S3_BUCKET set", () => {
   });
 
   it("lands in the bucket under its content hash and is served from there, immutable; a missing one is a 404", async () => {
-    const env = { S3_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
-    await withEnv(env, async () => {
-      const post = (path: string, headers: Record<string, string>, body: Uint8Array | string, handler = handleUpload, open = false) =>
+    s3.stubEnv(join(scratch, "app-data"));
+    {
+      const post = (path: string, headers: Record<string, string>, body: BodyInit, handler = handleUpload, open = false) =>
         adminRoute(handler, { open, handle: async () => h })(
-          new Request(`http://${ADMIN}${path}`, { method: "POST", headers: { host: ADMIN, origin: `http://${ADMIN}`, ...headers }, body }),
+          new Request(`http://${ADMIN}${path}`, {
+            method: "POST",
+            headers: { host: ADMIN, origin: `http://${ADMIN}`, ...headers },
+            body,
+          }),
           { params: Promise.resolve({ slug: "alpha" }) },
         );
-      const signIn = await post("/api/admin/sign-in", { "content-type": "application/json" }, JSON.stringify({ email: "staff@test.example", password: "staff-password-1" }), handleSignIn, true);
+      const signIn = await post(
+        "/api/admin/sign-in",
+        { "content-type": "application/json" },
+        JSON.stringify({
+          email: "staff@test.example",
+          password: "staff-password-1",
+        }),
+        handleSignIn,
+        true,
+      );
       const cookie = /fc_admin=([^;]+)/.exec(signIn.headers.get("set-cookie")!)![1];
-      const before = await s3Store().list("uploads/alpha/");
-      const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: "#2266aa" } }).png().toBuffer();
+      const before = await s3.store().list("uploads/alpha/");
+      const png = await sharp({
+        create: { width: 640, height: 320, channels: 3, background: "#2266aa" },
+      })
+        .png()
+        .toBuffer();
       const res = await post("/api/admin/tenants/alpha/uploads", { cookie: `fc_admin=${cookie}`, "content-type": "image/png" }, new Uint8Array(png));
       expect(res.status).toBe(201);
       const { src } = await res.json();
       const file = src.split("/").pop();
-      expect(await s3Store().list("uploads/alpha/")).toEqual([...before, `uploads/alpha/${file}`].sort());
+      expect(await s3.store().list("uploads/alpha/")).toEqual([...before, `uploads/alpha/${file}`].sort());
       expect(mediaStorage().kind).toBe("s3");
       expect(existsSync(join(scratch, "app-data", "uploads"))).toBe(false);
 
@@ -175,6 +188,6 @@ describe("an admin upload with S3_BUCKET set", () => {
       expect((await sharp(body).metadata()).width).toBe(640);
       const missing = await mediaResponse(["uploads", "alpha", "0123456789abcdef0123456789abcdef.webp"]);
       expect(missing.status).toBe(404);
-    });
+    }
   });
 });
