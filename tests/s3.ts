@@ -9,7 +9,7 @@ import { afterAll, beforeAll, vi } from "vitest";
 import { startS3StandIn, S3RVER_KEY, type S3StandIn } from "../scripts/s3-stand-in";
 import { S3Storage } from "../server/media/storage-s3";
 
-export function useS3StandIn(port: number, bucket = "forecourt-test") {
+export function s3StandInForTests(port: number, bucket = "forecourt-test") {
   const dir = mkdtempSync(join(tmpdir(), "forecourt-s3-"));
   const stores: S3Storage[] = [];
   let s3: S3StandIn | undefined;

@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { backends, type TestDatabase } from "../../tests/databases";
-import { useS3StandIn } from "../../tests/s3";
+import { s3StandInForTests } from "../../tests/s3";
 import { upsertAdminUser } from "../admin/accounts";
 import { adminRoute, handleSignIn, handleUpload } from "../admin/http";
 import type { DbHandle } from "../db";
@@ -16,7 +15,7 @@ import { LocalStorage } from "./storage-local";
 
 // The S3 stand-in (s3rver) on this file's port of the media range 4100–4199; 4199 never listens.
 const DEAD_PORT = 4199;
-const s3 = useS3StandIn(4101);
+const s3 = s3StandInForTests(4101);
 const scratch = s3.dir;
 const localRoot = join(scratch, "data");
 afterEach(() => {

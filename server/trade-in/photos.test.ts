@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { backends, useTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { useS3StandIn } from "../../tests/s3";
+import { s3StandInForTests } from "../../tests/s3";
 import { upsertAdminUser } from "../admin/accounts";
 import { adminRoute, handleSignIn } from "../admin/http";
 import type { DbHandle } from "../db";
@@ -27,7 +27,7 @@ import { deleteStalePictures } from "./stale-pictures";
 const ADMIN = "localhost:3000";
 const doc: TenantDocument = inventoryTenant("alpha", "Alpha Motors");
 doc.features = { ...doc.features, tradeIn: { enabled: true, imageStep: true, maxAgeYears: 7, sendValuationToMiscellaneous: false } };
-const s3 = useS3StandIn(4102);
+const s3 = s3StandInForTests(4102);
 afterEach(() => {
   vi.unstubAllEnvs();
 });
