@@ -11,20 +11,28 @@
  * "_" and "-", none empty or starting with "." (so no "..", no absolute path, no "\" or ":"), each at
  * most 200 characters and the key at most MAX_KEY. A bad key is a 400; a store that does not answer is a 503, never a 500.
  */
+import { defineService, services } from "../root/services";
 import { LocalStorage } from "./storage-local";
 import { S3Storage, s3SettingsFromEnv } from "./storage-s3";
 import type { MediaStorage } from "./storage-keys";
 
 export { BAD_KEY, checkKey, contentHashName, isKey, MAX_KEY, STORAGE_DOWN, StorageUnavailableError, type MediaStorage } from "./storage-keys";
 
-const s3Stores = new Map<string, S3Storage>();
+/** The process's S3 clients, one per set of settings (a test may change them); their sockets close with the services. */
+export const s3Clients = defineService("media-s3-clients", () => new Map<string, S3Storage>(), {
+  close: (clients) => {
+    for (const client of clients.values()) client.close();
+    clients.clear();
+  },
+});
 
 /** The store the environment names: S3 when S3_BUCKET is set, else the DATA_DIR folder. */
 export function mediaStorage(): MediaStorage {
   const s3 = s3SettingsFromEnv();
   if (!s3) return new LocalStorage();
+  const clients = services().get(s3Clients);
   const id = JSON.stringify(s3);
-  let store = s3Stores.get(id);
-  if (!store) s3Stores.set(id, (store = new S3Storage(s3)));
+  let store = clients.get(id);
+  if (!store) clients.set(id, (store = new S3Storage(s3)));
   return store;
 }
