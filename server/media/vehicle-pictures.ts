@@ -40,13 +40,15 @@ export const pictureKey = (req: PictureRequest) => ["media", "vehicles", req.bod
 
 /**
  * The picture's bytes, from the storage or freshly rendered (and then stored). A store that does
- * not answer does not stop the picture: it is drawn again (and the failure logged).
+ * not answer does not stop the picture: it is drawn again, not stored, and the failure logged.
  */
 export async function picture(req: PictureRequest): Promise<Buffer> {
   const key = pictureKey(req);
   const storage = mediaStorage();
+  let down = false;
   const stored = await storage.get(key).catch((e) => {
     console.error(`[media] could not read ${key}:`, (e as Error).message);
+    down = true;
     return null;
   });
   if (stored) return stored;
@@ -54,6 +56,7 @@ export async function picture(req: PictureRequest): Promise<Buffer> {
   if (!job) {
     job = (async () => {
       const bytes = await renderPicture(req);
+      if (down) return bytes;
       try {
         await storage.put(key, bytes, req.format === "webp" ? "image/webp" : "image/jpeg");
       } catch (e) {
