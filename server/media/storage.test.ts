@@ -114,6 +114,19 @@ describe("the local folder keeps today's paths", () => {
   });
 });
 
+describe("generated vehicle pictures with S3_BUCKET set", () => {
+  it("are stored in the bucket once drawn, and still drawn (not stored) while S3 does not answer", async () => {
+    s3.stubEnv(join(scratch, "app-data"));
+    const drawn = await mediaResponse(["vehicles", "suv", "9e1b22", "front-right.jpg"]);
+    expect([drawn.status, drawn.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
+    const stored = await s3.store().get("media/vehicles/suv/9e1b22/front-right.jpg");
+    expect(stored?.equals(Buffer.from(await drawn.arrayBuffer()))).toBe(true);
+    s3.stubEnv(join(scratch, "app-data"), DEAD_PORT);
+    expect((await mediaResponse(["vehicles", "van", "1f3a6b", "rear.jpg"])).status).toBe(200);
+    expect(await s3.store().get("media/vehicles/van/1f3a6b/rear.jpg")).toBeNull();
+  });
+});
+
 describe("S3 not answering", () => {
   it("is a 503 with the reason, for the store and for a picture's address", async () => {
     await expect(s3.store(DEAD_PORT).get("uploads/alpha/x.webp")).rejects.toMatchObject({ status: 503, message: STORAGE_DOWN });
