@@ -8,8 +8,6 @@
  * - deleting is refused while a draft or published document uses the picture, naming where; the file
  *   itself stays while an older version still names it (restoring that version keeps working).
  */
-import { unlink } from "node:fs/promises";
-import { join } from "node:path";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
 import { auditLog, siteMedia, tenants, tenantVersions } from "../db/schema";
@@ -17,7 +15,8 @@ import { type ErrorBody, HttpError, NotFoundError, ValidationError } from "../er
 import { getDraft, PUBLISHED_CHANNEL, saveDraft } from "../tenants/store";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess, canAccessTenant } from "./access";
-import { uploadsDir, writePicture } from "../media/uploads";
+import { uploadKey, writePicture } from "../media/uploads";
+import { mediaStorage } from "../media/storage";
 
 export const MAX_ALT = 300;
 
@@ -255,5 +254,5 @@ export async function deleteMedia(db: Db, user: AdminUser, slug: string, id: num
   await db.delete(siteMedia).where(eq(siteMedia.id, id));
   await db.insert(auditLog).values({ actor: user.email, tenantId: site.id, action: "delete-picture", detail: { id, src, alt: row.alt } });
   const [old] = await db.select({ id: tenantVersions.id }).from(tenantVersions).where(sql`position(${src} in ${tenantVersions.document}::text) > 0`).limit(1);
-  if (!old) await unlink(join(uploadsDir(), slug, row.file)).catch(() => undefined);
+  if (!old) await mediaStorage().delete(uploadKey(slug, row.file)).catch((e) => console.error(`[media] could not delete ${src}:`, (e as Error).message));
 }

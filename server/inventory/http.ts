@@ -8,6 +8,7 @@ import { PICTURE_PREFIX } from "../../domain/media";
 import { pdfFileName } from "../../domain/vdp-share";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { readUpload } from "../media/uploads";
+import type { StorageUnavailableError } from "../media/storage";
 import { HttpError } from "../errors";
 import { rawReply, serialise, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
@@ -24,7 +25,15 @@ const notFound = () => rawReply(404, "Not found", { "content-type": "text/plain;
 /** The answer to GET /media/{...segments}. */
 export async function mediaReply(segments: string[] | undefined): Promise<Reply> {
   if (segments?.[0] === "uploads") {
-    const bytes = segments.length === 3 ? await readUpload(segments[1], segments[2]) : null;
+    let bytes: Buffer | null;
+    try {
+      bytes = segments.length === 3 ? await readUpload(segments[1], segments[2]) : null;
+    } catch (e) {
+      // By HttpError's brand and status: the S3 client (a process service) may come from another bundle's copy of the error class.
+      if (!(e instanceof HttpError) || e.status !== 503) throw e;
+      console.error(`[media] storage did not answer for /media/${segments.join("/")}:`, ((e as StorageUnavailableError).cause as Error)?.message);
+      return rawReply(503, e.message, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...e.headers() });
+    }
     if (!bytes) return notFound();
     return rawReply(200, new Uint8Array(bytes), { "content-type": "image/webp", "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL, "x-content-type-options": "nosniff" });
   }

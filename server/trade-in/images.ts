@@ -1,17 +1,16 @@
 /**
  * A trade-in picture kept with its evaluation: checked by content, re-encoded (JPEG, PNG, GIF) or
  * kept as sent (HEIC), counted against the evaluation's and the client's, network's and site's byte
- * budgets, and written under the data directory. Plain data in, the evaluation's picture count out;
+ * budgets, and written to the media storage (./storage.ts: DATA_DIR/trade-in/…, or the S3 bucket),
+ * never under a public address. Plain data in, the evaluation's picture count out;
  * refusals are thrown HttpErrors.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, unlink } from "node:fs/promises";
-import { join } from "node:path";
 import { IMAGE_TYPE_MESSAGE, TOO_MANY_IMAGES_MESSAGE } from "../../domain/trade-in";
 import { sniffTradeInImage } from "../../domain/trade-in-images";
-import { writeFileAtomic } from "../media/atomic-write";
 import { preparePicture } from "../media/uploads";
-import { dataDir, type Db } from "../db";
+import { mediaStorage } from "../media/storage";
+import type { Db } from "../db";
 import { HttpError } from "../errors";
 import { clientKey, networkKey, spendInOrder, type RateLimiter } from "../http/rate-limit";
 import { addEvaluationImage, imageBytes, type Evaluation, type EvaluationScope } from "../valuation/store";
@@ -67,22 +66,22 @@ export async function addTradeInImage(
   const sha256 = createHash("sha256").update(data).digest("hex");
   // A file of this upload's own (the same picture sent twice at once is two files, each counted), so
   // removing a refused upload's file never takes another upload's.
-  const relative = join("trade-in", scope.site, evaluation.id, `${sha256.slice(0, 32)}-${randomBytes(6).toString("hex")}.${ext}`);
-  const path = join(dataDir(), relative);
+  const relative = ["trade-in", scope.site, evaluation.id, `${sha256.slice(0, 32)}-${randomBytes(6).toString("hex")}.${ext}`].join("/");
+  const storage = mediaStorage();
+  const remove = () => storage.delete(relative).catch(() => false);
   let added: Awaited<ReturnType<typeof addEvaluationImage>>;
   try {
-    await mkdir(join(dataDir(), "trade-in", scope.site, evaluation.id), { recursive: true });
-    await writeFileAtomic(path, data);
+    await storage.put(relative, data, type);
     const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 200) || `image.${ext}`;
     added = await addEvaluationImage(db, scope, evaluation.id, { name, type, bytes: data.byteLength, sha256, path: relative, addedAt: new Date().toISOString() }, { maxBytes: TRADE_IN_UPLOAD_BYTES.perEvaluation });
   } catch (e) {
-    await unlink(path).catch(() => {});
+    await remove();
     await spendInOrder(limiter, -data.byteLength, budgets);
     throw e;
   }
   if (!added.ok) {
     // Another upload took the 10th place (or the last bytes) meanwhile: nothing of this one is kept or counted.
-    await unlink(path).catch(() => {});
+    await remove();
     await spendInOrder(limiter, -data.byteLength, budgets);
     if (added.reason === "too-many") throw new HttpError(409, TOO_MANY_IMAGES_MESSAGE);
     if (added.reason === "too-many-bytes") throw new HttpError(413, EVALUATION_BYTES_MESSAGE);

@@ -1,6 +1,7 @@
 /**
  * The pictures of trade-in evaluations that never became a lead: once an evaluation is
- * PICTURE_RETENTION_DAYS old without one, its files under DATA_DIR/trade-in/ are deleted and its row
+ * PICTURE_RETENTION_DAYS old without one, its files under trade-in/ in the media storage (DATA_DIR or
+ * the S3 bucket, server/media/storage.ts) are deleted and its row
  * forgets them (images [], answer.picturesDeletedAt and picturesDeleted). Every hour the server's sweep
  * (started by instrumentation.ts) does it. An evaluation with a lead keeps its pictures.
  *
@@ -9,21 +10,16 @@
  * deletes their files and clears them before it commits. A process that dies half-way leaves the rows
  * as they were (some files already gone); the next sweep takes them again.
  */
-import { rmdir, unlink } from "node:fs/promises";
-import { dirname, join, normalize, sep } from "node:path";
-import { dataDir, getDb, type Db, type DbHandle } from "../db";
+import { getDb, type Db, type DbHandle } from "../db";
+import { isKey, mediaStorage } from "../media/storage";
 import { every } from "../root/every";
 import { clearPictures, lockStalePictures } from "../valuation/store";
 
 export const PICTURE_RETENTION_DAYS = 7;
 export const STALE_PICTURE_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-/** The file of a stored picture path, only when it lies under DATA_DIR/trade-in/. */
-function pictureFile(relative: string): string | null {
-  const root = join(dataDir(), "trade-in") + sep;
-  const file = normalize(join(dataDir(), relative));
-  return file.startsWith(root) ? file : null;
-}
+/** The storage key of a stored picture path, only when it is a key under trade-in/ (no "..", nothing absolute). */
+const pictureKey = (relative: string): string | null => (relative.startsWith("trade-in/") && isKey(relative) ? relative : null);
 
 /** Deletes the pictures of evaluations without a lead created before `now` − the retention; answers how many evaluations and files. */
 export async function deleteStalePictures(db: Db, now: Date, opts: { retentionDays?: number; batch?: number } = {}): Promise<{ evaluations: number; files: number }> {
@@ -32,21 +28,13 @@ export async function deleteStalePictures(db: Db, now: Date, opts: { retentionDa
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const rows = await lockStalePictures(tx, before, opts.batch ?? 50);
+      const storage = mediaStorage();
       let files = 0;
       for (const row of rows) {
-        const dirs = new Set<string>();
         for (const image of row.images) {
-          const file = pictureFile(image.path);
-          if (!file) continue;
-          dirs.add(dirname(file));
-          await unlink(file).then(
-            () => files++,
-            (e: NodeJS.ErrnoException) => {
-              if (e.code !== "ENOENT") throw e;
-            },
-          );
+          const key = pictureKey(image.path);
+          if (key && (await storage.delete(key))) files++;
         }
-        for (const dir of dirs) await rmdir(dir).catch(() => {}); // only when empty
       }
       await clearPictures(tx, rows, now);
       return { evaluations: rows.length, files };
