@@ -51,11 +51,15 @@ COPY --from=build /app/tenants ./tenants
 # Next writes its image cache under .next/cache: the server's user owns the build folder.
 COPY --from=build --chown=node:node /app/.next ./.next
 USER node
+# The start command builds when the sources' fingerprint differs from the build's, which would then be
+# at every container start: this checks it here (nothing to do when COPY kept the files' times).
+RUN node --import tsx scripts/build.ts
 EXPOSE 3000 9464
 VOLUME ["/var/lib/forecourt"]
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM reaches the start script (no npm in between), which hands it to the server: it stops
-# taking requests and finishes those in flight.
+# The command each instance of `npm run cluster` runs (npm start's, without npm): SIGTERM reaches the
+# start script, which hands it to the server; it drains (DRAIN_MS), finishes the requests in flight and
+# hands back its outbox leases (serving/shutdown.ts).
 STOPSIGNAL SIGTERM
-CMD ["node_modules/.bin/tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"]
+CMD ["node", "--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"]

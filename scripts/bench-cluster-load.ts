@@ -65,6 +65,8 @@ export interface Site {
   slug: string;
   host: string;
   cars: string[];
+  /** One of the site's vehicles (objectID), which its leads ask about. */
+  carId: string;
 }
 
 export interface Tally {
@@ -76,13 +78,14 @@ export interface Tally {
 
 export const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-const SEARCH_BODY = JSON.stringify({ requests: [{ indexName: "vehicles", params: { query: "", hitsPerPage: 20, page: 0, facets: ["make", "body_type"] } }] });
+export const SEARCH_BODY = JSON.stringify({ requests: [{ indexName: "vehicles", params: { query: "", hitsPerPage: 20, page: 0, facets: ["make", "body_type"] } }] });
 
-/** A General Enquiry as the site's enquiry form sends it (README, Leads), with its own idempotency key. */
+/** A vehicle page's Enquire Now as the form sends it (README, Leads), with its own idempotency key. */
 export function leadCall(base: string, site: Site, n: number, runId: string): Call {
   const lead = {
-    url: `http://${site.host}/contact-us`, source: "Website", form: "enquiry", category: "General Enquiry", isLastStep: true,
-    fields: { first_name: "Bench", last_name: `Visitor ${n}`, email: `bench-${n}@example.com`, phone: "0400 000 000", message: "Bench: is it still available?" },
+    url: `http://${site.host}${site.cars[0]}`, source: "Website", form: "vehicle-enquiry", category: "Vehicle Enquiry", car_id: site.carId, isLastStep: true,
+    // terms_conditions: the sites whose forms ask for it require it (Coralstone's).
+    fields: { first_name: "Bench", last_name: `Visitor ${n}`, email: `bench-${n}@example.com`, phone: "0400 000 000", message: "Bench: is it still available?", terms_conditions: true },
   };
   // A visitor of its own: 127.a.b.1 is a loopback address on Linux, each (a, b) a network of its own.
   const localAddress = `127.${1 + Math.floor(n / 250) % 250}.${n % 250}.1`;

@@ -5,7 +5,7 @@
  * three app instances. Each check reads the files as Docker would (instructions with their line
  * continuations; compose as YAML with its merge keys) and fails naming what drifted.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORE_SCHEMA, load, mergeTag } from "js-yaml";
 import { describe, expect, it } from "vitest";
@@ -66,6 +66,18 @@ const services = compose.services;
 const appServices = Object.entries(services).filter(([, s]) => s.build !== undefined);
 const pkg = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
 const HEALTH_PATH = "/api/health";
+const cluster = read("scripts/cluster.ts");
+/** The words after `node` of the command scripts/cluster.ts spawns for an instance. */
+const clusterCommand = JSON.parse(`[${/spawnNamed\(\[process\.execPath, ([^\]]+)\]/.exec(cluster)![1]}]`) as string[];
+/** Every setting scripts/cluster.ts gives an instance: the ones it requires, its S3 stand-in's, and envOf's. */
+const clusterSettings = (() => {
+  const required = JSON.parse(/const missing = (\[[^\]]*\])/.exec(cluster)![1]!) as string[];
+  const blocks = [/Object\.assign\(s3Env, \{([^}]*)\}/.exec(cluster)![1]!, /const envOf = [^\n]*\n([\s\S]*?)\n {2}\}\);/.exec(cluster)![1]!];
+  return [...new Set([...required, ...blocks.flatMap((b) => [...b.matchAll(/\b([A-Z][A-Z0-9_]+)\s*(?=[:,])/g)].map((m) => m[1]!))])].sort();
+})();
+/** Every file the app reads its settings in: the server, the serving layer, the start script. */
+const appSources = ["server", "serving"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => /(?<!\.test)\.ts$/.test(f)).map((f) => read(join(dir, f))));
+appSources.push(read("scripts/start.ts"), read("instrumentation.ts"));
 
 describe("the Dockerfile", () => {
   it("builds in stages and runs on node:20-bookworm-slim", () => {
@@ -80,11 +92,10 @@ describe("the Dockerfile", () => {
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
   });
 
-  it("starts with npm start's command, the server itself with no npm in between (SIGTERM reaches it)", () => {
+  it("starts each instance with the command the cluster runs (npm start's, with no npm in between)", () => {
     const cmd = execForm(lastStage(dockerfile).find((i) => i.op === "CMD")?.args ?? "");
-    const start = pkg.scripts.start.split(/\s+/);
-    expect(start[0]).toBe("tsx");
-    expect(cmd).toEqual([`node_modules/.bin/tsx`, ...start.slice(1)]);
+    expect(cmd).toEqual(["node", ...clusterCommand]);
+    expect(pkg.scripts.start).toBe(`tsx ${clusterCommand.slice(2).join(" ")}`);
   });
 
   it("checks the app's health path on the port it serves", () => {
@@ -122,11 +133,25 @@ describe("compose.yaml", () => {
     expect(services.caddy?.ports).toEqual(["80:80", "443:443"]);
   });
 
-  it("mounts deploy/Caddyfile, the cluster's proxy configuration, and sets every variable it reads", () => {
+  it("gives each instance every setting the cluster gives it, and only settings the app reads", () => {
+    expect(clusterSettings).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET"]));
+    for (const [name, s] of appServices) {
+      const settings = Object.keys(s.environment ?? {});
+      for (const setting of clusterSettings) expect(settings, `${name} lacks ${setting}`).toContain(setting);
+      for (const setting of settings) expect(appSources.some((src) => src.includes(`env.${setting}`)), `nothing reads ${setting}`).toBe(true);
+      expect(s.environment!.TRUSTED_PROXIES).toBe(/TRUSTED_PROXIES: "(\d+)"/.exec(cluster)![1]);
+      expect(Number(s.environment!.DRAIN_MS)).toBe(Number(/CLUSTER_DRAIN_MS = ([\d_]+)/.exec(cluster)![1]!.replaceAll("_", "")));
+    }
+  });
+
+  it("mounts deploy/Caddyfile, the cluster's proxy configuration, with the apps as its upstreams", () => {
     expect(services.caddy?.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
-    const caddyfile = read("deploy/Caddyfile");
-    const wanted = [...caddyfile.matchAll(/\{\$([A-Z0-9_]+)(:[^}]*)?\}/g)].filter((m) => !m[2]).map((m) => m[1]!);
-    for (const name of new Set(wanted)) expect(Object.keys(services.caddy?.environment ?? {}), name).toContain(name);
+    expect(cluster).toContain(`const CADDYFILE = "deploy/Caddyfile"`);
+    const placeholders = new Set([...read("deploy/Caddyfile").matchAll(/\{\$([A-Z0-9_]+)/g)].map((m) => m[1]!));
+    const env = services.caddy?.environment ?? {};
+    for (const name of Object.keys(env)) expect([...placeholders], name).toContain(name);
+    expect(env.FORECOURT_UPSTREAMS).toBe(appServices.map(([name, s]) => `${name}:${s.environment!.PORT}`).join(" "));
+    expect(services.caddy?.ports).toEqual([`${env.CADDY_HTTP_PORT}:${env.CADDY_HTTP_PORT}`, `${env.CADDY_HTTPS_PORT}:${env.CADDY_HTTPS_PORT}`]);
   });
 
   it("gives every long-running service a health check, the apps' on the app's health path", () => {
