@@ -66,15 +66,19 @@ const services = compose.services;
 const appServices = Object.entries(services).filter(([, s]) => s.build !== undefined);
 const pkg = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
 const HEALTH_PATH = "/api/health";
-const cluster = read("scripts/cluster.ts");
+// scripts/cluster.ts and deploy/Caddyfile come with issue 32's cluster (branch i32-cluster): until it is
+// merged the checks against them are skipped with this reason, and with CI set they fail instead.
+const clusterMerged = existsSync(join(root, "scripts/cluster.ts")) && existsSync(join(root, "deploy/Caddyfile"));
+if (!clusterMerged) console.warn("tests/deploy/docker-files.test.ts: no scripts/cluster.ts or deploy/Caddyfile (the cluster is not merged): the checks against them are skipped.");
+const cluster = clusterMerged || process.env.CI ? read("scripts/cluster.ts") : "";
 /** The words after `node` of the command scripts/cluster.ts spawns for an instance. */
-const clusterCommand = JSON.parse(`[${/spawnNamed\(\[process\.execPath, ([^\]]+)\]/.exec(cluster)![1]}]`) as string[];
+const clusterCommand = () => JSON.parse(`[${/spawnNamed\(\[process\.execPath, ([^\]]+)\]/.exec(cluster)![1]}]`) as string[];
 /** Every setting scripts/cluster.ts gives an instance: the ones it requires, its S3 stand-in's, and envOf's. */
-const clusterSettings = (() => {
+const clusterSettings = () => {
   const required = JSON.parse(/const missing = (\[[^\]]*\])/.exec(cluster)![1]!) as string[];
   const blocks = [/Object\.assign\(s3Env, \{([^}]*)\}/.exec(cluster)![1]!, /const envOf = [^\n]*\n([\s\S]*?)\n {2}\}\);/.exec(cluster)![1]!];
   return [...new Set([...required, ...blocks.flatMap((b) => [...b.matchAll(/\b([A-Z][A-Z0-9_]+)\s*(?=[:,])/g)].map((m) => m[1]!))])].sort();
-})();
+};
 /** Every file the app reads its settings in: the server, the serving layer, the start script. */
 const appSources = ["server", "serving"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => /(?<!\.test)\.ts$/.test(f)).map((f) => read(join(dir, f))));
 appSources.push(read("scripts/start.ts"), read("instrumentation.ts"));
@@ -90,12 +94,6 @@ describe("the Dockerfile", () => {
     const users = lastStage(dockerfile).filter((i) => i.op === "USER").map((i) => i.args);
     expect(users.length).toBeGreaterThan(0);
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
-  });
-
-  it("starts each instance with the command the cluster runs (npm start's, with no npm in between)", () => {
-    const cmd = execForm(lastStage(dockerfile).find((i) => i.op === "CMD")?.args ?? "");
-    expect(cmd).toEqual(["node", ...clusterCommand]);
-    expect(pkg.scripts.start).toBe(`tsx ${clusterCommand.slice(2).join(" ")}`);
   });
 
   it("checks the app's health path on the port it serves", () => {
@@ -133,27 +131,6 @@ describe("compose.yaml", () => {
     expect(services.caddy?.ports).toEqual(["80:80", "443:443"]);
   });
 
-  it("gives each instance every setting the cluster gives it, and only settings the app reads", () => {
-    expect(clusterSettings).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET"]));
-    for (const [name, s] of appServices) {
-      const settings = Object.keys(s.environment ?? {});
-      for (const setting of clusterSettings) expect(settings, `${name} lacks ${setting}`).toContain(setting);
-      for (const setting of settings) expect(appSources.some((src) => src.includes(`env.${setting}`)), `nothing reads ${setting}`).toBe(true);
-      expect(s.environment!.TRUSTED_PROXIES).toBe(/TRUSTED_PROXIES: "(\d+)"/.exec(cluster)![1]);
-      expect(Number(s.environment!.DRAIN_MS)).toBe(Number(/CLUSTER_DRAIN_MS = ([\d_]+)/.exec(cluster)![1]!.replaceAll("_", "")));
-    }
-  });
-
-  it("mounts deploy/Caddyfile, the cluster's proxy configuration, with the apps as its upstreams", () => {
-    expect(services.caddy?.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
-    expect(cluster).toContain(`const CADDYFILE = "deploy/Caddyfile"`);
-    const placeholders = new Set([...read("deploy/Caddyfile").matchAll(/\{\$([A-Z0-9_]+)/g)].map((m) => m[1]!));
-    const env = services.caddy?.environment ?? {};
-    for (const name of Object.keys(env)) expect([...placeholders], name).toContain(name);
-    expect(env.FORECOURT_UPSTREAMS).toBe(appServices.map(([name, s]) => `${name}:${s.environment!.PORT}`).join(" "));
-    expect(services.caddy?.ports).toEqual([`${env.CADDY_HTTP_PORT}:${env.CADDY_HTTP_PORT}`, `${env.CADDY_HTTPS_PORT}:${env.CADDY_HTTPS_PORT}`]);
-  });
-
   it("gives every long-running service a health check, the apps' on the app's health path", () => {
     for (const [name, s] of Object.entries(services)) {
       if (name === "minio-bucket") continue;
@@ -165,5 +142,39 @@ describe("compose.yaml", () => {
   it("starts the apps once their shared parts are healthy, and Caddy once the apps are", () => {
     for (const [, s] of appServices) expect(s.depends_on).toEqual({ postgres: { condition: "service_healthy" }, redis: { condition: "service_healthy" }, "minio-bucket": { condition: "service_completed_successfully" } });
     expect(Object.keys(services.caddy?.depends_on ?? {})).toEqual(["app1", "app2", "app3"]);
+  });
+});
+
+describe.skipIf(!clusterMerged && !process.env.CI)("the Docker files in step with scripts/cluster.ts", () => {
+  it("the image starts each instance with the command the cluster runs (npm start's, with no npm in between)", () => {
+    const cmd = execForm(lastStage(dockerfile).find((i) => i.op === "CMD")?.args ?? "");
+    expect(cmd).toEqual(["node", ...clusterCommand()]);
+    expect(pkg.scripts.start).toBe(`tsx ${clusterCommand().slice(2).join(" ")}`);
+  });
+
+  it("compose gives each instance every setting the cluster gives it, and only settings the app reads", () => {
+    const settingsOfCluster = clusterSettings();
+    expect(settingsOfCluster).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET"]));
+    for (const [name, s] of appServices) {
+      const settings = Object.keys(s.environment ?? {});
+      for (const setting of settingsOfCluster) expect(settings, `${name} lacks ${setting}`).toContain(setting);
+      for (const setting of settings) expect(appSources.some((src) => src.includes(`env.${setting}`)), `nothing reads ${setting}`).toBe(true);
+      expect(s.environment!.TRUSTED_PROXIES).toBe(/TRUSTED_PROXIES: "(\d+)"/.exec(cluster)![1]);
+      expect(Number(s.environment!.DRAIN_MS)).toBe(Number(/CLUSTER_DRAIN_MS = ([\d_]+)/.exec(cluster)![1]!.replaceAll("_", "")));
+    }
+  });
+
+  it("compose mounts deploy/Caddyfile, the cluster's proxy configuration, with the apps as its upstreams", () => {
+    expect(services.caddy?.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
+    expect(cluster).toContain(`const CADDYFILE = "deploy/Caddyfile"`);
+    const placeholders = new Set([...read("deploy/Caddyfile").matchAll(/\{\$([A-Z0-9_]+)/g)].map((m) => m[1]!));
+    const env = services.caddy?.environment ?? {};
+    for (const name of Object.keys(env)) expect([...placeholders], name).toContain(name);
+    // What the cluster sets for its Caddy, compose sets too (the Caddyfile's defaults are this machine's).
+    const clusterCaddyEnv = [.../const caddyEnv = \{([^}]*)\}/.exec(cluster)![1]!.matchAll(/\b([A-Z][A-Z0-9_]+):/g)].map((m) => m[1]!);
+    expect(clusterCaddyEnv).toContain("FORECOURT_UPSTREAMS");
+    for (const name of clusterCaddyEnv) expect(Object.keys(env), name).toContain(name);
+    expect(env.FORECOURT_UPSTREAMS).toBe(appServices.map(([name, s]) => `${name}:${s.environment!.PORT}`).join(" "));
+    expect(services.caddy?.ports).toEqual([`${env.CADDY_HTTP_PORT}:${env.CADDY_HTTP_PORT}`, `${env.CADDY_HTTPS_PORT}:${env.CADDY_HTTPS_PORT}`]);
   });
 });
