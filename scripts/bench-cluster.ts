@@ -16,7 +16,7 @@ import os from "node:os";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
-import { adminSession, call, mixedLoad, pct, publishDelays, SEARCH_BODY, type Kind, type Site } from "./bench-cluster-load";
+import { adminSession, call, mixedLoad, pct, publishDelays, SEARCH_BODY, type Answer, type Call, type Kind, type Site } from "./bench-cluster-load";
 
 /** What bench:cluster uses of tests/cluster/harness.ts's `startCluster`. */
 interface BenchCluster {
@@ -57,17 +57,27 @@ function instanceRss(urls: string[]): number[] {
   });
 }
 
+/** `c`'s answer once it is 200, asked again every second for up to a minute (a cluster just started may still answer 503). */
+async function answered(c: Call): Promise<Answer> {
+  for (let tries = 1; ; tries++) {
+    const a = await call(c);
+    if (a.status === 200 || tries >= 60) return a;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 /** Each site's vehicle pages (the first 30 of its sitemap) and one vehicle's id (its first search hit), through the proxy. */
 async function sitesOf(base: string, hostFor: (slug: string) => string): Promise<Site[]> {
   return Promise.all(
     SLUGS.map(async (slug) => {
       const host = hostFor(slug);
-      const sitemap = await call({ base, host, path: "/sitemap.xml" });
+      const sitemap = await answered({ base, host, path: "/sitemap.xml" });
       const cars = [...sitemap.body.matchAll(/<loc>[^<]*?(\/cars\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]).slice(0, 30);
       if (!cars.length) throw new Error(`no vehicle pages in ${slug}'s sitemap (${sitemap.status})`);
-      const search = await call({ base, host, path: "/api/search/1/indexes/*/queries", method: "POST", body: SEARCH_BODY, headers: { "content-type": "application/json" } });
+      const search = await answered({ base, host, path: "/api/search/1/indexes/*/queries", method: "POST", body: SEARCH_BODY, headers: { "content-type": "application/json" } });
+      if (search.status !== 200) throw new Error(`${slug}'s search answered ${search.status}`);
       const carId = (JSON.parse(search.body) as { results: { hits: { objectID: string }[] }[] }).results[0]?.hits[0]?.objectID;
-      if (!carId) throw new Error(`no vehicle in ${slug}'s search (${search.status})`);
+      if (!carId) throw new Error(`no vehicle in ${slug}'s search`);
       return { slug, host, cars, carId };
     }),
   );
