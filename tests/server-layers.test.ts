@@ -36,12 +36,18 @@ describe("server/'s layers (npm run lint)", () => {
     expect(await boundaryErrors("server/errors/x.ts", "../../domain/tenant-validation")).toEqual([]);
   }, 60_000);
 
-  it("a store imports no HTTP file", async () => {
-    const store = "A store imports no HTTP file";
-    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/leads/store.ts", "../db")).toEqual([]);
-    expect(await boundaryErrors("server/leads/store.ts", "../errors")).toEqual([]);
+  it("a store imports only server/db/, server/errors/, other stores and its own folder: no HTTP file, no service", async () => {
+    const only = "A store imports only server/db/";
+    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(only)]);
+    // Its own folder's http.ts: a store is not HTTP, so it imports no endpoint.
+    expect(await boundaryErrors("server/leads/store.ts", "./http")).toEqual([expect.stringContaining("Only the HTTP layer imports an endpoint")]);
+    expect(await boundaryErrors("server/garage/store.ts", "../reservations/service")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/watchlist/store.ts", "../inventory/vehicle")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/leads/store.ts", "../root/services")).toEqual([expect.stringContaining(only)]);
+    for (const allowed of ["../db", "../db/schema", "../errors", "../inventory/store", "./adf", "../../domain/mobile", "../../schemas/generated/tenant"]) {
+      expect(await boundaryErrors("server/leads/store.ts", allowed), allowed).toEqual([]);
+    }
   }, 60_000);
 
   it("a file that is not HTTP imports no endpoint (a feature's http.ts or *-http.ts, server/http/'s wrappers)", async () => {
