@@ -66,17 +66,19 @@ export const boundaryZones = [
 
 /**
  * server/'s layers, top to bottom: http (server/http/, a feature's http.ts or *-http.ts) → features
- * (the services) → stores (store.ts, *-store.ts) → db (server/db/); server/errors/ is beside them,
- * for every layer (README, "How it fits together"). Zones for the files of server/ but tests, which
- * may reach across to set things up (tested in tests/server-layers.test.ts, which also fails when
- * two folders of server/ import each other):
+ * (the services) → stores (store.ts, *-store.ts) → db (server/db/); server/errors/ and server/log/
+ * are beside them, for every layer (README, "How it fits together"). Zones for the files of server/
+ * but tests, which may reach across to set things up (tested in tests/server-layers.test.ts, which
+ * also fails when two folders of server/ import each other):
  * - server/db/ imports nothing else of server/ (but the composition root's accessor,
- *   server/root/services.ts, which holds the process's database);
+ *   server/root/services.ts, which holds the process's database, and the logger, server/log/);
  * - server/errors/ imports nothing of server/;
+ * - server/log/ (the logger, for every layer) imports nothing of server/ but the composition root;
  * - server/root/ (the process's services: a slot every feature declares its service in) imports
  *   nothing of server/, so every feature may import it and no pair forms;
- * - a store imports only server/db/, server/errors/, other stores and the files of its own folder
- *   (domain/ and schemas/ are outside server/): never another feature's service, nor server/http/;
+ * - a store imports only server/db/, server/errors/, server/log/, other stores and the files of its
+ *   own folder (domain/ and schemas/ are outside server/): never another feature's service, nor
+ *   server/http/;
  * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
  *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
  *   limits, safe fetch, owner tokens, challenges — serves the services too).
@@ -94,7 +96,7 @@ export const serverLayerZones = [
   {
     target: "./server/db",
     from: "./server",
-    except: ["./db", "./root/services.ts"],
+    except: ["./db", "./root/services.ts", "./log"],
     message: "server/db/ is the bottom layer: it imports nothing else of server/ (http → features → stores → db).",
   },
   {
@@ -102,6 +104,12 @@ export const serverLayerZones = [
     from: "./server",
     except: ["./errors"],
     message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
+  },
+  {
+    target: "./server/log",
+    from: "./server",
+    except: ["./log", "./root/services.ts"],
+    message: "server/log/ is imported by every layer, so it imports nothing of server/ but the composition root (which keeps the process's logger).",
   },
   {
     target: "./server/root",
@@ -113,9 +121,9 @@ export const serverLayerZones = [
   ...storeFolders.map((folder) => ({
     target: [`./server/${folder}/store.ts`, `./server/${folder}/*-store.ts`],
     from: ["./server/**"],
-    except: [`${root}/server/db/**`, `${root}/server/errors/**`, `${root}/server/**/store.ts`, `${root}/server/**/*-store.ts`, `${root}/server/${folder}/*`],
+    except: [`${root}/server/db/**`, `${root}/server/errors/**`, `${root}/server/log/**`, `${root}/server/**/store.ts`, `${root}/server/**/*-store.ts`, `${root}/server/${folder}/*`],
     message:
-      "A store imports only server/db/, server/errors/, other stores and its own folder (and domain/, schemas/): no other feature's service or helper (http → features → stores → db). A service composes stores; a type another store needs is re-exported by its feature's store.",
+      "A store imports only server/db/, server/errors/, server/log/, other stores and its own folder (and domain/, schemas/): no other feature's service or helper (http → features → stores → db). A service composes stores; a type another store needs is re-exported by its feature's store.",
   })),
 ];
 /** For the files of server/ that are not HTTP (see serverLayerZones). */

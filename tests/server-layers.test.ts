@@ -22,6 +22,13 @@ describe("server/'s layers (npm run lint)", () => {
     expect(await boundaryErrors("server/db/migrations/x.ts", "../../errors")).toEqual([expect.stringContaining("server/db/ is the bottom layer")]);
     expect(await boundaryErrors("server/db/x.ts", "./schema")).toEqual([]);
     expect(await boundaryErrors("server/db/x.ts", "../root/services")).toEqual([]);
+    expect(await boundaryErrors("server/db/x.ts", "../log")).toEqual([]);
+  }, 60_000);
+
+  it("server/log/ imports nothing of server/ but the composition root, and every layer imports it", async () => {
+    expect(await boundaryErrors("server/log/x.ts", "../db")).toEqual([expect.stringContaining("server/log/ is imported by every layer")]);
+    expect(await boundaryErrors("server/log/x.ts", "../root/services")).toEqual([]);
+    for (const file of ["server/db/open.ts", "server/leads/store.ts", "server/leads/x.ts", "server/leads/http.ts"]) expect(await boundaryErrors(file, "../log"), file).toEqual([]);
   }, 60_000);
 
   it("server/root/ imports nothing of server/ (features declare their services)", async () => {
