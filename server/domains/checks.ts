@@ -53,15 +53,18 @@ export type Resolve = (name: string) => Promise<string[]>;
 
 const NO_RECORDS = new Set(["ENOTFOUND", "ENODATA", "NOTFOUND", "NODATA"]);
 
-/** Public DNS (not /etc/hosts: what visitors see), A and AAAA, at most 2 tries of 2 s. */
-export const resolvePublic: Resolve = async (name) => {
+/** Public DNS (not /etc/hosts: what visitors see), A and AAAA, at most 2 tries of 2 s; `servers` default the system's. */
+export const resolverFor = (servers?: string[]): Resolve => async (name) => {
   const resolver = new Resolver({ timeout: 2000, tries: 2 });
+  if (servers) resolver.setServers(servers);
   const answers = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
   const found = answers.flatMap((a) => (a.status === "fulfilled" ? a.value : []));
   const failure = answers.find((a): a is PromiseRejectedResult => a.status === "rejected" && !NO_RECORDS.has(a.reason?.code));
   if (!found.length && failure) throw failure.reason;
   return found;
 };
+
+export const resolvePublic = resolverFor();
 
 /** "points here" when every address of the name is one of ours; else what is wrong. */
 export async function pointsHere(name: string, settings: DomainSettings, resolve: Resolve = resolvePublic): Promise<Check> {

@@ -9,6 +9,7 @@
  * GET /api/admin/tenants/{slug}/domains is the admin's check of each domain (server/domains/status.ts).
  */
 import { parseHost } from "../../domain/hosts";
+import type { DbHandle } from "../db";
 import { NotFoundError } from "../errors";
 import { adminRoute } from "../admin/http";
 import { reply } from "../http/endpoint";
@@ -34,8 +35,9 @@ export function tlsAskRoute(find?: FindSite) {
 
 export const tlsAsk = tlsAskRoute();
 
-export function domainStatusRoute(opts: StatusOptions = {}) {
-  return adminRoute(async (_request, { handle, user }, { slug }) => reply(200, await domainStates(handle.db, user, slug, opts), NO_STORE));
+/** GET /api/admin/tenants/{slug}/domains; tests give the settings, the resolver and the database. */
+export function domainStatusRoute(opts: StatusOptions & { handle?: () => Promise<DbHandle> } = {}) {
+  return adminRoute(async (_request, { handle, user }, { slug }) => reply(200, await domainStates(handle.db, user, slug, opts), NO_STORE), { handle: opts.handle });
 }
 
 export const domainStatus = domainStatusRoute();
