@@ -29,7 +29,7 @@ export interface DomainSettings {
 const canonicalIp = (raw: string) => (isIP(raw) === 6 ? raw.toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1") : raw);
 
 /** The settings from the environment; a wrong one is reported in each check, never thrown. */
-export function domainSettings(env: NodeJS.ProcessEnv = process.env): DomainSettings {
+export function domainSettings(env: Record<string, string | undefined> = process.env): DomainSettings {
   const list = env.PUBLIC_ADDRESSES?.split(",").map((s) => s.trim()).filter(Boolean);
   const bad = list?.find((a) => !isIP(a));
   const publicAddresses = !list?.length ? null : bad ? { error: `PUBLIC_ADDRESSES has "${bad.slice(0, 60)}", which is not an IP address.` } : list.map(canonicalIp);

@@ -78,7 +78,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "forecourt-caddy-"));
   writeFileSync(join(dir, "Caddyfile"), caddyfile(`http://127.0.0.1:${UPSTREAM}/api/platform/tls-ask`, `127.0.0.1:${UPSTREAM}`));
   caddy = spawn(CADDY, ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") },
+    env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   caddy.stdout?.on("data", (d) => (caddyLog += d));
