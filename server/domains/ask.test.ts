@@ -91,8 +91,9 @@ describe("the TLS ask answers only Caddy, on the platform host and not through t
     expect((await ask("?domain=www.alpha.test", { host: "localhost", forwarded: "for=203.0.113.9" })).status).toBe(404);
   });
 
-  it("on localhost and admin.localhost too", async () => {
-    expect((await ask("?domain=www.alpha.test", { host: "localhost:3000" })).status).toBe(200);
-    expect((await ask("?domain=www.alpha.test", { host: "admin.localhost" })).status).toBe(200);
+  it("on localhost, admin.localhost, an instance's IP or a one-label service name (compose's app) too", async () => {
+    for (const host of ["localhost:3000", "admin.localhost", "10.1.2.3:3000", "[fd00::3]:3000", "app:3000", "forecourt-app-1"]) {
+      expect((await ask("?domain=www.alpha.test", { host })).status, host).toBe(200);
+    }
   });
 });

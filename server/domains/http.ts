@@ -8,7 +8,8 @@
  * or a visitor who sends `Host: localhost` through the proxy, gets a 404.
  * GET /api/admin/tenants/{slug}/domains is the admin's check of each domain (server/domains/status.ts).
  */
-import { parseHost } from "../../domain/hosts";
+import { isIP } from "node:net";
+import { hostname, parseHost } from "../../domain/hosts";
 import type { DbHandle } from "../db";
 import { NotFoundError } from "../errors";
 import { adminRoute } from "../admin/http";
@@ -20,9 +21,16 @@ import { domainStates, type StatusOptions } from "./status";
 const NO_STORE = { "cache-control": "no-store" };
 const FORWARDED = ["x-forwarded-for", "forwarded", "via"];
 
-/** Whether a request is Caddy's ask: on the platform host, straight from the caller. */
+/**
+ * Whether a request is Caddy's ask: straight from the caller, on a host no dealer's site can have —
+ * the admin hosts, an IP address, or a one-label service name (compose's `app`; no public DNS name
+ * and no certificate is one label).
+ */
 export function isDirectPlatformRequest(request: Request): boolean {
-  return parseHost(request.headers.get("host"))?.kind === "admin" && !FORWARDED.some((h) => request.headers.has(h));
+  if (FORWARDED.some((h) => request.headers.has(h))) return false;
+  const host = request.headers.get("host");
+  const name = hostname(host) ?? "";
+  return parseHost(host)?.kind === "admin" || isIP(name.replace(/^\[|\]$/g, "")) > 0 || /^[a-z0-9-]+$/.test(name);
 }
 
 export function tlsAskRoute(find?: FindSite) {
