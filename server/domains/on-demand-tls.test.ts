@@ -78,7 +78,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "forecourt-caddy-"));
   writeFileSync(join(dir, "Caddyfile"), caddyfile(`http://127.0.0.1:${UPSTREAM}/api/platform/tls-ask`, `127.0.0.1:${UPSTREAM}`));
   caddy = spawn(CADDY, ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") } as NodeJS.ProcessEnv,
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") },
     stdio: ["ignore", "pipe", "pipe"],
   });
   caddy.stdout?.on("data", (d) => (caddyLog += d));
@@ -87,10 +87,10 @@ beforeAll(async () => {
   for (let i = 0; ; i++) {
     const up = await fetch(`http://127.0.0.1:${ADMIN}/config/`).then((r) => r.ok, () => false);
     if (up && existsSync(rootCert())) break;
-    if (i > 100 || caddy.exitCode !== null) throw new Error(`Caddy did not start:\n${caddyLog}`);
+    if (i > 250 || caddy.exitCode !== null) throw new Error(`Caddy did not start:\n${caddyLog}`);
     await sleep(100);
   }
-}, 20_000);
+}, 30_000);
 
 afterAll(async () => {
   if (!haveCaddy) return;
