@@ -72,6 +72,8 @@ export const boundaryZones = [
  * - server/db/ imports nothing else of server/ (but the composition root's accessor,
  *   server/root/services.ts, which holds the process's database);
  * - server/errors/ imports nothing of server/;
+ * - server/root/ (the process's services: a slot every feature declares its service in) imports
+ *   nothing of server/, so every feature may import it and no pair forms;
  * - a store imports no HTTP file;
  * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
  *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
@@ -90,6 +92,12 @@ export const serverLayerZones = [
     from: "./server",
     except: ["./errors"],
     message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
+  },
+  {
+    target: "./server/root",
+    from: "./server",
+    except: ["./root"],
+    message: "server/root/ holds the process's services for every layer, so it imports nothing of server/: a feature declares its own service (defineService) beside its code.",
   },
   {
     target: ["./server/**/store.ts", "./server/**/*-store.ts"],
@@ -121,7 +129,7 @@ export const rootOnlyGlobals = {
       "error",
       ...["globalThis", "global"].map((name) => ({
         name,
-        message: "Only server/root/services.ts touches the global object: keep a process-wide service in its Services (and an accessor here that asks services()).",
+        message: "Only server/root/services.ts touches the global object: declare a process-wide service with defineService beside its code (and an accessor that asks services().get).",
       })),
     ],
   },

@@ -17,6 +17,7 @@ import { leads, reservations } from "../db/schema";
 import type { SiteContext } from "../http/site-route";
 import { MemoryRateLimiter } from "../http/rate-limit";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
@@ -375,7 +376,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
 
   it("the route: 404 unless Stripe is the provider; with it, STRIPE_WEBHOOK_SECRET checks the signature; an event for no reservation of ours is acknowledged", async (t) => {
     db.need(t);
-    const previous = useServices(new Services({ db: h }));
+    const previous = useServices(new Services().with(database, h));
     try {
       vi.stubEnv("STRIPE_SECRET_KEY", "");
       vi.stubEnv("PAYMENTS", "");
