@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
+import { database, type DbHandle } from "../db";
 import { Services, useServices } from "../root/services";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { ASK_IP, ASK_MALFORMED, ASK_NO_DOMAIN, ASK_UNLISTED } from "./ask";
@@ -21,7 +21,7 @@ const withDomains = (slug: string, domains: string[], dealershipId: number) => {
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
   await createTenant(h.db, withDomains("alpha", ["www.alpha.test", "alpha.com.au"], 1), "seed");
   await publish(h, "alpha", { actor: "seed" });
   // beta lists its domain in a draft that was never published.

@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
 import { inCi, pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
+import { database, type DbHandle } from "../db";
 import { Services, useServices } from "../root/services";
 import { createTenant, publish } from "../tenants/store";
 import { certificateIssued, type DomainSettings } from "./checks";
@@ -64,7 +64,7 @@ beforeAll(async () => {
   if (!haveCaddy) return;
   tdb = pgliteDatabase();
   h = await tdb.open();
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
   await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed"); // lists www.alpha.test
   await publish(h, "alpha", { actor: "seed" });
   // The upstream: the real ask endpoint, and a page for everything else (what Caddy proxies to).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import { ADMIN_HOST, adminSignIn, seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { publishableTenant } from "../../tests/fixtures/tenant";
-import type { DbHandle } from "../db";
+import { database, type DbHandle } from "../db";
 import { Services, useServices } from "../root/services";
 import { saveDraft } from "../tenants/store";
 import { domainSettings, pointsHere, resolverFor, type DomainSettings } from "./checks";
@@ -107,7 +107,7 @@ describe("GET /api/admin/tenants/{slug}/domains", () => {
   beforeAll(async () => {
     tdb = pgliteDatabase();
     h = await tdb.open();
-    previous = useServices(new Services({ db: h }));
+    previous = useServices(new Services().with(database, h));
     await seedAdminSites(h); // alpha (www.alpha.test) and beta published; dealer@ may edit alpha
     const draft = publishableTenant("alpha", "Alpha Motors", 1);
     draft.identity.domains = ["www.alpha.test", "elsewhere.alpha.test"];
