@@ -5,6 +5,7 @@ import { database, type DbHandle } from "../db";
 import { Services, useServices } from "../root/services";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { ASK_IP, ASK_MALFORMED, ASK_NO_DOMAIN, ASK_UNLISTED } from "./ask";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { tlsAskRoute } from "./http";
 
 let tdb: TestDatabase;
@@ -83,17 +84,23 @@ describe("the TLS ask says yes only for a domain a published site lists", () => 
   });
 });
 
-describe("the TLS ask answers only Caddy, on the platform host and not through the proxy", () => {
-  it("on a tenant host, or a request the proxy forwarded (even with Host: localhost): 404", async () => {
-    expect((await ask("?domain=www.alpha.test", { host: "www.alpha.test" })).status).toBe(404);
+describe("the TLS ask answers only Caddy: on the platform host, from inside the deployment", () => {
+  const from = (client: string, host = "127.0.0.1:3000") => ({ host, [CLIENT_ADDRESS_HEADER]: client });
+
+  it("on a tenant host, or from a visitor's address (as the proxy reports it), even with Host: localhost: 404", async () => {
+    expect(await ask("?domain=www.alpha.test", { host: "www.alpha.test" })).toEqual({ status: 404, body: { message: "Not found" }, cache: "no-store" });
     expect((await ask("?domain=www.alpha.test", { host: "alpha.localhost:3000" })).status).toBe(404);
-    expect((await ask("?domain=www.alpha.test", { host: "localhost", "x-forwarded-for": "203.0.113.9" })).status).toBe(404);
-    expect((await ask("?domain=www.alpha.test", { host: "localhost", forwarded: "for=203.0.113.9" })).status).toBe(404);
+    for (const client of ["203.0.113.9", "2001:db8::9", "172.32.0.1", "192.169.0.1"]) {
+      expect((await ask("?domain=www.alpha.test", from(client, "localhost"))).status, client).toBe(404);
+    }
   });
 
-  it("on localhost, admin.localhost, an instance's IP or a one-label service name (compose's app) too", async () => {
+  it("from loopback or a private network, on localhost, admin.localhost, an instance's IP or a one-label service name (compose's app)", async () => {
+    for (const client of ["127.0.0.1", "::1", "10.0.0.5", "172.18.0.3", "192.168.1.2", "fd00::5"]) {
+      expect((await ask("?domain=www.alpha.test", from(client))).status, client).toBe(200);
+    }
     for (const host of ["localhost:3000", "admin.localhost", "10.1.2.3:3000", "[fd00::3]:3000", "app:3000", "forecourt-app-1"]) {
-      expect((await ask("?domain=www.alpha.test", { host })).status, host).toBe(200);
+      expect((await ask("?domain=www.alpha.test", from("172.18.0.3", host))).status, host).toBe(200);
     }
   });
 });

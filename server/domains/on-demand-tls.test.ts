@@ -17,6 +17,7 @@ import { database, type DbHandle } from "../db";
 import { Services, useServices } from "../root/services";
 import { createTenant, publish } from "../tenants/store";
 import { certificateIssued, type DomainSettings } from "./checks";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../http/client-address";
 import { tlsAskRoute } from "./http";
 
 const CADDY = "/usr/bin/caddy";
@@ -30,6 +31,9 @@ export const caddyfile = (ask: string, upstream: string) => `{
 	http_port ${HTTP}
 	https_port ${HTTPS}
 	skip_install_trust
+	servers {
+		strict_sni_host on
+	}
 	on_demand_tls {
 		ask ${ask}
 	}
@@ -59,6 +63,7 @@ const ask = tlsAskRoute();
 
 const rootCert = () => join(dir, "data/caddy/pki/authorities/local/root.crt");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const curl = async (args: string[]) => (await promisify(execFile)("curl", ["--max-time", "10", ...args])).stdout;
 
 beforeAll(async () => {
   if (!haveCaddy) return;
@@ -71,7 +76,9 @@ beforeAll(async () => {
   upstream = createServer(async (req, res) => {
     if (!req.url?.startsWith("/api/platform/tls-ask")) return void res.end(`upstream saw Host ${req.headers.host}`);
     asked.push(req.url);
-    const response = await ask(new Request(`http://${req.headers.host}${req.url}`, { headers: req.headers as Record<string, string> }));
+    // The client address as `npm start`'s server works it out behind one trusted proxy (serving/node-server.ts).
+    const headers = { ...(req.headers as Record<string, string>), [CLIENT_ADDRESS_HEADER]: resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], 1) };
+    const response = await ask(new Request(`http://${req.headers.host}${req.url}`, { headers }));
     res.writeHead(response.status, { "content-type": "application/json" }).end(await response.text());
   });
   await new Promise<void>((r) => upstream.listen(UPSTREAM, "127.0.0.1", r));
@@ -116,6 +123,14 @@ describe.skipIf(!haveCaddy)("Caddy's on-demand TLS asks Forecourt", () => {
     expect(curl.stdout).toBe(`upstream saw Host ${LISTED}:${HTTPS}`);
     expect(asked).toContain(`/api/platform/tls-ask?domain=${LISTED}`);
     expect(await certificateIssued(LISTED, settings())).toEqual({ ok: true, text: expect.stringMatching(/^Certificate issued \(valid until \d{4}-\d\d-\d\d\)\.$/) });
+  }, 15_000);
+
+  it("a visitor cannot reach the ask through it: another Host than the SNI name is refused (421), the dealer's host gets 404", async () => {
+    const status = (host: string) =>
+      curl(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", `Host: ${host}`, "--resolve", `${LISTED}:${HTTPS}:127.0.0.1`, "--cacert", rootCert(), `https://${LISTED}:${HTTPS}/api/platform/tls-ask?domain=${LISTED}`]);
+    expect(await status("localhost")).toBe("421");
+    expect(await status("127.0.0.1")).toBe("421");
+    expect(await status(LISTED)).toBe("404"); // through the proxy on a dealer's host: not the platform's
   }, 15_000);
 
   it("an unlisted name gets no certificate: the ask says 404 and the handshake fails", async () => {
