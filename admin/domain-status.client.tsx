@@ -81,9 +81,9 @@ export function DomainStatus({ slug, domains }: { slug: string; domains: string[
       {states?.length ? (
         <ul aria-label="Domains" style={{ listStyle: "none", padding: 0 }}>
           {states.map((s) => (
-            <li key={s.domain}>
+            <li key={s.domain} style={{ marginBottom: "0.75rem" }}>
               <strong>{s.domain}</strong> <span className={s.published ? styles.tag : styles.tagMuted}>{s.published ? "Published" : "In the draft only"}</span>
-              <dl>
+              <dl style={{ margin: "0.25rem 0 0" }}>
                 <Result label="Points here" check={s.pointsHere} />
                 <Result label="Certificate issued" check={s.certificate} />
               </dl>

@@ -210,7 +210,7 @@ const BASES: Base[] = [
   { name: "GET delivery-quote", method: "GET", host: (c) => c.site, path: (c) => `/api/delivery-quote?postcode=4000&car=${c.carSlug}` },
   { name: "GET /api/watchlist", method: "GET", host: (c) => c.site, path: () => "/api/watchlist", auth: "site" },
   { name: "GET /api/health", method: "GET", host: (c) => c.admin, path: () => "/api/health" },
-  // Caddy's TLS ask: the fuzz comes through a proxy (X-Forwarded-For), so every one is refused, never a 500.
+  // Caddy's TLS ask: the fuzz's client (FUZZ_CLIENT, from the trusted proxy) is not internal, so every one is refused (404), never a 500.
   { name: "GET tls-ask", method: "GET", host: (c) => c.admin, path: () => "/api/platform/tls-ask?domain=harbourline.example.com.au" },
   {
     name: "POST search", method: "POST", readOnly: true, host: (c) => c.site, path: () => "/api/search/1/indexes/*/queries", limit: 256 * 1024,
