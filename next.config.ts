@@ -16,8 +16,9 @@ const config: NextConfig = {
     ];
   },
   // PGlite loads its WebAssembly from its package folder; pg and sanitize-html are Node libraries;
-  // pdfkit reads its font metrics from its package folder; fontkit parses the PDF fonts (one copy, shared with pdfkit).
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit", "fontkit"],
+  // pdfkit reads its font metrics from its package folder; fontkit parses the PDF fonts (one copy, shared with pdfkit);
+  // prom-client: one copy in the process, beside serving/'s (the metrics themselves are one set, server/metrics; pino is external by Next's own list).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sanitize-html", "pdfkit", "fontkit", "prom-client"],
   // The vehicle PDF embeds Noto Sans, read from node_modules at run time by a path the tracer cannot
   // follow (server/inventory/vehicle-pdf.ts): name the two files for its route.
   outputFileTracingIncludes: {

@@ -11,6 +11,10 @@ import { dealershipDirectory } from "../server/inventory/directory";
 import { createApiKey } from "../server/inventory/keys";
 import { buildIfStale } from "./build";
 import { paymentsSetting } from "../server/payments/provider-for";
+import { routeConsole } from "../server/log";
+
+// Production logs are JSON lines (server/log): this process's own lines too, beside the server's (serving/index.ts).
+routeConsole();
 
 const port = Number(process.env.PORT || 3000);
 // Reserve-online deposits (server/payments/provider-for.ts): a contradictory setting is said once here; the

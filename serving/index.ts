@@ -30,6 +30,8 @@ import { PageCache, withPageCache } from "./page-cache";
 import { withPreviewLinks } from "./preview-links";
 import { withStaticBrotli } from "./static-brotli";
 import { withLateScripts } from "./late-scripts";
+import { listeningOn, metricsAddress, startMetricsServer } from "./metrics-server";
+import { routeConsole } from "../server/log";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -52,9 +54,13 @@ export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptio
   return { server: createSiteServer(handler, { trustedProxies: opts.trustedProxies }), cache };
 }
 
-/** Starts Next in production mode behind the serving layer on `port`; resolves once it listens. */
+/**
+ * Starts Next in production mode behind the serving layer on `port`, and the metrics server when
+ * METRICS_PORT is set (serving/metrics-server.ts); resolves once both listen.
+ */
 export async function serve(port: number): Promise<Server> {
   const started = Date.now();
+  const metricsAt = metricsAddress();
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
   const { server, cache } = createServingLayer(app.getRequestHandler(), {
@@ -71,18 +77,22 @@ export async function serve(port: number): Promise<Server> {
   // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.
   handle.onReconnect(() => cache.clear());
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}`);
+  const metricsServer = metricsAt && (await startMetricsServer(metricsAt));
+  console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}${metricsServer ? `; metrics at ${listeningOn(metricsServer)}` : ""}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       server.close();
+      metricsServer?.close();
       process.exit(0);
     });
   }
   return server;
 }
 
-runIfMain(import.meta.url, () =>
-  serve(Number(process.env.PORT || 3000)).then(
+runIfMain(import.meta.url, () => {
+  // The production server logs JSON lines only: console (this code's, the app's, Next's) goes through pino (server/log).
+  routeConsole();
+  return serve(Number(process.env.PORT || 3000)).then(
     // Serving until a signal ends the process.
     () => new Promise<number>(() => {}),
     (e: unknown) => {
@@ -90,5 +100,5 @@ runIfMain(import.meta.url, () =>
       console.error(e);
       process.exit(1);
     },
-  ),
-);
+  );
+});

@@ -7,6 +7,8 @@
  * - the security headers every answer carries (server/http/security-headers.ts): set here first, so
  *   answers nothing else dresses (this file's 400 and 408, Next's trailing-slash 308) carry them too;
  *   proxy.ts and next.config.ts replace them with a page's own;
+ * - the request's id (X-Request-Id, from the proxy or made here), its access log line and duration
+ *   (request-log.ts); the handler runs in the request's context, so every line it logs carries the id;
  * - a malformed request path answers 400 (server/http/request-target.ts);
  * - the client's address, from the socket and TRUSTED_PROXIES (server/http/client-address.ts); with no
  *   proxy trusted, a visitor's X-Forwarded-Proto is dropped (it made Next's request URL https).
@@ -16,6 +18,9 @@ import type { Socket } from "node:net";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../server/http/client-address";
 import { MALFORMED_PATH, malformedPath, withoutNulInQuery } from "../server/http/request-target";
 import { baselineSecurityHeaders } from "../server/http/security-headers";
+import { log, requestContext } from "../server/log";
+import { services } from "../server/root/services";
+import { observeRequest } from "./request-log";
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 20_000;
@@ -60,17 +65,21 @@ export function createSiteServer(handler: Handler, opts: { trustedProxies: numbe
   const server = createServer(
     { requestTimeout: limits.requestMs, headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     (req, res) => {
-      for (const [name, value] of Object.entries(baselineSecurityHeaders(req.headers, req.url ?? "/", opts.trustedProxies))) res.setHeader(name, value);
-      if (malformedPath(req.url)) {
-        res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-        return res.end(MALFORMED_PATH);
-      }
-      if (req.url) req.url = withoutNulInQuery(req.url);
-      // With no proxy trusted, X-Forwarded-Proto is the visitor's say-so: Next would build an https
-      // request URL from it (a Secure cookie and HSTS on plain http). Only a trusted proxy's counts.
-      if (opts.trustedProxies === 0) delete req.headers["x-forwarded-proto"];
-      req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], opts.trustedProxies);
-      return handler(req, res);
+      // Its id, access line and duration (request-log.ts); every line logged while it is handled carries the id.
+      const requestId = observeRequest(req, res, opts.trustedProxies > 0);
+      return services().get(requestContext).run({ requestId }, () => {
+        for (const [name, value] of Object.entries(baselineSecurityHeaders(req.headers, req.url ?? "/", opts.trustedProxies))) res.setHeader(name, value);
+        if (malformedPath(req.url)) {
+          res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+          return res.end(MALFORMED_PATH);
+        }
+        if (req.url) req.url = withoutNulInQuery(req.url);
+        // With no proxy trusted, X-Forwarded-Proto is the visitor's say-so: Next would build an https
+        // request URL from it (a Secure cookie and HSTS on plain http). Only a trusted proxy's counts.
+        if (opts.trustedProxies === 0) delete req.headers["x-forwarded-proto"];
+        req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], opts.trustedProxies);
+        return handler(req, res);
+      });
     },
   );
   server.keepAliveTimeout = limits.keepAliveMs;
@@ -78,13 +87,16 @@ export function createSiteServer(handler: Handler, opts: { trustedProxies: numbe
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (err.code === "ECONNRESET" || !socket.writable || current?.headersSent) return void socket.destroy();
-    const headers = baselineSecurityHeaders({}, "/", 0);
-    const answer =
+    const [status, reason, message] =
       err.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? textAnswer(408, "Request Timeout", REQUEST_TIMEOUT_MESSAGE, headers)
+        ? [408, "Request Timeout", REQUEST_TIMEOUT_MESSAGE]
         : err.code === "HPE_HEADER_OVERFLOW"
-          ? textAnswer(431, "Request Header Fields Too Large", HEADERS_TOO_LARGE_MESSAGE, headers)
-          : textAnswer(400, "Bad Request", BAD_REQUEST_MESSAGE, headers);
+          ? [431, "Request Header Fields Too Large", HEADERS_TOO_LARGE_MESSAGE]
+          : [400, "Bad Request", BAD_REQUEST_MESSAGE];
+    const answer = textAnswer(status, reason, message, baselineSecurityHeaders({}, "/", 0));
+    // The access line: a request being handled logs its own (with this status) when its connection closes.
+    if (current) current.statusCode = status;
+    else log().info({ status, code: err.code, kind: "other" }, "request not read");
     // Nothing more is read from this client: the answer is flushed, then the connection is gone.
     socket.end(answer, () => socket.destroy());
     setTimeout(() => socket.destroy(), 1_000).unref();

@@ -13,6 +13,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { gzipSync } from "node:zlib";
 import { parseHost } from "../domain/hosts";
 import { cameOverHttps, pageSecurityHeaders, SECURITY_HEADER_NAMES } from "../server/http/security-headers";
+import { appMetrics } from "../server/metrics";
 import { holdResponse } from "./hold-response";
 import type { ServingContract } from "./contract";
 
@@ -36,9 +37,9 @@ const VDP_PATH = /^\/cars\/[a-z0-9-]+$/;
 const CAR_MARK = /<main [^>]*data-fc-car="([^"]+)"/;
 /**
  * Headers of the stored response that are the cache's own business, not replayed; the security
- * headers are made afresh for each request (HSTS only over https).
+ * headers are made afresh for each request (HSTS only over https), and so is the request's id.
  */
-const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", ...SECURITY_HEADER_NAMES]);
+const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "x-request-id", ...SECURITY_HEADER_NAMES]);
 
 /**
  * The request headers that make Next answer something other than the page's HTML (the ones its Vary
@@ -143,6 +144,8 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, page: Cach
     vary: "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Accept-Encoding",
     "content-length": body.length,
     "x-forecourt-cache": cacheState,
+    // The request's id (serving/request-log.ts): never the stored page's, and a miss clears the response's headers first.
+    ...(req.headers["x-request-id"] ? { "x-request-id": req.headers["x-request-id"] } : {}),
   });
   res.end(body);
 }
@@ -160,9 +163,11 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
     const hit = cache.get(key);
     if (hit) {
       cache.hits++;
+      appMetrics().pageCache.inc({ result: "hit" });
       return sendCached(req, res, hit, "HIT");
     }
     cache.misses++;
+    appMetrics().pageCache.inc({ result: "miss" });
     const acceptEncoding = req.headers["accept-encoding"];
     // Next answers this one uncompressed so the cache can read it; the cache compresses it.
     delete req.headers["accept-encoding"];

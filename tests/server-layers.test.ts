@@ -22,6 +22,13 @@ describe("server/'s layers (npm run lint)", () => {
     expect(await boundaryErrors("server/db/migrations/x.ts", "../../errors")).toEqual([expect.stringContaining("server/db/ is the bottom layer")]);
     expect(await boundaryErrors("server/db/x.ts", "./schema")).toEqual([]);
     expect(await boundaryErrors("server/db/x.ts", "../root/services")).toEqual([]);
+    expect(await boundaryErrors("server/db/x.ts", "../log")).toEqual([]);
+  }, 60_000);
+
+  it("server/log/ imports nothing of server/ but the composition root, and every layer imports it", async () => {
+    expect(await boundaryErrors("server/log/x.ts", "../db")).toEqual([expect.stringContaining("server/log/ is imported by every layer")]);
+    expect(await boundaryErrors("server/log/x.ts", "../root/services")).toEqual([]);
+    for (const file of ["server/db/open.ts", "server/leads/store.ts", "server/leads/x.ts", "server/leads/http.ts"]) expect(await boundaryErrors(file, "../log"), file).toEqual([]);
   }, 60_000);
 
   it("server/root/ imports nothing of server/ (features declare their services)", async () => {
@@ -36,12 +43,18 @@ describe("server/'s layers (npm run lint)", () => {
     expect(await boundaryErrors("server/errors/x.ts", "../../domain/tenant-validation")).toEqual([]);
   }, 60_000);
 
-  it("a store imports no HTTP file", async () => {
-    const store = "A store imports no HTTP file";
-    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/leads/store.ts", "../db")).toEqual([]);
-    expect(await boundaryErrors("server/leads/store.ts", "../errors")).toEqual([]);
+  it("a store imports only server/db/, server/errors/, other stores and its own folder: no HTTP file, no service", async () => {
+    const only = "A store imports only server/db/";
+    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(only)]);
+    // Its own folder's http.ts: a store is not HTTP, so it imports no endpoint.
+    expect(await boundaryErrors("server/leads/store.ts", "./http")).toEqual([expect.stringContaining("Only the HTTP layer imports an endpoint")]);
+    expect(await boundaryErrors("server/garage/store.ts", "../reservations/service")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/watchlist/store.ts", "../inventory/vehicle")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/leads/store.ts", "../root/services")).toEqual([expect.stringContaining(only)]);
+    for (const allowed of ["../db", "../db/schema", "../errors", "../inventory/store", "./adf", "../../domain/mobile", "../../schemas/generated/tenant"]) {
+      expect(await boundaryErrors("server/leads/store.ts", allowed), allowed).toEqual([]);
+    }
   }, 60_000);
 
   it("a file that is not HTTP imports no endpoint (a feature's http.ts or *-http.ts, server/http/'s wrappers)", async () => {

@@ -22,6 +22,8 @@ export interface DbHandle {
    * Returns a function that unsubscribes.
    */
   onReconnect(fn: (info: { lostAt: Date }) => void): () => void;
+  /** The PostgreSQL pool's connections now (server/metrics); PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -169,6 +171,7 @@ async function openPostgres(url: string, reconnectFirstMs = 500): Promise<DbHand
       reconnectHooks.add(fn);
       return () => reconnectHooks.delete(fn);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
       clearTimeout(retry);

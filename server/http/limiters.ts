@@ -63,6 +63,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return "memory";
   }
 
+  /** Whether a Redis connection is ready: null, none was asked for (server/metrics). */
+  redisConnected(): boolean | null {
+    return null;
+  }
+
   async close() {}
 
   private sweep(now: number) {
@@ -184,6 +189,11 @@ export class RedisRateLimiter implements RateLimiter {
     return Date.now() < this.openUntil || this.redis.status !== "ready" ? "memory (redis unreachable)" : "redis";
   }
 
+  /** Whether the connection is ready (server/metrics' forecourt_redis_connected). */
+  redisConnected(): boolean {
+    return this.redis.status === "ready";
+  }
+
   private trip(e: Error) {
     this.openUntil = Date.now() + this.breakerMs;
     if (Date.now() - this.warned > 60_000) {
@@ -202,6 +212,10 @@ export class RedisRateLimiter implements RateLimiter {
 class UnusableRedisLimiter extends MemoryRateLimiter {
   override mode(): RateLimitMode {
     return "memory (redis unreachable)";
+  }
+
+  override redisConnected(): boolean {
+    return false;
   }
 }
 

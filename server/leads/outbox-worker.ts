@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { leadDeliveries } from "../db/schema";
 import { RefusedFetchError } from "../http/safe-fetch";
+import { appMetrics } from "../metrics";
 import { backoffMs, resolveOutboxOptions, type OutboxOptions, type ResolvedOutboxOptions } from "./outbox-options";
 import { defaultSenders, type Senders, type SendOptions } from "./senders";
 
@@ -274,6 +275,7 @@ export class OutboxWorker {
       await this.db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(this.mine(row));
       return "sent";
     } catch (e) {
+      appMetrics().deliveryFailures.inc({ channel: row.channel });
       const attempts = row.attempts + 1;
       const message = String((e as Error)?.message ?? e).slice(0, 1000);
       if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target}: ${message}`);

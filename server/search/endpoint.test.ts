@@ -9,6 +9,7 @@ import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { Services, services, useServices } from "../root/services";
 import { database } from "../db";
+import { appMetrics } from "../metrics";
 import { SearchIndex } from "./engine";
 import { handleMultiQuery } from "./http";
 import { searchInProcess } from "./in-process";
@@ -101,6 +102,9 @@ describe("POST /api/search/1/indexes/*/queries with the algoliasearch client", (
     const beta = client(await siteServer("beta.localhost"));
     const rb = (await beta.search([{ indexName: "vehicles", params: { query: "" } }] as never)).results[0] as { hits: { objectID: string }[] };
     expect(rb.hits.map((x) => x.objectID)).toEqual(["b1"]);
+    // Each answered request is timed (forecourt_search_duration_seconds, README "Observability").
+    const timed = (await appMetrics().searchDuration.get()).values.find((v) => v.metricName === "forecourt_search_duration_seconds_count");
+    expect(timed?.value).toBe(2);
   });
 
   it("cannot be widened by the request: filters, facet filters and numeric filters only narrow", async () => {

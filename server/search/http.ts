@@ -11,6 +11,7 @@ import { NO_SITE } from "../http/site-route";
 import { tenantForHost } from "../tenants/live";
 import { previewDocument } from "../admin/preview";
 import type { TenantDocument } from "../../schemas/generated/tenant";
+import { appMetrics } from "../metrics";
 import { searchForTenant } from "./service";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -24,8 +25,11 @@ const searchEndpoint = (context: (request: Request, params: RouteParams) => Prom
       tooLarge: () => `The request body is over ${MAX_BODY_BYTES} bytes.`,
       invalidJson: () => "The request body is not valid JSON.",
     });
-    // A malformed query or filter is a SearchRequestError (400).
-    return searchForTenant(document, (body as { requests?: unknown } | null)?.requests);
+    // A malformed query or filter is a SearchRequestError (400). An answered search is timed (forecourt_search_duration_seconds).
+    const end = appMetrics().searchDuration.startTimer();
+    const answer = await searchForTenant(document, (body as { requests?: unknown } | null)?.requests);
+    end();
+    return answer;
   });
 
 /** The site's search (the live document of the Host header's site). */
