@@ -20,7 +20,13 @@ import { usePublish } from "./use-publish";
 import { useSchedule } from "./use-schedule";
 import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { useSectionForm } from "./use-section-form";
+import { DomainStatus } from "../domain-status.client";
 import styles from "../admin.module.css";
+
+const domainsOf = (doc: Doc) => {
+  const list = (doc.identity as { domains?: unknown } | undefined)?.domains;
+  return Array.isArray(list) ? list.filter((d): d is string => typeof d === "string") : [];
+};
 
 // A list item's Remove says it went, so the editor offers Undo.
 const templates = { ...editorTemplates, ButtonTemplates: { ...editorTemplates.ButtonTemplates, RemoveButton: RemoveItemButton } };
@@ -200,6 +206,7 @@ export function Editor(props: EditorProps) {
           >
             <></>
           </Form>
+          {section.id === "identity" ? <DomainStatus slug={slug} domains={domainsOf(doc)} /> : null}
         </section>
 
         <PreviewPane preview={preview} pagePaths={pagePaths} stale={errors.length > 0} />

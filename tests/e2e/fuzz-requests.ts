@@ -210,6 +210,8 @@ const BASES: Base[] = [
   { name: "GET delivery-quote", method: "GET", host: (c) => c.site, path: (c) => `/api/delivery-quote?postcode=4000&car=${c.carSlug}` },
   { name: "GET /api/watchlist", method: "GET", host: (c) => c.site, path: () => "/api/watchlist", auth: "site" },
   { name: "GET /api/health", method: "GET", host: (c) => c.admin, path: () => "/api/health" },
+  // Caddy's TLS ask: the fuzz's client (FUZZ_CLIENT, from the trusted proxy) is not internal, so every one is refused (404), never a 500.
+  { name: "GET tls-ask", method: "GET", host: (c) => c.admin, path: () => "/api/platform/tls-ask?domain=harbourline.example.com.au" },
   {
     name: "POST search", method: "POST", readOnly: true, host: (c) => c.site, path: () => "/api/search/1/indexes/*/queries", limit: 256 * 1024,
     body: () => ({ requests: [{ indexName: "vehicles", params: { query: "toyota", hitsPerPage: 20, page: 0, facets: ["make", "price"], numericFilters: ["price>=0"], facetFilters: [["make:Toyota"]] } }] }),
@@ -245,6 +247,7 @@ const BASES: Base[] = [
   ...["/admin", "/admin?q=harbour", "/admin/new", "/admin/tenants/harbourline", "/admin/tenants/harbourline/flags", "/admin/tenants/harbourline/history?a=1&b=2",
     "/admin/sign-in?error=wrong&email=a%40b.c&next=%2Fadmin", "/about", "/"].map((p): Base => ({ name: `GET admin ${p}`, method: "GET", host: (c) => c.admin, path: () => p, auth: "admin" })),
   { name: "GET draft", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/draft", auth: "admin" },
+  { name: "GET domains", method: "GET", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/domains", auth: "admin" },
   { name: "POST draft", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/draft", auth: "admin", refusedOnly: true, limit: 2 * 1024 * 1024, body: () => ({ document: { identity: { name: "Fuzz" } }, revision: "x" }) },
   { name: "POST publish", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/publish", auth: "admin", refusedOnly: true, body: () => ({ revision: "1" }) },
   { name: "POST restore", method: "POST", host: (c) => c.admin, path: () => "/api/admin/tenants/harbourline/restore", auth: "admin", refusedOnly: true, body: () => ({ version: 1e308, revision: 1 }) },

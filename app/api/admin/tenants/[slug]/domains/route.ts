@@ -1,0 +1,3 @@
+import { domainStatus } from "../../../../../../server/domains/http";
+
+export const GET = domainStatus;
