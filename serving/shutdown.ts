@@ -26,7 +26,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The shutdown options from the environment (DRAIN_MS, SHUTDOWN_GRACE_MS), with `close`. */
-export function shutdownOptions(env: NodeJS.ProcessEnv, close: () => Promise<void>): ShutdownOptions {
+export function shutdownOptions(env: Record<string, string | undefined>, close: () => Promise<void>): ShutdownOptions {
   const ms = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v.trim()) ? Number(v) : fallback);
   return { drainMs: ms(env.DRAIN_MS, 0), graceMs: ms(env.SHUTDOWN_GRACE_MS, SHUTDOWN_GRACE_MS), close };
 }

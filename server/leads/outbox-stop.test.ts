@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { OutboxWorker, postAdf, type Senders } from "./outbox";
+import { leaseFromEnv } from "./outbox-options";
 import { demoSite, deps, fakeCrm, post, validLead } from "./test-helpers";
 
 // Issue 32: an instance stopped with SIGTERM (serving/shutdown.ts) hands back the leases of the deliveries
@@ -49,4 +50,8 @@ describe.each(backends)("a stopped outbox worker on %s", (_name, make) => {
     await second.stop();
     expect(crm.state.accepted.filter((x) => x.includes("Lease"))).toHaveLength(1);
   });
+});
+
+test("OUTBOX_LEASE_MS sets the lease, never below 15 s (a delivery's deadline is 10 s); anything else leaves the default", () => {
+  expect([leaseFromEnv("20000"), leaseFromEnv("1000"), leaseFromEnv("soon"), leaseFromEnv(undefined)]).toEqual([20_000, 15_000, undefined, undefined]);
 });
