@@ -147,7 +147,9 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
       log(`[app${i + 1}] ${l}`);
     });
     children[i] = child;
-    await untilHealthy(instanceUrls[i], `instance ${i + 1}`, () => !exited(child));
+    await untilHealthy(instanceUrls[i], `instance ${i + 1}`, () => !exited(child)).catch((e: Error) => {
+      throw new Error(`${e.message}; its last lines:\n${logs[i].slice(-30).join("\n")}`);
+    });
   };
   let caddy: ChildProcess | null = null;
   const stop = async () => {

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { buildIfStale } from "../../scripts/build";
 import { runCluster, type RunningCluster } from "../../scripts/cluster";
 import { TEST_PG_URL } from "../databases";
 
@@ -58,6 +59,8 @@ function urlWithPath(base: string, path: string): string {
 
 export async function startCluster(o: StartClusterOptions): Promise<ClusterUnderTest> {
   if (!/^[a-z_][a-z0-9_]*$/.test(o.databaseName)) throw new Error(`not a plain database name: ${o.databaseName}`);
+  // Built once here if the sources changed since (npm test builds first): each instance would build it again, at once.
+  if ((await buildIfStale()) !== 0) throw new Error("the build failed");
   const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 5000 });
   await admin.connect();
   await admin.query(`drop database if exists ${o.databaseName} with (force)`);
