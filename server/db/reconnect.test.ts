@@ -10,6 +10,7 @@ import { upsertVehicles } from "../inventory/store";
 import { liveTenant } from "../tenants/live";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { Services, useServices } from "../root/services";
+import { database } from "./index";
 import { connectionDropped, migrate, openDb, reconnectDelayMs, type DbHandle } from "./index";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,7 +38,7 @@ describe("PostgreSQL connections terminated by the server", () => {
     h = await openDb({ url: tdb.env.DATABASE_URL, reconnectFirstMs: FIRST_RETRY_MS });
     await migrate(h);
     other = await openDb({ url: tdb.env.DATABASE_URL });
-    previous = useServices(new Services({ db: h }));
+    previous = useServices(new Services().with(database, h));
     admin = new pg.Client({ connectionString: tdb.env.DATABASE_URL });
     await admin.connect();
   });
