@@ -44,6 +44,8 @@ export default defineConfig({
     { name: "pages", testIgnore: [WRITES, SERVERS], fullyParallel: true },
     { name: "writes", testMatch: WRITES, dependencies: ["pages"], workers: 1 },
     { name: "servers", testMatch: SERVERS, dependencies: ["pages"], workers: 1 },
+    // Issue 32: 3 instances behind Caddy on PostgreSQL and Redis of their own (tests/cluster/harness.ts), beside the writes.
+    { name: "cluster", testDir: "tests/cluster", dependencies: ["pages"], workers: 1 },
   ],
   outputDir: "test-results/e2e",
   use: {

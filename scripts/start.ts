@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { dataDir, migrate, openDb } from "../server/db";
+import { appliedMigrations, withSetupLock } from "../server/db/setup-lock";
 import { listTenants } from "../server/tenants/store";
 import { seedDemoAccounts, seedDemoInventory, seedDemoTenants } from "../server/demo/seed";
 import { dealershipDirectory } from "../server/inventory/directory";
@@ -29,14 +30,20 @@ const handle = await openDb();
 let sites: { slug: string; name: string }[];
 let seededNow: boolean;
 try {
-  await migrate(handle);
-  const seeded = await seedDemoTenants(handle);
-  if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
-  seededNow = seeded.length > 0;
-  const vehicles = await seedDemoInventory(handle);
-  if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
-  const accounts = await seedDemoAccounts(handle);
-  if (accounts.length) console.log(`Seeded demo admin accounts: ${accounts.join(", ")} (passwords in the README).`);
+  // Instances started together on one PostgreSQL database (npm run cluster) take turns: one migrates and seeds.
+  seededNow = await withSetupLock(handle, process.env.DATABASE_URL, async () => {
+    const before = await appliedMigrations(handle);
+    await migrate(handle);
+    const applied = (await appliedMigrations(handle)) - before;
+    if (applied) console.log(`Migrated the database: ${applied} migrations applied.`);
+    const seeded = await seedDemoTenants(handle);
+    if (seeded.length) console.log(`Seeded ${seeded.length} demo tenants.`);
+    const vehicles = await seedDemoInventory(handle);
+    if (vehicles) console.log(`Seeded ${vehicles} demo vehicles.`);
+    const accounts = await seedDemoAccounts(handle);
+    if (accounts.length) console.log(`Seeded demo admin accounts: ${accounts.join(", ")} (passwords in the README).`);
+    return seeded.length > 0;
+  });
   sites = (await listTenants(handle.db)).filter((t) => t.publishedVersionId && !t.archivedAt);
   // For the browser tests: feed keys for every dealership of the sites, written once to a file.
   const keysFile = process.env.FORECOURT_TEST_FEED_KEYS;

@@ -34,7 +34,7 @@ export const PLAN: Step[][] = [
     // database that run's server seeded (E2E_FROM_SEEDED, playwright.config.ts), as fresh as its own seed.
     {
       name: "browser tests that write",
-      command: npmRun("test:e2e", "--project=writes", "--project=servers", "--no-deps"),
+      command: npmRun("test:e2e", "--project=writes", "--project=servers", "--project=cluster", "--no-deps"),
       env: { E2E_FROM_SEEDED: "1" },
     },
     { name: "unit and integration tests", command: npmRun("test:unit") },

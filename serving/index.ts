@@ -5,6 +5,7 @@
  *
  * From the socket inwards:
  *   node-server.ts     time limits, every answer's security headers, the 400 for a malformed path, the client's address
+ *   shutdown.ts        SIGTERM: drain, finish the requests in flight, hand back the outbox's leases, close, exit 0
  *   static-brotli.ts   brotli copies of Next's scripts and stylesheets (Next itself only gzips)
  *   preview-links.ts   a preview's pages keep their token in every link
  *   page-cache.ts      the vehicle pages' response cache, which follows vehicle changes and publishes
@@ -24,6 +25,8 @@ import { getDb } from "../server/db";
 import { trustedProxyCount } from "../server/http/client-address";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
+import { startLeadsOutbox } from "../server/leads/outbox";
+import { services } from "../server/root/services";
 import { runIfMain } from "../scripts/cli";
 import { createSiteServer } from "./node-server";
 import { PageCache, withPageCache } from "./page-cache";
@@ -32,6 +35,7 @@ import { withStaticBrotli } from "./static-brotli";
 import { withLateScripts } from "./late-scripts";
 import { listeningOn, metricsAddress, startMetricsServer } from "./metrics-server";
 import { routeConsole } from "../server/log";
+import { Shutdown, shutdownOptions } from "./shutdown";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -42,6 +46,8 @@ export interface ServingLayerOptions {
   pageCacheTtlMs: number;
   /** How many proxies in front of this server are trusted for the client's address (TRUSTED_PROXIES). */
   trustedProxies: number;
+  /** True while the process drains before it stops (serving/shutdown.ts). */
+  draining?: () => boolean;
 }
 
 /**
@@ -51,7 +57,7 @@ export interface ServingLayerOptions {
 export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptions): { server: Server; cache: PageCache } {
   const cache = new PageCache({ ttlMs: opts.pageCacheTtlMs });
   const handler = withStaticBrotli(withPreviewLinks(withPageCache(cache, withLateScripts(nextHandler))), { dir: opts.staticDir });
-  return { server: createSiteServer(handler, { trustedProxies: opts.trustedProxies }), cache };
+  return { server: createSiteServer(handler, { trustedProxies: opts.trustedProxies, draining: opts.draining }), cache };
 }
 
 /**
@@ -63,10 +69,12 @@ export async function serve(port: number): Promise<Server> {
   const metricsAt = metricsAddress();
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
+  const shutdown = new Shutdown(shutdownOptions(process.env, closeProcess));
   const { server, cache } = createServingLayer(app.getRequestHandler(), {
     staticDir: join(process.cwd(), ".next", "static"),
     pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS || 10 * 60_000),
     trustedProxies: trustedProxyCount(),
+    draining: shutdown.draining,
   });
   // The cache follows vehicle changes (this process's feed writes, and other processes' imports
   // through the database) and publishes.
@@ -81,12 +89,26 @@ export async function serve(port: number): Promise<Server> {
   console.log(`✓ Ready in ${Date.now() - started}ms on port ${port}${metricsServer ? `; metrics at ${listeningOn(metricsServer)}` : ""}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      server.close();
       metricsServer?.close();
-      process.exit(0);
+      // Bounded: whatever hangs in closing, the process ends soon after the requests' grace.
+      setTimeout(() => process.exit(1), 30_000).unref();
+      shutdown.stop(server).then(
+        () => process.exit(0),
+        (e: unknown) => {
+          console.error("[serving] stopping failed:", e);
+          process.exit(1);
+        },
+      );
     });
   }
   return server;
+}
+
+/** What the process holds besides the server: the outbox worker (its leases handed back after 2 s), the background work, the database pool. */
+async function closeProcess(): Promise<void> {
+  await (await startLeadsOutbox()).stop(2_000);
+  await services().close();
+  await (await getDb()).close();
 }
 
 runIfMain(import.meta.url, () => {

@@ -11,7 +11,9 @@
  *   (request-log.ts); the handler runs in the request's context, so every line it logs carries the id;
  * - a malformed request path answers 400 (server/http/request-target.ts);
  * - the client's address, from the socket and TRUSTED_PROXIES (server/http/client-address.ts); with no
- *   proxy trusted, a visitor's X-Forwarded-Proto is dropped (it made Next's request URL https).
+ *   proxy trusted, a visitor's X-Forwarded-Proto is dropped (it made Next's request URL https);
+ * - while the process drains before it stops (serving/shutdown.ts): every answer closes its connection,
+ *   and /api/health answers 503 DRAINING_MESSAGE, so the load balancer sends nothing new here.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -30,6 +32,7 @@ export const TIMEOUT_CHECK_MS = 1_000;
 export const REQUEST_TIMEOUT_MESSAGE = "The request took too long to arrive, so it was not read. Try again.";
 export const BAD_REQUEST_MESSAGE = "The request could not be read.";
 export const HEADERS_TOO_LARGE_MESSAGE = "The request's headers are too large.";
+export const DRAINING_MESSAGE = "This instance is stopping.";
 
 export interface ServerLimits {
   requestMs: number;
@@ -54,7 +57,7 @@ const textAnswer = (status: number, reason: string, message: string, headers: Re
 };
 
 /** The server: `handler` (Next behind the caches) gets only requests with a sound path, with the client's address set. */
-export function createSiteServer(handler: Handler, opts: { trustedProxies: number; limits?: Partial<ServerLimits> }): Server {
+export function createSiteServer(handler: Handler, opts: { trustedProxies: number; limits?: Partial<ServerLimits>; draining?: () => boolean }): Server {
   const limits: ServerLimits = {
     requestMs: REQUEST_TIMEOUT_MS,
     headersMs: HEADERS_TIMEOUT_MS,
@@ -69,6 +72,13 @@ export function createSiteServer(handler: Handler, opts: { trustedProxies: numbe
       const requestId = observeRequest(req, res, opts.trustedProxies > 0);
       return services().get(requestContext).run({ requestId }, () => {
         for (const [name, value] of Object.entries(baselineSecurityHeaders(req.headers, req.url ?? "/", opts.trustedProxies))) res.setHeader(name, value);
+        if (opts.draining?.()) {
+          res.setHeader("connection", "close");
+          if (req.url?.split("?")[0] === "/api/health") {
+            res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+            return res.end(DRAINING_MESSAGE);
+          }
+        }
         if (malformedPath(req.url)) {
           res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
           return res.end(MALFORMED_PATH);

@@ -47,13 +47,22 @@ export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseDelayMs, 
 
 export type ResolvedOutboxOptions = Required<Omit<OutboxOptions, "senders" | "log" | "now">>;
 
+/**
+ * OUTBOX_LEASE_MS: how long a claimed delivery stays leased (default 2 minutes) — how soon another instance
+ * sends the rows of one that died mid-send (kill -9: a SIGTERM hands them back at once). At least 15 s,
+ * above a delivery's deadline (timeoutMs, 10 s), or a slow send would be claimed a second time.
+ */
+export function leaseFromEnv(value: string | undefined): number | undefined {
+  return value && /^\d+$/.test(value.trim()) ? Math.max(15_000, Number(value)) : undefined;
+}
+
 /** The options with their defaults filled in (the bounds at least 1). */
 export function resolveOutboxOptions(opts: OutboxOptions): ResolvedOutboxOptions {
   return {
     maxAttempts: opts.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts,
     baseDelayMs: opts.baseDelayMs ?? OUTBOX_DEFAULTS.baseDelayMs,
     maxDelayMs: opts.maxDelayMs ?? OUTBOX_DEFAULTS.maxDelayMs,
-    leaseMs: opts.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
+    leaseMs: opts.leaseMs ?? leaseFromEnv(process.env.OUTBOX_LEASE_MS) ?? OUTBOX_DEFAULTS.leaseMs,
     batchSize: opts.batchSize ?? OUTBOX_DEFAULTS.batchSize,
     concurrency: Math.max(1, opts.concurrency ?? OUTBOX_DEFAULTS.concurrency),
     perDestination: Math.max(1, opts.perDestination ?? OUTBOX_DEFAULTS.perDestination),

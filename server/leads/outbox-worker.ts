@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { leadDeliveries } from "../db/schema";
 import { RefusedFetchError } from "../http/safe-fetch";
@@ -18,7 +18,8 @@ export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options
  *     8th failure makes the row dead (`npm run leads:replay` puts dead rows back to pending).
  * A claim pushes next_attempt_at one lease (2 minutes) ahead, with FOR UPDATE SKIP LOCKED, so two
  * workers (processes sharing PostgreSQL) never send one row at once, and a worker that dies mid-send
- * leaves the row due again when the lease ends. Delivery is at least once.
+ * leaves the row due again when the lease ends; one stopped (SIGTERM) hands back the leases of the rows
+ * still in flight after its grace, due at once for another instance. Delivery is at least once.
  * Deliveries run concurrently (20 in flight at most, 4 per destination — a CRM's host and port, or
  * the SMTP server — and 2 per CRM URL, each given 10 s): a CRM that never answers holds only its own
  * rows, while the worker keeps claiming and sending every other tenant's. Tenants whose CRMs share a
@@ -33,12 +34,7 @@ export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options
 
 type Row = typeof leadDeliveries.$inferSelect;
 
-export interface RunResult {
-  sent: number;
-  kept: number;
-  failed: number;
-  dead: number;
-}
+export type RunResult = Record<"sent" | "kept" | "failed" | "dead", number>;
 
 // A delivery's destination, for the per-destination bound: the CRM URL's host and port, or the SMTP server.
 // The same rule in SQL (claim) and here: scheme, optional user info, then the authority.
@@ -73,9 +69,9 @@ export class OutboxWorker {
   private readonly perDestination = new Map<string, number>();
   private readonly urls = new Map<string, UrlState>();
   private readonly waiting = new Set<() => void>();
-  private wake(): void {
-    for (const w of this.waiting) w();
-  }
+  /** The rows being delivered, whose leases stop() hands back if they are still in flight after its grace. */
+  private readonly claimed = new Map<number, Row>();
+  private wake = () => this.waiting.forEach((w) => w());
 
   constructor(
     private readonly db: Db,
@@ -96,13 +92,16 @@ export class OutboxWorker {
     return this;
   }
 
-  /** Stops polling and claiming, and waits for the deliveries in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.halted = true;
+  /** Stops polling and claiming, and waits for the deliveries in flight: at most `graceMs`, then their rows are due again at once. */
+  async stop(graceMs = Infinity): Promise<void> {
+    this.stopped = this.halted = true;
     clearTimeout(this.timer);
     this.wake();
-    await this.running?.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = graceMs === Infinity ? [] : [new Promise((r) => (timer = setTimeout(r, graceMs)))];
+    await Promise.race([this.running?.catch(() => undefined), ...grace]).finally(() => clearTimeout(timer));
+    const held = [...this.claimed.values()];
+    if (held.length) await this.db.update(leadDeliveries).set({ nextAttemptAt: sql`now()` }).where(or(...held.map((r) => this.mine(r))));
   }
 
   /** Asks for a delivery round now (a lead was just stored); a round in progress claims again at once. */
@@ -159,11 +158,13 @@ export class OutboxWorker {
         const state = url === null ? null : this.urlState(url);
         if (state) state.inFlight++;
         this.inFlight++;
+        this.claimed.set(row.id, row);
         const p: Promise<void> = this.deliver(row, state)
           .then((r) => void total[r]++)
           .catch((e) => this.log(`delivery ${row.id} could not be recorded: ${(e as Error).message}`))
           .finally(() => {
             this.inFlight--;
+            this.claimed.delete(row.id);
             const n = (this.perDestination.get(destination) ?? 1) - 1;
             if (n > 0) this.perDestination.set(destination, n);
             else this.perDestination.delete(destination);

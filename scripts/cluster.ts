@@ -1,0 +1,216 @@
+/**
+ * `npm run cluster [-- --instances N] [--port P]`: Forecourt as a platform on this machine — N instances
+ * (default 3) of the production build on one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL),
+ * media in S3-compatible storage (S3_*; without S3_ENDPOINT, the s3rver stand-in in .data-cluster/s3),
+ * behind Caddy (deploy/Caddyfile, the file compose runs too) as load balancer. Ctrl-C or SIGTERM stops
+ * them all: the instances first (each drains and finishes its requests, serving/shutdown.ts), then Caddy
+ * and the stand-in. Ports from P (CLUSTER_PORT, default 8080): Caddy on P (http) and P+1 (https), the
+ * stand-in on P+2, instance i on P+10+i, its metrics on P+30+i.
+ * Each instance is `npm start`'s command (scripts/start.ts) on a build made once beforehand: started
+ * together on an empty database, they migrate and seed once (server/db/setup-lock.ts).
+ * tests/cluster/harness.ts starts the same cluster for the tests (runCluster).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { request } from "node:http";
+import { join, resolve } from "node:path";
+import { buildIfStale } from "./build";
+import { consoleIo, runIfMain, type CliIo } from "./cli";
+
+/** Milliseconds an instance keeps answering (health 503) after SIGTERM: over Caddy's health_interval (1 s) in deploy/Caddyfile. */
+export const CLUSTER_DRAIN_MS = 2_500;
+export const S3_BUCKET = "forecourt-media";
+const CADDYFILE = "deploy/Caddyfile";
+
+export interface ClusterOptions {
+  instances: number;
+  /** Caddy's http port; the others follow from it (see above). */
+  basePort: number;
+  /** Where each instance's DATA_DIR (and the stand-in's files) go. */
+  dataDir: string;
+  /** DATABASE_URL, REDIS_URL and anything else every instance gets (beside the inherited environment). */
+  env: Record<string, string>;
+  withCaddy: boolean;
+  /** Every line the instances, Caddy and the stand-in print, named (app1 …, caddy). */
+  log?: (line: string) => void;
+}
+
+export interface RunningCluster {
+  proxyUrl: string | null;
+  instanceUrls: string[];
+  /** Each instance's output so far (all its starts), one entry per line. */
+  logs: string[][];
+  restart(i: number): Promise<void>;
+  kill(i: number, signal: NodeJS.Signals): Promise<void>;
+  /** Starts instance i again after kill(). */
+  start(i: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Resolves with the status of GET `url` (0 when it does not answer within `ms`). */
+export function statusOf(url: string, ms = 3000): Promise<number> {
+  return new Promise((done) => {
+    const req = request(url, { timeout: ms, agent: false }, (res) => {
+      res.resume();
+      done(res.statusCode ?? 0);
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => done(0));
+    req.end();
+  });
+}
+
+async function untilHealthy(url: string, what: string, alive: () => boolean, ms = 300_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while ((await statusOf(`${url}/api/health`)) !== 200) {
+    if (!alive()) throw new Error(`${what} exited before it answered /api/health`);
+    if (Date.now() > deadline) throw new Error(`${what} did not answer /api/health within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Spawns `command` in a process group of its own, its output line by line to `line`. */
+function spawnNamed(command: string[], env: NodeJS.ProcessEnv, line: (l: string) => void): ChildProcess {
+  const child = spawn(command[0], command.slice(1), { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let rest = "";
+    stream.on("data", (d: Buffer) => {
+      const lines = (rest + d.toString()).split("\n");
+      rest = lines.pop()!;
+      lines.forEach(line);
+    });
+  }
+  return child;
+}
+
+const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+
+/** Sends `signal` to the child's process group; resolves when the child has exited (SIGKILL to the group after `ms`). */
+export async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals, ms = 30_000): Promise<void> {
+  if (!child.pid || exited(child)) return;
+  const gone = new Promise((r) => child.once("exit", r));
+  const send = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  send(signal);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+  if (!exited(child)) send("SIGKILL");
+  await gone;
+}
+
+/** The S3 stand-in (s3rver) on 127.0.0.1:`port`, serving `bucket` from `dir` — until scripts/s3-stand-in.ts lands. */
+async function startS3StandIn({ port, dir, bucket }: { port: number; dir: string; bucket: string }): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  const name = "s3rver"; // no types of its own
+  const S3rver = ((await import(name)) as { default: new (o: object) => { run(): Promise<unknown>; close(): Promise<void> } }).default;
+  const server = new S3rver({ port, address: "127.0.0.1", directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
+  const log = o.log ?? (() => undefined);
+  const s3Env: Record<string, string> = {};
+  let s3: { stop(): Promise<void> } | null = null;
+  if (!o.env.S3_ENDPOINT && !process.env.S3_ENDPOINT) {
+    const standIn = await startS3StandIn({ port: o.basePort + 2, dir: join(o.dataDir, "s3"), bucket: S3_BUCKET });
+    s3 = standIn;
+    Object.assign(s3Env, { S3_ENDPOINT: standIn.endpoint, S3_BUCKET, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
+  }
+  const ports = Array.from({ length: o.instances }, (_, i) => o.basePort + 10 + i);
+  const instanceUrls = ports.map((p) => `http://127.0.0.1:${p}`);
+  const logs: string[][] = ports.map(() => []);
+  const children: (ChildProcess | null)[] = ports.map(() => null);
+  // Every instance signs challenges with the same key (server/http/challenge-secret.ts), or one's would fail on another.
+  const secret = o.env.FORECOURT_SECRET || process.env.FORECOURT_SECRET || randomBytes(32).toString("hex");
+  const envOf = (i: number): NodeJS.ProcessEnv => ({
+    ...process.env,
+    TRUSTED_PROXIES: "1",
+    DRAIN_MS: String(CLUSTER_DRAIN_MS),
+    FORECOURT_SECRET: secret,
+    ...s3Env,
+    ...o.env,
+    PORT: String(ports[i]),
+    METRICS_PORT: String(o.basePort + 30 + i),
+    DATA_DIR: resolve(o.dataDir, `app${i + 1}`),
+  });
+  const start = async (i: number) => {
+    const child = spawnNamed([process.execPath, "--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"], envOf(i), (l) => {
+      logs[i].push(l);
+      log(`[app${i + 1}] ${l}`);
+    });
+    children[i] = child;
+    await untilHealthy(instanceUrls[i], `instance ${i + 1}`, () => !exited(child)).catch((e: Error) => {
+      throw new Error(`${e.message}; its last lines:\n${logs[i].slice(-30).join("\n")}`);
+    });
+  };
+  let caddy: ChildProcess | null = null;
+  const stop = async () => {
+    await Promise.all(children.map((c) => c && signalAndWait(c, "SIGTERM")));
+    if (caddy) await signalAndWait(caddy, "SIGTERM", 5_000);
+    await s3?.stop();
+  };
+  try {
+    await Promise.all(ports.map((_, i) => start(i)));
+    if (o.withCaddy) {
+      const caddyEnv = { ...process.env, CADDY_HTTP_PORT: String(o.basePort), CADDY_HTTPS_PORT: String(o.basePort + 1), FORECOURT_UPSTREAMS: ports.map((p) => `127.0.0.1:${p}`).join(" ") };
+      const proc = spawnNamed(["/usr/bin/caddy", "run", "--config", CADDYFILE, "--adapter", "caddyfile"], caddyEnv, (l) => log(`[caddy] ${l}`));
+      caddy = proc;
+      await untilHealthy(`http://127.0.0.1:${o.basePort}`, "Caddy", () => !exited(proc), 30_000);
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return {
+    proxyUrl: o.withCaddy ? `http://127.0.0.1:${o.basePort}` : null,
+    instanceUrls,
+    logs,
+    start,
+    stop,
+    kill: async (i, signal) => void (children[i] && (await signalAndWait(children[i]!, signal))),
+    restart: async (i) => {
+      if (children[i]) await signalAndWait(children[i]!, "SIGTERM");
+      await start(i);
+    },
+  };
+}
+
+const USAGE = "usage: npm run cluster [-- --instances N] [--port P]   (DATABASE_URL and REDIS_URL must be set)";
+
+export async function main(argv: string[], io: CliIo = consoleIo): Promise<number> {
+  let instances = 3;
+  let basePort = Number(process.env.CLUSTER_PORT || 8080);
+  for (let i = 0; i < argv.length; i += 2) {
+    const value = Number(argv[i + 1]);
+    if (argv[i] === "--instances" && Number.isInteger(value) && value >= 1 && value <= 20) instances = value;
+    else if (argv[i] === "--port" && Number.isInteger(value) && value >= 1 && value <= 65_000) basePort = value;
+    else {
+      io.err(USAGE);
+      return 2;
+    }
+  }
+  const missing = ["DATABASE_URL", "REDIS_URL"].filter((k) => !process.env[k]?.trim());
+  if (missing.length) {
+    io.err(`The cluster shares one PostgreSQL and one Redis: set ${missing.join(" and ")}.\n${USAGE}`);
+    return 2;
+  }
+  if ((await buildIfStale(io)) !== 0) return 1;
+  io.out(`Starting ${instances} instances behind Caddy…`);
+  const cluster = await runCluster({ instances, basePort, dataDir: ".data-cluster", env: {}, withCaddy: true, log: io.out });
+  io.out(`\nForecourt cluster: ${instances} instances (${cluster.instanceUrls.join(", ")}) behind Caddy at ${cluster.proxyUrl}`);
+  io.out(`  Admin: http://localhost:${basePort}/admin   Sites: http://{slug}.localhost:${basePort}/   Ctrl-C stops all.`);
+  await new Promise<void>((done) => ["SIGINT", "SIGTERM"].forEach((s) => process.once(s, () => done())));
+  io.out("Stopping the cluster…");
+  await cluster.stop();
+  return 0;
+}
+
+runIfMain(import.meta.url, main);
