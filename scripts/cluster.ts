@@ -17,6 +17,7 @@ import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { buildIfStale } from "./build";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
+import { startS3StandIn } from "./s3-stand-in";
 
 /** Milliseconds an instance keeps answering (health 503) after SIGTERM: over Caddy's health_interval (1 s) in deploy/Caddyfile. */
 export const CLUSTER_DRAIN_MS = 2_500;
@@ -105,16 +106,6 @@ export async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals,
   await gone;
 }
 
-/** The S3 stand-in (s3rver) on 127.0.0.1:`port`, serving `bucket` from `dir` — until scripts/s3-stand-in.ts lands. */
-async function startS3StandIn({ port, dir, bucket }: { port: number; dir: string; bucket: string }): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  mkdirSync(dir, { recursive: true });
-  const name = "s3rver"; // no types of its own
-  const S3rver = ((await import(name)) as { default: new (o: object) => { run(): Promise<unknown>; close(): Promise<void> } }).default;
-  const server = new S3rver({ port, address: "127.0.0.1", directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
-  await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
-}
-
 export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   const log = o.log ?? (() => undefined);
   const s3Env: Record<string, string> = {};
@@ -122,7 +113,7 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   if (!o.env.S3_ENDPOINT && !process.env.S3_ENDPOINT) {
     const standIn = await startS3StandIn({ port: o.basePort + 2, dir: join(o.dataDir, "s3"), bucket: S3_BUCKET });
     s3 = standIn;
-    Object.assign(s3Env, { S3_ENDPOINT: standIn.endpoint, S3_BUCKET, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
+    Object.assign(s3Env, { S3_ENDPOINT: standIn.endpoint, S3_BUCKET, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: standIn.accessKeyId, S3_SECRET_ACCESS_KEY: standIn.secretAccessKey });
   }
   const ports = Array.from({ length: o.instances }, (_, i) => o.basePort + 10 + i);
   const instanceUrls = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -160,7 +151,7 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   try {
     await Promise.all(ports.map((_, i) => start(i)));
     if (o.withCaddy) {
-      const caddyEnv = { ...process.env, CADDY_HTTP_PORT: String(o.basePort), CADDY_HTTPS_PORT: String(o.basePort + 1), FORECOURT_UPSTREAMS: ports.map((p) => `127.0.0.1:${p}`).join(" ") };
+      const caddyEnv = { ...process.env, CADDY_HTTP_PORT: String(o.basePort), CADDY_HTTPS_PORT: String(o.basePort + 1), CADDY_TLS_ISSUER: "internal", XDG_DATA_HOME: resolve(o.dataDir, "caddy-data"), XDG_CONFIG_HOME: resolve(o.dataDir, "caddy-config"), FORECOURT_UPSTREAMS: ports.map((p) => `127.0.0.1:${p}`).join(" ") };
       const proc = spawnNamed(["/usr/bin/caddy", "run", "--config", CADDYFILE, "--adapter", "caddyfile"], caddyEnv, (l) => log(`[caddy] ${l}`));
       caddy = proc;
       await untilHealthy(`http://127.0.0.1:${o.basePort}`, "Caddy", () => !exited(proc), 30_000);

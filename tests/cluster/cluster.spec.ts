@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
 import { expect, test } from "@playwright/test";
 import { send, type FuzzAnswer } from "../e2e/fuzz-requests";
 import { startCluster, type ClusterUnderTest } from "./harness";
@@ -79,6 +80,35 @@ test("3 instances started together on an empty database: one migrates and seeds,
 
 test.fixme("an upload through one instance is served by the others", () => {
   // Shared media (S3 storage, server/media/) is another branch of issue 32: not merged yet.
+});
+
+/** A GET over HTTPS through Caddy with `name` as SNI and Host, trusting only Caddy's internal CA: its status and certificate's names, or the handshake's error. */
+function httpsGet(name: string): Promise<{ status?: number; names?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const req = httpsRequest(
+      { host: "127.0.0.1", port: c.httpsPort, servername: name, path: "/", headers: { host: name }, ca: readFileSync(c.caddyRootCert), timeout: 60_000 },
+      (res) => {
+        const names = (res.socket as import("node:tls").TLSSocket).getPeerCertificate().subjectaltname;
+        res.resume().on("end", () => resolve({ status: res.statusCode, names }));
+      },
+    );
+    req.on("error", (e) => resolve({ error: e.message }));
+    req.on("timeout", () => req.destroy(new Error("timed out")));
+    req.end();
+  });
+}
+
+test("custom domains: Caddy's ask is refused for a name no published site lists, and a listed one gets its certificate", async () => {
+  const ask = (domain: string) => send(port, { label: "ask", method: "GET", host: `127.0.0.1:${port}`, path: `/api/platform/tls-ask?domain=${domain}`, headers: {} }, 30_000);
+  expect((await ask("www.bluegumpreowned.com.au")).status).toBe(200);
+  expect((await ask("unlisted.example.com")).status).toBe(404);
+  expect((await ask("127.0.0.1")).status).toBe(400);
+  // The handshake for an unlisted name gets no certificate; a listed one is issued on its first handshake and serves its site.
+  expect((await httpsGet("unlisted.example.com")).error).toBeTruthy();
+  const listed = await httpsGet("www.bluegumpreowned.com.au");
+  expect(listed.error).toBeUndefined();
+  expect(listed.names).toBe("DNS:www.bluegumpreowned.com.au");
+  expect(listed.status).toBe(200);
 });
 
 test("a rolling restart under steady load through Caddy: no failed request, every lead stored once", async () => {

@@ -24,6 +24,10 @@ export interface ClusterUnderTest {
   /** Caddy's address (http://127.0.0.1:port), or the first instance's without Caddy. */
   proxyUrl: string;
   instanceUrls: string[];
+  /** Caddy's HTTPS port (custom domains, on-demand certificates from Caddy's internal CA). */
+  httpsPort: number;
+  /** The PEM root of Caddy's internal CA, which signs the cluster's certificates. */
+  caddyRootCert: string;
   /** The Host header of a site through the proxy: `{slug}.localhost:{port}`. */
   hostFor(slug: string): string;
   /** Each instance's output so far, one entry per line. */
@@ -99,6 +103,8 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterUnder
   return {
     proxyUrl,
     instanceUrls: cluster.instanceUrls,
+    httpsPort: CLUSTER_TEST_PORT + 1,
+    caddyRootCert: join(dataDir, "caddy-data/caddy/pki/authorities/local/root.crt"),
     hostFor: (slug) => `${slug}.localhost:${new URL(proxyUrl).port}`,
     logs: cluster.logs,
     query: async <T>(text: string, values?: unknown[]) => (await pool.query(text, values)).rows as T[],
