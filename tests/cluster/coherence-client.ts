@@ -147,7 +147,9 @@ const GIVE_UP_MS = 10_000;
 /**
  * Polls every instance but the first until `shows(i)` holds on each; answers the slowest one's
  * delay in ms since `since` (when the change was acknowledged), and throws when it is BUDGET_MS or
- * more, or when an instance never showed it (with what it showed last).
+ * more, or when an instance never showed it (with what it showed last). An instance's delay is when
+ * the first check that saw the change was sent: the propagation, not how long that page then took
+ * to render on a busy machine (every check before it had seen the old state).
  */
 export async function pollOthers(c: CoherenceCluster, what: string, since: number, shows: (i: number) => Promise<true | string>): Promise<number> {
   const delays = await Promise.all(
@@ -155,8 +157,9 @@ export async function pollOthers(c: CoherenceCluster, what: string, since: numbe
       const i = k + 1;
       let last = "";
       while (performance.now() - since < GIVE_UP_MS) {
+        const asked = performance.now();
         const seen = await shows(i).catch((e: Error) => `error: ${e.message}`);
-        if (seen === true) return performance.now() - since;
+        if (seen === true) return asked - since;
         last = seen;
         await sleep(20);
       }

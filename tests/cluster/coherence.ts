@@ -178,10 +178,13 @@ export const rateLimit: CoherenceCase = async (c) => {
 export const session: CoherenceCase = async (c) => {
   const signIn = await send(c, 0, { method: "POST", host: "admin", path: "/api/admin/sign-in", body: { email: "staff@forecourt.test", password: "forecourt-staff-demo" } });
   const cookie = cookieOf(expectStatus(signIn, 200, "the staff sign-in"));
-  const tenants = (i: number) => send(c, i, { host: "admin", path: "/api/admin/tenants", headers: { cookie } });
-  const signedIn = await pollOthers(c, "an admin session", performance.now(), async (i) => (await tenants(i)).status === 200 || "not signed in");
-  expectStatus(await send(c, 0, { method: "POST", host: "admin", path: "/api/admin/sign-out", headers: { cookie }, body: {} }), 200, "signing out");
-  const signedOut = await pollOthers(c, "a sign-out", performance.now(), async (i) => (await tenants(i)).status === 401 || "still signed in");
+  const draft = (i: number) => send(c, i, { host: "admin", path: "/api/admin/tenants/bluegum/draft", headers: { cookie } });
+  const signedIn = await pollOthers(c, "an admin session", performance.now(), async (i) => (await draft(i)).status === 200 || "not signed in");
+  expectStatus(await send(c, 0, { method: "POST", host: "admin", path: "/api/admin/sign-out", headers: { cookie }, body: {} }), 303, "signing out");
+  const signedOut = await pollOthers(c, "a sign-out", performance.now(), async (i) => {
+    const a = await draft(i);
+    return a.status === 401 || `${a.status}: still signed in`;
+  });
   // A visitor's session too: the code asked for through instance 0, entered through instance 1.
   const visitor = await siteSignIn(c, 0, Math.min(1, c.instanceUrls.length - 1));
   const garage = await pollOthers(c, "a visitor's session", performance.now(), async (i) => {
