@@ -4,7 +4,8 @@
  *
  * Until tests/cluster/harness.ts (startCluster) lands, a minimal launcher of its own: a fresh
  * database, instance 0 started first (`npm start`'s scripts/start.ts: it migrates and seeds), then
- * the others, each with its own data folder (nothing shared but the database, Redis and the secret),
+ * the others, each with its own data folder (nothing shared but the database and Redis; no
+ * FORECOURT_SECRET: they take the one kept in the database),
  * trusting one proxy (the test sends X-Forwarded-For as a proxy would), taking test deposits.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -44,7 +45,7 @@ function startInstance(i: number): Promise<void> {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: `${PG}/${DATABASE}`, REDIS_URL,
-      FORECOURT_SECRET: "coherence-test-secret", PAYMENTS: "test", TRUSTED_PROXIES: "1", PAGE_CACHE_TTL_MS: "600000",
+      PAYMENTS: "test", TRUSTED_PROXIES: "1", PAGE_CACHE_TTL_MS: "600000",
     },
   });
   const log: string[] = [];
