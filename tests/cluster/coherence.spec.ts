@@ -10,9 +10,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { expect, test } from "@playwright/test";
 import Redis from "ioredis";
-import { all, type CoherenceCluster } from "./coherence";
+import { all, RECONNECT_BUDGET_MS, type CoherenceCluster } from "./coherence";
 
 const INSTANCES = 3;
 const FIRST_PORT = Number(process.env.COHERENCE_PORT || 4510);
@@ -82,9 +83,10 @@ test.afterAll(async () => {
 });
 
 for (const [name, run] of Object.entries(all)) {
-  test(`${name}: made through instance 0, visible on the others within 1 s`, async () => {
+  const budget = name === "reconverge" ? RECONNECT_BUDGET_MS : 1000;
+  test(`${name}: made through instance 0, visible on the others within ${budget} ms`, async () => {
     const ms = await run(cluster);
-    console.log(`[coherence] ${name}: ${ms} ms`);
-    expect(ms).toBeLessThan(1000);
+    console.log(`[coherence] ${name}: ${ms} ms (load ${loadavg()[0].toFixed(2)})`);
+    expect(ms).toBeLessThan(budget);
   });
 }
