@@ -1,6 +1,7 @@
 // ESLint (flat config): TypeScript, the rules of hooks, import cycles and the house's boundaries
 // (DESIGN.md "Rules of the house"; README "How it fits together"). `npm run lint`, part of `npm test`.
 import { readdirSync } from "node:fs";
+import { dirname } from "node:path";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -72,11 +73,22 @@ export const boundaryZones = [
  * - server/db/ imports nothing else of server/ (but the composition root's accessor,
  *   server/root/services.ts, which holds the process's database);
  * - server/errors/ imports nothing of server/;
- * - a store imports no HTTP file;
+ * - server/root/ (the process's services: a slot every feature declares its service in) imports
+ *   nothing of server/, so every feature may import it and no pair forms;
+ * - a store imports only server/db/, server/errors/, other stores and the files of its own folder
+ *   (domain/ and schemas/ are outside server/): never another feature's service, nor server/http/;
  * - a file that is not HTTP imports no endpoint: no feature's http.ts or *-http.ts, and not the
  *   endpoint wrappers of server/http/ (its request plumbing — body, cookies, client address, rate
  *   limits, safe fetch, owner tokens, challenges — serves the services too).
  */
+/** The folders of server/ that hold a store (store.ts, *-store.ts), e.g. "leads", "search/engine". */
+const storeFolders = [
+  ...new Set(
+    readdirSync(`${root}/server`, { recursive: true })
+      .filter((path) => /(^|\/)([\w-]+-)?store\.ts$/.test(path))
+      .map((path) => dirname(path)),
+  ),
+];
 const HTTP_ENDPOINTS = ["./server/*/http.ts", "./server/**/*-http.ts", "./server/http/{endpoint,site-route,platform-route,error-response,json}.ts"];
 export const serverLayerZones = [
   {
@@ -92,10 +104,19 @@ export const serverLayerZones = [
     message: "server/errors/ is imported by every layer, so it imports nothing of server/.",
   },
   {
-    target: ["./server/**/store.ts", "./server/**/*-store.ts"],
-    from: ["./server/http/**", "./server/**/http.ts", "./server/**/*-http.ts"],
-    message: "A store imports no HTTP file: stores sit under the services (http → features → stores → db).",
+    target: "./server/root",
+    from: "./server",
+    except: ["./root"],
+    message: "server/root/ holds the process's services for every layer, so it imports nothing of server/: a feature declares its own service (defineService) beside its code.",
   },
+  // A store's own folder's http.ts is refused by nonHttpZones. Globbed zones match their exceptions against the import's absolute path.
+  ...storeFolders.map((folder) => ({
+    target: [`./server/${folder}/store.ts`, `./server/${folder}/*-store.ts`],
+    from: ["./server/**"],
+    except: [`${root}/server/db/**`, `${root}/server/errors/**`, `${root}/server/**/store.ts`, `${root}/server/**/*-store.ts`, `${root}/server/${folder}/*`],
+    message:
+      "A store imports only server/db/, server/errors/, other stores and its own folder (and domain/, schemas/): no other feature's service or helper (http → features → stores → db). A service composes stores; a type another store needs is re-exported by its feature's store.",
+  })),
 ];
 /** For the files of server/ that are not HTTP (see serverLayerZones). */
 export const nonHttpZones = [
@@ -121,14 +142,14 @@ export const rootOnlyGlobals = {
       "error",
       ...["globalThis", "global"].map((name) => ({
         name,
-        message: "Only server/root/services.ts touches the global object: keep a process-wide service in its Services (and an accessor here that asks services()).",
+        message: "Only server/root/services.ts touches the global object: declare a process-wide service with defineService beside its code (and an accessor that asks services().get).",
       })),
     ],
   },
 };
 
 const RESPONSE_IN_HTTP_ONLY =
-  "Only the HTTP layer builds a Response (server/http/, a feature's http.ts or *-http.ts, app/**/route.ts): return plain data or reply(...) from server/http/endpoint.ts, and throw an HttpError to refuse.";
+  "Only the HTTP layer builds a Response (server/http/, app/**/route.ts): a handler (a feature's http.ts or *-http.ts) or a service returns plain data, reply(...) or rawReply(...) from server/http/endpoint.ts, and throws an HttpError to refuse, answered in the body its family declares once (errorBody).";
 
 export default defineConfig([
   globalIgnores([
@@ -177,18 +198,27 @@ export default defineConfig([
     },
   },
   {
-    // One way to write an endpoint (server/http/endpoint.ts): only the HTTP layer builds a Response —
-    // server/http/, a feature's http.ts or *-http.ts, and app/**/route.ts. Services return plain data
-    // (or a `reply`) and throw HttpErrors. Tested in server/http/endpoints.test.ts.
+    // One way to write an endpoint (server/http/endpoint.ts): only server/http/ (and app/**/route.ts)
+    // builds a Response. Handlers and services return plain data (or a `reply`) and throw HttpErrors,
+    // answered in the body their family declares once; no handler calls json() or errorResponse().
+    // Tested in server/http/endpoints.test.ts.
     files: ["server/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["server/http/**", "**/http.ts", "**/*-http.ts", "app/**/route.ts", "**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts"],
+    ignores: ["server/http/**", "app/**/route.ts", "**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
         { selector: "NewExpression[callee.name='Response']", message: RESPONSE_IN_HTTP_ONLY },
         { selector: "CallExpression[callee.object.name='Response'][callee.property.name=/^(json|redirect|error)$/]", message: RESPONSE_IN_HTTP_ONLY },
       ],
-      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)http/json$", message: RESPONSE_IN_HTTP_ONLY }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)http/json$", message: RESPONSE_IN_HTTP_ONLY },
+            { regex: "(^|/)http/error-response$", importNames: ["errorResponse"], message: RESPONSE_IN_HTTP_ONLY },
+          ],
+        },
+      ],
     },
   },
   {

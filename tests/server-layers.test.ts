@@ -24,17 +24,30 @@ describe("server/'s layers (npm run lint)", () => {
     expect(await boundaryErrors("server/db/x.ts", "../root/services")).toEqual([]);
   }, 60_000);
 
+  it("server/root/ imports nothing of server/ (features declare their services)", async () => {
+    expect(await boundaryErrors("server/root/x.ts", "../db")).toEqual([expect.stringContaining("server/root/ holds the process's services")]);
+    expect(await boundaryErrors("server/root/x.ts", "../leads/outbox")).toEqual([expect.stringContaining("server/root/ holds the process's services")]);
+    expect(await boundaryErrors("server/root/x.ts", "./services")).toEqual([]);
+    expect(await boundaryErrors("server/root/x.ts", "../../domain/search-host")).toEqual([]);
+  }, 60_000);
+
   it("server/errors/ imports nothing of server/", async () => {
     expect(await boundaryErrors("server/errors/x.ts", "../db")).toEqual([expect.stringContaining("server/errors/ is imported by every layer")]);
     expect(await boundaryErrors("server/errors/x.ts", "../../domain/tenant-validation")).toEqual([]);
   }, 60_000);
 
-  it("a store imports no HTTP file", async () => {
-    const store = "A store imports no HTTP file";
-    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(store)]);
-    expect(await boundaryErrors("server/leads/store.ts", "../db")).toEqual([]);
-    expect(await boundaryErrors("server/leads/store.ts", "../errors")).toEqual([]);
+  it("a store imports only server/db/, server/errors/, other stores and its own folder: no HTTP file, no service", async () => {
+    const only = "A store imports only server/db/";
+    expect(await boundaryErrors("server/leads/store.ts", "../http/body")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/tenants/x-store.ts", "../http/cookies")).toEqual([expect.stringContaining(only)]);
+    // Its own folder's http.ts: a store is not HTTP, so it imports no endpoint.
+    expect(await boundaryErrors("server/leads/store.ts", "./http")).toEqual([expect.stringContaining("Only the HTTP layer imports an endpoint")]);
+    expect(await boundaryErrors("server/garage/store.ts", "../reservations/service")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/watchlist/store.ts", "../inventory/vehicle")).toEqual([expect.stringContaining(only)]);
+    expect(await boundaryErrors("server/leads/store.ts", "../root/services")).toEqual([expect.stringContaining(only)]);
+    for (const allowed of ["../db", "../db/schema", "../errors", "../inventory/store", "./adf", "../../domain/mobile", "../../schemas/generated/tenant"]) {
+      expect(await boundaryErrors("server/leads/store.ts", allowed), allowed).toEqual([]);
+    }
   }, 60_000);
 
   it("a file that is not HTTP imports no endpoint (a feature's http.ts or *-http.ts, server/http/'s wrappers)", async () => {
@@ -56,11 +69,6 @@ describe("server/'s layers (npm run lint)", () => {
 });
 
 const SERVER = resolve("server");
-/**
- * The composition root (server/root/) makes the process's services, so it imports their modules,
- * and they ask it for them (services()): its pairs are the design, not a tangle.
- */
-const COMPOSITION_ROOT = "root";
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.[^"']+)["']/g;
 
 function sourceFiles(dir: string): string[] {
@@ -117,7 +125,10 @@ describe("no two folders of server/ import each other", () => {
     expect(graph.get("leads")).toContain("errors");
   });
 
-  it("server/ today: no pair but the composition root's", () => {
-    expect(mutualPairs(serverFolderGraph(), [COMPOSITION_ROOT])).toEqual([]);
+  it("server/ today: no pair, the composition root's included (it imports no folder of server/)", () => {
+    const graph = serverFolderGraph();
+    expect(mutualPairs(graph)).toEqual([]);
+    expect([...(graph.get("root") ?? [])]).toEqual([]);
+    expect(graph.get("db")).toContain("root");
   });
 });

@@ -5,7 +5,7 @@
  */
 import { BadRequest, NotFoundError } from "../errors";
 import { readJsonObject } from "../http/body";
-import { json } from "../http/json";
+import { reply } from "../http/endpoint";
 import { assertStaff } from "./access";
 import { addDealership } from "./dealerships";
 import { createFeedKey, revokeFeedKey } from "./feed-keys";
@@ -30,7 +30,7 @@ export const handleAddDealership: Handler = async (request, { handle, user }) =>
   if (id !== undefined && typeof id !== "number") throw new BadRequest("id must be a whole number, or left out to have one chosen.");
   if (body.name !== undefined && typeof body.name !== "string") throw new BadRequest("name must be text.");
   const row = await addDealership(handle.db, user, { id, name: (body.name as string | undefined) ?? "" });
-  return json(201, row);
+  return reply(201, row);
 };
 
 /**
@@ -42,7 +42,7 @@ export const handleCreateFeedKey: Handler = async (request, { handle, user }, pa
   const id = idParam(params.id, "dealership");
   const body = await readJsonObject(request, MAX_BODY_BYTES);
   if (body.label !== undefined && typeof body.label !== "string") throw new BadRequest("label must be text.");
-  return json(201, await createFeedKey(handle.db, user, id, (body.label as string | undefined) ?? ""));
+  return reply(201, await createFeedKey(handle.db, user, id, (body.label as string | undefined) ?? ""));
 };
 
 /** POST /api/admin/dealerships/{id}/keys/{key}/revoke: 200 {revoked: key id}; 404 for a key not in use. */
@@ -51,5 +51,5 @@ export const handleRevokeFeedKey: Handler = async (_request, { handle, user }, p
   const id = idParam(params.id, "dealership");
   const key = idParam(params.key, "feed key");
   await revokeFeedKey(handle.db, user, id, key);
-  return json(200, { revoked: key });
+  return { revoked: key };
 };

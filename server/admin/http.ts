@@ -10,8 +10,7 @@ import { findPlaceholders } from "../../domain/placeholders";
 import { getDb, type DbHandle } from "../db";
 import { BadRequest, ForbiddenError, HttpError, NotFoundError } from "../errors";
 import { getDraft } from "../tenants/store";
-import { endpoint, type Endpoint, type Result } from "../http/endpoint";
-import { json } from "../http/json";
+import { endpoint, rawReply, reply, type Endpoint, type Result } from "../http/endpoint";
 import { isHttps } from "../auth/sessions";
 import {
   adminSessionCookie, adminSessionToken, adminSessionUser, deleteAdminSession, signIn, WRONG_CREDENTIALS, type AdminUser,
@@ -39,7 +38,6 @@ export interface AdminContext {
   now?: Date;
 }
 
-const NO_STORE = { "cache-control": "no-store" };
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const SESSION_ENDED = "Your session has ended. Sign in again (your edits stay in this tab).";
 
@@ -85,7 +83,7 @@ export function safeNext(next: unknown): string {
   return typeof next === "string" && next.length <= 500 && /^\/admin(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes("//") ? next : "/admin";
 }
 
-const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...NO_STORE, ...headers } });
+const redirect = (location: string, headers: Record<string, string> = {}) => rawReply(303, null, { location, "cache-control": "no-store", ...headers });
 
 /** The sign-in body's limit: an address, a password and `next` fit many times over. */
 export const SIGN_IN_MAX_BYTES = 8 * 1024;
@@ -113,7 +111,7 @@ export const handleSignIn: Handler = async (request, { handle, now }) => {
   const result = email && password ? await signIn(handle.db, { email, password, ip, now }) : ({ ok: false, reason: "wrong" } as const);
   if (result.ok) {
     const cookie = adminSessionCookie(result.token, { secure: isHttps(request) });
-    return form ? redirect(next, { "set-cookie": cookie }) : json(200, { ok: true, next }, { "set-cookie": cookie });
+    return form ? redirect(next, { "set-cookie": cookie }) : reply(200, { ok: true, next }, { "set-cookie": cookie });
   }
   const minutes = result.reason === "limited" ? Math.ceil(result.retryAfterSeconds / 60) : 0;
   const message =
@@ -127,9 +125,9 @@ export const handleSignIn: Handler = async (request, { handle, now }) => {
     const q = new URLSearchParams({ error: result.reason, ...(minutes ? { minutes: String(minutes) } : {}), ...(keep ? { email: keep } : {}), ...(next !== "/admin" ? { next } : {}) });
     return redirect(`/admin/sign-in?${q}`);
   }
-  if (result.reason === "wrong") return json(401, { message });
+  if (result.reason === "wrong") throw new HttpError(401, message);
   const retryAfter = result.reason === "limited" ? result.retryAfterSeconds : BUSY_RETRY_SECONDS;
-  return json(result.reason === "limited" ? 429 : 503, { message }, { "retry-after": String(retryAfter) });
+  throw new HttpError(result.reason === "limited" ? 429 : 503, message, { headers: { "retry-after": String(retryAfter) } });
 };
 
 export const handleSignOut: Handler = async (request, { handle }) => {
@@ -140,7 +138,7 @@ export const handleSignOut: Handler = async (request, { handle }) => {
 /** POST /api/admin/tenants: the New dealer site wizard's answers. 201 with the new draft, or 422 with every error by field. */
 export const handleCreateTenant: Handler = async (request, { handle, user }) => {
   const draft = await createSiteFromWizard(handle.db, user, await readJson(request));
-  return json(201, { slug: draft.slug, revision: draft.revision, placeholders: findPlaceholders(draft.document) });
+  return reply(201, { slug: draft.slug, revision: draft.revision, placeholders: findPlaceholders(draft.document) });
 };
 
 const draftBody = (d: { revision: number; updatedBy: string; updatedAt: Date; errors: unknown[] }) => ({
@@ -151,14 +149,14 @@ const draftBody = (d: { revision: number; updatedBy: string; updatedAt: Date; er
 export const handleGetDraft: Handler = async (_request, { handle, user }, { slug }) => {
   assertTenantAccess(user, slug);
   const draft = await getDraft(handle.db, slug);
-  return json(200, { document: draft.document, ...draftBody(draft) });
+  return { document: draft.document, ...draftBody(draft) };
 };
 
 /** POST /api/admin/tenants/{slug}/draft {document, revision}: saves; 409 when someone else saved since. */
 export const handleSaveDraft: Handler = async (request, { handle, user }, { slug }) => {
   const body = await readJson(request);
   const draft = await saveTenantDraft(handle.db, user, slug, body.document, revisionOf(body));
-  return json(200, draftBody(draft));
+  return draftBody(draft);
 };
 
 /**
@@ -171,13 +169,13 @@ export const handlePublish: Handler = async (request, { handle, user }, { slug }
   const revision = revisionOf(body);
   const override = body.publishAnyway === true ? overrideReason(body.reason) : null;
   const version = await publishTenant(handle, user, slug, revision, override);
-  return json(200, { version: version.number, at: version.createdAt, by: version.createdBy });
+  return { version: version.number, at: version.createdAt, by: version.createdBy };
 };
 
 /** GET /api/admin/tenants/{slug}/checklist: the pre-publish checklist of the draft as saved. */
 export const handleChecklist: Handler = async (_request, { handle, user }, { slug }) => {
   const draft = await draftFor(handle.db, user, slug);
-  return json(200, { revision: draft.revision, checklist: await checklistFor(handle.db, slug, draft.document, draft.errors) });
+  return { revision: draft.revision, checklist: await checklistFor(handle.db, slug, draft.document, draft.errors) };
 };
 
 const siteTimeZone = (doc: unknown) => {
@@ -188,7 +186,7 @@ const siteTimeZone = (doc: unknown) => {
 /** GET /api/admin/tenants/{slug}/schedule: the pending scheduled publish, the last one done, and the site's time zone. */
 export const handleGetSchedule: Handler = async (_request, { handle, user }, { slug }) => {
   const schedules = await schedulesFor(handle.db, user, slug);
-  return json(200, { ...schedules, timeZone: siteTimeZone((await getDraft(handle.db, slug)).document) });
+  return { ...schedules, timeZone: siteTimeZone((await getDraft(handle.db, slug)).document) };
 };
 
 /**
@@ -206,13 +204,13 @@ export const handleSchedule: Handler = async (request, { handle, user, now }, { 
   if (!at) throw new BadRequest(`${local.replace("T", " ")} is not a time in ${zonePlace(zone)} (the clocks skip it, or the date does not exist).`);
   const override = body.publishAnyway === true ? overrideReason(body.reason) : null;
   const schedule = await schedulePublish(handle.db, user, slug, { revision, at, override }, now);
-  return json(201, { ...schedule, timeZone: zone });
+  return reply(201, { ...schedule, timeZone: zone });
 };
 
 /** POST /api/admin/tenants/{slug}/schedule/cancel: cancels the pending scheduled publish (404 when none). */
 export const handleCancelSchedule: Handler = async (_request, { handle, user, now }, { slug }) => {
   const schedule = await cancelScheduledPublish(handle.db, user, slug, now);
-  return json(200, schedule);
+  return schedule;
 };
 
 /** POST /api/admin/tenants/{slug}/restore {version, revision}: the version becomes the draft. */
@@ -220,7 +218,7 @@ export const handleRestore: Handler = async (request, { handle, user }, { slug }
   const body = await readJson(request);
   if (!isStoredInt(body.version)) throw new BadRequest("Say which version to restore (version).");
   const draft = await restoreTenantVersion(handle.db, user, slug, body.version, revisionOf(body));
-  return json(200, draftBody(draft));
+  return draftBody(draft);
 };
 
 /** POST /api/admin/tenants/{slug}/flags {flags: {pointer: boolean}, revision}: saved and published in one step. */
@@ -235,14 +233,14 @@ export const handleFlags: Handler = async (request, { handle, user }, { slug }) 
     if (e instanceof Error && / is not a feature flag\.$| must be true or false\.$/.test(e.message)) throw new BadRequest(e.message);
     throw e;
   }
-  return json(200, { version: version.number, at: version.createdAt, by: version.createdBy });
+  return { version: version.number, at: version.createdAt, by: version.createdBy };
 };
 
 /** POST /api/admin/tenants/{slug}/archive {archived}: staff only. */
 export const handleArchive: Handler = async (request, { handle, user }, { slug }) => {
   const body = await readJson(request);
   await archiveTenant(handle.db, user, slug, body.archived !== false);
-  return json(200, { archived: body.archived !== false });
+  return { archived: body.archived !== false };
 };
 
 /** POST /api/admin/tenants/{slug}/preview: a fresh preview link for the draft. */
@@ -250,18 +248,18 @@ export const handlePreviewToken: Handler = async (request, { handle, user }, { s
   const body = await readJson(request).catch(() => ({}) as Record<string, unknown>);
   const path = typeof body.path === "string" && /^\/[\w\-/]*$/.test(body.path) ? body.path : "/";
   const { token, expiresAt } = await createPreviewToken(handle.db, user, slug);
-  return json(200, { url: previewUrl(slug, token, request.headers.get("host"), path), expiresAt });
+  return { url: previewUrl(slug, token, request.headers.get("host"), path), expiresAt };
 };
 
 /** POST /api/admin/tenants/{slug}/uploads (the picture's bytes as the body): 201 {src, width, height, bytes, id, alt} (its media library entry). */
 export const handleUpload: Handler = async (request, { handle, user }, { slug }) => {
   const bytes = await readLimitedBytes(request, MAX_UPLOAD_BYTES, () => TOO_LARGE);
   const stored = await storeUpload(handle.db, user, slug, bytes);
-  return json(201, stored);
+  return reply(201, stored);
 };
 
 /** GET /api/admin/dealerships: staff see every dealership with its site and stock; a dealer, those of their sites. */
-export const handleListDealerships: Handler = async (_request, { handle, user }) => json(200, { dealerships: await listDealerships(handle.db, user) });
+export const handleListDealerships: Handler = async (_request, { handle, user }) => ({ dealerships: await listDealerships(handle.db, user) });
 
 /** POST /api/admin/dealerships/{id} {tenant: slug | null, name?}: staff assign (or unassign) a dealership. */
 export const handleAssignDealership: Handler = async (request, { handle, user }, { id }) => {
@@ -276,7 +274,7 @@ export const handleAssignDealership: Handler = async (request, { handle, user },
     throw new BadRequest("name must be text of at most 200 characters, without control characters.");
   }
   const row = await assignDealership(handle.db, user, Number(id), { tenant: body.tenant as string | null, name: (body.name as string | undefined)?.trim() });
-  return json(200, row);
+  return row;
 };
 
 /**
@@ -286,5 +284,5 @@ export const handleAssignDealership: Handler = async (request, { handle, user },
 export const handleStock: Handler = async (request, { handle, user }, { slug }) => {
   const q = new URL(request.url).searchParams.get("q");
   const [facets, cars] = await Promise.all([stockFacets(handle.db, user, slug), q ? findStockCars(handle.db, user, slug, q) : Promise.resolve([])]);
-  return json(200, { facets, cars }, NO_STORE);
+  return { facets, cars };
 };

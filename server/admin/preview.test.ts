@@ -5,12 +5,13 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { dealerships } from "../db/schema";
 import { Services, services, useServices } from "../root/services";
+import { database } from "../db";
 import { upsertVehicle } from "../inventory/store";
 import { loadSearchRecords } from "../inventory/records";
 import { sampleVehicleSlug, siteVehicleBySlug } from "../inventory/vdp";
 import { SearchIndex } from "../search/engine";
 import { handlePreviewMultiQuery } from "../search/http";
-import { vehicleIndexSettings } from "../search/vehicle-index";
+import { vehicleIndex, vehicleIndexSettings } from "../search/vehicle-index";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { upsertAdminUser, type AdminUser } from "./accounts";
 import { createPreviewToken, previewDealerships, previewDraft } from "./preview";
@@ -40,7 +41,7 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     tdb = await make();
     if (!tdb) return;
     h = await tdb.open();
-    previous = useServices(new Services({ db: h }));
+    previous = useServices(new Services().with(database, h));
     ({ user: staff } = await upsertAdminUser(h.db, { email: "staff@test.example", password: "staff-password-1", role: "staff" }));
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
     await publish(h, "alpha", { actor: "seed" });
@@ -56,7 +57,7 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     }
     const index = new SearchIndex(vehicleIndexSettings);
     index.replaceAll(await loadSearchRecords(h.db));
-    await services().vehicleIndex(async () => index);
+    services().with(vehicleIndex, index);
   });
   afterAll(async () => {
     if (previous) useServices(previous);

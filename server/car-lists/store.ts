@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
-import type { StoredVehicle } from "../inventory/vehicle";
+import type { StoredVehicle } from "../inventory/store";
 
 /** The stored cars of `ids` that exist, in no particular order. */
 export async function vehiclesById(db: Db, ids: string[]): Promise<StoredVehicle[]> {

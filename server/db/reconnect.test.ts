@@ -12,6 +12,7 @@ import { getVehicleIndex } from "../search/vehicle-index";
 import { liveTenant } from "../tenants/live";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { Services, useServices } from "../root/services";
+import { database } from "./index";
 import { connectionDropped, migrate, openDb, reconnectDelayMs, type DbHandle } from "./index";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,7 +40,7 @@ describe("PostgreSQL connections terminated by the server", () => {
     h = await openDb({ url: tdb.env.DATABASE_URL, reconnectFirstMs: FIRST_RETRY_MS });
     await migrate(h);
     other = await openDb({ url: tdb.env.DATABASE_URL });
-    previous = useServices(new Services({ db: h }));
+    previous = useServices(new Services().with(database, h));
     admin = new pg.Client({ connectionString: tdb.env.DATABASE_URL });
     await admin.connect();
   });
@@ -92,7 +93,7 @@ describe("PostgreSQL connections terminated by the server", () => {
     await saveDraft(other.db, "alpha", renamed, { actor: "staff" });
     await publish(other, "alpha", { actor: "staff" });
     await other.db.execute(sql`update vehicles set price = price + 1, updated_at = now() where id = 'r1'`);
-    const mine = useServices(new Services({ db: other })); // the other process deletes a car, through its own services
+    const mine = useServices(new Services().with(database, other)); // the other process deletes a car, through its own services
     try {
       expect(await deleteVehicles(other.db, ["r2"])).toEqual(["r2"]);
     } finally {

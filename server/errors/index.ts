@@ -10,23 +10,32 @@ const BRAND = Symbol.for("forecourt.HttpError");
 /** What an error's answer says: the message, and any fields a caller can act on. */
 export type ErrorBody = { message: string } & Record<string, unknown>;
 
+/** What a refusal carries besides its message: fields a caller can act on, and headers of the answer. */
+export interface HttpErrorExtras {
+  /** More of the body, after the message (e.g. sign-in's { reason, attemptsLeft }); the family's error body shapes them. */
+  fields?: Record<string, unknown>;
+  /** Headers of the answer (e.g. WWW-Authenticate, Retry-After). */
+  headers?: Record<string, string>;
+}
+
 export class HttpError extends Error {
   readonly [BRAND] = true;
   constructor(
     readonly status: number,
     message: string,
+    private readonly extras: HttpErrorExtras = {},
   ) {
     super(message);
   }
 
-  /** The answer's fields; subclasses add theirs (ValidationError's errors, ConflictError's current). */
+  /** The answer's fields: the message and the extras' fields; subclasses add theirs (ValidationError's errors, ConflictError's current). */
   body(): ErrorBody {
-    return { message: this.message };
+    return { message: this.message, ...this.extras.fields };
   }
 
-  /** The answer's headers (LimitedError's Retry-After); none by default. */
+  /** The answer's headers (the extras', LimitedError's Retry-After); none by default. */
   headers(): Record<string, string> {
-    return {};
+    return { ...this.extras.headers };
   }
 
   /**

@@ -3,17 +3,17 @@
  * the cars they saved (watchlist), their enquiries, service bookings and trade-in offers — and
  * nothing of anyone else's. Every read is scoped to the site and to the user id their session
  * gives; leads are theirs by leads.user_id (stored when a signed-in visitor sent them).
- * Reservations come from the checkout's own store (reservationsForUser), wired in by the page.
+ * Reservations come from the checkout's own store (server/reservations/store.ts).
  */
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { TRADE_IN_STAGES, type TradeInStage } from "../../domain/trade-in";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { leads, tradeInEvaluations, vehicles } from "../db/schema";
-import type { StoredVehicle } from "../inventory/vehicle";
-import type { Lead } from "../leads/validation";
-import type { Valuation, ValuationVehicle } from "../valuation/provider";
-import { reservationsForUser } from "../reservations/service";
+import type { StoredVehicle } from "../inventory/store";
+import type { Lead } from "../leads/store";
+import type { Valuation, ValuationVehicle } from "../valuation/store";
+import { reservationsForUser } from "../reservations/store";
 import { savedVehicles } from "../watchlist/store";
 
 /** At most this many of each list are shown (newest first). */

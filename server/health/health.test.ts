@@ -4,6 +4,7 @@ import type { DbHandle } from "../db";
 import { healthReport } from "./health";
 import { resetLeadRateLimiter } from "../http/rate-limit";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 
 let previous: Services;
 let tdb: TestDatabase;
@@ -12,7 +13,7 @@ let h: DbHandle;
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
 });
 afterAll(async () => {
   useServices(previous);

@@ -129,3 +129,13 @@ export async function readJsonObject(request: Request, max: number, tooLarge = "
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new BodyError(400, "The request body must be a JSON object.");
   return body as Record<string, unknown>;
 }
+
+/** The body as multipart form data; a BodyError (413) beyond `max` bytes, (400) `unreadable` when it is not a form. */
+export async function readLimitedForm(request: Request, max: number, tooLarge: BodyMessages["tooLarge"], unreadable: string): Promise<FormData> {
+  const bytes = await readLimitedBytes(request, max, tooLarge);
+  try {
+    return await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw new BodyError(400, unreadable);
+  }
+}

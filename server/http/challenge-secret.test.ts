@@ -5,6 +5,8 @@ import { pgliteDatabase, postgresDatabase, type TestDatabase } from "../../tests
 import { openDb, type DbHandle } from "../db";
 import { shareSecret } from "./challenge-secret";
 
+type Env = Record<string, string | undefined>;
+
 let tdb: TestDatabase | null;
 let one: DbHandle;
 let two: DbHandle;
@@ -22,22 +24,22 @@ afterAll(async () => {
 
 it("without FORECOURT_SECRET, every process on the database takes the one the first made; a set one, or PGlite, is left alone", async (c) => {
   if (!tdb) return c.skip();
-  const first: NodeJS.ProcessEnv = {};
-  const second: NodeJS.ProcessEnv = { FORECOURT_SECRET: " " };
+  const first: Env = {};
+  const second: Env = { FORECOURT_SECRET: " " };
   await Promise.all([shareSecret(one, first), shareSecret(two, second)]);
   expect(first.FORECOURT_SECRET).toMatch(/^[0-9a-f]{64}$/);
   expect(second.FORECOURT_SECRET).toBe(first.FORECOURT_SECRET);
-  const later: NodeJS.ProcessEnv = {};
+  const later: Env = {};
   await shareSecret(two, later); // a process started later, or restarted
   expect(later.FORECOURT_SECRET).toBe(first.FORECOURT_SECRET);
-  const configured: NodeJS.ProcessEnv = { FORECOURT_SECRET: "set-by-the-operator" };
+  const configured: Env = { FORECOURT_SECRET: "set-by-the-operator" };
   await shareSecret(one, configured);
   expect(configured.FORECOURT_SECRET).toBe("set-by-the-operator");
 
   const lite = pgliteDatabase();
   const h = await lite.open();
   try {
-    const alone: NodeJS.ProcessEnv = {};
+    const alone: Env = {};
     await shareSecret(h, alone);
     expect(alone).toEqual({}); // one process: DATA_DIR/challenge-secret, as before
   } finally {

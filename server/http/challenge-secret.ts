@@ -18,7 +18,7 @@ import { platformSecrets } from "../db/schema";
  * (before its first challenge), so a challenge or a reservation link made by one instance holds on
  * every other. A set FORECOURT_SECRET, or PGlite (one process), is left as it is.
  */
-export async function shareSecret(handle: DbHandle, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function shareSecret(handle: DbHandle, env: Record<string, string | undefined> = process.env): Promise<void> {
   if (env.FORECOURT_SECRET?.trim() || handle.kind !== "postgresql") return;
   await handle.db.insert(platformSecrets).values({ name: "forecourt", value: randomBytes(32).toString("hex") }).onConflictDoNothing();
   const [row] = await handle.db.select({ value: platformSecrets.value }).from(platformSecrets).where(eq(platformSecrets.name, "forecourt"));

@@ -19,7 +19,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { challengeInput, CHALLENGE_HEADER, leadingZeroBits, MAX_CHALLENGE_BITS, type ChallengeOffer } from "../../domain/challenge";
 import { clientKey, hitInOrder, networkKey, type RateLimiter } from "./rate-limit";
-import { services } from "../root/services";
+import { defineService, services } from "../root/services";
+import { loadChallengeSecret } from "./challenge-secret";
 import { HttpError, type ErrorBody } from "../errors";
 
 export { CHALLENGE_HEADER };
@@ -48,14 +49,17 @@ export class ChallengeRefused extends HttpError {
   }
 }
 
+/** The process's challenge key (a test gives its own). */
+export const challengeKey = defineService("challenge-secret", loadChallengeSecret);
+
 /** The key challenges are signed with: from FORECOURT_SECRET, else DATA_DIR/challenge-secret (made once, 0600). */
 export function challengeSecret(): Buffer {
-  return services().challengeSecret();
+  return services().get(challengeKey);
 }
 
 /** Forgets the process's secret (tests; the next use reads FORECOURT_SECRET or the file again). */
 export function resetChallengeSecret(): void {
-  services().forgetChallengeSecret();
+  void services().forget(challengeKey);
 }
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");

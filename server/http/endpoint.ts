@@ -7,12 +7,13 @@
  * anything else is logged and answered 500 without detail.
  *
  * The site, admin and platform families are thin context resolvers on top (site-route.ts,
- * server/admin/http.ts, platform-route.ts). Services never build a Response; the test
- * server/http/endpoints.test.ts checks both that every route is branded and that only http modules
- * construct Responses.
+ * server/admin/http.ts, platform-route.ts). Handlers and services never build a Response nor answer
+ * an error themselves: they throw, and the family's errorBody shapes the answer. The test
+ * server/http/endpoints.test.ts checks that every route is branded, that only server/http/ constructs
+ * Responses (ESLint), and that no handler module calls json(, errorResponse( or new Response(.
  */
-import type { ErrorBody } from "../errors";
-import { errorResponse } from "./error-response";
+import { HttpError, type ErrorBody } from "../errors";
+import { errorResponse, type ErrorAnswer } from "./error-response";
 import { json } from "./json";
 
 /** Marks a function `endpoint` made; server/http/endpoints.test.ts checks every route export carries it. */
@@ -37,7 +38,7 @@ export const rawReply = (status: number, body: BodyInit | Uint8Array | null, hea
 /** 204, nothing in the body, not stored by any cache. */
 export const noContent = () => rawReply(204, null, { "cache-control": "no-store" });
 
-/** What a handler may return: plain data (200 JSON), a Reply, or — in an http module only — a Response. */
+/** What a handler may return: plain data (200 JSON), a Reply, or — from server/http/'s own wrappers only — a Response. */
 export type Result = Response | Reply | unknown;
 
 export type RouteParams = Record<string, string>;
@@ -68,6 +69,16 @@ export function serialise(result: Result): Response {
     return new Response(body as BodyInit | null, { status: result.status, headers: result.headers });
   }
   return json(200, result);
+}
+
+/** A handler's call as the Response sent (tests): an HttpError becomes its answer in the family's body shape, anything else is thrown on. */
+export async function answerOf(run: () => Promise<Result> | Result, errorBody?: ErrorAnswer["body"]): Promise<Response> {
+  try {
+    return serialise(await run());
+  } catch (e) {
+    if (e instanceof HttpError) return errorResponse(e, { body: errorBody });
+    throw e;
+  }
 }
 
 /** Marks a route function as made by `endpoint` (for wrappers that only adapt one). */

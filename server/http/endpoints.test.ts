@@ -1,7 +1,8 @@
 /**
  * One way to write an endpoint (./endpoint.ts): every app/**\/route.ts is a one-liner whose GET, POST,
- * PUT, PATCH and DELETE are functions `endpoint` made (branded), and only the HTTP layer builds a
- * Response (the ESLint rule in eslint.config.mjs, run here on files placed where it applies).
+ * PUT, PATCH and DELETE are functions `endpoint` made (branded); only server/http/ builds a Response
+ * (the ESLint rule in eslint.config.mjs, run here on files placed where it applies), so no handler
+ * module answers with json(), errorResponse() or new Response (read from the source).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -114,6 +115,40 @@ describe("endpoint: context → handler → serialise", () => {
   });
 });
 
+/** The handler modules outside server/http/: each feature's http.ts and *-http.ts. */
+function handlerModules(dir = "server"): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path === join("server", "http") ? [] : handlerModules(path);
+    return /^(.+-)?http\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+/** The code lines (not comments) of a module that build an answer themselves instead of returning data or throwing. */
+function builtAnswers(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .filter((line) => /(?<![.\w])(json|errorResponse)\(|new Response\(/.test(line));
+}
+
+describe("no handler module builds its own answer", () => {
+  it("finds the handler modules (server/admin/http.ts among them)", () => {
+    expect(handlerModules()).toContain(join("server", "admin", "http.ts"));
+    expect(handlerModules().filter((f) => f.startsWith(join("server", "http")))).toEqual([]);
+  });
+
+  it("none calls json(, errorResponse( or new Response(: they return data or reply(), and throw HttpErrors", () => {
+    const offenders = handlerModules().flatMap((f) => builtAnswers(readFileSync(f, "utf8")).map((line) => `${f}: ${line.trim()}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the check fires on a hand-built answer, not on reading a body or a comment", () => {
+    const text = 'if (!user) return json(401, failure("Sign in."));\nreturn new Response(csv);\nconst b = await request.json();\n// json(200, x) in a comment\nthrow new HttpError(404, "No.");\n';
+    expect(builtAnswers(text)).toEqual(['if (!user) return json(401, failure("Sign in."));', "return new Response(csv);"]);
+  });
+});
+
 describe("only the HTTP layer builds a Response (npm run lint)", () => {
   const eslint = new ESLint({ cwd: process.cwd() });
   const rule = "Only the HTTP layer builds a Response";
@@ -129,8 +164,16 @@ describe("only the HTTP layer builds a Response (npm run lint)", () => {
     expect(await errors("app/s/[host]/x/page.tsx", 'export const f = () => new Response("x");\n')).toEqual([expect.stringContaining(rule)]);
   }, 60_000);
 
-  it("lets the HTTP layer build them", async () => {
-    for (const filePath of ["server/leads/http.ts", "server/admin/media-http.ts", "server/http/x.ts", "app/api/x/route.ts"]) {
+  it("fires in a handler module too: json(), errorResponse() and new Response are server/http/'s", async () => {
+    expect(await errors("server/leads/http.ts", 'import { json } from "../http/json";\nexport const f = () => json(404, {});\n')).toEqual([expect.stringContaining(rule)]);
+    expect(await errors("server/admin/media-http.ts", 'export const f = () => new Response("x");\n')).toEqual([expect.stringContaining(rule)]);
+    expect(await errors("server/reservations/http.ts", 'import { errorResponse } from "../http/error-response";\nexport const f = errorResponse;\n')).toEqual([expect.stringContaining(rule)]);
+    // A family's error body is declared with the shapes error-response.ts exports.
+    expect(await errors("server/inventory/feed-http.ts", 'import { underError } from "../http/error-response";\nexport const f = underError;\n')).toEqual([]);
+  }, 60_000);
+
+  it("lets server/http/ and the route files build them", async () => {
+    for (const filePath of ["server/http/x.ts", "app/api/x/route.ts"]) {
       expect(await errors(filePath, 'import { json } from "../http/json";\nexport const f = () => [new Response("x"), Response.json({}), json];\n'), filePath).toEqual([]);
     }
   }, 60_000);

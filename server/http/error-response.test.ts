@@ -5,7 +5,7 @@ import { VehicleConflictError } from "../inventory/store";
 import { SearchRequestError } from "../search/engine/types";
 import { BodyError, readJsonObject } from "./body";
 import { errorResponse, SOMETHING_WENT_WRONG, underError } from "./error-response";
-import { json, problem } from "./json";
+import { json } from "./json";
 
 const answer = async (res: Response) => ({ status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), body: await res.json() });
 
@@ -22,18 +22,20 @@ describe("json", () => {
     expect(res.headers.get("retry-after")).toBe("5");
   });
 
-  it("problem is { error, ...extra }", async () => {
-    expect(await answer(problem(422, "Please fix", { errors: [{ pointer: "/a", message: "x" }] }))).toMatchObject({
-      status: 422,
-      body: { error: "Please fix", errors: [{ pointer: "/a", message: "x" }] },
-    });
-  });
 });
 
 describe("errorResponse", () => {
   it("answers an HttpError with its status and message", async () => {
     expect(await answer(errorResponse(new HttpError(415, "Not a picture.")))).toMatchObject({ status: 415, cache: "no-store", body: { message: "Not a picture." } });
     expect(await answer(errorResponse(new BadRequest("car_id is missing.")))).toMatchObject({ status: 400, body: { message: "car_id is missing." } });
+  });
+
+  it("answers an HttpError's extra fields and headers in the family's body shape", async () => {
+    const refused = new HttpError(401, "The key is not valid.", { fields: { reason: "revoked" }, headers: { "www-authenticate": 'Bearer realm="x"' } });
+    const res = errorResponse(refused, { body: underError });
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="x"');
+    expect(await answer(res)).toEqual({ status: 401, type: "application/json; charset=utf-8", cache: "no-store", body: { error: "The key is not valid.", reason: "revoked" } });
+    expect(await answer(errorResponse(refused))).toMatchObject({ body: { message: "The key is not valid.", reason: "revoked" } });
   });
 
   it("gives every boundary error its status", async () => {

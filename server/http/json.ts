@@ -6,7 +6,3 @@ const NO_STORE = { "cache-control": "no-store" };
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE, ...headers } });
-
-/** `{ error, ...extra }`: the error shape of the leads, feed, delivery and events endpoints. */
-export const problem = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-  json(status, { error, ...extra }, headers);

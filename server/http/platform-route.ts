@@ -1,6 +1,7 @@
 /**
- * The platform family of endpoints: the ones no dealer site owns (health, the dealer feed API with
- * its key, Stripe's webhook, generated media, robots.txt and sitemaps by host, a preview's search).
+ * The platform family of endpoints: the ones no dealer site owns (health, Stripe's webhook, generated
+ * media, robots.txt and sitemaps by host, a preview's search; the dealer feed API has its own context,
+ * the key's dealership: server/inventory/feed-http.ts).
  * Their context is only the process's database, opened when a handler asks for it; the rest is the
  * one wrapper (./endpoint.ts).
  */

@@ -5,6 +5,7 @@ import type { DbHandle } from "../db";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { healthReport } from "../health/health";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { clientKey, LEAD_LIMITS, leadRateLimiter, MemoryRateLimiter, networkKey, RedisRateLimiter, resetLeadRateLimiter, type RateLimiter } from "./rate-limit";
 import { demoSite, deps, post, validLead } from "../leads/test-helpers";
 
@@ -51,7 +52,7 @@ describe("POST /api/leads rate limits", () => {
     tdb = pgliteDatabase();
     h = await tdb.open();
     // Stand in for the process's database handle (what healthReport's getDb() answers).
-    previous = useServices(new Services({ db: h }));
+    previous = useServices(new Services().with(database, h));
     redis.limiter = await redisOrNull(`forecourt:test:${process.pid}:${Date.now()}:`);
   });
   afterAll(async () => {

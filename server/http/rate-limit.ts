@@ -11,8 +11,8 @@
  * an unreachable Redis costs a request at most one timeout, never a lead.
  */
 import { clientAddress, clientBucket } from "./client-address";
-import { services } from "../root/services";
-import type { AmountLimiter, MemoryRateLimiter, RateLimiter, RateLimitMode, RedisRateLimiter } from "./limiters";
+import { defineService, services } from "../root/services";
+import { connectRateLimiter, type AmountLimiter, type MemoryRateLimiter, type RateLimiter, type RateLimitMode, type RedisRateLimiter } from "./limiters";
 
 export { MemoryRateLimiter, RedisRateLimiter, type AmountLimiter, type RateLimiter, type RateLimitMode, type RedisLimiterOptions } from "./limiters";
 
@@ -76,9 +76,14 @@ export async function spendInOrder(limiter: RateLimiter | (RateLimiter & AmountL
   return { ok: true as const, retryAfterS: 0 };
 }
 
+/** The process's rate limiter (a test gives its own); closing it closes its Redis connection. */
+export const rateLimiter = defineService<Promise<RedisRateLimiter | MemoryRateLimiter>>("rate-limiter", () => connectRateLimiter(), {
+  close: (limiter) => limiter.close?.(),
+});
+
 /** The process's limiter: Redis when REDIS_URL is set (in memory while it does not answer), else in memory. */
-export function leadRateLimiter(): Promise<RedisRateLimiter | MemoryRateLimiter> {
-  return services().rateLimiter();
+export async function leadRateLimiter(): Promise<RedisRateLimiter | MemoryRateLimiter> {
+  return services().get(rateLimiter);
 }
 
 /** Where the process's limits are counted (for GET /api/health). */
@@ -88,5 +93,5 @@ export async function rateLimitMode(): Promise<RateLimitMode> {
 
 /** Closes and forgets the process's limiter (tests; the next call reads REDIS_URL again). */
 export function resetLeadRateLimiter(): Promise<void> {
-  return services().resetRateLimiter();
+  return services().forget(rateLimiter);
 }

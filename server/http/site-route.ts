@@ -9,8 +9,7 @@ import { smsProvider, type SmsProvider } from "../sms/provider";
 import { tenantForHost } from "../tenants/live";
 import type { RateLimiter } from "./rate-limit";
 import { HttpError, type ErrorBody } from "../errors";
-import { errorResponse } from "./error-response";
-import { endpoint, serialise, type Endpoint, type Handler } from "./endpoint";
+import { answerOf, endpoint, type Endpoint, type Handler } from "./endpoint";
 
 /** What a site endpoint works with; tests build it directly. */
 export interface SiteContext {
@@ -72,11 +71,6 @@ export function siteRoute(
 }
 
 /** Runs a handler the way siteRoute does, for a context the caller already has (tests): an HttpError becomes its answer, anything else is thrown on. */
-export async function withErrors(handler: SiteHandler, request: Request, ctx: SiteContext, errorBody: ErrorBodyFor = messageBody, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return serialise(await handler(request, ctx, params));
-  } catch (e) {
-    if (e instanceof HttpError) return errorResponse(e, { body: withFields(errorBody) });
-    throw e;
-  }
+export function withErrors(handler: SiteHandler, request: Request, ctx: SiteContext, errorBody: ErrorBodyFor = messageBody, params: Record<string, string> = {}): Promise<Response> {
+  return answerOf(() => handler(request, ctx, params), withFields(errorBody));
 }

@@ -4,10 +4,13 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
-import { services } from "../root/services";
-import { recordDeletions, VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener } from "./vehicle-changes";
+import { defineService, services } from "../root/services";
+import { recordDeletions, VehicleChanges, VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener } from "./vehicle-changes";
 
 export { VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener };
+
+/** This process's listeners and the NOTIFY bridge between processes. */
+export const vehicleChanges = defineService("vehicle-changes", () => new VehicleChanges());
 
 /**
  * Calls `fn(ids, kind)` after every committed vehicle write in this process, and — once
@@ -15,21 +18,21 @@ export { VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener };
  * Returns a function that unsubscribes.
  */
 export function onVehiclesChanged(fn: VehicleChangeListener, opts: { handle?: DbHandle } = {}): () => void {
-  return services().vehicleChanges.on(fn, opts);
+  return services().get(vehicleChanges).on(fn, opts);
 }
 
 /** Relays other processes' vehicle NOTIFYs on this database to this process's listeners (once per handle). */
 export function listenForVehicleChanges(handle: DbHandle): Promise<void> {
-  return services().vehicleChanges.listen(handle);
+  return services().get(vehicleChanges).listen(handle);
 }
 
 /** Announces the vehicles written (as upserts) and deleted (as deletes) since shortly before `lostAt`. */
 export function resync(db: Db, lostAt: Date): Promise<{ upserted: string[]; deleted: string[] }> {
-  return services().vehicleChanges.resync(db, lostAt);
+  return services().get(vehicleChanges).resync(db, lostAt);
 }
 
 export function notifyPayloads(ids: string[], kind: VehicleChangeKind): string[] {
-  return services().vehicleChanges.notifyPayloads(ids, kind);
+  return services().get(vehicleChanges).notifyPayloads(ids, kind);
 }
 
 /**
@@ -43,5 +46,5 @@ export async function notifyVehiclesChanged(tx: Db, ids: string[], kind: Vehicle
 
 /** Tells this process's listeners; call after the transaction committed. */
 export function announceVehiclesChanged(ids: string[], kind: VehicleChangeKind): void {
-  services().vehicleChanges.deliver(ids, kind);
+  services().get(vehicleChanges).deliver(ids, kind);
 }

@@ -8,6 +8,7 @@ import { createTenant, publish } from "../tenants/store";
 import { MAX_FEED_BODY_BYTES } from "./feed-http";
 import { createApiKey, revokeApiKey } from "./keys";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { getVehicle, onVehiclesChanged, upsertVehicle } from "./store";
 
 // The route handlers take the process's database from getDb(); point it at the test database.
@@ -37,7 +38,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
     key1 = (await createApiKey(h.db, 1, "DMS")).key;
     key2 = (await createApiKey(h.db, 2)).key;
     keyUnknown = (await createApiKey(h.db, 5)).key;
-    saved = useServices(new Services({ db: h }));
+    saved = useServices(new Services().with(database, h));
   });
   afterAll(async () => {
     if (saved) useServices(saved);

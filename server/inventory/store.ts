@@ -7,6 +7,7 @@ import { dealershipDirectory } from "./directory";
 import { validateVehicle, vehicleSlug, type StoredVehicle, type Vehicle, type VehicleError } from "./vehicle";
 
 export { onVehiclesChanged, listenForVehicleChanges, VEHICLES_CHANNEL } from "./changes";
+export type { StoredVehicle } from "./vehicle";
 
 /** Another writer took the vehicle's stock number or slug between our check and our write. */
 export class VehicleConflictError extends HttpError {

@@ -9,6 +9,7 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { upsertVehicle } from "./store";
 import { localPhoto, PDF_FONT_FILES, pdfFonts, pdfText, renderVehiclePdf } from "./vehicle-pdf";
 
@@ -97,7 +98,7 @@ beforeAll(async () => {
   // Pictures are drawn into DATA_DIR/media: keep them in the test's own folder.
   process.env.DATA_DIR = tdb.env.DATA_DIR;
   h = await tdb.open();
-  useServices(new Services({ db: h }));
+  useServices(new Services().with(database, h));
   const beta = site("beta", (t) => {
     t.dealerships[0].id = 2;
     t.locations[0].dealership_id = 2;

@@ -4,27 +4,25 @@
  *   GET  /api/admin/tenants/{slug}/leads.csv?form=&status=&from=&to=  the filtered leads as CSV
  *   POST /api/admin/tenants/{slug}/leads/{id}/resend                   a new round of deliveries
  */
-import type { AdminContext } from "../admin/http";
-import { json } from "../http/json";
+import type { adminRoute } from "../admin/http";
+import { rawReply } from "../http/endpoint";
 import { kickLeadsOutbox } from "./outbox";
 import { leadsCsv } from "./inbox-csv";
 import { describeResend, resendLead } from "./inbox-lead";
 import { parseInboxFilter } from "./inbox-filter";
 
-type Handler = (request: Request, ctx: AdminContext, params: Record<string, string>) => Promise<Response>;
+type Handler = Parameters<typeof adminRoute>[0];
 
 export const handleLeadsCsv: Handler = async (request, { handle, user }, { slug }) => {
   const query = new URL(request.url).searchParams;
   const { filter } = parseInboxFilter((name) => query.get(name));
   const { csv } = await leadsCsv(handle.db, user, slug, filter);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${slug}-leads-${day}.csv"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
+  return rawReply(200, csv, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${slug}-leads-${day}.csv"`,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
   });
 };
 
@@ -33,6 +31,6 @@ export function resendHandler(kick: () => void = kickLeadsOutbox): Handler {
   return async (_request, { handle, user }, { slug, id }) => {
     const result = await resendLead(handle.db, user, slug, id ?? "");
     kick();
-    return json(200, { ...result, message: describeResend(result) });
+    return { ...result, message: describeResend(result) };
   };
 }

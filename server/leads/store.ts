@@ -6,6 +6,8 @@ import { leadDeliveries, leads } from "../db/schema";
 import { buildAdf, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
 
+export type { Lead } from "./validation";
+
 /** The Idempotency-Key was used for another lead. */
 export class IdempotencyConflictError extends HttpError {
   constructor(message: string) {

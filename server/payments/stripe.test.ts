@@ -17,10 +17,12 @@ import { leads, reservations } from "../db/schema";
 import type { SiteContext } from "../http/site-route";
 import { MemoryRateLimiter } from "../http/rate-limit";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { smsProvider } from "../sms/provider";
-import { handleReserve, reservationAnswer } from "../reservations/http";
+import { handleReserve } from "../reservations/http";
+import { answerOf } from "../http/endpoint";
 import { cancelReservation, finalizeReservation, reserveCar } from "../reservations/service";
 import { ABANDONED, type ReserveRequest } from "../reservations/reservation";
 import { errorResponse } from "../http/error-response";
@@ -218,7 +220,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
   it("POST /api/reservations opens a Checkout Session (a $200.00 AUD hold, manual capture) and answers Stripe's page; no card is asked for or sent", async (t) => {
     db.need(t);
     const car = await carSlug("s1");
-    const res = await reservationAnswer(() =>
+    const res = await answerOf(() =>
       handleReserve(
         new Request("https://www.alpha.test/api/reservations", {
           method: "POST",
@@ -375,7 +377,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
 
   it("the route: 404 unless Stripe is the provider; with it, STRIPE_WEBHOOK_SECRET checks the signature; an event for no reservation of ours is acknowledged", async (t) => {
     db.need(t);
-    const previous = useServices(new Services({ db: h }));
+    const previous = useServices(new Services().with(database, h));
     try {
       vi.stubEnv("STRIPE_SECRET_KEY", "");
       vi.stubEnv("PAYMENTS", "");
@@ -402,7 +404,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
     vi.stubEnv("PAYMENTS", "");
     vi.stubEnv("STRIPE_SECRET_KEY", "");
     const before = (await h.db.select().from(reservations)).length;
-    const res = await reservationAnswer(() =>
+    const res = await answerOf(() =>
       handleReserve(
         new Request("http://alpha.localhost/api/reservations", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "refused-0001" }, body: JSON.stringify({ car: "anything" }) }),
         siteCtx(),

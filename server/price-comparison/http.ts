@@ -6,7 +6,8 @@
  * shows is the browser's rule (showPriceComparison); the answer is the provider's as it is.
  */
 import { PRICE_COMPARISON_NO_DATA } from "../../domain/price-comparison";
-import { json } from "../http/json";
+import { HttpError } from "../errors";
+import { reply } from "../http/endpoint";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { priceComparisonProvider, type PriceComparisonProvider } from "./provider";
@@ -25,14 +26,15 @@ export function carSlugFromUrl(url: string, suffix: string): string | null {
   return /^[a-z0-9-]+$/.test(slug) ? slug : null;
 }
 
-export async function handleAutogauge(request: Request, ctx: SiteContext & { priceComparison?: PriceComparisonProvider }): Promise<Response> {
-  if (!ctx.tenant.features.priceComparison) return json(404, { message: "This site has no price comparison." });
+export async function handleAutogauge(request: Request, ctx: SiteContext & { priceComparison?: PriceComparisonProvider }) {
+  if (!ctx.tenant.features.priceComparison) throw new HttpError(404, "This site has no price comparison.");
   const slug = carSlugFromUrl(request.url, "autogauge");
   const car = slug ? await siteVehicleBySlug(ctx.db, ctx.tenant, slug) : null;
-  if (!car) return json(404, { message: "That car is not listed on this site." });
+  if (!car) throw new HttpError(404, "That car is not listed on this site.");
   const result = await (ctx.priceComparison ?? priceComparisonProvider(ctx.db)).compare(car, { now: ctx.now });
-  if (!result) return json(404, { error: PRICE_COMPARISON_NO_DATA }, { "cache-control": AUTOGAUGE_NO_DATA_CACHE });
-  return json(200, result, { "cache-control": AUTOGAUGE_CACHE });
+  // No data is an answer (spec §8), cached a little while, not a refusal: its body is the spec's.
+  if (!result) return reply(404, { error: PRICE_COMPARISON_NO_DATA }, { "cache-control": AUTOGAUGE_NO_DATA_CACHE });
+  return reply(200, result, { "cache-control": AUTOGAUGE_CACHE });
 }
 
 export const autogaugeRoute = siteRoute(handleAutogauge);

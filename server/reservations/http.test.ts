@@ -13,7 +13,8 @@ import { CARD_MESSAGES } from "../../domain/payment-card";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { MemoryRateLimiter } from "../http/rate-limit";
 import { OutboxWorker, type EmailMessage } from "../leads/outbox";
-import { handleCancel, handleChallenge, handleOpen, handleReserve, reservationAnswer, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
+import { handleCancel, handleChallenge, handleOpen, handleReserve, RESERVATIONS_BUSY, RESERVE_LIMITS } from "./http";
+import { answerOf } from "../http/endpoint";
 import { createHash } from "node:crypto";
 import { challengeOffer, solveChallenge } from "../../domain/challenge";
 import { CHALLENGE_BASE_BITS, CHALLENGE_HEADER, CHALLENGE_MESSAGES } from "../http/challenge";
@@ -53,7 +54,7 @@ describe("reservation endpoints", () => {
   const ctx = (): SiteContext => ({ db: h.db, tenant, sms: smsProvider(h.db) });
   // Each test file run has its own limiter: the card-attempt limit is tested on its own below.
   const limiter = new MemoryRateLimiter();
-  const reserve = (req: Request) => reservationAnswer(() => handleReserve(req, ctx(), { limiter }));
+  const reserve = (req: Request) => answerOf(() => handleReserve(req, ctx(), { limiter }));
 
   it("hostile bodies and headers are 4xx with a message; nothing is reserved", async (t) => {
     db.need(t);
@@ -96,7 +97,7 @@ describe("reservation endpoints", () => {
     db.need(t);
     const own = new MemoryRateLimiter();
     const attempt = (client: string) =>
-      reservationAnswer(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: client }), ctx(), { limiter: own }));
+      answerOf(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: client }), ctx(), { limiter: own }));
     for (let i = 0; i < RESERVE_LIMITS.perClient.limit; i++) expect((await attempt("203.0.113.9")).status).toBe(402);
     const limited = await attempt("203.0.113.9");
     expect(limited.status).toBe(429);
@@ -111,12 +112,12 @@ describe("reservation endpoints", () => {
     const own = new MemoryRateLimiter();
     const limits = { ...RESERVE_LIMITS, perSite: { limit: 4, windowMs: 60 * 60_000 } };
     const attempt = (client: string, headers: Record<string, string> = {}) =>
-      reservationAnswer(() =>
+      answerOf(() =>
         handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: client, ...headers }), ctx(), { limiter: own, limits }),
       );
     // One /24's 30 attempts (3 addresses × 10); its 31st, from a fresh address of it, is refused. Not counted by the site.
     const own24 = new MemoryRateLimiter();
-    const net = (i: number) => reservationAnswer(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: `203.0.113.${i}` }), ctx(), { limiter: own24 }));
+    const net = (i: number) => answerOf(() => handleReserve(post(body(slug, { card: { number: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" } }), { [CLIENT_ADDRESS_HEADER]: `203.0.113.${i}` }), ctx(), { limiter: own24 }));
     for (let i = 0; i < RESERVE_LIMITS.perNetwork.limit; i++) expect((await net(1 + Math.floor(i / 10))).status).toBe(402);
     const netLimited = await net(200);
     expect(netLimited.status).toBe(429);
@@ -200,8 +201,8 @@ describe.each(backends)("what a buyer starts, only the buyer changes, on %s", (_
   });
   const ctx = (doc: TenantDocument = tenant): SiteContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db) });
   const limiter = new MemoryRateLimiter();
-  const reserve = (req: Request, doc?: TenantDocument) => reservationAnswer(() => handleReserve(req, ctx(doc), { limiter }));
-  const cancel = (id: string, req: Request) => reservationAnswer(() => handleCancel(req, ctx(), id));
+  const reserve = (req: Request, doc?: TenantDocument) => answerOf(() => handleReserve(req, ctx(doc), { limiter }));
+  const cancel = (id: string, req: Request) => answerOf(() => handleCancel(req, ctx(), id));
   const status = async (id: string) => (await h.db.select().from(reservations).where(eq(reservations.id, id)))[0].status;
 
   it("the buyer is e-mailed a link that opens the reservation in any browser, where it can be cancelled; a wrong key opens nothing", async (t) => {
@@ -221,7 +222,7 @@ describe.each(backends)("what a buyer starts, only the buyer changes, on %s", (_
     const sent: EmailMessage[] = [];
     await new OutboxWorker(h.db, { senders: { email: async (m) => void sent.push(m), adf: async () => {} }, log: () => {} }).runOnce();
     expect(sent.filter((m) => m.to === "ada@example.com")).toEqual([{ to: "ada@example.com", subject: mails[0].subject, text: mails[0].body }]);
-    const open = (url: string) => reservationAnswer(() => handleOpen(new Request(url, { headers: { host: "alpha.localhost:3000" } }), ctx(), url.split("/")[5]));
+    const open = (url: string) => answerOf(() => handleOpen(new Request(url, { headers: { host: "alpha.localhost:3000" } }), ctx(), url.split("/")[5]));
     // A wrong key, or none: to the page (which shows a stranger nothing), no cookie.
     for (const wrong of [`?key=${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, "?key=", ""]) {
       const res = await open(`http://alpha.localhost:3000/api/reservations/${id}/open${wrong}`);

@@ -27,9 +27,8 @@ import { gate } from "../auth/gate";
 import { RESERVE_SIGN_IN_REQUIRED } from "../../domain/gated-routes";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
 import { readCookie, sessionSetCookie } from "../http/cookies";
-import { errorResponse } from "../http/error-response";
 import { BadRequest, HttpError, type ErrorBody } from "../errors";
-import { json } from "../http/json";
+import { rawReply, reply } from "../http/endpoint";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
@@ -138,7 +137,7 @@ const context = (ctx: SiteContext, deps: ReservationDeps): ReservationContext =>
   now: ctx.now ? () => ctx.now! : undefined,
 });
 
-export async function handleReserve(request: Request, ctx: SiteContext, deps: ReservationDeps = {}): Promise<Response> {
+export async function handleReserve(request: Request, ctx: SiteContext, deps: ReservationDeps = {}) {
   // A production deployment without a real payment provider takes no deposits (server/payments/provider-for.ts).
   if (reservationsRefused()) throw new HttpError(503, RESERVATIONS_REFUSED);
   const key = request.headers.get("idempotency-key");
@@ -170,13 +169,14 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
   const cookie = { "set-cookie": sessionSetCookie(ownerCookieName(r.id), outcome.ownerToken, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S }) };
   switch (outcome.status) {
     case "held":
-      return json(201, { status: "held", reservation_id: r.id, payment_reference: r.paymentReference, hold_until: r.holdUntil?.toISOString() ?? null, confirmation_url: confirmation }, cookie);
+      return reply(201, { status: "held", reservation_id: r.id, payment_reference: r.paymentReference, hold_until: r.holdUntil?.toISOString() ?? null, confirmation_url: confirmation }, cookie);
     case "requires_action":
-      return json(200, { status: "requires_action", reservation_id: r.id, redirect_url: outcome.redirectUrl }, cookie);
+      return reply(200, { status: "requires_action", reservation_id: r.id, redirect_url: outcome.redirectUrl }, cookie);
     case "declined":
-      return json(402, { status: "declined", reservation_id: r.id, message: outcome.message }, cookie);
+      // A declined card is an outcome with its reservation (and the buyer's cookie), not a refusal of the request.
+      return reply(402, { status: "declined", reservation_id: r.id, message: outcome.message }, cookie);
     case "pending":
-      return json(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation }, cookie);
+      return reply(202, { status: "pending", reservation_id: r.id, confirmation_url: confirmation }, cookie);
   }
 }
 
@@ -186,26 +186,18 @@ function siteOrigin(request: Request): string | undefined {
   return host && /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host) ? `${isHttps(request) ? "https" : "http"}://${host}` : undefined;
 }
 
-export async function handleCancel(request: Request, ctx: SiteContext, id: string, deps: ReservationDeps = {}): Promise<Response> {
+export async function handleCancel(request: Request, ctx: SiteContext, id: string, deps: ReservationDeps = {}) {
   // Another site's page cannot cancel (a form's text/plain POST, a fetch): only the site's own pages.
   if (!isSameOriginRequest(request)) throw new HttpError(403, CROSS_SITE_REFUSED);
   if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) throw new HttpError(404, "There is no such reservation on this site.");
   const user = await requestUser(request, ctx);
   const r = await cancelReservation(context(ctx, deps), id, { token: readCookie(request.headers.get("cookie"), ownerCookieName(id)), userId: user?.id ?? null });
-  return json(200, { status: r.status, reservation_id: r.id, released_at: r.releasedAt?.toISOString() ?? null });
+  return { status: r.status, reservation_id: r.id, released_at: r.releasedAt?.toISOString() ?? null };
 }
 
-/** An HttpError's answer with all its fields ({ message, errors, reason }): siteRoute's own answers only { message }. */
-async function answered(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (e) {
-    return errorResponse(e, { log: "[reservations] request failed:" });
-  }
-}
-
-export const reserveRoute = siteRoute((request, ctx) => answered(() => handleReserve(request, ctx)));
-export const cancelRoute = siteRoute((req, ctx, { id }) => answered(() => handleCancel(req, ctx, id)));
+// Refusals are answered by siteRoute with all their fields ({ message, errors, reason }).
+export const reserveRoute = siteRoute((request, ctx) => handleReserve(request, ctx));
+export const cancelRoute = siteRoute((req, ctx, { id }) => handleCancel(req, ctx, id));
 
 /**
  * GET /api/reservations/{id}/open?key=…: the link in the buyer's confirmation e-mail. With the
@@ -213,7 +205,7 @@ export const cancelRoute = siteRoute((req, ctx, { id }) => answered(() => handle
  * token: service.ts linkKeyMatches); then, key or not, 303 to the confirmation page, which shows a
  * stranger nothing private.
  */
-export async function handleOpen(request: Request, ctx: SiteContext, id: string): Promise<Response> {
+export async function handleOpen(request: Request, ctx: SiteContext, id: string) {
   const r = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await getReservation(context(ctx, {}), id) : null;
   if (!r) throw new HttpError(404, "There is no such reservation on this site.");
   const car = await getVehicle(ctx.db, r.vehicleId);
@@ -221,11 +213,10 @@ export async function handleOpen(request: Request, ctx: SiteContext, id: string)
   const key = new URL(request.url).searchParams.get("key");
   const headers: Record<string, string> = { location: confirmationPath(car.slug, r.id), "cache-control": "no-store", "referrer-policy": "no-referrer" };
   if (linkKeyMatches(r.id, key)) headers["set-cookie"] = sessionSetCookie(ownerCookieName(r.id), key!, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S });
-  return new Response(null, { status: 303, headers });
+  return rawReply(303, null, headers);
 }
 
-export const openRoute = siteRoute((req, ctx, { id }) => answered(() => handleOpen(req, ctx, id)));
-export { answered as reservationAnswer };
+export const openRoute = siteRoute((req, ctx, { id }) => handleOpen(req, ctx, id));
 
 // ---------------------------------------------------------------------------------------------
 // The embedded provider's 3-D Secure challenge page (a bank's page in real life; no site chrome).
@@ -247,10 +238,10 @@ function challengeHtml(p: { id: string; amount: number; currency: string; card: 
 </main></body></html>`;
 }
 
-const html = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+const html = (status: number, body: string) => rawReply(status, body, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
 const GONE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${CHALLENGE_TITLE}</title></head><body><main><h1>${CHALLENGE_TITLE}</h1><p>This authentication request has already been answered or has expired.</p><p><a href="/">Back to the site</a></p></main></body></html>`;
 
-export async function handleChallenge(request: Request, ctx: SiteContext, paymentId: string, deps: { provider?: (ctx: SiteContext) => EmbeddedPaymentProvider } = {}): Promise<Response> {
+export async function handleChallenge(request: Request, ctx: SiteContext, paymentId: string, deps: { provider?: (ctx: SiteContext) => EmbeddedPaymentProvider } = {}) {
   const provider = deps.provider?.(ctx) ?? new EmbeddedPaymentProvider(ctx.db, ctx.now ? () => ctx.now! : undefined);
   if (request.method === "GET") {
     const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -264,7 +255,7 @@ export async function handleChallenge(request: Request, ctx: SiteContext, paymen
   if (outcome !== "complete" && outcome !== "fail") throw new BadRequest('"outcome" must be "complete" or "fail".');
   if (!(await provider.challengePayment(paymentId, token))) return html(404, GONE_HTML);
   const done = await provider.completeChallenge(paymentId, token, outcome === "complete");
-  return new Response(null, { status: 303, headers: { location: done.returnUrl, "cache-control": "no-store" } });
+  return rawReply(303, null, { location: done.returnUrl, "cache-control": "no-store" });
 }
 
 export const challengeRoute = siteRoute((req, ctx, { id }) => handleChallenge(req, ctx, id));

@@ -20,9 +20,9 @@ import {
   getReservation,
   NOT_THE_BUYER,
   releaseLapsed,
-  reservationsForUser,
   reserveCar,
 } from "./service";
+import { reservationsForUser } from "./store";
 import { MISSING_LEAD_GRACE_MS, sendMissingLeads } from "./lead";
 import { ownsReservation } from "./owner";
 import { HOLD_ENDED, LOST_RACE, ReservationUnavailableError, type ReserveRequest } from "./reservation";

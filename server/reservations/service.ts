@@ -14,7 +14,7 @@
  * (./owner.ts), and its dealer lead and buyer e-mail (./lead.ts).
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { reservations, vehicles } from "../db/schema";
 import { NOT_THE_BUYER, reserveIneligibility } from "../../domain/vdp-rules";
@@ -284,15 +284,4 @@ export async function cancelReservation(ctx: ReservationContext, id: string, own
     );
   }
   return view(cancelled);
-}
-
-/** The reservations of a signed-in visitor on one site, newest first (for My Garage): never anyone else's. */
-export async function reservationsForUser(db: Db, site: string, userId: number, now = new Date()): Promise<ReservationView[]> {
-  const rows = await db
-    .select()
-    .from(reservations)
-    .where(and(eq(reservations.site, site), eq(reservations.userId, userId), inArray(reservations.status, ["held", "expired", "cancelled"])))
-    .orderBy(desc(reservations.createdAt));
-  // A lapsed hold reads as expired even before the sweep has released it.
-  return rows.map((r) => (r.status === "held" && r.holdUntil && new Date(r.holdUntil) <= now ? view({ ...r, status: "expired" }) : view(r)));
 }

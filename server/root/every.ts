@@ -1,7 +1,7 @@
 import { services } from "./services";
 
 /**
- * A background job of the server process (started by server/root/start.ts): `tick` runs now and then
+ * A background job of the server process (started by server/background/start.ts): `tick` runs now and then
  * every `intervalMs`, once per process however often it is started (Next may load a module twice:
  * the timers are kept by the process's services, server/root/services.ts), and a tick still running
  * when the next is due is not run twice. Answers a function that stops it.

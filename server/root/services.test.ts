@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-host";
 import { every } from "./every";
-import { MemoryRateLimiter } from "../http/limiters";
-import type { SearchIndex } from "../search/engine";
-import { publishInProcessSearch, Services, services, useServices } from "./services";
+import { defineService, publishInProcessSearch, Services, services, useServices } from "./services";
 
 const SLOT = Symbol.for("forecourt.services");
 const slot = globalThis as Record<symbol, unknown>;
@@ -24,20 +22,49 @@ describe("the process's services (the composition root)", () => {
 
   it("make a service once, and again after it could not be made", async () => {
     const s = new Services();
-    const index = {} as SearchIndex;
-    const build = vi.fn<() => Promise<SearchIndex>>().mockRejectedValueOnce(new Error("database down")).mockResolvedValue(index);
-    await expect(s.vehicleIndex(build)).rejects.toThrow("database down");
-    expect(await s.vehicleIndex(build)).toBe(index);
-    expect(await s.vehicleIndex(build)).toBe(index);
+    const index = { rows: 3 };
+    const build = vi.fn<() => Promise<typeof index>>().mockRejectedValueOnce(new Error("database down")).mockResolvedValue(index);
+    const service = defineService("index-test", build);
+    await expect(s.get(service)).rejects.toThrow("database down");
+    expect(s.has(service)).toBe(false);
+    expect(await s.get(service)).toBe(index);
+    expect(await s.get(service)).toBe(index);
     expect(build).toHaveBeenCalledTimes(2);
   });
 
-  it("answer what a test gives instead of what the environment names", async () => {
-    const limiter = new MemoryRateLimiter();
-    const secret = Buffer.alloc(32, 7);
-    const s = new Services({ rateLimiter: limiter, challengeSecret: secret });
-    expect(await s.rateLimiter()).toBe(limiter);
-    expect(s.challengeSecret()).toBe(secret);
+  it("are keyed by name: another module copy's definition of the same service finds the one made", () => {
+    const s = new Services();
+    const first = defineService("key-test", () => ({ made: 1 }));
+    const copy = defineService("key-test", () => ({ made: 2 }));
+    expect(s.get(first)).toEqual({ made: 1 });
+    expect(s.get(copy)).toBe(s.get(first));
+  });
+
+  it("answer what a test gives instead of making it; a caller may give the make function; none at all is an error", async () => {
+    const made = vi.fn(() => "from the environment");
+    const secret = defineService("secret-test", made);
+    const s = new Services().with(secret, "given");
+    expect(s.get(secret)).toBe("given");
+    expect(made).not.toHaveBeenCalled();
+    const bare = defineService<string>("bare-test");
+    expect(() => s.get(bare)).toThrow('The service "bare-test" has not been made and has no make function.');
+    expect(s.get(bare, () => "from the caller")).toBe("from the caller");
+  });
+
+  it("close what they made (newest first) and forget it; forget closes one, and the next use makes it again", async () => {
+    const closed: string[] = [];
+    const a = defineService("a-test", async () => "a", { close: (v) => void closed.push(v) });
+    const b = defineService("b-test", () => "b", { close: (v) => void closed.push(v) });
+    const s = new Services();
+    await s.get(a);
+    s.get(b);
+    await s.forget(b);
+    expect(closed).toEqual(["b"]);
+    expect(s.has(b)).toBe(false);
+    s.get(b);
+    await s.close();
+    expect(closed).toEqual(["b", "b", "a"]);
+    expect(s.has(a)).toBe(false);
   });
 
   it("start the background work once per process (claimStart), and close stops the jobs' timers", async () => {

@@ -7,141 +7,93 @@
  * never reaches. Every copy of this module finds the same Services in the slot instead; this is the
  * only module of server/ that touches globalThis (eslint.config.mjs, tests/lint-globals.test.ts).
  *
- * A service is made on first use (a CLI script or a test uses the database without starting the
- * workers) and once; one that could not be made (the database was down) is made again at the next
- * use. server/root/start.ts starts the workers once per process (instrumentation.ts calls it). The
- * modules keep their accessors (getDb, leadRateLimiter, onVehiclesChanged, kickLeadsOutbox …),
- * which ask services(); a test gives its own (`useServices(new Services({ db: handle }))`).
+ * Each feature declares its service where it lives (`defineService` in server/db, server/http,
+ * server/leads, server/inventory, server/search), so this folder imports none of them and they all
+ * import it: the order is one way (tests/server-layers.test.ts). A service is made on first use (a
+ * CLI script or a test uses the database without starting the workers) and once, keyed by its name
+ * (each module copy has its own definition object, all with one name); one that could not be made
+ * (the database was down) is made again at the next use. server/background/start.ts starts the
+ * workers once per process (instrumentation.ts calls it). A test gives its own:
+ * `useServices(new Services().with(database, handle))`.
  */
 import { IN_PROCESS_SEARCH, type InProcessSearch } from "../../domain/search-host";
-import { openDb, type DbHandle } from "../db/open";
-import { loadChallengeSecret } from "../http/challenge-secret";
-import { VehicleChanges } from "../inventory/vehicle-changes";
-import { connectRateLimiter, type MemoryRateLimiter, type RedisRateLimiter } from "../http/limiters";
-import { OutboxWorker, type OutboxOptions } from "../leads/outbox-worker";
-import type { AlgoliaSync } from "../search/algolia";
-import type { SearchIndex } from "../search/engine";
 
-export type ProcessRateLimiter = RedisRateLimiter | MemoryRateLimiter;
-
-/** What a test (or a script) gives instead of what the environment names. */
-export interface ServiceOptions {
-  /** The database; default: openDb() (DATABASE_URL, else PGlite in DATA_DIR). */
-  db?: DbHandle;
-  /** The rate limiter; default: Redis at REDIS_URL, else in memory. */
-  rateLimiter?: ProcessRateLimiter;
-  /** The challenges' key; default: from FORECOURT_SECRET or DATA_DIR/challenge-secret. */
-  challengeSecret?: Buffer;
-  /** The vehicle index; default: built from the database on first search. */
-  vehicleIndex?: SearchIndex;
-  /** The outbox worker's options (its senders, its timings). */
-  outbox?: OutboxOptions;
+/** A process-wide service: its name, how it is made (optional: a caller may give it), how it stops. */
+export interface Service<T> {
+  readonly name: string;
+  readonly make?: () => T;
+  readonly close?: (value: Awaited<T>) => Promise<void> | void;
 }
 
-/** `make()` once; a failed one is forgotten, so the next use tries again. */
-function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefined) => void, make: () => Promise<T>): Promise<T> {
-  const current = get();
-  if (current) return current;
-  const made = make().catch((e) => {
-    if (get() === made) set(undefined);
-    throw e;
-  });
-  set(made);
-  return made;
+/** Declares a service; `close` runs when the services are closed or the service is forgotten. */
+export function defineService<T>(name: string, make?: () => T, options: { close?: (value: Awaited<T>) => Promise<void> | void } = {}): Service<T> {
+  return { name, make, close: options.close };
 }
 
 export class Services {
-  /** Vehicle write notifications: this process's listeners and the NOTIFY bridge between processes. */
-  readonly vehicleChanges = new VehicleChanges();
   /** The background jobs' timers, by job name (server/root/every.ts). */
   readonly timers = new Map<string, ReturnType<typeof setInterval>>();
-  private dbHandle: Promise<DbHandle> | undefined;
-  private limiter: Promise<ProcessRateLimiter> | undefined;
-  private secret: Buffer | undefined;
-  private worker: Promise<OutboxWorker> | undefined;
-  private index: Promise<SearchIndex> | undefined;
-  private sync: Promise<AlgoliaSync | null> | undefined;
+  private readonly made = new Map<string, { value: unknown; close?: (value: never) => Promise<void> | void }>();
   private started = false;
 
-  constructor(private readonly given: ServiceOptions = {}) {
-    if (given.db) this.dbHandle = Promise.resolve(given.db);
-    if (given.rateLimiter) this.limiter = Promise.resolve(given.rateLimiter);
-    if (given.vehicleIndex) this.index = Promise.resolve(given.vehicleIndex);
-    this.secret = given.challengeSecret;
+  /** Gives `value` for `service` instead of making it (a test's database, limiter, key …). */
+  with<T>(service: Service<T>, value: T | Awaited<T>): this {
+    this.made.set(service.name, { value, close: service.close as never });
+    return this;
   }
 
-  /** The process's database handle, opened on first use. */
-  db(): Promise<DbHandle> {
-    return once(() => this.dbHandle, (p) => (this.dbHandle = p), () => openDb());
+  /**
+   * The service, made by `make` (default: its own) on first use and kept. A promise that rejects
+   * is forgotten, so the next use tries again.
+   */
+  get<T>(service: Service<T>, make: (() => T) | undefined = service.make): T {
+    const current = this.made.get(service.name);
+    if (current) return current.value as T;
+    if (!make) throw new Error(`The service "${service.name}" has not been made and has no make function.`);
+    const value = make();
+    const entry = { value: value as unknown, close: service.close as never };
+    this.made.set(service.name, entry);
+    if (value instanceof Promise) {
+      value.catch(() => {
+        if (this.made.get(service.name) === entry) this.made.delete(service.name);
+      });
+    }
+    return value;
   }
 
-  /** The process's rate limiter: Redis when REDIS_URL is set (in memory while it does not answer), else in memory. */
-  rateLimiter(): Promise<ProcessRateLimiter> {
-    return once(() => this.limiter, (p) => (this.limiter = p), () => connectRateLimiter());
+  /** True once the service has been made (or given). */
+  has<T>(service: Service<T>): boolean {
+    return this.made.has(service.name);
   }
 
-  /** Closes and forgets the rate limiter (tests; the next use reads REDIS_URL again). */
-  async resetRateLimiter(): Promise<void> {
-    const current = this.limiter;
-    this.limiter = undefined;
-    await (await current)?.close?.();
+  /** Stops (its close) and forgets a service; the next use makes it again. */
+  async forget<T>(service: Service<T>): Promise<void> {
+    const entry = this.made.get(service.name);
+    this.made.delete(service.name);
+    await closeEntry(entry);
   }
 
-  /** The key challenges are signed with (server/http/challenge-secret.ts). */
-  challengeSecret(): Buffer {
-    return (this.secret ??= loadChallengeSecret());
-  }
-
-  /** Forgets the challenges' key (tests; the next use reads FORECOURT_SECRET or the file again). */
-  forgetChallengeSecret(): void {
-    this.secret = undefined;
-  }
-
-  /** The lead outbox worker, started on first use on `handle` (default: the process's database). */
-  outbox(handle?: Promise<DbHandle>): Promise<OutboxWorker> {
-    return once(() => this.worker, (p) => (this.worker = p), async () => {
-      const worker = new OutboxWorker((await (handle ?? this.db())).db, this.given.outbox).start();
-      console.log(`[leads] the outbox worker started in process ${process.pid}`);
-      return worker;
-    });
-  }
-
-  /** The vehicle index, built by `build` on first use (server/search/vehicle-index.ts says how). */
-  vehicleIndex(build: () => Promise<SearchIndex>): Promise<SearchIndex> {
-    return once(() => this.index, (p) => (this.index = p), build);
-  }
-
-  /** The Algolia sync, made by `make` on first use (server/search/algolia.ts); null when not configured. */
-  algoliaSync(make: () => Promise<AlgoliaSync | null>): Promise<AlgoliaSync | null> {
-    return once(() => this.sync, (p) => (this.sync = p), make);
-  }
-
-  /** Stops the Algolia sync after sending what it has queued, and forgets it. */
-  async stopAlgoliaSync(): Promise<void> {
-    const sync = await this.sync;
-    this.sync = undefined;
-    if (!sync) return;
-    sync.stop();
-    await sync.flush();
-  }
-
-  /** True the first time only: server/root/start.ts starts the workers once per process. */
+  /** True the first time only: server/background/start.ts starts the workers once per process. */
   claimStart(): boolean {
     if (this.started) return false;
     this.started = true;
     return true;
   }
 
-  /** Stops what runs in the background: the jobs' timers, the outbox worker, the Algolia sync, the limiter's connection (not the database). */
+  /** Stops what runs in the background: the jobs' timers, then every service with a close (newest first; the database has none). */
   async close(): Promise<void> {
     for (const timer of this.timers.values()) clearInterval(timer);
     this.timers.clear();
-    const worker = this.worker;
-    this.worker = undefined;
-    await (await worker?.catch(() => undefined))?.stop();
-    await this.stopAlgoliaSync();
-    await this.resetRateLimiter();
+    const entries = [...this.made.values()].reverse();
+    this.made.clear();
+    for (const entry of entries) await closeEntry(entry);
   }
+}
+
+async function closeEntry(entry: { value: unknown; close?: (value: never) => Promise<void> | void } | undefined): Promise<void> {
+  if (!entry?.close) return;
+  const value = await Promise.resolve(entry.value).catch(() => undefined);
+  if (value !== undefined && value !== null) await entry.close(value as never);
 }
 
 const SLOT = Symbol.for("forecourt.services");

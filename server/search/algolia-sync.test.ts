@@ -11,6 +11,7 @@ import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
 import { getVehicle, upsertVehicle } from "../inventory/store";
 import { seedDemoTenants } from "../demo/seed";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 import { createAlgoliaSync, startAlgoliaSync, stopAlgoliaSync, subscribeAlgoliaSync, SYNC_DELAY_MS, type AlgoliaSync } from "./algolia";
 
 /**
@@ -102,7 +103,7 @@ beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
   await seedDemoTenants(h);
-  saved = useServices(new Services({ db: h }));
+  saved = useServices(new Services().with(database, h));
 
   // The dealership with the most listed cars in stock, and a feed key of its own.
   const byDealership = new Map<number, string[]>();

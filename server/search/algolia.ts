@@ -4,7 +4,7 @@
  * `npm run search:push` (ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY) uploads the records and sets the
  * index settings. The settings are the embedded engine's (vehicle-index.ts) in Algolia's terms.
  * With the admin key set, the server keeps Algolia current after that: startAlgoliaSync (called
- * from server/root/start.ts at server start) sends the records of every changed vehicle.
+ * from server/background/start.ts at server start) sends the records of every changed vehicle.
  */
 import "server-only";
 import { createHmac } from "node:crypto";
@@ -15,7 +15,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { getDb, type Db, type DbHandle } from "../db";
 import { onVehiclesChanged } from "../inventory/changes";
 import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
-import { services } from "../root/services";
+import { defineService, services } from "../root/services";
 import { getLiveDocument, listTenants } from "../tenants/store";
 import { vehicleIndexSettings } from "./vehicle-index";
 
@@ -279,6 +279,14 @@ export function subscribeAlgoliaSync(client: Algoliasearch, handle: DbHandle, op
   return { ...sync, stop: unsubscribe };
 }
 
+/** The process's Algolia sync (null when not configured); closing it sends what it has queued. */
+export const algoliaSync = defineService<Promise<AlgoliaSync | null>>("algolia-sync", undefined, {
+  close: async (sync) => {
+    sync?.stop();
+    await sync?.flush();
+  },
+});
+
 /**
  * Starts the process's Algolia sync once (later calls return the same one): with ALGOLIA_APP_ID
  * and ALGOLIA_ADMIN_KEY set, every vehicle change this process sees — its own writes (the HTTP
@@ -290,7 +298,7 @@ export function subscribeAlgoliaSync(client: Algoliasearch, handle: DbHandle, op
 export function startAlgoliaSync(
   opts: AlgoliaSyncOptions & { env?: Record<string, string | undefined>; client?: Algoliasearch; handle?: DbHandle } = {},
 ): Promise<AlgoliaSync | null> {
-  return services().algoliaSync(async () => {
+  return services().get(algoliaSync, async () => {
     const env = opts.env ?? process.env;
     const appId = env.ALGOLIA_APP_ID?.trim();
     const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
@@ -310,5 +318,5 @@ export function startAlgoliaSync(
 
 /** Stops the process's Algolia sync after sending what it has queued (tests; a graceful shutdown). */
 export function stopAlgoliaSync(): Promise<void> {
-  return services().stopAlgoliaSync();
+  return services().forget(algoliaSync);
 }

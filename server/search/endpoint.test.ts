@@ -8,10 +8,11 @@ import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { Services, services, useServices } from "../root/services";
+import { database } from "../db";
 import { SearchIndex } from "./engine";
 import { handleMultiQuery } from "./http";
 import { searchInProcess } from "./in-process";
-import { vehicleIndexSettings } from "./vehicle-index";
+import { vehicleIndex, vehicleIndexSettings } from "./vehicle-index";
 
 const now = Math.floor(Date.now() / 1000);
 const car = (id: string, dealership_id: number, extra: Partial<SearchRecord> = {}): SearchRecord => ({
@@ -59,7 +60,7 @@ const client = (url: string) => liteClient("forecourt", "public", { hosts: [{ ur
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
   const alpha = makeTenant("alpha");
   const beta = makeTenant("beta");
   beta.dealerships[0].id = 2;
@@ -77,7 +78,7 @@ beforeAll(async () => {
   }
   const index = new SearchIndex(vehicleIndexSettings);
   index.replaceAll(records);
-  await services().vehicleIndex(async () => index);
+  services().with(vehicleIndex, index);
 });
 afterAll(async () => {
   useServices(previous);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
+import { database, type DbHandle } from "../db";
 import { loadSearchRecords } from "../inventory/records";
 import { deleteVehicles, upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
@@ -17,7 +17,7 @@ let previous: Services;
 beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
   await createTenant(h.db, inventoryTenant("alpha", "Alpha Motors"), "seed");
   await publish(h, "alpha", { actor: "seed" });
   await upsertVehicles(h.db, ["k1", "k2"].map((id) => feedVehicle(id, { dealership_id: 1, location_id: 10 })));

@@ -1,7 +1,9 @@
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES, SEARCHABLE_ATTRIBUTES, type SearchRecord } from "../../domain/search-record";
 import { SORTABLE_ATTRIBUTES, VEHICLES_INDEX, indexForSort } from "../../domain/search-rules";
 import { searchRecordsFor } from "../inventory/records";
-import { services } from "../root/services";
+import { getDb } from "../db";
+import { vehicleChanges } from "../inventory/changes";
+import { defineService, services } from "../root/services";
 import { SearchIndex } from "./engine";
 
 /** The vehicle index's settings: what is searchable, facetable, numeric, and one replica per sort. */
@@ -20,6 +22,9 @@ export const vehicleIndexSettings = {
 
 export { VEHICLES_INDEX };
 
+/** The process's vehicle index (made by getVehicleIndex, or given by a test). */
+export const vehicleIndex = defineService<Promise<SearchIndex>>("vehicle-index");
+
 /**
  * The process's vehicle index, built once from every vehicle record (`load`) and kept current by
  * incremental updates (`applyVehicleChanges`); kept by the process's services (server/root/services.ts).
@@ -27,11 +32,11 @@ export { VEHICLES_INDEX };
  * the index exists) is applied once they are in, not lost until a restart. Updates apply one after
  * another, so an older read never lands after a newer one.
  */
-export function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<SearchIndex> {
-  const app = services();
-  return app.vehicleIndex(async () => {
+export async function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<SearchIndex> {
+  return services().get(vehicleIndex, async () => {
     const index = new SearchIndex(vehicleIndexSettings);
-    const handle = await app.db();
+    const handle = await getDb();
+    const changes = services().get(vehicleChanges);
     // Incremental: only the changed vehicles are re-read and re-indexed, from any process's writes.
     const pending = new Set<string>();
     let loaded = false;
@@ -41,9 +46,9 @@ export function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<Se
         .then(() => applyVehicleChanges(index, ids, () => searchRecordsFor(handle.db, ids)))
         .catch((e) => console.error("[search] index update failed:", e));
     };
-    const off = app.vehicleChanges.on((ids) => (loaded ? apply(ids) : ids.forEach((id) => pending.add(id))));
+    const off = changes.on((ids) => (loaded ? apply(ids) : ids.forEach((id) => pending.add(id))));
     try {
-      await app.vehicleChanges.listen(handle);
+      await changes.listen(handle);
       const started = performance.now();
       const records = await load();
       index.replaceAll(records);

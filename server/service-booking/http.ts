@@ -9,7 +9,6 @@ import { checkVehicleStep } from "../../domain/trade-in";
 import { takesServiceBookings, serviceSettings, VEHICLE_NOT_FOUND } from "../../domain/service-booking";
 import { readJsonObject } from "../http/body";
 import { HttpError } from "../errors";
-import { json } from "../http/json";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { leadRateLimiter } from "../http/rate-limit";
 import { inMinutes, limitSiteRequest } from "../http/challenge";
@@ -31,15 +30,11 @@ export type ServiceLookupContext = SiteContext & {
   provider?: ValuationProvider;
 };
 
-export async function handleRegoLookup(request: Request, ctx: ServiceLookupContext): Promise<Response> {
+export async function handleRegoLookup(request: Request, ctx: ServiceLookupContext) {
   if (!takesServiceBookings(ctx.tenant) || serviceSettings(ctx.tenant).variant !== "minimal") throw new HttpError(404, "This site does not look up registrations for service bookings.");
   const body = await readJsonObject(request, SITE_BODY_MAX_BYTES);
   const step = checkVehicleStep({ rego: body.rego, state: body.state });
-  if (!step.ok)
-    return json(400, {
-      message: Object.values(step.errors)[0]!,
-      errors: step.errors,
-    });
+  if (!step.ok) throw new HttpError(400, Object.values(step.errors)[0]!, { fields: { errors: step.errors } });
   const slug = ctx.tenant.identity.slug;
   await limitSiteRequest(ctx.limiter ?? (await leadRateLimiter()), request, {
     site: slug,
@@ -53,13 +48,8 @@ export async function handleRegoLookup(request: Request, ctx: ServiceLookupConte
   const found = await (ctx.provider ?? defaultProvider(ctx.db)).lookupRegistration(step.rego, step.state);
   // Candidates are one plate read as several variants: make, model and year are the first's.
   const vehicle = found.kind === "match" ? found.vehicle : found.kind === "candidates" ? found.candidates[0] : null;
-  if (!vehicle) return json(200, { found: false, message: VEHICLE_NOT_FOUND });
-  return json(200, {
-    found: true,
-    make: vehicle.make,
-    model: vehicle.model,
-    year: vehicle.year,
-  });
+  if (!vehicle) return { found: false, message: VEHICLE_NOT_FOUND };
+  return { found: true, make: vehicle.make, model: vehicle.model, year: vehicle.year };
 }
 
 export const regoLookupRoute = siteRoute(handleRegoLookup);

@@ -5,6 +5,7 @@ import type { DbHandle } from "../db";
 import { createTenant, publish, saveDraft } from "./store";
 import { liveTenant, tenantForHost } from "./live";
 import { Services, useServices } from "../root/services";
+import { database } from "../db";
 
 let tdb: TestDatabase;
 let h: DbHandle;
@@ -13,7 +14,7 @@ beforeAll(async () => {
   tdb = pgliteDatabase();
   h = await tdb.open();
   // Stand in for the process's database handle (what getDb() returns in the server).
-  previous = useServices(new Services({ db: h }));
+  previous = useServices(new Services().with(database, h));
   await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
   await publish(h, "alpha", { actor: "seed" });
 });

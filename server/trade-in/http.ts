@@ -21,7 +21,7 @@ import { MAX_TRADE_IN_IMAGE_BYTES, MAX_TRADE_IN_IMAGES } from "../../domain/trad
 import { checkDetails } from "../../domain/trade-in-details";
 import { signedInUserId } from "../auth/sessions";
 import { getVehicle } from "../inventory/store";
-import { readJsonObject, readLimitedBytes } from "../http/body";
+import { readJsonObject, readLimitedForm } from "../http/body";
 import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError, type ErrorBody } from "../errors";
 import { reply, type Result } from "../http/endpoint";
@@ -186,13 +186,7 @@ async function latestChoosing(ctx: SiteContext, scope: EvaluationScope, vin: str
 export async function handleImageUpload(request: Request, ctx: TradeInContext): Promise<Result> {
   const { settings } = open(request, ctx);
   if (!settings.imageStep) throw new NotFound("This site does not take pictures of the car.");
-  const bytes = await readLimitedBytes(request, MAX_TRADE_IN_IMAGE_BYTES + MULTIPART_OVERHEAD, () => IMAGE_TOO_LARGE_MESSAGE);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw new BadRequest("Send the image as multipart/form-data with the fields evalid and file.");
-  }
+  const form = await readLimitedForm(request, MAX_TRADE_IN_IMAGE_BYTES + MULTIPART_OVERHEAD, () => IMAGE_TOO_LARGE_MESSAGE, "Send the image as multipart/form-data with the fields evalid and file.");
   const file = form.get("file");
   if (!file || typeof file === "string") throw new BadRequest("Choose an image to upload (the field file).");
   const { evaluation, scope } = await evaluationOf(request, ctx, form.get("evalid"));

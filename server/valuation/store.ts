@@ -11,6 +11,8 @@ import { MAX_TRADE_IN_IMAGES, type TradeInImageType } from "../../domain/trade-i
 import type { Db } from "../db";
 import { tradeInEvaluations } from "../db/schema";
 
+export type { Valuation, ValuationVehicle } from "./provider";
+
 /** An uploaded image as stored with the evaluation (the picture itself lives elsewhere, at `path`). */
 export interface TradeInImage {
   name: string;

@@ -14,7 +14,7 @@
  * and views past VIEW_LIMITS (per client, network and site) are not counted: the answer is the same,
  * the view is simply not added. The windows live in the process's rate limiter (memory, or Redis when REDIS_URL is set).
  */
-import { json } from "../http/json";
+import { BadRequest, HttpError } from "../errors";
 import { siteRoute, type SiteContext } from "../http/site-route";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../http/rate-limit";
@@ -56,13 +56,15 @@ function badQuery(url: URL, site: string): string | null {
   return null;
 }
 
-export async function handleView(request: Request, ctx: SiteContext & { limiter?: RateLimiter; limits?: ViewLimits }): Promise<Response> {
+const NOT_LISTED = "That car is not listed on this site.";
+
+export async function handleView(request: Request, ctx: SiteContext & { limiter?: RateLimiter; limits?: ViewLimits }): Promise<ViewAnswer> {
   const url = new URL(request.url);
   const slug = carSlugFromUrl(request.url, "view.json");
   const car = slug ? await siteVehicleBySlug(ctx.db, ctx.tenant, slug) : null;
-  if (!car) return json(404, { message: "That car is not listed on this site." });
+  if (!car) throw new HttpError(404, NOT_LISTED);
   const bad = badQuery(url, ctx.tenant.identity.slug);
-  if (bad) return json(400, { message: bad });
+  if (bad) throw new BadRequest(bad);
 
   const limiter = ctx.limiter ?? (await leadRateLimiter());
   const limits = ctx.limits ?? VIEW_LIMITS;
@@ -76,12 +78,11 @@ export async function handleView(request: Request, ctx: SiteContext & { limiter?
   ]);
   if (counted.ok) await recordView(ctx.db, car.id, ctx.now);
   const state = await vehicleViewState(ctx.db, car.id);
-  if (!state) return json(404, { message: "That car is not listed on this site." });
-  const answer: ViewAnswer = {
+  if (!state) throw new HttpError(404, NOT_LISTED);
+  return {
     views: (car.views ?? 0) + state.counted,
     car_fields: { status: car.status, price: car.price, photos_count: car.images?.length ?? 0, updated_at: state.updatedAt.toISOString() },
   };
-  return json(200, answer);
 }
 
 export const viewRoute = siteRoute(handleView);

@@ -129,9 +129,8 @@ describe.each(backends)("vehicle views on %s", (_name, make) => {
       return Object.fromEntries(Object.entries(now).map(([id, n]) => [id, n - start[id]]));
     };
     const view = async (ip: string, id: string) => {
-      const res = await handleView(new Request(`http://alpha.localhost:3000/api/cars/${slugs[id]}/view.json`, { headers: { host: "alpha.localhost:3000", [CLIENT_ADDRESS_HEADER]: ip } }), { ...ctx(), limiter: capLimiter, limits });
-      expect(res.status).toBe(200);
-      return (await res.json()).views as number;
+      const answer = await handleView(new Request(`http://alpha.localhost:3000/api/cars/${slugs[id]}/view.json`, { headers: { host: "alpha.localhost:3000", [CLIENT_ADDRESS_HEADER]: ip } }), { ...ctx(), limiter: capLimiter, limits });
+      return answer.views;
     };
     // One client: its 2, then its third car is not counted (the answer is the count as it stands).
     await view("203.0.113.1", "a1");

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { vehicles, watchlistItems } from "../db/schema";
-import type { StoredVehicle } from "../inventory/vehicle";
+import type { StoredVehicle } from "../inventory/store";
 
 export { watchlistEnabled } from "../../domain/watchlist";
 

@@ -6,10 +6,10 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { createSession, upsertSiteUser } from "../auth/sessions";
 import { SESSION_COOKIE } from "../auth/sessions";
-import type { SiteContext } from "../http/site-route";
+import { withErrors, type SiteContext } from "../http/site-route";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
-import { handleRemoveCar, handleSaveCar, handleWatchlist } from "./http";
+import { failure, handleRemoveCar, handleSaveCar, handleWatchlist } from "./http";
 import { savedVehicles } from "./store";
 
 const site = (slug: string, dealership: number, features: Record<string, unknown> = { watchlist: true, auth: { enabled: true } }) =>
@@ -39,9 +39,9 @@ describe.each(backends)("watchlist on %s", (_name, make) => {
     cookie = `${SESSION_COOKIE}=${(await createSession(h.db, user.id)).token}`;
     ctx = { db: h.db, tenant: site("alpha", 1), sms: { name: "none", send: async () => {} } };
   });
-  const save = (body: unknown, withCookie = cookie, c = ctx) => handleSaveCar(req("POST", "/api/watchlist/save-car", body, withCookie), c);
-  const remove = (body: unknown, withCookie = cookie, c = ctx) => handleRemoveCar(req("POST", "/api/watchlist/remove-car", body, withCookie), c);
-  const list = async (withCookie = cookie) => (await handleWatchlist(req("GET", "/api/watchlist", undefined, withCookie), ctx)).json();
+  const save = (body: unknown, withCookie = cookie, c = ctx) => withErrors(handleSaveCar, req("POST", "/api/watchlist/save-car", body, withCookie), c, failure);
+  const remove = (body: unknown, withCookie = cookie, c = ctx) => withErrors(handleRemoveCar, req("POST", "/api/watchlist/remove-car", body, withCookie), c, failure);
+  const list = async (withCookie = cookie) => (await withErrors(handleWatchlist, req("GET", "/api/watchlist", undefined, withCookie), ctx, failure)).json();
 
   it("refuses without a session (401) and for another phone (403)", async (c) => {
     need(c);

@@ -13,7 +13,7 @@ import { startReservationSweep } from "../reservations/sweep";
 import { startAlgoliaSync } from "../search/algolia";
 import { startStalePictureSweep } from "../trade-in/stale-pictures";
 import { startUnacceptedOfferSweep } from "../trade-in/unaccepted";
-import { services } from "./services";
+import { services } from "../root/services";
 
 export async function start(): Promise<void> {
   if (!services().claimStart()) return;
