@@ -22,6 +22,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { getDb } from "../server/db";
+import { shareSecret } from "../server/http/challenge-secret";
 import { trustedProxyCount } from "../server/http/client-address";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
@@ -67,6 +68,9 @@ export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptio
 export async function serve(port: number): Promise<Server> {
   const started = Date.now();
   const metricsAt = metricsAddress();
+  const handle = await getDb();
+  // Instances on one PostgreSQL database sign challenges and reservation links with one secret (before Next's first use of it).
+  await shareSecret(handle);
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
   const shutdown = new Shutdown(shutdownOptions(process.env, closeProcess));
@@ -79,7 +83,6 @@ export async function serve(port: number): Promise<Server> {
   // The cache follows vehicle changes (this process's feed writes, and other processes' imports
   // through the database) and publishes.
   onVehiclesChanged((ids) => cache.invalidateCars(ids));
-  const handle = await getDb();
   await listenForVehicleChanges(handle);
   await handle.listen(PUBLISHED_CHANNEL, () => cache.clear());
   // The database connection that hears changes was lost and is back: what changed meanwhile was not heard.

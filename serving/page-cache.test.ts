@@ -10,8 +10,11 @@ let renders = 0;
 let carOf: Record<string, string | null> = {};
 let extraHeaders: Record<string, string> = {};
 let lastAcceptEncoding: string | undefined;
+/** Runs while a page renders (another instance's change heard mid-render). */
+let duringRender: (() => void) | null = null;
 function fakeNext(req: IncomingMessage, res: ServerResponse) {
   renders++;
+  duringRender?.();
   lastAcceptEncoding = req.headers["accept-encoding"] as string | undefined;
   const path = req.url!.split("?")[0];
   if (path === "/cars/missing") {
@@ -57,6 +60,7 @@ beforeEach(() => {
   clock = 1_000_000;
   carOf = { "/cars/corolla-abc": "v1", "/cars/hilux-def": "v2" };
   extraHeaders = {};
+  duringRender = null;
   cache = new PageCache({ now: () => clock, ttlMs: 60_000, maxEntries: 3 });
 });
 
@@ -116,6 +120,26 @@ describe("vehicle page cache", () => {
     expect(cache.size).toBe(1);
     expect((await get("/cars/corolla-abc")).body).toContain("render 4 of");
     expect((await get("/cars/hilux-def")).headers["x-forecourt-cache"]).toBe("HIT");
+  });
+
+  it("does not keep a page whose car changed, or whose site published, while it rendered", async () => {
+    duringRender = () => cache.invalidateCars(["v1"]);
+    expect((await get("/cars/corolla-abc")).body).toContain("render 1 of");
+    duringRender = () => cache.clear();
+    expect((await get("/cars/corolla-abc")).body).toContain("render 2 of");
+    expect(cache.size).toBe(0);
+    duringRender = () => cache.invalidateCars(["v2"]); // another car's change: this page is kept
+    expect((await get("/cars/corolla-abc")).headers["x-forecourt-cache"]).toBe("MISS");
+    duringRender = null;
+    const third = await get("/cars/corolla-abc");
+    expect([third.headers["x-forecourt-cache"], third.body]).toEqual(["HIT", expect.stringContaining("render 3 of")]);
+    // A render that began before a change and ends after it is refused; one that began after is kept.
+    const ticket = cache.ticket();
+    cache.invalidateCars(["v2"]);
+    const page = (car: string) => Buffer.from(`<main data-fc-car="${car}">x</main>`);
+    expect(cache.store("k", 200, {}, page("v2"), ticket)).toBeNull();
+    expect(cache.store("k", 200, {}, page("v1"), ticket)?.carId).toBe("v1");
+    expect(cache.store("k", 200, {}, page("v2"), cache.ticket())?.carId).toBe("v2");
   });
 
   it("renders again after the time limit and keeps only the most recently used pages", async () => {

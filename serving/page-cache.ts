@@ -7,7 +7,9 @@
  *   - the site publishes (every page of every site is dropped: publishes are rare),
  *   - or it is older than `ttlMs` (a safety net for time-based text such as the new-arrival tag).
  * The page marks its car with data-fc-car="{id}" on <main> (renderer/tenant-page.tsx); a
- * response without the mark, or that sets a cookie, or is not a 200, is never kept.
+ * response without the mark, or that sets a cookie, or is not a 200, is never kept. Nor is one
+ * whose render began before its car (or every page) was dropped: it may show what was true before
+ * the change (another instance's write heard mid-render), and would be served until the TTL.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
@@ -72,6 +74,10 @@ export class PageCache {
   private readonly now: () => number;
   hits = 0;
   misses = 0;
+  /** Counts the drops; a render takes a ticket (the count) when it starts, see store(). */
+  private drops = 0;
+  private clearedAt = 0;
+  private readonly droppedAt = new Map<string, number>();
 
   constructor(opts: PageCacheOptions = {}) {
     this.maxEntries = opts.maxEntries ?? 2000;
@@ -97,10 +103,15 @@ export class PageCache {
     return hit;
   }
 
-  /** Keeps a rendered page; null when it must not be kept. */
-  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): CachedPage | null {
+  /** Taken when a render starts: store() keeps its page only if nothing of it was dropped since. */
+  ticket(): number {
+    return this.drops;
+  }
+
+  /** Keeps a rendered page; null when it must not be kept (`ticket`: when its render started). */
+  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, ticket = this.drops): CachedPage | null {
     const carId = status === 200 && !headers["set-cookie"] ? CAR_MARK.exec(body.toString("utf8"))?.[1] : undefined;
-    if (!carId) return null;
+    if (!carId || this.clearedAt > ticket || (this.droppedAt.get(carId) ?? 0) > ticket) return null;
     const kept: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (!DROPPED.has(name.toLowerCase()) && value !== undefined) kept[name] = value;
     const entry: CachedPage = { status, headers: kept, body, gzip: gzipSync(body), carId, storedAt: this.now() };
@@ -117,12 +128,22 @@ export class PageCache {
   /** Drops the pages of these cars (on every host). */
   invalidateCars(ids: Iterable<string>) {
     const gone = new Set(ids);
+    const drop = ++this.drops;
+    // Only renders in flight read these marks: past a bound, one clear mark stands for them all.
+    if (this.droppedAt.size + gone.size > 10_000) this.clearMarks(drop);
+    else for (const id of gone) this.droppedAt.set(id, drop);
     for (const [key, entry] of this.entries) if (gone.has(entry.carId)) this.delete(key);
   }
 
   clear() {
+    this.clearMarks(++this.drops);
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  private clearMarks(drop: number) {
+    this.clearedAt = drop;
+    this.droppedAt.clear();
   }
 
   private delete(key: string) {
@@ -168,12 +189,13 @@ export function withPageCache(cache: PageCache, next: Handler): Handler {
     }
     cache.misses++;
     appMetrics().pageCache.inc({ result: "miss" });
+    const ticket = cache.ticket();
     const acceptEncoding = req.headers["accept-encoding"];
     // Next answers this one uncompressed so the cache can read it; the cache compresses it.
     delete req.headers["accept-encoding"];
     holdResponse(res, (body) => {
       req.headers["accept-encoding"] = acceptEncoding;
-      const entry = cache.store(key, res.statusCode, res.getHeaders(), body);
+      const entry = cache.store(key, res.statusCode, res.getHeaders(), body, ticket);
       if (entry) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
         sendCached(req, res, entry, "MISS");

@@ -6,7 +6,9 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { postgresDatabase, type TestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { listenForVehicleChanges, onVehiclesChanged } from "../inventory/changes";
-import { upsertVehicles } from "../inventory/store";
+import { deleteVehicles, upsertVehicles } from "../inventory/store";
+import { loadSearchRecords } from "../inventory/records";
+import { getVehicleIndex } from "../search/vehicle-index";
 import { liveTenant } from "../tenants/live";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { Services, useServices } from "../root/services";
@@ -58,15 +60,18 @@ describe("PostgreSQL connections terminated by the server", () => {
     if (!tdb) return c.skip();
     await createTenant(h.db, inventoryTenant("alpha", "Alpha Motors"), "seed");
     await publish(h, "alpha", { actor: "seed" });
-    await upsertVehicles(h.db, [feedVehicle("r1", { dealership_id: 1, location_id: 10 })]);
+    await upsertVehicles(h.db, [feedVehicle("r1", { dealership_id: 1, location_id: 10 }), feedVehicle("r2", { dealership_id: 1, location_id: 10 })]);
     expect((await liveTenant("alpha"))?.document.identity.name).toBe("Alpha Motors"); // cached, listening for publishes
+    const index = await getVehicleIndex(loadSearchRecords);
+    expect(index.size).toBe(2);
 
     const heard: string[] = [];
     await h.listen("forecourt_test_reconnect", (p) => heard.push(p));
     const hooks: Date[] = [];
     h.onReconnect(({ lostAt }) => hooks.push(lostAt));
     const changed: string[] = [];
-    const off = onVehiclesChanged((ids) => changed.push(...ids));
+    const deleted: string[] = [];
+    const off = onVehiclesChanged((ids, kind) => (kind === "delete" ? deleted : changed).push(...ids));
     await listenForVehicleChanges(h);
     await other.db.execute(sql`select pg_notify('forecourt_test_reconnect', 'before')`);
     await expect.poll(() => heard).toEqual(["before"]);
@@ -88,11 +93,17 @@ describe("PostgreSQL connections terminated by the server", () => {
     await saveDraft(other.db, "alpha", renamed, { actor: "staff" });
     await publish(other, "alpha", { actor: "staff" });
     await other.db.execute(sql`update vehicles set price = price + 1, updated_at = now() where id = 'r1'`);
+    const mine = useServices(new Services().with(database, other)); // the other process deletes a car, through its own services
+    try {
+      expect(await deleteVehicles(other.db, ["r2"])).toEqual(["r2"]);
+    } finally {
+      useServices(mine);
+    }
     await other.db.execute(sql`select pg_notify('forecourt_test_reconnect', 'missed')`);
     expect(Date.now() - cut).toBeLessThan(FIRST_RETRY_MS / 2); // still inside the gap
     expect(hooks).toEqual([]);
     expect((await liveTenant("alpha"))?.document.identity.name).toBe("Alpha Motors"); // the publish was not heard
-    expect(changed).toEqual([]);
+    expect([changed, deleted, index.size]).toEqual([[], [], 2]);
     // The pool's connections were terminated too: it makes new ones.
     expect(((await h.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
 
@@ -101,6 +112,9 @@ describe("PostgreSQL connections terminated by the server", () => {
     expect(hooks[0].getTime()).toBeGreaterThanOrEqual(cut - 1000);
     expect((await liveTenant("alpha"))?.document.identity.name).toBe("Alpha Motors Renamed");
     await expect.poll(() => changed).toEqual(["r1"]);
+    // The deletion was not heard either: its id kept in vehicle_deletions is announced, and the index drops the car.
+    expect(deleted).toEqual(["r2"]);
+    await expect.poll(() => index.size).toBe(1);
     expect(heard).toEqual(["before"]);
 
     // Every channel is listened to again.

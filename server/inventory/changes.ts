@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db";
 import { defineService, services } from "../root/services";
-import { VehicleChanges, VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener } from "./vehicle-changes";
+import { recordDeletions, VehicleChanges, VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener } from "./vehicle-changes";
 
 export { VEHICLES_CHANNEL, type VehicleChangeKind, type VehicleChangeListener };
 
@@ -26,8 +26,8 @@ export function listenForVehicleChanges(handle: DbHandle): Promise<void> {
   return services().get(vehicleChanges).listen(handle);
 }
 
-/** Announces, as upserts, the vehicles written since shortly before `lostAt`. */
-export function resync(db: Db, lostAt: Date): Promise<string[]> {
+/** Announces the vehicles written (as upserts) and deleted (as deletes) since shortly before `lostAt`. */
+export function resync(db: Db, lostAt: Date): Promise<{ upserted: string[]; deleted: string[] }> {
   return services().get(vehicleChanges).resync(db, lostAt);
 }
 
@@ -35,8 +35,12 @@ export function notifyPayloads(ids: string[], kind: VehicleChangeKind): string[]
   return services().get(vehicleChanges).notifyPayloads(ids, kind);
 }
 
-/** Sends the NOTIFYs for a write; call inside its transaction. */
+/**
+ * Sends the NOTIFYs for a write; call inside its transaction. A deletion also leaves its ids in
+ * vehicle_deletions (for a day), which a process that missed the NOTIFY reads when it re-syncs.
+ */
 export async function notifyVehiclesChanged(tx: Db, ids: string[], kind: VehicleChangeKind): Promise<void> {
+  if (kind === "delete") await recordDeletions(tx, ids);
   for (const payload of notifyPayloads(ids, kind)) await tx.execute(sql`select pg_notify(${VEHICLES_CHANNEL}, ${payload})`);
 }
 

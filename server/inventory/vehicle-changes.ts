@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { gte } from "drizzle-orm";
+import { gte, lt } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/open";
-import { vehicles } from "../db/schema";
+import { vehicleDeletions, vehicles } from "../db/schema";
 
 /**
  * Vehicle change notifications. Every write through server/inventory/store announces the ids it
@@ -11,8 +11,10 @@ import { vehicles } from "../db/schema";
  *     transaction, so PostgreSQL delivers it on commit and never for a rolled-back write).
  * `listen(handle)` relays the NOTIFYs of other processes to this process's listeners; a process's
  * own NOTIFYs carry its origin id and are not delivered twice. When the connection that hears them
- * was lost and is back, the vehicles written since shortly before it was lost are announced as
- * upserts (their NOTIFYs were not heard).
+ * was lost and is back, what changed since shortly before it was lost is announced again (those
+ * NOTIFYs were not heard): the vehicles written since, as upserts (their updated_at), and those
+ * deleted since, as deletes (vehicle_deletions, which every deletion's notifyVehiclesChanged fills
+ * and prunes to a day) — two range reads on indexed timestamps, however large the stock.
  *
  * The process has one (server/root/services.ts); server/inventory/changes.ts is its accessors.
  */
@@ -29,7 +31,7 @@ const MAX_PAYLOAD = 7000;
 
 export class VehicleChanges {
   private readonly listeners = new Set<VehicleChangeListener>();
-  private readonly bridged = new WeakSet<object>();
+  private readonly bridged = new WeakMap<object, Promise<void>>();
 
   constructor(readonly origin: string = randomUUID()) {}
 
@@ -44,30 +46,40 @@ export class VehicleChanges {
     return () => this.listeners.delete(fn);
   }
 
-  /** Relays other processes' vehicle NOTIFYs on this database to this process's listeners (once per handle). */
-  async listen(handle: DbHandle): Promise<void> {
-    if (this.bridged.has(handle)) return;
-    this.bridged.add(handle);
-    try {
-      await handle.listen(VEHICLES_CHANNEL, (payload) => {
-        const msg = parsePayload(payload);
-        if (msg && msg.o !== this.origin) this.deliver(msg.ids, msg.k);
+  /** Relays other processes' vehicle NOTIFYs on this database to this process's listeners (once per handle; resolves once LISTENing). */
+  listen(handle: DbHandle): Promise<void> {
+    let bridging = this.bridged.get(handle);
+    if (!bridging) {
+      bridging = this.bridge(handle).catch((e) => {
+        this.bridged.delete(handle);
+        throw e;
       });
-      handle.onReconnect(({ lostAt }) => {
-        this.resync(handle.db, lostAt).catch((e) => console.error("[inventory] re-sync after reconnecting failed:", e));
-      });
-    } catch (e) {
-      this.bridged.delete(handle);
-      throw e;
+      this.bridged.set(handle, bridging);
     }
+    return bridging;
   }
 
-  /** Announces, as upserts, the vehicles written since shortly before `lostAt`. */
-  async resync(db: Db, lostAt: Date): Promise<string[]> {
+  private async bridge(handle: DbHandle): Promise<void> {
+    await handle.listen(VEHICLES_CHANNEL, (payload) => {
+      const msg = parsePayload(payload);
+      if (msg && msg.o !== this.origin) this.deliver(msg.ids, msg.k);
+    });
+    handle.onReconnect(({ lostAt }) => {
+      this.resync(handle.db, lostAt).catch((e) => console.error("[inventory] re-sync after reconnecting failed:", e));
+    });
+  }
+
+  /** Announces the vehicles deleted (as deletes) and written (as upserts) since shortly before `lostAt`. */
+  async resync(db: Db, lostAt: Date): Promise<{ upserted: string[]; deleted: string[] }> {
     const since = new Date(lostAt.getTime() - RESYNC_MARGIN_MS);
-    const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(gte(vehicles.updatedAt, since))).map((r) => r.id);
-    this.deliver(ids, "upsert");
-    return ids;
+    const [upserted, deleted] = await Promise.all([
+      db.select({ id: vehicles.id }).from(vehicles).where(gte(vehicles.updatedAt, since)),
+      db.select({ id: vehicleDeletions.id }).from(vehicleDeletions).where(gte(vehicleDeletions.deletedAt, since)),
+    ]).then((both) => both.map((rows) => rows.map((r) => r.id)));
+    // A car deleted and listed again meanwhile is in both: the upsert comes last (listeners re-read it).
+    this.deliver(deleted, "delete");
+    this.deliver(upserted, "upsert");
+    return { upserted, deleted };
   }
 
   /** Tells this process's listeners (after the write's transaction committed). */
@@ -101,6 +113,20 @@ export class VehicleChanges {
     if (batch.length) payloads.push(`${head}${batch.join(",")}]}`);
     return payloads;
   }
+}
+
+/** How long a deletion's id is kept for processes that missed its NOTIFY (they re-sync from lostAt less a minute). */
+export const DELETIONS_KEPT_MS = 24 * 3600 * 1000;
+
+/** Keeps the ids of a deletion (inside its transaction) and forgets those older than DELETIONS_KEPT_MS. */
+export async function recordDeletions(tx: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const now = new Date();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const part = ids.slice(i, i + 1000).map((id) => ({ id, deletedAt: now }));
+    await tx.insert(vehicleDeletions).values(part).onConflictDoUpdate({ target: vehicleDeletions.id, set: { deletedAt: now } });
+  }
+  await tx.delete(vehicleDeletions).where(lt(vehicleDeletions.deletedAt, new Date(now.getTime() - DELETIONS_KEPT_MS)));
 }
 
 function parsePayload(payload: string): { o: string; k: VehicleChangeKind; ids: string[] } | null {

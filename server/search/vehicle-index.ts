@@ -28,19 +28,38 @@ export const vehicleIndex = defineService<Promise<SearchIndex>>("vehicle-index")
 /**
  * The process's vehicle index, built once from every vehicle record (`load`) and kept current by
  * incremental updates (`applyVehicleChanges`); kept by the process's services (server/root/services.ts).
+ * It listens before it loads: a change committed while the records are read (its NOTIFY heard before
+ * the index exists) is applied once they are in, not lost until a restart. Updates apply one after
+ * another, so an older read never lands after a newer one.
  */
 export async function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<SearchIndex> {
   return services().get(vehicleIndex, async () => {
     const index = new SearchIndex(vehicleIndexSettings);
-    const started = performance.now();
-    const records = await load();
-    index.replaceAll(records);
-    console.log(`[search] indexed ${records.length} vehicles in ${Math.round(performance.now() - started)} ms`);
     const handle = await getDb();
+    const changes = services().get(vehicleChanges);
     // Incremental: only the changed vehicles are re-read and re-indexed, from any process's writes.
-    services().get(vehicleChanges).on((ids) => {
-      applyVehicleChanges(index, ids, () => searchRecordsFor(handle.db, ids)).catch((e) => console.error("[search] index update failed:", e));
-    }, { handle });
+    const pending = new Set<string>();
+    let loaded = false;
+    let queue = Promise.resolve();
+    const apply = (ids: string[]) => {
+      queue = queue
+        .then(() => applyVehicleChanges(index, ids, () => searchRecordsFor(handle.db, ids)))
+        .catch((e) => console.error("[search] index update failed:", e));
+    };
+    const off = changes.on((ids) => (loaded ? apply(ids) : ids.forEach((id) => pending.add(id))));
+    try {
+      await changes.listen(handle);
+      const started = performance.now();
+      const records = await load();
+      index.replaceAll(records);
+      console.log(`[search] indexed ${records.length} vehicles in ${Math.round(performance.now() - started)} ms`);
+    } catch (e) {
+      off();
+      throw e;
+    }
+    loaded = true;
+    if (pending.size) apply([...pending]);
+    await queue;
     return index;
   });
 }

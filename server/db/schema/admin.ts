@@ -1,4 +1,4 @@
-/** The admin (server/admin): staff and dealer accounts, their sessions, sign-in failures and preview tokens. */
+/** The admin (server/admin): staff and dealer accounts, their sessions, sign-in failures and preview tokens; the platform's shared secret. */
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
@@ -72,3 +72,13 @@ export const adminPreviewTokens = pgTable(
   },
   (t) => [index("admin_preview_tokens_expires").on(t.expiresAt)],
 );
+
+/**
+ * The secret every process on this PostgreSQL database signs with when FORECOURT_SECRET is unset
+ * (server/http/challenge-secret.ts): made by the first process to start, read by the others.
+ */
+export const platformSecrets = pgTable("platform_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

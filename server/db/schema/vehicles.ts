@@ -43,6 +43,21 @@ export const vehicles = pgTable(
 );
 
 /**
+ * The ids of deleted vehicles, kept a day (server/inventory/store.ts deleteVehicles writes and prunes
+ * them): a process that missed the deletions' NOTIFY (its LISTEN connection was lost) reads those made
+ * since shortly before it lost it, and drops the cars from its caches and index
+ * (server/inventory/vehicle-changes.ts, resync).
+ */
+export const vehicleDeletions = pgTable(
+  "vehicle_deletions",
+  {
+    id: text("id").primaryKey(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vehicle_deletions_at").on(t.deletedAt)],
+);
+
+/**
  * Vehicle page views the site counted (GET /api/cars/{slug}/view.json), one row per vehicle. Kept
  * apart from the vehicle document so a view is one small atomic update, not a rewrite of the car.
  */
