@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { expect, test } from "@playwright/test";
+import { loadavg } from "node:os";
+import sharp from "sharp";
 import { send, type FuzzAnswer } from "../e2e/fuzz-requests";
+import { all, RECONNECT_BUDGET_MS, reconverge } from "./coherence";
+import { adminCookie, expectStatus, send as sendTo } from "./coherence-client";
 import { startCluster, type ClusterUnderTest } from "./harness";
 
 // Issue 32 "Done when" (the cluster's part): 3 instances behind Caddy (deploy/Caddyfile) from an empty
 // PostgreSQL database, started by tests/cluster/harness.ts (the "cluster" project of playwright.config.ts,
-// beside the writes). The coherence cases (tests/cluster/coherence.ts) take the same cluster.
+// beside the writes). The coherence cases (tests/cluster/coherence.ts) take the same cluster: each acts
+// through instance 0 and polls the others directly.
 
 const INSTANCES = 3;
 /** bluegum: a site whose dealership (301) has no CRM URL, so a lead's one delivery is its e-mail, kept in the outbox (no SMTP_URL). */
@@ -16,13 +21,15 @@ const DEALERSHIP = 301;
 
 let c: ClusterUnderTest;
 let port: number;
+let seededAt = 0;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const name = `forecourt_cluster_${process.pid}_${Date.now().toString(36)}`;
-  c = await startCluster({ instances: INSTANCES, databaseName: name, redisDb: Number(process.env.CLUSTER_REDIS_DB || 4), withCaddy: true });
+  c = await startCluster({ instances: INSTANCES, databaseName: name, redisDb: Number(process.env.CLUSTER_REDIS_DB || 4), withCaddy: true, env: { PAYMENTS: "test" } });
+  seededAt = Date.now();
   port = Number(new URL(c.proxyUrl).port);
 });
 
@@ -78,8 +85,29 @@ test("3 instances started together on an empty database: one migrates and seeds,
   }
 });
 
-test.fixme("an upload through one instance is served by the others", () => {
-  // Shared media (S3 storage, server/media/) is another branch of issue 32: not merged yet.
+for (const [name, run] of Object.entries(all).filter(([name]) => name !== "reconverge")) {
+  test(`coherence, ${name}: made through instance 0, visible on the others within 1000 ms`, async () => {
+    test.setTimeout(120_000);
+    const ms = await run(c);
+    console.log(`[coherence] ${name}: ${ms} ms (load ${loadavg()[0].toFixed(2)})`);
+    expect(ms).toBeLessThan(1000);
+  });
+}
+
+test("an upload through one instance is served by the others, from the shared storage (S3)", async () => {
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#aa3322" } }).png().toBuffer();
+  const cookie = await adminCookie(c);
+  const uploaded = expectStatus(
+    await sendTo(c, 0, { method: "POST", host: "admin", path: `/api/admin/tenants/${SITE}/uploads`, headers: { cookie, "content-type": "image/png" }, body: new Uint8Array(png) }),
+    201,
+    "the upload",
+  );
+  const src = String(uploaded.json().src);
+  expect(src).toMatch(new RegExp(`^/media/uploads/${SITE}/[a-f0-9]{32}\\.webp$`));
+  for (const i of [1, 2]) {
+    const served = await sendTo(c, i, { host: SITE, path: src });
+    expect([served.status, served.headers["content-type"], served.headers["cache-control"]]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
+  }
 });
 
 /** A GET over HTTPS through Caddy with `name` as SNI and Host, trusting only Caddy's internal CA: its status and certificate's names, or the handshake's error. */
@@ -166,4 +194,13 @@ test("kill -9 of an instance in a burst of leads: every acknowledged lead is sto
     ).map((r) => `${r.key}: ${r.status ?? "no delivery"}`);
   await expect.poll(undelivered, { timeout: 90_000, intervals: [1000] }).toEqual([]);
   await c.start(1);
+});
+
+test(`coherence, reconverge: after the LISTEN connections were cut, every instance re-syncs within ${RECONNECT_BUDGET_MS} ms`, async () => {
+  test.setTimeout(180_000);
+  // The re-sync re-reads every car written in the minute before the cut: right after the seed, the whole stock.
+  await new Promise((r) => setTimeout(r, Math.max(0, seededAt + 65_000 - Date.now())));
+  const ms = await reconverge(c);
+  console.log(`[coherence] reconverge: ${ms} ms (load ${loadavg()[0].toFixed(2)})`);
+  expect(ms).toBeLessThan(RECONNECT_BUDGET_MS);
 });

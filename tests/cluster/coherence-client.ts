@@ -48,7 +48,7 @@ export function hostHeader(c: CoherenceCluster, i: number, host: string): string
 export function send(c: CoherenceCluster, i: number, r: Send): Promise<Answer> {
   const url = new URL(r.path, c.instanceUrls[i]);
   const host = hostHeader(c, i, r.host);
-  const body = r.body === undefined ? undefined : typeof r.body === "string" ? r.body : JSON.stringify(r.body);
+  const body = r.body === undefined ? undefined : typeof r.body === "string" || r.body instanceof Uint8Array ? r.body : JSON.stringify(r.body);
   const headers: Record<string, string> = { host, "x-forwarded-for": CLIENT, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...r.headers };
   if (r.method && r.method !== "GET") headers.origin ??= `http://${host}`;
   return new Promise((resolve, reject) => {

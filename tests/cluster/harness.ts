@@ -32,6 +32,8 @@ export interface ClusterUnderTest {
   hostFor(slug: string): string;
   /** Each instance's output so far, one entry per line. */
   logs: string[][];
+  /** The cluster's PostgreSQL database. */
+  databaseUrl: string;
   /** A query on the cluster's database. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -103,6 +105,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterUnder
   return {
     proxyUrl,
     instanceUrls: cluster.instanceUrls,
+    databaseUrl,
     httpsPort: CLUSTER_TEST_PORT + 1,
     caddyRootCert: join(dataDir, "caddy-data/caddy/pki/authorities/local/root.crt"),
     hostFor: (slug) => `${slug}.localhost:${new URL(proxyUrl).port}`,
