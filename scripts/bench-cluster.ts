@@ -17,21 +17,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
 import { adminSession, call, mixedLoad, pct, publishDelays, SEARCH_BODY, type Answer, type Call, type Kind, type Site } from "./bench-cluster-load";
-
-/** What bench:cluster uses of tests/cluster/harness.ts's `startCluster`. */
-interface BenchCluster {
-  proxyUrl: string;
-  instanceUrls: string[];
-  hostFor(slug: string): string;
-  stop(): Promise<void>;
-}
-type StartCluster = (o: { instances: number; databaseName: string; redisDb: number; withCaddy: boolean; env?: Record<string, string> }) => Promise<BenchCluster>;
-
-/** The tests' cluster (issue 32's branch i32-cluster; read when the bench runs, so this file type-checks before it lands on main). */
-async function startCluster(o: Parameters<StartCluster>[0]): Promise<BenchCluster> {
-  const harness = "../tests/cluster/harness.ts";
-  return ((await import(harness)) as { startCluster: StartCluster }).startCluster(o);
-}
+import { startCluster } from "../tests/cluster/harness";
 
 const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SLUGS = ["bluegum", "coralstone-mazda", "harbourline", "kowhai-motors", "redgate", "wattle-creek"];

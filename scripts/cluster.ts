@@ -12,7 +12,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { buildIfStale } from "./build";

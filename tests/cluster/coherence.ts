@@ -4,7 +4,7 @@
  * cached on each first) and its embedded search index — and answers the slowest delay in ms,
  * throwing when it is 1 s or more (BUDGET_MS). Each case lists cars of its own through the feed,
  * so the cases run in any order on the seeded demo sites; `all` lists them.
- * tests/cluster/coherence.spec.ts runs them against 3 instances.
+ * tests/cluster/cluster.spec.ts runs them against 3 instances behind Caddy.
  */
 import pg from "pg";
 import { DEMO_MOBILES } from "../../domain/mobile";
