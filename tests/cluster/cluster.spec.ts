@@ -70,10 +70,20 @@ async function storedPerKey(keys: string[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.key, r.n]));
 }
 
+/** What the instances logged, as text: each line is a JSON object (pino, server/log/) whose msg is the text. */
+const messages = () =>
+  c.logs.flat().map((line) => {
+    try {
+      return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+    } catch {
+      return line;
+    }
+  });
+
 const described = (a: FuzzAnswer) => `${a.status}${a.error ? ` (${a.error})` : ""} ${a.text.slice(0, 160)}`;
 
 test("3 instances started together on an empty database: one migrates and seeds, once", async () => {
-  const lines = c.logs.flat();
+  const lines = messages();
   expect(lines.filter((l) => /^Migrated the database: \d+ migrations applied\.$/.test(l))).toEqual([`Migrated the database: ${readdirSync("server/db/migrations").filter((f) => f.endsWith(".sql")).length} migrations applied.`]);
   expect(lines.filter((l) => /^Seeded \d+ demo tenants\.$/.test(l))).toEqual([`Seeded ${readdirSync("tenants").filter((f) => f.endsWith(".json")).length} demo tenants.`]);
   const [{ n }] = await c.query<{ n: number }>("select count(*)::int as n from tenants where slug = $1", [SITE]);
@@ -127,7 +137,7 @@ function httpsGet(name: string): Promise<{ status?: number; names?: string; erro
 }
 
 test("custom domains: Caddy's ask is refused for a name no published site lists, and a listed one gets its certificate", async () => {
-  const ask = (domain: string) => send(port, { label: "ask", method: "GET", host: `127.0.0.1:${port}`, path: `/api/platform/tls-ask?domain=${domain}`, headers: {} }, 30_000);
+  const ask = (domain: string) => send(port, { label: "ask", method: "GET", host: `127.0.0.1:${port}`, path: `/api/platform/tls-ask?domain=${domain}`, headers: {}, client: "127.0.0.1" }, 30_000);
   expect((await ask("www.bluegumpreowned.com.au")).status).toBe(200);
   expect((await ask("unlisted.example.com")).status).toBe(404);
   expect((await ask("127.0.0.1")).status).toBe(400);
@@ -167,7 +177,7 @@ test("a rolling restart under steady load through Caddy: no failed request, ever
   const stored = await storedPerKey(keys);
   expect(keys.filter((k) => stored.get(k) !== 1), "leads not stored exactly once").toEqual([]);
   // Each instance was stopped by SIGTERM and exited 0 after draining.
-  expect(c.logs.flat().filter((l) => /^\[serving\] stopped in \d+ ms$/.test(l))).toHaveLength(INSTANCES);
+  expect(messages().filter((l) => /^\[serving\] stopped in \d+ ms$/.test(l))).toHaveLength(INSTANCES);
 });
 
 test("kill -9 of an instance in a burst of leads: every acknowledged lead is stored once and delivered", async () => {
