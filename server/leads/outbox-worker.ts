@@ -33,7 +33,6 @@ export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options
  */
 
 type Row = typeof leadDeliveries.$inferSelect;
-
 export type RunResult = Record<"sent" | "kept" | "failed" | "dead", number>;
 
 // A delivery's destination, for the per-destination bound: the CRM URL's host and port, or the SMTP server.
