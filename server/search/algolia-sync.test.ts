@@ -89,7 +89,9 @@ beforeAll(async () => {
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ at: Date.now(), method: req.method!, path, headers: req.headers, body });
     const reply = (status: number, data: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
+      // No keep-alive: a socket this server closes idle (Node's 5 s) while the client reuses it is a
+      // reset, whose retry waits on a timer these tests fake (it hung a slow CI run).
+      res.writeHead(status, { "content-type": "application/json", connection: "close" });
       res.end(JSON.stringify(data));
     };
     if (req.method === "POST" && /^\/1\/indexes\/[^/]+\/batch$/.test(path)) {
