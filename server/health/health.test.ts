@@ -32,7 +32,8 @@ describe("healthReport", () => {
     vi.stubEnv("ALGOLIA_ADMIN_KEY", "admin-key");
     vi.stubEnv("REDIS_URL", "");
     await resetLeadRateLimiter();
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: "memory", payments: "test gateway" });
+    vi.stubEnv("S3_BUCKET", "");
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "embedded", media: "local folder", rateLimits: "memory", payments: "test gateway" });
   });
 
   it("names Algolia when its app id and search key are set", async () => {
@@ -40,7 +41,9 @@ describe("healthReport", () => {
     vi.stubEnv("ALGOLIA_SEARCH_KEY", "search-key");
     vi.stubEnv("REDIS_URL", "");
     await resetLeadRateLimiter();
-    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia", rateLimits: "memory", payments: "test gateway" });
+    vi.stubEnv("S3_BUCKET", "forecourt-media");
+    vi.stubEnv("S3_ENDPOINT", "http://127.0.0.1:9");
+    expect(await healthReport()).toEqual({ status: "ok", database: "pglite", search: "algolia", media: "s3", rateLimits: "memory", payments: "test gateway" });
   });
 
   it("names the payment provider, never its keys: stripe, test gateway, or none where a production database has none", async () => {

@@ -13,17 +13,20 @@ import { HttpError } from "../errors";
 import { rawReply, serialise, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 import { siteRoute, type SiteContext } from "../http/site-route";
-import { picture, pictureRequest } from "../media/vehicle-pictures";
+import { drawingHash, picture, pictureRequest } from "../media/vehicle-pictures";
 import { localPhoto, renderVehiclePdf } from "./vehicle-pdf";
 import { vehicleForPage } from "./vdp";
 
+/** Uploads: named by their bytes' hash, so never changed under their name. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Generated pictures: the name stays when the drawing changes (vehicles keep the URL); revalidated by ETag after a day. */
+const PICTURE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 const TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
 
 const notFound = () => rawReply(404, "Not found", { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" });
 
 /** The answer to GET /media/{...segments}. */
-export async function mediaReply(segments: string[] | undefined): Promise<Reply> {
+export async function mediaReply(segments: string[] | undefined, ifNoneMatch?: string | null): Promise<Reply> {
   if (segments?.[0] === "uploads") {
     let bytes: Buffer | null;
     try {
@@ -41,9 +44,13 @@ export async function mediaReply(segments: string[] | undefined): Promise<Reply>
   if (!segments || segments.length < prefix.length + 3 || prefix.some((p, i) => segments[i] !== p)) return notFound();
   const req = pictureRequest(segments.slice(prefix.length));
   if (!req) return notFound();
+  const hash = drawingHash(req);
+  const etag = `"${hash}"`;
+  const cached = { "cache-control": PICTURE_CACHE_CONTROL, etag };
+  if (ifNoneMatch?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return rawReply(304, null, cached);
   try {
-    const bytes = await picture(req);
-    return rawReply(200, new Uint8Array(bytes), { "content-type": TYPES[req.format], "content-length": String(bytes.byteLength), "cache-control": CACHE_CONTROL });
+    const bytes = await picture(req, hash);
+    return rawReply(200, new Uint8Array(bytes), { "content-type": TYPES[req.format], "content-length": String(bytes.byteLength), ...cached });
   } catch (e) {
     console.error(`[media] cannot render /media/${segments.join("/")}:`, e);
     return rawReply(503, "The picture could not be made", { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
@@ -51,10 +58,12 @@ export async function mediaReply(segments: string[] | undefined): Promise<Reply>
 }
 
 /** The answer to GET /media/{...segments} as a Response (tests). */
-export const mediaResponse = async (segments: string[] | undefined) => serialise(await mediaReply(segments));
+export const mediaResponse = async (segments: string[] | undefined, ifNoneMatch?: string) => serialise(await mediaReply(segments, ifNoneMatch));
 
 /** GET /media/{...path}. */
-export const mediaRoute = platformRoute((_request, _ctx, params) => mediaReply(params.path as unknown as string[] | undefined));
+export const mediaRoute = platformRoute((request, _ctx, params) =>
+  mediaReply(params.path as unknown as string[] | undefined, request.headers.get("if-none-match")),
+);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

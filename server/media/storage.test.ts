@@ -9,6 +9,8 @@ import { upsertAdminUser } from "../admin/accounts";
 import { adminRoute, handleSignIn, handleUpload } from "../admin/http";
 import type { DbHandle } from "../db";
 import { mediaResponse } from "../inventory/http";
+import { parsePicturePath } from "../../domain/media";
+import { pictureKey } from "./vehicle-pictures";
 import { createTenant } from "../tenants/store";
 import { BAD_KEY, contentHashName, MAX_KEY, mediaStorage, STORAGE_DOWN, type MediaStorage } from "./storage";
 import { LocalStorage } from "./storage-local";
@@ -118,12 +120,12 @@ describe("generated vehicle pictures with S3_BUCKET set", () => {
   it("are stored in the bucket once drawn, and still drawn (not stored) while S3 does not answer", async () => {
     s3.stubEnv(join(scratch, "app-data"));
     const drawn = await mediaResponse(["vehicles", "suv", "9e1b22", "front-right.jpg"]);
-    expect([drawn.status, drawn.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
-    const stored = await s3.store().get("media/vehicles/suv/9e1b22/front-right.jpg");
+    expect([drawn.status, drawn.headers.get("cache-control")]).toEqual([200, "public, max-age=86400, stale-while-revalidate=604800"]);
+    const stored = await s3.store().get(pictureKey(parsePicturePath(["suv", "9e1b22", "front-right.jpg"])!));
     expect(stored?.equals(Buffer.from(await drawn.arrayBuffer()))).toBe(true);
     s3.stubEnv(join(scratch, "app-data"), DEAD_PORT);
     expect((await mediaResponse(["vehicles", "van", "1f3a6b", "rear.jpg"])).status).toBe(200);
-    expect(await s3.store().get("media/vehicles/van/1f3a6b/rear.jpg")).toBeNull();
+    expect(await s3.store().get(pictureKey(parsePicturePath(["van", "1f3a6b", "rear.jpg"])!))).toBeNull();
   });
 });
 

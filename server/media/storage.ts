@@ -26,6 +26,9 @@ export const s3Clients = defineService("media-s3-clients", () => new Map<string,
   },
 });
 
+/** Which store the environment names, for /api/health: "s3" (S3_BUCKET set) or "local folder". */
+export const mediaBackend = () => (s3SettingsFromEnv() ? "s3" : "local folder");
+
 /** The store the environment names: S3 when S3_BUCKET is set, else the DATA_DIR folder. */
 export function mediaStorage(): MediaStorage {
   const s3 = s3SettingsFromEnv();

@@ -117,6 +117,7 @@ test("an upload through one instance is served by the others, from the shared st
   for (const i of [1, 2]) {
     const served = await sendTo(c, i, { host: SITE, path: src });
     expect([served.status, served.headers["content-type"], served.headers["cache-control"]]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
+    expect(expectStatus(await sendTo(c, i, { host: SITE, path: "/api/health" }), 200, "health").json().media).toBe("s3");
   }
 });
 

@@ -141,7 +141,7 @@ test("/admin is never served on a tenant host, and /s/ never on the admin host",
 test("health names the database, search and payment back-ends", async ({ request }) => {
   const res = await request.get(adminUrl("/api/health"));
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: "ok", database: "pglite", search: "embedded", rateLimits: process.env.REDIS_URL ? "redis" : "memory", payments: "test gateway" });
+  expect(await res.json()).toEqual({ status: "ok", database: "pglite", search: "embedded", media: "local folder", rateLimits: process.env.REDIS_URL ? "redis" : "memory", payments: "test gateway" });
 });
 
 test("the admin host lists every demo site with its address", async ({ page }) => {
