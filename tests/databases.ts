@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { migrate, openDb, type DbHandle } from "../server/db";
+import { database, migrate, openDb, type DbHandle } from "../server/db";
+import { Services, useServices as setServices } from "../server/root/services";
 
 /** Where the PostgreSQL tests run; a fresh database is created on this server per test file. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -134,19 +135,33 @@ export async function createDatabase(admin: pg.Client, name: string, from: strin
 }
 
 /**
- * One backend's database for the enclosing describe block (`describe.each(backends)`): made and
- * opened before its tests, closed and removed after them. `opened` receives the handle (keep it in
- * the block's `let h`) and may fill the database; `need(ctx)` skips a test when the backend is not
- * available.
+ * One backend's database for the enclosing describe block (`describe.each(backends)`) or file: made
+ * and opened before its tests, closed and removed after them. `opened` receives the handle (keep it
+ * in the block's `let h`) and may fill the database; `need(ctx)` skips a test when the backend is not
+ * available. With `asService`, the handle is also the process's `database` service (what getDb()
+ * returns in the server) until the block ends, when the previous services come back.
  */
-export function useTestDatabase(make: () => TestDatabase | Promise<TestDatabase | null>, opened: (h: DbHandle) => unknown) {
+export function withTestDatabase(
+  make: () => TestDatabase | null | Promise<TestDatabase | null> = pgliteDatabase,
+  opened: (h: DbHandle) => unknown = () => undefined,
+  opts: { asService?: boolean } = {},
+) {
   let tdb: TestDatabase | null = null;
   let handle: DbHandle | undefined;
+  let previous: Services | undefined;
+  const serve = (h: DbHandle) => {
+    if (!opts.asService) return;
+    const before = setServices(new Services().with(database, h));
+    previous ??= before;
+  };
   beforeAll(async () => {
     tdb = await make();
-    if (tdb) await opened((handle = await tdb.open()));
+    if (!tdb) return;
+    serve((handle = await tdb.open()));
+    await opened(handle);
   });
   afterAll(async () => {
+    if (previous) setServices(previous);
     await handle?.close();
     await tdb?.cleanup();
   });
@@ -169,8 +184,9 @@ export function useTestDatabase(make: () => TestDatabase | Promise<TestDatabase 
       try {
         return await fn();
       } finally {
-        handle = await tdb!.open();
+        serve((handle = await tdb!.open()));
       }
     },
   };
 }
+

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminSessions, adminSignInFailures, adminUsers } from "../db/schema";
 import {
@@ -126,7 +126,7 @@ describe("session cookie", () => {
 
 describe.each(backends)("admin accounts and sessions on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
 
   it("creates an account with a lower-cased address and only a hash of the password", async (ctx) => {
     need(ctx);

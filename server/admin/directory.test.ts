@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, dealershipApiKeys, dealerships } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
@@ -37,7 +37,7 @@ describe.each(backends)("dealership directory on %s", (_name, make) => {
     return /fc_admin=([^;]+)/.exec(res.headers.get("set-cookie")!)![1];
   };
 
-  const db = useTestDatabase(make, async (opened) => {
+  const db = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
     await publish(h, "alpha", { actor: "seed" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, getDraft, publish } from "../tenants/store";
 import { TOO_DEEP } from "../http/body";
@@ -24,7 +24,7 @@ describe.each(backends)("hostile admin input on %s", (_name, make) => {
       { params: Promise.resolve({ slug: opts.slug ?? "alpha" }) },
     );
 
-  const db = useTestDatabase(make, async (opened) => {
+  const db = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
     await publish(h, "alpha", { actor: "seed" });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, siteMedia, tenants, tenantVersions } from "../db/schema";
 import { createTenant, getDraft, getLiveDocument, listVersions, publish, saveDraft } from "../tenants/store";
@@ -61,7 +61,7 @@ describe.each(backends)("media library on %s", (_name, make) => {
   const withLogo = (doc: Doc, { src, width, height }: { src: string; width: number; height: number }): Doc => ({ ...doc, theme: { ...doc.theme, logo: { ...doc.theme.logo, src, width, height } } });
   const logoOf = (doc: unknown) => (doc as Doc).theme.logo;
 
-  const db = useTestDatabase(make, async (opened) => {
+  const db = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
     await publish(h, "alpha", { actor: "seed" });

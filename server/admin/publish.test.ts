@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { publishableTenant } from "../../tests/fixtures/tenant";
 import { seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { auditLog, scheduledPublishes, tenants, tenantVersions } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
@@ -29,7 +29,7 @@ const DEAD_LINK = "Menu › Broken: “/nowhere” leads to no page of this site
 describe.each(backends)("publishing from the admin on %s", (_name, make) => {
   let h: DbHandle;
   const cookies = { staff: "", dealer: "" };
-  const db = useTestDatabase(make, async (handle) => {
+  const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await seedAdminSites(h);
     cookies.staff = await signInAs("staff@test.example", "staff-password-1");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
 import { MemoryRateLimiter } from "../http/rate-limit";
@@ -10,7 +10,7 @@ import { handleEventPost } from "./http";
 // Issue 12 item 5: an event with U+0000 or a lone surrogate answered 500 on PostgreSQL ("could not be stored").
 describe.each(backends)("an analytics event with NUL and lone surrogates on %s", (_name, make) => {
   let h: DbHandle;
-  const db = useTestDatabase(make, (opened) => (h = opened));
+  const db = withTestDatabase(make, (opened) => (h = opened));
 
   it("is stored cleaned (204)", async (c) => {
     if (!db.tdb) return c.skip();

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, withTestDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { analyticsEvents } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
@@ -67,7 +67,7 @@ describe("POST /api/events (PGlite)", () => {
 
 describe.each(backends)("POST /api/events: limits per client, network and site on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
   const site = demoSite();
   let clock = Date.parse("2026-03-01T00:00:00Z");
   const limiter = new MemoryRateLimiter(() => clock);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { DbHandle } from "../db";
 import { authCodes, siteSessions, siteUsers, smsOutbox } from "../db/schema";
@@ -82,7 +82,7 @@ describe.each(backends)("sign-in on %s", (_name, make) => {
   const sms = new CapturingSms();
   const t0 = new Date("2026-05-01T00:00:00Z");
   const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
   // A fresh limiter per call unless one is given: these tests are about codes, the limits test shares one.
   const ctx = (now: Date, tenant = authTenant(), limiter: RateLimiter = new MemoryRateLimiter()): SiteContext => ({ db: h.db, tenant, sms, now, limiter });
 

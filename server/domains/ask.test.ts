@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import { database, type DbHandle } from "../db";
-import { Services, useServices } from "../root/services";
+import { pgliteDatabase, withTestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
 import { createTenant, publish, saveDraft } from "../tenants/store";
 import { ASK_IP, ASK_MALFORMED, ASK_NO_DOMAIN, ASK_UNLISTED } from "./ask";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { tlsAskRoute } from "./http";
 
-let tdb: TestDatabase;
 let h: DbHandle;
-let previous: Services;
 const route = tlsAskRoute();
 
 const withDomains = (slug: string, domains: string[], dealershipId: number) => {
@@ -19,10 +16,8 @@ const withDomains = (slug: string, domains: string[], dealershipId: number) => {
   return doc;
 };
 
-beforeAll(async () => {
-  tdb = pgliteDatabase();
-  h = await tdb.open();
-  previous = useServices(new Services().with(database, h));
+withTestDatabase(pgliteDatabase, async (handle) => {
+  h = handle;
   await createTenant(h.db, withDomains("alpha", ["www.alpha.test", "alpha.com.au"], 1), "seed");
   await publish(h, "alpha", { actor: "seed" });
   // beta lists its domain in a draft that was never published.
@@ -31,12 +26,7 @@ beforeAll(async () => {
   await createTenant(h.db, withDomains("gamma", ["www.gamma.test"], 3), "seed");
   await publish(h, "gamma", { actor: "seed" });
   await saveDraft(h.db, "gamma", withDomains("gamma", ["www.gamma.test", "new.gamma.test"], 3), { actor: "staff" });
-});
-afterAll(async () => {
-  useServices(previous);
-  await h.close();
-  await tdb.cleanup();
-});
+}, { asService: true });
 
 /** Caddy's ask as it is sent: straight to an instance on 127.0.0.1, the query as given (not re-encoded). */
 async function ask(query: string, headers: Record<string, string> = { host: "127.0.0.1:4300" }) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
@@ -23,7 +23,7 @@ describe.each(backends)("accounts on %s", (_name, make) => {
   const site = demoSite(null); // harbourline: sign-in on, gated checkout, finance, online-payment, my-garage
   const doc = site.document;
   const users: Record<"ada" | "bob" | "otherSite", { id: number; cookie: string; token: string }> = {} as never;
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, doc, "test");
     await publish(h, "harbourline", { actor: "test" });

@@ -1,25 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pgliteDatabase, withTestDatabase } from "../../tests/databases";
 import { healthReport } from "./health";
 import { resetLeadRateLimiter } from "../http/rate-limit";
-import { Services, useServices } from "../root/services";
-import { database } from "../db";
 
-let previous: Services;
-let tdb: TestDatabase;
-let h: DbHandle;
-
-beforeAll(async () => {
-  tdb = pgliteDatabase();
-  h = await tdb.open();
-  previous = useServices(new Services().with(database, h));
-});
-afterAll(async () => {
-  useServices(previous);
-  await h.close();
-  await tdb.cleanup();
-});
+withTestDatabase(pgliteDatabase, undefined, { asService: true });
 afterEach(async () => {
   vi.unstubAllEnvs();
   await resetLeadRateLimiter();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DELETE, PUT } from "../../app/api/feed/vehicles/[id]/route";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish } from "../tenants/store";
 import { MAX_FEED_BODY_BYTES } from "./feed-http";
@@ -31,7 +31,7 @@ describe.each(backends)("feed endpoint on %s", (_name, make) => {
   let key2: string;
   let keyUnknown: string;
   let saved: Services | undefined;
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });

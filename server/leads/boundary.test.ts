@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { TOO_DEEP } from "../http/body";
@@ -10,7 +10,7 @@ import { demoSite, deps, post, validLead } from "./test-helpers";
 // used to answer 500 and be lost; deep nesting too. Now they are cleaned (or refused) at the boundary.
 describe.each(backends)("a lead with NUL, lone surrogates or deep nesting on %s", (_name, make) => {
   let h: DbHandle;
-  const db = useTestDatabase(make, (opened) => (h = opened));
+  const db = withTestDatabase(make, (opened) => (h = opened));
 
   it("is stored with U+0000 dropped and a cut emoji's half replaced by U+FFFD, the rest of the message kept", async (c) => {
     if (!db.tdb) return c.skip();

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leadDeliveries } from "../db/schema";
 import { demoSite, deps, post, validLead } from "./test-helpers";
@@ -15,7 +15,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 // `npm run leads:outbox` and `npm run leads:replay` print what strangers typed (and CRMs answered):
 // a terminal must never be handed their escapes.
 describe.each(backends)("the lead CLIs' output on %s", (name, make) => {
-  const db = useTestDatabase(make, () => undefined);
+  const db = withTestDatabase(make, () => undefined);
   const h = () => db.handle as DbHandle;
 
   /** One real process per CLI (on PostgreSQL: no embedded database to boot in it); main in this process on PGlite. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { adminUsers, auditLog, leadDeliveries, leads } from "../db/schema";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -114,7 +114,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     h.db.update(leadDeliveries).set(set).where(and(eq(leadDeliveries.leadId, leadId), eq(leadDeliveries.channel, channel)));
 
   afterAll(() => crm.close());
-  const db = useTestDatabase(make, async (opened) => {
+  const db = withTestDatabase(make, async (opened) => {
     h = opened;
     await crm.listen();
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
@@ -13,7 +13,7 @@ describe.each(backends)("POST /api/leads on %s", (_name, make) => {
   let h: DbHandle;
   const site = demoSite("https://crm.example.test/adf");
   const d = () => deps(h, site);
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, useTestDatabase, type TestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, withTestDatabase, type TestDatabase } from "../../tests/databases";
 import { dateClosed, NOT_YOUR_BOOKING, serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
 import { buildServiceLead } from "../../domain/service-booking-lead";
 import type { DbHandle } from "../db";
@@ -144,7 +144,7 @@ describe("service bookings on POST /api/leads (PGlite)", () => {
 
 describe.each(backends)("a service booking moves on only for the visitor who started it, on %s", (_name, make) => {
   let h: DbHandle;
-  const db = useTestDatabase(make, async (handle) => {
+  const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { challengeOffer, solveChallenge } from "../../domain/challenge";
 import type { DbHandle } from "../db";
 import { leads } from "../db/schema";
@@ -29,7 +29,7 @@ async function solved(res: Response): Promise<string> {
 
 describe.each(backends)("POST /api/leads past the site's cap on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
   const stored = async (id: string) => (await h.db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length;
 
   it("answers a challenge instead of refusing; the solved challenge is accepted once, and a replayed, foreign, expired or forged one is refused", async (c) => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { embeddedPayments } from "../db/schema";
 import type { DbHandle } from "../db";
 import { CARD_MESSAGES, cardProblems, luhnValid } from "../../domain/payment-card";
@@ -41,7 +41,7 @@ describe("card checks (domain/payment-card)", () => {
 
 describe.each(backends)("embedded payment provider on %s", (_name, make) => {
   let h: DbHandle;
-  const db = useTestDatabase(make, (handle) => (h = handle));
+  const db = withTestDatabase(make, (handle) => (h = handle));
   const provider = () => new EmbeddedPaymentProvider(h.db, () => NOW);
   const pay = async (number: string, over = {}) => {
     const p = provider();

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
@@ -185,7 +185,7 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
   let provider: StripePaymentProvider;
   const tenant = inventoryTenant("alpha");
   tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
-  const db = useTestDatabase(make, async (handle) => {
+  const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { Vehicle } from "../../schemas/generated/vehicle";
@@ -55,7 +55,7 @@ describe.each(backends)("price comparison on %s", (_name, make) => {
   let alpha: TenantDocument;
   let beta: TenantDocument;
   const slugs: Record<string, string> = {};
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     const on = (t: TenantDocument) => ({ ...t, features: { ...t.features, priceComparison: true } });
     await createTenant(h.db, on(inventoryTenant("alpha")), "test");

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, pgliteDatabase, useTestDatabase } from "../../tests/databases";
+import { backends, pgliteDatabase, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
@@ -45,7 +45,7 @@ const post = (b: unknown, headers: Record<string, string> = {}) =>
 describe("reservation endpoints", () => {
   let h: DbHandle;
   let slug = "";
-  const db = useTestDatabase(pgliteDatabase, async (handle) => {
+  const db = withTestDatabase(pgliteDatabase, async (handle) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });
@@ -193,7 +193,7 @@ const cancelRequest = (id: string, headers: Record<string, string>, body?: strin
 describe.each(backends)("what a buyer starts, only the buyer changes, on %s", (_name, make) => {
   let h: DbHandle;
   const slugs: string[] = [];
-  const db = useTestDatabase(make, async (handle) => {
+  const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -53,7 +53,7 @@ describe.each(backends)("reservations on %s", (_name, make) => {
   const tenant = site();
   const announced: string[] = [];
   let unsubscribe = () => {};
-  const db = useTestDatabase(make, async (handle) => {
+  const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });

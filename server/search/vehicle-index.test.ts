@@ -1,32 +1,22 @@
 // The process's vehicle index misses no change made while it is first built (issue 32, coherence):
 // another instance's write, heard while this one reads every record, is applied once they are in.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
-import { database, type DbHandle } from "../db";
+import { pgliteDatabase, withTestDatabase } from "../../tests/databases";
+import type { DbHandle } from "../db";
 import { loadSearchRecords } from "../inventory/records";
 import { deleteVehicles, upsertVehicles } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
-import { Services, useServices } from "../root/services";
 import { getVehicleIndex } from "./vehicle-index";
 
-let tdb: TestDatabase;
 let h: DbHandle;
-let previous: Services;
-beforeAll(async () => {
-  tdb = pgliteDatabase();
-  h = await tdb.open();
-  previous = useServices(new Services().with(database, h));
+withTestDatabase(pgliteDatabase, async (handle) => {
+  h = handle;
   await createTenant(h.db, inventoryTenant("alpha", "Alpha Motors"), "seed");
   await publish(h, "alpha", { actor: "seed" });
   await upsertVehicles(h.db, ["k1", "k2"].map((id) => feedVehicle(id, { dealership_id: 1, location_id: 10 })));
-});
-afterAll(async () => {
-  useServices(previous);
-  await h.close();
-  await tdb.cleanup();
-});
+}, { asService: true });
 
 const ids = (records: { objectID: string }[]) => records.map((r) => r.objectID).sort();
 

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { pgliteDatabase, type TestDatabase } from "../../tests/databases";
+import { pgliteDatabase, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant, publish, saveDraft } from "./store";
 import { liveTenant, tenantForHost } from "./live";
-import { Services, useServices } from "../root/services";
-import { database } from "../db";
 
-let tdb: TestDatabase;
 let h: DbHandle;
-let previous: Services;
-beforeAll(async () => {
-  tdb = pgliteDatabase();
-  h = await tdb.open();
-  // Stand in for the process's database handle (what getDb() returns in the server).
-  previous = useServices(new Services().with(database, h));
+withTestDatabase(pgliteDatabase, async (handle) => {
+  h = handle;
   await createTenant(h.db, makeTenant("alpha", "Alpha Motors"), "seed");
   await publish(h, "alpha", { actor: "seed" });
-});
-afterAll(async () => {
-  useServices(previous);
-  await h.close();
-  await tdb.cleanup();
-});
+}, { asService: true });
 
 it("resolves hosts to live documents: {slug}.localhost, custom domains, and nothing for admin or unknown hosts", async () => {
   expect((await tenantForHost("alpha.localhost:3000"))?.document.identity.name).toBe("Alpha Motors");

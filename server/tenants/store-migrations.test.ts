@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions } from "../db/schema";
 import { ValidationError } from "../errors";
@@ -40,7 +40,7 @@ const FUTURE = "schemaVersion 2 is newer than this version of Forecourt understa
 
 describe.each(backends)("tenant store migrations on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
   const tmp = mkdtempSync(join(tmpdir(), "forecourt-docmig-"));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const row = async (slug: string) => (await h.db.select().from(tenants).where(eq(tenants.slug, slug)))[0];

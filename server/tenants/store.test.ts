@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { tenants, tenantVersions, auditLog } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -12,7 +12,7 @@ import {
 
 describe.each(backends)("tenant store on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
 
   it("creates a draft that is not public until published", async (ctx) => {
     need(ctx);

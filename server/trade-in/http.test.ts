@@ -14,7 +14,7 @@ import {
 } from "../../domain/trade-in";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Vehicle } from "../../schemas/generated/vehicle";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
@@ -82,7 +82,7 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     if (before === undefined) delete process.env.DATA_DIR;
     else process.env.DATA_DIR = before;
   });
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     // beta and gamma are only the Host's site documents (their dealership ids are alpha's).
     await createTenant(h.db, alpha, "test");

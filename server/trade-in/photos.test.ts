@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { s3StandInForTests } from "../../tests/s3";
 import { upsertAdminUser } from "../admin/accounts";
@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe("trade-in photos in S3", () => {
   let h: DbHandle;
-  const { need } = useTestDatabase(backends[0][1], (opened) => {
+  const { need } = withTestDatabase(backends[0][1], (opened) => {
     h = opened;
   });
   const cookies: Record<string, string> = {};

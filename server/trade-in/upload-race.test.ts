@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_IMAGES_MESSAGE } from "../../domain/trade-in";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
 import { tradeInEvaluations } from "../db/schema";
@@ -36,7 +36,7 @@ describe.each(backends)("trade-in pictures raced for the last place, on %s", (_n
     if (before === undefined) delete process.env.DATA_DIR;
     else process.env.DATA_DIR = before;
   });
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, site, "test");
     await publish(h, "alpha", { actor: "test" });

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_IMAGES_MESSAGE } from "../../domain/trade-in";
 import type { TenantDocument } from "../../schemas/generated/tenant";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { preparePicture } from "../media/uploads";
 import type { DbHandle } from "../db";
@@ -62,7 +62,7 @@ describe.each(backends)("trade-in pictures on %s", (_name, make) => {
     if (before === undefined) delete process.env.DATA_DIR;
     else process.env.DATA_DIR = before;
   });
-  const { need } = useTestDatabase(make, (opened) => {
+  const { need } = withTestDatabase(make, (opened) => {
     h = opened;
   });
   let limiter = new MemoryRateLimiter();

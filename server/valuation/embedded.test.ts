@@ -3,7 +3,7 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { checkVehicleStep, noOnlineEstimateReason } from "../../domain/trade-in";
 import type { ConditionAnswers } from "../../domain/trade-in-details";
 import type { Vehicle } from "../../schemas/generated/vehicle";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant, makeTenant } from "../../tests/fixtures/tenant";
 import type { DbHandle } from "../db";
 import { DEMO_REGISTRATIONS } from "./demo-registrations";
@@ -141,7 +141,7 @@ const stock: Vehicle[] = [
 describe.each(backends)("the embedded valuation provider on %s", (_name, make) => {
   let h: DbHandle;
   let alpha: ValuationSite;
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     await createTenant(h.db, inventoryTenant("alpha"), "test");
     await publish(h, "alpha", { actor: "test" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { leads } from "../db/schema";
 import { addEvaluationImage, createEvaluation, getEvaluation, updateEvaluation, type TradeInImage } from "./store";
@@ -16,7 +16,7 @@ const image = (n: number): TradeInImage => ({
 
 describe.each(backends)("trade-in evaluations on %s", (_name, make) => {
   let h: DbHandle;
-  const { need } = useTestDatabase(make, (opened) => (h = opened));
+  const { need } = withTestDatabase(make, (opened) => (h = opened));
 
   it("creates an evaluation with an unguessable id, read back on its own site only", async (c) => {
     need(c);

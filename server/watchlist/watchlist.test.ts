@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -26,7 +26,7 @@ describe.each(backends)("watchlist on %s", (_name, make) => {
   let h: DbHandle;
   let cookie = "";
   let ctx: SiteContext;
-  const { need } = useTestDatabase(make, async (opened) => {
+  const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
     // alpha lists dealership 1; beta (another site) lists dealership 2.
     await createTenant(h.db, inventoryTenant("alpha"), "test");
