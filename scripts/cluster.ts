@@ -21,7 +21,41 @@ import { startS3StandIn } from "./s3-stand-in";
 /** Milliseconds an instance keeps answering (health 503) after SIGTERM: over Caddy's health_interval (1 s) in deploy/Caddyfile. */
 export const CLUSTER_DRAIN_MS = 2_500;
 export const S3_BUCKET = "forecourt-media";
-const CADDYFILE = "deploy/Caddyfile";
+export const CADDYFILE = "deploy/Caddyfile";
+/** The settings the cluster needs from its environment: the shared PostgreSQL and Redis. */
+export const REQUIRED_ENV = ["DATABASE_URL", "REDIS_URL"];
+/** What each instance runs after `node`: npm start's command (package.json), with no npm in between. */
+export const INSTANCE_COMMAND = ["--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"];
+
+/** The settings the S3 stand-in gives every instance. */
+export const s3StandInEnv = (standIn: { endpoint: string; accessKeyId: string; secretAccessKey: string }): Record<string, string> => ({
+  S3_ENDPOINT: standIn.endpoint,
+  S3_BUCKET,
+  S3_REGION: "us-east-1",
+  S3_ACCESS_KEY_ID: standIn.accessKeyId,
+  S3_SECRET_ACCESS_KEY: standIn.secretAccessKey,
+});
+
+/** The settings instance i gets beside the inherited environment: the shared ones (`shared`: DATABASE_URL, S3_* …) and its own port and folder. */
+export const instanceEnv = (o: { basePort: number; dataDir: string; secret: string; shared: Record<string, string> }, i: number): Record<string, string> => ({
+  TRUSTED_PROXIES: "1",
+  DRAIN_MS: String(CLUSTER_DRAIN_MS),
+  FORECOURT_SECRET: o.secret,
+  ...o.shared,
+  PORT: String(o.basePort + 10 + i),
+  METRICS_PORT: String(o.basePort + 30 + i),
+  DATA_DIR: resolve(o.dataDir, `app${i + 1}`),
+});
+
+/** Caddy's settings (deploy/Caddyfile's placeholders), beside the inherited environment; XDG_* is where it keeps its certificates. */
+export const caddyEnv = (o: { basePort: number; dataDir: string }, upstreamPorts: number[]): Record<string, string> => ({
+  CADDY_HTTP_PORT: String(o.basePort),
+  CADDY_HTTPS_PORT: String(o.basePort + 1),
+  CADDY_TLS_ISSUER: "internal",
+  FORECOURT_UPSTREAMS: upstreamPorts.map((p) => `127.0.0.1:${p}`).join(" "),
+  XDG_DATA_HOME: resolve(o.dataDir, "caddy-data"),
+  XDG_CONFIG_HOME: resolve(o.dataDir, "caddy-config"),
+});
 
 export interface ClusterOptions {
   instances: number;
@@ -112,7 +146,7 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   if (!o.env.S3_ENDPOINT && !process.env.S3_ENDPOINT) {
     const standIn = await startS3StandIn({ port: o.basePort + 2, dir: join(o.dataDir, "s3"), bucket: S3_BUCKET });
     s3 = standIn;
-    Object.assign(s3Env, { S3_ENDPOINT: standIn.endpoint, S3_BUCKET, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: standIn.accessKeyId, S3_SECRET_ACCESS_KEY: standIn.secretAccessKey });
+    Object.assign(s3Env, s3StandInEnv(standIn));
   }
   const ports = Array.from({ length: o.instances }, (_, i) => o.basePort + 10 + i);
   const instanceUrls = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -120,19 +154,9 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   const children: (ChildProcess | null)[] = ports.map(() => null);
   // Every instance signs challenges with the same key (server/http/challenge-secret.ts), or one's would fail on another.
   const secret = o.env.FORECOURT_SECRET || process.env.FORECOURT_SECRET || randomBytes(32).toString("hex");
-  const envOf = (i: number): NodeJS.ProcessEnv => ({
-    ...process.env,
-    TRUSTED_PROXIES: "1",
-    DRAIN_MS: String(CLUSTER_DRAIN_MS),
-    FORECOURT_SECRET: secret,
-    ...s3Env,
-    ...o.env,
-    PORT: String(ports[i]),
-    METRICS_PORT: String(o.basePort + 30 + i),
-    DATA_DIR: resolve(o.dataDir, `app${i + 1}`),
-  });
+  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...process.env, ...instanceEnv({ basePort: o.basePort, dataDir: o.dataDir, secret, shared: { ...s3Env, ...o.env } }, i) });
   const start = async (i: number) => {
-    const child = spawnNamed([process.execPath, "--import", "tsx", "--import", "./scripts/server-only.mjs", "scripts/start.ts"], envOf(i), (l) => {
+    const child = spawnNamed([process.execPath, ...INSTANCE_COMMAND], envOf(i), (l) => {
       logs[i].push(l);
       log(`[app${i + 1}] ${l}`);
     });
@@ -150,8 +174,8 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   try {
     await Promise.all(ports.map((_, i) => start(i)));
     if (o.withCaddy) {
-      const caddyEnv = { ...process.env, CADDY_HTTP_PORT: String(o.basePort), CADDY_HTTPS_PORT: String(o.basePort + 1), CADDY_TLS_ISSUER: "internal", XDG_DATA_HOME: resolve(o.dataDir, "caddy-data"), XDG_CONFIG_HOME: resolve(o.dataDir, "caddy-config"), FORECOURT_UPSTREAMS: ports.map((p) => `127.0.0.1:${p}`).join(" ") };
-      const proc = spawnNamed(["/usr/bin/caddy", "run", "--config", CADDYFILE, "--adapter", "caddyfile"], caddyEnv, (l) => log(`[caddy] ${l}`));
+      const env = { ...process.env, ...caddyEnv(o, ports) };
+      const proc = spawnNamed(["/usr/bin/caddy", "run", "--config", CADDYFILE, "--adapter", "caddyfile"], env, (l) => log(`[caddy] ${l}`));
       caddy = proc;
       await untilHealthy(`http://127.0.0.1:${o.basePort}`, "Caddy", () => !exited(proc), 30_000);
     }
@@ -187,7 +211,7 @@ export async function main(argv: string[], io: CliIo = consoleIo): Promise<numbe
       return 2;
     }
   }
-  const missing = ["DATABASE_URL", "REDIS_URL"].filter((k) => !process.env[k]?.trim());
+  const missing = REQUIRED_ENV.filter((k) => !process.env[k]?.trim());
   if (missing.length) {
     io.err(`The cluster shares one PostgreSQL and one Redis: set ${missing.join(" and ")}.\n${USAGE}`);
     return 2;

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORE_SCHEMA, load, mergeTag } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { CADDYFILE, caddyEnv, CLUSTER_DRAIN_MS, INSTANCE_COMMAND, instanceEnv, REQUIRED_ENV, s3StandInEnv } from "../../scripts/cluster";
 
 const root = join(import.meta.dirname, "..", "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -66,15 +67,9 @@ const services = compose.services;
 const appServices = Object.entries(services).filter(([, s]) => s.build !== undefined);
 const pkg = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
 const HEALTH_PATH = "/api/health";
-const cluster = read("scripts/cluster.ts");
-/** The words after `node` of the command scripts/cluster.ts spawns for an instance. */
-const clusterCommand = () => JSON.parse(`[${/spawnNamed\(\[process\.execPath, ([^\]]+)\]/.exec(cluster)![1]}]`) as string[];
-/** Every setting scripts/cluster.ts gives an instance: the ones it requires, its S3 stand-in's, and envOf's. */
-const clusterSettings = () => {
-  const required = JSON.parse(/const missing = (\[[^\]]*\])/.exec(cluster)![1]!) as string[];
-  const blocks = [/Object\.assign\(s3Env, \{([^}]*)\}/.exec(cluster)![1]!, /const envOf = [^\n]*\n([\s\S]*?)\n {2}\}\);/.exec(cluster)![1]!];
-  return [...new Set([...required, ...blocks.flatMap((b) => [...b.matchAll(/\b([A-Z][A-Z0-9_]+)\s*(?=[:,])/g)].map((m) => m[1]!))])].sort();
-};
+/** Every setting scripts/cluster.ts gives an instance: the ones it requires, its S3 stand-in's, and its own. */
+const clusterEnv = instanceEnv({ basePort: 8080, dataDir: "/tmp/x", secret: "s", shared: s3StandInEnv({ endpoint: "http://s3", accessKeyId: "k", secretAccessKey: "s" }) }, 0);
+const clusterSettings = [...new Set([...REQUIRED_ENV, ...Object.keys(clusterEnv)])].sort();
 /** Every file the app reads its settings in: the server, the serving layer, the start script. */
 const appSources = ["server", "serving"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => /(?<!\.test)\.ts$/.test(f)).map((f) => read(join(dir, f))));
 appSources.push(read("scripts/start.ts"), read("instrumentation.ts"));
@@ -144,31 +139,31 @@ describe("compose.yaml", () => {
 describe("the Docker files in step with scripts/cluster.ts", () => {
   it("the image starts each instance with the command the cluster runs (npm start's, with no npm in between)", () => {
     const cmd = execForm(lastStage(dockerfile).find((i) => i.op === "CMD")?.args ?? "");
-    expect(cmd).toEqual(["node", ...clusterCommand()]);
-    expect(pkg.scripts.start).toBe(`tsx ${clusterCommand().slice(2).join(" ")}`);
+    expect(cmd).toEqual(["node", ...INSTANCE_COMMAND]);
+    expect(pkg.scripts.start).toBe(`tsx ${INSTANCE_COMMAND.slice(2).join(" ")}`);
   });
 
   it("compose gives each instance every setting the cluster gives it, and only settings the app reads", () => {
-    const settingsOfCluster = clusterSettings();
+    const settingsOfCluster = clusterSettings;
     expect(settingsOfCluster).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET"]));
     for (const [name, s] of appServices) {
       const settings = Object.keys(s.environment ?? {});
       for (const setting of settingsOfCluster) expect(settings, `${name} lacks ${setting}`).toContain(setting);
       for (const setting of settings) expect(appSources.some((src) => src.includes(`env.${setting}`)), `nothing reads ${setting}`).toBe(true);
-      expect(s.environment!.TRUSTED_PROXIES).toBe(/TRUSTED_PROXIES: "(\d+)"/.exec(cluster)![1]);
-      expect(Number(s.environment!.DRAIN_MS)).toBe(Number(/CLUSTER_DRAIN_MS = ([\d_]+)/.exec(cluster)![1]!.replaceAll("_", "")));
+      expect(s.environment!.TRUSTED_PROXIES).toBe(clusterEnv.TRUSTED_PROXIES);
+      expect(Number(s.environment!.DRAIN_MS)).toBe(CLUSTER_DRAIN_MS);
     }
   });
 
   it("compose mounts deploy/Caddyfile, the cluster's proxy configuration, with the apps as its upstreams", () => {
     expect(services.caddy?.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
-    expect(cluster).toContain(`const CADDYFILE = "deploy/Caddyfile"`);
+    expect(CADDYFILE).toBe("deploy/Caddyfile");
     const placeholders = new Set([...read("deploy/Caddyfile").matchAll(/\{\$([A-Z0-9_]+)/g)].map((m) => m[1]!));
     const env = services.caddy?.environment ?? {};
     for (const name of Object.keys(env)) expect([...placeholders], name).toContain(name);
     // What the cluster sets for its Caddy, compose sets too (the Caddyfile's defaults are this machine's).
     // XDG_* (where Caddy keeps its certificates) the caddy image sets itself (/data, /config, mounted as volumes).
-    const clusterCaddyEnv = [.../const caddyEnv = \{([^}]*)\}/.exec(cluster)![1]!.matchAll(/\b([A-Z][A-Z0-9_]+):/g)].map((m) => m[1]!).filter((n) => !n.startsWith("XDG_"));
+    const clusterCaddyEnv = Object.keys(caddyEnv({ basePort: 8080, dataDir: "/tmp/x" }, [8090])).filter((n) => !n.startsWith("XDG_"));
     expect(clusterCaddyEnv).toContain("FORECOURT_UPSTREAMS");
     for (const name of clusterCaddyEnv) expect(Object.keys(env), name).toContain(name);
     expect(env.FORECOURT_UPSTREAMS).toBe(appServices.map(([name, s]) => `${name}:${s.environment!.PORT}`).join(" "));
