@@ -47,6 +47,19 @@ export const instanceEnv = (o: { basePort: number; dataDir: string; secret: stri
   DATA_DIR: resolve(o.dataDir, `app${i + 1}`),
 });
 
+/** Caddy's internal CA root (CADDY_TLS_ISSUER=internal), under the cluster's folder. */
+export const caddyRootCert = (dataDir: string) => resolve(dataDir, "caddy-data/caddy/pki/authorities/local/root.crt");
+
+/**
+ * With Caddy, what the instances get so that the admin's domain status can check certificates: Caddy's
+ * HTTPS listener to shake hands with, and its internal CA to trust (compose: TLS_PROXY_ADDRESS
+ * caddy:443, and ACME's certificates need no extra root).
+ */
+export const tlsProxyEnv = (o: { basePort: number; dataDir: string }): Record<string, string> => ({
+  TLS_PROXY_ADDRESS: `127.0.0.1:${o.basePort + 1}`,
+  TLS_PROXY_CA_FILE: caddyRootCert(o.dataDir),
+});
+
 /** Caddy's settings (deploy/Caddyfile's placeholders), beside the inherited environment; XDG_* is where it keeps its certificates. */
 export const caddyEnv = (o: { basePort: number; dataDir: string }, upstreamPorts: number[]): Record<string, string> => ({
   CADDY_HTTP_PORT: String(o.basePort),
@@ -154,7 +167,7 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   const children: (ChildProcess | null)[] = ports.map(() => null);
   // Every instance signs challenges with the same key (server/http/challenge-secret.ts), or one's would fail on another.
   const secret = o.env.FORECOURT_SECRET || process.env.FORECOURT_SECRET || randomBytes(32).toString("hex");
-  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...process.env, ...instanceEnv({ basePort: o.basePort, dataDir: o.dataDir, secret, shared: { ...s3Env, ...o.env } }, i) });
+  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...process.env, ...instanceEnv({ basePort: o.basePort, dataDir: o.dataDir, secret, shared: { ...s3Env, ...(o.withCaddy ? tlsProxyEnv(o) : {}), ...o.env } }, i) });
   const start = async (i: number) => {
     const child = spawnNamed([process.execPath, ...INSTANCE_COMMAND], envOf(i), (l) => {
       logs[i].push(l);

@@ -150,6 +150,28 @@ test("custom domains: Caddy's ask is refused for a name no published site lists,
   expect(listed.status).toBe(200);
 });
 
+test("the admin's domain status, through Caddy: each published domain's certificate, as Caddy issues it on the check's own handshake", async ({ page }) => {
+  // Each instance shakes hands with Caddy's HTTPS listener and trusts its internal CA (scripts/cluster.ts, tlsProxyEnv).
+  // bluegumpreowned.com.au was never visited over https: the check's handshake is what gets its certificate.
+  await page.goto(`http://localhost:${port}/admin`);
+  await page.getByLabel("Email").fill("staff@forecourt.test");
+  await page.getByLabel("Password").fill("forecourt-staff-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`http://localhost:${port}/admin`);
+  await page.goto(`http://localhost:${port}/admin/tenants/${SITE}`);
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Identity" }).click();
+  const panel = page.getByTestId("domain-status");
+  await expect(panel.getByRole("status")).toContainText(/^Checked 2 domains at .*: points here 0 of 2, certificate issued 2 of 2\.$/, { timeout: 30_000 });
+  for (const name of ["www.bluegumpreowned.com.au", "bluegumpreowned.com.au"]) {
+    const item = panel.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+    await expect(item).toContainText("Published");
+    // PUBLIC_ADDRESSES is not set on this machine's cluster: where the name points is not checked.
+    await expect(item.getByRole("definition").nth(0)).toHaveText(/^Unknown Not checked/);
+    await expect(item.getByRole("definition").nth(1)).toHaveText(/^Yes Certificate issued \(valid until \d{4}-\d{2}-\d{2}\)\.$/);
+  }
+  expect((await httpsGet("bluegumpreowned.com.au")).names).toBe("DNS:bluegumpreowned.com.au");
+});
+
 test("a rolling restart under steady load through Caddy: no failed request, every lead stored once", async () => {
   test.setTimeout(600_000);
   const answers: { what: string; a: FuzzAnswer }[] = [];

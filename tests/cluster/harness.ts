@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { buildIfStale } from "../../scripts/build";
-import { runCluster, type RunningCluster } from "../../scripts/cluster";
+import { caddyRootCert, runCluster, type RunningCluster } from "../../scripts/cluster";
 import { TEST_PG_URL } from "../databases";
 
 export const CLUSTER_TEST_PORT = Number(process.env.CLUSTER_TEST_PORT || 3110);
@@ -107,7 +107,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterUnder
     instanceUrls: cluster.instanceUrls,
     databaseUrl,
     httpsPort: CLUSTER_TEST_PORT + 1,
-    caddyRootCert: join(dataDir, "caddy-data/caddy/pki/authorities/local/root.crt"),
+    caddyRootCert: caddyRootCert(dataDir),
     hostFor: (slug) => `${slug}.localhost:${new URL(proxyUrl).port}`,
     logs: cluster.logs,
     query: async <T>(text: string, values?: unknown[]) => (await pool.query(text, values)).rows as T[],
