@@ -61,6 +61,18 @@ describe("the forms a site shows (leads §2, §3, §5)", () => {
     expect(names(leadFormSpec(harbourline, "vehicle-enquiry"))).toEqual(["first_name*", "last_name*", "email*", "phone*", "message", "opt_in"]);
   });
 
+  it("the opt-in starts ticked unless the site says otherwise (leads §5), on every form that shows it", () => {
+    const ticked = (tenant: typeof harbourline, kind: Parameters<typeof leadFormSpec>[1]) => leadFormSpec(tenant, kind).fields.find((f) => f.name === "opt_in")?.ticked;
+    const kinds = ["enquiry", "careers", "finance", "test-drive", "vehicle-enquiry"] as const;
+    for (const kind of kinds) expect(ticked(harbourline, kind), kind).toBe(true);
+    // A document read without the schema's defaults applied: the spec's default too.
+    expect(ticked({ ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: {} as never } } }, "enquiry")).toBe(true);
+    const unticked = { ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: { ...harbourline.forms.enquiry.fields, optIn: { show: true, required: false, ticked: false } } } } };
+    for (const kind of kinds) expect(ticked(unticked, kind), kind).toBe(false);
+    // No other tick box starts ticked: the terms box is the visitor's to tick.
+    expect(leadFormSpec(harbourline, "test-drive").fields.find((f) => f.name === "terms_conditions")?.ticked).toBeUndefined();
+  });
+
   it("the hero lead form: First Name, Last Name, Postcode, Mobile Number, Email Address, location; postcode max length 4", () => {
     const spec = leadFormSpec(harbourline, "hero");
     expect(spec.fields.map((f) => f.label)).toEqual(["First Name", "Last Name", "Postcode", "Mobile Number", "Email Address", "Location"]);

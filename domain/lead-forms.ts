@@ -105,6 +105,8 @@ export interface FormField {
   placeholder?: string;
   /** For a price field: how amounts are written on the site. */
   money?: Money;
+  /** For a tick box: whether it starts ticked (the opt-in, as the site says; every other box starts unticked). */
+  ticked?: boolean;
 }
 
 export type Money = Pick<TenantDocument["identity"], "locale" | "currency">;
@@ -136,7 +138,7 @@ export interface LeadFormSpec {
 
 export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity?: Partial<Money> };
 
-type Rule = { show: boolean; required: boolean; label?: string };
+type Rule = { show: boolean; required: boolean; label?: string; ticked?: boolean };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
 /** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json), for a document read without them applied. */
 export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
@@ -145,7 +147,8 @@ export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rul
   registration: { show: false, required: false },
   location: { show: false, required: true },
   dealership: { show: false, required: true },
-  optIn: { show: true, required: false },
+  // Ticked at the start: the spec's default (leads §5) and the demo sites'; the starters untick it (domain/starters.ts).
+  optIn: { show: true, required: false, ticked: true },
   terms: { show: false, required: false },
   budget: { show: true, required: false },
 };
@@ -163,7 +166,7 @@ const contact = (phoneLabel: string): FormField[] => [
   { name: "phone", label: phoneLabel, control: "tel", required: true, autoComplete: "tel", inputMode: "tel", maxLength: 20 },
 ];
 const messageField = (label: string, required: boolean): FormField => ({ name: "message", label, control: "textarea", required, maxLength: 5000 });
-const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false });
+const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false, ticked: r.ticked !== false });
 const termsField = (label: string | undefined, required: boolean): FormField => ({ name: "terms_conditions", label: label || TERMS_LABEL, control: "checkbox", required });
 const locationField = (tenant: FormsTenant, label: string, required: boolean, opts: { salesOnly?: boolean } = {}): FormField => ({
   name: "location_id",
