@@ -141,7 +141,7 @@ export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealersh
 type Rule = { show: boolean; required: boolean; label?: string; ticked?: boolean };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
 /** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json), for a document read without them applied. */
-export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
+export const ENQUIRY_FIELD_DEFAULTS: EnquirySettings["fields"] = {
   message: { show: true, required: true },
   category: { show: true, required: true },
   registration: { show: false, required: false },

@@ -5655,3 +5655,118 @@ export interface Reviews1 {
   hidden: boolean;
   googleReviewCount: number;
 }
+/**
+ * A heading, a few short points and a link, in a plain band or a panel. (Say here what the block is for and where it fits: the admin shows it when a block is added.)
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ExampleProps".
+ */
+export interface ExampleProps {
+  heading: string;
+  /**
+   * @maxItems 6
+   */
+  points:
+    | []
+    | [
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ];
+  link?: Link1;
+  /**
+   * Plain: on the page's background. Panel: in a box with a border.
+   */
+  look: "plain" | "panel";
+  showPhone: boolean;
+}
+/**
+ * Leave out for none.
+ */
+export interface Link1 {
+  label: ShortText;
+  href: Href;
+  newTab: boolean;
+}
+/**
+ * A heading, a few short points and a link, in a plain band or a panel. (Say here what the block is for and where it fits: the admin shows it when a block is added.)
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ExampleBlock".
+ */
+export interface ExampleBlock {
+  id: BlockId;
+  type: "example";
+  props: ExampleProps;
+  area?: BlockArea;
+}
