@@ -60,8 +60,7 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
 export const TERMS_LABEL = "I acknowledge the Personal Information Collection Statement and Privacy Policy and agree to the Terms of Use.";
 export const OPT_IN_LABEL = "Keep me up to date with news and offers";
-export const noticeText = (group: string) =>
-  `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
+export const noticeText = (group: string) => `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
 
 /**
  * The form fields: the lead's `fields` keys (and the top-level `category`). The tenant schema's step
@@ -140,14 +139,13 @@ export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealersh
 
 type Rule = { show: boolean; required: boolean; label?: string; ticked?: boolean };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
-/** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json), for a document read without them applied. */
+/** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json; the opt-in ticked as leads §5 says, which the starters change), for a document read without them applied. */
 export const ENQUIRY_FIELD_DEFAULTS: EnquirySettings["fields"] = {
   message: { show: true, required: true },
   category: { show: true, required: true },
   registration: { show: false, required: false },
   location: { show: false, required: true },
   dealership: { show: false, required: true },
-  // Ticked at the start: the spec's default (leads §5) and the demo sites'; the starters untick it (domain/starters.ts).
   optIn: { show: true, required: false, ticked: true },
   terms: { show: false, required: false },
   budget: { show: true, required: false },
