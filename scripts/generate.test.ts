@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { untitledFields, untitledReport } from "./block-titles";
+import { documentWithExample, exampleValidator } from "../tests/fixtures/example-props";
 import { assembleSchema, EXAMPLE, main } from "./generate";
 
 const repo = join(import.meta.dirname, "..");
@@ -92,8 +93,17 @@ describe("npm run generate on blocks with an untitled field", () => {
   });
 });
 
-describe("the example block (blocks/_example) is on no site", () => {
-  it("is in neither the tenant schema's union nor a registry", () => {
+describe("the example block (blocks/_example)", () => {
+  it("validates as a block in a site's document: its props and defaults pass the tenant schema", () => {
+    const validate = exampleValidator();
+    const doc = documentWithExample({ heading: "Our promise" });
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc.pages[0]!.blocks[0]!.props).toMatchObject({ heading: "Our promise", look: "plain", showPhone: true });
+    expect(validate(documentWithExample({ look: "loud" }))).toBe(false);
+    expect(validate.errors?.map((e) => e.instancePath)).toContain("/pages/0/blocks/0/props/look");
+  });
+
+  it("is on no site: in neither the tenant schema's union nor a registry", () => {
     const schema = JSON.parse(readFileSync(join(repo, "schemas/generated/tenant.schema.json"), "utf8"));
     expect(schema.definitions.ExampleBlock).toBeUndefined();
     expect(JSON.stringify(schema.definitions.block)).not.toContain("Example");
