@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "./tenant-validation";
-import { FORM_ERROR, FIX_ERRORS, leadEventId, leadFormSpec, mapCategory, POSTCODE_MESSAGE, privacyConsent, type LeadFormSpec } from "./lead-forms";
+import { ENQUIRY_FIELD_DEFAULTS, FORM_ERROR, FIX_ERRORS, leadEventId, leadFormSpec, mapCategory, POSTCODE_MESSAGE, privacyConsent, type LeadFormSpec } from "./lead-forms";
 import { leadFormSchema } from "./lead-form-schema";
 import { buildLead } from "./lead-form-values";
 import { locationOptions } from "./lead-form-options";
@@ -59,6 +59,21 @@ describe("the forms a site shows (leads §2, §3, §5)", () => {
     expect(names(leadFormSpec(plain, "test-drive"))).toEqual(["first_name*", "last_name*", "email*", "phone*", "message", "opt_in"]);
     expect(names(leadFormSpec(harbourline, "request-photos"))).toEqual(["first_name*", "last_name*", "email*", "phone*", "message"]);
     expect(names(leadFormSpec(harbourline, "vehicle-enquiry"))).toEqual(["first_name*", "last_name*", "email*", "phone*", "message", "opt_in"]);
+  });
+
+  it("the opt-in starts ticked unless the site says otherwise (leads §5), on every form that shows it", () => {
+    const ticked = (tenant: typeof harbourline, kind: Parameters<typeof leadFormSpec>[1]) => leadFormSpec(tenant, kind).fields.find((f) => f.name === "opt_in")?.ticked;
+    const kinds = ["enquiry", "careers", "finance", "test-drive", "vehicle-enquiry"] as const;
+    for (const kind of kinds) expect(ticked(harbourline, kind), kind).toBe(true);
+    // A document read without the schema's defaults applied: the spec's default too.
+    expect(ticked({ ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: {} as never } } }, "enquiry")).toBe(true);
+    const unticked = { ...harbourline, forms: { ...harbourline.forms, enquiry: { ...harbourline.forms.enquiry, fields: { ...harbourline.forms.enquiry.fields, optIn: { show: true, required: false, ticked: false } } } } };
+    for (const kind of kinds) expect(ticked(unticked, kind), kind).toBe(false);
+    // The defaults used for a document read without the schema's are the schema's.
+    const fields = JSON.parse(readFileSync("schemas/tenant.schema.json", "utf8")).definitions.forms.properties.enquiry.properties.fields.properties;
+    expect(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, (v as { default: unknown }).default]))).toEqual(ENQUIRY_FIELD_DEFAULTS);
+    // No other tick box starts ticked: the terms box is the visitor's to tick.
+    expect(leadFormSpec(harbourline, "test-drive").fields.find((f) => f.name === "terms_conditions")?.ticked).toBeUndefined();
   });
 
   it("the hero lead form: First Name, Last Name, Postcode, Mobile Number, Email Address, location; postcode max length 4", () => {

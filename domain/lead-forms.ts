@@ -60,8 +60,7 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
 export const TERMS_LABEL = "I acknowledge the Personal Information Collection Statement and Privacy Policy and agree to the Terms of Use.";
 export const OPT_IN_LABEL = "Keep me up to date with news and offers";
-export const noticeText = (group: string) =>
-  `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
+export const noticeText = (group: string) => `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
 
 /**
  * The form fields: the lead's `fields` keys (and the top-level `category`). The tenant schema's step
@@ -105,6 +104,8 @@ export interface FormField {
   placeholder?: string;
   /** For a price field: how amounts are written on the site. */
   money?: Money;
+  /** For a tick box: whether it starts ticked (the opt-in, as the site says; every other box starts unticked). */
+  ticked?: boolean;
 }
 
 export type Money = Pick<TenantDocument["identity"], "locale" | "currency">;
@@ -136,16 +137,16 @@ export interface LeadFormSpec {
 
 export type FormsTenant = Pick<TenantDocument, "forms" | "locations" | "dealerships"> & { identity?: Partial<Money> };
 
-type Rule = { show: boolean; required: boolean; label?: string };
+type Rule = { show: boolean; required: boolean; label?: string; ticked?: boolean };
 type EnquirySettings = TenantDocument["forms"]["enquiry"];
-/** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json), for a document read without them applied. */
-export const ENQUIRY_FIELD_DEFAULTS: Record<keyof EnquirySettings["fields"], Rule> = {
+/** The schema's defaults of the enquiry form's fields (schemas/tenant.schema.json; the opt-in ticked as leads §5 says, which the starters change), for a document read without them applied. */
+export const ENQUIRY_FIELD_DEFAULTS: EnquirySettings["fields"] = {
   message: { show: true, required: true },
   category: { show: true, required: true },
   registration: { show: false, required: false },
   location: { show: false, required: true },
   dealership: { show: false, required: true },
-  optIn: { show: true, required: false },
+  optIn: { show: true, required: false, ticked: true },
   terms: { show: false, required: false },
   budget: { show: true, required: false },
 };
@@ -163,7 +164,7 @@ const contact = (phoneLabel: string): FormField[] => [
   { name: "phone", label: phoneLabel, control: "tel", required: true, autoComplete: "tel", inputMode: "tel", maxLength: 20 },
 ];
 const messageField = (label: string, required: boolean): FormField => ({ name: "message", label, control: "textarea", required, maxLength: 5000 });
-const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false });
+const optInField = (r: Rule): FormField => ({ name: "opt_in", label: r.label || OPT_IN_LABEL, control: "checkbox", required: false, ticked: r.ticked !== false });
 const termsField = (label: string | undefined, required: boolean): FormField => ({ name: "terms_conditions", label: label || TERMS_LABEL, control: "checkbox", required });
 const locationField = (tenant: FormsTenant, label: string, required: boolean, opts: { salesOnly?: boolean } = {}): FormField => ({
   name: "location_id",

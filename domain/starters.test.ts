@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { findPage } from "./find-page";
 import type { TenantDocument } from "../renderer/types";
 import { STARTER_KINDS, type SiteAnswers } from "./new-site";
+import { leadFormSpec } from "./lead-forms";
 import { findPlaceholders } from "./placeholders";
 import { publishChecklist } from "./publish-checklist";
 import { buildStarter, placeholderAnswers, starterDocument } from "./starters";
@@ -60,6 +61,24 @@ describe("starter templates", () => {
       expect(served("/dealer-locator")).toBe(kind.id === "group" ? "dealer-locator" : null);
     });
   }
+});
+
+describe("consent to news and offers", () => {
+  const optIn = (doc: TenantDocument, kind: "enquiry" | "test-drive") => leadFormSpec(validated(doc), kind).fields.find((f) => f.name === "opt_in");
+
+  it("a site made from a starter asks with an unticked box (express consent: Spam Act 2003, NZ UEMA 2007)", () => {
+    for (const kind of STARTER_KINDS) {
+      const doc = starterDocument(kind.id);
+      expect(doc.forms.enquiry.fields.optIn, kind.id).toEqual({ show: true, required: false, ticked: false });
+      expect(optIn(doc, "enquiry"), kind.id).toMatchObject({ label: "Keep me up to date with news and offers", ticked: false });
+      expect(optIn(doc, "test-drive")?.ticked, kind.id).toBe(false);
+    }
+  });
+
+  it("the demo sites keep the spec's ticked box", () => {
+    expect(demos.length).toBe(6);
+    for (const doc of demos) expect(optIn(doc, "enquiry")?.ticked, doc.identity.slug).toBe(true);
+  });
 });
 
 const validated = (doc: unknown) => {

@@ -255,6 +255,8 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
       enquiry: {
         categories: ["General Enquiry", "Sales Enquiry", "Finance Enquiry", "Trade-in Enquiry", ...(spec.service ? ["Service Enquiry", "Parts Enquiry"] : [])],
         privacyPolicyLink: true,
+        // The news-and-offers box starts unticked: express consent (Spam Act 2003, NZ Unsolicited Electronic Messages Act 2007).
+        fields: { optIn: { show: true, required: false, ticked: false } },
       },
     },
     copy: { aboutText: clip(`${name} sells ${what} in ${city}.`, 2000) },

@@ -1,11 +1,17 @@
 import type { ReactNode } from "react";
-import type { Block, Page, TenantDocument } from "../schemas/generated/tenant";
+import type { Block, ExampleBlock, Page, TenantDocument } from "../schemas/generated/tenant";
 import type { StoredVehicle } from "../server/inventory/vehicle";
 import type { VehicleSheet } from "../domain/vehicle-sheet";
 
 export type { Block, Page, TenantDocument };
 export type BlockType = Block["type"];
-export type BlockProps<T extends BlockType> = Extract<Block, { type: T }>["props"];
+/**
+ * A type a block folder's code may name: a block type, or the copyable example's (blocks/_example),
+ * typed like a block so its folder compiles as a copy would; no document, schema union or registry
+ * holds it.
+ */
+export type FolderBlockType = BlockType | ExampleBlock["type"];
+export type BlockProps<T extends FolderBlockType> = Extract<Block | ExampleBlock, { type: T }>["props"];
 
 /** What every block receives besides its own props. */
 export interface BlockContext {
@@ -32,7 +38,7 @@ export interface BlockContext {
   query?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-export type BlockComponent<T extends BlockType> = (args: {
+export type BlockComponent<T extends FolderBlockType> = (args: {
   id: string;
   props: BlockProps<T>;
   ctx: BlockContext;
@@ -54,7 +60,7 @@ export interface TemplatePage {
  * A block type: blocks/<type>/block.ts default-exports one (blocks/_shared/define.ts `defineBlock`),
  * and scripts/generate.ts collects them into renderer/registry.generated.ts.
  */
-export interface BlockDefinition<T extends BlockType> {
+export interface BlockDefinition<T extends FolderBlockType> {
   render: BlockComponent<T>;
   /**
    * The page templates the block fits (a car-page block: ["vehicle-detail"]); the editor offers it

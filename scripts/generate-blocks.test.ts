@@ -14,6 +14,11 @@ describe("reading a block's definition (blocks/<type>/block.ts)", () => {
     expect(readDefinition("plain", def("plain", ""), true)).toEqual({ type: "plain", lazy: {}, printView: null, pageTemplates: null, editor: true });
   });
 
+  it("reads the parts, not what a comment says about them", () => {
+    const commented = `/**\n * - \`lazy: { CarBar: "./car-bar.client" }\`, \`pageTemplates: ["vehicle-detail"]\`\n */\n// printView: Sheet,\n${def("plain", "")}`;
+    expect(readDefinition("plain", commented)).toEqual({ type: "plain", lazy: {}, printView: null, pageTemplates: null, editor: false });
+  });
+
   it("reads the page templates it fits", () => {
     expect(readDefinition("car-bit", def("car-bit", `  pageTemplates: ["vehicle-detail", "search"],`)).pageTemplates).toEqual(["vehicle-detail", "search"]);
     expect(() => readDefinition("car-bit", def("car-bit", `  pageTemplates: [],`))).toThrow("pageTemplates must list template names");

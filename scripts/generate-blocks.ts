@@ -27,8 +27,10 @@ const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, __, c: str
 const camel = (type: string) => type.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** What the generator needs from one definition's text; throws naming the file when it is not a definition. */
-export function readDefinition(type: string, text: string, editor = false): DefinitionFacts {
+export function readDefinition(type: string, source: string, editor = false): DefinitionFacts {
   const file = `blocks/${type}/block.ts`;
+  // What comments say about the parts (blocks/_example/block.ts) is not the definition.
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   if (!text.includes(`export default defineBlock<"${type}">(`)) throw new Error(`${file}: must be \`export default defineBlock<"${type}">({ render, … })\``);
   const lazy: Record<string, string> = {};
   const lazyBody = /\blazy:\s*\{([^}]*)\}/.exec(text);

@@ -1,10 +1,10 @@
-import type { BlockDefinition, BlockType } from "../../renderer/types";
+import type { BlockDefinition, FolderBlockType } from "../../renderer/types";
 
 /**
  * A block's one definition, default-exported by blocks/<type>/block.ts: its render function and its
  * optional parts (renderer/types.ts `BlockDefinition`). `npm run generate` collects them.
  */
-export function defineBlock<T extends BlockType>(definition: BlockDefinition<T>): BlockDefinition<T> {
+export function defineBlock<T extends FolderBlockType>(definition: BlockDefinition<T>): BlockDefinition<T> {
   return definition;
 }
 

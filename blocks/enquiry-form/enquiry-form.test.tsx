@@ -63,6 +63,15 @@ describe("enquiry form block", () => {
     expect(html).not.toContain("Harbourside Storage Yard");
   });
 
+  it("starts the opt-in unticked where the site says so, on every variant", () => {
+    const unticked = (t: TenantDocument) => (t.forms.enquiry.fields.optIn = { show: true, required: false, ticked: false });
+    for (const variant of ["enquiry", "careers", "finance", "test-drive"] as const) {
+      const html = render({ variant }, unticked);
+      expect(html, variant).toMatch(/<input type="checkbox" id="enq-form-opt_in"/);
+      expect(html, variant).not.toMatch(/<input type="checkbox" id="enq-form-opt_in"[^>]* checked=""/);
+    }
+  });
+
   it("careers, finance and test-drive variants: their heading, anchor and form", () => {
     const careers = render({ variant: "careers", showNotice: false });
     expect(careers).toContain('id="careers-form"');

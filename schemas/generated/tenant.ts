@@ -650,9 +650,9 @@ export interface Forms {
       registration: FieldRule2;
       location: FieldRule3;
       dealership: FieldRule4;
-      optIn: FieldRule5;
-      terms: FieldRule6;
-      budget: FieldRule7;
+      optIn: OptInRule;
+      terms: FieldRule5;
+      budget: FieldRule6;
     };
     /**
      * The message when the terms are not ticked (one site words it with 'the form').
@@ -790,7 +790,22 @@ export interface FieldRule4 {
   label?: string;
 }
 /**
- * The opt-in checkbox, ticked by default; never required.
+ * The box a visitor ticks to get news and offers (Keep me up to date with news and offers), on the enquiry, careers, finance, test-drive and car enquiry forms; never required. Whether it starts ticked is the site's choice (Ticked at the start).
+ */
+export interface OptInRule {
+  show: boolean;
+  /**
+   * Has no effect: the box is never required.
+   */
+  required: boolean;
+  label?: string;
+  /**
+   * Whether the box is already ticked when a visitor opens a form. Unticked is the safe choice: Australia's Spam Act 2003 and New Zealand's Unsolicited Electronic Messages Act 2007 ask for the visitor's express consent to news and offers, which a box they tick themselves gives. New sites start unticked.
+   */
+  ticked: boolean;
+}
+/**
+ * The terms checkbox; when required, not ticking it shows the terms message.
  */
 export interface FieldRule5 {
   show: boolean;
@@ -798,17 +813,9 @@ export interface FieldRule5 {
   label?: string;
 }
 /**
- * The terms checkbox; when required, not ticking it shows the terms message.
- */
-export interface FieldRule6 {
-  show: boolean;
-  required: boolean;
-  label?: string;
-}
-/**
  * On the finance enquiry only: the vehicle price or budget, shown as $ with thousands separators and sent in whole dollars. A finance link that carries the car's price fills it in.
  */
-export interface FieldRule7 {
+export interface FieldRule6 {
   show: boolean;
   required: boolean;
   label?: string;
@@ -5145,10 +5152,26 @@ export interface RangeSetting5 {
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "fieldRule".
  */
-export interface FieldRule8 {
+export interface FieldRule7 {
   show: boolean;
   required: boolean;
   label?: string;
+}
+/**
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "optInRule".
+ */
+export interface OptInRule1 {
+  show: boolean;
+  /**
+   * Has no effect: the box is never required.
+   */
+  required: boolean;
+  label?: string;
+  /**
+   * Whether the box is already ticked when a visitor opens a form. Unticked is the safe choice: Australia's Spam Act 2003 and New Zealand's Unsolicited Electronic Messages Act 2007 ask for the visitor's express consent to news and offers, which a box they tick themselves gives. New sites start unticked.
+   */
+  ticked: boolean;
 }
 /**
  * The site's lead forms: which fields each form shows and requires, its categories and copy, the dealership dropdown, the test-drive and service options, and which forms are shown in steps. The form on the page and the server check the same rules, so a lead is never refused after it looked right.
@@ -5180,9 +5203,9 @@ export interface Forms1 {
       registration: FieldRule2;
       location: FieldRule3;
       dealership: FieldRule4;
-      optIn: FieldRule5;
-      terms: FieldRule6;
-      budget: FieldRule7;
+      optIn: OptInRule;
+      terms: FieldRule5;
+      budget: FieldRule6;
     };
     /**
      * The message when the terms are not ticked (one site words it with 'the form').
@@ -5631,4 +5654,119 @@ export interface Reviews1 {
   minimumRating: number;
   hidden: boolean;
   googleReviewCount: number;
+}
+/**
+ * A heading, a few short points and a link, in a plain band or a panel. (Say here what the block is for and where it fits: the admin shows it when a block is added.)
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ExampleProps".
+ */
+export interface ExampleProps {
+  heading: string;
+  /**
+   * @maxItems 6
+   */
+  points:
+    | []
+    | [
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ]
+    | [
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        },
+        {
+          text: string;
+        }
+      ];
+  link?: Link1;
+  /**
+   * Plain: on the page's background. Panel: in a box with a border.
+   */
+  look: "plain" | "panel";
+  showPhone: boolean;
+}
+/**
+ * Leave out for none.
+ */
+export interface Link1 {
+  label: ShortText;
+  href: Href;
+  newTab: boolean;
+}
+/**
+ * A heading, a few short points and a link, in a plain band or a panel. (Say here what the block is for and where it fits: the admin shows it when a block is added.)
+ *
+ * This interface was referenced by `TenantDocument`'s JSON-Schema
+ * via the `definition` "ExampleBlock".
+ */
+export interface ExampleBlock {
+  id: BlockId;
+  type: "example";
+  props: ExampleProps;
+  area?: BlockArea;
 }

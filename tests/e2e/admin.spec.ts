@@ -159,6 +159,9 @@ test("staff creates a dealer site from a starter, edits its theme and home block
   await expect(site.getByRole("heading", { name: "Welcome to Jacaranda" })).toBeVisible();
   await expect(site.getByText("Family owned in Grafton since 1988.")).toBeVisible();
   expect(await site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--fc-primary").trim())).toBe("#7a1f1f");
+  // A site from a starter asks for consent to news and offers with an unticked box (a demo site's starts ticked: forms.spec.ts).
+  await site.goto(siteUrl(NEW_SITE.slug, "/contact-us"));
+  await expect(site.locator("main form").getByLabel("Keep me up to date with news and offers")).not.toBeChecked();
   await site.close();
 
   // The list shows it published by staff, nothing pending.

@@ -24,7 +24,7 @@ export function Field({
 }) {
   const errorId = `${id}-error`;
   const registered = register(field.name as FieldName);
-  // Starting values are also the elements' defaults, so the server's HTML shows them (opt-in ticked, one option chosen).
+  // Starting values are also the elements' defaults, so the server's HTML shows them (the opt-in ticked where the site says, one option chosen).
   const common = {
     id,
     "aria-invalid": error ? true : undefined,

@@ -9,11 +9,11 @@ export function shownOptions(field: FormField, dealership: unknown): FormOption[
   return mine.length ? mine : all;
 }
 
-/** The form's starting values: tick boxes unticked but opt-in, a select with one option chosen, the rest empty. */
+/** The form's starting values: tick boxes as their field says (the opt-in as the site says, the rest unticked), a select with one option chosen, the rest empty. */
 export function startValues(spec: LeadFormSpec, initial: FormValues = {}): FormValues {
   const values: FormValues = {};
   for (const f of spec.fields) {
-    if (f.control === "checkbox") values[f.name] = f.name === "opt_in"; // opt-in defaults to true (leads §5)
+    if (f.control === "checkbox") values[f.name] = f.ticked === true;
     else if (f.control === "select" && f.options?.length === 1) values[f.name] = f.options[0].value; // one option: preselected
     else values[f.name] = "";
   }
