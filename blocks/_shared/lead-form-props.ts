@@ -76,7 +76,7 @@ export function leadFormProps(
   const group = tenant.identity.groupName?.trim() || tenant.identity.name;
   const defaults: Partial<Lead["fields"]> = car ? carDefaults(tenant, car) : make?.trim() ? { vehicle_make: make.trim().slice(0, 80) } : {};
   if (opts.pageId && opts.pageId.length <= 100) defaults.page_id = opts.pageId;
-  const hasOptIn = spec.fields.some((f) => f.name === "opt_in");
+  const optIn = spec.fields.find((f) => f.name === "opt_in");
   // A form about a car starts at the car's own dealership and location where its selects offer them.
   const offers = (name: string, value: unknown) => value !== undefined && !!spec.fields.find((f) => f.name === name)?.options?.some((o) => o.value === String(value));
   const initialValues: LeadFormProps["initialValues"] = {};
@@ -98,7 +98,7 @@ export function leadFormProps(
     },
     event: { carType: car?.car_type ?? null, tag: car?.tag ?? null, modal: opts.modal ?? false },
     consent: { group, privacyHref: tenant.forms.enquiry.privacyPolicyLink !== false ? "/privacy-policy" : null },
-    notice: opts.notice === undefined ? (hasOptIn ? noticeText(group) : null) : opts.notice,
+    notice: opts.notice === undefined ? (optIn ? noticeText(group, optIn.ticked !== false) : null) : opts.notice,
     disclaimer: kind === "enquiry" || kind === "careers" || kind === "finance" ? (tenant.forms.enquiry.disclaimer?.trim() ?? null) : null,
     initialValues: Object.keys(initialValues).length ? initialValues : undefined,
     financeQuery: opts.financeQuery ? { dealerships: tenant.dealerships.map((d) => d.slug) } : null,

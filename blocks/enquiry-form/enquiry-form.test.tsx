@@ -69,7 +69,11 @@ describe("enquiry form block", () => {
       const html = render({ variant }, unticked);
       expect(html, variant).toMatch(/<input type="checkbox" id="enq-form-opt_in"/);
       expect(html, variant).not.toMatch(/<input type="checkbox" id="enq-form-opt_in"[^>]* checked=""/);
+      // Submitting alone consents to nothing then: the notice says the box is how to consent.
+      expect(text(html), variant).toMatch(/Tick the box above to receive future communications from .+\. You can opt out at any time by replying STOP/);
+      expect(text(html), variant).not.toContain("By submitting this form you consent");
     }
+    expect(text(render({ variant: "enquiry", showNotice: true }))).toContain("By submitting this form you consent to receiving future communications from");
   });
 
   it("careers, finance and test-drive variants: their heading, anchor and form", () => {
