@@ -7,7 +7,10 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import type { TenantError } from "./tenant-validation";
 import { findPlaceholders } from "./placeholders";
-import { deadLinks, placeOf } from "./site-links";
+import { deadLinks } from "./site-links";
+import { fieldPlace } from "./field-wording";
+
+const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 
 export type CheckId = "valid" | "links" | "placeholders" | "other-dealers" | "lead-email" | "licences" | "stock";
 export type CheckStatus = "pass" | "fail" | "warn";

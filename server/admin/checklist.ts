@@ -12,6 +12,7 @@ import { countListedSlugs } from "../inventory/store";
 import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";
 import { cleanText } from "../http/body";
+import { problemText } from "../../domain/field-wording";
 import { ownershipErrors } from "../tenants/dealerships";
 
 export const MAX_REASON_LENGTH = 500;
@@ -26,7 +27,7 @@ export class ChecklistRefused extends HttpError {
   }
 
   override body(): ErrorBody {
-    const errors = this.checklist.filter((i) => i.status === "fail").flatMap((i) => i.problems.map((p) => ({ pointer: p.pointer, message: `${p.where}: ${p.message}` })));
+    const errors = this.checklist.filter((i) => i.status === "fail").flatMap((i) => i.problems.map((p) => ({ pointer: p.pointer, message: problemText(p.where, p.message) })));
     return { message: this.message, errors, checklist: this.checklist };
   }
 }

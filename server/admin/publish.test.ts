@@ -24,7 +24,7 @@ const withDeadLink = () => {
   doc.navigation = { items: [{ label: "Broken", href: "/nowhere" }] } as typeof doc.navigation;
   return doc;
 };
-const DEAD_LINK = "Menu › Broken: “/nowhere” leads to no page of this site.";
+const DEAD_LINK = "Navigation › Broken › Goes to: “/nowhere” leads to no page of this site.";
 
 describe.each(backends)("publishing from the admin on %s", (_name, make) => {
   let h: DbHandle;

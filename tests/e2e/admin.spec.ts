@@ -182,7 +182,7 @@ test("an invalid edit is shown at its path and cannot be published; the live sit
   await page.getByRole("button", { name: /^Publish( anyway)?$/ }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "Not published." });
   await expect(refusal).toContainText("Fix this problem first:");
-  await expect(refusal).toContainText(`Theme › Colours › Text on primary: ${message}`);
+  await expect(refusal).toContainText(`Theme › Colours › ${message}`);
   await expect(status(page)).toContainText("Draft saved at"); // the draft itself is kept
   const live = await page.context().newPage();
   expect((await live.goto(siteUrl(NEW_SITE.slug)))?.status()).toBe(200);
