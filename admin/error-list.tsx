@@ -1,5 +1,5 @@
 import type { TenantError } from "../domain/tenant-validation";
-import { fieldPlace, problemWords } from "../domain/field-wording";
+import { fieldPlace, problemWords } from "../domain/field-place";
 import styles from "./error-list.module.css";
 
 /**

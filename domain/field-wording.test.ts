@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import tenantSchema from "../schemas/generated/tenant.schema.json";
 import { validateTenant, type TenantError } from "./tenant-validation";
-import { enumLabel, fieldPlace, fieldTitle, PATTERN_WORDS, problemText, problemWords } from "./field-wording";
+import { enumLabel, fieldTitle, PATTERN_WORDS } from "./field-wording";
+import { fieldPlace, problemText, problemWords } from "./field-place";
 
 const harbourline = () => JSON.parse(readFileSync("tenants/harbourline.json", "utf8"));
 const errorsOf = (doc: unknown): TenantError[] => {

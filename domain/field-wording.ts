@@ -10,7 +10,7 @@ import tenantSchema from "../schemas/generated/tenant.schema.json" with { type: 
 type Node = Record<string, any>;
 const root = tenantSchema as unknown as Node;
 const definitions = root.definitions as Record<string, Node>;
-const DEF = "#/definitions/";
+export const DEF = "#/definitions/";
 
 /** What each pattern of the schema asks for, after the field's title. Every pattern has one (a test checks). */
 export const PATTERN_WORDS: Record<string, string> = {
@@ -104,6 +104,9 @@ export function resolveNode(node: Node | undefined): Node | undefined {
   return n;
 }
 
+/** A block kind's title ("rich-text" → "Rich text"). */
+export const blockTitle = (type: string): string => String(definitions[`${pascal(type)}Block`]?.title ?? humanise(type));
+
 const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const unescape = (part: string) => part.replace(/~1/g, "/").replace(/~0/g, "~");
 
@@ -143,17 +146,18 @@ export function schemaSteps(pointer: string, doc?: unknown): PathStep[] {
   return steps;
 }
 
-const nameOf = (value: unknown): string | undefined => {
+/** A list item's own name (its title, label, name or heading), cut to 40 characters. */
+export const nameOf = (value: unknown): string | undefined => {
   if (!value || typeof value !== "object") return undefined;
   const v = value as Node;
   const named = [v.title, v.label, v.name, v.heading].find((n) => typeof n === "string" && n.trim());
   return named ? (named as string).trim().slice(0, 40) : undefined;
 };
-const isBlock = (step: PathStep | undefined) => typeof step?.node?.properties?.type?.const === "string";
-const titleOf = (step: PathStep) => (typeof step.node?.title === "string" ? step.node.title.trim() : "");
+export const isBlock = (step: PathStep | undefined) => typeof step?.node?.properties?.type?.const === "string";
+export const titleOf = (step: PathStep) => (typeof step.node?.title === "string" ? step.node.title.trim() : "");
 
 /** A step's words: its title, else a list item's name or title and position ("Day 3"), else its name. */
-function stepTitle(step: PathStep, list?: PathStep): string {
+export function stepTitle(step: PathStep, list?: PathStep): string {
   const title = titleOf(step);
   if (step.position !== undefined) {
     const what = title || (list?.node?.title ? String(list.node.title) : "Item");
@@ -163,7 +167,7 @@ function stepTitle(step: PathStep, list?: PathStep): string {
 }
 
 /** Words for keys the schema cannot title (a block whose kind is not known). */
-const KEY_WORDS: Record<string, string> = { html: "Text", href: "Link", url: "Link", src: "Picture", alt: "Description" };
+export const KEY_WORDS: Record<string, string> = { html: "Text", href: "Link", url: "Link", src: "Picture", alt: "Description" };
 
 /** The title of the field at `pointer` ("Primary", "Postcode"). */
 export function fieldTitle(pointer: string, doc?: unknown): string {
@@ -171,73 +175,6 @@ export function fieldTitle(pointer: string, doc?: unknown): string {
   const last = steps.at(-1);
   if (!last) return "The site";
   return stepTitle(last, steps.at(-2));
-}
-
-/** A block in words: its kind's title, numbered when its list holds more than one of that kind ("Rich text 2"). */
-function blockWords(step: PathStep, list: PathStep | undefined): string {
-  const type = (step.value as Node | undefined)?.type;
-  const kind = titleOf(step) || (typeof type === "string" ? humanise(type) : "Block");
-  const all = Array.isArray(list?.value) ? (list.value as Node[]) : [];
-  const same = all.filter((b) => b && b.type === type);
-  if (same.length < 2 || step.position === undefined) return typeof type === "string" ? kind : `Block ${step.position}`;
-  return `${kind} ${all.slice(0, step.position).filter((b) => b && b.type === type).length}`;
-}
-
-/**
- * Where the field at `pointer` is, in the words the editor shows: the section, a page by its
- * title, a block by its kind's title, a list item by its name and a field by its label —
- * "Theme › Colours › Primary (buttons, links)", "About Us › Rich text › Text",
- * "Locations › Harbour City › Opening hours › Day 3 › Closes". Never an index or a key: the
- * page list, a page's block list and a block's settings are left out (the person sees the page
- * and the block), as is the list of a named item below the top level ("Navigation › Used Cars ›
- * Utes"). The one place for every error, checklist problem and change the admin names.
- */
-export function fieldPlace(pointer: string, doc?: unknown): string {
-  const steps = schemaSteps(pointer, doc);
-  if (!steps.length) return "The whole site";
-  const words: string[] = [];
-  const blockAt = (i: number) => {
-    const step = steps[i];
-    return !!step && step.position !== undefined && (isBlock(step) || steps[i - 1]?.node?.items?.$ref === `${DEF}block`);
-  };
-  steps.forEach((step, i) => {
-    const before = steps[i - 1];
-    const next = steps[i + 1];
-    if (i === 0 && step.key === "pages") return;
-    if (step.key === "props" && blockAt(i - 1)) return;
-    if (step.key === "blocks" && before?.position !== undefined) return;
-    if (i > 0 && next?.position !== undefined && nameOf(next.value) && !isBlock(next)) return;
-    if (before?.key === "pages" && i === 1) {
-      const page = step.value as Node | undefined;
-      if (page?.path === "/") return void words.push("Home page");
-      const title = nameOf(page);
-      if (title) return void words.push(title);
-      if (typeof page?.template === "string") return void words.push(`${enumLabel(page.template)} template`);
-      return void words.push(`Page ${step.position ?? step.key}`);
-    }
-    if (blockAt(i)) {
-      return void words.push(blockWords(step, before));
-    }
-    words.push(stepTitle(step, before));
-  });
-  return words.join(" › ") || "The whole site";
-}
-
-/**
- * A problem as one sentence with its place: "About Us › Rich text › Text is required." when the
- * message starts with the field's label (the place ends with it), else "Place: message". `place`
- * is the part that names the field (a button in the admin), `rest` what follows it.
- */
-export function problemWords(where: string, message: string): { place: string; rest: string } {
-  const field = where.split(" › ").at(-1) ?? "";
-  if (field && message.startsWith(`${field} `)) return { place: where, rest: message.slice(field.length) };
-  return { place: where, rest: `: ${message}` };
-}
-
-/** A problem as one sentence with its place ("About Us › Rich text › Text is required."). */
-export function problemText(where: string, message: string): string {
-  const { place, rest } = problemWords(where, message);
-  return `${place}${rest}`;
 }
 
 const s = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

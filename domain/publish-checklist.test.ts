@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { blocksPublishing, publishChecklist, type CheckItem, type OtherSite } from "./publish-checklist";
 import { internalLinks, resolves } from "./site-links";
-import { fieldPlace } from "./field-wording";
+import { fieldPlace } from "./field-place";
 
 const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 import { validateTenant } from "./tenant-validation";

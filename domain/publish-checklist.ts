@@ -8,7 +8,7 @@ import type { TenantDocument } from "../schemas/generated/tenant";
 import type { TenantError } from "./tenant-validation";
 import { findPlaceholders } from "./placeholders";
 import { deadLinks } from "./site-links";
-import { fieldPlace } from "./field-wording";
+import { fieldPlace } from "./field-place";
 
 const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 

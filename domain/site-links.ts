@@ -8,7 +8,7 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { findPage, normalisePath } from "./find-page";
 import { gatedKind } from "./gated-routes";
-import { fieldPlace } from "./field-wording";
+import { fieldPlace } from "./field-place";
 
 /** Keys whose string value is a link (href, url, link, contactHref, defaultLink, ctaHref …); not src/path. */
 const LINK_KEY = /^(href|url|link)$|(Href|Link|Url)$/;

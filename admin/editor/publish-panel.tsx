@@ -1,5 +1,5 @@
 import type { CheckItem } from "../../domain/publish-checklist";
-import { problemWords } from "../../domain/field-wording";
+import { problemWords } from "../../domain/field-place";
 import { formatInZone, utcToZoned, zonePlace } from "../../domain/zoned-time";
 import styles from "../admin.module.css";
 import errorStyles from "../error-list.module.css";

@@ -12,7 +12,7 @@ import { countListedSlugs } from "../inventory/store";
 import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";
 import { cleanText } from "../http/body";
-import { problemText } from "../../domain/field-wording";
+import { problemText } from "../../domain/field-place";
 import { ownershipErrors } from "../tenants/dealerships";
 
 export const MAX_REASON_LENGTH = 500;
