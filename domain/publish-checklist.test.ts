@@ -131,6 +131,11 @@ describe("the pre-publish checklist", () => {
     const ok = publishChecklist(valid(raw("redgate")), [], { others: [], stock: 0 });
     expect(ok.map((i) => i.status)).toEqual(["pass", "pass", "pass", "pass", "pass", "pass", "warn"]);
     expect(blocksPublishing(ok)).toBe(false);
+    // An invalid draft's errors name its pages and blocks by their titles all the same.
+    const draft = raw("bluegum");
+    delete draft.pages[1].blocks[0].props.html;
+    const named = publishChecklist(null, [{ pointer: "/pages/1/blocks/0/props/html", message: "Text is required." }], { others: [], stock: 0 }, draft);
+    expect(named[0].problems).toEqual([{ message: "Text is required.", where: "About Us › Rich text › Text", pointer: "/pages/1/blocks/0/props/html" }]);
     const invalid = publishChecklist(null, [{ pointer: "/identity/name", message: "must be filled in" }], { others: [], stock: 0 });
     expect(invalid).toEqual([
       {

@@ -55,12 +55,13 @@ function item(id: CheckId, problems: CheckProblem[], pass: string, fail: (n: num
 
 /**
  * The checklist of a document as `validateTenant` left it. `errors`: the document's validation
- * errors; while there are any, only that item is checked (the rest need a valid document).
+ * errors; while there are any, only that item is checked (the rest need a valid document). `draft`:
+ * the document as written, to name the pages and blocks of those errors when it is not valid.
  */
-export function publishChecklist(doc: TenantDocument | null, errors: TenantError[], ctx: ChecklistContext): CheckItem[] {
+export function publishChecklist(doc: TenantDocument | null, errors: TenantError[], ctx: ChecklistContext, draft: unknown = doc): CheckItem[] {
   const valid = item(
     "valid",
-    errors.map((e) => ({ message: e.message, where: placeOf(doc, e.pointer), pointer: e.pointer })),
+    errors.map((e) => ({ message: e.message, where: placeOf(draft, e.pointer), pointer: e.pointer })),
     "Every field is filled in correctly.",
     (n) => `${plural(n, "field")} to correct first; the other checks run once the draft has no errors.`,
   );

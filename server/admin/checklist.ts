@@ -40,7 +40,7 @@ export async function checklistFor(db: Db, slug: string, document: unknown, extr
   const result = validateTenant(document);
   const all = [...(result.ok ? [] : result.errors), ...extraErrors];
   const errors = all.filter((e, i) => all.findIndex((f) => f.pointer === e.pointer && f.message === e.message) === i);
-  if (!result.ok || errors.length) return publishChecklist(result.ok ? result.document : null, errors, { others: [], stock: 0 });
+  if (!result.ok || errors.length) return publishChecklist(result.ok ? result.document : null, errors, { others: [], stock: 0 }, document);
   const rows = await db
     .select({ name: tenants.name, draft: tenants.draft, published: tenantVersions.document })
     .from(tenants)

@@ -9,7 +9,7 @@ import { auditLog, scheduledPublishes, tenants, tenantVersions } from "../db/sch
 import { upsertVehicle } from "../inventory/store";
 import { getDraft, getLiveDocument, saveDraft } from "../tenants/store";
 import { utcToZoned } from "../../domain/zoned-time";
-import { DEALER_CHECKLIST_REFUSAL, STAFF_CHECKLIST_REFUSAL } from "./checklist";
+import { checklistFor, DEALER_CHECKLIST_REFUSAL, STAFF_CHECKLIST_REFUSAL } from "./checklist";
 import { adminRoute, handleCancelSchedule, handleChecklist, handleFlags, handleGetSchedule, handlePublish, handleSchedule, handleSignIn } from "./http";
 import { publishDue } from "./schedule";
 
@@ -75,6 +75,14 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     expect(after.body.checklist.at(-1)).toEqual({ id: "stock", status: "pass", summary: "1 car in stock.", problems: [] });
     // Another site's checklist is not a dealer's to see.
     expect((await call(handleChecklist, "dealer", { method: "GET", slug: "beta" })).status).toBe(403);
+  });
+
+  it("names an invalid draft's problems by page, block and field, never by index or key", async (ctx) => {
+    db.need(ctx);
+    const doc = publishableTenant("alpha", "Alpha Motors", 1) as unknown as { pages: { blocks: { props: Record<string, unknown> }[] }[] };
+    delete doc.pages[0].blocks[0].props.html;
+    const [valid] = await checklistFor(h.db, "alpha", doc);
+    expect(valid.problems).toEqual([{ message: "Text is required.", where: "Home page › Rich text › Text", pointer: "/pages/0/blocks/0/props/html" }]);
   });
 
   it("refuses staff a failing draft until they publish anyway with a reason, which the audit log keeps", async (ctx) => {
