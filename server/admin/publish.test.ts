@@ -92,7 +92,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     const refused = await call(handlePublish, "staff", { body: { revision: await revision() } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(STAFF_CHECKLIST_REFUSAL);
-    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", message: DEAD_LINK }]);
+    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", where: "Navigation › Broken › Goes to", message: "“/nowhere” leads to no page of this site." }]);
     expect(refused.body.checklist.find((i: { id: string }) => i.id === "links")).toMatchObject({ status: "fail", summary: "1 link leads to no page." });
     expect(await liveVersion()).toBe(live);
 
@@ -122,7 +122,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     const refused = await call(handlePublish, "dealer", { body: { revision: await revision(), publishAnyway: true, reason: "I say so" } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(DEALER_CHECKLIST_REFUSAL);
-    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", message: DEAD_LINK }]);
+    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", where: "Navigation › Broken › Goes to", message: "“/nowhere” leads to no page of this site." }]);
     const flags = await call(handleFlags, "dealer", { body: { flags: { "/features/compare": false }, revision: await revision() } });
     expect([flags.status, flags.body.message]).toEqual([422, DEALER_CHECKLIST_REFUSAL]);
     expect(await liveVersion()).toBe(live);
