@@ -14,6 +14,15 @@ describe("History's audit log in words", () => {
   });
 });
 
+describe("History's audit log names settings by their labels", () => {
+  it("words a change of feature flags by each flag's label", () => {
+    expect(describeAudit("flags", { flags: { "/features/phoneRevealed": false, "/features/tradeIn/enabled": true } })).toBe(
+      "changed feature flags: Phone number shown from the start: off, Trade-in valuation: on",
+    );
+    expect(describeAudit("flags", { flags: { "/features/calculators/fuel": true } })).toBe("changed feature flags: Fuel cost calculator: on");
+  });
+});
+
 describe("the new site's placeholders in the wizard", () => {
   it("names a stand-in picture instead of showing its path, and keeps placeholder text", () => {
     expect(placeholderWords({ pointer: "/theme/logo/src", text: "/starters/logo.svg" })).toBe("The logo: a stand-in “Your logo” box until a logo is added (editor › Theme).");

@@ -1,7 +1,8 @@
-import { jsonDiff, previewValue } from "../domain/json-diff";
+import { jsonDiff } from "../domain/json-diff";
+import { changeWords } from "../domain/field-place";
 import styles from "./admin.module.css";
 
-/** The changed paths between two documents, with both values. */
+/** What changed between two documents: each field by its place in words, with both values as text. */
 export function DiffTable({ before, after, beforeLabel, afterLabel }: { before: unknown; after: unknown; beforeLabel: string; afterLabel: string }) {
   const changes = jsonDiff(before, after);
   if (!changes.length) return <p>No differences.</p>;
@@ -9,21 +10,22 @@ export function DiffTable({ before, after, beforeLabel, afterLabel }: { before: 
     <table className={`${styles.diff} ${styles.table}`}>
       <thead>
         <tr>
-          <th scope="col">Path</th>
+          <th scope="col">Where</th>
           <th scope="col">{beforeLabel}</th>
           <th scope="col">{afterLabel}</th>
         </tr>
       </thead>
       <tbody>
-        {changes.slice(0, 200).map((c) => (
-          <tr key={c.pointer}>
-            <td>
-              <code>{c.pointer || "/"}</code>
-            </td>
-            <td className={c.kind === "added" ? undefined : styles.before}>{previewValue(c.before)}</td>
-            <td className={c.kind === "removed" ? undefined : styles.after}>{previewValue(c.after)}</td>
-          </tr>
-        ))}
+        {changes.slice(0, 200).map((c) => {
+          const words = changeWords(c.pointer, c.before, c.after, before, after);
+          return (
+            <tr key={c.pointer} data-pointer={c.pointer}>
+              <th scope="row">{words.where}</th>
+              <td className={c.kind === "added" ? undefined : styles.before}>{words.before}</td>
+              <td className={c.kind === "removed" ? undefined : styles.after}>{words.after}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DomainStatus, type DomainState } from "./domain-status.client";
+import { certificateIssued, domainSettings, pointsHere } from "../server/domains/checks";
 
 // The admin's domain status against a stubbed server answering as GET /api/admin/tenants/{slug}/domains
 // does (server/domains/status.test.ts drives the real endpoint).
@@ -57,6 +58,22 @@ describe("the admin's domain status", () => {
     await waitFor(() => expect((screen.getByRole("button", { name: "Check again" }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole("button", { name: "Check again" }));
     await waitFor(() => expect(status().textContent).toBe("Your session has ended. Sign in again (your edits stay in this tab)."));
+  });
+
+  it("says what the platform could not check in staff's words, never an environment variable's name", async () => {
+    const unset = domainSettings({});
+    const lookup = async () => ["203.0.113.10"];
+    const domains: DomainState[] = [
+      { domain: "www.alpha.test", published: true, pointsHere: await pointsHere("www.alpha.test", unset, lookup), certificate: await certificateIssued("www.alpha.test", unset) },
+    ];
+    answers = [json(200, { checkedAt: "2026-11-29T00:30:00Z", domains })];
+    render(<DomainStatus slug="alpha" domains={["www.alpha.test"]} />);
+    const item = await screen.findByText("Not checked: this platform's public addresses are not configured.", { exact: false });
+    expect(item.closest("li")!.textContent).toBe(
+      "www.alpha.test PublishedPoints hereUnknown Not checked: this platform's public addresses are not configured." +
+        "Certificate issuedUnknown Not checked: this platform's HTTPS server is not configured for checking certificates.",
+    );
+    expect(item.closest("li")!.textContent).not.toMatch(/[A-Z]{3,}_[A-Z]+/);
   });
 
   it("says so when the server cannot be reached", async () => {

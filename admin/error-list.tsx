@@ -1,16 +1,18 @@
 import type { TenantError } from "../domain/tenant-validation";
-import { fieldPlace } from "../domain/field-wording";
+import { fieldPlace, problemWords } from "../domain/field-place";
 import styles from "./error-list.module.css";
 
 /**
- * Problems by field: where the field is in words ("Theme › Colours › Primary") and what is wrong.
- * With `onGo`, each place is a button that opens its field; `doc` names pages and blocks by their titles.
+ * Problems by field, each one sentence naming page, block and field by their labels ("About Us ›
+ * Rich text › Text is required.", "Theme › Colours › Primary (buttons, links) must look like #1A2B3C.").
+ * With `onGo`, each place is a button that opens its field; `doc` names pages and blocks by their titles
+ * (an error the server already placed, such as a checklist refusal's, brings its own `where`).
  */
-export function ErrorList({ errors, onGo, doc }: { errors: Pick<TenantError, "pointer" | "message">[]; onGo?: (pointer: string) => void; doc?: unknown }) {
+export function ErrorList({ errors, onGo, doc }: { errors: (Pick<TenantError, "pointer" | "message"> & { where?: string })[]; onGo?: (pointer: string) => void; doc?: unknown }) {
   return (
     <ul className={styles.errorList}>
       {errors.map((e, i) => {
-        const place = fieldPlace(e.pointer, doc);
+        const { place, rest } = problemWords(e.where ?? fieldPlace(e.pointer, doc), e.message);
         return (
           <li key={i}>
             {onGo ? (
@@ -20,7 +22,7 @@ export function ErrorList({ errors, onGo, doc }: { errors: Pick<TenantError, "po
             ) : (
               <strong>{place}</strong>
             )}
-            : {e.message}
+            {rest}
           </li>
         );
       })}

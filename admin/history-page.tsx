@@ -1,6 +1,9 @@
 import { getDb } from "../server/db";
 import { auditFor, draftFor } from "../server/admin/tenants";
 import { getVersion, listVersions } from "../server/tenants/store";
+import tenantSchema from "../schemas/generated/tenant.schema.json" with { type: "json" };
+import { featureFlags } from "../domain/feature-flags";
+import { fieldPlace } from "../domain/field-place";
 import { DiffTable } from "./diff-table";
 import { formatWhen } from "./format";
 import { orNotFound, requireTenantAdmin } from "./session";
@@ -8,6 +11,11 @@ import { AdminShell, TenantNav } from "./shell";
 import { RestoreButton } from "./restore-button.client";
 import { TableHead } from "./table-head";
 import styles from "./admin.module.css";
+
+// One of a group of switches by its own label ("Fuel cost calculator", not "Calculators: Fuel cost calculator").
+const FLAG_TITLES = new Map(featureFlags(tenantSchema).map((f) => [f.pointer, /^\/features\/\w+\/(?!enabled$)\w+$/.test(f.pointer) ? f.title.replace(/^[^:]+: /, "") : f.title]));
+/** A feature flag by its label on the Feature flags screen ("Phone number shown from the start"). */
+const flagTitle = (pointer: string) => FLAG_TITLES.get(pointer) ?? fieldPlace(pointer).replace(/^Features › /, "");
 
 /** What an audit entry says, in words. */
 export function describeAudit(action: string, detail: unknown): string {
@@ -32,7 +40,7 @@ export function describeAudit(action: string, detail: unknown): string {
     case "restore":
       return `restored version ${d.version} as the draft`;
     case "flags":
-      return `changed feature flags: ${Object.entries(d.flags ?? {}).map(([p, v]) => `${p.replace("/features/", "")} ${v ? "on" : "off"}`).join(", ")}`;
+      return `changed feature flags: ${Object.entries(d.flags ?? {}).map(([p, v]) => `${flagTitle(p)}: ${v ? "on" : "off"}`).join(", ")}`;
     case "archive":
       return "archived the site";
     case "unarchive":

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import tenantSchema from "../schemas/generated/tenant.schema.json";
 import { validateTenant, type TenantError } from "./tenant-validation";
-import { enumLabel, fieldPlace, fieldTitle, PATTERN_WORDS } from "./field-wording";
+import { enumLabel, fieldTitle, PATTERN_WORDS } from "./field-wording";
+import { fieldPlace, problemText, problemWords } from "./field-place";
 
 const harbourline = () => JSON.parse(readFileSync("tenants/harbourline.json", "utf8"));
 const errorsOf = (doc: unknown): TenantError[] => {
@@ -67,9 +68,28 @@ describe("field wording", () => {
     const about = doc.pages.findIndex((p: { path?: string }) => p.path === "/about-us");
     const block = doc.pages[about].blocks.findIndex((b: { type: string }) => b.type === "rich-text");
     expect(fieldPlace("/theme/colors/primary", doc)).toBe("Theme › Colours › Primary (buttons, links)");
-    expect(fieldPlace(`/pages/${about}/blocks/${block}/props/html`, doc)).toBe(`Pages › Page “${doc.pages[about].title}” › Blocks › Rich text ${block + 1} › Text`);
-    expect(fieldPlace("/locations/0/opening_hours/2/close", doc)).toBe(`Locations › Location “${doc.locations[0].name}” › Opening hours › Day 3 › Closes`);
+    expect(fieldPlace(`/pages/${about}/blocks/${block}/props/html`, doc)).toBe("About Us › Rich text 1 › Text");
+    expect(fieldPlace("/theme/colors/onPrimary", doc)).toBe("Theme › Colours › Text on primary");
+    expect(fieldPlace("/locations/0/opening_hours/2/close", doc)).toBe("Locations › Harbourline Toyota Cleveland Sales › Opening hours › Day 3 › Closes");
+    expect(fieldPlace("/navigation/items/0/href", doc)).toBe("Navigation › Home › Goes to");
+    expect(fieldPlace("/pages/0/blocks/1", doc)).toBe("Home page › Search hero");
+    // Without the document, blocks cannot be told apart: numbered, still without keys or indexes.
+    expect(fieldPlace(`/pages/${about}/blocks/${block}/props/html`)).toBe(`Page ${about + 1} › Block ${block + 1} › Text`);
+    // One kind of block once on a page is named without a number.
+    const bluegum = JSON.parse(readFileSync("tenants/bluegum.json", "utf8"));
+    expect(fieldPlace("/pages/1/blocks/0/props/html", bluegum)).toBe("About Us › Rich text › Text");
     expect(fieldPlace("")).toBe("The whole site");
+  });
+
+  it("words a problem as one sentence with its place, never an index or a key", () => {
+    const doc = JSON.parse(readFileSync("tenants/bluegum.json", "utf8"));
+    doc.pages[1].blocks[0].props.html = "";
+    delete doc.pages[1].blocks[0].props.html;
+    doc.theme.colors.onPrimary = "white";
+    const sentences = errorsOf(doc).map((e) => problemText(fieldPlace(e.pointer, doc), e.message));
+    expect(sentences).toEqual(["Theme › Colours › Text on primary must look like #1A2B3C.", "About Us › Rich text › Text is required."]);
+    expect(problemWords("Footer › Footer text", "Still a placeholder: “x”.")).toEqual({ place: "Footer › Footer text", rest: ": Still a placeholder: “x”." });
+    expect(problemWords("About Us › Rich text › Text", "Text is required.")).toEqual({ place: "About Us › Rich text › Text", rest: " is required." });
   });
 
   it("labels enumerated values in words", () => {

@@ -10,7 +10,7 @@ import tenantSchema from "../schemas/generated/tenant.schema.json" with { type: 
 type Node = Record<string, any>;
 const root = tenantSchema as unknown as Node;
 const definitions = root.definitions as Record<string, Node>;
-const DEF = "#/definitions/";
+export const DEF = "#/definitions/";
 
 /** What each pattern of the schema asks for, after the field's title. Every pattern has one (a test checks). */
 export const PATTERN_WORDS: Record<string, string> = {
@@ -104,6 +104,9 @@ export function resolveNode(node: Node | undefined): Node | undefined {
   return n;
 }
 
+/** A block kind's title ("rich-text" → "Rich text"). */
+export const blockTitle = (type: string): string => String(definitions[`${pascal(type)}Block`]?.title ?? humanise(type));
+
 const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const unescape = (part: string) => part.replace(/~1/g, "/").replace(/~0/g, "~");
 
@@ -143,16 +146,28 @@ export function schemaSteps(pointer: string, doc?: unknown): PathStep[] {
   return steps;
 }
 
-/** A step's words: its title, else a list item's position and title ("Menu item 2"), else its name. */
-function stepTitle(step: PathStep, list?: PathStep): string {
-  const title = typeof step.node?.title === "string" ? step.node.title.trim() : "";
+/** A list item's own name (its title, label, name or heading), cut to 40 characters. */
+export const nameOf = (value: unknown): string | undefined => {
+  if (!value || typeof value !== "object") return undefined;
+  const v = value as Node;
+  const named = [v.title, v.label, v.name, v.heading].find((n) => typeof n === "string" && n.trim());
+  return named ? (named as string).trim().slice(0, 40) : undefined;
+};
+export const isBlock = (step: PathStep | undefined) => typeof step?.node?.properties?.type?.const === "string";
+export const titleOf = (step: PathStep) => (typeof step.node?.title === "string" ? step.node.title.trim() : "");
+
+/** A step's words: its title, else a list item's name or title and position ("Day 3"), else its name. */
+export function stepTitle(step: PathStep, list?: PathStep): string {
+  const title = titleOf(step);
   if (step.position !== undefined) {
-    const what = title || (list?.node?.title ? list.node.title : "Item");
-    const named = step.value && typeof step.value === "object" ? ((step.value as Node).title ?? (step.value as Node).label ?? (step.value as Node).name) : undefined;
-    return typeof named === "string" && named.trim() ? `${what} “${named.trim().slice(0, 40)}”` : `${what} ${step.position}`;
+    const what = title || (list?.node?.title ? String(list.node.title) : "Item");
+    return nameOf(step.value) ?? `${what} ${step.position}`;
   }
-  return title || humanise(step.key);
+  return title || KEY_WORDS[step.key] || humanise(step.key);
 }
+
+/** Words for keys the schema cannot title (a block whose kind is not known). */
+export const KEY_WORDS: Record<string, string> = { html: "Text", href: "Link", url: "Link", src: "Picture", alt: "Description" };
 
 /** The title of the field at `pointer` ("Primary", "Postcode"). */
 export function fieldTitle(pointer: string, doc?: unknown): string {
@@ -160,21 +175,6 @@ export function fieldTitle(pointer: string, doc?: unknown): string {
   const last = steps.at(-1);
   if (!last) return "The site";
   return stepTitle(last, steps.at(-2));
-}
-
-/**
- * Where the field at `pointer` is, in words: "Theme › Colours › Primary", "Pages › Page “About us” ›
- * Blocks › Rich text 2 › Text". A block's `props` step is left out (the person sees the block).
- */
-export function fieldPlace(pointer: string, doc?: unknown): string {
-  const steps = schemaSteps(pointer, doc);
-  if (!steps.length) return "The whole site";
-  const words: string[] = [];
-  steps.forEach((step, i) => {
-    if (step.key === "props" && steps[i - 1]?.node?.properties?.type?.const) return;
-    words.push(stepTitle(step, steps[i - 1]));
-  });
-  return words.join(" › ");
 }
 
 const s = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

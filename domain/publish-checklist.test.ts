@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { blocksPublishing, publishChecklist, type CheckItem, type OtherSite } from "./publish-checklist";
-import { internalLinks, placeOf, resolves } from "./site-links";
+import { internalLinks, resolves } from "./site-links";
+import { fieldPlace } from "./field-place";
+
+const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 import { validateTenant } from "./tenant-validation";
 
 // A demo document as written (no defaults), to change freely before it is validated.
@@ -21,15 +24,15 @@ describe("internal links and where they are", () => {
     const doc = raw("bluegum");
     const links = internalLinks(doc);
     expect(links.find((l) => l.pointer === "/navigation/items/1/children/2/href")).toEqual({
-      path: "/search/ute", href: "/search/ute", pointer: "/navigation/items/1/children/2/href", where: "Menu › Used Cars › Utes",
+      path: "/search/ute", href: "/search/ute", pointer: "/navigation/items/1/children/2/href", where: "Navigation › Used Cars › Utes › Goes to",
     });
-    expect(placeOf(doc, "/footer/legalLinks/0/href")).toBe(`Footer › Legal links › ${doc.footer.legalLinks[0].label}`);
-    expect(placeOf(doc, "/pages/1/blocks/0/props/html")).toBe("Page “About Us” › Block 1 (Rich text) › Text");
-    expect(placeOf(doc, "/pages/0/blocks/1")).toBe("Home page › Block 2 (Search hero)");
-    expect(placeOf(doc, "/dealerships/0/leadEmail")).toBe("Dealerships › Bluegum Pre-Owned › Lead email");
-    expect(placeOf(raw("harbourline"), "/layout/top/0/props/link/href")).toBe("Top of every page › Block 1 (Announcement bar) › Link");
+    expect(placeOf(doc, "/footer/legalLinks/0/href")).toBe(`Footer › ${doc.footer.legalLinks[0].label} › Goes to`);
+    expect(placeOf(doc, "/pages/1/blocks/0/props/html")).toBe("About Us › Rich text › Text");
+    expect(placeOf(doc, "/pages/0/blocks/1")).toBe("Home page › Search hero");
+    expect(placeOf(doc, "/dealerships/0/leadEmail")).toBe("Dealerships › Bluegum Pre-Owned › Lead e-mail address");
+    expect(placeOf(raw("harbourline"), "/layout/top/0/props/link/href")).toBe("Layout › Top of every page › Announcement bar › Link › Goes to");
     const inText = internalLinks({ pages: [{ path: "/a", title: "A", blocks: [{ id: "x", type: "rich-text", props: { html: '<a href="/b?x=1#top">b</a>' } }] }] });
-    expect(inText).toEqual([{ path: "/b", href: "/b?x=1#top", pointer: "/pages/0/blocks/0/props/html", where: "Page “A” › Block 1 (Rich text) › Text (a link in the text)" }]);
+    expect(inText).toEqual([{ path: "/b", href: "/b?x=1#top", pointer: "/pages/0/blocks/0/props/html", where: "A › Rich text › Text (a link in the text)" }]);
   });
 
   it("resolves a path as the site serves it: pages, template routes, model pages, gated routes with their sign-in page", () => {
@@ -73,12 +76,12 @@ describe("the pre-publish checklist", () => {
     const menu = doc.navigation.items.length - 1;
     expect(items.links).toEqual({
       id: "links", status: "fail", summary: "1 link leads to no page.",
-      problems: [{ message: "“/finance-deals” leads to no page of this site.", where: "Menu › Finance deals", pointer: `/navigation/items/${menu}/href` }],
+      problems: [{ message: "“/finance-deals” leads to no page of this site.", where: "Navigation › Finance deals › Goes to", pointer: `/navigation/items/${menu}/href` }],
     });
-    expect(items.placeholders.problems).toEqual([{ message: "Still a placeholder: “[Placeholder] A sentence about the dealership”.", where: "Copy › About text", pointer: "/copy/aboutText" }]);
+    expect(items.placeholders.problems).toEqual([{ message: "Still a placeholder: “[Placeholder] A sentence about the dealership”.", where: "Copy › About the dealer", pointer: "/copy/aboutText" }]);
     expect(items["other-dealers"]).toMatchObject({
       status: "fail", summary: "1 place with another dealer's details.",
-      problems: [{ message: "“Harbourline Toyota” is a name of another site, Harbourline Motor Group.", where: "Footer › Text", pointer: "/footer/text" }],
+      problems: [{ message: "“Harbourline Toyota” is a name of another site, Harbourline Motor Group.", where: "Footer › Footer text", pointer: "/footer/text" }],
     });
     expect(items["lead-email"].problems).toEqual([
       { message: "Bluegum Pre-Owned has no lead e-mail address, so its leads cannot be sent.", where: "Dealerships › Bluegum Pre-Owned", pointer: "/dealerships/0/leadEmail" },
@@ -97,8 +100,8 @@ describe("the pre-publish checklist", () => {
     doc.pages[1].blocks[0] = { id: "about-text", type: "rich-text", props: { html: "<p>Write to sales@harbourlinemotors.com.au</p>" } };
     const problems = byId(publishChecklist(valid(doc), [], { others: others("bluegum"), stock: 1 }))["other-dealers"].problems;
     expect(problems.map((p) => [p.where, p.message])).toEqual([
-      ["Footer › Text", "“07 5550 1010” is a phone number of another site, Harbourline Motor Group."],
-      ["Page “About Us” › Block 1 (Rich text) › Text", "“harbourlinemotors.com.au” is a domain of another site, Harbourline Motor Group."],
+      ["Footer › Footer text", "“07 5550 1010” is a phone number of another site, Harbourline Motor Group."],
+      ["About Us › Rich text › Text", "“harbourlinemotors.com.au” is a domain of another site, Harbourline Motor Group."],
     ]);
   });
 
@@ -128,11 +131,16 @@ describe("the pre-publish checklist", () => {
     const ok = publishChecklist(valid(raw("redgate")), [], { others: [], stock: 0 });
     expect(ok.map((i) => i.status)).toEqual(["pass", "pass", "pass", "pass", "pass", "pass", "warn"]);
     expect(blocksPublishing(ok)).toBe(false);
+    // An invalid draft's errors name its pages and blocks by their titles all the same.
+    const draft = raw("bluegum");
+    delete draft.pages[1].blocks[0].props.html;
+    const named = publishChecklist(null, [{ pointer: "/pages/1/blocks/0/props/html", message: "Text is required." }], { others: [], stock: 0 }, draft);
+    expect(named[0].problems).toEqual([{ message: "Text is required.", where: "About Us › Rich text › Text", pointer: "/pages/1/blocks/0/props/html" }]);
     const invalid = publishChecklist(null, [{ pointer: "/identity/name", message: "must be filled in" }], { others: [], stock: 0 });
     expect(invalid).toEqual([
       {
         id: "valid", status: "fail", summary: "1 field to correct first; the other checks run once the draft has no errors.",
-        problems: [{ message: "must be filled in", where: "Identity › Name", pointer: "/identity/name" }],
+        problems: [{ message: "must be filled in", where: "Identity › Site name", pointer: "/identity/name" }],
       },
     ]);
   });

@@ -7,7 +7,10 @@
 import type { TenantDocument } from "../schemas/generated/tenant";
 import type { TenantError } from "./tenant-validation";
 import { findPlaceholders } from "./placeholders";
-import { deadLinks, placeOf } from "./site-links";
+import { deadLinks } from "./site-links";
+import { fieldPlace } from "./field-place";
+
+const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 
 export type CheckId = "valid" | "links" | "placeholders" | "other-dealers" | "lead-email" | "licences" | "stock";
 export type CheckStatus = "pass" | "fail" | "warn";
@@ -52,12 +55,13 @@ function item(id: CheckId, problems: CheckProblem[], pass: string, fail: (n: num
 
 /**
  * The checklist of a document as `validateTenant` left it. `errors`: the document's validation
- * errors; while there are any, only that item is checked (the rest need a valid document).
+ * errors; while there are any, only that item is checked (the rest need a valid document). `draft`:
+ * the document as written, to name the pages and blocks of those errors when it is not valid.
  */
-export function publishChecklist(doc: TenantDocument | null, errors: TenantError[], ctx: ChecklistContext): CheckItem[] {
+export function publishChecklist(doc: TenantDocument | null, errors: TenantError[], ctx: ChecklistContext, draft: unknown = doc): CheckItem[] {
   const valid = item(
     "valid",
-    errors.map((e) => ({ message: e.message, where: placeOf(doc, e.pointer), pointer: e.pointer })),
+    errors.map((e) => ({ message: e.message, where: placeOf(draft, e.pointer), pointer: e.pointer })),
     "Every field is filled in correctly.",
     (n) => `${plural(n, "field")} to correct first; the other checks run once the draft has no errors.`,
   );

@@ -1,4 +1,5 @@
 import type { CheckItem } from "../../domain/publish-checklist";
+import { problemWords } from "../../domain/field-place";
 import { formatInZone, utcToZoned, zonePlace } from "../../domain/zoned-time";
 import styles from "../admin.module.css";
 import errorStyles from "../error-list.module.css";
@@ -50,9 +51,9 @@ export function PublishChecklist({ publishing, role, onGo }: { publishing: Retur
                 {item.problems.slice(0, SHOWN).map((p, i) => (
                   <li key={i}>
                     <button type="button" onClick={() => onGo(p.pointer)}>
-                      {p.where}
+                      {problemWords(p.where, p.message).place}
                     </button>
-                    : {p.message}
+                    {problemWords(p.where, p.message).rest}
                   </li>
                 ))}
                 {item.problems.length > SHOWN ? <li>and {item.problems.length - SHOWN} more.</li> : null}

@@ -19,11 +19,15 @@
  * plain words: none names a source file or folder (`lead-forms.ts`, `domain/…`), an API route
  * (`/api/…`), a spec section (`§`, "spec", "section 4"), a regular expression, a JSON pointer or a
  * setting's dotted path (`#/definitions/…`, `features.auth.enabled`) or a property name as code
- * writes it (`interestRate`, `car_id`).
+ * writes it (`interestRate`, `car_id`), nor what a dealer cannot act on (issue 33): a path pattern
+ * (`/locations/{slug}`), a page the platform serves itself (`/success`), a developer's word
+ * (`localhost`, "great-circle"), an abbreviation of the trade's software (VDP, ADF) or how the code
+ * cuts text ("cut to 80 characters"). Every feature flag has help.
  */
 import { describe, expect, it } from "vitest";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { SECTIONS } from "./sections";
+import { featureFlags } from "../../domain/feature-flags";
 
 type Node = Record<string, any>;
 const root = tenantSchema as unknown as Node;
@@ -95,6 +99,14 @@ const NOT_PLAIN: [string, RegExp][] = [
   ["a regular expression", /\\[dDwWsSbB]|\[\^?[^\]\s]*[a-z0-9]-[a-z0-9][^\]\s]*\]|\(\?[:=!]|\^\S*\$/],
   ["a JSON pointer or setting path", /#\/|\/definitions\/|\/properties\/|\b(?:identity|theme|features|search|finance|forms|navigation|footer|dealerships|locations|map|pages|layout|models|copy|reviews|offers)\.[a-zA-Z]/],
   ["a property name as code writes it", /\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b/],
+  // Issue 33: what a dealer cannot act on. A path pattern ("/locations/{slug}", "{slug}.localhost"),
+  // a page the platform serves itself ("/success"), a developer's setting or term, an abbreviation
+  // of the trade's software, or how the code cuts text.
+  ["a path pattern", /\/\{|\}\/|\{[\w ]+\}\.[a-z]/],
+  ["a page the platform serves itself", /(?:^|[\s(“"'])\/(?:(?:success|checkout-journey|sign-in|watchlist|favourites|compare|my[a-z-]*|used-car)(?![\w-])|models\?|search\/)/],
+  ["a developer's word", /localhost|in development|great-circle|JavaScript|\bSNI\b|\bTLS\b|\bJSON\b|\bHH:MM\b/],
+  ["an abbreviation", /\b(?:VDPs?|ADF|XML|SEO|ATM|LMCT|MD)\b/],
+  ["how the code cuts text", /\bcut to \d+|\d+ px\b|\d+ × \d+ windows/],
 ];
 
 /** Every title and description that is not plain words, as "pointer: what it names". */
@@ -128,6 +140,21 @@ describe("the editor's wording", () => {
     expect(found, `${found.length} texts that are not plain words:\n${found.join("\n")}`).toEqual([]);
   });
 
+  it("gives every feature flag plain help on the Feature flags screen", () => {
+    const flags = featureFlags(root as { definitions: Record<string, unknown> });
+    expect(flags.length).toBeGreaterThan(25);
+    const bare = flags.filter((f) => f.description.trim().length < 20).map((f) => `${f.pointer} (${f.title})`);
+    expect(bare, `${bare.length} feature flags without help:\n${bare.join("\n")}`).toEqual([]);
+    // A flag whose help is taken away is found.
+    const saved = definitions.features.properties.searchHistory.description;
+    try {
+      delete definitions.features.properties.searchHistory.description;
+      expect(featureFlags(root as { definitions: Record<string, unknown> }).find((f) => f.pointer === "/features/searchHistory")?.description).toBe("");
+    } finally {
+      definitions.features.properties.searchHistory.description = saved;
+    }
+  });
+
   it("walks the whole schema: the sections, the definitions they use and every block", () => {
     // The checks above would pass on an empty walk; this one fails if the walk stops short.
     const seen = new Set<string>();
@@ -150,6 +177,17 @@ describe("the editor's wording", () => {
     try {
       definitions.location.properties.address.properties.city = { type: "string" };
       definitions.identity.description = "See spec §3 and domain/hosts.ts; /identity/name matches ^[a-z]+$ (identity.name).";
+      const savedSlug = definitions.identity.properties.slug.description;
+      definitions.identity.properties.slug.description = "Answers on {slug}.localhost and /locations/{slug}; a sent lead goes to /success; the VDP shows the great-circle distance, cut to 80 characters.";
+      const found = technicalWording().filter((w) => w.startsWith("#/definitions/identity/properties/slug/description"));
+      definitions.identity.properties.slug.description = savedSlug;
+      expect(found.map((w) => w.replace(/^[^:]+: /, ""))).toEqual([
+        'names a path pattern ("{slug}.l")',
+        'names a page the platform serves itself (" /success")',
+        'names a developer\'s word ("localhost")',
+        'names an abbreviation ("VDP")',
+        'names how the code cuts text ("cut to 80")',
+      ]);
       expect(untitledFields()).toContain("/locations/*/address/city (#/definitions/location/properties/address/properties/city)");
       const wording = technicalWording().filter((w) => w.startsWith("#/definitions/identity/description"));
       expect(wording.map((w) => w.replace(/ \(".*"\)$/, ""))).toEqual([

@@ -32,7 +32,7 @@ export type FontStack = "system" | "humanist" | "geometric" | "grotesque" | "ser
  */
 export type Slug = string;
 /**
- * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+ * Where the link goes: first choose what it leads to, then which one.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "href".
@@ -64,7 +64,7 @@ export type FormSteps =
  */
 export type IsoDate = string;
 /**
- * 24-hour time, HH:MM.
+ * 24-hour time, like 08:30 or 17:00.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "hhmm".
@@ -212,7 +212,7 @@ export interface TenantDocument {
    */
   offers: Offer[];
   /**
-   * The models the site sells new, each with its own page at /{model slug} (or its own link) and listed on the brand page /{make}/overview. Model tiles and pages show the model's stock from the search.
+   * The models the site sells new, each with its own page (or its own link) and listed on its make's brand page. Model tiles and pages show the model's stock from the search.
    *
    * @maxItems 200
    */
@@ -263,7 +263,7 @@ export interface TenantDocument {
 export interface Identity {
   name: ShortText;
   /**
-   * Lower-case letters, digits and hyphens; the site answers on {slug}.localhost in development.
+   * Lower-case letters, digits and hyphens; part of the site's preview address.
    */
   slug: string;
   /**
@@ -381,7 +381,7 @@ export interface Features {
     holdHours: number;
   };
   /**
-   * Buy a car online through /checkout-journey.
+   * Visitors buy an eligible car online, paying and arranging delivery on the site.
    */
   onlinePurchase: boolean;
   /**
@@ -397,20 +397,35 @@ export interface Features {
      */
     unacceptedOfferLeadMinutes?: number;
   };
+  /**
+   * Calculators visitors can use on the site's pages and on each car's page.
+   */
   calculators: {
+    /**
+     * A calculator of weekly, fortnightly or monthly repayments.
+     */
     finance: boolean;
+    /**
+     * A calculator of what a car costs in fuel a week and a year.
+     */
     fuel: boolean;
     fuelDefaults: {
       pricePerLitre: number;
       kmPerWeek: number;
       litresPer100km: number;
     };
+    /**
+     * A calculator of what delivering a car to the visitor's region costs.
+     */
     delivery: boolean;
   };
   /**
    * Shows how a car's price compares with the market.
    */
   priceComparison: boolean;
+  /**
+   * Cars with 360° photos show them as a picture the visitor turns by dragging.
+   */
   spinViewer: {
     enabled: boolean;
     defaultView: "spinner" | "gallery" | "interior";
@@ -424,35 +439,77 @@ export interface Features {
    * Otherwise the number is masked until clicked.
    */
   phoneRevealed: boolean;
+  /**
+   * Cars sold in the last few days stay in the search, marked Sold.
+   */
   soldCars: {
     enabled: boolean;
     days: number;
     collapseConsecutive: boolean;
   };
+  /**
+   * Visitors sign in with their mobile number and a code sent by text message; needed for the watchlist, My garage and pages only signed-in visitors see.
+   */
   auth: {
     enabled: boolean;
     gatedRoutes: ("checkout" | "finance" | "spin-to-win" | "online-payment" | "equifax-finance" | "my-garage")[];
   };
+  /**
+   * Signed-in visitors get a page with their saved cars, reservations, enquiries, service bookings and trade-in offers.
+   */
   garage: {
     enabled: boolean;
     path: string;
   };
+  /**
+   * The visitor's browser remembers their name, e-mail and phone number to fill in the next form for them.
+   */
   storeUserDetails: boolean;
+  /**
+   * A car with a vehicle history report shows a button that opens it.
+   */
   historyReport: boolean;
   /**
    * Otherwise the print view opens in a new tab.
    */
   pdfDownload: boolean;
   shareCopyFeedback: "inline" | "toast";
+  /**
+   * Car pages and cards say how many people viewed the car.
+   */
   viewsCount: boolean;
+  /**
+   * The cards in the search show the car's condition, transmission, odometer and fuel under its name.
+   */
   cardDetails: boolean;
+  /**
+   * On wide screens, a car's name, price and finance buttons stay at the top of its page as the visitor scrolls.
+   */
   stickyHeader: boolean;
   mobileStickyBar: "off" | "always" | "after-scroll";
+  /**
+   * The finance disclaimer shows a short version first, with a button to read it in full.
+   */
   financeDisclaimerToggle: boolean;
+  /**
+   * Get Finance on a car's page opens the finance enquiry form in a dialog over the page.
+   */
   financeEnquiryModal: boolean;
+  /**
+   * Used cars' pages offer the 48-hour money-back guarantee, with its terms.
+   */
   moneyBackGuarantee: boolean;
+  /**
+   * Allows the Sales this month block, whose number is a formula, not the dealer's own sales.
+   */
   salesCounter: boolean;
+  /**
+   * Used-car searches also answer at the shorter addresses a used-car dealer's old site had.
+   */
   usedCarPaths: boolean;
+  /**
+   * The search lists the visitor's last searches in this browser, to run again with one click.
+   */
   searchHistory: boolean;
 }
 export interface Search {
@@ -517,7 +574,7 @@ export interface Search {
   carTypeOptions: ["all" | "new" | "new-demo" | "used" | "demo", ...("all" | "new" | "new-demo" | "used" | "demo")[]];
   joinNewAndDemo: boolean;
   /**
-   * Links such as /search/truck show utes on some sites and light trucks on others.
+   * What the site's truck links show: utes on some sites, light trucks on others.
    */
   truckSlug: "lightTruck" | "ute";
   heroHeading: "Search Our New & Used Vehicles" | "Search Our Stock";
@@ -546,7 +603,7 @@ export interface Search {
 export interface Finance {
   provider?: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   defaultLink?: string;
   sampleRate: number;
@@ -670,7 +727,7 @@ export interface Forms {
     disclaimer?: string;
   };
   /**
-   * The Book a Test Drive form (VDP dialog and /book-test-drive).
+   * The Book a Test Drive form (on a car's page and on the test-drive page).
    */
   testDrive: {
     /**
@@ -1224,7 +1281,7 @@ export interface Footer {
     | [Link, Link, Link, Link, Link, Link, Link, Link];
   text?: string;
   /**
-   * The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.
+   * The footer's locations link to each location's own page, with its hours, holiday hours and directions.
    */
   locationLinks: boolean;
   locationHours: boolean;
@@ -1274,7 +1331,7 @@ export interface Offer {
   price?: number;
   priceType?: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   href: string;
   start?: IsoDate;
@@ -1295,11 +1352,11 @@ export interface Model {
    */
   name: string;
   /**
-   * e.g. Mazda. The brand page /{make}/overview lists the make's models.
+   * e.g. Mazda. The make's brand page lists its models.
    */
   make: string;
   /**
-   * The model page lives at /{this}, e.g. mazda-cx-5.
+   * The end of the model page's address, e.g. mazda-cx-5.
    */
   slug: string;
   /**
@@ -1307,11 +1364,11 @@ export interface Model {
    */
   status: "current" | "new" | "coming_soon";
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   overrideUrl?: string;
   /**
-   * Up to three; /models?body=suv lists the models that come as an SUV.
+   * Up to three; the model range's body links (SUV, Ute …) list the models that come as one.
    *
    * @maxItems 3
    */
@@ -1444,7 +1501,7 @@ export interface AnnouncementBarProps {
   expiry?: string;
 }
 /**
- * A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.
+ * A blog listing: a card per post with its heading, image, the start of its description, the date and a Read more link. The posts are listed here.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "BlogPostsBlock".
@@ -1456,7 +1513,7 @@ export interface BlogPostsBlock {
   area?: BlockArea;
 }
 /**
- * A blog listing: a card per post with its heading, image, the description cut to 80 characters, the date as day/month/year and a READ MORE link. The posts are listed here.
+ * A blog listing: a card per post with its heading, image, the start of its description, the date and a Read more link. The posts are listed here.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "BlogPostsProps".
@@ -1469,7 +1526,7 @@ export interface BlogPostsProps {
   intro?: string;
   readMoreLabel: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   allPostsHref?: string;
   allPostsLabel: string;
@@ -2312,7 +2369,7 @@ export interface BreadcrumbsProps {
   structuredData: boolean;
 }
 /**
- * The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
+ * The compare page: the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "CompareCarsBlock".
@@ -2324,7 +2381,7 @@ export interface CompareCarsBlock {
   area?: BlockArea;
 }
 /**
- * The compare page (/compare): the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
+ * The compare page: the two to four cars the visitor picked to compare (kept in their browser) side by side — photo, price, a weekly repayment estimate from the site's finance calculator, odometer and specifications — with the rows where they differ highlighted and a Show only differences switch. Each car's current state is checked: a car since sold, reserved or no longer listed says so. Served only while Compare is switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "CompareCarsProps".
@@ -2358,7 +2415,7 @@ export interface DealerCommentsProps {
   heading: string;
 }
 /**
- * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with how far away each is, address, phone, today's hours, View Location and Get Directions, beside a map. It works in every browser and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DealerLocatorBlock".
@@ -2370,7 +2427,7 @@ export interface DealerLocatorBlock {
   area?: BlockArea;
 }
 /**
- * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with the great-circle distance, address, phone, today's hours, View Location and Get Directions, beside a map. It works without JavaScript (a search form that reloads the page) and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
+ * Find the nearest locations by postcode: the visitor enters a postcode (and may pick a department) and gets the nearest shown locations in order, with how far away each is, address, phone, today's hours, View Location and Get Directions, beside a map. It works in every browser and says "Invalid postcode." for a postcode the site's geocoding cannot place. Postcodes are looked up in the site's country (New Zealand for an en-NZ site).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "DealerLocatorProps".
@@ -2453,7 +2510,7 @@ export interface DisclaimerProps {
   financeDisclaimer: "auto" | "always" | "never";
 }
 /**
- * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. After sending, the visitor sees the thank-you page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "EnquiryFormBlock".
@@ -2465,7 +2522,7 @@ export interface EnquiryFormBlock {
   area?: BlockArea;
 }
 /**
- * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. A sent lead goes to /success.
+ * An enquiry form on a page (Enquire Now / Message Now): contact fields, message, category, registration, location and dealership selects, opt-in, terms, privacy consent, as the site's form settings say (Forms: Enquiry, careers and finance forms, and Dealership dropdown). The careers variant sends General Enquiry / Career Enquiry; the finance variant (the form anchored on the finance page) sends Finance Enquiry. After sending, the visitor sees the thank-you page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "EnquiryFormProps".
@@ -2494,7 +2551,7 @@ export interface EnquiryFormProps {
   showNotice: boolean;
 }
 /**
- * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
+ * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (a page of its own, such as SUV cars, where there is one).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "FacetTilesBlock".
@@ -2506,7 +2563,7 @@ export interface FacetTilesBlock {
   area?: BlockArea;
 }
 /**
- * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (an SEO path such as /search/suv-cars where there is one).
+ * A row of tiles, one per body type, make, fuel or location in the site's stock, each with its count, linking to the search filtered by it (a page of its own, such as SUV cars, where there is one).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "FacetTilesProps".
@@ -2525,7 +2582,7 @@ export interface FacetTilesProps {
   showCounts: boolean;
 }
 /**
- * The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
+ * The favourites page: the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "FavouritesListBlock".
@@ -2537,7 +2594,7 @@ export interface FavouritesListBlock {
   area?: BlockArea;
 }
 /**
- * The favourites page (/favourites): the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
+ * The favourites page: the cars the visitor marked as favourites (kept in their browser), each checked against the site's stock — a car since sold, reserved or no longer listed says so — with a Remove button each. Served only while Favourites is switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "FavouritesListProps".
@@ -2672,7 +2729,7 @@ export interface FuelCalculatorProps {
   intro?: string;
 }
 /**
- * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.
+ * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). After sending, the visitor sees the thank-you page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "HeroLeadFormBlock".
@@ -2684,7 +2741,7 @@ export interface HeroLeadFormBlock {
   area?: BlockArea;
 }
 /**
- * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). A sent lead goes to /success.
+ * A banner with a short lead form: First Name, Last Name, Postcode (exactly 4 digits), Mobile Number, Email Address and the location (the site's locations; one is preselected). After sending, the visitor sees the thank-you page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "HeroLeadFormProps".
@@ -3406,7 +3463,7 @@ export interface HeroSlidesProps {
   intervalSeconds: number;
 }
 /**
- * The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.
+ * The thank-you page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own thank-you page shows this block with its defaults.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "LeadSuccessBlock".
@@ -3418,7 +3475,7 @@ export interface LeadSuccessBlock {
   area?: BlockArea;
 }
 /**
- * The /success page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own /success page shows this block with its defaults.
+ * The thank-you page's message after an enquiry, test drive or other lead is sent, with the lead's reference. A site without its own thank-you page shows this block with its defaults.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "LeadSuccessProps".
@@ -3432,7 +3489,7 @@ export interface LeadSuccessProps {
   };
 }
 /**
- * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.
+ * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On a location's page, that location; on a location's contact page, each of the site's departments there.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "LocationInfoBlock".
@@ -3444,7 +3501,7 @@ export interface LocationInfoBlock {
   area?: BlockArea;
 }
 /**
- * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On /locations/{slug} the page's location; on /contact-us/{slug} each of the site's departments there.
+ * A location's name, department selector (the sales, service and parts it serves) with this week's opening hours from Monday (Mon-Fri collapsed when equal; holiday hours in place of the usual on their day) and a Holiday Opening Hours dialog, address, phone, rating, dealer licence and motor vehicle repairer numbers, and Get Directions. On a location's page, that location; on a location's contact page, each of the site's departments there.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "LocationInfoProps".
@@ -3530,16 +3587,16 @@ export interface ModelHeroBlock {
  */
 export interface ModelHeroProps {
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   testDriveHref?: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   enquireHref?: string;
 }
 /**
- * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.
+ * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (SUV, Ute …). On a brand page it lists that brand's models.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ModelRangeBlock".
@@ -3551,7 +3608,7 @@ export interface ModelRangeBlock {
   area?: BlockArea;
 }
 /**
- * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (/models?body=suv). On a brand page it lists that brand's models.
+ * The site's new models (Model range in the site settings) as tiles: picture, NEW or COMING SOON, body types, From price and how many are in stock, each linking to its model page. Body links above the tiles filter the range (SUV, Ute …). On a brand page it lists that brand's models.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ModelRangeProps".
@@ -3568,7 +3625,7 @@ export interface ModelRangeProps {
   bodyFilter: boolean;
 }
 /**
- * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
+ * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to the search for that model. 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ModelSearchBlock".
@@ -3580,7 +3637,7 @@ export interface ModelSearchBlock {
   area?: BlockArea;
 }
 /**
- * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to that model's search page (/search/toyota/corolla). 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
+ * A search box over the site's stock that answers with one tile per model (make and model): a picture, the body types it comes in, how many are in stock and the lowest price, linking to the search for that model. 21 models a page; typing "toyota suv" narrows to Toyota models that come as an SUV.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ModelSearchProps".
@@ -3600,7 +3657,7 @@ export interface ModelSearchProps {
   sort: "count" | "name";
 }
 /**
- * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at /mymotorama, /mybigboxcars, /myblinkr, /myservco and /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at the brand's older garage addresses): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "MyGarageBlock".
@@ -3612,7 +3669,7 @@ export interface MyGarageBlock {
   area?: BlockArea;
 }
 /**
- * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at /mymotorama, /mybigboxcars, /myblinkr, /myservco and /my-garage): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
+ * The signed-in visitor's garage (at the garage page address set under Features, My garage, and at the brand's older garage addresses): their saved cars, reservations, enquiries, service bookings and trade-in offers, nothing of anyone else's. On a site without sign-in it shows what this browser keeps: the favourites and the remembered contact details.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "MyGarageProps".
@@ -3703,7 +3760,7 @@ export interface PhoneBoxProps {
    */
   showLicence: boolean;
   /**
-   * e.g. Dealer licence, LMCT, MD.
+   * e.g. Dealer licence or Motor dealer licence.
    */
   licenceLabel: string;
 }
@@ -4105,7 +4162,7 @@ export interface ImageAsset2 {
   height?: number;
 }
 /**
- * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
+ * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; pages for one kind of car (such as Used cars, or Toyota Corolla) pre-select their filters. Place it on the search page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SearchResultsBlock".
@@ -4117,7 +4174,7 @@ export interface SearchResultsBlock {
   area?: BlockArea;
 }
 /**
- * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; SEO paths such as /search/used-cars or /search/toyota/corolla pre-select their filters. Place it on the search page.
+ * The vehicle search: search box, filters, sort, result cards with promo cards, pagination and recent searches. Settings come from the site's Search settings; pages for one kind of car (such as Used cars, or Toyota Corolla) pre-select their filters. Place it on the search page.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SearchResultsProps".
@@ -4137,7 +4194,7 @@ export interface SearchResultsProps {
   showFilters: boolean;
 }
 /**
- * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. After sending, the visitor sees the thank-you page; the booking goes by e-mail to the chosen service location.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceBookingBlock".
@@ -4149,7 +4206,7 @@ export interface ServiceBookingBlock {
   area?: BlockArea;
 }
 /**
- * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. A sent booking goes to /success and by e-mail to the chosen service location.
+ * The Book a Service wizard (the service page's #service-form): the full variant (Contact Details, Vehicle Details, Order Details) or the minimal one (Vehicle Details with a registration lookup, Contact Details with the service interval, Order Details where the site keeps it), as the site's service booking settings say (Forms, Service booking). A site with an external booking page shows a link to it instead. After sending, the visitor sees the thank-you page; the booking goes by e-mail to the chosen service location.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "ServiceBookingProps".
@@ -4208,7 +4265,7 @@ export interface ServiceMobileBarProps {
   anchor: string;
 }
 /**
- * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
+ * Sign-in by mobile number with a one-time code sent by text message (the sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SignInBlock".
@@ -4220,7 +4277,7 @@ export interface SignInBlock {
   area?: BlockArea;
 }
 /**
- * Sign-in by mobile number with a one-time code sent by text message (the /sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
+ * Sign-in by mobile number with a one-time code sent by text message (the sign-in page). Used by the watchlist and gated pages; needs sign-in switched on (Features, Sign-in).
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "SignInProps".
@@ -4522,7 +4579,7 @@ export interface TradeInWizardProps {
   heading?: string;
   intro?: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   contactHref?: string;
   /**
@@ -4592,7 +4649,7 @@ export interface UsedCarChecksProps {
   layout: "tiles" | "list" | "checklist";
 }
 /**
- * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in a small window, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleActionsBlock".
@@ -4604,7 +4661,7 @@ export interface VehicleActionsBlock {
   area?: BlockArea;
 }
 /**
- * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in 550 × 400 windows, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
+ * For the vehicle detail page: the share bar (Facebook, X, LinkedIn and WhatsApp in a small window, e-mail, and Copy link, which shows Copied for 1.5 s or, with the site's toast setting, "Copied {car name} to your clipboard!" for 3 s), a Print button that opens the car's printable page in a new tab, or Download PDF where the site's PDF download setting is on (the button reads Preparing... while downloading), and the History Report button when the car has a report and the site shows them.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleActionsProps".
@@ -4646,7 +4703,7 @@ export interface VehicleActionsProps {
    */
   copyLink: boolean;
   /**
-   * Print opens the print view in a new tab; where the site's Download VDP as PDF setting is on, Download PDF saves {slug}.pdf instead.
+   * Print opens the print view in a new tab; where the site's Download the car's page as a PDF setting is on, Download PDF saves the page as a PDF file instead.
    */
   print: boolean;
 }
@@ -4684,7 +4741,7 @@ export interface VehicleGalleryProps {
   video: boolean;
 }
 /**
- * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
+ * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare and loaded weight, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleKeyInfoBlock".
@@ -4696,7 +4753,7 @@ export interface VehicleKeyInfoBlock {
   area?: BlockArea;
 }
 /**
- * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare, ATM, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
+ * The vehicle page's key facts (odometer, transmission, body, fuel, drive, engine, colours, seats, doors, year, build and compliance dates, rego, stock number, VIN; caravans lead with their sizes in feet and metres, tare and loaded weight, axles and sleeps). Only the facts a vehicle has are listed; the first 4 show and the rest open with Show More.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleKeyInfoProps".
@@ -4729,7 +4786,7 @@ export interface VehicleSpecsProps {
   equipmentHeading: string;
 }
 /**
- * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled past the top of the page, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Car's name and price stay at the top' is off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleStickyHeaderBlock".
@@ -4741,7 +4798,7 @@ export interface VehicleStickyHeaderBlock {
   area?: BlockArea;
 }
 /**
- * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled 500 px, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Sticky VDP header' is off.
+ * For the vehicle detail page: a bar fixed to the top of wide screens once the visitor has scrolled past the top of the page, with the car's picture, name, transmission and body, price and price type, the weekly repayment of the car's loan (the finance card's and calculator's, which it follows), and Get Finance / Trade-In Valuation buttons. Not shown for sold cars or where the site setting 'Car's name and price stay at the top' is off.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "VehicleStickyHeaderProps".
@@ -4832,7 +4889,7 @@ export interface VehicleViewsProps {
   textOne: string;
 }
 /**
- * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
+ * The signed-in visitor's saved cars (the watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "WatchlistBlock".
@@ -4844,7 +4901,7 @@ export interface WatchlistBlock {
   area?: BlockArea;
 }
 /**
- * The signed-in visitor's saved cars (the /watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
+ * The signed-in visitor's saved cars (the watchlist page), each with a remove button; anonymous visitors get a sign-in link. Shows where the watchlist and sign-in are switched on.
  *
  * This interface was referenced by `TenantDocument`'s JSON-Schema
  * via the `definition` "WatchlistProps".
@@ -4985,7 +5042,7 @@ export interface Page {
    */
   path?: string;
   /**
-   * A page used for every vehicle, search or location URL instead of one path: location-detail serves /locations/{slug}, contact-us serves /contact-us/{slug} (a site's sales, service and parts locations); model-detail serves each model's /{model slug} and brand-overview each make's /{make}/overview.
+   * A page used for many addresses instead of one: Vehicle detail for every car, Search for every search, Location detail for each location's page, Contact us for each location's contact page (its sales, service and parts), Model detail for each model's page and Brand overview for each make's overview.
    */
   template?: "vehicle-detail" | "search" | "location-detail" | "contact-us" | "model-detail" | "brand-overview";
   title: ShortText;
@@ -5058,7 +5115,7 @@ export interface Search1 {
   carTypeOptions: ["all" | "new" | "new-demo" | "used" | "demo", ...("all" | "new" | "new-demo" | "used" | "demo")[]];
   joinNewAndDemo: boolean;
   /**
-   * Links such as /search/truck show utes on some sites and light trucks on others.
+   * What the site's truck links show: utes on some sites, light trucks on others.
    */
   truckSlug: "lightTruck" | "ute";
   heroHeading: "Search Our New & Used Vehicles" | "Search Our Stock";
@@ -5091,7 +5148,7 @@ export interface Search1 {
 export interface Finance1 {
   provider?: string;
   /**
-   * A path on this site (/finance), an anchor (#service-form), a full http(s) URL, or a tel:, sms: or mailto: link.
+   * Where the link goes: first choose what it leads to, then which one.
    */
   defaultLink?: string;
   sampleRate: number;
@@ -5223,7 +5280,7 @@ export interface Forms1 {
     disclaimer?: string;
   };
   /**
-   * The Book a Test Drive form (VDP dialog and /book-test-drive).
+   * The Book a Test Drive form (on a car's page and on the test-drive page).
    */
   testDrive: {
     /**
@@ -5641,7 +5698,7 @@ export interface Footer1 {
     | [Link, Link, Link, Link, Link, Link, Link, Link];
   text?: string;
   /**
-   * The footer's locations link to /locations/{slug}, where their hours, holiday hours and directions are.
+   * The footer's locations link to each location's own page, with its hours, holiday hours and directions.
    */
   locationLinks: boolean;
   locationHours: boolean;

@@ -12,11 +12,12 @@ import { countListedSlugs } from "../inventory/store";
 import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";
 import { cleanText } from "../http/body";
+import { problemText } from "../../domain/field-place";
 import { ownershipErrors } from "../tenants/dealerships";
 
 export const MAX_REASON_LENGTH = 500;
 
-/** Publishing refused by the checklist: the answer carries the whole checklist and each problem as an error. */
+/** Publishing refused by the checklist: the answer carries the whole checklist and each problem as an error (its place in words as `where`). */
 export class ChecklistRefused extends HttpError {
   constructor(
     message: string,
@@ -26,7 +27,7 @@ export class ChecklistRefused extends HttpError {
   }
 
   override body(): ErrorBody {
-    const errors = this.checklist.filter((i) => i.status === "fail").flatMap((i) => i.problems.map((p) => ({ pointer: p.pointer, message: `${p.where}: ${p.message}` })));
+    const errors = this.checklist.filter((i) => i.status === "fail").flatMap((i) => i.problems.map((p) => ({ pointer: p.pointer, where: p.where, message: p.message })));
     return { message: this.message, errors, checklist: this.checklist };
   }
 }
@@ -39,7 +40,7 @@ export async function checklistFor(db: Db, slug: string, document: unknown, extr
   const result = validateTenant(document);
   const all = [...(result.ok ? [] : result.errors), ...extraErrors];
   const errors = all.filter((e, i) => all.findIndex((f) => f.pointer === e.pointer && f.message === e.message) === i);
-  if (!result.ok || errors.length) return publishChecklist(result.ok ? result.document : null, errors, { others: [], stock: 0 });
+  if (!result.ok || errors.length) return publishChecklist(result.ok ? result.document : null, errors, { others: [], stock: 0 }, document);
   const rows = await db
     .select({ name: tenants.name, draft: tenants.draft, published: tenantVersions.document })
     .from(tenants)
@@ -78,6 +79,6 @@ export async function checkBeforePublishing(
   if (!blocksPublishing(checklist) || checklist[0].status === "fail") return null;
   if (who.role !== "staff") throw new ChecklistRefused(DEALER_CHECKLIST_REFUSAL, checklist);
   if (!who.override) throw new ChecklistRefused(STAFF_CHECKLIST_REFUSAL, checklist);
-  const failing = checklist.filter((i) => i.status === "fail").map((i) => ({ check: i.summary, problems: i.problems.map((p) => `${p.where}: ${p.message}`) }));
+  const failing = checklist.filter((i) => i.status === "fail").map((i) => ({ check: i.summary, problems: i.problems.map((p) => problemText(p.where, p.message)) }));
   return { override: { reason: who.override, failing } };
 }

@@ -146,7 +146,7 @@ describe.each(backends)("a preview shows only the site's own or unassigned deale
     // Shown in plain words at the field's place, never as a pointer.
     if (preview?.ok !== false) throw new Error("expected the error list");
     const page = renderToStaticMarkup(createElement(NeverValid, preview));
-    expect(page).toContain("<li><strong>Theme › Colours › Primary (buttons, links)</strong>: Primary (buttons, links) must look like #1A2B3C.</li>");
+    expect(page).toContain("<li><strong>Theme › Colours › Primary (buttons, links)</strong> must look like #1A2B3C.</li>");
     expect(page).not.toContain("/theme");
   });
 

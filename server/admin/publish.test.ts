@@ -9,7 +9,7 @@ import { auditLog, scheduledPublishes, tenants, tenantVersions } from "../db/sch
 import { upsertVehicle } from "../inventory/store";
 import { getDraft, getLiveDocument, saveDraft } from "../tenants/store";
 import { utcToZoned } from "../../domain/zoned-time";
-import { DEALER_CHECKLIST_REFUSAL, STAFF_CHECKLIST_REFUSAL } from "./checklist";
+import { checklistFor, DEALER_CHECKLIST_REFUSAL, STAFF_CHECKLIST_REFUSAL } from "./checklist";
 import { adminRoute, handleCancelSchedule, handleChecklist, handleFlags, handleGetSchedule, handlePublish, handleSchedule, handleSignIn } from "./http";
 import { publishDue } from "./schedule";
 
@@ -24,7 +24,7 @@ const withDeadLink = () => {
   doc.navigation = { items: [{ label: "Broken", href: "/nowhere" }] } as typeof doc.navigation;
   return doc;
 };
-const DEAD_LINK = "Menu › Broken: “/nowhere” leads to no page of this site.";
+const DEAD_LINK = "Navigation › Broken › Goes to: “/nowhere” leads to no page of this site.";
 
 describe.each(backends)("publishing from the admin on %s", (_name, make) => {
   let h: DbHandle;
@@ -77,6 +77,14 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     expect((await call(handleChecklist, "dealer", { method: "GET", slug: "beta" })).status).toBe(403);
   });
 
+  it("names an invalid draft's problems by page, block and field, never by index or key", async (ctx) => {
+    db.need(ctx);
+    const doc = publishableTenant("alpha", "Alpha Motors", 1) as unknown as { pages: { blocks: { props: Record<string, unknown> }[] }[] };
+    delete doc.pages[0].blocks[0].props.html;
+    const [valid] = await checklistFor(h.db, "alpha", doc);
+    expect(valid.problems).toEqual([{ message: "Text is required.", where: "Home page › Rich text › Text", pointer: "/pages/0/blocks/0/props/html" }]);
+  });
+
   it("refuses staff a failing draft until they publish anyway with a reason, which the audit log keeps", async (ctx) => {
     db.need(ctx);
     await saveDraft(h.db, "alpha", withDeadLink(), { actor: "test" });
@@ -84,7 +92,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     const refused = await call(handlePublish, "staff", { body: { revision: await revision() } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(STAFF_CHECKLIST_REFUSAL);
-    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", message: DEAD_LINK }]);
+    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", where: "Navigation › Broken › Goes to", message: "“/nowhere” leads to no page of this site." }]);
     expect(refused.body.checklist.find((i: { id: string }) => i.id === "links")).toMatchObject({ status: "fail", summary: "1 link leads to no page." });
     expect(await liveVersion()).toBe(live);
 
@@ -114,7 +122,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     const refused = await call(handlePublish, "dealer", { body: { revision: await revision(), publishAnyway: true, reason: "I say so" } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(DEALER_CHECKLIST_REFUSAL);
-    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", message: DEAD_LINK }]);
+    expect(refused.body.errors).toEqual([{ pointer: "/navigation/items/0/href", where: "Navigation › Broken › Goes to", message: "“/nowhere” leads to no page of this site." }]);
     const flags = await call(handleFlags, "dealer", { body: { flags: { "/features/compare": false }, revision: await revision() } });
     expect([flags.status, flags.body.message]).toEqual([422, DEALER_CHECKLIST_REFUSAL]);
     expect(await liveVersion()).toBe(live);

@@ -28,21 +28,24 @@ export interface DomainSettings {
 
 const canonicalIp = (raw: string) => (isIP(raw) === 6 ? raw.toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1") : raw);
 
-/** The settings from the environment; a wrong one is reported in each check, never thrown. */
+/**
+ * The settings from the environment (PUBLIC_ADDRESSES, TLS_PROXY_ADDRESS, TLS_PROXY_CA_FILE); a wrong
+ * one is reported in each check in staff's words (never an environment variable's name), never thrown.
+ */
 export function domainSettings(env: Record<string, string | undefined> = process.env): DomainSettings {
   const list = env.PUBLIC_ADDRESSES?.split(",").map((s) => s.trim()).filter(Boolean);
   const bad = list?.find((a) => !isIP(a));
-  const publicAddresses = !list?.length ? null : bad ? { error: `PUBLIC_ADDRESSES has "${bad.slice(0, 60)}", which is not an IP address.` } : list.map(canonicalIp);
+  const publicAddresses = !list?.length ? null : bad ? { error: `this platform's public addresses are set wrongly (“${bad.slice(0, 60)}” is not an IP address).` } : list.map(canonicalIp);
   const raw = env.TLS_PROXY_ADDRESS?.trim();
   const m = raw ? /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(raw) : null;
   const port = Number(m?.[2]);
-  const tlsProxy = !raw ? null : m && port > 0 && port < 65536 ? { host: m[1].replace(/^\[|\]$/g, ""), port } : { error: "TLS_PROXY_ADDRESS is not host:port (e.g. 127.0.0.1:443)." };
+  const tlsProxy = !raw ? null : m && port > 0 && port < 65536 ? { host: m[1].replace(/^\[|\]$/g, ""), port } : { error: "the address of this platform's HTTPS server is set wrongly (it needs a host and port, like 127.0.0.1:443)." };
   let ca: string[] | undefined;
   if (env.TLS_PROXY_CA_FILE) {
     try {
       ca = [...tls.rootCertificates, readFileSync(env.TLS_PROXY_CA_FILE, "utf8")];
     } catch (e) {
-      return { publicAddresses, tlsProxy: { error: `TLS_PROXY_CA_FILE cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"}).` } };
+      return { publicAddresses, tlsProxy: { error: `the certificate authority file of this platform's HTTPS server cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"}).` } };
     }
   }
   return { publicAddresses, tlsProxy, ca };
@@ -69,7 +72,7 @@ export const resolvePublic = resolverFor();
 /** "points here" when every address of the name is one of ours; else what is wrong. */
 export async function pointsHere(name: string, settings: DomainSettings, resolve: Resolve = resolvePublic): Promise<Check> {
   const ours = settings.publicAddresses;
-  if (ours === null) return { ok: null, text: "Not checked: PUBLIC_ADDRESSES (this deployment's public IPs) is not set." };
+  if (ours === null) return { ok: null, text: "Not checked: this platform's public addresses are not configured." };
   if (!Array.isArray(ours)) return { ok: null, text: `Not checked: ${ours.error}` };
   let addresses: string[];
   try {
@@ -89,7 +92,7 @@ const day = (validTo: string) => new Date(validTo).toISOString().slice(0, 10);
 /** "certificate issued" when the proxy shows a certificate valid for the name; else what is wrong. */
 export function certificateIssued(name: string, settings: DomainSettings, timeoutMs = 8000): Promise<Check> {
   const proxy = settings.tlsProxy;
-  if (proxy === null) return Promise.resolve({ ok: null, text: "Not checked: TLS_PROXY_ADDRESS (the TLS proxy's host:port) is not set." });
+  if (proxy === null) return Promise.resolve({ ok: null, text: "Not checked: this platform's HTTPS server is not configured for checking certificates." });
   if ("error" in proxy) return Promise.resolve({ ok: null, text: `Not checked: ${proxy.error}` });
   return new Promise((resolve) => {
     const socket = tls.connect({ host: proxy.host, port: proxy.port, servername: name, ca: settings.ca, rejectUnauthorized: false });

@@ -71,9 +71,9 @@ describe("points here: the name's A and AAAA records against PUBLIC_ADDRESSES", 
   });
 
   it("is not checked without PUBLIC_ADDRESSES, or with an entry that is not an IP", async () => {
-    expect(await pointsHere("here.alpha.test", domainSettings({}), resolve)).toEqual({ ok: null, text: "Not checked: PUBLIC_ADDRESSES (this deployment's public IPs) is not set." });
+    expect(await pointsHere("here.alpha.test", domainSettings({}), resolve)).toEqual({ ok: null, text: "Not checked: this platform's public addresses are not configured." });
     expect((await pointsHere("here.alpha.test", domainSettings({ PUBLIC_ADDRESSES: "203.0.113.10, example.com" }), resolve)).text).toBe(
-      'Not checked: PUBLIC_ADDRESSES has "example.com", which is not an IP address.',
+      "Not checked: this platform's public addresses are set wrongly (“example.com” is not an IP address).",
     );
   });
 });
@@ -87,9 +87,9 @@ describe("domainSettings reads the environment", () => {
     });
     expect(domainSettings({ TLS_PROXY_ADDRESS: "[::1]:8443" }).tlsProxy).toEqual({ host: "::1", port: 8443 });
     for (const bad of ["127.0.0.1", "127.0.0.1:0", "127.0.0.1:70000", "a:b:443"]) {
-      expect(domainSettings({ TLS_PROXY_ADDRESS: bad }).tlsProxy, bad).toEqual({ error: "TLS_PROXY_ADDRESS is not host:port (e.g. 127.0.0.1:443)." });
+      expect(domainSettings({ TLS_PROXY_ADDRESS: bad }).tlsProxy, bad).toEqual({ error: "the address of this platform's HTTPS server is set wrongly (it needs a host and port, like 127.0.0.1:443)." });
     }
-    expect(domainSettings({ TLS_PROXY_ADDRESS: "127.0.0.1:443", TLS_PROXY_CA_FILE: "/nonexistent/root.crt" }).tlsProxy).toEqual({ error: "TLS_PROXY_CA_FILE cannot be read (ENOENT)." });
+    expect(domainSettings({ TLS_PROXY_ADDRESS: "127.0.0.1:443", TLS_PROXY_CA_FILE: "/nonexistent/root.crt" }).tlsProxy).toEqual({ error: "the certificate authority file of this platform's HTTPS server cannot be read (ENOENT)." });
   });
 });
 
@@ -124,7 +124,7 @@ describe("GET /api/admin/tenants/{slug}/domains", () => {
     const { status, body } = await call("alpha", dealer);
     expect(status).toBe(200);
     expect(body.domains).toEqual([
-      { domain: "www.alpha.test", published: true, pointsHere: { ok: true, text: "Points here." }, certificate: { ok: null, text: "Not checked: TLS_PROXY_ADDRESS (the TLS proxy's host:port) is not set." } },
+      { domain: "www.alpha.test", published: true, pointsHere: { ok: true, text: "Points here." }, certificate: { ok: null, text: "Not checked: this platform's HTTPS server is not configured for checking certificates." } },
       { domain: "elsewhere.alpha.test", published: false, pointsHere: { ok: false, text: "Points elsewhere: 198.51.100.7." }, certificate: NOT_PUBLISHED },
     ]);
     expect(Date.parse(body.checkedAt)).toBeGreaterThan(Date.now() - 60_000);

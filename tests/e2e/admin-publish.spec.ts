@@ -35,12 +35,12 @@ test("a dead menu link fails the checklist; staff publish anyway with a reason; 
   await expect(checklist.locator("summary")).toHaveText("Before you publish: 1 check fails");
   const links = checklist.locator('[data-check="links"]');
   await expect(links).toContainText("Fails: 1 link leads to no page.");
-  await expect(links).toContainText("Menu › Old offers: “/old-offers” leads to no page of this site.");
+  await expect(links).toContainText("Navigation › Old offers › Goes to: “/old-offers” leads to no page of this site.");
   await expect(checklist.locator('[data-check="lead-email"]')).toContainText("Passed: Every dealership has a lead e-mail address.");
   await expect(checklist.locator('[data-check="stock"]')).toContainText(/Passed: \d+ cars in stock\./);
   await expectAccessible(page);
   // The problem opens its section.
-  await links.getByRole("button", { name: "Menu › Old offers" }).click();
+  await links.getByRole("button", { name: "Navigation › Old offers › Goes to" }).click();
   await expect(page.getByRole("heading", { name: "Navigation", level: 2 })).toBeVisible();
 
   // Staff publish anyway, with the reason.
