@@ -59,7 +59,7 @@ const CHANNEL = { email: "E-mail", adf: "ADF to the CRM", buyer: "Confirmation t
 export function attemptState(d: Pick<DeliveryAttempt, "status" | "attempts" | "lastError">): string {
   switch (d.status) {
     case "sent":
-      return "Delivered";
+      return "Sent";
     case "kept":
       return d.lastError ? `Not sent: ${d.lastError}` : "Kept in the outbox (no mail server is set up)";
     case "dead":
@@ -102,7 +102,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
       </p>
       <h1>Lead from {lead.name || "a visitor"}</h1>
       <p>
-        <StatusTag status={lead.status} />
+        <StatusTag status={lead.status} nextTry={lead.nextTry} timeZone={site.timeZone} />
       </p>
       <dl className={styles.facts}>
         {facts
