@@ -123,7 +123,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
               <TableHead caption="Delivery attempts, newest first" columns={["Sending", "Channel", "To", "State", "Attempts", "When"]} />
               <tbody>
                 {deliveries.map((d) => (
-                  <tr key={d.id} data-round={d.round} data-channel={d.channel}>
+                  <tr key={d.id} data-round={d.round} data-channel={d.channel} data-status={d.status} data-failed={d.lastError ? "" : undefined}>
                     <td>{d.round === 0 ? "First" : `Resend ${d.round}`}</td>
                     <td>{CHANNEL[d.channel]}</td>
                     <td className={styles.breakAnywhere}>{d.target ?? "(no address)"}</td>
