@@ -26,22 +26,6 @@ export async function EditorPage({ slug }: { slug: string }) {
     <AdminShell user={user} wide>
       <TenantNav slug={slug} current="edit" user={user} />
       <h1 style={{ margin: "0 0 0.25rem" }}>{name}</h1>
-      <p className={styles.hint} style={{ marginTop: 0 }}>
-        {draft.published
-          ? `Live: version ${draft.published.number}, published ${formatWhen(draft.published.createdAt)} by ${draft.published.createdBy}. `
-          : "Not published yet. "}
-        {draft.published ? (
-          <>
-            {draft.unpublishedChanges ? "The draft has unpublished changes." : "The draft matches the live site."} <a href={`${origin}/`}>View the live site</a>
-          </>
-        ) : null}
-      </p>
-      {draft.archived ? <p className={styles.notice}>This site is archived: it is not served until staff bring it back.</p> : null}
-      {user.role === "staff" ? (
-        <p>
-          <ArchiveButton slug={slug} name={name} archived={draft.archived} />
-        </p>
-      ) : null}
       <Editor
         slug={slug}
         name={name}
@@ -51,7 +35,17 @@ export async function EditorPage({ slug }: { slug: string }) {
         errors={draft.errors}
         preview={{ origin, token }}
         sampleCar={sampleCar}
-      />
+        live={draft.published ? { number: draft.published.number, when: formatWhen(draft.published.createdAt), by: draft.published.createdBy } : null}
+        unpublishedChanges={draft.unpublishedChanges}
+        liveUrl={`${origin}/`}
+      >
+        {draft.archived ? <p className={styles.notice}>This site is archived: it is not served until staff bring it back.</p> : null}
+        {user.role === "staff" ? (
+          <p>
+            <ArchiveButton slug={slug} name={name} archived={draft.archived} />
+          </p>
+        ) : null}
+      </Editor>
     </AdminShell>
   );
 }

@@ -59,7 +59,7 @@ const CHANNEL = { email: "E-mail", adf: "ADF to the CRM", buyer: "Confirmation t
 export function attemptState(d: Pick<DeliveryAttempt, "status" | "attempts" | "lastError">): string {
   switch (d.status) {
     case "sent":
-      return "Delivered";
+      return "Sent";
     case "kept":
       return d.lastError ? `Not sent: ${d.lastError}` : "Kept in the outbox (no mail server is set up)";
     case "dead":
@@ -102,7 +102,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
       </p>
       <h1>Lead from {lead.name || "a visitor"}</h1>
       <p>
-        <StatusTag status={lead.status} />
+        <StatusTag status={lead.status} nextTry={lead.nextTry} timeZone={site.timeZone} />
       </p>
       <dl className={styles.facts}>
         {facts
@@ -123,7 +123,7 @@ export async function LeadPage({ slug, id }: { slug: string; id: string }) {
               <TableHead caption="Delivery attempts, newest first" columns={["Sending", "Channel", "To", "State", "Attempts", "When"]} />
               <tbody>
                 {deliveries.map((d) => (
-                  <tr key={d.id} data-round={d.round} data-channel={d.channel}>
+                  <tr key={d.id} data-round={d.round} data-channel={d.channel} data-status={d.status} data-failed={d.lastError ? "" : undefined}>
                     <td>{d.round === 0 ? "First" : `Resend ${d.round}`}</td>
                     <td>{CHANNEL[d.channel]}</td>
                     <td className={styles.breakAnywhere}>{d.target ?? "(no address)"}</td>

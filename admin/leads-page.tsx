@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { getDb } from "../server/db";
-import { FORM_LABELS, INBOX_STATUSES, listLeads, STATUS_LABELS, type InboxStatus } from "../server/leads/inbox";
+import { FORM_LABELS, INBOX_STATUSES, listLeads, STATUS_LABELS, statusText, type InboxStatus } from "../server/leads/inbox";
 import { parseInboxFilter, type InboxFilter } from "../server/leads/inbox-filter";
 import { LEAD_FORM_KINDS } from "../domain/lead-forms";
 import { formatWhen } from "./format";
@@ -20,9 +20,14 @@ function queryOf(f: InboxFilter, page?: number): string {
   return s ? `?${s}` : "";
 }
 
-export function StatusTag({ status }: { status: InboxStatus }) {
-  const cls = status === "delivered" ? styles.tagOk : status === "failed" ? styles.tagWarn : styles.tagMuted;
-  return <span className={cls}>{STATUS_LABELS[status]}</span>;
+/** A lead's delivery badge: what happened to it, from its delivery rows (a failing one says when it is tried next). */
+export function StatusTag({ status, nextTry, timeZone }: { status: InboxStatus; nextTry: Date | null; timeZone: string }) {
+  const cls = status === "sent" ? styles.tagOk : status === "pending" || status === "none" ? styles.tagMuted : styles.tagWarn;
+  return (
+    <span className={cls} data-delivery={status}>
+      {statusText(status, nextTry, timeZone)}
+    </span>
+  );
 }
 
 /** One labelled control of the filter bar. */
@@ -131,7 +136,7 @@ export async function LeadsPage({ slug, query }: { slug: string; query: Query })
                       ) : null}
                     </td>
                     <td>
-                      <StatusTag status={r.status} />
+                      <StatusTag status={r.status} nextTry={r.nextTry} timeZone={site.timeZone} />
                     </td>
                   </tr>
                 ))}

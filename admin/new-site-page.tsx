@@ -15,8 +15,8 @@ export async function NewSitePage() {
   // Only dealerships no site has yet can go to a new one; those with stock first.
   const free = options.dealerships
     .filter((d) => d.tenant === null)
-    .sort((a, b) => b.vehicles - a.vehicles || a.id - b.id)
-    .map(({ id, name, vehicles }) => ({ id, name, vehicles }));
+    .sort((a, b) => b.stock - a.stock || b.vehicles - a.vehicles || a.id - b.id)
+    .map(({ id, name, stock, vehicles }) => ({ id, name, stock, vehicles }));
   return (
     <AdminShell user={user}>
       <p>

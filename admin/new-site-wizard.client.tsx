@@ -3,23 +3,18 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { FieldProps } from "@rjsf/utils";
 import {
-  AU_STATES, NEW_DEALERSHIP, NZ_REGIONS, STARTER_KINDS, USUAL_HOURS, type AnswerError, type OpeningHour, type StarterKind, type StockKind,
+  AU_STATES, NZ_REGIONS, STARTER_KINDS, USUAL_HOURS, type AnswerError, type OpeningHour, type StarterKind, type StockKind,
 } from "../domain/new-site";
 import { slugify } from "../domain/search-paths";
-import { secondColourShows } from "../domain/starters";
+import { kindServices, secondColourShows } from "../domain/starters";
 import type { Placeholder } from "../domain/placeholders";
 import { ColourInput } from "./editor/colour-input.client";
 import { OpeningHoursField } from "./editor/opening-hours.client";
 import { UPLOAD_ACCEPT } from "./editor/image-field.client";
 import { NewSiteCreated, type CreatedSite } from "./new-site-created.client";
+import { DealershipChoice, type WizardDealership } from "./new-site-dealerships";
 import { addLogo, readJson } from "./new-site-requests";
 import styles from "./admin.module.css";
-
-export interface WizardDealership {
-  id: number;
-  name: string;
-  vehicles: number;
-}
 
 const STOCK_WORDS: Record<StockKind, string> = { car: "Cars", motorcycle: "Motorcycles", truck: "Trucks", caravan: "Caravans" };
 /** The element a field's error points to: /location/postcode → location-postcode; a day's hours → the hours table. */
@@ -43,11 +38,14 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const [phone, setPhone] = useState("");
   const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "", licence: "" });
   const [hours, setHours] = useState<OpeningHour[]>(USUAL_HOURS);
+  const [service, setService] = useState(true);
   const [picked, setPicked] = useState<string[]>([]);
   const [primary, setPrimary] = useState("#0b5394");
   const [accent, setAccent] = useState("#102a43");
   const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
-  const [errors, setErrors] = useState<AnswerError[]>([]);
+  const [refused, setErrors] = useState<AnswerError[]>([]);
+  /** The colours as last sent: a colour's error is about that value and goes once it is corrected. */
+  const [sentColours, setSentColours] = useState({ primary: "", accent: "" });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedSite | null>(null);
@@ -57,8 +55,9 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   // Each refusal brings the summary of what to fix into view (and to a screen reader).
   useEffect(() => {
     if (message && !created) summary.current?.focus();
-  }, [message, errors, created]);
+  }, [message, refused, created]);
 
+  const errors = refused.filter((e) => !(e.pointer === "/colors/primary" && primary !== sentColours.primary) && !(e.pointer === "/colors/accent" && accent !== sentColours.accent));
   const info = STARTER_KINDS.find((k) => k.id === kind)!;
   const nz = kind === "nz";
   const states = nz ? NZ_REGIONS : AU_STATES;
@@ -102,11 +101,12 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
     e.preventDefault();
     setBusy(true);
     setMessage(null);
+    setSentColours({ primary, accent });
     try {
       const res = await fetch("/api/admin/tenants", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ kind, name, slug: slugEdited ? slug : "", domains, makes, leadEmail, phone, location, hours, dealerships: picked, colors: { primary, accent } }),
+        body: JSON.stringify({ kind, name, slug: slugEdited ? slug : "", domains, makes, leadEmail, phone, location, hours, dealerships: picked, colors: { primary, accent }, service: kindServices(kind) && service }),
       });
       const body = await readJson(res);
       if (res.status !== 201) {
@@ -231,28 +231,15 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
           <OpeningHoursField {...hoursProps} />
           {errorFor("hours")}
         </div>
+        {kindServices(kind) ? (
+          <div className={styles.choice}>
+            <input type="checkbox" id="service" checked={service} onChange={(e) => setService(e.target.checked)} aria-describedby="service-hint" />
+            <label htmlFor="service">The service department (workshop) is here too</label>
+            <span className={styles.hint} id="service-hint">The site then lists the workshop at this address as a second location, with these hours, and has a Book a Service page. Untick when the dealer does not service.</span>
+          </div>
+        ) : null}
       </fieldset>
-      <fieldset id="dealerships" aria-describedby={describedBy("dealerships", true)}>
-        <legend>Dealerships whose stock the site shows</legend>
-        <p className={styles.hint} id="dealerships-hint">
-          Dealerships not yet on any site. Publishing the site gives them to it.
-        </p>
-        <ul className={styles.checkList}>
-          {dealerships.map((d) => (
-            <li key={d.id}>
-              <input type="checkbox" id={`dealership-${d.id}`} checked={picked.includes(String(d.id))} onChange={() => setPicked(toggle(picked, String(d.id)))} />
-              <label htmlFor={`dealership-${d.id}`}>
-                {d.name || `Dealership ${d.id}`} ({d.vehicles === 1 ? "1 vehicle" : `${d.vehicles.toLocaleString("en-AU")} vehicles`} in stock)
-              </label>
-            </li>
-          ))}
-          <li>
-            <input type="checkbox" id="dealership-new" checked={picked.includes(NEW_DEALERSHIP)} onChange={() => setPicked(toggle(picked, NEW_DEALERSHIP))} />
-            <label htmlFor="dealership-new">A new dealership (its stock shows once its feed starts)</label>
-          </li>
-        </ul>
-        {errorFor("dealerships")}
-      </fieldset>
+      <DealershipChoice dealerships={dealerships} picked={picked} onToggle={(v) => setPicked(toggle(picked, v))} describedBy={describedBy("dealerships", true)} error={errorFor("dealerships")} />
       <fieldset>
         <legend>Colours and logo</legend>
         <div className={styles.grid2}>

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wizard = () => render(<NewSiteWizard makes={MAKES} dealerships={[{ id: 701, name: "Waratah Motor Group", vehicles: 30 }]} port="3000" />);
+const wizard = () => render(<NewSiteWizard makes={MAKES} dealerships={[{ id: 701, name: "Waratah Motor Group", stock: 27, vehicles: 30 }]} port="3000" />);
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("the new-site wizard", () => {
@@ -40,7 +40,8 @@ describe("the new-site wizard", () => {
     expect(shows()).toBe("The header bar and footer, the tags on car photos and focus rings.");
     fireEvent.click(screen.getByLabelText("New-car dealer"));
     fireEvent.change(screen.getByLabelText("Dealer licence number"), { target: { value: "MD 40211" } });
-    fireEvent.click(screen.getByLabelText("Waratah Motor Group (30 vehicles in stock)"));
+    // The directory's figure with its words: in stock, and with sold and coming cars.
+    fireEvent.click(screen.getByLabelText("Waratah Motor Group: 27 in stock (30 with sold and coming)"));
     expect((screen.getByLabelText("Web address name") as HTMLInputElement).value).toBe("tasman-ute-centre");
     answer = json(422, { message: "The new site is not complete:", errors: [] });
     fireEvent.click(screen.getByRole("button", { name: "Create the site" }));
@@ -48,6 +49,15 @@ describe("the new-site wizard", () => {
     expect(sent[0].url).toBe("/api/admin/tenants");
     expect(sent[0].body).toMatchObject({ kind: "franchise", name: "Tasman Ute Centre", slug: "", makes: ["Mazda"], dealerships: ["701"], location: { state: "NSW", licence: "MD 40211" } });
     expect(sent[0].body.hours[0]).toEqual({ weekday: 1, status: "open", open: "08:30", close: "17:30" });
+    // The workshop is asked about, not added unseen: unticked, the site gets no Service location.
+    expect(sent[0].body.service).toBe(true);
+    fireEvent.click(screen.getByLabelText("The service department (workshop) is here too"));
+    fireEvent.click(screen.getByRole("button", { name: "Create the site" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body.service).toBe(false);
+    // A used-car dealer has no service department to ask about.
+    fireEvent.click(screen.getByLabelText("Used-car dealer"));
+    expect(screen.queryByLabelText("The service department (workshop) is here too")).toBeNull();
   });
 
   it("shows each refusal beside its field and in a summary that links to it", async () => {
@@ -69,6 +79,23 @@ describe("the new-site wizard", () => {
     // A day's error sits in its row of the week.
     expect(document.querySelector("tr[data-weekday='1']")?.textContent).toContain("Monday: the closing time must be after the opening time.");
     await waitFor(() => expect(document.activeElement).toBe(summary));
+  });
+
+  it("drops a colour's error once the colour is corrected, and shows it again while the value is the one refused", async () => {
+    wizard();
+    answer = json(422, { message: "The new site is not complete:", errors: [{ pointer: "/colors/primary", message: "Main colour must look like #1A2B3C." }] });
+    const colour = screen.getByLabelText("Main colour (buttons, links)");
+    fireEvent.change(colour, { target: { value: "#12" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the site" }));
+    await screen.findByRole("link", { name: "Main colour must look like #1A2B3C." });
+    expect(document.getElementById("colors-primary-error")?.textContent).toBe("Main colour must look like #1A2B3C.");
+    fireEvent.change(colour, { target: { value: "#123456" } });
+    expect(document.getElementById("colors-primary-error")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Main colour must look like #1A2B3C." })).toBeNull();
+    // The field no longer points to an error.
+    expect(colour.getAttribute("aria-describedby")).toBeNull();
+    fireEvent.change(colour, { target: { value: "#12" } });
+    expect(document.getElementById("colors-primary-error")?.textContent).toBe("Main colour must look like #1A2B3C.");
   });
 
   it("offers the makes and regions of the kind of site chosen", () => {

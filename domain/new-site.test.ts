@@ -5,9 +5,9 @@ import { contrastRatio } from "./tenant-validation";
 const options: WizardOptions = {
   makes: { car: ["Ford", "Isuzu UTE", "Mazda"], motorcycle: ["Yamaha"], truck: ["Hino"], caravan: ["Jayco"] },
   dealerships: [
-    { id: 301, name: "Bluegum Pre-Owned", tenant: "bluegum", vehicles: 120 },
-    { id: 950, name: "Tasman Utes", tenant: null, vehicles: 42 },
-    { id: 951, name: "", tenant: null, vehicles: 3 },
+    { id: 301, name: "Bluegum Pre-Owned", tenant: "bluegum", stock: 118, vehicles: 120 },
+    { id: 950, name: "Tasman Utes", tenant: null, stock: 40, vehicles: 42 },
+    { id: 951, name: "", tenant: null, stock: 3, vehicles: 3 },
   ],
   newDealershipId: 952,
 };
@@ -28,6 +28,9 @@ describe("the new-site wizard's answers", () => {
       dealerships: [{ id: 950, name: "Tasman Utes" }, { id: 951, name: "Tasman Ute Centre" }, { id: 952, name: "Tasman Ute Centre" }],
     });
     expect(answers!.hours).toHaveLength(7);
+    // The service department: as asked (false only when said so).
+    expect(answers!.service).toBe(true);
+    expect(parseSiteAnswers({ ...good, service: false }, options).answers!.service).toBe(false);
   });
 
   it("reads the dealer licence number when given, and refuses one too long naming its field", () => {

@@ -58,6 +58,12 @@ export interface SiteAnswers {
   colors: { primary: string; accent: string };
   /** An uploaded logo (added after the site is created: uploads belong to a site). */
   logo: { src: string; width: number; height: number } | null;
+  /**
+   * The first location is also the service department (a kind of site that services): the site gets
+   * the workshop as a second location at the same address and a Book a Service page. Asked in the
+   * wizard; false: neither.
+   */
+  service?: boolean;
 }
 
 export const AU_STATES: [string, string][] = [
@@ -96,7 +102,8 @@ export const COMMON_MAKES: Record<StockKind, string[]> = {
 export interface WizardOptions {
   makes: Record<StockKind, string[]>;
   /** The platform's dealership directory: only unassigned ones (tenant null) can go to a new site. */
-  dealerships: { id: number; name: string; tenant: string | null; vehicles: number }[];
+  /** `stock`: vehicles in stock (what the directory's "In stock" counts); `vehicles`: with sold and coming ones too. */
+  dealerships: { id: number; name: string; tenant: string | null; stock: number; vehicles: number }[];
   /** The number a new dealership (not in the directory yet) gets. */
   newDealershipId: number;
 }
@@ -227,7 +234,7 @@ export function parseSiteAnswers(body: Record<string, unknown>, options: WizardO
 
   if (errors.length || !kind) return { answers: null, errors };
   const place = licence ? { ...location, licence } : location;
-  return { answers: { kind: kind.id, name, slug, domains, makes, leadEmail, phone, location: place, hours, dealerships, colors, logo: null }, errors };
+  return { answers: { kind: kind.id, name, slug, domains, makes, leadEmail, phone, location: place, hours, dealerships, colors, logo: null, service: body.service !== false }, errors };
 }
 
 function parseHours(value: unknown, fail: (pointer: string, message: string) => string): OpeningHour[] {

@@ -176,6 +176,18 @@ describe("a starter filled with the wizard's answers", () => {
     expect(used.pages[0].description).toBe("Tasman Ute Centre sells quality used cars in Moonah.");
   });
 
+  it("adds the workshop as a second location, a Book a Service page and its links only when the dealer services", () => {
+    const noService = validated(buildStarter({ ...answers, service: false }));
+    expect(noService.locations.map((l) => [l.id, l.name, l.location_type])).toEqual([[1, "Tasman Ute Centre Hobart", "sales"]]);
+    expect(noService.pages.some((p) => p.path === "/service")).toBe(false);
+    expect(JSON.stringify([noService.navigation, noService.footer])).not.toContain("/service");
+    expect(JSON.stringify(noService)).not.toContain("Service Enquiry");
+    // Asked and ticked (the wizard's default for a kind that services): both.
+    const withService = validated(buildStarter({ ...answers, service: true }));
+    expect(withService.locations.map((l) => l.location_type)).toEqual(["sales", "service-and-parts"]);
+    expect(withService.pages.some((p) => p.path === "/service")).toBe(true);
+  });
+
   it("starts from placeholders that are each replaced by an answer", () => {
     const before = findPlaceholders(starterDocument("group")).length;
     expect(before).toBeGreaterThan(5);

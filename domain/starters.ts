@@ -99,7 +99,8 @@ function dealershipSlugs(names: string[]): string[] {
 
 /** The site document for `answers` (a complete starter; placeholders where no answer is given). */
 export function buildStarter(answers: SiteAnswers): TenantDocument {
-  const spec = SPECS[answers.kind];
+  // A kind that services, unless the wizard was told this dealer does not.
+  const spec = { ...SPECS[answers.kind], service: SPECS[answers.kind].service && answers.service !== false };
   const stockKinds = STARTER_KINDS.find((k) => k.id === answers.kind)!.stockKinds;
   const { name, location: loc } = answers;
   const nz = isNzRegion(loc.state);
@@ -274,6 +275,9 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
 }
 
 /** Where a starter's second colour shows: the bold template's header bar and footer are in it; the others stay light. */
+/** Whether a kind of site has a service department to ask about. */
+export const kindServices = (kind: StarterKind): boolean => SPECS[kind].service;
+
 export const secondColourShows = (kind: StarterKind): string =>
   SPECS[kind].template === "bold" ? "The header bar and footer, the tags on car photos and focus rings." : "The tags on car photos, quotes and focus rings (this kind of site keeps a light header bar).";
 

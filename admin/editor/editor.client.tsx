@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import Form from "@rjsf/core";
 import validator from "@rjsf/validator-ajv8";
 import type { TenantError } from "../../domain/tenant-validation";
@@ -9,14 +9,15 @@ import { ErrorList } from "../error-list";
 import { ConflictPanel, PublishRefused } from "./alerts";
 import { PreviewPane, previewPages, previewPath } from "./preview-pane";
 import { PagePicker, SectionNav } from "./section-nav";
-import { Toolbar } from "./toolbar";
+import { LiveLine, Toolbar } from "./toolbar";
 import { useDraft, type Doc } from "./use-draft";
 import { usePreview, usePreviewClicks } from "./use-preview";
 import { useUndo } from "./use-undo";
 import { RemoveItemButton, UndoToast, type ToastMessage } from "./toast.client";
 import { blockAt, blockPointer } from "./find-block";
 import { sectionOf } from "./sections";
-import { usePublish } from "./use-publish";
+import { usePublish, type LiveVersion } from "./use-publish";
+import { jsonEqual } from "../../domain/json-diff";
 import { useSchedule } from "./use-schedule";
 import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { useSectionForm } from "./use-section-form";
@@ -41,6 +42,12 @@ export interface EditorProps {
   preview: { origin: string; token: string };
   /** A car of the site's stock, for previewing the vehicle page. */
   sampleCar?: string | null;
+  /** The live version when the page was drawn, whether the draft differed from it, and the live site's address. */
+  live?: LiveVersion | null;
+  unpublishedChanges?: boolean;
+  liveUrl?: string;
+  /** Shown between the live line and the save bar (staff's Archive). */
+  children?: ReactNode;
 }
 
 /**
@@ -54,8 +61,16 @@ export function Editor(props: EditorProps) {
   const preview = usePreview(slug, props.preview);
   const draft = useDraft(slug, props, preview.refresh);
   const { doc, errors, status, conflict } = draft;
-  const publishing = usePublish(slug, draft);
-  const scheduling = useSchedule(slug, draft, publishing.override);
+  const publishing = usePublish(slug, draft, props.live ?? null);
+  const scheduling = useSchedule(slug, draft, publishing.override, publishing.endAttempt);
+  // Whether the saved draft differs from the live version: known exactly once this session published,
+  // otherwise as the page was drawn until the next save.
+  const firstSaved = useRef(draft.savedJson);
+  const liveJson = publishing.live?.json;
+  const unpublished = useMemo(
+    () => (liveJson !== undefined ? liveJson !== draft.savedJson && !jsonEqual(JSON.parse(liveJson), JSON.parse(draft.savedJson)) : draft.savedJson === firstSaved.current ? !!props.unpublishedChanges : true),
+    [liveJson, draft.savedJson, props.unpublishedChanges],
+  );
   const form = useSectionForm(doc, draft.setDoc, errors, role);
   const { section } = form;
   const [openBlock, setOpenBlock] = useState<string | null>(null);
@@ -137,6 +152,8 @@ export function Editor(props: EditorProps) {
 
   return (
     <div data-ready={ready}>
+      <LiveLine live={publishing.live} unpublished={unpublished} liveUrl={props.liveUrl ?? "/"} />
+      {props.children}
       <Toolbar
         status={status}
         revision={draft.revision}
@@ -159,55 +176,59 @@ export function Editor(props: EditorProps) {
         }}
       />
 
-      <PublishChecklist publishing={publishing} role={role} onGo={openField} />
-      <SchedulePublish scheduling={scheduling} revision={draft.revision} />
-
-      {publishing.published ? (
-        <p className={styles.success} role="status">
-          {publishing.published}
-        </p>
-      ) : null}
-
-      {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={openField} ref={publishing.publishPanel} doc={doc} /> : null}
-
-      {conflict ? (
-        <ConflictPanel conflict={conflict} mine={doc} onKeepMine={() => void draft.save(conflict.revision)} onTakeTheirs={takeTheirs} ref={draft.conflictPanel} />
-      ) : null}
-
       <div className={styles.editor}>
         <SectionNav current={section.id} errors={errors} onChoose={form.setSectionId} />
 
-        <section className={styles.formPane} aria-labelledby="section-title">
-          <h2 id="section-title">{section.title}</h2>
-          {errors.length ? (
-            <details className={styles.notice}>
-              <summary>
-                {errors.length} {errors.length === 1 ? "problem" : "problems"} to fix before publishing
-              </summary>
-              <ErrorList errors={errors} onGo={openField} doc={doc} />
-            </details>
+        {/* What loads or answers later (the checklist, the schedule, a publish's outcome, a conflict)
+            sits beside the section buttons, never above them: they do not move under a click. */}
+        <div style={{ minWidth: 0 }}>
+          <PublishChecklist publishing={publishing} role={role} onGo={openField} problems={errors.length} />
+          <SchedulePublish scheduling={scheduling} revision={draft.revision} />
+
+          {publishing.published ? (
+            <p className={styles.success} role="status">
+              {publishing.published}
+            </p>
           ) : null}
-          {section.id === "pages" ? <PagePicker form={form} onDeleted={onDeleted} /> : null}
-          <Form
-            key={form.form.key}
-            schema={form.form.schema}
-            uiSchema={form.form.uiSchema}
-            formData={form.form.formData}
-            validator={validator}
-            noValidate
-            showErrorList={false}
-            extraErrors={form.form.extraErrors}
-            fields={fields}
-            widgets={widgets}
-            templates={templates}
-            idPrefix={`fc-${section.id}`}
-            formContext={formContext}
-            onChange={(e) => form.form.onChange(e.formData)}
-          >
-            <></>
-          </Form>
-          {section.id === "identity" ? <DomainStatus slug={slug} domains={domainsOf(doc)} /> : null}
-        </section>
+
+          {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={openField} ref={publishing.publishPanel} doc={doc} /> : null}
+
+          {conflict ? (
+            <ConflictPanel conflict={conflict} mine={doc} onKeepMine={() => void draft.save(conflict.revision)} onTakeTheirs={takeTheirs} ref={draft.conflictPanel} />
+          ) : null}
+
+          <section className={styles.formPane} aria-labelledby="section-title">
+            <h2 id="section-title">{section.title}</h2>
+            {errors.length ? (
+              <details className={styles.notice}>
+                <summary>
+                  {errors.length} {errors.length === 1 ? "problem" : "problems"} to fix before publishing
+                </summary>
+                <ErrorList errors={errors} onGo={openField} doc={doc} />
+              </details>
+            ) : null}
+            {section.id === "pages" ? <PagePicker form={form} onDeleted={onDeleted} /> : null}
+            <Form
+              key={form.form.key}
+              schema={form.form.schema}
+              uiSchema={form.form.uiSchema}
+              formData={form.form.formData}
+              validator={validator}
+              noValidate
+              showErrorList={false}
+              extraErrors={form.form.extraErrors}
+              fields={fields}
+              widgets={widgets}
+              templates={templates}
+              idPrefix={`fc-${section.id}`}
+              formContext={formContext}
+              onChange={(e) => form.form.onChange(e.formData)}
+            >
+              <></>
+            </Form>
+            {section.id === "identity" ? <DomainStatus slug={slug} domains={domainsOf(doc)} /> : null}
+          </section>
+        </div>
 
         <PreviewPane preview={preview} pagePaths={pagePaths} stale={errors.length > 0} />
       </div>

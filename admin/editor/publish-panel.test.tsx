@@ -6,6 +6,7 @@ import { PublishChecklist, SchedulePublish } from "./publish-panel";
 import { REASON_NEEDED, usePublish } from "./use-publish";
 import { useSchedule } from "./use-schedule";
 import { Toolbar } from "./toolbar";
+import { PublishRefused } from "./alerts";
 
 // The editor's publishing panels against a stubbed server (server/admin/publish.test.ts covers the
 // server, tests/e2e/admin-publish.spec.ts both together).
@@ -128,5 +129,76 @@ describe("the publishing panels", () => {
     expect(posts().at(-1)!.url).toBe("/api/admin/tenants/alpha/schedule/cancel");
     expect((await screen.findByText("The scheduled publish is cancelled.")).closest("[role=status]")).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/^Revision 7 of the draft will be published/)).toBeNull());
+  });
+
+  it("keeps an override to one attempt: a refused Publish anyway's problems go once fixed, the button says Publish, a later schedule sends no override", async () => {
+    let checklist = FAILING;
+    answer = (url, method) =>
+      url.endsWith("/checklist") ? json(200, { revision: 7, checklist })
+      : url.endsWith("/schedule") && method === "GET" ? json(200, { pending: null, last: null, timeZone: "Australia/Hobart" })
+      : url.endsWith("/schedule") ? json(201, { id: 4, revision: 8, at: "2030-06-30T07:00:00.000Z", by: "staff@test", status: "pending", outcome: null, version: null, override: null, timeZone: "Australia/Hobart" })
+      : json(422, { message: "The draft has errors.", errors: [{ pointer: "/identity/name", message: "Site name is required." }] });
+    const broken = { identity: { name: "" } };
+    const nameError = [{ pointer: "/identity/name", message: "Site name is required." }];
+    function Editor({ d }: { d: typeof draft & { doc: Record<string, unknown>; errors: typeof nameError } }) {
+      const publishing = usePublish("alpha", d);
+      const scheduling = useSchedule("alpha", d, publishing.override, publishing.endAttempt);
+      return (
+        <>
+          <PublishChecklist publishing={publishing} role="staff" onGo={() => {}} problems={d.errors.length} />
+          <SchedulePublish scheduling={scheduling} revision={d.revision} />
+          {publishing.publishErrors ? <PublishRefused errors={publishing.publishErrors} onGo={() => {}} ref={publishing.publishPanel} /> : null}
+          <button type="button" onClick={() => void publishing.publish()}>
+            {publishing.anyway ? "Publish anyway" : "Publish"}
+          </button>
+        </>
+      );
+    }
+    const { rerender } = render(<Editor d={{ ...draft, doc: broken, errors: nameError }} />);
+    await screen.findByText("1 link leads to no page.");
+    fireEvent.click(screen.getByLabelText(/^Publish anyway/));
+    fireEvent.change(screen.getByLabelText("Why publish although checks fail?"), { target: { value: "The menu page comes tomorrow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Publish anyway" })));
+    expect(posts()[0].body).toEqual({ revision: 7, publishAnyway: true, reason: "The menu page comes tomorrow" });
+    // Refused (the draft is invalid, which no override passes): the override went with that attempt.
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Not published\. Fix this problem first:/);
+    expect(screen.getByRole("button", { name: "Publish" })).toBeTruthy();
+    expect(screen.getByLabelText(/^Publish anyway/)).toHaveProperty("checked", false);
+
+    // The name is typed in: the refusal's problem is gone with it (while unedited, it stays).
+    rerender(<Editor d={{ ...draft, doc: broken, errors: nameError }} />);
+    expect(screen.getByRole("alert").textContent).toMatch(/^Not published\./);
+    rerender(<Editor d={{ ...draft, doc: { identity: { name: "Alpha" } }, errors: [] }} />);
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // Ticked again, then the dead link is fixed and saved: the checklist passes, so the override is dropped.
+    fireEvent.click(screen.getByLabelText(/^Publish anyway/));
+    fireEvent.change(screen.getByLabelText("Why publish although checks fail?"), { target: { value: "Old reason" } });
+    expect(screen.getByRole("button", { name: "Publish anyway" })).toBeTruthy();
+    checklist = [FAILING[0]];
+    rerender(<Editor d={{ ...draft, revision: 8, doc: { identity: { name: "Alpha" } }, errors: [] }} />);
+    await waitFor(() => expect(screen.getByText("Before you publish:").parentElement!.textContent).toBe("Before you publish: all checks pass"));
+    expect(screen.getByRole("button", { name: "Publish" })).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText("Date and time (Hobart time, the site's time zone)"), { target: { value: "2030-06-30T17:00" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Schedule publish" })));
+    expect(posts().at(-1)).toEqual({ method: "POST", url: "/api/admin/tenants/alpha/schedule", body: { revision: 8, at: "2030-06-30T17:00" } });
+  });
+
+  it("never says all checks pass beside problems in the form", async () => {
+    answer = (url, method) =>
+      url.endsWith("/checklist") ? json(200, { revision: 7, checklist: [FAILING[0]] })
+      : url.endsWith("/schedule") && method === "GET" ? json(200, { pending: null, last: null, timeZone: "Australia/Hobart" })
+      : json(500, {});
+    function Checklist({ problems }: { problems: number }) {
+      return <PublishChecklist publishing={usePublish("alpha", draft)} role="staff" onGo={() => {}} problems={problems} />;
+    }
+    const { rerender } = render(<Checklist problems={3} />);
+    // Its place is kept while it loads.
+    expect(document.querySelector("[data-checklist]")!.textContent).toBe("Before you publish: checking the saved draft…");
+    await waitFor(() => expect(document.querySelector("[data-checklist]")!.textContent).toMatch(/^Before you publish: 3 problems to fix in the form/));
+    expect(document.querySelector("[data-checklist]")!.getAttribute("data-checklist")).toBe("fail");
+    rerender(<Checklist problems={0} />);
+    expect(document.querySelector("summary")!.textContent).toBe("Before you publish: all checks pass");
+    expect(document.querySelector("[data-checklist]")!.getAttribute("data-checklist")).toBe("pass");
   });
 });

@@ -11,27 +11,42 @@ const SAID = { pass: "Passed:", fail: "Fails:", warn: "Warning:" } as const;
 /** More problems than this under one check are counted, not listed. */
 const SHOWN = 30;
 
-function headline(items: CheckItem[]): string {
+/** The checklist's one line; `problems`: the form's own problems, which the checklist (of the saved draft) may not have seen yet. */
+function headline(items: CheckItem[], problems: number): string {
   const fail = items.filter((i) => i.status === "fail").length;
   const warn = items.filter((i) => i.status === "warn").length;
-  if (!fail && !warn) return "all checks pass";
-  const parts = [fail ? `${fail} ${fail === 1 ? "check fails" : "checks fail"}` : "", warn ? `${warn} ${warn === 1 ? "warning" : "warnings"}` : ""];
+  const unseen = problems && items.find((i) => i.id === "valid")?.status !== "fail" ? problems : 0;
+  if (!fail && !warn && !unseen) return "all checks pass";
+  const parts = [
+    unseen ? `${unseen} ${unseen === 1 ? "problem" : "problems"} to fix in the form` : "",
+    fail ? `${fail} ${fail === 1 ? "check fails" : "checks fail"}` : "",
+    warn ? `${warn} ${warn === 1 ? "warning" : "warnings"}` : "",
+  ];
   return parts.filter(Boolean).join(", ");
 }
 
 /**
  * The pre-publish checklist: a tick, cross or warning per check in plain words, each problem with
  * where it is (a button that opens its field). With a failing check, staff get "Publish anyway"
- * and a reason; a dealer is told only staff can.
+ * and a reason; a dealer is told only staff can. Never "all checks pass" while the form has
+ * `problems` (its errors as typed).
  */
-export function PublishChecklist({ publishing, role, onGo }: { publishing: ReturnType<typeof usePublish>; role: "staff" | "dealer"; onGo: (pointer: string) => void }) {
+export function PublishChecklist({ publishing, role, onGo, problems = 0 }: { publishing: ReturnType<typeof usePublish>; role: "staff" | "dealer"; onGo: (pointer: string) => void; problems?: number }) {
   const items = publishing.checklist;
-  if (!items) return null;
+  if (!items) {
+    return (
+      <details className={styles.publishBox} data-checklist="loading">
+        <summary>
+          <strong>Before you publish:</strong> checking the saved draft…
+        </summary>
+      </details>
+    );
+  }
   const failing = items.some((i) => i.status === "fail");
   return (
-    <details className={styles.publishBox} open={failing || !!publishing.refusal || undefined} ref={publishing.checklistPanel} tabIndex={-1} data-checklist={failing ? "fail" : "pass"}>
+    <details className={styles.publishBox} open={failing || !!publishing.refusal || undefined} ref={publishing.checklistPanel} tabIndex={-1} data-checklist={failing || problems ? "fail" : "pass"}>
       <summary>
-        <strong>Before you publish:</strong> {headline(items)}
+        <strong>Before you publish:</strong> {headline(items, problems)}
       </summary>
       {publishing.refusal ? (
         <p className={styles.alert} role="alert">
@@ -87,7 +102,16 @@ export function PublishChecklist({ publishing, role, onGo }: { publishing: Retur
  */
 export function SchedulePublish({ scheduling, revision }: { scheduling: ReturnType<typeof useSchedule>; revision: number }) {
   const { pending, last, timeZone, message } = scheduling;
-  if (!timeZone) return null;
+  // Its place is kept while it loads, so nothing below it moves.
+  if (!timeZone) {
+    return (
+      <details className={styles.publishBox} data-schedule="loading">
+        <summary>
+          <strong>Publish later:</strong> …
+        </summary>
+      </details>
+    );
+  }
   const place = zonePlace(timeZone);
   return (
     <details className={styles.publishBox} open={!!pending || !!message || last?.status === "refused" || undefined} data-schedule={pending ? "pending" : "none"}>

@@ -1,5 +1,22 @@
 import styles from "../admin.module.css";
 import type { Status } from "./use-draft";
+import type { LiveVersion } from "./use-publish";
+
+/** The line under the site's name: the live version (or none yet) and whether the saved draft differs from it. */
+export function LiveLine({ live, unpublished, liveUrl }: { live: LiveVersion | null; unpublished: boolean; liveUrl: string }) {
+  return (
+    <p className={styles.hint} style={{ marginTop: 0 }} data-live={live ? live.number : "none"}>
+      {live ? (
+        <>
+          Live: version {live.number}, published {live.when} by {live.by}. {unpublished ? "The draft has unpublished changes." : "The draft matches the live site."}{" "}
+          <a href={liveUrl}>View the live site</a>
+        </>
+      ) : (
+        "Not published yet."
+      )}
+    </p>
+  );
+}
 
 /** The bar above the editor: the save status (announced), Undo and Redo, the autosave switch, Save draft and Publish. */
 export function Toolbar(props: {

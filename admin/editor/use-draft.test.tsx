@@ -145,6 +145,26 @@ describe("useDraft", () => {
     expect(result.current.errors).not.toContainEqual(refusal);
   });
 
+  it("a refused save's message goes once its draft is undone (or changed): the status tells the draft as it is now", async () => {
+    const { result } = open();
+    const template = harbourline.template;
+    answers.push(() => json(422, { message: "The draft was not saved: Dealership 301 belongs to another site.", errors: [] }));
+    await edit(result, { template: "classic" });
+    await wait(2500);
+    expect(result.current.status).toEqual({ kind: "error", text: "The draft was not saved: Dealership 301 belongs to another site. Your edits are still here." });
+    // Undone: back to the saved draft, nothing to save and nothing refused.
+    await edit(result, { template });
+    expect(result.current.status).toEqual({ kind: "saved", text: "All changes saved." });
+    // Refused again, then changed to another draft: waiting to be saved, not refused.
+    answers.push(() => json(422, { message: "The draft was not saved: Dealership 301 belongs to another site.", errors: [] }));
+    await edit(result, { template: "classic" });
+    await wait(2500);
+    expect(result.current.status.kind).toBe("error");
+    await edit(result, { template: "minimal" });
+    expect(result.current.status).toEqual({ kind: "dirty", text: "Unsaved changes (saving shortly)." });
+    expect(calls).toHaveLength(2);
+  });
+
   it("an unreachable server or another status leaves the edits with a message", async () => {
     const { result } = open();
     await edit(result, { template: "classic" });

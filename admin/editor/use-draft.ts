@@ -28,6 +28,8 @@ export interface DraftState {
   doc: Doc;
   setDoc: Dispatch<SetStateAction<Doc>>;
   revision: number;
+  /** The draft as last saved (JSON). */
+  savedJson: string;
   dirty: boolean;
   /** The form's own errors (as typed) and the server's that still apply. */
   errors: TenantError[];
@@ -155,12 +157,15 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
 
   // Autosave once typing pauses; never over someone else's changes.
   useEffect(() => {
+    // A refused save's message is about that document: once it is changed (or undone), it no longer applies.
+    const refusalGone = status.kind === "error" && refusedJson.current !== null && refusedJson.current !== JSON.stringify(doc);
+    if (refusalGone) refusedJson.current = null;
     // Back to what the server holds (e.g. undone): nothing is waiting to be saved.
     if (!dirty) {
-      if (status.kind === "dirty") setStatus({ kind: "saved", text: "All changes saved." });
+      if (status.kind === "dirty" || refusalGone) setStatus({ kind: "saved", text: "All changes saved." });
       return;
     }
-    if (status.kind === "saved") setStatus({ kind: "dirty", text: autosave ? "Unsaved changes (saving shortly)." : "Unsaved changes." });
+    if (status.kind === "saved" || refusalGone) setStatus({ kind: "dirty", text: autosave ? "Unsaved changes (saving shortly)." : "Unsaved changes." });
     if (!autosave || conflict || refusedJson.current === JSON.stringify(doc)) return;
     const t = setTimeout(() => void save(), AUTOSAVE_MS);
     return () => clearTimeout(t);
@@ -196,5 +201,5 @@ export function useDraft(slug: string, initial: { document: Doc; revision: numbe
     return true;
   };
 
-  return { doc, setDoc, revision, dirty, errors, status, setStatus, conflict, conflictPanel, autosave, setAutosave, save, failed, takeTheirs };
+  return { doc, setDoc, revision, savedJson, dirty, errors, status, setStatus, conflict, conflictPanel, autosave, setAutosave, save, failed, takeTheirs };
 }

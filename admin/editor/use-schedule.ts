@@ -18,9 +18,10 @@ export type ScheduleMessage = { kind: "error" | "ok"; text: string };
 /**
  * Scheduled publishing of the draft: the site's pending schedule and the last one done, scheduling
  * the saved draft at a time in the site's time zone (unsaved edits are saved first), cancelling.
- * `override` adds staff's "Publish anyway" and its reason.
+ * `override` adds staff's "Publish anyway" and its reason; `used` is told once a schedule took it
+ * (the override belongs to that schedule, not to later ones).
  */
-export function useSchedule(slug: string, draft: Pick<DraftState, "dirty" | "revision" | "save">, override: () => Record<string, unknown>) {
+export function useSchedule(slug: string, draft: Pick<DraftState, "dirty" | "revision" | "save">, override: () => Record<string, unknown>, used: () => void = () => {}) {
   const [pending, setPending] = useState<ScheduleView | null>(null);
   const [last, setLast] = useState<ScheduleView | null>(null);
   const [timeZone, setTimeZone] = useState<string | null>(null);
@@ -55,6 +56,7 @@ export function useSchedule(slug: string, draft: Pick<DraftState, "dirty" | "rev
       if (rev === null) return setMessage({ kind: "error", text: "Not scheduled: the draft could not be saved (see above)." });
       const { res, body } = await post("schedule", { revision: rev, at, ...override() });
       if (res.ok) {
+        used();
         setPending(body);
         setAt("");
         setMessage({ kind: "ok", text: `Scheduled: revision ${body.revision} will be published on ${formatInZone(body.at, body.timeZone)}.` });

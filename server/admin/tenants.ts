@@ -172,7 +172,7 @@ export async function wizardOptions(db: Db, user: AdminUser): Promise<WizardOpti
   const ids = [top?.id ?? 0, ...dealerships.map((d) => d.id)];
   return {
     makes: Object.fromEntries(Object.entries(makes).map(([kind, set]) => [kind, [...set].sort((a, b) => a.localeCompare(b))])) as Record<StockKind, string[]>,
-    dealerships: dealerships.map((d) => ({ id: d.id, name: d.name, tenant: d.tenant, vehicles: d.vehicles })),
+    dealerships: dealerships.map((d) => ({ id: d.id, name: d.name, tenant: d.tenant, stock: d.stock, vehicles: d.vehicles })),
     newDealershipId: Math.max(0, ...ids) + 1,
   };
 }

@@ -14,7 +14,7 @@ import { OutboxWorker, postAdf, type Senders } from "./outbox";
 import { storeLead } from "./store";
 import { validateLead } from "./validation";
 import { fakeCrm, validLead } from "./test-helpers";
-import { listLeads, NO_SUCH_LEAD, NOTHING_TO_RESEND } from "./inbox";
+import { listLeads, NO_SUCH_LEAD, NOTHING_TO_RESEND, statusText } from "./inbox";
 import { csvCell, CSV_COLUMNS, leadsCsv, siteTime } from "./inbox-csv";
 import { describeResend, leadDetail, resendLead } from "./inbox-lead";
 import { parseInboxFilter } from "./inbox-filter";
@@ -26,8 +26,8 @@ describe("parseInboxFilter", () => {
   const parse = (q: Record<string, unknown>) => parseInboxFilter((name) => q[name]);
 
   it("takes known forms, delivery states, real days and page numbers; empty values are no filter", () => {
-    expect(parse({ form: "test-drive", status: "failed", from: "2026-03-01", to: "2026-03-31", page: "3" })).toEqual({
-      filter: { form: "test-drive", status: "failed", from: "2026-03-01", to: "2026-03-31", page: 3 },
+    expect(parse({ form: "test-drive", status: "failing", from: "2026-03-01", to: "2026-03-31", page: "3" })).toEqual({
+      filter: { form: "test-drive", status: "failing", from: "2026-03-01", to: "2026-03-31", page: 3 },
       notes: [],
     });
     expect(parse({ form: "", status: " ", from: "", page: "" })).toEqual({ filter: { page: 1 }, notes: [] });
@@ -137,31 +137,41 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     // An unfinished multi-step form: stored, nothing to deliver.
     await lead("alpha", "a5-unfinished", "2026-03-07T01:00:00Z", { isLastStep: false });
     await lead("beta", "b1-enquiry", "2026-03-02T01:00:00Z", { fields: { first_name: "Beta", last_name: "Visitor", email: "beta@example.com" } });
-    // a1 delivered (e-mail kept: no SMTP); a2 failed (the CRM gave up); a3 failing and retrying; a4 waiting.
+    // a1 kept (no mail server: 0 attempts); a2 dead (the CRM gave up, though its e-mail went); a3 failing and retrying; a4 waiting.
     await setStatus(a1, "email", { status: "kept" });
     await setStatus(a2, "email", { status: "sent", attempts: 1, sentAt: new Date() });
     await h.db.insert(leadDeliveries).values({ leadId: a2, channel: "adf", target: "https://crm.alpha.test/adf", body: "<adf/>", status: "dead", attempts: 8, lastError: "the CRM answered HTTP 503" });
-    await setStatus(ids["a3-finance"], "email", { attempts: 2, lastError: "connection refused" });
+    await setStatus(ids["a3-finance"], "email", { attempts: 2, lastError: "connection refused", nextAttemptAt: new Date("2026-03-05T03:30:00Z") });
   });
 
   it("lists a site's leads newest first with their delivery state, filtered by form, days and delivery", async (c) => {
     db.need(c);
     const all = await listLeads(h.db, staff, "alpha", { page: 1 });
     expect(all.total).toBe(5);
-    expect(all.rows.map((r) => [r.name, r.form, r.status])).toEqual([
-      ["Ada Lovelace", "vehicle-enquiry", "none"],
-      ["Ada Lovelace", "vehicle-enquiry", "pending"],
-      ["Alan", "finance", "failed"],
-      ["Grace Hopper", "test-drive", "failed"],
-      ["Ada Lovelace", "vehicle-enquiry", "delivered"],
+    expect(all.rows.map((r) => [r.name, r.form, r.status, r.nextTry])).toEqual([
+      ["Ada Lovelace", "vehicle-enquiry", "none", null],
+      ["Ada Lovelace", "vehicle-enquiry", "pending", null],
+      ["Alan", "finance", "failing", new Date("2026-03-05T03:30:00Z")],
+      ["Grace Hopper", "test-drive", "dead", null],
+      ["Ada Lovelace", "vehicle-enquiry", "kept", null],
+    ]);
+    // The badges' words (Brisbane time for a failing lead's next try).
+    expect(all.rows.map((r) => statusText(r.status, r.nextTry, "Australia/Brisbane"))).toEqual([
+      "Not finished (nothing to send)",
+      "Waiting to be sent",
+      "Failing, next try 5 Mar 2026, 1:30 pm",
+      "Not delivered: gave up",
+      "Not sent: e-mail kept in the outbox",
     ]);
     expect(all.rows[4]).toMatchObject({ email: "ada@example.com", phone: "0400 000 000", message: "Is it still available?", dealership: "Alpha Motors Sales", category: "Vehicle Enquiry" });
 
     const names = async (f: Parameters<typeof listLeads>[3]) => (await listLeads(h.db, staff, "alpha", f)).rows.map((r) => r.id);
     expect(await names({ page: 1, form: "test-drive" })).toEqual([ids["a2-testdrive"]]);
-    expect(await names({ page: 1, status: "failed" })).toEqual([ids["a3-finance"], ids["a2-testdrive"]]);
-    expect(await names({ page: 1, status: "delivered" })).toEqual([ids["a1-enquiry"]]);
+    expect(await names({ page: 1, status: "failing" })).toEqual([ids["a3-finance"]]);
+    expect(await names({ page: 1, status: "dead" })).toEqual([ids["a2-testdrive"]]);
+    expect(await names({ page: 1, status: "kept" })).toEqual([ids["a1-enquiry"]]);
     expect(await names({ page: 1, status: "pending" })).toEqual([ids["a4-enquiry"]]);
+    expect(await names({ page: 1, status: "sent" })).toEqual([]);
     // Days in the site's time zone: 13:30 UTC on 1 March is 23:30 in Brisbane, 14:30 UTC is 00:30 on the 2nd.
     expect(await names({ page: 1, from: "2026-03-01", to: "2026-03-01" })).toEqual([ids["a1-enquiry"]]);
     expect(await names({ page: 1, from: "2026-03-02", to: "2026-03-05" })).toEqual([ids["a3-finance"], ids["a2-testdrive"]]);
@@ -193,7 +203,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     expect((await listLeads(h.db, staff, "beta", { page: 1 })).rows.map((r) => r.name)).toEqual(["Beta Visitor"]);
 
     const detail = await leadDetail(h.db, dealer, "alpha", ids["a2-testdrive"]);
-    expect(detail.lead).toMatchObject({ name: "Grace Hopper", form: "test-drive", status: "failed" });
+    expect(detail.lead).toMatchObject({ name: "Grace Hopper", form: "test-drive", status: "dead" });
     expect(detail.deliveries.map((d) => [d.round, d.channel, d.status, d.attempts, d.lastError])).toEqual([
       [0, "adf", "dead", 8, "the CRM answered HTTP 503"],
       [0, "email", "sent", 1, null],
@@ -238,7 +248,7 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     const id = await lead("alpha", "a6-crm", "2026-03-08T01:00:00Z", { fields: { first_name: "Katherine", last_name: "Johnson", email: "kj@example.com" } }, crm.url());
     const senders: Senders = { email: null, adf: (url, xml, o) => postAdf(url, xml, { ...o, allowPrivate: true }) };
     await new OutboxWorker(h.db, { senders, maxAttempts: 1, log: () => {} }).runOnce();
-    expect((await leadDetail(h.db, dealer, "alpha", id)).lead.status).toBe("failed");
+    expect((await leadDetail(h.db, dealer, "alpha", id)).lead.status).toBe("dead");
     // A buyer's confirmation that failed (a reservation's): neither resent nor part of the lead's status.
     await h.db.insert(leadDeliveries).values({ leadId: id, channel: "buyer", target: "kj@example.com", status: "dead", lastError: "mailbox full", body: "Your car is reserved" });
 
@@ -289,7 +299,8 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     crm.state.accepted.length = 0;
     await new OutboxWorker(h.db, { senders }).runOnce();
     detail = await leadDetail(h.db, dealer, "alpha", id);
-    expect(detail.lead.status).toBe("delivered");
+    // The CRM got it; the e-mail is kept (no mail server): the badge says the e-mail was not sent.
+    expect(detail.lead.status).toBe("kept");
     expect(detail.deliveries.map((d) => [d.round, d.channel, d.status])).toEqual([
       [2, "adf", "sent"],
       [2, "email", "kept"],
@@ -301,6 +312,23 @@ describe.each(backends)("leads inbox on %s", (_name, make) => {
     ]);
     expect(crm.state.accepted).toHaveLength(1);
     expect(crm.state.accepted[0]).toContain("Katherine");
+  });
+
+  it("badges a lead Sent only when every delivery of its newest round was sent; a failed one says when it is tried next", async (c) => {
+    db.need(c);
+    const id = ids["b1-enquiry"];
+    const badge = async () => {
+      const row = (await listLeads(h.db, staff, "beta", { page: 1 })).rows.find((r) => r.id === id)!;
+      return statusText(row.status, row.nextTry, "Pacific/Auckland");
+    };
+    await setStatus(id, "email", { status: "sent", attempts: 1, sentAt: new Date() });
+    expect(await badge()).toBe("Sent");
+    await h.db.insert(leadDeliveries).values({ leadId: id, channel: "adf", target: "https://crm.beta.test/adf", body: "<adf/>" });
+    expect(await badge()).toBe("Waiting to be sent");
+    await setStatus(id, "adf", { attempts: 3, lastError: "the CRM answered HTTP 502", nextAttemptAt: new Date("2026-03-02T20:15:00Z") });
+    expect(await badge()).toBe("Failing, next try 3 Mar 2026, 9:15 am");
+    await setStatus(id, "adf", { status: "sent", attempts: 4, lastError: null, sentAt: new Date() });
+    expect(await badge()).toBe("Sent");
   });
 
   it("refuses to resend a lead with nothing to send (an unfinished form)", async (c) => {

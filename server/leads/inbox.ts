@@ -15,6 +15,7 @@ import { assertTenantAccess } from "../admin/access";
 import { type LeadFormKind } from "../../domain/lead-forms";
 import { zonedMidnight } from "../../domain/offers";
 import { tradedCar } from "./adf";
+import { dateTimeFormat } from "../../domain/intl";
 import type { Lead } from "./validation";
 
 export const PAGE_SIZE = 50;
@@ -23,9 +24,14 @@ export const NO_SUCH_LEAD = "There is no such lead on this site.";
 export const NOTHING_TO_RESEND = "This lead has nothing to send: the visitor did not finish the form.";
 export const RESEND_RACE = "Someone resent this lead at the same moment. Reload the page to see the attempts.";
 
-/** A lead's delivery, from its newest round: none (an unfinished multi-step form) is never sent. */
-export type InboxStatus = "delivered" | "pending" | "failed" | "none";
-export const INBOX_STATUSES = ["delivered", "pending", "failed"] as const;
+/**
+ * What happened to a lead's delivery, from the delivery rows of its newest round (the buyer's
+ * confirmation left out), the worst first: dead (a row gave up), failing (a row failed and is
+ * tried again), pending (a row not tried yet), kept (an e-mail kept in the outbox: no mail server,
+ * or no address to send to), sent (every row sent). none: an unfinished form, nothing to send.
+ */
+export type InboxStatus = "sent" | "kept" | "pending" | "failing" | "dead" | "none";
+export const INBOX_STATUSES = ["sent", "kept", "pending", "failing", "dead"] as const;
 
 export const FORM_LABELS: Record<LeadFormKind, string> = {
   enquiry: "Enquiry",
@@ -41,11 +47,19 @@ export const FORM_LABELS: Record<LeadFormKind, string> = {
 };
 
 export const STATUS_LABELS: Record<InboxStatus, string> = {
-  delivered: "Delivered",
+  sent: "Sent",
+  kept: "Not sent: e-mail kept in the outbox",
   pending: "Waiting to be sent",
-  failed: "Failed",
+  failing: "Failing, trying again",
+  dead: "Not delivered: gave up",
   none: "Not finished (nothing to send)",
 };
+
+/** The badge's words: the status, and for a failing lead when the next try is (in the site's time zone). */
+export function statusText(status: InboxStatus, nextTry: Date | null, timeZone: string): string {
+  if (status !== "failing" || !nextTry) return STATUS_LABELS[status];
+  return `Failing, next try ${dateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(nextTry)}`;
+}
 
 export interface SiteInfo {
   slug: string;
@@ -68,15 +82,24 @@ export async function siteInfo(db: Db, user: AdminUser, slug: string): Promise<S
   };
 }
 
-/** The status of a lead from its newest round of deliveries (a failed attempt that will be retried counts as failed). */
+/** The dealer's delivery rows of the lead's newest round (resends make rounds; the buyer's confirmation is not the dealer's). */
+const newestRound = sql`d.lead_id = ${leads.id} and d.channel <> 'buyer' and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id} and r.channel <> 'buyer')`;
+
+/** The status of a lead (see InboxStatus), from its delivery rows. */
 const statusSql = sql<InboxStatus>`(
   select case
     when count(*) = 0 then 'none'
-    when bool_or(d.status = 'dead' or (d.status in ('pending', 'kept') and d.last_error is not null)) then 'failed'
+    when bool_or(d.status = 'dead') then 'dead'
+    when bool_or(d.status = 'pending' and d.last_error is not null) then 'failing'
     when bool_or(d.status = 'pending') then 'pending'
-    else 'delivered' end
-  from ${leadDeliveries} d
-  where d.lead_id = ${leads.id} and d.channel <> 'buyer' and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id} and r.channel <> 'buyer')
+    when bool_or(d.status = 'kept') then 'kept'
+    else 'sent' end
+  from ${leadDeliveries} d where ${newestRound}
+)`;
+
+/** When a failing lead is tried next: the soonest retry of its failed rows. */
+const nextTrySql = sql<Date | string | null>`(
+  select min(d.next_attempt_at) from ${leadDeliveries} d where ${newestRound} and d.status = 'pending' and d.last_error is not null
 )`;
 
 export interface InboxRow {
@@ -96,6 +119,8 @@ export interface InboxRow {
   dealership: string;
   paymentReference: string;
   status: InboxStatus;
+  /** A failing lead's next try; null otherwise. */
+  nextTry: Date | null;
 }
 
 export function whereOf(site: SiteInfo, f: InboxFilter): SQL | undefined {
@@ -120,6 +145,7 @@ export async function selectLeads(db: Db, site: SiteInfo, where: SQL | undefined
       payload: leads.payload,
       dealershipId: leads.dealershipId,
       status: statusSql,
+      nextTry: nextTrySql,
       car: { year: vehicles.year, make: vehicles.make, model: vehicles.model, stocknum: vehicles.stocknum },
     })
     .from(leads)
@@ -148,6 +174,7 @@ export async function selectLeads(db: Db, site: SiteInfo, where: SQL | undefined
       dealership: site.dealerships.get(r.dealershipId) ?? `Dealership ${r.dealershipId}`,
       paymentReference: fields.payment_reference ?? "",
       status: r.status,
+      nextTry: r.status === "failing" && r.nextTry ? new Date(r.nextTry) : null,
       payload: lead,
     };
   });

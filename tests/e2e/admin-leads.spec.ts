@@ -37,7 +37,7 @@ test("a dealer finds a lead in the inbox with the filters, opens it and resends 
   await page.getByRole("button", { name: "Show leads" }).click();
   await expect(page).toHaveURL(/\/admin\/tenants\/harbourline\/leads\?form=vehicle-enquiry&status=&from=&to=$/);
   const row = page.locator(`tr[data-lead="${leadId}"]`);
-  await expect(row.getByRole("cell")).toHaveText([/.+/, `Marguerite ${last}`, "marguerite@example.com0400 123 456", "Car enquiry", "", /^(Waiting to be sent|Failed|Delivered)$/]);
+  await expect(row.getByRole("cell")).toHaveText([/.+/, `Marguerite ${last}`, "marguerite@example.com0400 123 456", "Car enquiry", "", /^(Waiting to be sent|Failing, next try .+|Not sent: e-mail kept in the outbox)$/]);
   await expect(page.getByRole("link", { name: "Download these leads as a spreadsheet (CSV)" })).toHaveAttribute("href", "/api/admin/tenants/harbourline/leads.csv?form=vehicle-enquiry");
   await expectAccessible(page);
 
@@ -46,6 +46,15 @@ test("a dealer finds a lead in the inbox with the filters, opens it and resends 
   await expect(page.getByRole("heading", { name: `Lead from Marguerite ${last}` })).toBeVisible();
   await expect(page.locator("dt:text-is('Message') + dd")).toHaveText("Is the white one still there?");
   await expect(page.locator("tr[data-round='0']")).toHaveCount(2);
+  // The badge says what the delivery rows say (one render: the worst state of the newest round).
+  // No mail server here: the e-mail is kept (0 attempts) once the outbox has run; the demo CRM does not exist, so its ADF waits or fails.
+  const rows = await page.locator("tr[data-round='0']").evaluateAll((trs) => trs.map((tr) => ({ status: tr.getAttribute("data-status"), failed: tr.hasAttribute("data-failed") })));
+  const expected = rows.some((r) => r.status === "dead") ? "dead" : rows.some((r) => r.status === "pending" && r.failed) ? "failing" : rows.some((r) => r.status === "pending") ? "pending" : rows.some((r) => r.status === "kept") ? "kept" : "sent";
+  const badge = page.locator("[data-delivery]");
+  await expect(badge).toHaveAttribute("data-delivery", expected);
+  await expect(badge).toHaveText(
+    { failing: /^Failing, next try \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m$/, pending: "Waiting to be sent", kept: "Not sent: e-mail kept in the outbox", dead: "Not delivered: gave up", sent: "Sent" }[expected]!,
+  );
   await expect(page.locator("[data-ready=true]")).toBeAttached();
 
   await page.getByRole("button", { name: "Resend" }).click();
