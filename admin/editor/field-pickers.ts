@@ -1,0 +1,23 @@
+/**
+ * Fields of the tenant document that hold an id, a number or a code a dealer should not have to
+ * know: each is chosen by name from what the site has (site-choices.ts), placed from something
+ * else (a location's coordinates from its address), or kept under "Advanced" (sections.ts ADVANCED).
+ * Keyed by the field's place in the ui-schema, as ADVANCED and GENERATED are.
+ */
+import type { UiSchema } from "@rjsf/utils";
+
+const choice = (choices: string, emptyLabel?: string): UiSchema => ({ "ui:widget": "choice", "ui:options": { choices, ...(emptyLabel ? { emptyLabel } : {}) } });
+const choices = (kind: string): UiSchema => ({ "ui:widget": "choices", "ui:options": { choices: kind } });
+
+export const PICKERS: Record<string, UiSchema> = {
+  "search.defaultSort": choice("sort"),
+  "finance.excludedDealershipIds": choices("dealershipId"),
+  "forms.dealershipSelect.fixedDealershipSlugs": choices("dealership"),
+  "forms.dealershipSelect.excludedLocationIds": choices("locationId"),
+  "forms.service.disclaimers.items.locationIds": choices("locationId"),
+  "locations.items.dealership_id": choice("dealershipId"),
+  "locations.items.address": { "ui:field": "address" },
+  "offers.items.dealership": choice("dealership"),
+  "models.items.make": { "ui:widget": "make" },
+  "page.template": { "ui:options": { emptyLabel: "None: a page with its own address" } },
+};
