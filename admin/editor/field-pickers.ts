@@ -6,11 +6,11 @@
  */
 import type { UiSchema } from "@rjsf/utils";
 
-const choice = (choices: string, emptyLabel?: string): UiSchema => ({ "ui:widget": "choice", "ui:options": { choices, ...(emptyLabel ? { emptyLabel } : {}) } });
+const choice = (choices: string, more: Record<string, unknown> = {}): UiSchema => ({ "ui:widget": "choice", "ui:options": { choices, ...more } });
 const choices = (kind: string): UiSchema => ({ "ui:widget": "choices", "ui:options": { choices: kind } });
 
 export const PICKERS: Record<string, UiSchema> = {
-  "search.defaultSort": choice("sort"),
+  "search.defaultSort": choice("sort", { required: true }),
   "finance.excludedDealershipIds": choices("dealershipId"),
   "forms.dealershipSelect.fixedDealershipSlugs": choices("dealership"),
   "forms.dealershipSelect.excludedLocationIds": choices("locationId"),

@@ -4,7 +4,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { CHOICE_NOUN, docOf, siteChoices, type ChoiceKind } from "./site-choices";
 import styles from "../admin.module.css";
 
-type Options = { choices?: ChoiceKind; emptyLabel?: string };
+type Options = { choices?: ChoiceKind; emptyLabel?: string; required?: boolean };
 
 /**
  * One of the site's locations, dealerships or sort options, chosen by name (stores its slug, number
@@ -12,16 +12,18 @@ type Options = { choices?: ChoiceKind; emptyLabel?: string };
  * once chosen; an optional one's empty choice says "Not set" (or ui:options.emptyLabel).
  */
 export function PickWidget(props: WidgetProps, fallback: ChoiceKind = "location") {
-  const { id, value, onChange, disabled, readonly, registry, required, onBlur, onFocus, options } = props;
+  const { id, value, onChange, disabled, readonly, registry, onBlur, onFocus, options } = props;
+  // ui:options.required: a value the document needs even where its schema has a default instead.
+  const required = props.required || (options as Options).required === true;
   const kind = (options as Options).choices ?? fallback;
   const choices = siteChoices(docOf(registry.formContext), kind, [value]);
-  const index = choices.findIndex((c) => c.value === value);
-  const valueAt = (i: string) => (i === "" ? undefined : choices[Number(i)]?.value);
+  const known = choices.some((c) => c.value === value);
+  const valueAt = (v: string) => choices.find((c) => String(c.value) === v)?.value;
   return (
     <select
       id={id}
       className="form-control"
-      value={index < 0 ? "" : String(index)}
+      value={known ? String(value) : ""}
       disabled={disabled || readonly}
       required={required}
       aria-describedby={`${id}__error ${id}__description`}
@@ -29,9 +31,9 @@ export function PickWidget(props: WidgetProps, fallback: ChoiceKind = "location"
       onBlur={(e) => onBlur(id, valueAt(e.target.value))}
       onFocus={(e) => onFocus(id, valueAt(e.target.value))}
     >
-      {!required ? <option value="">{(options as Options).emptyLabel ?? "Not set"}</option> : index < 0 ? <option value="" disabled>{`Choose a ${CHOICE_NOUN[kind]}`}</option> : null}
-      {choices.map((c, i) => (
-        <option key={String(c.value)} value={String(i)}>
+      {!required ? <option value="">{(options as Options).emptyLabel ?? "Not set"}</option> : !known ? <option value="" disabled>{`Choose a ${CHOICE_NOUN[kind]}`}</option> : null}
+      {choices.map((c) => (
+        <option key={String(c.value)} value={String(c.value)}>
           {c.label}
         </option>
       ))}
