@@ -19,5 +19,6 @@ export const PICKERS: Record<string, UiSchema> = {
   "locations.items.address": { "ui:field": "address" },
   "offers.items.dealership": choice("dealership"),
   "models.items.make": { "ui:widget": "make" },
+  "finance.excludedManufacturers": { "ui:widget": "makes" },
   "page.template": { "ui:options": { emptyLabel: "None: a page with its own address" } },
 };

@@ -17,27 +17,35 @@ export function siteMakes(doc: Record<string, unknown> | undefined, stock: strin
   return out;
 }
 
-/**
- * A make, chosen from the site's franchises and stock (stores its name, "Mazda"). Optional: its empty
- * choice says what it means (ui:options.emptyLabel, else "Any make").
- */
-export function MakeWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, registry, required, onBlur, onFocus, options } = props;
-  const context = registry.formContext as { slug?: string } | undefined;
+/** The site's makes (see siteMakes), the stock's once loaded; and whether loading the stock failed. */
+function useSiteMakes(registry: WidgetProps["registry"], kept: unknown[]): { makes: string[]; failed: boolean } {
+  const slug = (registry.formContext as { slug?: string } | undefined)?.slug;
   const [stock, setStock] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!context?.slug) return;
+    if (!slug) return;
     let live = true;
-    loadStock(context.slug).then(
+    loadStock(slug).then(
       (s) => live && setStock(s.facets.make),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [context?.slug]);
-  const makes = siteMakes(docOf(registry.formContext), stock, value);
+  }, [slug]);
+  const doc = docOf(registry.formContext);
+  return { makes: kept.reduce<string[]>((list, k) => siteMakes(doc, list, k), siteMakes(doc, stock, undefined)), failed };
+}
+
+const FAILED = "The makes in stock could not be loaded: the list shows the dealerships' franchises.";
+
+/**
+ * A make, chosen from the site's franchises and stock (stores its name, "Mazda"). Optional: its empty
+ * choice says what it means (ui:options.emptyLabel, else "Any make").
+ */
+export function MakeWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly, registry, required, onBlur, onFocus, options } = props;
+  const { makes, failed } = useSiteMakes(registry, [value]);
   const current = typeof value === "string" ? value : "";
   return (
     <>
@@ -59,7 +67,31 @@ export function MakeWidget(props: WidgetProps) {
           </option>
         ))}
       </select>
-      {failed ? <p className={styles.hint}>The makes in stock could not be loaded: the list shows the dealerships&apos; franchises.</p> : null}
+      {failed ? <p className={styles.hint}>{FAILED}</p> : null}
     </>
+  );
+}
+
+/** Several makes, ticked from the site's franchises and stock (stores their names). */
+export function MakesWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly, registry, label, schema } = props;
+  const chosen = (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === "string");
+  const { makes, failed } = useSiteMakes(registry, chosen);
+  const has = (m: string) => chosen.some((c) => c.toLowerCase() === m.toLowerCase());
+  const toggle = (m: string, on: boolean) => onChange(on ? [...chosen, m] : chosen.filter((c) => c.toLowerCase() !== m.toLowerCase()));
+  return (
+    <fieldset id={id} aria-describedby={`${id}__error ${id}__description`}>
+      <legend>{label || schema.title}</legend>
+      {failed ? <p className={styles.hint}>{FAILED}</p> : null}
+      <ul className={styles.checkList}>
+        {makes.map((m) => (
+          <li key={m}>
+            <label>
+              <input type="checkbox" checked={has(m)} disabled={disabled || readonly} onChange={(e) => toggle(m, e.target.checked)} /> {m}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

@@ -10,7 +10,7 @@ import { LinkWidget } from "./link-picker.client";
 import { RichTextWidget } from "./rich-text.client";
 import { LocationsWidget, LocationWidget, SiteChoicesWidget, SiteChoiceWidget } from "./location-widgets.client";
 import { SelectWidget } from "./select-widget.client";
-import { MakeWidget } from "./make-widget.client";
+import { MakesWidget, MakeWidget } from "./make-widget.client";
 import { AddressField } from "./address-field.client";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
@@ -78,6 +78,6 @@ export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
 export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField, address: AddressField };
 export const editorWidgets = {
   colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget,
-  choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, SelectWidget,
+  choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, makes: MakesWidget, SelectWidget,
 };
 export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };
