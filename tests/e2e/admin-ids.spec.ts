@@ -60,8 +60,11 @@ test("no select in Harbourline's editor has a blank option without words", async
       await look(`Pages › ${title}`);
       for (let i = 0; i < blocks; i++) {
         const toggle = toggles.nth(i);
-        await toggle.click();
-        await expect(toggle).toHaveAttribute("aria-expanded", "true");
+        // Opened again if a re-render (the checklist arriving, the preview following) swallowed the click.
+        await expect(async () => {
+          if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+          await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
         await look(`Pages › ${title} › ${(await toggle.textContent())?.trim()}`);
       }
     }
