@@ -5,7 +5,8 @@ import type { DbHandle } from "../db";
 import { createTenant } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
 import { adminRoute } from "./http";
-import { handleGeocode, NO_POSTCODE, placeAddress } from "./geocode";
+import { NO_POSTCODE, placeAddress } from "./geocode";
+import { handleGeocode } from "./geocode-http";
 import { ADMIN_HOST as ADMIN, ADMIN_ORIGIN as ORIGIN, adminSignIn } from "../../tests/fixtures/admin-sites";
 
 describe("placing a location by its address (the embedded postcode tables)", () => {

@@ -12,7 +12,6 @@ import { getDraft } from "../tenants/store";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { AdminUser } from "./accounts";
 import { assertTenantAccess } from "./access";
-import type { adminRoute } from "./http";
 
 export interface PlacedAddress {
   lat: number;
@@ -59,13 +58,3 @@ export async function placeSiteAddress(db: Db, user: AdminUser, slug: string, ad
   const locale = (draft.document as Partial<TenantDocument>).identity?.locale;
   return placeAddress(address, siteCountry({ identity: { locale } } as Pick<TenantDocument, "identity">));
 }
-
-type Handler = Parameters<typeof adminRoute>[0];
-const MAX_PARAM = 40;
-
-/** GET /api/admin/tenants/{slug}/geocode?postcode=4215&state=QLD: 200 {lat, long, label, postcode}; 422 {message} saying why not. */
-export const handleGeocode: Handler = async (request, { handle, user }, { slug }) => {
-  const params = new URL(request.url).searchParams;
-  const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_PARAM);
-  return placeSiteAddress(handle.db, user, slug, { postcode: read("postcode"), state: read("state") });
-};
