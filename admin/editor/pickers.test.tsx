@@ -117,7 +117,7 @@ describe("selects", () => {
     expect(blankOptions()).toEqual([]);
   });
 
-  it("Default sort is chosen from the site's sort options; excluded dealerships and disclaimer locations are ticked by name", () => {
+  it("Default sort is chosen from the site's sort options; excluded dealerships, makes and disclaimer locations are ticked by name", async () => {
     const sorts = [{ id: "relevance", label: "Most relevant" }, { id: "latest", label: "Latest" }];
     renderSection("search", { search: { ...harbourline.search, sorts, defaultSort: "latest" } });
     const sort = screen.getByLabelText(/^Default sort/) as HTMLSelectElement;
@@ -125,7 +125,13 @@ describe("selects", () => {
     expect(sort.value).toBe("latest");
     expect(blankOptions()).toEqual([]);
     cleanup();
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ facets: { make: ["Chery", "Toyota"], make_model: [], body: [] }, cars: [] })));
     const seen = renderSection("finance", { finance: { ...harbourline.finance, excludedDealershipIds: [107] } });
+    // Makes without finance: ticked from the dealerships' franchises and, once loaded, the stock's makes.
+    const makes = within(document.querySelector<HTMLElement>("fieldset[id$='finance_excludedManufacturers']")!);
+    fireEvent.click(await makes.findByLabelText("Chery"));
+    expect(seen.at(-1).finance.excludedManufacturers).toEqual(["Chery"]);
+    expect(makes.getAllByRole("checkbox").map((c) => c.closest("label")!.textContent!.trim()).slice(0, 3)).toEqual(["Toyota", "Mazda", "Hyundai"]);
     const box = within(screen.getByRole("group", { name: /Dealerships without finance/ }));
     expect((box.getByLabelText("Harbourline Motorcycles") as HTMLInputElement).checked).toBe(true);
     fireEvent.click(box.getByLabelText("Harbourline Trucks"));
