@@ -106,4 +106,17 @@ test("a location is placed on the map by its address; the coordinates are under 
   await page.setViewportSize(viewports.phone);
   await status.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/e2e/admin-ids-address-phone.png" });
+
+  // Finance: dealerships and makes without finance are ticked by name, not typed as numbers.
+  await page.setViewportSize(viewports.desktop);
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Finance", exact: true }).click();
+  const excluded = page.locator("fieldset[id$='finance_excludedDealershipIds']");
+  await excluded.locator("xpath=ancestor::details[1]/summary").click();
+  await expect(excluded.getByLabel("Harbourline Motorcycles")).toBeChecked();
+  await expect(excluded.getByLabel("Harbourline Toyota")).not.toBeChecked();
+  await excluded.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/e2e/admin-ids-finance-desktop.png" });
+  await page.setViewportSize(viewports.phone);
+  await excluded.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/e2e/admin-ids-finance-phone.png" });
 });
