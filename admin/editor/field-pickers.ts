@@ -7,7 +7,8 @@
 import type { UiSchema } from "@rjsf/utils";
 
 const choice = (choices: string, more: Record<string, unknown> = {}): UiSchema => ({ "ui:widget": "choice", "ui:options": { choices, ...more } });
-const choices = (kind: string): UiSchema => ({ "ui:widget": "choices", "ui:options": { choices: kind } });
+// A list of checkboxes names itself in its own legend (label: false: RJSF's label would repeat it).
+const choices = (kind: string): UiSchema => ({ "ui:widget": "choices", "ui:options": { choices: kind, label: false } });
 
 export const PICKERS: Record<string, UiSchema> = {
   "search.defaultSort": choice("sort", { required: true }),
@@ -19,6 +20,6 @@ export const PICKERS: Record<string, UiSchema> = {
   "locations.items.address": { "ui:field": "address" },
   "offers.items.dealership": choice("dealership"),
   "models.items.make": { "ui:widget": "make" },
-  "finance.excludedManufacturers": { "ui:widget": "makes" },
+  "finance.excludedManufacturers": { "ui:widget": "makes", "ui:options": { label: false } },
   "page.template": { "ui:options": { emptyLabel: "None: a page with its own address" } },
 };

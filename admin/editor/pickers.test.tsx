@@ -93,14 +93,15 @@ describe("the Locations form", () => {
     }));
     const seen = renderSection("locations", one());
     fireEvent.change(screen.getByLabelText("Postcode*"), { target: { value: "4215" } });
-    await screen.findByText("Placed on the map at the centre of postcode 4215 (Southport, QLD).");
+    // Looked up after a 300 ms pause in the typing; a busy machine takes longer.
+    await screen.findByText("Placed on the map at the centre of postcode 4215 (Southport, QLD).", {}, { timeout: 5_000 });
     expect(asked).toEqual(["/api/admin/tenants/harbourline/geocode?postcode=4215&state=QLD"]);
     expect(seen.at(-1).locations[0].address).toMatchObject({ postcode: "4215", lat: -27.97, long: 153.41, street: "142 Shore Street West" });
     fireEvent.change(screen.getByLabelText("Postcode*"), { target: { value: "0999" } });
-    await screen.findByText("No place in Australia has the postcode 0999. Check the postcode, or type the coordinates under Advanced.");
+    await screen.findByText("No place in Australia has the postcode 0999. Check the postcode, or type the coordinates under Advanced.", {}, { timeout: 5_000 });
     expect(seen.at(-1).locations[0].address).toMatchObject({ postcode: "0999", lat: -27.97 });
     fireEvent.click(screen.getByRole("button", { name: "Place on the map from the address" }));
-    await waitFor(() => expect(asked).toHaveLength(3));
+    await waitFor(() => expect(asked).toHaveLength(3), { timeout: 5_000 });
   });
 });
 
@@ -129,7 +130,7 @@ describe("selects", () => {
     const seen = renderSection("finance", { finance: { ...harbourline.finance, excludedDealershipIds: [107] } });
     // Makes without finance: ticked from the dealerships' franchises and, once loaded, the stock's makes.
     const makes = within(document.querySelector<HTMLElement>("fieldset[id$='finance_excludedManufacturers']")!);
-    fireEvent.click(await makes.findByLabelText("Chery"));
+    fireEvent.click(await makes.findByLabelText("Chery", {}, { timeout: 5_000 }));
     expect(seen.at(-1).finance.excludedManufacturers).toEqual(["Chery"]);
     expect(makes.getAllByRole("checkbox").map((c) => c.closest("label")!.textContent!.trim()).slice(0, 3)).toEqual(["Toyota", "Mazda", "Hyundai"]);
     const box = within(screen.getByRole("group", { name: /Dealerships without finance/ }));
