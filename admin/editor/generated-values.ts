@@ -36,6 +36,9 @@ export function proposal(rule: GenerateRule, source: unknown, taken: unknown[] =
   return value;
 }
 
+/** The next free number: one more than the largest whole number among `taken` (1 when none). */
+export const nextNumber = (taken: unknown[]) => Math.max(0, ...taken.filter((v): v is number => Number.isInteger(v))) + 1;
+
 /**
  * The form's data with generated values filled in (see GENERATED): an empty one is made; one still
  * equal to what the source made before (or a placeholder) follows the source while the item is new,
@@ -69,6 +72,10 @@ function fillItem(next: unknown, prev: unknown, baseList: unknown[], ui: UiSchem
       if (rule.path && out.template !== undefined) continue;
       const current = out[k];
       const taken = siblings.filter((s) => s !== next).map((s) => (isObject(s) ? s[k] : undefined));
+      if (rule.next) {
+        if (current === undefined) out[k] = nextNumber(taken);
+        continue;
+      }
       const saved = baseList.some((b) => isObject(b) && b[k] === current && !(typeof current === "string" && PLACEHOLDER.test(current)));
       const source = rule.from ? out[rule.from] : undefined;
       const before = rule.from ? p?.[rule.from] : undefined;

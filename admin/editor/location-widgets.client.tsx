@@ -1,64 +1,65 @@
 "use client";
 
 import type { WidgetProps } from "@rjsf/utils";
+import { CHOICE_NOUN, docOf, siteChoices, type ChoiceKind } from "./site-choices";
 import styles from "../admin.module.css";
 
-type Place = { slug: string; name: string };
+type Options = { choices?: ChoiceKind; emptyLabel?: string; required?: boolean };
 
-/** The draft's locations (RJSF's formContext.doc), by name; a stored slug no location has any more is kept and named as such. */
-function locationsOf(formContext: unknown, kept: unknown[]): Place[] {
-  const doc = (formContext as { doc?: { locations?: unknown } } | undefined)?.doc;
-  const list = Array.isArray(doc?.locations) ? (doc.locations as Partial<Place>[]) : [];
-  const places = list.filter((l): l is Place => typeof l?.slug === "string" && l.slug !== "").map((l) => ({ slug: l.slug, name: l.name || l.slug }));
-  const known = new Set(places.map((p) => p.slug));
-  const gone = kept.filter((v): v is string => typeof v === "string" && v !== "" && !known.has(v));
-  return [...places, ...gone.map((slug) => ({ slug, name: `${slug} (no such location)` }))];
-}
-
-/** One location of the site, chosen by its name (stores its slug). */
-export function LocationWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, registry, required, onBlur, onFocus } = props;
-  const places = locationsOf(registry.formContext, [value]);
+/**
+ * One of the site's locations, dealerships or sort options, chosen by name (stores its slug, number
+ * or id: ui:options.choices says which, see site-choices.ts). A required one offers no empty choice
+ * once chosen; an optional one's empty choice says "Not set" (or ui:options.emptyLabel).
+ */
+export function PickWidget(props: WidgetProps, fallback: ChoiceKind = "location") {
+  const { id, value, onChange, disabled, readonly, registry, onBlur, onFocus, options } = props;
+  // ui:options.required: a value the document needs even where its schema has a default instead.
+  const required = props.required || (options as Options).required === true;
+  const kind = (options as Options).choices ?? fallback;
+  const choices = siteChoices(docOf(registry.formContext), kind, [value]);
+  const known = choices.some((c) => c.value === value);
+  const valueAt = (v: string) => choices.find((c) => String(c.value) === v)?.value;
   return (
     <select
       id={id}
       className="form-control"
-      value={typeof value === "string" ? value : ""}
+      value={known ? String(value) : ""}
       disabled={disabled || readonly}
       required={required}
       aria-describedby={`${id}__error ${id}__description`}
-      onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
+      onChange={(e) => onChange(valueAt(e.target.value))}
+      onBlur={(e) => onBlur(id, valueAt(e.target.value))}
+      onFocus={(e) => onFocus(id, valueAt(e.target.value))}
     >
-      <option value="">{required ? "Choose a location" : "Not set"}</option>
-      {places.map((p) => (
-        <option key={p.slug} value={p.slug}>
-          {p.name}
+      {!required ? <option value="">{(options as Options).emptyLabel ?? "Not set"}</option> : !known ? <option value="" disabled>{`Choose a ${CHOICE_NOUN[kind]}`}</option> : null}
+      {choices.map((c) => (
+        <option key={String(c.value)} value={String(c.value)}>
+          {c.label}
         </option>
       ))}
     </select>
   );
 }
 
-/** Several locations of the site, ticked by name (stores their slugs, in the site's order). */
-export function LocationsWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, registry, label, schema } = props;
+/** Several of the site's locations or dealerships, ticked by name (stored in the site's order). */
+export function PicksWidget(props: WidgetProps, fallback: ChoiceKind = "location") {
+  const { id, value, onChange, disabled, readonly, registry, label, schema, options } = props;
+  const kind = (options as Options).choices ?? fallback;
   const chosen: unknown[] = Array.isArray(value) ? value : [];
-  const places = locationsOf(registry.formContext, chosen);
-  const toggle = (slug: string, on: boolean) => {
-    const next = places.map((p) => p.slug).filter((s) => (s === slug ? on : chosen.includes(s)));
+  const choices = siteChoices(docOf(registry.formContext), kind, chosen);
+  const toggle = (v: string | number, on: boolean) => {
+    const next = choices.map((c) => c.value).filter((c) => (c === v ? on : chosen.includes(c)));
     onChange(next.length ? next : undefined);
   };
   return (
     <fieldset id={id} aria-describedby={`${id}__error ${id}__description`}>
       <legend>{label || schema.title}</legend>
-      {places.length ? null : <p className={styles.hint}>This site has no locations yet (Locations section).</p>}
+      {choices.length ? null : <p className={styles.hint}>{`This site has no ${CHOICE_NOUN[kind]}s yet (Locations section).`}</p>}
       <ul className={styles.checkList}>
-        {places.map((p) => (
-          <li key={p.slug}>
+        {choices.map((c) => (
+          <li key={String(c.value)}>
             <label>
-              <input type="checkbox" checked={chosen.includes(p.slug)} disabled={disabled || readonly} onChange={(e) => toggle(p.slug, e.target.checked)} /> {p.name}
+              <input type="checkbox" checked={chosen.includes(c.value)} disabled={disabled || readonly} onChange={(e) => toggle(c.value, e.target.checked)} /> {c.label}
             </label>
           </li>
         ))}
@@ -66,3 +67,10 @@ export function LocationsWidget(props: WidgetProps) {
     </fieldset>
   );
 }
+
+/** One location of the site, chosen by its name (stores its slug). */
+export const LocationWidget = (props: WidgetProps) => PickWidget(props, "location");
+/** Several locations of the site, ticked by name (stores their slugs). */
+export const LocationsWidget = (props: WidgetProps) => PicksWidget(props, "location");
+export const SiteChoiceWidget = (props: WidgetProps) => PickWidget(props);
+export const SiteChoicesWidget = (props: WidgetProps) => PicksWidget(props);

@@ -92,7 +92,7 @@ describe("block editor files (blocks/<type>/editor.ts, collected into admin/edit
   const defs = root.definitions as Record<string, unknown>;
 
   it("the admin's registry holds the blocks that have one", () => {
-    expect(Object.keys(blockEditors).sort()).toEqual(["hero-slides", "location-info", "locations-carousel"]);
+    expect(Object.keys(blockEditors).sort()).toEqual(["enquiry-form", "hero-slides", "location-info", "location-list", "locations-carousel", "model-range"]);
   });
 
   it("a block's ui-schema takes its editor file's widgets and generated ids", () => {

@@ -9,6 +9,7 @@ import { jsonEqual } from "../../domain/json-diff";
 import { enumLabel, humanise } from "../../domain/field-wording";
 import type { GenerateRule } from "../../blocks/_shared/define";
 import { blockEditors } from "./blocks.generated";
+import { PICKERS } from "./field-pickers";
 
 export type { GenerateRule };
 
@@ -133,7 +134,7 @@ export function uiSchemaFor(schema: unknown, definitions: Record<string, unknown
   }
   if (node.type === "string" && (node.maxLength ?? 0) > 500) ui["ui:widget"] = "textarea";
   // Enumerated values as words; a list of them (each once) as checkboxes.
-  if (Array.isArray(node.enum)) ui["ui:enumNames"] = node.enum.map(enumLabel);
+  if (Array.isArray(node.enum)) ui["ui:enumNames"] = node.enum.map((v: unknown) => (v === "" ? "Not set" : enumLabel(v)));
   const items = resolve(node.items, definitions) as { enum?: unknown[] } | undefined;
   if (node.type === "array" && node.uniqueItems && Array.isArray(items?.enum)) {
     ui["ui:widget"] = "checkboxes";
@@ -151,7 +152,12 @@ export const ADVANCED: Record<string, string[]> = {
   search: ["hitsPerPage", "cacheSize", "sorts", "priceAscendingNeedsPrice", "makesShown", "makeHeadings", "modelSelectLimit", "locationFacetLimits", "carTypeOptions", "joinNewAndDemo", "truckSlug", "filters"],
   finance: ["sampleRate", "calculator", "estimateRule", "fixedComparisonRates", "excludedManufacturers", "excludedDealershipIds"],
   forms: ["multiStep", "dealershipSelect"],
-  map: ["tileUrl", "attribution", "attributionUrl", "maxZoom"],
+  map: ["tileUrl", "attribution", "attributionUrl", "maxZoom", "zoom", "centre"],
+  identity: ["slug"],
+  "dealerships.items": ["id", "crmUrl"],
+  "locations.items": ["id"],
+  "locations.items.address": ["lat", "long"],
+  page: ["path", "template"],
   "features.soldCars": ["days"],
 };
 
@@ -168,6 +174,7 @@ export const GENERATED: Record<string, GenerateRule> = {
   "models.items.slug": { from: "name", prefix: "model", shown: true },
   "dealerships.items.slug": { from: "name", prefix: "dealership" },
   "locations.items.slug": { from: "name", prefix: "location" },
+  "locations.items.id": { prefix: "location", next: true, shown: true },
   "page.id": { prefix: "page" },
   "page.path": { from: "title", prefix: "page", path: true, shown: true },
 };
@@ -181,11 +188,17 @@ function editorRules(ui: UiSchema, keys: string[]): UiSchema {
   for (const [path, advanced] of Object.entries(ADVANCED)) {
     if (inside(path)) uiAt(ui, path)["ui:options"] = mergeOptions(uiAt(ui, path), { advanced });
   }
+  for (const [path, picker] of Object.entries(PICKERS)) {
+    if (!inside(path)) continue;
+    const node = uiAt(ui, path);
+    Object.assign(node, picker, { "ui:options": mergeOptions(node, (picker["ui:options"] ?? {}) as Record<string, object>) });
+  }
   for (const [path, rule] of Object.entries(GENERATED)) {
     if (!inside(path)) continue;
     const node = uiAt(ui, path);
     node["ui:options"] = mergeOptions(node, { generate: rule });
     if (!rule.shown) node["ui:widget"] = "hidden";
+    else if (rule.next) node["ui:help"] = "Given by the editor; other settings refer to it, so keep it.";
     else node["ui:help"] = rule.path ? "Proposed from the title; change it if you like. Keep it once the page is live: links to it would break." : "Proposed from the name; keep it once the site is live.";
   }
   return ui;

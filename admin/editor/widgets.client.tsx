@@ -8,7 +8,10 @@ import { ImageField } from "./image-field.client";
 import { OpeningHoursField } from "./opening-hours.client";
 import { LinkWidget } from "./link-picker.client";
 import { RichTextWidget } from "./rich-text.client";
-import { LocationsWidget, LocationWidget } from "./location-widgets.client";
+import { LocationsWidget, LocationWidget, SiteChoicesWidget, SiteChoiceWidget } from "./location-widgets.client";
+import { SelectWidget } from "./select-widget.client";
+import { MakesWidget, MakeWidget } from "./make-widget.client";
+import { AddressField } from "./address-field.client";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
@@ -72,6 +75,9 @@ export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
 }
 
 /** What the editor's forms are built with: the custom fields, widgets and templates. */
-export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
-export const editorWidgets = { colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget };
+export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField, address: AddressField };
+export const editorWidgets = {
+  colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget,
+  choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, makes: MakesWidget, SelectWidget,
+};
 export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };

@@ -301,7 +301,7 @@ describe("the editor's forms", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "1. Location info" }));
     const select = screen.getByLabelText("Location") as HTMLSelectElement;
-    expect([...select.options].map((o) => o.text).slice(0, 3)).toEqual(["Not set", "Harbourline Toyota Cleveland Sales", "Harbourline Toyota Cleveland Service"]);
+    expect([...select.options].map((o) => o.text).slice(0, 3)).toEqual(["The page's location (or the main one)", "Harbourline Toyota Cleveland Sales", "Harbourline Toyota Cleveland Service"]);
     fireEvent.change(select, { target: { value: "harbourline-mazda-capalaba-sales" } });
     expect(seen.at(-1).page.blocks[0].props).toEqual({ location: "harbourline-mazda-capalaba-sales" });
 

@@ -20,6 +20,8 @@ export interface GenerateRule {
   path?: boolean;
   /** Shown (and editable) rather than hidden. */
   shown?: boolean;
+  /** A number: the next free one among the item's siblings (the largest plus one). */
+  next?: boolean;
 }
 
 /**

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { readFileSync } from "node:fs";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import Form from "@rjsf/core";
+import validator from "@rjsf/validator-ajv8";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import tenantSchema from "../../schemas/generated/tenant.schema.json";
+import { SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
+import { fillGenerated, nextNumber } from "./generated-values";
+import { siteChoices } from "./site-choices";
+import { siteMakes } from "./make-widget.client";
+import { editorFields, editorTemplates, editorWidgets } from "./widgets.client";
+
+// Ids a dealer never types (issue 33): locations and dealerships chosen by name, coordinates placed
+// from the address, numbers given by the editor; and no select with a blank choice without words.
+
+const harbourline = JSON.parse(readFileSync("tenants/harbourline.json", "utf8"));
+const root = tenantSchema as never as Parameters<typeof sectionSchema>[0];
+const section = (id: string) => SECTIONS.find((s) => s.id === id)!;
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** One section's form over `formData`, the draft being harbourline with `formData` in it; returns what it stored. */
+function renderSection(id: string, formData: Record<string, unknown>) {
+  const seen: any[] = [];
+  const s = section(id);
+  const ui = sectionUiSchema(root, s, "staff");
+  const doc = { ...harbourline, ...formData };
+  render(
+    <Form
+      schema={sectionSchema(root, s)} uiSchema={ui} formData={formData} validator={validator} onChange={(e) => seen.push(fillGenerated(e.formData, seen.at(-1) ?? formData, formData, ui))}
+      fields={editorFields} widgets={editorWidgets} templates={editorTemplates} formContext={{ slug: "harbourline", doc }} idPrefix={`fc-${id}`}
+    >
+      <></>
+    </Form>,
+  );
+  return seen;
+}
+
+const texts = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.text);
+/** Every select on the screen with an option that has no words. */
+const blankOptions = () => [...document.querySelectorAll("select")].filter((s) => [...s.options].some((o) => o.text.trim() === "")).map((s) => s.id);
+
+describe("the site's choices", () => {
+  it("names locations and dealerships, keeps a stored value nothing has any more, and tells same names apart", () => {
+    expect(siteChoices(harbourline, "dealershipId").slice(0, 2)).toEqual([{ value: 101, label: "Harbourline Toyota" }, { value: 102, label: "Harbourline Mazda" }]);
+    expect(siteChoices(harbourline, "locationId")[0]).toEqual({ value: 1001, label: "Harbourline Toyota Cleveland Sales" });
+    expect(siteChoices(harbourline, "dealership", ["gone-dealer"]).at(-1)).toEqual({ value: "gone-dealer", label: "gone-dealer (no such dealership any more)" });
+    const twins = { locations: [{ id: 1, slug: "a", name: "Depot" }, { id: 2, slug: "b", name: "Depot", address: { city: "Ipswich" } }, { id: 3, slug: "c", name: "Depot" }] };
+    expect(siteChoices(twins, "locationId").map((c) => c.label)).toEqual(["Depot · 1", "Depot (Ipswich)", "Depot · 3"]);
+    expect(siteChoices({ search: { sorts: [{ id: "relevance", label: "Most relevant" }, { id: "latest" }] } }, "sort")).toEqual([{ value: "relevance", label: "Most relevant" }, { value: "latest", label: "latest" }]);
+  });
+
+  it("offers as makes the dealerships' franchises, then the stock's, each once", () => {
+    expect(siteMakes({ dealerships: [{ makes: ["Toyota"] }, { makes: ["Mazda", "toyota"] }] }, ["MAZDA", "Kia"], "Ford")).toEqual(["Toyota", "Mazda", "Kia", "Ford"]);
+  });
+
+  it("gives a new location the next free number and never renumbers a saved one", () => {
+    expect(nextNumber([1001, 1015, "x", undefined])).toBe(1016);
+    expect(nextNumber([])).toBe(1);
+    const ui = sectionUiSchema(root, section("locations"), "staff");
+    const base = { locations: harbourline.locations };
+    const next = fillGenerated({ locations: [...harbourline.locations, { name: "New yard" }] }, base, base, ui) as any;
+    expect(next.locations.at(-1)).toMatchObject({ id: 1016, slug: "new-yard" });
+    expect(next.locations.slice(0, -1).map((l: { id: number }) => l.id)).toEqual(harbourline.locations.map((l: { id: number }) => l.id));
+  });
+});
+
+describe("the Locations form", () => {
+  const one = () => ({ dealerships: harbourline.dealerships.slice(0, 3), locations: [structuredClone(harbourline.locations[0])] });
+
+  it("chooses a location's dealership by name, keeps numbers, coordinates and the CRM endpoint under Advanced", () => {
+    const seen = renderSection("locations", one());
+    const dealership = screen.getByLabelText("Dealership*") as HTMLSelectElement;
+    expect(texts(dealership).slice(0, 3)).toEqual(["Harbourline Toyota", "Harbourline Mazda", "Harbourline Hyundai & Kia"]);
+    fireEvent.change(dealership, { target: { value: "102" } });
+    expect(seen.at(-1).locations[0].dealership_id).toBe(102);
+    for (const label of ["Latitude", "Longitude", "Location number*", "Dealership number*", "CRM endpoint for ADF XML"]) {
+      for (const input of screen.getAllByLabelText(label)) expect(input.closest("details")?.querySelector("summary")?.textContent).toBe("Advanced");
+    }
+    expect(screen.getByText("On the map (its coordinates are under Advanced).")).toBeTruthy();
+  });
+
+  it("places the location from its postcode, and says why when it cannot", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+      asked.push(url);
+      return url.includes("postcode=4215")
+        ? Response.json({ lat: -27.97, long: 153.41, label: "Southport, QLD", postcode: "4215" })
+        : Response.json({ message: "No place in Australia has the postcode 0999. Check the postcode, or type the coordinates under Advanced." }, { status: 422 });
+    }));
+    const seen = renderSection("locations", one());
+    fireEvent.change(screen.getByLabelText("Postcode*"), { target: { value: "4215" } });
+    // Looked up after a 300 ms pause in the typing; a busy machine takes longer.
+    await screen.findByText("Placed on the map at the centre of postcode 4215 (Southport, QLD).", {}, { timeout: 5_000 });
+    expect(asked).toEqual(["/api/admin/tenants/harbourline/geocode?postcode=4215&state=QLD"]);
+    expect(seen.at(-1).locations[0].address).toMatchObject({ postcode: "4215", lat: -27.97, long: 153.41, street: "142 Shore Street West" });
+    fireEvent.change(screen.getByLabelText("Postcode*"), { target: { value: "0999" } });
+    await screen.findByText("No place in Australia has the postcode 0999. Check the postcode, or type the coordinates under Advanced.", {}, { timeout: 5_000 });
+    expect(seen.at(-1).locations[0].address).toMatchObject({ postcode: "0999", lat: -27.97 });
+    fireEvent.click(screen.getByRole("button", { name: "Place on the map from the address" }));
+    await waitFor(() => expect(asked).toHaveLength(3), { timeout: 5_000 });
+  });
+});
+
+describe("selects", () => {
+  it("a required one has no empty choice once chosen, an optional one says what empty means", () => {
+    renderSection("locations", { dealerships: harbourline.dealerships.slice(0, 1), locations: [structuredClone(harbourline.locations[0]), { name: "New yard", address: {} }] });
+    const types = screen.getAllByLabelText("Location type*");
+    expect(texts(types[0])).toEqual(["Sales", "Service", "Parts", "Service and parts", "Not set"]);
+    const states = screen.getAllByLabelText("State or region*");
+    expect(texts(states[0])[0]).toBe("QLD");
+    expect(texts(states[1])[0]).toBe("Choose the state or region");
+    expect((states[1] as HTMLSelectElement).options[0].disabled).toBe(true);
+    expect(texts(screen.getAllByLabelText("Dealership*")[1])[0]).toBe("Choose a dealership");
+    expect(blankOptions()).toEqual([]);
+  });
+
+  it("Default sort is chosen from the site's sort options; excluded dealerships, makes and disclaimer locations are ticked by name", async () => {
+    const sorts = [{ id: "relevance", label: "Most relevant" }, { id: "latest", label: "Latest" }];
+    renderSection("search", { search: { ...harbourline.search, sorts, defaultSort: "latest" } });
+    const sort = screen.getByLabelText(/^Default sort/) as HTMLSelectElement;
+    expect(texts(sort)).toEqual(["Most relevant", "Latest"]);
+    expect(sort.value).toBe("latest");
+    expect(blankOptions()).toEqual([]);
+    cleanup();
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ facets: { make: ["Chery", "Toyota"], make_model: [], body: [] }, cars: [] })));
+    const seen = renderSection("finance", { finance: { ...harbourline.finance, excludedDealershipIds: [107] } });
+    // Makes without finance: ticked from the dealerships' franchises and, once loaded, the stock's makes.
+    const makes = within(document.querySelector<HTMLElement>("fieldset[id$='finance_excludedManufacturers']")!);
+    fireEvent.click(await makes.findByLabelText("Chery", {}, { timeout: 5_000 }));
+    expect(seen.at(-1).finance.excludedManufacturers).toEqual(["Chery"]);
+    expect(makes.getAllByRole("checkbox").map((c) => c.closest("label")!.textContent!.trim()).slice(0, 3)).toEqual(["Toyota", "Mazda", "Hyundai"]);
+    const box = within(screen.getByRole("group", { name: /Dealerships without finance/ }));
+    expect((box.getByLabelText("Harbourline Motorcycles") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box.getByLabelText("Harbourline Trucks"));
+    expect(seen.at(-1).finance.excludedDealershipIds).toEqual([107, 108]);
+    cleanup();
+    const forms = renderSection("forms", { forms: harbourline.forms });
+    const disclaimer = within(document.querySelector<HTMLElement>("fieldset[id$='disclaimers_0_locationIds']")!);
+    expect((disclaimer.getByLabelText("Harbourline Toyota Cleveland Service") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(disclaimer.getByLabelText("Harbourline Toyota Cleveland Sales"));
+    expect(forms.at(-1).forms.service.disclaimers[0].locationIds).toEqual([1001, 1002, 1012]);
+  });
+});
