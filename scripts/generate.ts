@@ -45,8 +45,8 @@ export function assembleSchema(): Schema {
     const props: Schema = JSON.parse(readFileSync(join(root, "blocks", type, "schema.json"), "utf8"));
     if (props.type !== "object") throw new Error(`blocks/${type}/schema.json: the props schema must have "type": "object"`);
     if (!props.title || !props.description) throw new Error(`blocks/${type}/schema.json: needs a title and a description (shown in the admin)`);
-    if ("pageTemplates" in props) throw new Error(`blocks/${type}/schema.json: pageTemplates belongs in the block's definition (block.ts)`);
-    const pageTemplates = definitions.find((d) => d.type === type)?.pageTemplates;
+    if ("belongs" in props) throw new Error(`blocks/${type}/schema.json: belongs goes in the block's definition (block.ts)`);
+    const belongs = definitions.find((d) => d.type === type)?.belongs;
     const name = pascal(type);
     schema.definitions[`${name}Props`] = props;
     schema.definitions[`${name}Block`] = {
@@ -61,8 +61,8 @@ export function assembleSchema(): Schema {
         props: { $ref: `#/definitions/${name}Props` },
         area: { $ref: "#/definitions/blockArea" },
       },
-      // Where the editor offers the block (its definition's pageTemplates): only on these template pages (none: any page).
-      ...(pageTemplates ? { pageTemplates } : {}),
+      // Where the editor offers the block (its definition's belongs).
+      ...(belongs ? { belongs } : {}),
     };
   }
   schema.definitions.block = {
@@ -102,8 +102,8 @@ function schemaForTypes(node: any): any {
 export function createAjv(opts: { code?: object } = {}) {
   const ajv = new Ajv({ allErrors: true, useDefaults: true, discriminator: true, strict: true, allowUnionTypes: true, ...opts });
   addFormats(ajv);
-  // Editor metadata on a block's definition (the page templates it fits); validates nothing.
-  ajv.addKeyword({ keyword: "pageTemplates", schemaType: "array" });
+  // Editor metadata on a block's definition (where it belongs); validates nothing.
+  ajv.addKeyword({ keyword: "belongs", schemaType: "array" });
   return ajv;
 }
 

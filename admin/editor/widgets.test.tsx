@@ -227,28 +227,6 @@ describe("the editor's forms", () => {
     expect((fillGenerated({ page: { ...template, title: "Car page" } }, { page: template }, { page: template }, ui) as { page: Record<string, unknown> }).page).not.toHaveProperty("path");
   });
 
-  it("offers car-page blocks only on the vehicle page template", () => {
-    const car = blockCatalogue(root.definitions as Record<string, any>).filter((c) => c.templates).map((c) => c.type);
-    expect(car).toEqual(expect.arrayContaining(["vehicle-gallery", "vehicle-summary", "finance-calculator", "similar-cars"]));
-    const offered = (template: string | undefined) => {
-      const { unmount } = render(
-        <Form
-          schema={pageFormSchema(root)} uiSchema={pageUiSchema(root)} formData={{ page: { id: "p", title: "P", blocks: [] } }} validator={validator}
-          fields={{ ...editorFields, blockList: BlockListField }} widgets={editorWidgets} templates={editorTemplates} formContext={{ ...context, template }}
-        >
-          <></>
-        </Form>,
-      );
-      fireEvent.click(screen.getByRole("button", { name: "Add a block" }));
-      const names = screen.getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label"));
-      unmount();
-      return names;
-    };
-    expect(offered(undefined)).not.toContain("Add Vehicle image gallery");
-    expect(offered(undefined)).toContain("Add Rich text");
-    expect(offered("vehicle-detail")).toContain("Add Vehicle image gallery");
-  });
-
   it("a hero slide's id is hidden and made from its heading while the slide is new; a saved slide keeps its id", () => {
     const ui = pageUiSchema(root);
     const home = harbourline.pages.find((p: { path?: string }) => p.path === "/");
