@@ -9,6 +9,7 @@ import { OpeningHoursField } from "./opening-hours.client";
 import { LinkWidget } from "./link-picker.client";
 import { RichTextWidget } from "./rich-text.client";
 import { LocationsWidget, LocationWidget } from "./location-widgets.client";
+import { CollapsibleItemTemplate, ListTemplate } from "./array-item.client";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
@@ -74,4 +75,10 @@ export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
 /** What the editor's forms are built with: the custom fields, widgets and templates. */
 export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField };
 export const editorWidgets = { colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget };
-export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };
+// List items (a menu item, a location) are one line each until opened (array-item.client.tsx).
+export const editorTemplates = {
+  ButtonTemplates: buttonTemplates,
+  ObjectFieldTemplate: AdvancedObjectTemplate,
+  ArrayFieldTemplate: ListTemplate,
+  ArrayFieldItemTemplate: CollapsibleItemTemplate,
+};

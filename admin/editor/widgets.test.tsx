@@ -184,6 +184,8 @@ describe("the editor's forms", () => {
     const advanced = screen.getAllByText("Advanced")[0].closest("details")!;
     expect(advanced.open).toBe(false);
     expect(within(advanced).getAllByText("Cached result pages in the browser").length).toBeGreaterThan(0);
+    // A list's items are one line each until opened (array-item.client.tsx).
+    for (const item of within(advanced).getAllByRole("button", { expanded: false })) fireEvent.click(item);
     const sortBy = within(advanced).getAllByLabelText("Sort by")[0] as HTMLSelectElement;
     expect([...sortBy.options].map((o) => o.text)).toEqual(expect.arrayContaining(["Price", "Date listed", "Odometer (km)", "Dealer's own order"]));
     const carTypes = [...advanced.querySelectorAll<HTMLInputElement>('input[type="checkbox"][id*="carTypeOptions"]')];
@@ -256,6 +258,8 @@ describe("the editor's forms", () => {
       </Form>,
     );
     fireEvent.click(screen.getByRole("button", { name: /^\d+\. Hero slides$/ }));
+    const slides = document.querySelector<HTMLElement>('[data-block-type="hero-slides"]')!;
+    for (const slide of within(slides).getAllByRole("button", { expanded: false, name: /^\d+\. / })) fireEvent.click(slide);
     expect(screen.getAllByLabelText(/^Heading/).length).toBe(hero.props.slides.length);
     expect(screen.queryByLabelText(/Slide id/)).toBeNull();
   });
