@@ -48,7 +48,7 @@ export function itemSummary(data: unknown): string {
  * RJSF's list item: a group of fields (a menu item, a location) is one line with its summary, opened
  * by a button (aria-expanded) to edit it. It starts closed, except an item just added, an item with
  * an error (which also opens when an error appears) and the only item of its list. A single value
- * (a domain, a make) is shown as it is.
+ * (a domain, a make) is one row with its buttons.
  */
 export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, schema, buttonsProps, hasToolbar, registry, uiSchema, index, totalItems, className } = props;
@@ -60,9 +60,17 @@ export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
     if (errors > 0) setOpen(true);
   }, [errors]);
   const group = schema.type === "object" || !!schema.properties;
-  if (!group) return <defaults.ArrayFieldItemTemplate {...props} />;
-
   const Buttons = getTemplate("ArrayFieldItemButtonsTemplate", registry, getUiOptions(uiSchema));
+  // A single value: one row, its buttons beside it (its label is read out, the list's legend shows).
+  if (!group) {
+    return (
+      <div className={`${className ?? ""} ${styles.listRow}`}>
+        <div className={styles.listValue}>{children}</div>
+        {hasToolbar ? <Buttons {...buttonsProps} /> : null}
+      </div>
+    );
+  }
+
   const id = `${buttonsProps.fieldPathId.$id}__item`;
   const summary = itemSummary(child.formData) || `${schema.title ?? "Item"} (empty)`;
   return (
