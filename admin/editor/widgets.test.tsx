@@ -12,7 +12,7 @@ import { LinkPicker } from "./link-picker.client";
 import { linkKind, searchLink, type LinkContext } from "./links";
 import RichTextEditor from "./rich-text-editor.client";
 import { editableAsRichText } from "./rich-text.client";
-import { blockCatalogue, BlockListField } from "./block-list.client";
+import { BlockListField } from "./block-list.client";
 import { pageFormSchema, pageUiSchema, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
 import { fillGenerated } from "./generated-values";
 import { editorFields, editorTemplates, editorWidgets } from "./widgets.client";
