@@ -88,4 +88,14 @@ describe("a form's lists", () => {
     // The first (there when the form was drawn) is still as it was.
     expect(expanded(screen.getByRole("button", { name: "1. Home — /" }))).toBe("true");
   });
+
+  it("a list of single values is one row per value, its buttons beside it, its label still read out", () => {
+    renderSection("forms", { forms: harbourline.forms });
+    const general = screen.getByDisplayValue("General Enquiry");
+    const row = general.closest<HTMLElement>("[class*=listRow]")!;
+    expect(row).not.toBeNull();
+    expect(within(row).getAllByRole("button").map((b) => b.textContent)).toEqual(["↑ Up", "↓ Down", "Remove"]);
+    expect(general.labels?.[0]?.textContent).toMatch(/^Categor/);
+    expect(screen.queryAllByRole("button", { expanded: false }).map((b) => b.textContent)).not.toContain("General Enquiry");
+  });
 });
