@@ -51,7 +51,7 @@ export function itemSummary(data: unknown): string {
  * (a domain, a make) is one row with its buttons.
  */
 export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
-  const { children, schema, buttonsProps, hasToolbar, registry, uiSchema, index, totalItems, className } = props;
+  const { children, schema, buttonsProps, hasToolbar, registry, uiSchema, index, totalItems } = props;
   const child = (isValidElement(children) ? children.props : {}) as { formData?: unknown; errorSchema?: unknown };
   const errors = errorMessages(child.errorSchema).length;
   const drawn = useContext(Drawn);
@@ -64,7 +64,7 @@ export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
   // A single value: one row, its buttons beside it (its label is read out, the list's legend shows).
   if (!group) {
     return (
-      <div className={`${className ?? ""} ${styles.listRow}`}>
+      <div className={styles.listRow}>
         <div className={styles.listValue}>{children}</div>
         {hasToolbar ? <Buttons {...buttonsProps} /> : null}
       </div>
@@ -74,7 +74,7 @@ export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
   const id = `${buttonsProps.fieldPathId.$id}__item`;
   const summary = itemSummary(child.formData) || `${schema.title ?? "Item"} (empty)`;
   return (
-    <div className={`${className ?? ""} ${styles.block} ${styles.listItem}`} data-list-item={index}>
+    <div className={`${styles.block} ${styles.listItem}`} data-list-item={index}>
       <div className={styles.blockHead}>
         <button type="button" className={styles.blockToggle} aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen(!open)}>
           <span aria-hidden="true">{open ? "▾" : "▸"} </span>
