@@ -92,7 +92,7 @@ function SecretPanel({ secret, onDone }: { secret: Secret; onDone: () => void })
     }
   }
   return (
-    <div className={styles.success} ref={panel} tabIndex={-1} role="region" aria-labelledby="new-key-title">
+    <div className={`${styles.success} ${own.newKey}`} ref={panel} tabIndex={-1} role="region" aria-labelledby="new-key-title">
       <h2 id="new-key-title" className={own.panelTitle}>
         New feed key for {secret.name} (dealership {secret.dealership}){secret.label ? `: ${secret.label}` : ""}
       </h2>

@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto(`http://localhost:3240/admin/sign-in`);
+await page.getByLabel("Email").fill("dealer@harbourline.test");
+await page.getByLabel("Password").fill("harbourline-dealer-demo");
+await page.getByRole("button", { name: "Sign in" }).click();
+await page.waitForURL(/admin(?!\/sign-in)/);
+await page.goto(`http://localhost:3240/admin/tenants/harbourline`);
+await page.locator("[data-ready=true]").first().waitFor();
+await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Forms", exact: true }).click();
+await page.locator("#fc-forms_forms_enquiry_categories").scrollIntoViewIfNeeded();
+await page.locator("#fc-forms_forms_enquiry_categories").screenshot({ path: "/tmp/fit-cat.png" });
+console.log(await page.locator("#fc-forms_forms_enquiry_categories .rjsf-array-item").first().evaluate((e) => e.outerHTML.slice(0, 1500)));
+await browser.close();
