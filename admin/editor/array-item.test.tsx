@@ -91,7 +91,7 @@ describe("a form's lists", () => {
 
   it("a list of single values is one row per value, its buttons beside it, its label still read out", () => {
     renderSection("forms", { forms: harbourline.forms });
-    const general = screen.getByDisplayValue("General Enquiry");
+    const general = screen.getByDisplayValue("General Enquiry") as HTMLInputElement;
     const row = general.closest<HTMLElement>("[class*=listRow]")!;
     expect(row).not.toBeNull();
     expect(within(row).getAllByRole("button").map((b) => b.textContent)).toEqual(["↑ Up", "↓ Down", "Remove"]);
