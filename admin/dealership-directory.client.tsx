@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
 import { formatWhen } from "./format";
 import { TableHead } from "./table-head";
 import styles from "./admin.module.css";
@@ -43,7 +43,6 @@ export function DealershipDirectory({ initial, sites }: { initial: DirectoryRow[
   return (
     <div data-ready={ready}>
       <AddDealership onAdded={(row) => setRows((all) => [...all, row].sort((a, b) => a.id - b.id))} />
-      {secret ? <SecretPanel secret={secret} onDone={() => setSecret(null)} /> : null}
       <p className={styles.hint}>
         {rows.length} {rows.length === 1 ? "dealership" : "dealerships"}.
       </p>
@@ -52,7 +51,23 @@ export function DealershipDirectory({ initial, sites }: { initial: DirectoryRow[
           <TableHead caption="Dealerships" columns={["Dealership", "Site", "In stock", "Last feed", "Feed keys"]} />
           <tbody>
             {rows.map((r) => (
-              <DealershipRowView key={r.id} row={r} sites={sites} onChange={(change) => update(r.id, change)} onSecret={setSecret} />
+              <Fragment key={r.id}>
+                <DealershipRowView row={r} sites={sites} onChange={(change) => update(r.id, change)} onSecret={setSecret} />
+                {/* A new key shows under the row whose button made it, where the person is looking. */}
+                {secret?.dealership === r.id ? (
+                  <tr data-new-key={r.id}>
+                    <td colSpan={5}>
+                      <SecretPanel
+                        secret={secret}
+                        onDone={() => {
+                          setSecret(null);
+                          document.getElementById(`new-key-${r.id}`)?.focus();
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -64,7 +79,10 @@ export function DealershipDirectory({ initial, sites }: { initial: DirectoryRow[
 function SecretPanel({ secret, onDone }: { secret: Secret; onDone: () => void }) {
   const [copied, setCopied] = useState("");
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.focus(), [secret]);
+  useEffect(() => {
+    panel.current?.focus();
+    panel.current?.scrollIntoView?.({ block: "nearest" });
+  }, [secret]);
   async function copy() {
     try {
       await navigator.clipboard.writeText(secret.key);
@@ -74,7 +92,7 @@ function SecretPanel({ secret, onDone }: { secret: Secret; onDone: () => void })
     }
   }
   return (
-    <div className={styles.success} ref={panel} tabIndex={-1} role="region" aria-labelledby="new-key-title">
+    <div className={`${styles.success} ${own.newKey}`} ref={panel} tabIndex={-1} role="region" aria-labelledby="new-key-title">
       <h2 id="new-key-title" className={own.panelTitle}>
         New feed key for {secret.name} (dealership {secret.dealership}){secret.label ? `: ${secret.label}` : ""}
       </h2>
@@ -217,7 +235,7 @@ function DealershipRowView({ row, sites, onChange, onSecret }: { row: DirectoryR
             Label of a new feed key for {name}
           </label>
           <input id={labelId} className={styles.input} value={label} maxLength={100} placeholder="Label (optional)" onChange={(e) => setLabel(e.target.value)} />
-          <button type="submit" className={`${styles.buttonSecondary} ${styles.small}`} disabled={busy}>
+          <button type="submit" id={`new-key-${row.id}`} className={`${styles.buttonSecondary} ${styles.small}`} disabled={busy}>
             New feed key<span className="fc-visually-hidden"> for {name}</span>
           </button>
         </form>

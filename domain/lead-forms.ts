@@ -60,15 +60,7 @@ const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: strin
 // Default wording where the spec paraphrases (leads §5 "consent wording", "notice").
 export const TERMS_LABEL = "I acknowledge the Personal Information Collection Statement and Privacy Policy and agree to the Terms of Use.";
 export const OPT_IN_LABEL = "Keep me up to date with news and offers";
-/**
- * The consent notice under a form (leads §5). Where the news-and-offers box starts unticked (the
- * site asks for express consent: the starters), submitting alone consents to nothing, so the notice
- * says the box is how to consent.
- */
-export const noticeText = (group: string, optInStartsTicked = true) =>
-  optInStartsTicked
-    ? `By submitting this form you consent to receiving future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`
-    : `Tick the box above to receive future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
+export const noticeText = (group: string, optInStartsTicked = true) => `${optInStartsTicked ? "By submitting this form you consent to receiving" : "Tick the box above to receive"} future communications from ${group}. You can opt out at any time by replying STOP or using the opt-out link in our e-mails.`;
 
 /**
  * The form fields: the lead's `fields` keys (and the top-level `category`). The tenant schema's step

@@ -57,16 +57,27 @@ export interface TemplatePage {
 }
 
 /**
+ * Where a block belongs, declared by its definition (`belongs`):
+ * - "page": an ordinary page with its own address (Home, About us, Finance …);
+ * - a template page's name ("vehicle-detail", "search", "location-detail", "contact-us",
+ *   "model-detail", "brand-overview");
+ * - "every-page": an ordinary page and every template page;
+ * - "layout-top" / "layout-bottom": the layout, at the top or the bottom of every page;
+ * - an address ("/success", "/sign-in"): only the page at that address.
+ */
+export type BlockPlace = "page" | "every-page" | "layout-top" | "layout-bottom" | NonNullable<Page["template"]> | `/${string}`;
+
+/**
  * A block type: blocks/<type>/block.ts default-exports one (blocks/_shared/define.ts `defineBlock`),
  * and scripts/generate.ts collects them into renderer/registry.generated.ts.
  */
 export interface BlockDefinition<T extends FolderBlockType> {
   render: BlockComponent<T>;
   /**
-   * The page templates the block fits (a car-page block: ["vehicle-detail"]); the editor offers it
-   * only there. Without: any page and the layout. The generator copies it into the tenant schema.
+   * Where the block belongs (see BlockPlace): the editor's "Add a block" offers it only there. The
+   * generator copies it into the tenant schema.
    */
-  pageTemplates?: NonNullable<Page["template"]>[];
+  belongs: BlockPlace[];
   /** The block shows one visitor's own things (or signs them in): a page with it is never indexed. */
   personal?: boolean;
   /** What the block says about a page of its template (see TemplatePage). */

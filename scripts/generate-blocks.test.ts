@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { editorRegistrySource, lazySource, printViewSource, readDefinition, registrySource } from "./generate-blocks";
 
 const B = "banner";
-const def = (type: string, body: string, head = "") => `import { defineBlock } from "../_shared/define";\nimport render from "./${type}";\n${head}\nexport default defineBlock<"${type}">({\n  render,\n${body}\n});\n`;
+const def = (type: string, body: string, head = "", belongs = `  belongs: ["page"],`) =>
+  `import { defineBlock } from "../_shared/define";\nimport render from "./${type}";\n${head}\nexport default defineBlock<"${type}">({\n  render,\n${belongs}\n${body}\n});\n`;
 
 describe("reading a block's definition (blocks/<type>/block.ts)", () => {
   it("reads its lazy parts and its print view", () => {
@@ -10,18 +11,19 @@ describe("reading a block's definition (blocks/<type>/block.ts)", () => {
       "car-bar",
       def("car-bar", `  lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" },\n  printView: Sheet,`, `import { Sheet } from "./sheet";`),
     );
-    expect(facts).toEqual({ type: "car-bar", lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" }, printView: { name: "Sheet", from: "./sheet" }, pageTemplates: null, editor: false });
-    expect(readDefinition("plain", def("plain", ""), true)).toEqual({ type: "plain", lazy: {}, printView: null, pageTemplates: null, editor: true });
+    expect(facts).toEqual({ type: "car-bar", lazy: { CarBar: "./car-bar.client", LeadForm: "../_shared/lead-form/lead-form.client" }, printView: { name: "Sheet", from: "./sheet" }, belongs: ["page"], editor: false });
+    expect(readDefinition("plain", def("plain", ""), true)).toEqual({ type: "plain", lazy: {}, printView: null, belongs: ["page"], editor: true });
   });
 
   it("reads the parts, not what a comment says about them", () => {
-    const commented = `/**\n * - \`lazy: { CarBar: "./car-bar.client" }\`, \`pageTemplates: ["vehicle-detail"]\`\n */\n// printView: Sheet,\n${def("plain", "")}`;
-    expect(readDefinition("plain", commented)).toEqual({ type: "plain", lazy: {}, printView: null, pageTemplates: null, editor: false });
+    const commented = `/**\n * - \`lazy: { CarBar: "./car-bar.client" }\`, \`belongs: ["vehicle-detail"]\`\n */\n// printView: Sheet,\n${def("plain", "")}`;
+    expect(readDefinition("plain", commented)).toEqual({ type: "plain", lazy: {}, printView: null, belongs: ["page"], editor: false });
   });
 
-  it("reads the page templates it fits", () => {
-    expect(readDefinition("car-bit", def("car-bit", `  pageTemplates: ["vehicle-detail", "search"],`)).pageTemplates).toEqual(["vehicle-detail", "search"]);
-    expect(() => readDefinition("car-bit", def("car-bit", `  pageTemplates: [],`))).toThrow("pageTemplates must list template names");
+  it("reads where it belongs, and refuses a definition that does not say", () => {
+    expect(readDefinition("car-bit", def("car-bit", "", "", `  belongs: ["vehicle-detail", "search", "/success"],`)).belongs).toEqual(["vehicle-detail", "search", "/success"]);
+    expect(() => readDefinition("car-bit", def("car-bit", "", "", `  belongs: [],`))).toThrow("blocks/car-bit/block.ts: needs belongs");
+    expect(() => readDefinition("car-bit", def("car-bit", "", "", ""))).toThrow("blocks/car-bit/block.ts: needs belongs");
   });
 
   it("refuses a file that is not the folder's definition, and malformed parts", () => {

@@ -17,8 +17,8 @@ export interface DefinitionFacts {
   lazy: Record<string, string>;
   /** The print view: its exported name and module, relative to the block's folder. */
   printView: { name: string; from: string } | null;
-  /** The page templates the block fits (the editor offers it only there); null: any page. */
-  pageTemplates: string[] | null;
+  /** Where the block belongs (renderer/types.ts BlockPlace): the editor offers it only there. */
+  belongs: string[];
   /** Whether the folder has an editor file (editor.ts). */
   editor: boolean;
 }
@@ -51,13 +51,10 @@ export function readDefinition(type: string, source: string, editor = false): De
     if (!from) throw new Error(`${file}: printView must name a component imported from the block's folder`);
     printView = { name, from };
   }
-  let pageTemplates: string[] | null = null;
-  const templates = /\bpageTemplates:\s*\[([^\]]*)\]/.exec(text);
-  if (templates) {
-    pageTemplates = [...templates[1]!.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]!);
-    if (!pageTemplates.length) throw new Error(`${file}: pageTemplates must list template names, e.g. ["vehicle-detail"]`);
-  }
-  return { type, lazy, printView, pageTemplates, editor };
+  const places = /\bbelongs:\s*\[([^\]]*)\]/.exec(text);
+  const belongs = places ? [...places[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
+  if (!belongs.length) throw new Error(`${file}: needs belongs, where the editor offers the block, e.g. belongs: ["page"] or ["vehicle-detail"] (renderer/types.ts BlockPlace)`);
+  return { type, lazy, printView, belongs, editor };
 }
 
 export function readDefinitions(root: string, types: string[]): DefinitionFacts[] {

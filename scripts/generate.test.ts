@@ -59,7 +59,7 @@ describe("npm run generate on blocks with an untitled field", () => {
   const block = (folder: string, type: string, props: object) => {
     mkdirSync(join(at, "blocks", folder), { recursive: true });
     writeFileSync(join(at, "blocks", folder, "schema.json"), JSON.stringify({ title: "Note", description: "A note.", type: "object", ...props }));
-    writeFileSync(join(at, "blocks", folder, "block.ts"), `export default defineBlock<"${type}">({ render });\n`);
+    writeFileSync(join(at, "blocks", folder, "block.ts"), `export default defineBlock<"${type}">({ render, belongs: ["page"] });\n`);
   };
   const run = async (argv: string[]) => {
     const out: string[] = [];

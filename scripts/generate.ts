@@ -50,12 +50,12 @@ function readProps(at: string, folder: string): Schema {
   const props: Schema = JSON.parse(readFileSync(join(at, file), "utf8"));
   if (props.type !== "object") throw new Error(`${file}: the props schema must have "type": "object"`);
   if (!props.title || !props.description) throw new Error(`${file}: needs a title and a description (shown in the admin)`);
-  if ("pageTemplates" in props) throw new Error(`${file}: pageTemplates belongs in the block's definition (block.ts)`);
+  if ("belongs" in props) throw new Error(`${file}: belongs goes in the block's definition (block.ts)`);
   return props;
 }
 
 /** The tenant schema's definitions of one block type: its props and its node ({ id, type, props, area }). */
-function blockDefinitions(type: string, props: Schema, pageTemplates: string[] | null | undefined): Schema {
+function blockDefinitions(type: string, props: Schema, belongs: readonly string[] | null | undefined): Schema {
   const name = pascal(type);
   return {
     [`${name}Props`]: props,
@@ -71,8 +71,8 @@ function blockDefinitions(type: string, props: Schema, pageTemplates: string[] |
         props: { $ref: `#/definitions/${name}Props` },
         area: { $ref: "#/definitions/blockArea" },
       },
-      // Where the editor offers the block (its definition's pageTemplates): only on these template pages (none: any page).
-      ...(pageTemplates ? { pageTemplates } : {}),
+      // Where the editor offers the block (its definition's belongs).
+      ...(belongs ? { belongs } : {}),
     },
   };
 }
@@ -82,7 +82,7 @@ export function exampleDefinitions(at = root): Schema | null {
   if (!existsSync(join(at, "blocks", EXAMPLE.folder, "schema.json"))) return null;
   const props = readProps(at, EXAMPLE.folder);
   const facts = readDefinition(EXAMPLE.type, readFileSync(join(at, "blocks", EXAMPLE.folder, "block.ts"), "utf8"));
-  return blockDefinitions(EXAMPLE.type, props, facts.pageTemplates);
+  return blockDefinitions(EXAMPLE.type, props, facts.belongs);
 }
 
 /** A block schema the admin could not show: the untitled fields, each named (scripts/block-titles.ts). */
@@ -104,7 +104,7 @@ export function assembleSchema(opts: { at?: string; withExample?: boolean } = {}
   for (const type of types) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(type)) throw new Error(`blocks/${type}: folder name must be kebab-case`);
     if (type === EXAMPLE.type) throw new Error(`blocks/${type}: "${type}" is the example's type name; choose another`);
-    Object.assign(schema.definitions, blockDefinitions(type, readProps(at, type), definitions.find((d) => d.type === type)?.pageTemplates));
+    Object.assign(schema.definitions, blockDefinitions(type, readProps(at, type), definitions.find((d) => d.type === type)?.belongs));
   }
   const example = exampleDefinitions(at);
   const untitled = [...types, ...(example ? [EXAMPLE.type] : [])].flatMap((type) =>
@@ -150,8 +150,8 @@ function schemaForTypes(node: any): any {
 export function createAjv(opts: { code?: object } = {}) {
   const ajv = new Ajv({ allErrors: true, useDefaults: true, discriminator: true, strict: true, allowUnionTypes: true, ...opts });
   addFormats(ajv);
-  // Editor metadata on a block's definition (the page templates it fits); validates nothing.
-  ajv.addKeyword({ keyword: "pageTemplates", schemaType: "array" });
+  // Editor metadata on a block's definition (where it belongs); validates nothing.
+  ajv.addKeyword({ keyword: "belongs", schemaType: "array" });
   return ajv;
 }
 

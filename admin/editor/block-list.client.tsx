@@ -17,8 +17,28 @@ export interface CatalogueEntry {
   definition: string;
   title: string;
   description: string;
-  /** The template pages the block fits (none: any page). */
-  templates?: string[];
+  /** Where the block belongs (renderer/types.ts BlockPlace; none: anywhere). */
+  belongs?: string[];
+}
+
+/** Where a block list is, as the editor's formContext tells it: a page (its template or address) or the layout. */
+export interface ListPlace {
+  /** "layout" in the layout's lists; a template page's template. */
+  template?: string;
+  /** An ordinary page's address. */
+  pagePath?: string;
+}
+
+/** The places a list matches (BlockPlace values): the layout's top or bottom, a template page, or an ordinary page and its address. */
+export function placesOf(where: ListPlace, listName: string | number | undefined): string[] {
+  if (where.template === "layout") return [listName === "bottom" ? "layout-bottom" : "layout-top"];
+  if (where.template) return [where.template, "every-page"];
+  return ["page", "every-page", ...(where.pagePath ? [where.pagePath] : [])];
+}
+
+/** The blocks "Add a block" offers in a list: those that belong there. */
+export function offeredBlocks(catalogue: CatalogueEntry[], places: string[]): CatalogueEntry[] {
+  return catalogue.filter((c) => !c.belongs || c.belongs.some((b) => places.includes(b)));
 }
 
 /** Every block type of the registry (the generated schema's *Block definitions), by title. */
@@ -27,7 +47,7 @@ export function blockCatalogue(definitions: Record<string, any>): CatalogueEntry
     .filter(([name, d]) => name.endsWith("Block") && typeof d?.properties?.type?.const === "string")
     .map(([name, d]) => ({
       type: d.properties.type.const as string, definition: name, title: d.title ?? d.properties.type.const, description: d.description ?? "",
-      ...(Array.isArray(d.pageTemplates) ? { templates: d.pageTemplates as string[] } : {}),
+      ...(Array.isArray(d.belongs) ? { belongs: d.belongs as string[] } : {}),
     }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
@@ -57,9 +77,10 @@ export function BlockListField(props: FieldProps) {
   const blocks: Block[] = Array.isArray(formData) ? (formData as Block[]) : [];
   const definitions = (registry.rootSchema as { definitions: Record<string, any> }).definitions;
   const catalogue = useMemo(() => blockCatalogue(definitions), [definitions]);
-  // Only the blocks that fit the page being edited are offered (car-page blocks on the vehicle page template).
-  const template = (registry.formContext as { template?: string } | undefined)?.template;
-  const offered = useMemo(() => catalogue.filter((c) => !c.templates || (!!template && c.templates.includes(template))), [catalogue, template]);
+  // Only the blocks that belong where this list is are offered (no site header on an About page).
+  const { template, pagePath } = (registry.formContext as ListPlace | undefined) ?? {};
+  const listName = fieldPathId.path.at(-1);
+  const offered = useMemo(() => offeredBlocks(catalogue, placesOf({ template, pagePath }, listName)), [catalogue, template, pagePath, listName]);
   const byType = useMemo(() => new Map(catalogue.map((c) => [c.type, c])), [catalogue]);
   const ctx = registry.formContext as BlockListContext | undefined;
   const [ownOpen, setOwnOpen] = useState<string | null>(null);

@@ -119,9 +119,10 @@ export function Editor(props: EditorProps) {
   // The widgets' view of the site: uploads and stock lookups by slug, the draft for the link picker,
   // the page's template for the blocks offered; and the open block and deletions for undo.
   const template = form.onPage ? (form.pages[form.pageIndex as number]?.template as string | undefined) : "layout";
+  const pagePath = form.onPage ? (form.pages[form.pageIndex as number]?.path as string | undefined) : undefined;
   const formContext = useMemo(
-    () => ({ slug, doc, template, openBlock, setOpenBlock, revealBlock, onRevealed: () => setRevealBlock(null), onDeleted }),
-    [slug, doc, template, openBlock, revealBlock, onDeleted],
+    () => ({ slug, doc, template, pagePath, openBlock, setOpenBlock, revealBlock, onRevealed: () => setRevealBlock(null), onDeleted }),
+    [slug, doc, template, pagePath, openBlock, revealBlock, onDeleted],
   );
 
   usePreviewClicks(

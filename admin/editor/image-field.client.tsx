@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import type { FieldProps } from "@rjsf/utils";
 import styles from "../admin.module.css";
 import { LibraryDialog, type LibraryPicture } from "./library-dialog.client";
+import { errorMessages } from "./sections";
 
 interface ImageAsset {
   src?: string;
@@ -51,6 +52,10 @@ export function ImageField(props: FieldProps) {
   const measure = useRef(false);
   const file = useRef<HTMLInputElement>(null);
   const [library, setLibrary] = useState(false);
+  // An optional picture of a list item (a menu item's logo) that has none: its fields only when asked for.
+  const inList = fieldPathId.path.some((p) => typeof p === "number");
+  const [asked, setAsked] = useState(false);
+  const firstInput = useRef<HTMLInputElement>(null);
 
   const change = (next: ImageAsset) => {
     const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && !(typeof v === "number" && Number.isNaN(v))));
@@ -102,6 +107,24 @@ export function ImageField(props: FieldProps) {
   const described = (key: keyof ImageAsset, extra?: string) => [errorsAt(errorSchema, key).length ? `${field(key)}__error` : "", extra ?? ""].filter(Boolean).join(" ") || undefined;
   const errorText = (k: keyof ImageAsset) => <FieldErrors id={`${field(k)}__error`} errors={errorsAt(errorSchema, k)} />;
 
+  const hasErrors = errorMessages(errorSchema).length > 0;
+  if (inList && !required && !asked && !Object.keys(value).length && !hasErrors) {
+    return (
+      <fieldset id={id}>
+        <legend>{title}</legend>
+        <button
+          type="button" className={`${styles.buttonSecondary} ${styles.small}`} disabled={locked}
+          onClick={() => {
+            setAsked(true);
+            requestAnimationFrame(() => firstInput.current?.focus());
+          }}
+        >
+          Add {title.toLowerCase()}
+        </button>
+      </fieldset>
+    );
+  }
+
   return (
     <fieldset id={id}>
       <legend>
@@ -112,7 +135,7 @@ export function ImageField(props: FieldProps) {
         <div className={styles.imageFields}>
           <label htmlFor={field("src")}>Image address</label>
           <input
-            id={field("src")} type="text" inputMode="url" className={styles.input} value={src} disabled={locked} readOnly={readonly}
+            id={field("src")} ref={firstInput} type="text" inputMode="url" className={styles.input} value={src} disabled={locked} readOnly={readonly}
             placeholder="/media/… or https://…" aria-describedby={described("src")} aria-invalid={errorsAt(errorSchema, "src").length ? true : undefined}
             onChange={(e) => {
               measure.current = true;

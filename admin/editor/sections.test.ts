@@ -83,6 +83,7 @@ describe("editor sections", () => {
     expect(catalogue.find((c) => c.type === "hero-slides")).toEqual({
       type: "hero-slides", definition: "HeroSlidesBlock", title: "Hero slides",
       description: "A full-width slider of promotional images with a heading, text and a button. Pauses on hover and focus; no motion for visitors who prefer reduced motion.",
+      belongs: ["page", "model-detail", "brand-overview"],
     });
     expect(catalogue.every((c) => c.title && c.description)).toBe(true);
   });

@@ -12,6 +12,7 @@ import { LocationsWidget, LocationWidget, SiteChoicesWidget, SiteChoiceWidget } 
 import { SelectWidget } from "./select-widget.client";
 import { MakesWidget, MakeWidget } from "./make-widget.client";
 import { AddressField } from "./address-field.client";
+import { CollapsibleItemTemplate, ListTemplate } from "./array-item.client";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
@@ -80,4 +81,10 @@ export const editorWidgets = {
   colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget,
   choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, makes: MakesWidget, SelectWidget,
 };
-export const editorTemplates = { ButtonTemplates: buttonTemplates, ObjectFieldTemplate: AdvancedObjectTemplate };
+// List items (a menu item, a location) are one line each until opened (array-item.client.tsx).
+export const editorTemplates = {
+  ButtonTemplates: buttonTemplates,
+  ObjectFieldTemplate: AdvancedObjectTemplate,
+  ArrayFieldTemplate: ListTemplate,
+  ArrayFieldItemTemplate: CollapsibleItemTemplate,
+};

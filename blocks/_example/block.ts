@@ -6,9 +6,11 @@
  *
  * block.ts is the block's one definition: `export default defineBlock<"<type>">({ render, … })`
  * (blocks/_shared/define.ts, renderer/types.ts `BlockDefinition`). The generator reads it as text,
- * so its optional parts are plain literals:
- * - `pageTemplates: ["vehicle-detail"]`: a block that fits only some template pages (a car-page
- *   block); the editor offers it only there. Without: any page and the layout.
+ * so its parts are plain literals:
+ * - `belongs` (required): where the block fits, and the only places the editor's "Add a block"
+ *   offers it (renderer/types.ts `BlockPlace`): "page" (an ordinary page such as About Us), a template
+ *   page ("vehicle-detail", "search" …), "every-page", "layout-top" / "layout-bottom" (the site's
+ *   header and footer areas), or one address ("/success").
  * - `lazy: { ExampleClient: "./example.client" }` (or `"../_shared/…"`): a client part ("use
  *   client") only some pages show, loaded as its own chunk. Import it from "../lazy.generated", and
  *   import its CSS module in the server file (or Next links a render-blocking stylesheet,
@@ -23,4 +25,5 @@ import render from "./example";
 
 export default defineBlock<"example">({
   render,
+  belongs: ["page"],
 });

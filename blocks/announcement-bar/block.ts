@@ -3,4 +3,5 @@ import render from "./announcement-bar";
 
 export default defineBlock<"announcement-bar">({
   render,
+  belongs: ["layout-top", "page"],
 });

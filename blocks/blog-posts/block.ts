@@ -3,4 +3,5 @@ import render from "./blog-posts";
 
 export default defineBlock<"blog-posts">({
   render,
+  belongs: ["page", "vehicle-detail"],
 });

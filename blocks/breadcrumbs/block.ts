@@ -3,5 +3,5 @@ import render from "./breadcrumbs";
 
 export default defineBlock<"breadcrumbs">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

@@ -3,5 +3,6 @@ import render from "./compare-cars";
 
 export default defineBlock<"compare-cars">({
   render,
+  belongs: ["/compare"],
   lazy: { CompareCars: "./compare-cars.client" },
 });

@@ -3,5 +3,5 @@ import render from "./dealer-comments";
 
 export default defineBlock<"dealer-comments">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

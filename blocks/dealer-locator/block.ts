@@ -3,4 +3,5 @@ import render from "./dealer-locator";
 
 export default defineBlock<"dealer-locator">({
   render,
+  belongs: ["page"],
 });

@@ -3,6 +3,6 @@ import render from "./delivery-calculator";
 
 export default defineBlock<"delivery-calculator">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { DeliveryCalculatorClient: "./delivery-calculator.client" },
 });

@@ -3,4 +3,5 @@ import render from "./disclaimer";
 
 export default defineBlock<"disclaimer">({
   render,
+  belongs: ["vehicle-detail"],
 });

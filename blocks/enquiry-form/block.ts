@@ -3,5 +3,6 @@ import render from "./enquiry-form";
 
 export default defineBlock<"enquiry-form">({
   render,
+  belongs: ["every-page"],
   lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
 });

@@ -3,4 +3,5 @@ import render from "./facet-tiles";
 
 export default defineBlock<"facet-tiles">({
   render,
+  belongs: ["page"],
 });

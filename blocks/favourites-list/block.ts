@@ -3,5 +3,6 @@ import render from "./favourites-list";
 
 export default defineBlock<"favourites-list">({
   render,
+  belongs: ["/favourites"],
   lazy: { FavouritesList: "./favourites-list.client" },
 });

@@ -3,4 +3,5 @@ import render from "./feature-tiles";
 
 export default defineBlock<"feature-tiles">({
   render,
+  belongs: ["every-page"],
 });

@@ -3,6 +3,6 @@ import render from "./finance-calculator";
 
 export default defineBlock<"finance-calculator">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { FinanceCalculatorClient: "./finance-calculator.client" },
 });

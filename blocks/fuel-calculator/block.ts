@@ -3,6 +3,6 @@ import render from "./fuel-calculator";
 
 export default defineBlock<"fuel-calculator">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { FuelCalculatorClient: "./fuel-calculator.client" },
 });

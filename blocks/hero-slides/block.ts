@@ -3,4 +3,5 @@ import render from "./hero-slides";
 
 export default defineBlock<"hero-slides">({
   render,
+  belongs: ["page", "model-detail", "brand-overview"],
 });

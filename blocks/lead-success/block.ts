@@ -3,4 +3,5 @@ import render from "./lead-success";
 
 export default defineBlock<"lead-success">({
   render,
+  belongs: ["/success"],
 });

@@ -3,4 +3,5 @@ import render from "./location-info";
 
 export default defineBlock<"location-info">({
   render,
+  belongs: ["page", "location-detail", "contact-us"],
 });

@@ -3,4 +3,5 @@ import render from "./location-list";
 
 export default defineBlock<"location-list">({
   render,
+  belongs: ["page"],
 });

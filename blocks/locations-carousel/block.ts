@@ -3,4 +3,5 @@ import render from "./locations-carousel";
 
 export default defineBlock<"locations-carousel">({
   render,
+  belongs: ["page"],
 });

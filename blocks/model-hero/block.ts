@@ -3,4 +3,5 @@ import render from "./model-hero";
 
 export default defineBlock<"model-hero">({
   render,
+  belongs: ["model-detail"],
 });

@@ -3,4 +3,5 @@ import render from "./model-range";
 
 export default defineBlock<"model-range">({
   render,
+  belongs: ["page", "model-detail", "brand-overview"],
 });

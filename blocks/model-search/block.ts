@@ -3,5 +3,6 @@ import render from "./model-search";
 
 export default defineBlock<"model-search">({
   render,
+  belongs: ["page"],
   lazy: { ModelSearchClient: "./model-search.client" },
 });

@@ -3,6 +3,7 @@ import render from "./my-garage";
 
 export default defineBlock<"my-garage">({
   render,
+  belongs: ["page"],
   // One visitor's own things: a page with it is never indexed.
   personal: true,
   lazy: { DeviceGarage: "./my-garage.client" },

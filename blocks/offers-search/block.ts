@@ -3,4 +3,5 @@ import render from "./offers-search";
 
 export default defineBlock<"offers-search">({
   render,
+  belongs: ["page"],
 });

@@ -3,4 +3,5 @@ import render from "./payment-logos";
 
 export default defineBlock<"payment-logos">({
   render,
+  belongs: ["every-page", "layout-bottom"],
 });

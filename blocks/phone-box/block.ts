@@ -3,5 +3,5 @@ import render from "./phone-box";
 
 export default defineBlock<"phone-box">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

@@ -3,4 +3,5 @@ import render from "./popup";
 
 export default defineBlock<"popup">({
   render,
+  belongs: ["layout-bottom", "page"],
 });

@@ -3,6 +3,6 @@ import render from "./price-comparison";
 
 export default defineBlock<"price-comparison">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { PriceComparisonClient: "./price-comparison.client" },
 });

@@ -3,4 +3,5 @@ import render from "./protect-your-car";
 
 export default defineBlock<"protect-your-car">({
   render,
+  belongs: ["vehicle-detail", "page"],
 });

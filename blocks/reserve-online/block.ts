@@ -3,5 +3,5 @@ import render from "./reserve-online";
 
 export default defineBlock<"reserve-online">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

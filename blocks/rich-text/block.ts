@@ -3,4 +3,5 @@ import render from "./rich-text";
 
 export default defineBlock<"rich-text">({
   render,
+  belongs: ["every-page", "layout-top", "layout-bottom"],
 });

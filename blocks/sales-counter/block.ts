@@ -3,4 +3,5 @@ import render from "./sales-counter";
 
 export default defineBlock<"sales-counter">({
   render,
+  belongs: ["page"],
 });

@@ -3,4 +3,5 @@ import render from "./search-hero";
 
 export default defineBlock<"search-hero">({
   render,
+  belongs: ["page"],
 });

@@ -3,5 +3,6 @@ import render from "./service-booking";
 
 export default defineBlock<"service-booking">({
   render,
+  belongs: ["page"],
   lazy: { ServiceBookingForm: "./service-booking.client" },
 });

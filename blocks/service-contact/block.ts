@@ -3,4 +3,5 @@ import render from "./service-contact";
 
 export default defineBlock<"service-contact">({
   render,
+  belongs: ["page"],
 });

@@ -3,4 +3,5 @@ import render from "./service-mobile-bar";
 
 export default defineBlock<"service-mobile-bar">({
   render,
+  belongs: ["page"],
 });

@@ -3,6 +3,6 @@ import render from "./similar-cars";
 
 export default defineBlock<"similar-cars">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { SimilarCarsClient: "./similar-cars.client" },
 });

@@ -3,4 +3,5 @@ import render from "./site-footer";
 
 export default defineBlock<"site-footer">({
   render,
+  belongs: ["layout-bottom"],
 });

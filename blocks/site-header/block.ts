@@ -3,4 +3,5 @@ import render from "./site-header";
 
 export default defineBlock<"site-header">({
   render,
+  belongs: ["layout-top"],
 });

@@ -3,4 +3,5 @@ import render from "./stats-banner";
 
 export default defineBlock<"stats-banner">({
   render,
+  belongs: ["page"],
 });

@@ -3,5 +3,6 @@ import render from "./trade-in-wizard";
 
 export default defineBlock<"trade-in-wizard">({
   render,
+  belongs: ["page"],
   lazy: { TradeInWizard: "./trade-in-wizard.client" },
 });

@@ -3,5 +3,5 @@ import render from "./used-car-checks";
 
 export default defineBlock<"used-car-checks">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

@@ -4,7 +4,7 @@ import { PrintView } from "./print-view";
 
 export default defineBlock<"vehicle-actions">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { VehicleActionsBar: "./vehicle-actions.client" },
   // The print view its Print button opens (/print?car_id=).
   printView: PrintView,

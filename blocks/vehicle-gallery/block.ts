@@ -3,6 +3,6 @@ import render from "./vehicle-gallery";
 
 export default defineBlock<"vehicle-gallery">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { VehicleGalleryClient: "./vehicle-gallery.client" },
 });

@@ -3,5 +3,5 @@ import render from "./vehicle-key-info";
 
 export default defineBlock<"vehicle-key-info">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

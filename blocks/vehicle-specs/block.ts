@@ -3,5 +3,5 @@ import render from "./vehicle-specs";
 
 export default defineBlock<"vehicle-specs">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

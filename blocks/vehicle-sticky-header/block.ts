@@ -3,5 +3,5 @@ import render from "./vehicle-sticky-header";
 
 export default defineBlock<"vehicle-sticky-header">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
 });

@@ -3,6 +3,6 @@ import render from "./vehicle-summary";
 
 export default defineBlock<"vehicle-summary">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { LeadForm: "../_shared/lead-form/lead-form.client" },
 });

@@ -3,6 +3,6 @@ import render from "./vehicle-views";
 
 export default defineBlock<"vehicle-views">({
   render,
-  pageTemplates: ["vehicle-detail"],
+  belongs: ["vehicle-detail"],
   lazy: { VehicleViewsClient: "./vehicle-views.client" },
 });

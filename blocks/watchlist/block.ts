@@ -3,6 +3,7 @@ import render from "./watchlist";
 
 export default defineBlock<"watchlist">({
   render,
+  belongs: ["/watchlist"],
   // One visitor's own things: a page with it is never indexed.
   personal: true,
 });

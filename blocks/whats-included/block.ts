@@ -3,4 +3,5 @@ import render from "./whats-included";
 
 export default defineBlock<"whats-included">({
   render,
+  belongs: ["vehicle-detail", "page"],
 });

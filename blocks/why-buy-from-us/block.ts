@@ -3,4 +3,5 @@ import render from "./why-buy-from-us";
 
 export default defineBlock<"why-buy-from-us">({
   render,
+  belongs: ["page", "vehicle-detail"],
 });

@@ -50,6 +50,8 @@ test("staff format text and picks links without HTML or URLs, publishes, and the
 
   // Navigation: the fourth menu item goes to a search of one make, chosen from the stock.
   await sections.getByRole("button", { name: "Navigation" }).click();
+  // The menu's items are one line each until opened.
+  await page.locator("#fc-navigation_navigation_items [data-list-item='3'] button[aria-expanded=false]").first().click();
   const item = page.locator("[id$='navigation_items_3_href']").first();
   await item.selectOption("search");
   const make = page.locator("[id$='navigation_items_3_href-search-make']");

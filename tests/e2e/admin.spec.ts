@@ -294,6 +294,8 @@ test("a dealer sees only their site, toggles a flag, publishes, and the site cha
   // Another site's dealership (Coralstone's 201) cannot be put in the draft: refused at its field, nothing saved.
   await page.getByRole("checkbox", { name: "Autosave" }).uncheck();
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations" }).click();
+  // A list's items are one line each until opened.
+  await page.locator("#fc-locations_dealerships [data-list-item='0'] button[aria-expanded=false]").first().click();
   const dealershipId = page.locator("#fc-locations_dealerships_0_id");
   await expect(dealershipId).toHaveValue("101");
   await dealershipId.fill("201");
@@ -422,6 +424,10 @@ test("opening hours as a week, a logo uploaded, and a preview of an unpublished 
 
   // Opening hours: the week as a table, Monday first.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations" }).click();
+  // The first location open (a list's only item is open from the start; one of several is a line until opened).
+  const firstLocation = page.locator("#fc-locations_locations [data-list-item='0'] button[aria-expanded]").first();
+  if ((await firstLocation.getAttribute("aria-expanded")) === "false") await firstLocation.click();
+  await expect(firstLocation).toHaveAttribute("aria-expanded", "true");
   const week = page.locator("fieldset").filter({ has: page.getByRole("columnheader", { name: "Hours" }) }).first();
   await expect(week.locator("tbody th")).toHaveText(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
   await week.getByRole("combobox", { name: "Monday" }).selectOption("open");
