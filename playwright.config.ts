@@ -65,7 +65,8 @@ export default defineConfig({
     // E2E_FROM_SEEDED=1, a copy of the one this run's first server seeded).
     command: fromSeeded ? `rm -rf .data-e2e && cp -R ${SEEDED_SNAPSHOT} .data-e2e && npm start` : `rm -rf .data-e2e ${SEEDED_SNAPSHOT} && npm start`,
     // TRUSTED_PROXIES=1: the tests play the proxy in front, so a test's X-Forwarded-For is its visitor's address.
-    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE, FORECOURT_SEED_SNAPSHOT: SEEDED_SNAPSHOT },
+    // LOG_LEVEL=warn: the server's warnings and errors show in the run's output, not a JSON line per request.
+    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE, FORECOURT_SEED_SNAPSHOT: SEEDED_SNAPSHOT },
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 600_000,

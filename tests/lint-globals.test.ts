@@ -1,7 +1,8 @@
 /**
  * server/ touches the global object only in its composition root (eslint.config.mjs,
  * no-restricted-globals): the rule is run through ESLint's Node API on small files placed in
- * server/, and the root itself passes.
+ * server/, and the root itself passes. That no file breaks it today is `npm run lint`'s to say (it
+ * runs in `npm test`): linting server/ again here took 75 s of the unit tests' time at load 15.
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -27,12 +28,4 @@ describe("only the composition root touches the global object (npm run lint)", (
     expect(await globalErrors("server/root/services.ts", STASH)).toEqual([]);
     expect(await globalErrors("domain/x.ts", "export const subtle = globalThis.crypto?.subtle;\n")).toEqual([]);
   }, 60_000);
-
-  it("no file of server/ but the root uses it today", async () => {
-    // Only this rule: the import rules would resolve every import of server/ (minutes on a busy machine).
-    const only = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-globals" });
-    const results = await only.lintFiles(["server/**/*.ts"]);
-    const offenders = results.filter((r) => r.messages.some((m) => m.ruleId === "no-restricted-globals")).map((r) => r.filePath);
-    expect(offenders).toEqual([]);
-  }, 600_000);
 });
