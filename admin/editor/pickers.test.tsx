@@ -68,16 +68,22 @@ describe("the site's choices", () => {
   });
 });
 
+/** Opens every list item (they start as one line each: array-item.client.tsx). */
+const openItems = () => {
+  for (const item of screen.queryAllByRole("button", { expanded: false, name: /^\d+\. / })) fireEvent.click(item);
+};
+
 describe("the Locations form", () => {
   const one = () => ({ dealerships: harbourline.dealerships.slice(0, 3), locations: [structuredClone(harbourline.locations[0])] });
 
   it("chooses a location's dealership by name, keeps numbers, coordinates and the CRM endpoint under Advanced", () => {
     const seen = renderSection("locations", one());
+    openItems();
     const dealership = screen.getByLabelText("Dealership*") as HTMLSelectElement;
     expect(texts(dealership).slice(0, 3)).toEqual(["Harbourline Toyota", "Harbourline Mazda", "Harbourline Hyundai & Kia"]);
     fireEvent.change(dealership, { target: { value: "102" } });
     expect(seen.at(-1).locations[0].dealership_id).toBe(102);
-    for (const label of ["Latitude", "Longitude", "Location number*", "Dealership number*", "CRM endpoint for ADF XML"]) {
+    for (const label of ["Latitude", "Longitude", "Location number*", "Dealership number*", "CRM address for leads"]) {
       for (const input of screen.getAllByLabelText(label)) expect(input.closest("details")?.querySelector("summary")?.textContent).toBe("Advanced");
     }
     expect(screen.getByText("On the map (its coordinates are under Advanced).")).toBeTruthy();
@@ -108,6 +114,7 @@ describe("the Locations form", () => {
 describe("selects", () => {
   it("a required one has no empty choice once chosen, an optional one says what empty means", () => {
     renderSection("locations", { dealerships: harbourline.dealerships.slice(0, 1), locations: [structuredClone(harbourline.locations[0]), { name: "New yard", address: {} }] });
+    openItems();
     const types = screen.getAllByLabelText("Location type*");
     expect(texts(types[0])).toEqual(["Sales", "Service", "Parts", "Service and parts", "Not set"]);
     const states = screen.getAllByLabelText("State or region*");
