@@ -152,6 +152,8 @@ export const ADVANCED: Record<string, string[]> = {
   search: ["hitsPerPage", "cacheSize", "sorts", "priceAscendingNeedsPrice", "makesShown", "makeHeadings", "modelSelectLimit", "locationFacetLimits", "carTypeOptions", "joinNewAndDemo", "truckSlug", "filters"],
   finance: ["sampleRate", "calculator", "estimateRule", "fixedComparisonRates", "excludedManufacturers", "excludedDealershipIds"],
   forms: ["multiStep", "dealershipSelect"],
+  // Each field's shown/required/label/ticked rules (with them shown, Forms was 6,469 px tall at desktop width).
+  "forms.enquiry": ["fields"],
   map: ["tileUrl", "attribution", "attributionUrl", "maxZoom", "zoom", "centre"],
   identity: ["slug"],
   "dealerships.items": ["id", "crmUrl"],

@@ -79,6 +79,8 @@ test("a location is placed on the map by its address; the coordinates are under 
   await page.setViewportSize(viewports.desktop);
   await openEditor(page);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations", exact: true }).click();
+  // List items start as one line each (array-item.client.tsx): open the first location.
+  await page.getByRole("button", { name: "1. Harbourline Toyota Cleveland Sales — Cleveland", exact: true }).click();
   const at = (field: string) => page.locator(`[id$='locations_0_${field}']`).first();
   // The dealership is chosen by its name (its number is stored).
   await expect(at("dealership_id")).toHaveValue("101");
