@@ -288,7 +288,8 @@ test("a dealer sees only their site, toggles a flag, publishes, and the site cha
   // The dealer's domains are read-only in the editor.
   await page.goto(adminUrl("/admin/tenants/harbourline"));
   await hydrated(page);
-  await expect(page.getByRole("textbox", { name: /^Slug/ })).toHaveAttribute("readonly", "");
+  // Under Identity's Advanced (closed at first): read-only for a dealer.
+  await expect(page.getByRole("textbox", { name: /^Slug/, includeHidden: true })).toHaveAttribute("readonly", "");
   await expect(page.getByText("Forecourt staff change a site's domains.")).toBeVisible();
 
   // Another site's dealership (Coralstone's 201) cannot be put in the draft: refused at its field, nothing saved.
@@ -297,6 +298,8 @@ test("a dealer sees only their site, toggles a flag, publishes, and the site cha
   // A list's items are one line each until opened.
   await page.locator("#fc-locations_dealerships [data-list-item='0'] button[aria-expanded=false]").first().click();
   const dealershipId = page.locator("#fc-locations_dealerships_0_id");
+  // The dealership number is under the item's Advanced (closed at first).
+  await dealershipId.locator("xpath=ancestor::details[1]/summary").click();
   await expect(dealershipId).toHaveValue("101");
   await dealershipId.fill("201");
   await page.getByRole("button", { name: "Save draft" }).click();
