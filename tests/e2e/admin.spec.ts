@@ -346,8 +346,8 @@ test("two people editing one draft: the second save is refused, with both versio
   await expect(conflict).toContainText(/changed by staff@forecourt\.test on \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d\s?[ap]m, after you opened it\./);
   await expect(conflict).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:/);
   // In the editor's words (page › field label, values as text), as history's compare.
-  await expect(conflict.locator("tr").filter({ hasText: "Identity › Site name" })).toHaveText("Identity › Site nameJacaranda Motors GraftonJacaranda Motors");
-  await expect(conflict.locator("tr").filter({ hasText: "Identity › Dealer group name" })).toHaveText("Identity › Dealer group nameJacaranda MotorsJacaranda Group");
+  await expect(conflict.getByRole("row", { name: /^Identity › Site name / }).locator("th, td")).toHaveText(["Identity › Site name", "Jacaranda Motors Grafton", "Jacaranda Motors"]);
+  await expect(conflict.getByRole("row", { name: /^Identity › Dealer group name / }).locator("th, td")).toHaveText(["Identity › Dealer group name", "Jacaranda Motors", "Jacaranda Group"]);
   await expect(pb.getByRole("textbox", { name: /^Dealer group name/ })).toHaveValue("Jacaranda Group");
   await pb.screenshot({ path: "/tmp/admin-conflict-1280.jpg" });
   await conflict.getByRole("button", { name: "Take theirs (discard mine)" }).click();
