@@ -25,17 +25,20 @@ type Row = Record<string, unknown>;
 /**
  * What a site's dealership entry may be: the inventory's dealerships of this site and those on no
  * site yet (the server refuses another site's), less those other entries of the draft already
- * name; the stored number stays, named as the draft names it, when the list does not have it.
+ * name; the stored number stays, named as the draft names it, when the list does not have it
+ * (`inventory` null: not loaded).
  */
-export function dealershipOptions(inventory: InventoryDealership[], slug: string, doc: Row | undefined, current: unknown): DealershipOption[] {
+export function dealershipOptions(inventory: InventoryDealership[] | null, slug: string, doc: Row | undefined, current: unknown): DealershipOption[] {
   const entries = Array.isArray(doc?.dealerships) ? (doc.dealerships as Row[]) : [];
   const taken = new Set(entries.map((d) => d?.id).filter((id) => id !== current));
-  const out: DealershipOption[] = inventory
+  const out: DealershipOption[] = (inventory ?? [])
     .filter((d) => (d.tenant === slug || d.tenant === null) && !taken.has(d.id))
     .map((d) => ({ value: d.id, label: `${d.name || `Dealership ${d.id}`}: ${stockWords(d)}${d.tenant === null ? ", on no site yet" : ""}` }));
   if (Number.isInteger(current) && !out.some((o) => o.value === current)) {
     const named = entries.find((d) => d?.id === current)?.name;
-    out.unshift({ value: current as number, label: `${typeof named === "string" && named.trim() ? named.trim() : `Dealership ${current}`} (not in the stock feed's list)` });
+    const name = typeof named === "string" && named.trim() ? named.trim() : `Dealership ${current}`;
+    // Before the list has come (or when it could not), the stored one is named without a verdict.
+    out.unshift({ value: current as number, label: inventory ? `${name} (not in the stock feed's list)` : name });
   }
   return out;
 }
@@ -75,7 +78,7 @@ export function DealershipWidget(props: WidgetProps) {
       live = false;
     };
   }, []);
-  const options = dealershipOptions(inventory ?? [], slug, docOf(registry.formContext), value);
+  const options = dealershipOptions(inventory, slug, docOf(registry.formContext), value);
   const known = options.some((o) => o.value === value);
   const valueAt = (v: string) => options.find((o) => String(o.value) === v)?.value;
   const hint = failed

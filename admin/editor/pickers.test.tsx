@@ -176,6 +176,7 @@ describe("dealerships and makes", () => {
       { value: 501, label: "Dealership 501: 3 in stock, on no site yet" },
     ]);
     expect(dealershipOptions(inventory, "harbourline", doc, 999)[0]).toEqual({ value: 999, label: "Old Yard (not in the stock feed's list)" });
+    expect(dealershipOptions(null, "harbourline", doc, 999)).toEqual([{ value: 999, label: "Old Yard" }]);
     expect(dealershipOptions(inventory, "harbourline", { dealerships: [] }, undefined).map((o) => o.value)).toEqual([101, 102, 501]);
     expect(dealershipOptions(inventory, "harbourline", doc, 101)[0].label).toBe("Harbourline Toyota: 27 in stock (30 with sold and coming)");
   });
