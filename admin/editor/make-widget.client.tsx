@@ -76,7 +76,7 @@ export function MakeWidget(props: WidgetProps) {
 /** A make as a location stores it ("Isuzu UTE" → "isuzu-ute"), as the starters do; "" when it has no letter or digit. */
 export const makeSlugOf = (make: string) => slugify(make).slice(0, 63).replace(/-+$/, "");
 
-type MakesOptions = { store?: "slug"; free?: boolean };
+type MakesOptions = { store?: "slug"; free?: boolean; compact?: boolean };
 
 /**
  * The ticks of a makes list: each of the site's makes once, stored by name or (store "slug") by
@@ -96,16 +96,20 @@ export function makeTicks(makes: string[], chosen: string[], store?: "slug"): { 
 
 /**
  * Several makes, ticked from the site's franchises and stock (stores their names, or their slugs
- * with ui:options.store "slug"). With ui:options.free a make not in the list can be added by name.
+ * with ui:options.store "slug"). With ui:options.free a make not in the list can be added by name;
+ * with ui:options.compact only the ticked ones are listed and the others are added from a select.
  */
 export function MakesWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, registry, label, schema, options } = props;
-  const { store, free } = options as MakesOptions;
+  const { store, free, compact } = options as MakesOptions;
   const chosen = (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === "string");
   const { makes, failed } = useSiteMakes(registry, store === "slug" ? [] : chosen);
   const ticks = makeTicks(makes, chosen, store);
   const same = (a: string, b: string) => (store === "slug" ? a === b : a.toLowerCase() === b.toLowerCase());
   const has = (v: string) => chosen.some((c) => same(c, v));
+  // Compact: the ticked makes only, the others offered in an "Add a make" select (a long list stays one line).
+  const shown = compact ? ticks.filter((t) => has(t.value)) : ticks;
+  const rest = compact ? ticks.filter((t) => !has(t.value)) : [];
   const toggle = (v: string, on: boolean) => onChange(on ? [...chosen, v] : chosen.filter((c) => !same(c, v)));
   const [other, setOther] = useState("");
   const [problem, setProblem] = useState("");
@@ -123,8 +127,9 @@ export function MakesWidget(props: WidgetProps) {
     <fieldset id={id} aria-describedby={`${id}__error ${id}__description`}>
       <legend>{label || schema.title}</legend>
       {failed ? <p className={styles.hint}>{FAILED}</p> : null}
+      {compact && !shown.length ? <p className={styles.hint}>None chosen yet.</p> : null}
       <ul className={styles.checkList}>
-        {ticks.map((t) => (
+        {shown.map((t) => (
           <li key={t.value}>
             <label>
               <input type="checkbox" checked={has(t.value)} disabled={disabled || readonly} onChange={(e) => toggle(t.value, e.target.checked)} /> {t.label}
@@ -132,6 +137,21 @@ export function MakesWidget(props: WidgetProps) {
           </li>
         ))}
       </ul>
+      {compact && !(disabled || readonly) && rest.length ? (
+        <>
+          <label htmlFor={`${id}__add`}>Add a make</label>
+          <select id={`${id}__add`} className="form-control" value="" onChange={(e) => e.target.value && toggle(e.target.value, true)}>
+            <option value="" disabled>
+              Choose a make to add
+            </option>
+            {rest.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       {free && !(disabled || readonly) ? (
         <>
           <label htmlFor={`${id}__other`}>A make not in the list</label>

@@ -205,11 +205,15 @@ describe("dealerships and makes", () => {
     expect(blankOptions()).toEqual([]);
     expect(document.querySelector("input[id$='dealerships_0_id'], input[id$='dealerships_0_makes_0']")).toBeNull();
 
-    // Franchises: the site's makes by name; a make not listed is added by its name.
+    // Franchises: the ticked ones listed, the site's other makes added from a select; a make not listed added by its name.
     const franchises = within(document.querySelector<HTMLElement>("fieldset[id$='dealerships_0_makes']")!);
-    expect((franchises.getByLabelText("Toyota") as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(await franchises.findByLabelText("Chery", {}, { timeout: 5_000 }));
+    expect(franchises.getAllByRole("checkbox").map((c) => c.closest("label")!.textContent!.trim())).toEqual(["Toyota"]);
+    const add = franchises.getByLabelText("Add a make") as HTMLSelectElement;
+    await waitFor(() => expect(texts(add)).toEqual(["Choose a make to add", "Mazda", "Chery"]), { timeout: 5_000 });
+    fireEvent.change(add, { target: { value: "Chery" } });
     expect(seen.at(-1).dealerships[0].makes).toEqual(["Toyota", "Chery"]);
+    expect(add.value).toBe("");
+    expect((franchises.getByLabelText("Chery") as HTMLInputElement).checked).toBe(true);
     fireEvent.change(franchises.getByLabelText("A make not in the list"), { target: { value: "  Lexus " } });
     fireEvent.click(franchises.getByRole("button", { name: "Add make" }));
     expect(seen.at(-1).dealerships[0].makes).toEqual(["Toyota", "Chery", "Lexus"]);
@@ -218,7 +222,7 @@ describe("dealerships and makes", () => {
     const makes = within(document.querySelector<HTMLElement>("fieldset[id$='locations_0_manufacturers']")!);
     expect((makes.getByLabelText("holden") as HTMLInputElement).checked).toBe(true);
     expect((makes.getByLabelText("Toyota") as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(makes.getByLabelText("Mazda"));
+    fireEvent.change(makes.getByLabelText("Add a make"), { target: { value: "mazda" } });
     expect(seen.at(-1).locations[0].manufacturers).toEqual(["toyota", "holden", "mazda"]);
     fireEvent.click(makes.getByRole("button", { name: "Add make" }));
     expect(makes.getByText("Type the make's name first.")).toBeTruthy();
@@ -226,5 +230,8 @@ describe("dealerships and makes", () => {
     fireEvent.keyDown(makes.getByLabelText("A make not in the list"), { key: "Enter" });
     expect(seen.at(-1).locations[0].manufacturers).toEqual(["toyota", "holden", "mazda", "great-wall-motors"]);
     expect(makes.queryByText("Type the make's name first.")).toBeNull();
+    fireEvent.click(makes.getByLabelText("holden"));
+    expect(seen.at(-1).locations[0].manufacturers).toEqual(["toyota", "mazda", "great-wall-motors"]);
+    expect(makes.queryByLabelText("holden")).toBeNull();
   });
 });

@@ -106,8 +106,10 @@ test("a dealership is chosen from the stock feed; franchises and a location's ma
   await expect(page.locator("#fc-locations_dealerships_1_id__feed")).toHaveText(/^This site's dealerships in the stock feed and those on no site yet\./);
 
   const franchises = page.locator("fieldset[id$='dealerships_1_makes']");
+  // The ticked ones are listed, the site's other makes offered in a select.
+  await expect(franchises.getByRole("checkbox")).toHaveCount(1);
   await expect(franchises.getByLabel("Mazda", { exact: true })).toBeChecked();
-  await expect(franchises.getByLabel("Toyota", { exact: true })).not.toBeChecked();
+  await expect(franchises.getByLabel("Add a make").locator("option", { hasText: "Toyota" })).toHaveCount(1);
   const other = franchises.getByLabel("A make not in the list");
   await other.fill("Zeta Motors");
   await other.press("Enter");
@@ -118,10 +120,16 @@ test("a dealership is chosen from the stock feed; franchises and a location's ma
   await page.locator("#fc-locations_locations [data-list-item='2'] button[aria-expanded=false]").first().click();
   const makes = page.locator("fieldset[id$='locations_2_manufacturers']");
   await expect(makes.getByLabel("Mazda", { exact: true })).toBeChecked();
-  const kia = makes.getByLabel("Kia", { exact: true });
-  await kia.focus();
+  const add = makes.getByLabel("Add a make");
+  await add.focus();
+  await add.selectOption({ label: "Kia" });
+  await expect(makes.getByLabel("Kia", { exact: true })).toBeChecked();
+  await expect(add).toHaveValue("");
+  // Unticked from the keyboard, it goes back to the select.
+  await makes.getByLabel("Kia", { exact: true }).focus();
   await page.keyboard.press("Space");
-  await expect(kia).toBeChecked();
+  await expect(makes.getByLabel("Kia", { exact: true })).toHaveCount(0);
+  await expect(add.locator("option", { hasText: "Kia" })).toHaveCount(1);
   await makes.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/e2e/admin-widgets-makes-desktop.png" });
   await expectAccessible(page, "makes pickers");
