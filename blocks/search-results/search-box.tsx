@@ -133,7 +133,8 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
         // The box shows the words left over, as the URL will.
         dispatch({ type: "typed", value: query });
         dispatch({ type: "searched", query });
-        setIndexUiState((state) => ({ ...(state.sortBy ? { sortBy: state.sortBy } : {}), ...(query ? { query } : {}), refinementList, range }));
+        // A new request: its filters replace those on; the sort (and the page's own configuration) stay.
+        setIndexUiState((state) => ({ ...(state.configure ? { configure: state.configure } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}), ...(query ? { query } : {}), refinementList, range }));
       }}
     >
       <label htmlFor={id} className="fc-visually-hidden">
