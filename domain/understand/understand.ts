@@ -396,7 +396,7 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       hi: was.hi === undefined ? ends.hi : ends.hi === undefined ? was.hi : Math.min(was.hi, ends.hi),
     });
   };
-  const use = (from: number, to: number) => {
+  const consume = (from: number, to: number) => {
     for (let x = from; x < to; x++) tokens[x].used = true;
   };
   /** Whether a token is a word the parser knows (a value, a synonym, a number word): the end of a place name. */
@@ -413,7 +413,7 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       const end = placeEnd(tokens, after, knownWord);
       if (end > after) {
         near = { place: placeText(tokens, after, end), radiusKm: tokens[i + 1].num };
-        use(i, end);
+        consume(i, end);
         continue;
       }
     }
@@ -425,14 +425,14 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       // "around" before a number is a price ("around 3000"); "near 2148" a postcode.
       if (isNum(t) && !t.dollar && !t.k && /^\d{4}$/.test(t.raw) && tokens[i].key !== "around") {
         near = { place: t.raw };
-        use(i, at + 1);
+        consume(i, at + 1);
         continue;
       }
       if (t && !isNum(t)) {
         const end = placeEnd(tokens, at, knownWord);
         if (end > at) {
           near = { place: placeText(tokens, at, end) };
-          use(i, end);
+          consume(i, end);
           continue;
         }
       }
@@ -441,13 +441,13 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
     const lowKm = phraseAt(tokens, i, "lowKm");
     if (lowKm) {
       narrow("km", { hi: LOW_KM });
-      use(i, i + lowKm);
+      consume(i, i + lowKm);
       continue;
     }
     // "7 seater", "seven seats"
     if (tokens[i].key in WORD_NUMBERS && phraseAt(tokens, i + 1, "seats")) {
       narrow("seats", { lo: WORD_NUMBERS[tokens[i].key] });
-      use(i, i + 1 + phraseAt(tokens, i + 1, "seats"));
+      consume(i, i + 1 + phraseAt(tokens, i + 1, "seats"));
       continue;
     }
     // "towing 3500kg": no site has a towing filter; the words stay.
@@ -486,7 +486,7 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
     } else if (q.a >= 1000) {
       narrow("price", { hi: q.a });
     } else continue;
-    use(q.start, q.end);
+    consume(q.start, q.end);
     i = q.end - 1;
   }
   // "cheap" with no price said
@@ -495,7 +495,7 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       const n = phraseAt(tokens, i, "cheap");
       if (n) {
         narrow("price", { hi: vocab.cheap });
-        use(i, i + n);
+        consume(i, i + n);
         break;
       }
     }
@@ -515,7 +515,7 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       const targets = lookup(vocab, key);
       if (!targets?.length) continue;
       for (const t of targets) refine(t.attribute, t.values);
-      use(i, i + n);
+      consume(i, i + n);
       i += n - 1;
       break;
     }
