@@ -112,6 +112,8 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
+        // No search of the words as typed lands while the request is read.
+        clearTimeout(timer.current);
         const text = box.value;
         input.current?.blur();
         let understood: Understood | null = null;
@@ -128,7 +130,6 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
           refine(text);
           return;
         }
-        clearTimeout(timer.current);
         const { query, refinementList, range } = understood;
         // The box shows the words left over, as the URL will.
         dispatch({ type: "typed", value: query });
