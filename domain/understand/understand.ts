@@ -87,6 +87,8 @@ interface Token {
   /** A number's value (with k or thousand applied later). */
   num?: number;
   dollar?: boolean;
+  /** Written against the token before it ("3500kg"): the query joins them again. */
+  glued?: boolean;
   /** "40k": thousands written. */
   k?: boolean;
   used?: boolean;
@@ -115,7 +117,7 @@ function tokenize(text: string): Token[] {
       if (unit[2] === "k") out.push({ raw: word, key: keyOf(word), num: value * 1000, k: true });
       else {
         out.push({ raw: unit[1], key: unit[1], num: value });
-        out.push({ raw: unit[2], key: unit[2] });
+        out.push({ raw: unit[2], key: unit[2], glued: true });
       }
       continue;
     }
@@ -513,7 +515,15 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
       }
       if (!free || !key) continue;
       const targets = lookup(vocab, key);
-      if (!targets?.length) continue;
+      if (!targets?.length) {
+        // Filler of several words ("new wof", "with rego"): understood, nothing to filter.
+        if (n > 1 && vocab.noise.has(key)) {
+          consume(i, i + n);
+          i += n - 1;
+          break;
+        }
+        continue;
+      }
       for (const t of targets) refine(t.attribute, t.values);
       consume(i, i + n);
       i += n - 1;
@@ -536,7 +546,13 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
   }
   const placed = Object.keys(refinementList).length > 0 || Object.keys(range).length > 0 || near !== undefined;
   // Nothing understood: the text is the query, as typed.
-  const query = placed ? tokens.filter((t) => !t.used && t.key && !vocab.noise.has(t.key)).map((t) => t.raw).join(" ") : text.trim();
+  const query = placed
+    ? tokens
+        .filter((t) => !t.used && t.key && !vocab.noise.has(t.key))
+        .map((t, i) => (i && !t.glued ? ` ${t.raw}` : t.raw))
+        .join("")
+        .trim()
+    : text.trim();
   const money = options.money ?? { locale: "en-AU", currency: "AUD" };
   return { refinementList, range, query, ...(near ? { near } : {}), chips: chipsOf(refinementList, range, money) };
 }
