@@ -105,7 +105,10 @@ export async function main(argv: string[], io: CliIo = consoleIo): Promise<numbe
       const stat = perFilter.get(key.replace(/^range:/, "")) ?? { tp: 0, fp: 0, fn: 0 };
       const w = want.get(key) ?? new Set<string>();
       const h = have.get(key) ?? new Set<string>();
-      for (const v of h) (w.has(v) ? stat.tp++ : stat.fp++);
+      for (const v of h) {
+        if (w.has(v)) stat.tp++;
+        else stat.fp++;
+      }
       for (const v of w) if (!h.has(v)) stat.fn++;
       perFilter.set(key.replace(/^range:/, ""), stat);
     }
