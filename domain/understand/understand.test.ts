@@ -68,7 +68,7 @@ describe("understand: the issue's requests", () => {
 
   it("towing 3500kg: no site has a towing filter, so the words stay as the query", () => {
     expect(read("towing 3500kg")).toEqual({ refinementList: {}, range: {}, query: "towing 3500kg", near: undefined, chips: "" });
-    expect(read("hilux towing 3500kg")).toMatchObject({ refinementList: { model: ["HiLux"] }, query: "towing 3500 kg" });
+    expect(read("hilux towing 3500kg")).toMatchObject({ refinementList: { model: ["HiLux"] }, query: "towing 3500kg" });
   });
 
   it.each([
