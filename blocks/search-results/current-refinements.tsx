@@ -1,16 +1,34 @@
+import { useEffect, useRef } from "react";
 import { useCurrentRefinements, useInstantSearch } from "react-instantsearch";
+import { chipRank, rangeText, selfDescribing, valueText } from "../../domain/understand/labels";
 import { rangeLabel, valueLabel } from "../_shared/search/display";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
 
-/** The filters on, each a chip that removes it, and Clear all. */
+/**
+ * The filters on, each a chip that removes it, and Clear all. Chips read as the request would
+ * ("Ute · White · Diesel · Under $40,000 · Under 50,000 km"): a value that says what it is stands
+ * alone, others keep their filter's name ("Location: Parramatta").
+ */
 export function CurrentRefinements({ settings, labels }: { settings: SearchSettings; labels: Record<string, string> }) {
   const { items } = useCurrentRefinements({ excludedAttributes: ["query"] });
   const { indexUiState, setIndexUiState } = useInstantSearch();
+  const list = useRef<HTMLUListElement>(null);
+  // The place of the chip just removed: focus moves to the chip now there (or the last), not to the page's start.
+  const removed = useRef<{ at: number; count: number } | null>(null);
+  useEffect(() => {
+    if (!removed.current) return;
+    const buttons = list.current?.querySelectorAll("button") ?? [];
+    const { at, count } = removed.current;
+    // Until the search answers, the chip is still there.
+    if (buttons.length === count) return;
+    removed.current = null;
+    if (buttons.length) buttons[Math.min(at, buttons.length - 1)].focus();
+  });
   if (!items.length) return null;
   // Every filter goes; the query and the sort stay.
   const clearAll = () => setIndexUiState((state) => ({ ...(state.query ? { query: state.query } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}) }));
-  const chips: { key: string; text: string; remove: () => void }[] = [];
+  const chips: { key: string; attribute: string; text: string; remove: () => void }[] = [];
   for (const item of items) {
     const name = labels[item.attribute] ?? item.label;
     if (item.refinements.some((r) => r.type === "numeric")) {
@@ -18,7 +36,8 @@ export function CurrentRefinements({ settings, labels }: { settings: SearchSetti
       if (!value) continue;
       chips.push({
         key: `${item.attribute}:range`,
-        text: `${name}: ${rangeLabel(item.attribute, value, settings.card)}`,
+        attribute: item.attribute,
+        text: rangeText(item.attribute, value, settings.card) ?? `${name}: ${rangeLabel(item.attribute, value, settings.card)}`,
         remove: () =>
           setIndexUiState((state) => {
             const range = { ...state.range };
@@ -29,15 +48,30 @@ export function CurrentRefinements({ settings, labels }: { settings: SearchSetti
       continue;
     }
     for (const r of item.refinements) {
-      chips.push({ key: `${item.attribute}:${r.value}`, text: `${name}: ${item.attribute === "dealership_slug" ? (settings.dealerships[String(r.value)] ?? r.value) : valueLabel(item.attribute, String(r.value))}`, remove: () => item.refine(r) });
+      const value = String(r.value);
+      const text =
+        item.attribute === "dealership_slug"
+          ? `${name}: ${settings.dealerships[value] ?? value}`
+          : selfDescribing(item.attribute)
+            ? valueText(item.attribute, value)
+            : `${name}: ${valueLabel(item.attribute, value)}`;
+      chips.push({ key: `${item.attribute}:${value}`, attribute: item.attribute, text, remove: () => item.refine(r) });
     }
   }
+  const ordered = chips.map((chip, i) => ({ chip, i })).sort((a, b) => chipRank(a.chip.attribute) - chipRank(b.chip.attribute) || a.i - b.i).map((c) => c.chip);
   return (
     <div className={styles.current}>
-      <ul className={`fc-plain-list ${styles.chips}`} aria-label="Selected filters">
-        {chips.map((chip) => (
+      <ul ref={list} className={`fc-plain-list ${styles.chips}`} aria-label="Selected filters">
+        {ordered.map((chip, i) => (
           <li key={chip.key}>
-            <button type="button" className={styles.chip} onClick={chip.remove}>
+            <button
+              type="button"
+              className={styles.chip}
+              onClick={() => {
+                removed.current = { at: i, count: ordered.length };
+                chip.remove();
+              }}
+            >
               <span className="fc-visually-hidden">Remove </span>
               {chip.text}
               <svg aria-hidden="true" focusable="false" width="12" height="12" viewBox="0 0 12 12">
@@ -53,4 +87,3 @@ export function CurrentRefinements({ settings, labels }: { settings: SearchSetti
     </div>
   );
 }
-

@@ -1,18 +1,79 @@
 import { useCallback, useEffect, useId, useReducer, useRef } from "react";
-import { useInstantSearch, useSearchBox, useSortBy } from "react-instantsearch";
-import { QUERY_DEBOUNCE_MS } from "../../domain/search-rules";
+import { useInstantSearch, useRange, useRefinementList, useSearchBox, useSortBy } from "react-instantsearch";
+import { QUERY_DEBOUNCE_MS, VEHICLES_INDEX } from "../../domain/search-rules";
+import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS, understand, type Facets, type Understood } from "../../domain/understand/understand";
+import { createSearchClient } from "../../renderer/search-client";
 import { SearchButton } from "../_shared/search/search-button";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { LINKED_ATTRIBUTES } from "./linked";
 import { boxReducer, followsQuery, initialBox } from "./search-ui-state";
 import type { SearchSettings } from "./settings";
 import shared from "../_shared/search/search.module.css";
 import styles from "./search-results.module.css";
 
-/** The search box: searches 300 ms after the last key press (spec §9), at once on Enter. */
-export function SearchBox({ noun }: { noun: string }) {
+type Site = Pick<SearchSettings, "host" | "algolia" | "filters" | "joinNewAndDemo" | "card">;
+
+const siteFacets = new Map<string, Promise<Facets>>();
+
+/**
+ * The site's facet values the request is read against (all its stock, whatever is refined now):
+ * asked once per page, when the box is first focused, and kept; asked again after a failure.
+ */
+function facetsOf(site: Site): Promise<Facets> {
+  const key = `${site.host} ${site.algolia?.appId ?? ""}`;
+  let facets = siteFacets.get(key);
+  if (!facets) {
+    facets = createSearchClient(site.host, site.algolia)
+      .search([{ indexName: VEHICLES_INDEX, params: { query: "", hitsPerPage: 0, facets: [...UNDERSTAND_FACETS], maxValuesPerFacet: 1000 } }] as never)
+      .then((r) => ((r.results[0] as { facets?: Facets }).facets ?? {}));
+    facets.catch(() => siteFacets.delete(key));
+    siteFacets.set(key, facets);
+  }
+  return facets;
+}
+
+/** Whether the request said anything but words to search for. */
+const understoodSomething = (u: Understood) => Object.keys(u.refinementList).length > 0 || Object.keys(u.range).length > 0 || u.near !== undefined;
+
+function ListWidget({ attribute }: { attribute: string }) {
+  useRefinementList({ attribute, limit: 1 });
+  return null;
+}
+
+function RangeWidget({ attribute }: { attribute: string }) {
+  useRange({ attribute });
+  return null;
+}
+
+/**
+ * A widget for each filter a request may set that the page shows no filter for (a refinement needs a
+ * widget, or InstantSearch drops it): drive, seats, the weekly price … on every site.
+ */
+export function UnderstoodWidgets({ site }: { site: Site }) {
+  const shown = new Set<string>([...LINKED_ATTRIBUTES, ...site.filters.filter((f) => f.kind !== "range").map((f) => f.attribute)]);
+  const ranged = new Set<string>(site.filters.filter((f) => f.kind === "range").map((f) => f.attribute));
+  return (
+    <>
+      {LIST_ATTRIBUTES.filter((a) => !shown.has(a)).map((a) => (
+        <ListWidget key={a} attribute={a} />
+      ))}
+      {RANGE_ATTRIBUTES.filter((a) => !ranged.has(a)).map((a) => (
+        <RangeWidget key={a} attribute={a} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * The search box: searches 300 ms after the last key press (spec §9). On Enter or Search the request
+ * is understood (domain/understand): when it names filters ("white diesel ute under 40k"), the search
+ * becomes those filters and the words left over (the sort stays), so the URL is the ordinary URL of
+ * those filters; a request that names none searches its words as before.
+ */
+export function SearchBox({ noun, settings }: { noun: string; settings: Site }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const now = useRef(false);
-  const { status } = useInstantSearch();
+  const { status, setIndexUiState } = useInstantSearch();
   const { query, refine } = useSearchBox({
     queryHook: useCallback((typed: string, search: (q: string) => void) => {
       clearTimeout(timer.current);
@@ -49,11 +110,32 @@ export function SearchBox({ noun }: { noun: string }) {
       className={styles.searchBox}
       role="search"
       noValidate
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
-        now.current = true;
-        refine(box.value);
+        // No search of the words as typed lands while the request is read.
+        clearTimeout(timer.current);
+        const text = box.value;
         input.current?.blur();
+        let understood: Understood | null = null;
+        if (text.trim()) {
+          try {
+            understood = understand(text, await facetsOf(settings), { joinNewAndDemo: settings.joinNewAndDemo, money: settings.card });
+          } catch (error) {
+            // Without the site's values the words are searched as typed.
+            console.error("[search] could not read the site's filters to understand the request:", error);
+          }
+        }
+        if (!understood || !understoodSomething(understood)) {
+          now.current = true;
+          refine(text);
+          return;
+        }
+        const { query, refinementList, range } = understood;
+        // The box shows the words left over, as the URL will.
+        dispatch({ type: "typed", value: query });
+        dispatch({ type: "searched", query });
+        // A new request: its filters replace those on; the sort (and the page's own configuration) stay.
+        setIndexUiState((state) => ({ ...(state.configure ? { configure: state.configure } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}), ...(query ? { query } : {}), refinementList, range }));
       }}
     >
       <label htmlFor={id} className="fc-visually-hidden">
@@ -69,6 +151,7 @@ export function SearchBox({ noun }: { noun: string }) {
         autoComplete="off"
         enterKeyHint="search"
         maxLength={200}
+        onFocus={() => void facetsOf(settings).catch(() => undefined)}
         onChange={(e) => {
           dispatch({ type: "typed", value: e.currentTarget.value });
           refine(e.currentTarget.value);

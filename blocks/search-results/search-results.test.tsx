@@ -78,7 +78,9 @@ describe("search results: first render", () => {
     expect(params.attributesToRetrieve).toEqual([...CARD_ATTRIBUTES]);
     expect(params.attributesToRetrieve).toContain("primary_image_url");
     expect(params.attributesToHighlight).toEqual([]);
-    expect([...(params.facets as string[])].sort()).toEqual(["body", "car_type", "dealership_slug", "fuel", "km", "make", "model", "price"]);
+    expect([...(params.facets as string[])].sort()).toEqual([
+      "body", "car_type", "colour", "dealership_slug", "drive", "fuel", "item_type", "km", "make", "model", "price", "seats", "transmission", "weekly_price", "year",
+    ]);
   });
 
   it("loads the first row's images at once and the rest lazily, the first one ahead of the others", async () => {
@@ -95,7 +97,7 @@ describe("search results: state from the URL", () => {
     expect(client.requests[0].params!.facetFilters).toEqual([["car_type:used"]]);
     expect(cardTitles(html)).toEqual(["1001", "1004"]);
     expect(pressed(html)).toEqual(["Used"]);
-    expect(text(html)).toContain('<span class="fc-visually-hidden">Remove </span>Car type: Used');
+    expect(text(html)).toContain('<span class="fc-visually-hidden">Remove </span>Used');
     expect(text(html)).toMatch(/<button type="button" class="[^"]*">Clear all<\/button>/);
   });
 
@@ -106,7 +108,7 @@ describe("search results: state from the URL", () => {
     expect(client.requests[0].params!.facetFilters).toEqual([["body:hatch"], ["dealership_slug:harbourside-motors"]]);
     expect(cardTitles(html)).toEqual(["1001"]);
     expect(text(html)).toContain("Dealership: Harbourside Motors");
-    expect(text(html)).toContain("Body type: Hatch");
+    expect(text(html)).toContain("Remove </span>Hatch<");
   });
 
   it("highlights New when the site joins new and demo", async () => {
@@ -123,7 +125,7 @@ describe("search results: state from the URL", () => {
     const { html, client } = await renderSearch(stock, testSettings(), { range: { price: "40000:50000" } });
     expect(client.requests[0].params!.numericFilters).toEqual(["price>=40000", "price<=50000"]);
     expect(cardTitles(html)).toEqual(["1002"]);
-    expect(text(html)).toContain("Price: $40,000 – $50,000");
+    expect(text(html)).toContain("Remove </span>$40,000 – $50,000<");
   });
 
   it("searches the query and sorts with the chosen replica", async () => {
@@ -142,7 +144,9 @@ describe("search results: server rendering as in Next", () => {
       indexName: "vehicles_price_desc",
       params: { query: "corolla", hitsPerPage: 21, facetFilters: [["car_type:used"]], numericFilters: ["price>=20000"] },
     });
-    expect([...(main.params!.facets as string[])].sort()).toEqual(["body", "car_type", "dealership_slug", "fuel", "km", "make", "model", "price"]);
+    expect([...(main.params!.facets as string[])].sort()).toEqual([
+      "body", "car_type", "colour", "dealership_slug", "drive", "fuel", "item_type", "km", "make", "model", "price", "seats", "transmission", "weekly_price", "year",
+    ]);
     // One more query per refined disjunctive facet, for its counts.
     expect(disjunctive.map((r) => r.params!.facets)).toEqual(["car_type", "price"]);
     expect(text(html)).toContain(">2 Cars</h2>");
@@ -159,8 +163,8 @@ describe("search results: server rendering as in Next", () => {
     const { html, client } = await renderSearchLikeNext(priced, testSettings(), url);
     expect(client.requests[0].params?.numericFilters).toEqual(["price>=20000", "price<=50000", "km>=1000", "km<=57000"]);
     expect(text(html)).toContain(">1 Car</h2>");
-    expect(text(html)).toContain("Price: $20,000 – $50,000");
-    expect(text(html)).toContain("Kilometres: 1,000 km – 57,000 km");
+    expect(text(html)).toContain("Remove </span>$20,000 – $50,000<");
+    expect(text(html)).toContain("Remove </span>1,000 – 57,000 km<");
     expect(text(html)).toMatch(/<p class="[^"]*">\$20,000 – \$50,000<\/p>/);
   });
 });

@@ -11,7 +11,7 @@ import { LINKED_ATTRIBUTES, LINKED_LABELS } from "./linked";
 import { RecentSearches } from "./recent-searches";
 import { ResultsCount } from "./result-count";
 import { Results, SearchFailed } from "./results";
-import { SearchBox, SortSelect } from "./search-box";
+import { SearchBox, SortSelect, UnderstoodWidgets } from "./search-box";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
 
@@ -58,13 +58,14 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
       {linked.map((attribute) => (
         <LinkedRefinement key={attribute} attribute={attribute} />
       ))}
+      <UnderstoodWidgets site={settings} />
       {settings.heading ? (
         <h2 id={`${settings.blockId}-heading`} className={styles.heading}>
           {settings.heading}
         </h2>
       ) : null}
       <div className={styles.toolbar}>
-        <SearchBox noun={settings.noun.vehicleNoun.plural} />
+        <SearchBox noun={settings.noun.vehicleNoun.plural} settings={settings} />
         <SortSelect items={settings.sorts} />
       </div>
       <div className={settings.filters.length ? styles.layout : undefined}>
