@@ -339,3 +339,60 @@ describe("SearchRequestError across bundles", () => {
     expect(new SearchRequestError("x")).toBeInstanceOf(SearchRequestError);
   });
 });
+
+describe("geo search (aroundLatLng, aroundRadius, aroundPrecision)", () => {
+  const at = (objectID: string, title: string, rank: number, point?: { lat: number; lng: number } | { lat: number; lng: number }[]) => ({
+    ...car(objectID, title, title.split(" ")[1], title.split(" ")[2], "White", 20000, 2020, rank, 1),
+    ...(point ? { _geoloc: point } : {}),
+  });
+  const geo = new SearchIndex(settings);
+  geo.replaceAll([
+    at("syd", "2020 Toyota Corolla Sydney", 10, { lat: -33.8688, lng: 151.2093 }),
+    at("par", "2020 Toyota Camry Parramatta", 90, { lat: -33.815, lng: 151.0011 }),
+    at("new", "2020 Toyota Corolla Newcastle", 50, [{ lat: -32.9283, lng: 151.7817 }]),
+    at("mel", "2020 Toyota Yaris Melbourne", 99, { lat: -37.8136, lng: 144.9631 }),
+    at("none", "2020 Toyota Corolla Nowhere", 100),
+    at("bad", "2020 Toyota Corolla Offmap", 100, { lat: 123, lng: 0 }),
+  ]);
+  const near = (params: Record<string, unknown>) => geo.search(params, { indexName: "cars" });
+
+  it("ranks nearer first and leaves out records without a point", () => {
+    // From Sydney's CBD: Parramatta is 20 km, Newcastle 117 km, Melbourne 713 km.
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093" }))).toEqual(["syd", "par", "new", "mel"]);
+    expect(near({ aroundLatLng: "-33.8688,151.2093", aroundRadius: "all" }).nbHits).toBe(4);
+  });
+
+  it("keeps only records within aroundRadius metres, counting facets over them", () => {
+    const r = near({ aroundLatLng: "-33.8688, 151.2093", aroundRadius: 150000, facets: ["model"] });
+    expect(ids(r)).toEqual(["syd", "par", "new"]);
+    expect(r.facets).toEqual({ model: { Corolla: 2, Camry: 1 } });
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093", aroundRadius: "25000" }))).toEqual(["syd", "par"]);
+  });
+
+  it("groups distances in steps of aroundPrecision, the rest of the ranking ordering within a step", () => {
+    // Within one 200 km step Sydney, Parramatta and Newcastle tie on distance: custom ranking (rank desc) orders them.
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093", aroundPrecision: 200000 }))).toEqual(["par", "new", "syd", "mel"]);
+  });
+
+  it("ranks by typos before distance and by distance before the rest of relevance, as Algolia does", () => {
+    // From Melbourne: Parramatta 703 km, Sydney 713 km, Newcastle 823 km; every title matches "toyota" exactly.
+    expect(ids(near({ query: "toyota", aroundLatLng: "-37.8136, 144.9631" }))).toEqual(["mel", "par", "syd", "new"]);
+    // A Corolle in Melbourne is one typo from "corolla": the exact Corollas rank first, however far.
+    const typo = new SearchIndex(settings);
+    typo.replaceAll([at("syd", "2020 Toyota Corolla Sydney", 10, { lat: -33.8688, lng: 151.2093 }), at("mel", "2020 Toyota Corolle Melbourne", 99, { lat: -37.8136, lng: 144.9631 })]);
+    expect(ids(typo.search({ query: "corolla", aroundLatLng: "-37.8136, 144.9631" }, { indexName: "cars" }))).toEqual(["syd", "mel"]);
+    expect(ids(typo.search({ query: "corolla" }, { indexName: "cars" }))).toEqual(["syd", "mel"]);
+  });
+
+  it("sorts a replica by its attribute first, distance breaking ties", () => {
+    expect(ids(geo.search({ aroundLatLng: "-37.8, 144.9" }, { indexName: "cars_price_asc" }))).toEqual(["mel", "par", "syd", "new"]);
+  });
+
+  it("refuses malformed geo parameters with a 400 that says what is wrong", () => {
+    expect(error(() => near({ aroundLatLng: "Sydney" }))).toBe('aroundLatLng must be "latitude, longitude" (latitude -90 to 90, longitude -180 to 180); got "Sydney"');
+    expect(error(() => near({ aroundLatLng: "91, 10" }))).toContain("aroundLatLng must be");
+    expect(error(() => near({ aroundLatLng: "-33.8, 151.2", aroundRadius: 0 }))).toBe('aroundRadius must be "all" or an integer between 1 and 20037509 (metres); got 0');
+    expect(error(() => near({ aroundRadius: 1000 }))).toBe("aroundRadius needs aroundLatLng");
+    expect(error(() => near({ aroundLatLng: "-33.8, 151.2", aroundPrecision: 0 }))).toContain("aroundPrecision must be an integer between 1 and");
+  });
+});

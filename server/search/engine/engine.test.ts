@@ -99,6 +99,14 @@ function randomParams(r: Rng, records: SearchRecord[]): Record<string, unknown> 
   if (r() < 0.2) p.sortFacetValuesBy = "alpha";
   if (r() < 0.05) p.typoTolerance = false;
   if (r() < 0.2) p.attributesToRetrieve = ["title", "price"];
+  if (r() < 0.15) {
+    // Near a dealership's city (or anywhere in Australia), within a radius or any distance, in steps of a precision.
+    const rec = pick(r, records);
+    const point = rec._geoloc ?? { lat: -25 - r() * 15, lng: 115 + r() * 35 };
+    p.aroundLatLng = `${(point.lat + (r() - 0.5) * 0.4).toFixed(4)}, ${(point.lng + (r() - 0.5) * 0.4).toFixed(4)}`;
+    p.aroundRadius = pick(r, [undefined, "all", 5000, 30000, 200000, 2000000]);
+    if (r() < 0.5) p.aroundPrecision = pick(r, [1, 1000, 10000, 50000]);
+  }
   return p;
 }
 

@@ -20,12 +20,12 @@
  *   to paginationLimitedTo (1000). Unknown parameters (analytics, userToken …) are ignored.
  * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
-import { type Bits, and, andInto, andNot, orInto, popcount, toList, wordsFor } from "./bitset";
+import { type Bits, and, andInto, andNot, orInto, popcount, set, toList, wordsFor } from "./bitset";
 import { checkFilter, filterKey, parseFilters } from "./filters";
 import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { selectPage, type Result } from "./select";
-import { queryWords, type QueryWord } from "./text";
+import { queryWords, typosOfKey, type QueryWord } from "./text";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -43,7 +43,7 @@ import {
   type SearchResponse,
   type SearchableRecord,
 } from "./types";
-import { orderFacetCounts } from "./values";
+import { geoDistance, orderFacetCounts } from "./values";
 
 export { SearchRequestError, parseFilters };
 export type { FacetSearchResponse, FilterNode, IndexSettings, InputRecord, MultiQueryRequest, QueryOptions, SearchParams, SearchResponse, SearchableRecord };
@@ -122,6 +122,8 @@ export class SearchIndex {
   private docs = new Int32Array(0);
   private docs2 = new Int32Array(0);
   private docs3 = new Int32Array(0);
+  /** A geo query's distance step per hit. */
+  private steps = new Float64Array(0);
   private bitsPool: Bits[] = [];
   private docsPool: Int32Array[] = [];
 
@@ -184,6 +186,7 @@ export class SearchIndex {
     this.docs = new Int32Array(cap);
     this.docs2 = new Int32Array(cap);
     this.docs3 = new Int32Array(cap);
+    this.steps = new Float64Array(cap);
     this.bitsPool = [];
     this.docsPool = [];
   }
@@ -327,6 +330,26 @@ export class SearchIndex {
       bits = and(this.takeBits(ctx), filtered, tm.bits);
       text = tm;
     }
+    let geo: Result["geo"] = null;
+    if (p.around) {
+      // Only the docs left by the filters and the text are measured: those with a point within the radius stay.
+      const { lat, lng, radius, precision } = p.around;
+      const docs = this.takeDocs(ctx);
+      const k = toList(bits, docs);
+      const within = this.takeBits(ctx);
+      const { lat: lats, lng: lngs } = this.store;
+      for (let i = 0; i < k; i++) {
+        const d = docs[i];
+        const m = geoDistance(lat, lng, lats[d], lngs[d]);
+        if (m === m && (radius === null || m <= radius)) {
+          set(within, d);
+          this.steps[d] = Math.floor(m / precision);
+        }
+      }
+      bits = within;
+      const attributes = this.settings.searchable.length;
+      geo = { step: this.steps, typos: (rel) => typosOfKey(rel, words.length, attributes) };
+    }
     let listed: Int32Array | null = null;
     let rest: { bits: Bits; docs: Int32Array } | null = null;
     return {
@@ -339,6 +362,7 @@ export class SearchIndex {
         return (rest = { bits: restBits, docs: this.docs2.subarray(0, toList(restBits, this.docs2)) });
       },
       text,
+      geo,
       words,
     };
   }

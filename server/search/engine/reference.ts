@@ -7,7 +7,7 @@
 import { checkFilter, parseFilters } from "./filters";
 import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
-import { EXACT, matchToken, queryWords, relevanceKey, tokenise, typosOf, type QueryWord } from "./text";
+import { EXACT, matchToken, queryWords, relevanceKey, tokenise, typosOf, typosOfKey, type QueryWord } from "./text";
 import {
   SearchRequestError,
   resolveSettings,
@@ -22,7 +22,7 @@ import {
   type SearchResponse,
   type SearchableRecord,
 } from "./types";
-import { cmpIds, compareValues, facetKey, facetStrings, numericValue, orderFacetCounts, searchableStrings } from "./values";
+import { cmpIds, compareValues, facetKey, facetStrings, geoDistance, geolocOf, numericValue, orderFacetCounts, searchableStrings } from "./values";
 
 export function matchesFilter(r: SearchableRecord, f: FilterNode): boolean {
   switch (f.type) {
@@ -114,12 +114,22 @@ export class ReferenceIndex {
 
   private matching(p: SearchParams, base: FilterNode | null) {
     const words = queryWords(p.query, this.settings, p.typoTolerance);
-    const hits: { r: SearchableRecord; rel: number }[] = [];
+    const hits: { r: SearchableRecord; rel: number; typos: number; step: number }[] = [];
     for (const r of this.records.values()) {
       if (base && !matchesFilter(r, base)) continue;
       if (p.filter && !matchesFilter(r, p.filter)) continue;
       const rel = words.length ? textRelevance(r, words, this.settings) : 0;
-      if (rel !== null) hits.push({ r, rel });
+      if (rel === null) continue;
+      let step = 0;
+      if (p.around) {
+        // Records without a point, or beyond the radius, are left out; nearer ranks first, after typos.
+        const point = geolocOf(r._geoloc);
+        if (!point) continue;
+        const m = geoDistance(p.around.lat, p.around.lng, point[0], point[1]);
+        if (p.around.radius !== null && m > p.around.radius) continue;
+        step = Math.floor(m / p.around.precision);
+      }
+      hits.push({ r, rel, step, typos: typosOfKey(rel, words.length, this.settings.searchable.length) });
     }
     return { words, hits };
   }
@@ -140,6 +150,8 @@ export class ReferenceIndex {
         const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);
         if (c) return c;
       }
+      if (x.typos !== y.typos) return x.typos - y.typos;
+      if (x.step !== y.step) return x.step - y.step;
       if (x.rel !== y.rel) return x.rel - y.rel;
       for (const k of this.settings.customRanking) {
         const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);

@@ -16,6 +16,11 @@ export interface Result {
   list: () => Int32Array;
   /** With a text query: the relevance key of a doc in `bits` (lower first), and counts per key. */
   text: Pick<TextMatch, "maxRel" | "relOf" | "relCounts"> | null;
+  /**
+   * With aroundLatLng: each hit's distance step (distance / aroundPrecision), ranked after the replica's
+   * sort and the query's typos, before the rest of relevance (Algolia's ranking: typo, geo, words …).
+   */
+  geo: { step: Float64Array; typos: (rel: number) => number } | null;
 }
 
 /** Whether sorting nb hits beats walking `walk` steps of a permutation. */
@@ -28,6 +33,15 @@ export function selectPage(orders: Orders, indexName: string, cols: Map<string, 
   const rank = orders.rank;
   const m = perm.length;
   const sortHits = (cmp: (a: number, b: number) => number) => Array.from(r.list()).sort(cmp).slice(from, to);
+
+  if (r.geo) {
+    // Distances are the query's own: no precomputed order holds them, so the hits are sorted.
+    const { step, typos } = r.geo;
+    const sorted = keys ? (a: number, b: number) => sortKeysCmp(cols, keys, a, b) : () => 0;
+    if (!r.text) return sortHits((a, b) => sorted(a, b) || step[a] - step[b] || rank[a] - rank[b]);
+    const { relOf } = r.text;
+    return sortHits((a, b) => sorted(a, b) || typos(relOf(a)) - typos(relOf(b)) || step[a] - step[b] || relOf(a) - relOf(b) || rank[a] - rank[b]);
+  }
 
   if (!r.text) {
     if (sortIsCheaper(r.nb, (to / r.nb) * m)) return sortHits(keys ? orders.replicaCmp(keys) : (a, b) => rank[a] - rank[b]);

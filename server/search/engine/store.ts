@@ -10,7 +10,7 @@ import { IdTable } from "./ids";
 import { Orders } from "./order";
 import { TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
-import { idHash, numericValue } from "./values";
+import { geolocOf, idHash, numericValue } from "./values";
 
 const READ_CHUNK = 4096;
 
@@ -27,6 +27,9 @@ export class Store {
   alive!: Bits;
   facets!: Map<string, FacetField>;
   numbers!: Map<string, Float64Array>;
+  /** Each doc's `_geoloc` (NaN: none), for geo search. */
+  lat!: Float64Array;
+  lng!: Float64Array;
   text!: TextIndex;
   orders!: Orders;
   /** Bumped by every change: caches keyed by it go stale. */
@@ -54,6 +57,8 @@ export class Store {
     const s = this.settings;
     this.facets = new Map(s.faceting.map((a) => [a, new FacetField(this.capDocs)]));
     this.numbers = new Map(s.numeric.map((a) => [a, new Float64Array(this.capDocs).fill(NaN)]));
+    this.lat = new Float64Array(this.capDocs).fill(NaN);
+    this.lng = new Float64Array(this.capDocs).fill(NaN);
     this.text = new TextIndex(s.searchable, this.capDocs);
     this.orders = new Orders(s.customRanking, s.replicas, this.numbers, this.objectIDs, this.capDocs);
     this.version++;
@@ -69,6 +74,13 @@ export class Store {
       bigger.set(col);
       this.numbers.set(a, bigger);
     }
+    const widen = (col: Float64Array) => {
+      const bigger = new Float64Array(cap).fill(NaN);
+      bigger.set(col);
+      return bigger;
+    };
+    this.lat = widen(this.lat);
+    this.lng = widen(this.lng);
     for (const f of this.facets.values()) f.grow(cap, this.capWords);
     this.text.grow(cap);
     this.orders.grow(cap);
@@ -110,6 +122,7 @@ export class Store {
         for (let i = 0; i < raw.length; i++) col[start + i] = numericValue(raw[i]);
       }
       for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
+      for (let d = start; d < end; d++) this.setPoint(d, list[d]);
       this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
     }
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords);
@@ -154,6 +167,7 @@ export class Store {
       this.idOf.delete(d);
       this.records[d] = undefined;
       for (const col of this.numbers.values()) col[d] = NaN;
+      this.lat[d] = this.lng[d] = NaN;
       this.free.push(d);
       this.live--;
     }
@@ -168,8 +182,15 @@ export class Store {
     if (fresh) this.idOf.add(d);
     set(this.alive, d);
     for (const [a, col] of this.numbers) col[d] = numericValue(r[a]);
+    this.setPoint(d, r);
     for (const [a, f] of this.facets) f.add(d, r[a], this.capDocs, this.capWords);
     this.text.add(d, r);
+  }
+
+  private setPoint(d: number, r: SearchableRecord) {
+    const point = r._geoloc === undefined ? null : geolocOf(r._geoloc);
+    this.lat[d] = point ? point[0] : NaN;
+    this.lng[d] = point ? point[1] : NaN;
   }
 
   /** Takes docs out of the facet and text structures (one pass per posting list for the batch), marking them in `dirty`. */

@@ -81,6 +81,9 @@ export function matchToken(word: QueryWord, token: string): number {
 export const relevanceKey = (typos: number, attr: number, exactWords: number, words: number, attributes: number) =>
   (typos * attributes + attr) * (words + 1) + (words - exactWords);
 
+/** The typos of a relevance key (its most significant part), for ranks that come between typos and the rest (geo). */
+export const typosOfKey = (rel: number, words: number, attributes: number) => Math.floor(rel / (attributes * (words + 1)));
+
 /** Typos counted by a match code. */
 export const typosOf = (code: number) => (code <= PREFIX ? 0 : code >> 1);
 

@@ -124,8 +124,20 @@ export interface SearchParams {
   facetName?: string;
   facetQuery?: string;
   maxFacetHits: number;
+  /**
+   * Geo search (aroundLatLng, aroundRadius, aroundPrecision): records with a `_geoloc` within `radius`
+   * metres of the point (any distance when null), ranked nearer first in steps of `precision` metres.
+   */
+  around: GeoAround | null;
   /** The URL-encoded params string echoed as `params` in the response. */
   encoded: string;
+}
+
+export interface GeoAround {
+  lat: number;
+  lng: number;
+  radius: number | null;
+  precision: number;
 }
 
 export interface HighlightResult {

@@ -68,3 +68,23 @@ export function idHash(id: string): number {
  * a hash rather than the string because sorting 100k numbers is several times cheaper than strings.
  */
 export const cmpIds = (a: string, b: string) => idHash(a) - idHash(b) || cmpStr(a, b);
+
+/**
+ * A record's point for geo search: Algolia's `_geoloc` ({ lat, lng }). An array of points (Algolia
+ * allows several) is read as its first point: a vehicle stands at one location. None: null.
+ */
+export function geolocOf(v: unknown): [number, number] | null {
+  const g = Array.isArray(v) ? v[0] : v;
+  if (!g || typeof g !== "object") return null;
+  const { lat, lng } = g as { lat?: unknown; lng?: unknown };
+  return typeof lat === "number" && typeof lng === "number" && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [lat, lng] : null;
+}
+
+const EARTH_RADIUS_M = 6_371_000;
+const RAD = Math.PI / 180;
+
+/** Great-circle (haversine) distance in whole metres. NaN when a point is missing. */
+export function geoDistance(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const s = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s))));
+}
