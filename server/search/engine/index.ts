@@ -18,6 +18,11 @@
  *   attribute that is not also for faceting is listed in `facets` with no values, as InstantSearch's
  *   range widgets need its name there to read the stats); other names are ignored. Filter values match facet values case-insensitively. Hits are reachable up
  *   to paginationLimitedTo (1000). Unknown parameters (analytics, userToken …) are ignored.
+ * - Geo: with aroundLatLng, only records whose `_geoloc` (one point; an array's first) is within
+ *   aroundRadius metres (any distance without one, or "all") are hits, ranked by distance in steps of
+ *   aroundPrecision metres (default 10) after the replica's sort and the typos, before the rest of
+ *   relevance — Algolia's order (typo, geo, words …). Algolia's automatic radius (set by the density of
+ *   records) is not computed: no radius means any distance.
  * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
 import { type Bits, and, andInto, andNot, orInto, popcount, set, toList, wordsFor } from "./bitset";
