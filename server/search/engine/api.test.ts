@@ -396,3 +396,55 @@ describe("geo search (aroundLatLng, aroundRadius, aroundPrecision)", () => {
     expect(error(() => near({ aroundLatLng: "-33.8, 151.2", aroundPrecision: 0 }))).toContain("aroundPrecision must be an integer between 1 and");
   });
 });
+
+describe("distinct (attributeForDistinct)", () => {
+  // One car listed by two dealerships of a group carries one stock number: a shopper sees it once.
+  const grouped = new SearchIndex({ ...settings, attributeForDistinct: "stock" });
+  grouped.replaceAll([...records, { ...records[0], objectID: "1b", dealer: 2, rank: 40 }, { ...records[2], objectID: "3b", dealer: 1, rank: 75 }]);
+  const find = (params: Record<string, unknown>) => grouped.search(params, { indexName: "cars" });
+
+  it("keeps the best ranked hit of each value, counting hits and facets after grouping", () => {
+    const all = find({ facets: ["dealer"] });
+    expect(all.nbHits).toBe(9);
+    const one = find({ distinct: true, facets: ["dealer"] });
+    expect(one.nbHits).toBe(7);
+    // Of #3 (rank 70) and its copy #3b (rank 75) the copy ranks higher; of #1 (50) and #1b (40), #1.
+    expect(ids(one)).toEqual(["2", "7", "3b", "6", "1", "5", "4"]);
+    expect(one.facets).toEqual({ dealer: { "1": 4, "2": 1, "3": 2 } });
+    expect(find({ distinct: 2 }).nbHits).toBe(9);
+    expect(find({ distinct: "false" }).nbHits).toBe(9);
+  });
+
+  it("is off unless asked for, and ignored by an index without attributeForDistinct", () => {
+    expect(find({}).nbHits).toBe(9);
+    expect(search({ distinct: 1 }).nbHits).toBe(7);
+  });
+
+  it("refuses a distinct it cannot read", () => {
+    expect(error(() => find({ distinct: 5 }))).toBe("distinct must be true, false or an integer between 0 and 4; got 5");
+    expect(error(() => find({ distinct: "yes" }))).toBe('distinct must be true, false or an integer between 0 and 4; got "yes"');
+  });
+});
+
+describe("allowTyposOnNumericTokens", () => {
+  it("is off by default here: 2019 does not find the 2018 or 2012 cars, unless a request turns it on", () => {
+    expect(ids(search({ query: "2019" }))).toEqual(["2"]);
+    // One typo from 4 characters: 2018 and 2012 are one substitution from 2019; 2020, 2021 and 2022 are two.
+    expect(ids(search({ query: "2019", allowTyposOnNumericTokens: true }))).toEqual(["2", "7", "5"]);
+    expect(search({ query: "2019", allowTyposOnNumericTokens: "true" }).nbHits).toBe(3);
+    const numericTypos = new SearchIndex({ ...settings, allowTyposOnNumericTokens: true });
+    numericTypos.replaceAll(records);
+    expect(numericTypos.search({ query: "2019" }, { indexName: "cars" }).nbHits).toBe(3);
+    expect(numericTypos.search({ query: "2019", allowTyposOnNumericTokens: false }, { indexName: "cars" }).nbHits).toBe(1);
+  });
+
+  it("never gives typos to words of letters and digits, nor lets a number match one", () => {
+    // "cx5" has no typo tolerance either way; "2o19" (a letter o) is not a number.
+    expect(search({ query: "cx6", allowTyposOnNumericTokens: true }).nbHits).toBe(0);
+    expect(search({ query: "2o19", allowTyposOnNumericTokens: true }).nbHits).toBe(0);
+  });
+
+  it("refuses a value that is not a boolean", () => {
+    expect(error(() => search({ allowTyposOnNumericTokens: "sometimes" }))).toBe("allowTyposOnNumericTokens must be true or false");
+  });
+});

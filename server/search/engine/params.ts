@@ -3,7 +3,7 @@
  * object, or flattened into the request (v5 clients) — validated into SearchParams.
  */
 import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
-import { SearchRequestError, type GeoAround, type ResolvedSettings, type SearchParams } from "./types";
+import { MAX_DISTINCT, SearchRequestError, type GeoAround, type ResolvedSettings, type SearchParams } from "./types";
 import { MAX_QUERY_LENGTH } from "./text";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../http/body";
 
@@ -33,6 +33,7 @@ const KINDS: Record<string, Kind> = {
   numericFilters: "filters",
   tagFilters: "filters",
   typoTolerance: "bool",
+  allowTyposOnNumericTokens: "bool",
   aroundLatLng: "string",
   aroundPrecision: "int",
 };
@@ -132,6 +133,16 @@ function around(values: Record<string, unknown>): GeoAround | null {
   return { lat, lng, radius, precision: int(values, "aroundPrecision", 10, 1, MAX_RADIUS) };
 }
 
+/** `distinct`: true (1), false (0) or 0–4 hits per value; nothing to group by without attributeForDistinct. */
+function distinctOf(values: Record<string, unknown>, settings: ResolvedSettings): number {
+  const v = values.distinct;
+  if (v === undefined) return settings.attributeForDistinct ? settings.distinct : 0;
+  const n = v === true || v === "true" ? 1 : v === false || v === "false" ? 0 : typeof v === "string" && /^\d$/.test(v.trim()) ? Number(v) : v;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_DISTINCT)
+    throw new SearchRequestError(`distinct must be true, false or an integer between 0 and ${MAX_DISTINCT}; got ${JSON.stringify(v).slice(0, 80)}`);
+  return settings.attributeForDistinct ? n : 0;
+}
+
 const isEmptyFilter = (v: unknown): boolean => v === "" || (Array.isArray(v) && v.every(isEmptyFilter));
 
 /** Validates one request's parameters against the index settings. */
@@ -147,6 +158,8 @@ export function parseParams(params: unknown, settings: ResolvedSettings, flat?: 
     throw new SearchRequestError(`sortFacetValuesBy must be "count" or "alpha"; got ${JSON.stringify(sortFacetValuesBy)}`);
   const typoTolerance = values.typoTolerance ?? true;
   if (typeof typoTolerance !== "boolean") throw new SearchRequestError(`typoTolerance must be true, false, "min" or "strict"`);
+  const numericTypos = values.allowTyposOnNumericTokens ?? settings.allowTyposOnNumericTokens;
+  if (typeof numericTypos !== "boolean") throw new SearchRequestError("allowTyposOnNumericTokens must be true or false");
   const toHighlight = list(values, "attributesToHighlight");
   const hasOffset = values.offset !== undefined;
   const hitsPerPage = int(values, "hitsPerPage", 20, 0, 1000);
@@ -169,10 +182,12 @@ export function parseParams(params: unknown, settings: ResolvedSettings, flat?: 
     maxValuesPerFacet: int(values, "maxValuesPerFacet", 100, 0, 1000),
     sortFacetValuesBy,
     typoTolerance,
+    allowTyposOnNumericTokens: numericTypos,
     facetName: values.facetName !== undefined ? str(values, "facetName", "") : values.facet !== undefined ? str(values, "facet", "") : undefined,
     facetQuery: str(values, "facetQuery", ""),
     maxFacetHits: int(values, "maxFacetHits", 10, 1, 100),
     around: around(values),
+    distinct: distinctOf(values, settings),
     encoded,
   };
 }

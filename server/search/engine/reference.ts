@@ -22,7 +22,7 @@ import {
   type SearchResponse,
   type SearchableRecord,
 } from "./types";
-import { cmpIds, compareValues, facetKey, facetStrings, geoDistance, geolocOf, numericValue, orderFacetCounts, searchableStrings } from "./values";
+import { cmpIds, compareValues, distinctKey, facetKey, facetStrings, geoDistance, geolocOf, numericValue, orderFacetCounts, searchableStrings } from "./values";
 
 export function matchesFilter(r: SearchableRecord, f: FilterNode): boolean {
   switch (f.type) {
@@ -107,13 +107,14 @@ export class ReferenceIndex {
     const results = requests.map((req) => {
       const { indexName, params, type, ...flat } = req as MultiQueryRequest & Record<string, unknown>;
       const p = parseParams(params, this.settings, flat);
-      return type === "facet" ? this.facetSearch(p, base) : this.query(p, indexName, base);
+      return type === "facet" ? this.facetSearch(p, indexName, base) : this.query(p, indexName, base);
     });
     return { results };
   }
 
-  private matching(p: SearchParams, base: FilterNode | null) {
-    const words = queryWords(p.query, this.settings, p.typoTolerance);
+  /** The hits of a request, in ranking order, grouped by attributeForDistinct when `distinct` is on. */
+  private matching(p: SearchParams, indexName: string, base: FilterNode | null) {
+    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens);
     const hits: { r: SearchableRecord; rel: number; typos: number; step: number }[] = [];
     for (const r of this.records.values()) {
       if (base && !matchesFilter(r, base)) continue;
@@ -131,18 +132,6 @@ export class ReferenceIndex {
       }
       hits.push({ r, rel, step, typos: typosOfKey(rel, words.length, this.settings.searchable.length) });
     }
-    return { words, hits };
-  }
-
-  private counts(attribute: string, hits: { r: SearchableRecord }[]) {
-    const counts = new Map<string, number>();
-    for (const { r } of hits) for (const v of facetStrings(r[attribute])) counts.set(v, (counts.get(v) ?? 0) + 1);
-    return counts;
-  }
-
-  private query(p: SearchParams, indexName: string, base: FilterNode | null): SearchResponse {
-    const started = performance.now();
-    const { words, hits } = this.matching(p, base);
     const sortKeys = this.settings.replicas.get(indexName) ?? [];
     const num = (r: SearchableRecord, a: string) => numericValue(r[a]);
     hits.sort((x, y) => {
@@ -159,6 +148,29 @@ export class ReferenceIndex {
       }
       return cmpIds(x.r.objectID, y.r.objectID);
     });
+    const attr = this.settings.attributeForDistinct;
+    if (!p.distinct || !attr) return { words, hits };
+    const seen = new Map<string, number>();
+    const kept = hits.filter(({ r }) => {
+      const key = distinctKey(r[attr]);
+      if (key === null) return true;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return n <= p.distinct;
+    });
+    return { words, hits: kept };
+  }
+
+  private counts(attribute: string, hits: { r: SearchableRecord }[]) {
+    const counts = new Map<string, number>();
+    for (const { r } of hits) for (const v of facetStrings(r[attribute])) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return counts;
+  }
+
+  private query(p: SearchParams, indexName: string, base: FilterNode | null): SearchResponse {
+    const started = performance.now();
+    const { words, hits } = this.matching(p, indexName, base);
+    const num = (r: SearchableRecord, a: string) => numericValue(r[a]);
     const { from, to } = pageWindow(p, this.settings);
     const page = hits.slice(from, Math.max(from, to)).map(({ r }) => buildHit(r, p, words, this.settings));
     const { facets, stats } = facetsAndStats(
@@ -180,10 +192,10 @@ export class ReferenceIndex {
     return envelope(p, this.settings, indexName, hits.length, page, facets, stats, started);
   }
 
-  private facetSearch(p: SearchParams, base: FilterNode | null): FacetSearchResponse {
+  private facetSearch(p: SearchParams, indexName: string, base: FilterNode | null): FacetSearchResponse {
     const name = p.facetName;
     if (!name || !this.settings.facetSet.has(name)) throw new SearchRequestError(`Attribute "${name}" is not in attributesForFaceting`);
-    const { hits } = this.matching(p, base);
+    const { hits } = this.matching(p, indexName, base);
     return { facetHits: facetHits(this.counts(name, hits), p, this.settings), exhaustiveFacetsCount: true, processingTimeMS: 0 };
   }
 }

@@ -10,7 +10,7 @@ import { IdTable } from "./ids";
 import { Orders } from "./order";
 import { TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
-import { geolocOf, idHash, numericValue } from "./values";
+import { distinctKey, geolocOf, idHash, numericValue } from "./values";
 
 const READ_CHUNK = 4096;
 
@@ -32,6 +32,10 @@ export class Store {
   lng!: Float64Array;
   text!: TextIndex;
   orders!: Orders;
+  /** For `distinct`: the docs of each attributeForDistinct value held by more than one doc (the rest need no grouping). */
+  shared = new Map<string, number[]>();
+  private alone = new Map<string, number>();
+  private groupOf: (string | null)[] = [];
   /** Bumped by every change: caches keyed by it go stale. */
   version = 0;
   private readonly columnOf: Map<string, number>;
@@ -61,6 +65,9 @@ export class Store {
     this.lng = new Float64Array(this.capDocs).fill(NaN);
     this.text = new TextIndex(s.searchable, this.capDocs);
     this.orders = new Orders(s.customRanking, s.replicas, this.numbers, this.objectIDs, this.capDocs);
+    this.shared = new Map();
+    this.alone = new Map();
+    this.groupOf = [];
     this.version++;
   }
 
@@ -122,7 +129,10 @@ export class Store {
         for (let i = 0; i < raw.length; i++) col[start + i] = numericValue(raw[i]);
       }
       for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
-      for (let d = start; d < end; d++) this.setPoint(d, list[d]);
+      for (let d = start; d < end; d++) {
+        this.setPoint(d, list[d]);
+        this.group(d, list[d]);
+      }
       this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
     }
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords);
@@ -183,8 +193,35 @@ export class Store {
     set(this.alive, d);
     for (const [a, col] of this.numbers) col[d] = numericValue(r[a]);
     this.setPoint(d, r);
+    this.group(d, r);
     for (const [a, f] of this.facets) f.add(d, r[a], this.capDocs, this.capWords);
     this.text.add(d, r);
+  }
+
+  private group(d: number, r: SearchableRecord) {
+    const attr = this.settings.attributeForDistinct;
+    const key = attr ? distinctKey(r[attr]) : null;
+    this.groupOf[d] = key;
+    if (key === null) return;
+    const other = this.alone.get(key);
+    if (other !== undefined) {
+      this.alone.delete(key);
+      this.shared.set(key, [other, d]);
+    } else if (this.shared.has(key)) this.shared.get(key)!.push(d);
+    else this.alone.set(key, d);
+  }
+
+  private ungroup(d: number) {
+    const key = this.groupOf[d];
+    if (key === null || key === undefined) return;
+    this.groupOf[d] = null;
+    const docs = this.shared.get(key);
+    if (!docs) return void this.alone.delete(key);
+    docs.splice(docs.indexOf(d), 1);
+    if (docs.length === 1) {
+      this.shared.delete(key);
+      this.alone.set(key, docs[0]);
+    }
   }
 
   private setPoint(d: number, r: SearchableRecord) {
@@ -198,6 +235,7 @@ export class Store {
     for (const d of docs) {
       set(dirty, d);
       for (const f of this.facets.values()) f.remove(d);
+      this.ungroup(d);
     }
     this.text.removeMany(docs.map((d) => [d, this.records[d]!]), dirty);
   }

@@ -29,6 +29,12 @@ export interface IndexSettings {
   typo?: { minWordSizefor1Typo?: number; minWordSizefor2Typos?: number };
   /** How many hits can be paged through (Algolia's paginationLimitedTo; default 1000). */
   paginationLimitedTo?: number;
+  /** Records with the same value of this attribute are one hit (the best ranked) when `distinct` is on. */
+  attributeForDistinct?: string;
+  /** The default of the `distinct` parameter: how many hits per attributeForDistinct value (0: all). */
+  distinct?: boolean | number;
+  /** Typos on numbers in the query (2004 finding 2014): off by default here, unlike Algolia. */
+  allowTyposOnNumericTokens?: boolean;
 }
 
 /** Settings with defaults filled in and customRanking parsed. */
@@ -43,7 +49,13 @@ export interface ResolvedSettings {
   minWordSizefor1Typo: number;
   minWordSizefor2Typos: number;
   paginationLimitedTo: number;
+  attributeForDistinct: string | null;
+  distinct: number;
+  allowTyposOnNumericTokens: boolean;
 }
+
+/** Algolia's bound on `distinct`: at most 4 hits per value. */
+export const MAX_DISTINCT = 4;
 
 export function resolveSettings(s: IndexSettings): ResolvedSettings {
   const numericSet = new Set(s.numericAttributes);
@@ -62,6 +74,8 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
     for (const k of keys) needNumeric(k.attribute, `replica ${name}`);
   }
   if (s.searchableAttributes.length > 250) throw new Error("searchableAttributes: at most 250");
+  const distinct = s.distinct === true ? 1 : s.distinct === false || s.distinct === undefined ? 0 : s.distinct;
+  if (!Number.isInteger(distinct) || distinct < 0 || distinct > MAX_DISTINCT) throw new Error(`distinct: true, false or 0 to ${MAX_DISTINCT}`);
   return {
     searchable: [...s.searchableAttributes],
     faceting: [...s.attributesForFaceting],
@@ -73,6 +87,9 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
     minWordSizefor1Typo: s.typo?.minWordSizefor1Typo ?? 4,
     minWordSizefor2Typos: s.typo?.minWordSizefor2Typos ?? 8,
     paginationLimitedTo: s.paginationLimitedTo ?? 1000,
+    attributeForDistinct: s.attributeForDistinct ?? null,
+    distinct,
+    allowTyposOnNumericTokens: s.allowTyposOnNumericTokens ?? false,
   };
 }
 
@@ -120,6 +137,7 @@ export interface SearchParams {
   maxValuesPerFacet: number;
   sortFacetValuesBy: "count" | "alpha";
   typoTolerance: boolean;
+  allowTyposOnNumericTokens: boolean;
   /** For `type: "facet"` requests (search for facet values). */
   facetName?: string;
   facetQuery?: string;
@@ -129,6 +147,8 @@ export interface SearchParams {
    * metres of the point (any distance when null), ranked nearer first in steps of `precision` metres.
    */
   around: GeoAround | null;
+  /** Hits kept per attributeForDistinct value (0: no grouping; always 0 without the setting). */
+  distinct: number;
   /** The URL-encoded params string echoed as `params` in the response. */
   encoded: string;
 }

@@ -69,6 +69,13 @@ export function idHash(id: string): number {
  */
 export const cmpIds = (a: string, b: string) => idHash(a) - idHash(b) || cmpStr(a, b);
 
+/** The value a record is grouped by for `distinct`: a string or number; any other value (or none) groups it alone. */
+export function distinctKey(v: unknown): string | null {
+  if (typeof v === "string") return v === "" ? null : `s${v}`;
+  if (typeof v === "number" && Number.isFinite(v)) return `n${v}`;
+  return null;
+}
+
 /**
  * A record's point for geo search: Algolia's `_geoloc` ({ lat, lng }). An array of points (Algolia
  * allows several) is read as its first point: a vehicle stands at one location. None: null.
