@@ -448,3 +448,37 @@ describe("allowTyposOnNumericTokens", () => {
     expect(error(() => search({ allowTyposOnNumericTokens: "sometimes" }))).toBe("allowTyposOnNumericTokens must be true or false");
   });
 });
+
+describe("synonyms", () => {
+  const withSynonyms = new SearchIndex({
+    ...settings,
+    synonyms: [
+      { type: "synonym", synonyms: ["ute", "pickup"] },
+      { type: "oneWaySynonym", input: "Toyo", synonyms: ["toyota"] },
+    ],
+  });
+  withSynonyms.replaceAll([...records, car("8", "2017 Isuzu D-Max Ute", "Isuzu", "D-Max", "White", 30000, 2017, 20, 1)]);
+  const find = (params: Record<string, unknown>) => withSynonyms.search(params, { indexName: "cars" });
+
+  it("finds each word of a synonym record by the others, exactly, and highlights the word found", () => {
+    const r = find({ query: "pickup" });
+    expect(ids(r)).toEqual(["8"]);
+    expect((r.hits[0]._highlightResult as Record<string, { value: string }>).title.value).toBe("2017 Isuzu D-Max <em>Ute</em>");
+    expect(ids(find({ query: "ute" }))).toEqual(["8"]);
+  });
+
+  it("finds a one-way synonym's words from its input only", () => {
+    expect(find({ query: "toyo corolla" }).nbHits).toBe(2);
+    // "toyo" is also a prefix of Toyota as the last word: a word before it must match by synonym alone.
+    expect(ids(find({ query: "toyo ascent" }))).toEqual(["1"]);
+    expect(find({ query: "toyota", synonyms: false }).nbHits).toBe(3);
+    expect(find({ query: "toyo camry", synonyms: false }).nbHits).toBe(0);
+  });
+
+  it("refuses synonyms of several words, and a synonyms parameter that is not a boolean", () => {
+    expect(() => new SearchIndex({ ...settings, synonyms: [{ type: "synonym", synonyms: ["dual cab", "double cab"] }] })).toThrow(
+      'synonyms: "dual cab" is not one word (multi-word synonyms are not supported)',
+    );
+    expect(error(() => find({ query: "ute", synonyms: "maybe" }))).toBe("synonyms must be true or false");
+  });
+});

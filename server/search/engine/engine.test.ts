@@ -35,7 +35,7 @@ function randomQuery(r: Rng, records: SearchRecord[]): string {
   const words = `${rec.title} ${rec.colour ?? ""} ${rec.body ?? ""}`.split(/\s+/).filter(Boolean);
   const roll = r();
   if (roll < 0.25) return "";
-  if (roll < 0.3) return pick(r, ["zzqx", "toyota zzqx", "2021", "a", "é", "  ", "MERCEDES-BENZ", "skoda", "citroen c5", "2004", "2o14", "ranger 2019", "MY22", "1999"]);
+  if (roll < 0.3) return pick(r, ["zzqx", "toyota zzqx", "2021", "a", "é", "  ", "MERCEDES-BENZ", "skoda", "citroen c5", "2004", "2o14", "ranger 2019", "MY22", "1999", "pickup", "white tray", "gray", "merc", "mercedes", "grap"]);
   const n = 1 + Math.floor(r() * 3);
   const start = Math.floor(r() * words.length);
   let q = words.slice(start, start + n).map((w) => (r() < 0.2 ? typo(r, w) : w));

@@ -325,11 +325,11 @@ export class SearchIndex {
   private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array } } {
     const base = ctx.base.bits;
     const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
-    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens);
+    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
     let bits = filtered;
     let text: TextMatch | null = null;
     if (words.length) {
-      const key = `${p.typoTolerance}|${p.allowTyposOnNumericTokens}|${words.map((w) => w.text).join(" ")}`;
+      const key = `${p.typoTolerance}|${p.allowTyposOnNumericTokens}|${p.synonyms}|${words.map((w) => w.text).join(" ")}`;
       let tm = ctx.text.get(key);
       if (!tm) ctx.text.set(key, (tm = this.store.text.match(words, base, () => this.takeBits(ctx), this.takeDocs(ctx))));
       bits = and(this.takeBits(ctx), filtered, tm.bits);

@@ -34,6 +34,7 @@ const KINDS: Record<string, Kind> = {
   tagFilters: "filters",
   typoTolerance: "bool",
   allowTyposOnNumericTokens: "bool",
+  synonyms: "bool",
   aroundLatLng: "string",
   aroundPrecision: "int",
 };
@@ -96,6 +97,12 @@ function str(values: Record<string, unknown>, key: string, def: string): string 
   const v = values[key];
   if (v === undefined) return def;
   if (typeof v !== "string") throw new SearchRequestError(`${key} must be a string; got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function bool(values: Record<string, unknown>, key: string, def: boolean): boolean {
+  const v = values[key] ?? def;
+  if (typeof v !== "boolean") throw new SearchRequestError(`${key} must be true or false`);
   return v;
 }
 
@@ -183,6 +190,7 @@ export function parseParams(params: unknown, settings: ResolvedSettings, flat?: 
     sortFacetValuesBy,
     typoTolerance,
     allowTyposOnNumericTokens: numericTypos,
+    synonyms: bool(values, "synonyms", true),
     facetName: values.facetName !== undefined ? str(values, "facetName", "") : values.facet !== undefined ? str(values, "facet", "") : undefined,
     facetQuery: str(values, "facetQuery", ""),
     maxFacetHits: int(values, "maxFacetHits", 10, 1, 100),

@@ -114,7 +114,7 @@ export class ReferenceIndex {
 
   /** The hits of a request, in ranking order, grouped by attributeForDistinct when `distinct` is on. */
   private matching(p: SearchParams, indexName: string, base: FilterNode | null) {
-    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens);
+    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
     const hits: { r: SearchableRecord; rel: number; typos: number; step: number }[] = [];
     for (const r of this.records.values()) {
       if (base && !matchesFilter(r, base)) continue;

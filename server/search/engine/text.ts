@@ -28,6 +28,8 @@ const NUMBER = /^\d+$/;
 /** A word of the query, with what it may match. */
 export interface QueryWord {
   text: string;
+  /** Other words it finds exactly (the index's synonyms of it). */
+  synonyms: readonly string[];
   /** The last word also matches as a prefix (the visitor may still be typing it). */
   prefix: boolean;
   maxTypos: number;
@@ -36,7 +38,10 @@ export interface QueryWord {
 export interface TypoConfig {
   minWordSizefor1Typo: number;
   minWordSizefor2Typos: number;
+  synonyms?: Map<string, string[]>;
 }
+
+const NONE: readonly string[] = [];
 
 /** Algolia's limit on a query's length, in characters: a longer one is refused (400); the search page cuts it there. */
 export const MAX_QUERY_LENGTH = 512;
@@ -49,10 +54,11 @@ export const MAX_QUERY_WORDS = 64;
  * where Algolia's is on: a shopper who types 2004 wants a 2004 car, not a 2014 one. At most
  * MAX_QUERY_WORDS words, the first ones.
  */
-export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true, numericTypos = false): QueryWord[] {
+export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true, numericTypos = false, synonyms = true): QueryWord[] {
   const words = tokenise(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_WORDS);
   return words.map((text, i) => ({
     text,
+    synonyms: (synonyms && cfg.synonyms?.get(text)) || NONE,
     prefix: i === words.length - 1,
     maxTypos:
       !typoTolerance || (DIGIT.test(text) && !(numericTypos && NUMBER.test(text)))
@@ -75,7 +81,7 @@ export const PREFIX = 1;
  */
 export function matchToken(word: QueryWord, token: string): number {
   const w = word.text;
-  if (token === w) return EXACT;
+  if (token === w || (word.synonyms.length && word.synonyms.includes(token))) return EXACT;
   if (word.prefix && token.length > w.length && token.startsWith(w)) return PREFIX;
   const k = word.maxTypos;
   if (k === 0 || token.charCodeAt(0) !== w.charCodeAt(0) || Math.abs(token.length - w.length) > k) return -1;

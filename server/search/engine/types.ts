@@ -1,5 +1,6 @@
 /** Shapes shared by the engine (index.ts) and the linear-scan reference (reference.ts). */
 import { HttpError } from "../../errors";
+import { tokenise } from "./text";
 
 /** What callers index: any object with a string `objectID` (e.g. domain/search-record's SearchRecord). */
 export interface InputRecord {
@@ -35,7 +36,17 @@ export interface IndexSettings {
   distinct?: boolean | number;
   /** Typos on numbers in the query (2004 finding 2014): off by default here, unlike Algolia. */
   allowTyposOnNumericTokens?: boolean;
+  /**
+   * Algolia's synonym records of one word each: `synonym` (every word finds the others) and
+   * `oneWaySynonym` (the input finds the synonyms, not back). A synonym matches as the word itself would,
+   * exactly (Algolia's alternativesAsExact for single-word synonyms).
+   */
+  synonyms?: SynonymRecord[];
 }
+
+export type SynonymRecord =
+  | { objectID?: string; type: "synonym"; synonyms: string[] }
+  | { objectID?: string; type: "oneWaySynonym"; input: string; synonyms: string[] };
 
 /** Settings with defaults filled in and customRanking parsed. */
 export interface ResolvedSettings {
@@ -52,6 +63,8 @@ export interface ResolvedSettings {
   attributeForDistinct: string | null;
   distinct: number;
   allowTyposOnNumericTokens: boolean;
+  /** A folded word → the folded words it also finds. */
+  synonyms: Map<string, string[]>;
 }
 
 /** Algolia's bound on `distinct`: at most 4 hits per value. */
@@ -90,7 +103,30 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
     attributeForDistinct: s.attributeForDistinct ?? null,
     distinct,
     allowTyposOnNumericTokens: s.allowTyposOnNumericTokens ?? false,
+    synonyms: resolveSynonyms(s.synonyms ?? []),
   };
+}
+
+/** Synonym records as a map from each word to the words it also finds (one word each: tokenised, folded). */
+function resolveSynonyms(records: SynonymRecord[]): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  const word = (w: string) => {
+    const t = tokenise(w);
+    if (t.length !== 1) throw new Error(`synonyms: "${w}" is not one word (multi-word synonyms are not supported)`);
+    return t[0];
+  };
+  const add = (from: string, to: string[]) => {
+    const set = out.get(from) ?? new Set();
+    for (const t of to) if (t !== from) set.add(t);
+    out.set(from, set);
+  };
+  for (const r of records) {
+    const words = r.synonyms.map(word);
+    if (r.type === "synonym") for (const w of words) add(w, words);
+    else if (r.type === "oneWaySynonym") add(word(r.input), words);
+    else throw new Error(`synonyms: type must be "synonym" or "oneWaySynonym"`);
+  }
+  return new Map([...out].map(([w, set]) => [w, [...set].sort()]));
 }
 
 /** A malformed request or filter. The HTTP layer answers 400 `{ message, status: 400 }`. */
@@ -138,6 +174,8 @@ export interface SearchParams {
   sortFacetValuesBy: "count" | "alpha";
   typoTolerance: boolean;
   allowTyposOnNumericTokens: boolean;
+  /** Whether the index's synonyms apply (Algolia's `synonyms` parameter; default true). */
+  synonyms: boolean;
   /** For `type: "facet"` requests (search for facet values). */
   facetName?: string;
   facetQuery?: string;
