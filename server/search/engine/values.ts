@@ -1,4 +1,5 @@
 /** How record values read as facet values, numbers and sort keys: one definition for engine and reference. */
+import { EARTH_RADIUS_KM } from "../../../domain/delivery";
 import type { SortKey } from "./types";
 
 /** Facet values of an attribute value: strings as-is, numbers and booleans as text, arrays element-wise. */
@@ -87,10 +88,13 @@ export function geolocOf(v: unknown): [number, number] | null {
   return typeof lat === "number" && typeof lng === "number" && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [lat, lng] : null;
 }
 
-const EARTH_RADIUS_M = 6_371_000;
+const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
 const RAD = Math.PI / 180;
 
-/** Great-circle (haversine) distance in whole metres. NaN when a point is missing. */
+/**
+ * Great-circle (haversine) distance in whole metres, on the earth of domain/delivery.ts's distanceKm;
+ * NaN when a point is missing. Numbers in, not points: it runs once per hit of a geo query.
+ */
 export function geoDistance(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const s = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
   return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s))));
