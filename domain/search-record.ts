@@ -45,6 +45,8 @@ export interface SearchRecord {
   location_name: string | null;
   city: string | null;
   state: string | null;
+  /** The location's point, for geo search (Algolia's own attribute name); absent when the location has none. */
+  _geoloc?: { lat: number; lng: number };
   stocknum: string;
   views: number;
   custom_rank: number; // higher first in the default ranking

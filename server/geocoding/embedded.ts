@@ -10,7 +10,7 @@ import type { GeocodingCountry, GeocodingProvider } from "./types";
 /** postcode → [latitude, longitude, place name, state or region] */
 type Table = Readonly<Record<string, readonly [number, number, string, string]>>;
 
-const TABLES: Record<GeocodingCountry, Table> = {
+export const TABLES: Record<GeocodingCountry, Table> = {
   AU: auTable.postcodes as unknown as Table,
   NZ: nzTable.postcodes as unknown as Table,
 };

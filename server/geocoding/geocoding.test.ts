@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { distanceKm, nearestLocations } from "../../domain/locations";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { embeddedGeocodingProvider, GEOCODING_SOURCES, geocodingTableSize } from "./embedded";
+import { findPlace } from "./places";
 import { geocodePostcode, INVALID_POSTCODE, InvalidPostcodeError, normalisePostcode, siteCountry, type GeocodingProvider } from "./provider";
 
 const tenant = (slug: string) => JSON.parse(readFileSync(`tenants/${slug}.json`, "utf8")) as TenantDocument;
@@ -131,5 +132,30 @@ describe("nearest locations to a geocoded postcode (great-circle, 6371 km)", () 
     const nz = nearestLocations(tenant("kowhai-motors").locations, await geocodePostcode("5010", "NZ"));
     expect(nz.map((n) => n.location.slug)).toEqual(["kowhai-motors-lower-hutt-sales", "kowhai-motors-addington-sales", "kowhai-motors-penrose-service", "kowhai-motors-penrose-sales"]);
     expect(nz[0].distanceKm).toBeLessThan(1);
+  });
+});
+
+describe("findPlace: a postcode or a place name a shopper types", () => {
+  it("places a postcode, a suburb and a town by name, whatever their case and accents", () => {
+    expect(findPlace("2148", "AU")).toEqual({ postcode: "2148", country: "AU", lat: -33.77, long: 150.905, label: "Blacktown, NSW" });
+    expect(findPlace("parramatta", "AU")).toMatchObject({ postcode: "2123", label: "Parramatta, NSW" });
+    expect(findPlace(" Port  Macquarie ", "AU")).toMatchObject({ postcode: "2444", label: "Port Macquarie, NSW" });
+    expect(findPlace("HOBART", "AU")).toMatchObject({ postcode: "7000", lat: -42.873, long: 147.321 });
+    expect(findPlace("whangarei", "NZ")).toMatchObject({ postcode: "0110", label: "Whangārei, Northland" });
+  });
+
+  it("prefers the site's state, then a street postcode over a PO-box range", () => {
+    expect(findPlace("Cleveland", "AU", "QLD")).toMatchObject({ postcode: "4163", label: "Cleveland, QLD" });
+    expect(findPlace("Cleveland", "AU", "TAS")).toMatchObject({ postcode: "7211" });
+    expect(findPlace("Cleveland", "AU")).toMatchObject({ postcode: "2530" });
+    // Parramatta's PO boxes (1740, 1741) are not where a shopper means.
+    expect(findPlace("Parramatta", "AU")!.postcode).not.toMatch(/^17/);
+  });
+
+  it("finds nothing for what is not a place of the site's country, and reads hostile input as nothing", () => {
+    expect(findPlace("Atlantis", "AU")).toBeNull();
+    expect(findPlace("Hobart", "NZ")).toBeNull();
+    expect(findPlace("0000", "AU")).toBeNull();
+    for (const input of ["", "x".repeat(10_000), "\u0000", "\ud800", 2148, null, { place: "Hobart" }, "'; DROP TABLE x; --"]) expect(findPlace(input, "AU")).toBeNull();
   });
 });

@@ -59,6 +59,13 @@ describe("toSearchRecord", () => {
       reserved: false,
     });
     expect(r.weekly_price).toBeGreaterThan(0);
+    // A location without coordinates gives no point (a geo search leaves the car out rather than placing it at 0, 0).
+    expect(r).not.toHaveProperty("_geoloc");
+  });
+
+  it("places a car at its location's coordinates for geo search", () => {
+    const located = { ...ctx, location: { ...ctx.location, address: { ...ctx.location.address, lat: -27.4698, long: 153.0251 } } };
+    expect(toSearchRecord(stored(), located)._geoloc).toEqual({ lat: -27.4698, lng: 153.0251 });
   });
 
   it("keeps a sold vehicle listed from its sale (listing_ts = sold_at) and ranks it last", () => {

@@ -140,6 +140,7 @@ export interface RecordContext {
 export function toSearchRecord(v: StoredVehicle, ctx: RecordContext): SearchRecord {
   const weekly = weeklyPrice(v, ctx.tenant?.finance);
   const soldAt = v.status === "sold" && v.sold_at ? seconds(v.sold_at) : null;
+  const { lat, long } = ctx.location?.address ?? {};
   return {
     objectID: v.id,
     slug: v.slug,
@@ -181,6 +182,8 @@ export function toSearchRecord(v: StoredVehicle, ctx: RecordContext): SearchReco
     location_name: ctx.location?.name ?? null,
     city: ctx.location?.address.city ?? null,
     state: ctx.location?.address.state ?? null,
+    // Where the car stands, for "near 2148" (geo search in the engine and in Algolia alike).
+    ...(typeof lat === "number" && typeof long === "number" ? { _geoloc: { lat, lng: long } } : {}),
     stocknum: v.stocknum,
     views: v.views,
     custom_rank: customRank(v),

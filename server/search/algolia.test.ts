@@ -271,6 +271,8 @@ describe("npm run search:push against a local server posing as Algolia", () => {
       customRanking: ["desc(custom_rank)"],
       minWordSizefor1Typo: 4,
       minWordSizefor2Typos: 8,
+      attributeForDistinct: "stocknum",
+      allowTyposOnNumericTokens: false,
     };
     expect(settings[0].body).toEqual({ ...shared, replicas: sortIndices });
     for (const [i, name] of sortIndices.entries()) {

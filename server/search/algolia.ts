@@ -61,6 +61,8 @@ export function algoliaIndexSettings(replicas: string[]): { primary: IndexSettin
     customRanking: s.customRanking,
     minWordSizefor1Typo: s.typo.minWordSizefor1Typo,
     minWordSizefor2Typos: s.typo.minWordSizefor2Typos,
+    attributeForDistinct: s.attributeForDistinct,
+    allowTyposOnNumericTokens: s.allowTyposOnNumericTokens,
   };
   return {
     primary: { ...shared, replicas },

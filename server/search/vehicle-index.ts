@@ -18,6 +18,11 @@ export const vehicleIndexSettings = {
     ),
   ),
   typo: { minWordSizefor1Typo: 4, minWordSizefor2Typos: 8 },
+  // One car listed by two dealerships of a group keeps its stock number: `distinct` shows it once. Off
+  // unless a request asks (stock numbers of unrelated dealerships may collide).
+  attributeForDistinct: "stocknum",
+  // 2004 is not 2014 (Algolia's default allows typos on numbers; the engine's does not).
+  allowTyposOnNumericTokens: false,
 };
 
 export { VEHICLES_INDEX };

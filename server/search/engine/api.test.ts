@@ -339,3 +339,146 @@ describe("SearchRequestError across bundles", () => {
     expect(new SearchRequestError("x")).toBeInstanceOf(SearchRequestError);
   });
 });
+
+describe("geo search (aroundLatLng, aroundRadius, aroundPrecision)", () => {
+  const at = (objectID: string, title: string, rank: number, point?: { lat: number; lng: number } | { lat: number; lng: number }[]) => ({
+    ...car(objectID, title, title.split(" ")[1], title.split(" ")[2], "White", 20000, 2020, rank, 1),
+    ...(point ? { _geoloc: point } : {}),
+  });
+  const geo = new SearchIndex(settings);
+  geo.replaceAll([
+    at("syd", "2020 Toyota Corolla Sydney", 10, { lat: -33.8688, lng: 151.2093 }),
+    at("par", "2020 Toyota Camry Parramatta", 90, { lat: -33.815, lng: 151.0011 }),
+    at("new", "2020 Toyota Corolla Newcastle", 50, [{ lat: -32.9283, lng: 151.7817 }]),
+    at("mel", "2020 Toyota Yaris Melbourne", 99, { lat: -37.8136, lng: 144.9631 }),
+    at("none", "2020 Toyota Corolla Nowhere", 100),
+    at("bad", "2020 Toyota Corolla Offmap", 100, { lat: 123, lng: 0 }),
+  ]);
+  const near = (params: Record<string, unknown>) => geo.search(params, { indexName: "cars" });
+
+  it("ranks nearer first and leaves out records without a point", () => {
+    // From Sydney's CBD: Parramatta is 20 km, Newcastle 117 km, Melbourne 713 km.
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093" }))).toEqual(["syd", "par", "new", "mel"]);
+    expect(near({ aroundLatLng: "-33.8688,151.2093", aroundRadius: "all" }).nbHits).toBe(4);
+  });
+
+  it("keeps only records within aroundRadius metres, counting facets over them", () => {
+    const r = near({ aroundLatLng: "-33.8688, 151.2093", aroundRadius: 150000, facets: ["model"] });
+    expect(ids(r)).toEqual(["syd", "par", "new"]);
+    expect(r.facets).toEqual({ model: { Corolla: 2, Camry: 1 } });
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093", aroundRadius: "25000" }))).toEqual(["syd", "par"]);
+  });
+
+  it("groups distances in steps of aroundPrecision, the rest of the ranking ordering within a step", () => {
+    // Within one 200 km step Sydney, Parramatta and Newcastle tie on distance: custom ranking (rank desc) orders them.
+    expect(ids(near({ aroundLatLng: "-33.8688, 151.2093", aroundPrecision: 200000 }))).toEqual(["par", "new", "syd", "mel"]);
+  });
+
+  it("ranks by typos before distance and by distance before the rest of relevance, as Algolia does", () => {
+    // From Melbourne: Parramatta 703 km, Sydney 713 km, Newcastle 823 km; every title matches "toyota" exactly.
+    expect(ids(near({ query: "toyota", aroundLatLng: "-37.8136, 144.9631" }))).toEqual(["mel", "par", "syd", "new"]);
+    // A Corolle in Melbourne is one typo from "corolla": the exact Corollas rank first, however far.
+    const typo = new SearchIndex(settings);
+    typo.replaceAll([at("syd", "2020 Toyota Corolla Sydney", 10, { lat: -33.8688, lng: 151.2093 }), at("mel", "2020 Toyota Corolle Melbourne", 99, { lat: -37.8136, lng: 144.9631 })]);
+    expect(ids(typo.search({ query: "corolla", aroundLatLng: "-37.8136, 144.9631" }, { indexName: "cars" }))).toEqual(["syd", "mel"]);
+    expect(ids(typo.search({ query: "corolla" }, { indexName: "cars" }))).toEqual(["syd", "mel"]);
+  });
+
+  it("sorts a replica by its attribute first, distance breaking ties", () => {
+    expect(ids(geo.search({ aroundLatLng: "-37.8, 144.9" }, { indexName: "cars_price_asc" }))).toEqual(["mel", "par", "syd", "new"]);
+  });
+
+  it("refuses malformed geo parameters with a 400 that says what is wrong", () => {
+    expect(error(() => near({ aroundLatLng: "Sydney" }))).toBe('aroundLatLng must be "latitude, longitude" (latitude -90 to 90, longitude -180 to 180); got "Sydney"');
+    expect(error(() => near({ aroundLatLng: "91, 10" }))).toContain("aroundLatLng must be");
+    expect(error(() => near({ aroundLatLng: "-33.8, 151.2", aroundRadius: 0 }))).toBe('aroundRadius must be "all" or an integer between 1 and 20037509 (metres); got 0');
+    expect(error(() => near({ aroundRadius: 1000 }))).toBe("aroundRadius needs aroundLatLng");
+    expect(error(() => near({ aroundLatLng: "-33.8, 151.2", aroundPrecision: 0 }))).toContain("aroundPrecision must be an integer between 1 and");
+  });
+});
+
+describe("distinct (attributeForDistinct)", () => {
+  // One car listed by two dealerships of a group carries one stock number: a shopper sees it once.
+  const grouped = new SearchIndex({ ...settings, attributeForDistinct: "stock" });
+  grouped.replaceAll([...records, { ...records[0], objectID: "1b", dealer: 2, rank: 40 }, { ...records[2], objectID: "3b", dealer: 1, rank: 75 }]);
+  const find = (params: Record<string, unknown>) => grouped.search(params, { indexName: "cars" });
+
+  it("keeps the best ranked hit of each value, counting hits and facets after grouping", () => {
+    const all = find({ facets: ["dealer"] });
+    expect(all.nbHits).toBe(9);
+    const one = find({ distinct: true, facets: ["dealer"] });
+    expect(one.nbHits).toBe(7);
+    // Of #3 (rank 70) and its copy #3b (rank 75) the copy ranks higher; of #1 (50) and #1b (40), #1.
+    expect(ids(one)).toEqual(["2", "7", "3b", "6", "1", "5", "4"]);
+    expect(one.facets).toEqual({ dealer: { "1": 4, "2": 1, "3": 2 } });
+    expect(find({ distinct: 2 }).nbHits).toBe(9);
+    expect(find({ distinct: "false" }).nbHits).toBe(9);
+  });
+
+  it("is off unless asked for, and ignored by an index without attributeForDistinct", () => {
+    expect(find({}).nbHits).toBe(9);
+    expect(search({ distinct: 1 }).nbHits).toBe(7);
+  });
+
+  it("refuses a distinct it cannot read", () => {
+    expect(error(() => find({ distinct: 5 }))).toBe("distinct must be true, false or an integer between 0 and 4; got 5");
+    expect(error(() => find({ distinct: "yes" }))).toBe('distinct must be true, false or an integer between 0 and 4; got "yes"');
+  });
+});
+
+describe("allowTyposOnNumericTokens", () => {
+  it("is off by default here: 2019 does not find the 2018 or 2012 cars, unless a request turns it on", () => {
+    expect(ids(search({ query: "2019" }))).toEqual(["2"]);
+    // One typo from 4 characters: 2018 and 2012 are one substitution from 2019; 2020, 2021 and 2022 are two.
+    expect(ids(search({ query: "2019", allowTyposOnNumericTokens: true }))).toEqual(["2", "7", "5"]);
+    expect(search({ query: "2019", allowTyposOnNumericTokens: "true" }).nbHits).toBe(3);
+    const numericTypos = new SearchIndex({ ...settings, allowTyposOnNumericTokens: true });
+    numericTypos.replaceAll(records);
+    expect(numericTypos.search({ query: "2019" }, { indexName: "cars" }).nbHits).toBe(3);
+    expect(numericTypos.search({ query: "2019", allowTyposOnNumericTokens: false }, { indexName: "cars" }).nbHits).toBe(1);
+  });
+
+  it("never gives typos to words of letters and digits, nor lets a number match one", () => {
+    // "cx5" has no typo tolerance either way; "2o19" (a letter o) is not a number.
+    expect(search({ query: "cx6", allowTyposOnNumericTokens: true }).nbHits).toBe(0);
+    expect(search({ query: "2o19", allowTyposOnNumericTokens: true }).nbHits).toBe(0);
+  });
+
+  it("refuses a value that is not a boolean", () => {
+    expect(error(() => search({ allowTyposOnNumericTokens: "sometimes" }))).toBe("allowTyposOnNumericTokens must be true or false");
+  });
+});
+
+describe("synonyms", () => {
+  const withSynonyms = new SearchIndex({
+    ...settings,
+    synonyms: [
+      { type: "synonym", synonyms: ["ute", "pickup"] },
+      { type: "oneWaySynonym", input: "Toyo", synonyms: ["toyota"] },
+    ],
+  });
+  withSynonyms.replaceAll([...records, car("8", "2017 Isuzu D-Max Ute", "Isuzu", "D-Max", "White", 30000, 2017, 20, 1)]);
+  const find = (params: Record<string, unknown>) => withSynonyms.search(params, { indexName: "cars" });
+
+  it("finds each word of a synonym record by the others, exactly, and highlights the word found", () => {
+    const r = find({ query: "pickup" });
+    expect(ids(r)).toEqual(["8"]);
+    expect((r.hits[0]._highlightResult as Record<string, { value: string }>).title.value).toBe("2017 Isuzu D-Max <em>Ute</em>");
+    expect(ids(find({ query: "ute" }))).toEqual(["8"]);
+  });
+
+  it("finds a one-way synonym's words from its input only", () => {
+    expect(find({ query: "toyo corolla" }).nbHits).toBe(2);
+    // "toyo" is also a prefix of Toyota as the last word: a word before it must match by synonym alone.
+    expect(ids(find({ query: "toyo ascent" }))).toEqual(["1"]);
+    expect(find({ query: "toyota", synonyms: false }).nbHits).toBe(3);
+    expect(find({ query: "toyo camry", synonyms: false }).nbHits).toBe(0);
+  });
+
+  it("refuses synonyms of several words, and a synonyms parameter that is not a boolean", () => {
+    expect(() => new SearchIndex({ ...settings, synonyms: [{ type: "synonym", synonyms: ["dual cab", "double cab"] }] })).toThrow(
+      'synonyms: "dual cab" is not one word (multi-word synonyms are not supported)',
+    );
+    expect(error(() => find({ query: "ute", synonyms: "maybe" }))).toBe("synonyms must be true or false");
+  });
+});

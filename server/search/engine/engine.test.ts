@@ -35,7 +35,7 @@ function randomQuery(r: Rng, records: SearchRecord[]): string {
   const words = `${rec.title} ${rec.colour ?? ""} ${rec.body ?? ""}`.split(/\s+/).filter(Boolean);
   const roll = r();
   if (roll < 0.25) return "";
-  if (roll < 0.3) return pick(r, ["zzqx", "toyota zzqx", "2021", "a", "é", "  ", "MERCEDES-BENZ", "skoda", "citroen c5"]);
+  if (roll < 0.3) return pick(r, ["zzqx", "toyota zzqx", "2021", "a", "é", "  ", "MERCEDES-BENZ", "skoda", "citroen c5", "2004", "2o14", "ranger 2019", "MY22", "1999", "pickup", "white tray", "gray", "merc", "mercedes", "grap"]);
   const n = 1 + Math.floor(r() * 3);
   const start = Math.floor(r() * words.length);
   let q = words.slice(start, start + n).map((w) => (r() < 0.2 ? typo(r, w) : w));
@@ -98,7 +98,18 @@ function randomParams(r: Rng, records: SearchRecord[]): Record<string, unknown> 
   if (r() < 0.3) p.maxValuesPerFacet = pick(r, [1, 3, 10]);
   if (r() < 0.2) p.sortFacetValuesBy = "alpha";
   if (r() < 0.05) p.typoTolerance = false;
+  if (r() < 0.1) p.allowTyposOnNumericTokens = true;
   if (r() < 0.2) p.attributesToRetrieve = ["title", "price"];
+  if (r() < 0.15) {
+    // Near a dealership's city (or anywhere in Australia), within a radius or any distance, in steps of a precision.
+    const rec = pick(r, records);
+    const point = rec._geoloc ?? { lat: -25 - r() * 15, lng: 115 + r() * 35 };
+    p.aroundLatLng = `${(point.lat + (r() - 0.5) * 0.4).toFixed(4)}, ${(point.lng + (r() - 0.5) * 0.4).toFixed(4)}`;
+    p.aroundRadius = pick(r, [undefined, "all", 5000, 30000, 200000, 2000000]);
+    if (r() < 0.5) p.aroundPrecision = pick(r, [1, 1000, 10000, 50000]);
+  }
+  // Grouped by attributeForDistinct (the model, in the indexes below that set it; ignored where none is set).
+  if (r() < 0.15) p.distinct = pick(r, [true, false, 1, 2, 4, "1"]);
   return p;
 }
 
@@ -122,7 +133,11 @@ function expectSame(got: SearchResponse, want: SearchResponse, label: string) {
   expect(strip(got), label).toEqual(strip(want));
 }
 
-describe("engine vs reference", () => {
+/** The vehicle settings grouping by model: every request with `distinct` then has groups of many hits. */
+const byModel = () => ({ ...vehicleSettings(), attributeForDistinct: "model" });
+
+// Hundreds of queries against a linear scan: seconds on a quiet machine, up to a minute at a load of 20.
+describe("engine vs reference", { timeout: 120_000 }, () => {
   const records = generateRecords(3000, 7);
   const engine = new SearchIndex(vehicleSettings());
   engine.replaceAll(records);
@@ -137,6 +152,21 @@ describe("engine vs reference", () => {
       const baseFilter = r() < 0.6 ? baseFilterFor(pick(r, TENANTS)) : undefined;
       const label = `#${i} ${indexName} ${JSON.stringify(params)} base=${baseFilter?.slice(0, 40)}`;
       expectSame(engine.search(params, { indexName, baseFilter }), reference.search(params, { indexName, baseFilter }), label);
+    }
+  });
+
+  it("agrees on 300 random queries with distinct on (one or a few hits per model)", () => {
+    const grouped = new SearchIndex(byModel());
+    grouped.replaceAll(records);
+    const groupedRef = new ReferenceIndex(byModel());
+    groupedRef.replaceAll(records);
+    const r = rng(31);
+    for (let i = 0; i < 300; i++) {
+      const params = { ...randomParams(r, records), distinct: pick(r, [true, 1, 2, 3]) };
+      const indexName = r() < 0.4 ? pick(r, indexNames) : "vehicles";
+      const baseFilter = r() < 0.6 ? baseFilterFor(pick(r, TENANTS)) : undefined;
+      const label = `#${i} ${indexName} ${JSON.stringify(params)} base=${baseFilter?.slice(0, 40)}`;
+      expectSame(grouped.search(params, { indexName, baseFilter }), groupedRef.search(params, { indexName, baseFilter }), label);
     }
   });
 
@@ -162,12 +192,12 @@ describe("engine vs reference", () => {
   });
 });
 
-describe("incremental updates", () => {
+describe("incremental updates", { timeout: 120_000 }, () => {
   it("upserts and removes give the same results as a fresh build", () => {
     const r = rng(11);
     const all = generateRecords(2600, 3);
     let current = new Map(all.slice(0, 2000).map((x) => [x.objectID, x]));
-    const engine = new SearchIndex(vehicleSettings());
+    const engine = new SearchIndex(byModel());
     engine.replaceAll([...current.values()]);
     // Sort orders are built on first use and then kept current: use half of them before the updates.
     for (const indexName of indexNames.filter((_, i) => i % 2 === 0)) engine.search({ query: "" }, { indexName });
@@ -190,9 +220,9 @@ describe("incremental updates", () => {
       current = new Map(current);
     }
     expect(engine.size).toBe(current.size);
-    const rebuilt = new SearchIndex(vehicleSettings());
+    const rebuilt = new SearchIndex(byModel());
     rebuilt.replaceAll([...current.values()]);
-    const reference = new ReferenceIndex(vehicleSettings());
+    const reference = new ReferenceIndex(byModel());
     reference.replaceAll([...current.values()]);
     const records = [...current.values()];
     for (let i = 0; i < 200; i++) {
@@ -208,12 +238,12 @@ describe("incremental updates", () => {
 
   it("grows past its initial capacity and reuses removed ids", () => {
     const all = generateRecords(3000, 21);
-    const engine = new SearchIndex(vehicleSettings());
+    const engine = new SearchIndex(byModel());
     engine.replaceAll([]);
     for (let i = 0; i < all.length; i += 500) engine.upsert(all.slice(i, i + 500));
     engine.remove(all.slice(0, 1000).map((x) => x.objectID));
     engine.upsert(all.slice(0, 400));
-    const reference = new ReferenceIndex(vehicleSettings());
+    const reference = new ReferenceIndex(byModel());
     reference.replaceAll([...all.slice(1000), ...all.slice(0, 400)]);
     expect(engine.size).toBe(2400);
     const r = rng(8);

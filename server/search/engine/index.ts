@@ -18,14 +18,19 @@
  *   attribute that is not also for faceting is listed in `facets` with no values, as InstantSearch's
  *   range widgets need its name there to read the stats); other names are ignored. Filter values match facet values case-insensitively. Hits are reachable up
  *   to paginationLimitedTo (1000). Unknown parameters (analytics, userToken …) are ignored.
+ * - Geo: with aroundLatLng, only records whose `_geoloc` (one point; an array's first) is within
+ *   aroundRadius metres (any distance without one, or "all") are hits, ranked by distance in steps of
+ *   aroundPrecision metres (default 10) after the replica's sort and the typos, before the rest of
+ *   relevance — Algolia's order (typo, geo, words …). Algolia's automatic radius (set by the density of
+ *   records) is not computed: no radius means any distance.
  * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
-import { type Bits, and, andInto, andNot, orInto, popcount, toList, wordsFor } from "./bitset";
+import { type Bits, and, andInto, andNot, clear, has, orInto, popcount, set, toList, wordsFor } from "./bitset";
 import { checkFilter, filterKey, parseFilters } from "./filters";
 import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
-import { selectPage, type Result } from "./select";
-import { queryWords, type QueryWord } from "./text";
+import { hitOrder, selectPage, type Result } from "./select";
+import { queryWords, typosOfKey, type QueryWord } from "./text";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -43,7 +48,7 @@ import {
   type SearchResponse,
   type SearchableRecord,
 } from "./types";
-import { orderFacetCounts } from "./values";
+import { geoDistance, orderFacetCounts } from "./values";
 
 export { SearchRequestError, parseFilters };
 export type { FacetSearchResponse, FilterNode, IndexSettings, InputRecord, MultiQueryRequest, QueryOptions, SearchParams, SearchResponse, SearchableRecord };
@@ -122,6 +127,8 @@ export class SearchIndex {
   private docs = new Int32Array(0);
   private docs2 = new Int32Array(0);
   private docs3 = new Int32Array(0);
+  /** A geo query's distance step per hit. */
+  private steps = new Float64Array(0);
   private bitsPool: Bits[] = [];
   private docsPool: Int32Array[] = [];
 
@@ -172,7 +179,7 @@ export class SearchIndex {
     const { indexName, params, type, ...flat } = req as MultiQueryRequest & Record<string, unknown>;
     if (typeof indexName !== "string") throw new SearchRequestError(`requests[${i}].indexName must be a string`);
     const p = parseParams(params, this.settings, flat);
-    if (type === "facet") return this.facetSearch(p, ctx);
+    if (type === "facet") return this.facetSearch(p, indexName, ctx);
     if (type !== undefined && type !== "default") throw new SearchRequestError(`requests[${i}].type must be "default" or "facet"`);
     return this.query(p, indexName, ctx);
   }
@@ -184,6 +191,7 @@ export class SearchIndex {
     this.docs = new Int32Array(cap);
     this.docs2 = new Int32Array(cap);
     this.docs3 = new Int32Array(cap);
+    this.steps = new Float64Array(cap);
     this.bitsPool = [];
     this.docsPool = [];
   }
@@ -314,18 +322,55 @@ export class SearchIndex {
   }
 
   /** The request's result set: base AND filters AND (text match), with relevance when there is text. */
-  private resolve(p: SearchParams, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array } } {
+  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array } } {
     const base = ctx.base.bits;
     const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
-    const words = queryWords(p.query, this.settings, p.typoTolerance);
+    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
     let bits = filtered;
     let text: TextMatch | null = null;
     if (words.length) {
-      const key = `${p.typoTolerance}|${words.map((w) => w.text).join(" ")}`;
+      const key = `${p.typoTolerance}|${p.allowTyposOnNumericTokens}|${p.synonyms}|${words.map((w) => w.text).join(" ")}`;
       let tm = ctx.text.get(key);
       if (!tm) ctx.text.set(key, (tm = this.store.text.match(words, base, () => this.takeBits(ctx), this.takeDocs(ctx))));
       bits = and(this.takeBits(ctx), filtered, tm.bits);
       text = tm;
+    }
+    let geo: Result["geo"] = null;
+    if (p.around) {
+      // Only the docs left by the filters and the text are measured: those with a point within the radius stay.
+      const { lat, lng, radius, precision } = p.around;
+      const docs = this.takeDocs(ctx);
+      const k = toList(bits, docs);
+      const within = this.takeBits(ctx);
+      const { lat: lats, lng: lngs } = this.store;
+      for (let i = 0; i < k; i++) {
+        const d = docs[i];
+        const m = geoDistance(lat, lng, lats[d], lngs[d]);
+        if (m === m && (radius === null || m <= radius)) {
+          set(within, d);
+          this.steps[d] = Math.floor(m / precision);
+        }
+      }
+      bits = within;
+      const attributes = this.settings.searchable.length;
+      geo = { step: this.steps, typos: (rel) => typosOfKey(rel, words.length, attributes) };
+    }
+    if (p.distinct && this.store.shared.size) {
+      // Of each value held by several hits, the best ranked p.distinct stay (hits, facet counts and stats all after grouping).
+      const order = hitOrder(this.settings.replicas.get(indexName) ?? null, this.store.numbers, this.store.orders.rank, { text, geo });
+      let own = false;
+      for (const docs of this.store.shared.values()) {
+        const present = docs.filter((d) => has(bits, d));
+        if (present.length <= p.distinct) continue;
+        if (!own) {
+          const copy = this.takeBits(ctx); // the filters' sets are shared within the call: group a copy
+          copy.set(bits);
+          bits = copy;
+          own = true;
+        }
+        present.sort(order);
+        for (let i = p.distinct; i < present.length; i++) clear(bits, present[i]);
+      }
     }
     let listed: Int32Array | null = null;
     let rest: { bits: Bits; docs: Int32Array } | null = null;
@@ -339,13 +384,14 @@ export class SearchIndex {
         return (rest = { bits: restBits, docs: this.docs2.subarray(0, toList(restBits, this.docs2)) });
       },
       text,
+      geo,
       words,
     };
   }
 
   private query(p: SearchParams, indexName: string, ctx: Context): SearchResponse {
     const started = performance.now();
-    const r = this.resolve(p, ctx);
+    const r = this.resolve(p, indexName, ctx);
     const { from, to } = pageWindow(p, this.settings);
     const hits = selectPage(this.store.orders, indexName, this.store.numbers, r, from, to).map((d) => buildHit(this.store.records[d]!, p, r.words, this.settings));
     const { facets, stats } = facetsAndStats(
@@ -357,12 +403,12 @@ export class SearchIndex {
     return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
   }
 
-  private facetSearch(p: SearchParams, ctx: Context): FacetSearchResponse {
+  private facetSearch(p: SearchParams, indexName: string, ctx: Context): FacetSearchResponse {
     const started = performance.now();
     const name = p.facetName;
     if (!name) throw new SearchRequestError('A "facet" request needs facetName');
     if (!this.store.facets.has(name)) throw new SearchRequestError(`Attribute "${name}" is not in attributesForFaceting`);
-    const r = this.resolve(p, ctx);
+    const r = this.resolve(p, indexName, ctx);
     const f = this.store.facets.get(name)!;
     const counts = this.countFacet(name, r, ctx.base);
     const byValue = new Map<string, number>();

@@ -3,13 +3,13 @@
  * object, or flattened into the request (v5 clients) — validated into SearchParams.
  */
 import { allOf, parseFacetFilters, parseFilters, parseNumericFilters } from "./filters";
-import { SearchRequestError, type ResolvedSettings, type SearchParams } from "./types";
+import { MAX_DISTINCT, SearchRequestError, type GeoAround, type ResolvedSettings, type SearchParams } from "./types";
 import { MAX_QUERY_LENGTH } from "./text";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../http/body";
 
 type Kind = "string" | "int" | "list" | "filters" | "bool";
 
-// Parameters the engine acts on; anything else (analytics, clickAnalytics, userToken, ruleContexts,
+// Parameters the engine acts on (aroundRadius, which is a number or "all", is read in around()); anything else (analytics, clickAnalytics, userToken, ruleContexts,
 // getRankingInfo, distinct, responseFields …) is accepted and ignored, as it changes nothing here.
 const KINDS: Record<string, Kind> = {
   query: "string",
@@ -33,6 +33,10 @@ const KINDS: Record<string, Kind> = {
   numericFilters: "filters",
   tagFilters: "filters",
   typoTolerance: "bool",
+  allowTyposOnNumericTokens: "bool",
+  synonyms: "bool",
+  aroundLatLng: "string",
+  aroundPrecision: "int",
 };
 
 /** A string value from a URL-encoded params string, read as the parameter's kind. */
@@ -96,12 +100,54 @@ function str(values: Record<string, unknown>, key: string, def: string): string 
   return v;
 }
 
+function bool(values: Record<string, unknown>, key: string, def: boolean): boolean {
+  const v = values[key] ?? def;
+  if (typeof v !== "boolean") throw new SearchRequestError(`${key} must be true or false`);
+  return v;
+}
+
 function list(values: Record<string, unknown>, key: string): string[] | undefined {
   const v = values[key];
   if (v === undefined) return undefined;
   const arr = typeof v === "string" ? [v] : v;
   if (!Array.isArray(arr) || arr.some((x) => typeof x !== "string")) throw new SearchRequestError(`${key} must be an array of strings`);
   return arr as string[];
+}
+
+/** The widest radius a request may name: half the Earth's circumference, in metres. */
+const MAX_RADIUS = 20_037_509;
+
+/** aroundLatLng ("-33.87, 151.21"), aroundRadius (metres, or "all") and aroundPrecision (metres; Algolia's default 10). */
+function around(values: Record<string, unknown>): GeoAround | null {
+  const point = values.aroundLatLng;
+  const rawRadius = values.aroundRadius;
+  if (point === undefined || point === "") {
+    if (rawRadius !== undefined && rawRadius !== "all") throw new SearchRequestError("aroundRadius needs aroundLatLng");
+    return null;
+  }
+  const m = typeof point === "string" ? /^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*$/.exec(point) : null;
+  const lat = m ? Number(m[1]) : NaN;
+  const lng = m ? Number(m[2]) : NaN;
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180))
+    throw new SearchRequestError(`aroundLatLng must be "latitude, longitude" (latitude -90 to 90, longitude -180 to 180); got ${JSON.stringify(point).slice(0, 80)}`);
+  let radius: number | null = null;
+  if (rawRadius !== undefined && rawRadius !== "all") {
+    const r = typeof rawRadius === "string" && /^\d+$/.test(rawRadius.trim()) ? Number(rawRadius) : rawRadius;
+    if (typeof r !== "number" || !Number.isInteger(r) || r < 1 || r > MAX_RADIUS)
+      throw new SearchRequestError(`aroundRadius must be "all" or an integer between 1 and ${MAX_RADIUS} (metres); got ${JSON.stringify(rawRadius).slice(0, 80)}`);
+    radius = r;
+  }
+  return { lat, lng, radius, precision: int(values, "aroundPrecision", 10, 1, MAX_RADIUS) };
+}
+
+/** `distinct`: true (1), false (0) or 0–4 hits per value; nothing to group by without attributeForDistinct. */
+function distinctOf(values: Record<string, unknown>, settings: ResolvedSettings): number {
+  const v = values.distinct;
+  if (v === undefined) return settings.attributeForDistinct ? settings.distinct : 0;
+  const n = v === true || v === "true" ? 1 : v === false || v === "false" ? 0 : typeof v === "string" && /^\d$/.test(v.trim()) ? Number(v) : v;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_DISTINCT)
+    throw new SearchRequestError(`distinct must be true, false or an integer between 0 and ${MAX_DISTINCT}; got ${JSON.stringify(v).slice(0, 80)}`);
+  return settings.attributeForDistinct ? n : 0;
 }
 
 const isEmptyFilter = (v: unknown): boolean => v === "" || (Array.isArray(v) && v.every(isEmptyFilter));
@@ -119,6 +165,8 @@ export function parseParams(params: unknown, settings: ResolvedSettings, flat?: 
     throw new SearchRequestError(`sortFacetValuesBy must be "count" or "alpha"; got ${JSON.stringify(sortFacetValuesBy)}`);
   const typoTolerance = values.typoTolerance ?? true;
   if (typeof typoTolerance !== "boolean") throw new SearchRequestError(`typoTolerance must be true, false, "min" or "strict"`);
+  const numericTypos = values.allowTyposOnNumericTokens ?? settings.allowTyposOnNumericTokens;
+  if (typeof numericTypos !== "boolean") throw new SearchRequestError("allowTyposOnNumericTokens must be true or false");
   const toHighlight = list(values, "attributesToHighlight");
   const hasOffset = values.offset !== undefined;
   const hitsPerPage = int(values, "hitsPerPage", 20, 0, 1000);
@@ -141,9 +189,13 @@ export function parseParams(params: unknown, settings: ResolvedSettings, flat?: 
     maxValuesPerFacet: int(values, "maxValuesPerFacet", 100, 0, 1000),
     sortFacetValuesBy,
     typoTolerance,
+    allowTyposOnNumericTokens: numericTypos,
+    synonyms: bool(values, "synonyms", true),
     facetName: values.facetName !== undefined ? str(values, "facetName", "") : values.facet !== undefined ? str(values, "facet", "") : undefined,
     facetQuery: str(values, "facetQuery", ""),
     maxFacetHits: int(values, "maxFacetHits", 10, 1, 100),
+    around: around(values),
+    distinct: distinctOf(values, settings),
     encoded,
   };
 }

@@ -7,7 +7,7 @@
 import { checkFilter, parseFilters } from "./filters";
 import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
-import { EXACT, matchToken, queryWords, relevanceKey, tokenise, typosOf, type QueryWord } from "./text";
+import { EXACT, matchToken, queryWords, relevanceKey, tokenise, typosOf, typosOfKey, type QueryWord } from "./text";
 import {
   SearchRequestError,
   resolveSettings,
@@ -22,7 +22,7 @@ import {
   type SearchResponse,
   type SearchableRecord,
 } from "./types";
-import { cmpIds, compareValues, facetKey, facetStrings, numericValue, orderFacetCounts, searchableStrings } from "./values";
+import { cmpIds, compareValues, distinctKey, facetKey, facetStrings, geoDistance, geolocOf, numericValue, orderFacetCounts, searchableStrings } from "./values";
 
 export function matchesFilter(r: SearchableRecord, f: FilterNode): boolean {
   switch (f.type) {
@@ -107,21 +107,58 @@ export class ReferenceIndex {
     const results = requests.map((req) => {
       const { indexName, params, type, ...flat } = req as MultiQueryRequest & Record<string, unknown>;
       const p = parseParams(params, this.settings, flat);
-      return type === "facet" ? this.facetSearch(p, base) : this.query(p, indexName, base);
+      return type === "facet" ? this.facetSearch(p, indexName, base) : this.query(p, indexName, base);
     });
     return { results };
   }
 
-  private matching(p: SearchParams, base: FilterNode | null) {
-    const words = queryWords(p.query, this.settings, p.typoTolerance);
-    const hits: { r: SearchableRecord; rel: number }[] = [];
+  /** The hits of a request, in ranking order, grouped by attributeForDistinct when `distinct` is on. */
+  private matching(p: SearchParams, indexName: string, base: FilterNode | null) {
+    const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
+    const hits: { r: SearchableRecord; rel: number; typos: number; step: number }[] = [];
     for (const r of this.records.values()) {
       if (base && !matchesFilter(r, base)) continue;
       if (p.filter && !matchesFilter(r, p.filter)) continue;
       const rel = words.length ? textRelevance(r, words, this.settings) : 0;
-      if (rel !== null) hits.push({ r, rel });
+      if (rel === null) continue;
+      let step = 0;
+      if (p.around) {
+        // Records without a point, or beyond the radius, are left out; nearer ranks first, after typos.
+        const point = geolocOf(r._geoloc);
+        if (!point) continue;
+        const m = geoDistance(p.around.lat, p.around.lng, point[0], point[1]);
+        if (p.around.radius !== null && m > p.around.radius) continue;
+        step = Math.floor(m / p.around.precision);
+      }
+      hits.push({ r, rel, step, typos: typosOfKey(rel, words.length, this.settings.searchable.length) });
     }
-    return { words, hits };
+    const sortKeys = this.settings.replicas.get(indexName) ?? [];
+    const num = (r: SearchableRecord, a: string) => numericValue(r[a]);
+    hits.sort((x, y) => {
+      for (const k of sortKeys) {
+        const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);
+        if (c) return c;
+      }
+      if (x.typos !== y.typos) return x.typos - y.typos;
+      if (x.step !== y.step) return x.step - y.step;
+      if (x.rel !== y.rel) return x.rel - y.rel;
+      for (const k of this.settings.customRanking) {
+        const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);
+        if (c) return c;
+      }
+      return cmpIds(x.r.objectID, y.r.objectID);
+    });
+    const attr = this.settings.attributeForDistinct;
+    if (!p.distinct || !attr) return { words, hits };
+    const seen = new Map<string, number>();
+    const kept = hits.filter(({ r }) => {
+      const key = distinctKey(r[attr]);
+      if (key === null) return true;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return n <= p.distinct;
+    });
+    return { words, hits: kept };
   }
 
   private counts(attribute: string, hits: { r: SearchableRecord }[]) {
@@ -132,21 +169,8 @@ export class ReferenceIndex {
 
   private query(p: SearchParams, indexName: string, base: FilterNode | null): SearchResponse {
     const started = performance.now();
-    const { words, hits } = this.matching(p, base);
-    const sortKeys = this.settings.replicas.get(indexName) ?? [];
+    const { words, hits } = this.matching(p, indexName, base);
     const num = (r: SearchableRecord, a: string) => numericValue(r[a]);
-    hits.sort((x, y) => {
-      for (const k of sortKeys) {
-        const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);
-        if (c) return c;
-      }
-      if (x.rel !== y.rel) return x.rel - y.rel;
-      for (const k of this.settings.customRanking) {
-        const c = compareValues(num(x.r, k.attribute), num(y.r, k.attribute), k.direction);
-        if (c) return c;
-      }
-      return cmpIds(x.r.objectID, y.r.objectID);
-    });
     const { from, to } = pageWindow(p, this.settings);
     const page = hits.slice(from, Math.max(from, to)).map(({ r }) => buildHit(r, p, words, this.settings));
     const { facets, stats } = facetsAndStats(
@@ -168,10 +192,10 @@ export class ReferenceIndex {
     return envelope(p, this.settings, indexName, hits.length, page, facets, stats, started);
   }
 
-  private facetSearch(p: SearchParams, base: FilterNode | null): FacetSearchResponse {
+  private facetSearch(p: SearchParams, indexName: string, base: FilterNode | null): FacetSearchResponse {
     const name = p.facetName;
     if (!name || !this.settings.facetSet.has(name)) throw new SearchRequestError(`Attribute "${name}" is not in attributesForFaceting`);
-    const { hits } = this.matching(p, base);
+    const { hits } = this.matching(p, indexName, base);
     return { facetHits: facetHits(this.counts(name, hits), p, this.settings), exhaustiveFacetsCount: true, processingTimeMS: 0 };
   }
 }

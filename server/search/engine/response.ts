@@ -114,7 +114,7 @@ export function envelope(
 
 /** Algolia's search-for-facet-values answer: values whose words all match the facet query, most frequent first. */
 export function facetHits(counts: Map<string, number>, p: SearchParams, settings: ResolvedSettings) {
-  const words = queryWords(p.facetQuery ?? "", settings, p.typoTolerance);
+  const words = queryWords(p.facetQuery ?? "", settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
   const matches = (value: string) => {
     const tokens = tokenise(value);
     return words.every((w) => tokens.some((t) => matchToken(w, t) >= 0));

@@ -16,6 +16,11 @@ export interface Result {
   list: () => Int32Array;
   /** With a text query: the relevance key of a doc in `bits` (lower first), and counts per key. */
   text: Pick<TextMatch, "maxRel" | "relOf" | "relCounts"> | null;
+  /**
+   * With aroundLatLng: each hit's distance step (distance / aroundPrecision), ranked after the replica's
+   * sort and the query's typos, before the rest of relevance (Algolia's ranking: typo, geo, words …).
+   */
+  geo: { step: Float64Array; typos: (rel: number) => number } | null;
 }
 
 /** Whether sorting nb hits beats walking `walk` steps of a permutation. */
@@ -27,19 +32,27 @@ export function selectPage(orders: Orders, indexName: string, cols: Map<string, 
   const { perm, keys } = orders.permFor(indexName);
   const rank = orders.rank;
   const m = perm.length;
-  const sortHits = (cmp: (a: number, b: number) => number) => Array.from(r.list()).sort(cmp).slice(from, to);
+  const sortHits = () => Array.from(r.list()).sort(hitOrder(keys, cols, rank, r)).slice(from, to);
 
-  if (!r.text) {
-    if (sortIsCheaper(r.nb, (to / r.nb) * m)) return sortHits(keys ? orders.replicaCmp(keys) : (a, b) => rank[a] - rank[b]);
-    return walk(perm, r.bits, from, to);
-  }
+  // Distances are the query's own: no precomputed order holds them, so the hits are sorted.
+  if (r.geo) return sortHits();
+  if (!r.text) return sortIsCheaper(r.nb, (to / r.nb) * m) ? sortHits() : walk(perm, r.bits, from, to);
   const { relOf, maxRel } = r.text;
-  if (!keys) {
-    if (sortIsCheaper(r.nb, m / 2) || maxRel > 65_535) return sortHits((a, b) => relOf(a) - relOf(b) || rank[a] - rank[b]);
-    return walkByRelevance(perm, r, from, to);
+  if (!keys) return sortIsCheaper(r.nb, m / 2) || maxRel > 65_535 ? sortHits() : walkByRelevance(perm, r, from, to);
+  return sortIsCheaper(r.nb, m / 2) ? sortHits() : walkReplicaByRelevance(perm, keys, cols, r.bits, relOf, from, to);
+}
+
+/** A result's hit order as a comparison of two docs: the replica's sort, then typos, distance, the rest of relevance, the primary order. */
+export function hitOrder(keys: SortKey[] | null, cols: Map<string, Float64Array>, rank: Int32Array, r: Pick<Result, "text" | "geo">): (a: number, b: number) => number {
+  const sorted = keys ? (a: number, b: number) => sortKeysCmp(cols, keys, a, b) : () => 0;
+  const relOf = r.text?.relOf;
+  if (r.geo) {
+    const { step, typos } = r.geo;
+    if (!relOf) return (a, b) => sorted(a, b) || step[a] - step[b] || rank[a] - rank[b];
+    return (a, b) => sorted(a, b) || typos(relOf(a)) - typos(relOf(b)) || step[a] - step[b] || relOf(a) - relOf(b) || rank[a] - rank[b];
   }
-  if (sortIsCheaper(r.nb, m / 2)) return sortHits((a, b) => sortKeysCmp(cols, keys, a, b) || relOf(a) - relOf(b) || rank[a] - rank[b]);
-  return walkReplicaByRelevance(perm, keys, cols, r.bits, relOf, from, to);
+  if (!relOf) return (a, b) => sorted(a, b) || rank[a] - rank[b];
+  return (a, b) => sorted(a, b) || relOf(a) - relOf(b) || rank[a] - rank[b];
 }
 
 function sortKeysCmp(cols: Map<string, Float64Array>, keys: SortKey[], a: number, b: number): number {

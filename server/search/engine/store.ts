@@ -10,7 +10,7 @@ import { IdTable } from "./ids";
 import { Orders } from "./order";
 import { TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
-import { idHash, numericValue } from "./values";
+import { distinctKey, geolocOf, idHash, numericValue } from "./values";
 
 const READ_CHUNK = 4096;
 
@@ -27,8 +27,15 @@ export class Store {
   alive!: Bits;
   facets!: Map<string, FacetField>;
   numbers!: Map<string, Float64Array>;
+  /** Each doc's `_geoloc` (NaN: none), for geo search. */
+  lat!: Float64Array;
+  lng!: Float64Array;
   text!: TextIndex;
   orders!: Orders;
+  /** For `distinct`: the docs of each attributeForDistinct value held by more than one doc (the rest need no grouping). */
+  shared = new Map<string, number[]>();
+  private alone = new Map<string, number>();
+  private groupOf: (string | null)[] = [];
   /** Bumped by every change: caches keyed by it go stale. */
   version = 0;
   private readonly columnOf: Map<string, number>;
@@ -54,8 +61,13 @@ export class Store {
     const s = this.settings;
     this.facets = new Map(s.faceting.map((a) => [a, new FacetField(this.capDocs)]));
     this.numbers = new Map(s.numeric.map((a) => [a, new Float64Array(this.capDocs).fill(NaN)]));
+    this.lat = new Float64Array(this.capDocs).fill(NaN);
+    this.lng = new Float64Array(this.capDocs).fill(NaN);
     this.text = new TextIndex(s.searchable, this.capDocs);
     this.orders = new Orders(s.customRanking, s.replicas, this.numbers, this.objectIDs, this.capDocs);
+    this.shared = new Map();
+    this.alone = new Map();
+    this.groupOf = [];
     this.version++;
   }
 
@@ -69,6 +81,13 @@ export class Store {
       bigger.set(col);
       this.numbers.set(a, bigger);
     }
+    const widen = (col: Float64Array) => {
+      const bigger = new Float64Array(cap).fill(NaN);
+      bigger.set(col);
+      return bigger;
+    };
+    this.lat = widen(this.lat);
+    this.lng = widen(this.lng);
     for (const f of this.facets.values()) f.grow(cap, this.capWords);
     this.text.grow(cap);
     this.orders.grow(cap);
@@ -110,6 +129,10 @@ export class Store {
         for (let i = 0; i < raw.length; i++) col[start + i] = numericValue(raw[i]);
       }
       for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
+      for (let d = start; d < end; d++) {
+        this.setPoint(d, list[d]);
+        this.group(d, list[d]);
+      }
       this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
     }
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords);
@@ -154,6 +177,7 @@ export class Store {
       this.idOf.delete(d);
       this.records[d] = undefined;
       for (const col of this.numbers.values()) col[d] = NaN;
+      this.lat[d] = this.lng[d] = NaN;
       this.free.push(d);
       this.live--;
     }
@@ -168,8 +192,42 @@ export class Store {
     if (fresh) this.idOf.add(d);
     set(this.alive, d);
     for (const [a, col] of this.numbers) col[d] = numericValue(r[a]);
+    this.setPoint(d, r);
+    this.group(d, r);
     for (const [a, f] of this.facets) f.add(d, r[a], this.capDocs, this.capWords);
     this.text.add(d, r);
+  }
+
+  private group(d: number, r: SearchableRecord) {
+    const attr = this.settings.attributeForDistinct;
+    const key = attr ? distinctKey(r[attr]) : null;
+    this.groupOf[d] = key;
+    if (key === null) return;
+    const other = this.alone.get(key);
+    if (other !== undefined) {
+      this.alone.delete(key);
+      this.shared.set(key, [other, d]);
+    } else if (this.shared.has(key)) this.shared.get(key)!.push(d);
+    else this.alone.set(key, d);
+  }
+
+  private ungroup(d: number) {
+    const key = this.groupOf[d];
+    if (key === null || key === undefined) return;
+    this.groupOf[d] = null;
+    const docs = this.shared.get(key);
+    if (!docs) return void this.alone.delete(key);
+    docs.splice(docs.indexOf(d), 1);
+    if (docs.length === 1) {
+      this.shared.delete(key);
+      this.alone.set(key, docs[0]);
+    }
+  }
+
+  private setPoint(d: number, r: SearchableRecord) {
+    const point = r._geoloc === undefined ? null : geolocOf(r._geoloc);
+    this.lat[d] = point ? point[0] : NaN;
+    this.lng[d] = point ? point[1] : NaN;
   }
 
   /** Takes docs out of the facet and text structures (one pass per posting list for the batch), marking them in `dirty`. */
@@ -177,6 +235,7 @@ export class Store {
     for (const d of docs) {
       set(dirty, d);
       for (const f of this.facets.values()) f.remove(d);
+      this.ungroup(d);
     }
     this.text.removeMany(docs.map((d) => [d, this.records[d]!]), dirty);
   }

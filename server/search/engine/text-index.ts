@@ -318,6 +318,14 @@ export class TextIndex {
       out.codes.push(code);
       out.postings += this.postLen[t];
     }
+    // Synonyms match exactly, wherever they are in the dictionary (outside the word's range, or within it).
+    for (const s of w.synonyms) {
+      const t = this.termIds.get(s);
+      if (t === undefined || !this.postLen[t] || out.terms.includes(t)) continue;
+      out.terms.push(t);
+      out.codes.push(EXACT);
+      out.postings += this.postLen[t];
+    }
     return out;
   }
 

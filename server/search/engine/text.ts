@@ -23,10 +23,13 @@ export function tokenise(s: string): string[] {
 }
 
 const DIGIT = /\d/;
+const NUMBER = /^\d+$/;
 
 /** A word of the query, with what it may match. */
 export interface QueryWord {
   text: string;
+  /** Other words it finds exactly (the index's synonyms of it). */
+  synonyms: readonly string[];
   /** The last word also matches as a prefix (the visitor may still be typing it). */
   prefix: boolean;
   maxTypos: number;
@@ -35,7 +38,10 @@ export interface QueryWord {
 export interface TypoConfig {
   minWordSizefor1Typo: number;
   minWordSizefor2Typos: number;
+  synonyms?: Map<string, string[]>;
 }
+
+const NONE: readonly string[] = [];
 
 /** Algolia's limit on a query's length, in characters: a longer one is refused (400); the search page cuts it there. */
 export const MAX_QUERY_LENGTH = 512;
@@ -44,15 +50,24 @@ export const MAX_QUERY_WORDS = 64;
 
 /**
  * Algolia's rule: 1 typo from minWordSizefor1Typo letters, 2 from minWordSizefor2Typos; none in words
- * with digits. At most MAX_QUERY_WORDS words, the first ones.
+ * with digits, but for numbers (all digits) when allowTyposOnNumericTokens is on — off here by default,
+ * where Algolia's is on: a shopper who types 2004 wants a 2004 car, not a 2014 one. At most
+ * MAX_QUERY_WORDS words, the first ones.
  */
-export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true): QueryWord[] {
+export function queryWords(query: string, cfg: TypoConfig, typoTolerance = true, numericTypos = false, synonyms = true): QueryWord[] {
   const words = tokenise(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_WORDS);
   return words.map((text, i) => ({
     text,
+    synonyms: (synonyms && cfg.synonyms?.get(text)) || NONE,
     prefix: i === words.length - 1,
     maxTypos:
-      !typoTolerance || DIGIT.test(text) ? 0 : text.length >= cfg.minWordSizefor2Typos ? 2 : text.length >= cfg.minWordSizefor1Typo ? 1 : 0,
+      !typoTolerance || (DIGIT.test(text) && !(numericTypos && NUMBER.test(text)))
+        ? 0
+        : text.length >= cfg.minWordSizefor2Typos
+          ? 2
+          : text.length >= cfg.minWordSizefor1Typo
+            ? 1
+            : 0,
   }));
 }
 
@@ -66,10 +81,12 @@ export const PREFIX = 1;
  */
 export function matchToken(word: QueryWord, token: string): number {
   const w = word.text;
-  if (token === w) return EXACT;
+  if (token === w || (word.synonyms.length && word.synonyms.includes(token))) return EXACT;
   if (word.prefix && token.length > w.length && token.startsWith(w)) return PREFIX;
   const k = word.maxTypos;
-  if (k === 0 || token.charCodeAt(0) !== w.charCodeAt(0) || Math.abs(token.length - w.length) > k || DIGIT.test(token)) return -1;
+  if (k === 0 || token.charCodeAt(0) !== w.charCodeAt(0) || Math.abs(token.length - w.length) > k) return -1;
+  // A word with typos allowed is all letters (tokens with digits never match it) or, when numeric typos are on, all digits (only numbers match it).
+  if (DIGIT.test(token) && !(NUMBER.test(w) && NUMBER.test(token))) return -1;
   const d = typoDistance(w, token, k);
   return d <= k ? 2 * d : -1;
 }
@@ -80,6 +97,9 @@ export function matchToken(word: QueryWord, token: string): number {
  */
 export const relevanceKey = (typos: number, attr: number, exactWords: number, words: number, attributes: number) =>
   (typos * attributes + attr) * (words + 1) + (words - exactWords);
+
+/** The typos of a relevance key (its most significant part), for ranks that come between typos and the rest (geo). */
+export const typosOfKey = (rel: number, words: number, attributes: number) => Math.floor(rel / (attributes * (words + 1)));
 
 /** Typos counted by a match code. */
 export const typosOf = (code: number) => (code <= PREFIX ? 0 : code >> 1);

@@ -1,5 +1,6 @@
 /** Shapes shared by the engine (index.ts) and the linear-scan reference (reference.ts). */
 import { HttpError } from "../../errors";
+import { tokenise } from "./text";
 
 /** What callers index: any object with a string `objectID` (e.g. domain/search-record's SearchRecord). */
 export interface InputRecord {
@@ -29,7 +30,23 @@ export interface IndexSettings {
   typo?: { minWordSizefor1Typo?: number; minWordSizefor2Typos?: number };
   /** How many hits can be paged through (Algolia's paginationLimitedTo; default 1000). */
   paginationLimitedTo?: number;
+  /** Records with the same value of this attribute are one hit (the best ranked) when `distinct` is on. */
+  attributeForDistinct?: string;
+  /** The default of the `distinct` parameter: how many hits per attributeForDistinct value (0: all). */
+  distinct?: boolean | number;
+  /** Typos on numbers in the query (2004 finding 2014): off by default here, unlike Algolia. */
+  allowTyposOnNumericTokens?: boolean;
+  /**
+   * Algolia's synonym records of one word each: `synonym` (every word finds the others) and
+   * `oneWaySynonym` (the input finds the synonyms, not back). A synonym matches as the word itself would,
+   * exactly (Algolia's alternativesAsExact for single-word synonyms).
+   */
+  synonyms?: SynonymRecord[];
 }
+
+export type SynonymRecord =
+  | { objectID?: string; type: "synonym"; synonyms: string[] }
+  | { objectID?: string; type: "oneWaySynonym"; input: string; synonyms: string[] };
 
 /** Settings with defaults filled in and customRanking parsed. */
 export interface ResolvedSettings {
@@ -43,7 +60,15 @@ export interface ResolvedSettings {
   minWordSizefor1Typo: number;
   minWordSizefor2Typos: number;
   paginationLimitedTo: number;
+  attributeForDistinct: string | null;
+  distinct: number;
+  allowTyposOnNumericTokens: boolean;
+  /** A folded word → the folded words it also finds. */
+  synonyms: Map<string, string[]>;
 }
+
+/** Algolia's bound on `distinct`: at most 4 hits per value. */
+export const MAX_DISTINCT = 4;
 
 export function resolveSettings(s: IndexSettings): ResolvedSettings {
   const numericSet = new Set(s.numericAttributes);
@@ -62,6 +87,8 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
     for (const k of keys) needNumeric(k.attribute, `replica ${name}`);
   }
   if (s.searchableAttributes.length > 250) throw new Error("searchableAttributes: at most 250");
+  const distinct = s.distinct === true ? 1 : s.distinct === false || s.distinct === undefined ? 0 : s.distinct;
+  if (!Number.isInteger(distinct) || distinct < 0 || distinct > MAX_DISTINCT) throw new Error(`distinct: true, false or 0 to ${MAX_DISTINCT}`);
   return {
     searchable: [...s.searchableAttributes],
     faceting: [...s.attributesForFaceting],
@@ -73,7 +100,33 @@ export function resolveSettings(s: IndexSettings): ResolvedSettings {
     minWordSizefor1Typo: s.typo?.minWordSizefor1Typo ?? 4,
     minWordSizefor2Typos: s.typo?.minWordSizefor2Typos ?? 8,
     paginationLimitedTo: s.paginationLimitedTo ?? 1000,
+    attributeForDistinct: s.attributeForDistinct ?? null,
+    distinct,
+    allowTyposOnNumericTokens: s.allowTyposOnNumericTokens ?? false,
+    synonyms: resolveSynonyms(s.synonyms ?? []),
   };
+}
+
+/** Synonym records as a map from each word to the words it also finds (one word each: tokenised, folded). */
+function resolveSynonyms(records: SynonymRecord[]): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  const word = (w: string) => {
+    const t = tokenise(w);
+    if (t.length !== 1) throw new Error(`synonyms: "${w}" is not one word (multi-word synonyms are not supported)`);
+    return t[0];
+  };
+  const add = (from: string, to: string[]) => {
+    const set = out.get(from) ?? new Set();
+    for (const t of to) if (t !== from) set.add(t);
+    out.set(from, set);
+  };
+  for (const r of records) {
+    const words = r.synonyms.map(word);
+    if (r.type === "synonym") for (const w of words) add(w, words);
+    else if (r.type === "oneWaySynonym") add(word(r.input), words);
+    else throw new Error(`synonyms: type must be "synonym" or "oneWaySynonym"`);
+  }
+  return new Map([...out].map(([w, set]) => [w, [...set].sort()]));
 }
 
 /** A malformed request or filter. The HTTP layer answers 400 `{ message, status: 400 }`. */
@@ -120,12 +173,29 @@ export interface SearchParams {
   maxValuesPerFacet: number;
   sortFacetValuesBy: "count" | "alpha";
   typoTolerance: boolean;
+  allowTyposOnNumericTokens: boolean;
+  /** Whether the index's synonyms apply (Algolia's `synonyms` parameter; default true). */
+  synonyms: boolean;
   /** For `type: "facet"` requests (search for facet values). */
   facetName?: string;
   facetQuery?: string;
   maxFacetHits: number;
+  /**
+   * Geo search (aroundLatLng, aroundRadius, aroundPrecision): records with a `_geoloc` within `radius`
+   * metres of the point (any distance when null), ranked nearer first in steps of `precision` metres.
+   */
+  around: GeoAround | null;
+  /** Hits kept per attributeForDistinct value (0: no grouping; always 0 without the setting). */
+  distinct: number;
   /** The URL-encoded params string echoed as `params` in the response. */
   encoded: string;
+}
+
+export interface GeoAround {
+  lat: number;
+  lng: number;
+  radius: number | null;
+  precision: number;
 }
 
 export interface HighlightResult {

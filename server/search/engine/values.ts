@@ -1,4 +1,5 @@
 /** How record values read as facet values, numbers and sort keys: one definition for engine and reference. */
+import { EARTH_RADIUS_KM } from "../../../domain/delivery";
 import type { SortKey } from "./types";
 
 /** Facet values of an attribute value: strings as-is, numbers and booleans as text, arrays element-wise. */
@@ -68,3 +69,33 @@ export function idHash(id: string): number {
  * a hash rather than the string because sorting 100k numbers is several times cheaper than strings.
  */
 export const cmpIds = (a: string, b: string) => idHash(a) - idHash(b) || cmpStr(a, b);
+
+/** The value a record is grouped by for `distinct`: a string or number; any other value (or none) groups it alone. */
+export function distinctKey(v: unknown): string | null {
+  if (typeof v === "string") return v === "" ? null : `s${v}`;
+  if (typeof v === "number" && Number.isFinite(v)) return `n${v}`;
+  return null;
+}
+
+/**
+ * A record's point for geo search: Algolia's `_geoloc` ({ lat, lng }). An array of points (Algolia
+ * allows several) is read as its first point: a vehicle stands at one location. None: null.
+ */
+export function geolocOf(v: unknown): [number, number] | null {
+  const g = Array.isArray(v) ? v[0] : v;
+  if (!g || typeof g !== "object") return null;
+  const { lat, lng } = g as { lat?: unknown; lng?: unknown };
+  return typeof lat === "number" && typeof lng === "number" && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [lat, lng] : null;
+}
+
+const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
+const RAD = Math.PI / 180;
+
+/**
+ * Great-circle (haversine) distance in whole metres, on the earth of domain/delivery.ts's distanceKm;
+ * NaN when a point is missing. Numbers in, not points: it runs once per hit of a geo query.
+ */
+export function geoDistance(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const s = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s))));
+}
