@@ -202,6 +202,7 @@ describe("npm run search:push against a local server posing as Algolia", () => {
       if (req.method === "GET" && /^\/1\/indexes\/[^/]+\/task\/\d+$/.test(path)) return reply(200, { status: "published", pendingTask: false });
       if (req.method === "PUT" && /^\/1\/indexes\/[^/]+\/settings$/.test(path)) return reply(200, { taskID: ++taskID, updatedAt });
       if (req.method === "POST" && /^\/1\/indexes\/[^/]+\/operation$/.test(path)) return reply(200, { taskID: ++taskID, updatedAt });
+      if (req.method === "POST" && /^\/1\/indexes\/[^/]+\/synonyms\/batch$/.test(path)) return reply(200, { taskID: ++taskID, updatedAt });
       if (req.method === "POST" && /^\/1\/indexes\/[^/]+\/batch$/.test(path)) {
         const requests = (body as { requests: { body: { objectID: string } }[] }).requests;
         return reply(200, { taskID: ++taskID, objectIDs: requests.map((r) => r.body.objectID) });
@@ -248,7 +249,7 @@ describe("npm run search:push against a local server posing as Algolia", () => {
     expect(copy).toMatchObject({ method: "POST", path: "/1/indexes/vehicles/operation", body: { operation: "copy", scope: ["settings", "rules", "synonyms"] } });
     const tmp = (copy.body as { destination: string }).destination;
     expect(tmp).toMatch(/^vehicles_tmp_\d+$/);
-    const batches = writes.filter((c) => c.path.endsWith("/batch"));
+    const batches = writes.filter((c) => c.path.endsWith("/batch") && !c.path.endsWith("/synonyms/batch"));
     expect(batches.map((c) => c.path)).toEqual(batches.map(() => `/1/indexes/${tmp}/batch`));
     expect(batches).toHaveLength(Math.ceil(vehicleIds.length / batchSize));
     const requests = batches.flatMap((c) => (c.body as { requests: { action: string; body: { objectID: string } }[] }).requests);
@@ -282,6 +283,11 @@ describe("npm run search:push against a local server posing as Algolia", () => {
         ranking: [`${direction}(${attribute})`, "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"],
       });
     }
+    // Then the search box's one-word synonyms, replacing the index's, on its replicas too.
+    const synonyms = writes.filter((c) => c.path.endsWith("/synonyms/batch"));
+    expect(synonyms.map((c) => c.path)).toEqual(["/1/indexes/vehicles/synonyms/batch"]);
+    expect(synonyms[0].body).toContainEqual({ objectID: "table-pickup", type: "oneWaySynonym", input: "pickup", synonyms: ["ute"] });
+    expect(writes.indexOf(synonyms[0])).toBeGreaterThan(writes.indexOf(settings.at(-1)!));
     // Each settings task is waited for on its own index.
     const waits = calls.filter((c) => c.method === "GET").map((c) => c.path.replace(/\/task\/\d+$/, ""));
     expect(waits).toEqual(expect.arrayContaining(["vehicles", ...sortIndices].map((n) => `/1/indexes/${n}`)));

@@ -8,7 +8,7 @@
  */
 import "server-only";
 import { createHmac } from "node:crypto";
-import type { Algoliasearch, IndexSettings } from "algoliasearch";
+import type { Algoliasearch, IndexSettings, SynonymHit } from "algoliasearch";
 import { allowedIndices, indexForSort, tenantBaseFilter, VEHICLES_INDEX } from "../../domain/search-rules";
 import type { AlgoliaConfig } from "../../domain/search-host";
 import type { TenantDocument } from "../../schemas/generated/tenant";
@@ -17,7 +17,7 @@ import { onVehiclesChanged } from "../inventory/changes";
 import { loadSearchRecords, searchRecordsFor } from "../inventory/records";
 import { defineService, services } from "../root/services";
 import { getLiveDocument, listTenants } from "../tenants/store";
-import { vehicleIndexSettings } from "./vehicle-index";
+import { tableSynonyms, vehicleIndexSettings } from "./vehicle-index";
 
 export interface AlgoliaEnv {
   appId: string;
@@ -157,6 +157,10 @@ export async function pushToAlgolia(client: Algoliasearch, db: Db, opts: { batch
     const { taskID } = await client.setSettings({ indexName, indexSettings });
     await client.waitForTask({ indexName, taskID });
   }
+  // The search box's one-word synonyms, as the embedded engine has them (vehicle-index.ts), on every replica too.
+  const synonymHit = tableSynonyms() as SynonymHit[];
+  const { taskID } = await client.saveSynonyms({ indexName: VEHICLES_INDEX, synonymHit, forwardToReplicas: true, replaceExistingSynonyms: true });
+  await client.waitForTask({ indexName: VEHICLES_INDEX, taskID });
   return { records: records.length, batches: batchResponses.length, sites: sites.length, replicas };
 }
 

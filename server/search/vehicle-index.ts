@@ -5,6 +5,28 @@ import { getDb } from "../db";
 import { vehicleChanges } from "../inventory/changes";
 import { defineService, services } from "../root/services";
 import { SearchIndex } from "./engine";
+import type { SynonymRecord } from "./engine/types";
+import { tokenise } from "./engine/text";
+import understandTable from "../../domain/understand/synonyms.json";
+
+/**
+ * The search box's synonym table (domain/understand/synonyms.json) as the index's synonyms: each
+ * one-word request finds the one-word facet values it means ("pickup" finds utes, "gray" grey cars),
+ * for words the box leaves as text and for clients that send text only. Phrases of several words
+ * are the box's alone (the engine's synonyms are one word each).
+ */
+export function tableSynonyms(): SynonymRecord[] {
+  const one = (s: string) => tokenise(s).length === 1;
+  const byInput = new Map<string, Set<string>>();
+  for (const { words, to } of understandTable.phrases) {
+    const values = [...new Set(to.flatMap((t) => t.values))].filter(one).map((v) => tokenise(v)[0]);
+    for (const input of words.filter(one).map((w) => tokenise(w)[0])) {
+      const found = values.filter((v) => v !== input);
+      if (found.length) byInput.set(input, new Set([...(byInput.get(input) ?? []), ...found]));
+    }
+  }
+  return [...byInput].map(([input, values]): SynonymRecord => ({ objectID: `table-${input}`, type: "oneWaySynonym", input, synonyms: [...values] }));
+}
 
 /** The vehicle index's settings: what is searchable, facetable, numeric, and one replica per sort. */
 export const vehicleIndexSettings = {
@@ -23,6 +45,7 @@ export const vehicleIndexSettings = {
   attributeForDistinct: "stocknum",
   // 2004 is not 2014 (Algolia's default allows typos on numbers; the engine's does not).
   allowTyposOnNumericTokens: false,
+  synonyms: tableSynonyms(),
 };
 
 export { VEHICLES_INDEX };
