@@ -19,7 +19,7 @@ export function DiffTable({ before, after, beforeLabel, afterLabel }: { before: 
         {changes.slice(0, 200).map((c) => {
           const words = changeWords(c.pointer, c.before, c.after, before, after);
           return (
-            <tr key={c.pointer} data-pointer={c.pointer}>
+            <tr key={`${c.kind}:${c.pointer}`} data-pointer={c.pointer}>
               <th scope="row">{words.where}</th>
               <td className={c.kind === "added" ? undefined : styles.before}>{words.before}</td>
               <td className={c.kind === "removed" ? undefined : styles.after}>{words.after}</td>

@@ -38,7 +38,8 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
   const [phone, setPhone] = useState("");
   const [location, setLocation] = useState({ name: "", street: "", city: "", state: "NSW", postcode: "", licence: "" });
   const [hours, setHours] = useState<OpeningHour[]>(USUAL_HOURS);
-  const [service, setService] = useState(true);
+  // Asked, not assumed: a second "Service" location only when the workshop is said to be here.
+  const [service, setService] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
   const [primary, setPrimary] = useState("#0b5394");
   const [accent, setAccent] = useState("#102a43");
@@ -235,7 +236,7 @@ export function NewSiteWizard({ makes: makeOptions, dealerships, port }: { makes
           <div className={styles.choice}>
             <input type="checkbox" id="service" checked={service} onChange={(e) => setService(e.target.checked)} aria-describedby="service-hint" />
             <label htmlFor="service">The service department (workshop) is here too</label>
-            <span className={styles.hint} id="service-hint">The site then lists the workshop at this address as a second location, with these hours, and has a Book a Service page. Untick when the dealer does not service.</span>
+            <span className={styles.hint} id="service-hint">Tick it when the workshop is at this address: the site then lists it as a second location, with these hours, and has a Book a Service page.</span>
           </div>
         ) : null}
       </fieldset>

@@ -49,12 +49,15 @@ describe("the new-site wizard", () => {
     expect(sent[0].url).toBe("/api/admin/tenants");
     expect(sent[0].body).toMatchObject({ kind: "franchise", name: "Tasman Ute Centre", slug: "", makes: ["Mazda"], dealerships: ["701"], location: { state: "NSW", licence: "MD 40211" } });
     expect(sent[0].body.hours[0]).toEqual({ weekday: 1, status: "open", open: "08:30", close: "17:30" });
-    // The workshop is asked about, not added unseen: unticked, the site gets no Service location.
-    expect(sent[0].body.service).toBe(true);
-    fireEvent.click(screen.getByLabelText("The service department (workshop) is here too"));
+    // The workshop is asked about, not added unseen: the box starts unticked and the site gets no
+    // Service location; ticked, it does.
+    const workshop = screen.getByLabelText("The service department (workshop) is here too") as HTMLInputElement;
+    expect(sent[0].body.service).toBe(false);
+    fireEvent.click(workshop);
+    expect(workshop.checked).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Create the site" }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1].body.service).toBe(false);
+    expect(sent[1].body.service).toBe(true);
     // A used-car dealer has no service department to ask about.
     fireEvent.click(screen.getByLabelText("Used-car dealer"));
     expect(screen.queryByLabelText("The service department (workshop) is here too")).toBeNull();

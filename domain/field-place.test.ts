@@ -25,6 +25,20 @@ describe("History's compare in words", () => {
     for (const r of rows) expect([r.where, r.before, r.after].join(" ")).not.toMatch(/<\/?[a-z]|\/pages\/|\{"|"\w+":/);
   });
 
+  it("aligns list items by their id: a block added at the top and a location removed are one row each", () => {
+    const before = raw("bluegum");
+    const after = raw("bluegum");
+    after.pages[1].blocks.unshift({ id: "new-top", type: "rich-text", props: { html: "<p>Welcome</p>" } });
+    after.pages[1].blocks[1].props.html = "<p>Changed</p>";
+    const gone = after.locations.shift();
+    const rows = jsonDiff(before, after).map((c) => changeWords(c.pointer, c.before, c.after, before, after));
+    expect(rows).toEqual([
+      { where: `Locations › ${gone.name}`, before: gone.name, after: "—" },
+      { where: "About Us › Rich text 1", before: "—", after: "Rich text block" },
+      { where: "About Us › Rich text 2 › Text", before: expect.stringMatching(/^Bluegum started in 2011/), after: "Changed" },
+    ]);
+  });
+
   it("words values of every kind", () => {
     expect(htmlText("<h2>Why&nbsp;us</h2><ul><li>One</li><li>Two &lt;3</li></ul>")).toBe("Why us One Two <3");
     expect(valueWords("")).toBe("(empty)");

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Link from "@tiptap/extension-link";
@@ -67,8 +68,14 @@ export default function RichTextEditor({ id, label, value, onChange, context, di
       attributes: { id, role: "textbox", "aria-multiline": "true", "aria-label": label, ...(describedBy ? { "aria-describedby": describedBy } : {}) },
     },
     onUpdate: ({ editor }) => {
-      emitted.current = editorHtml(editor);
-      onChange(emitted.current);
+      const html = editorHtml(editor);
+      if (html === emitted.current) return;
+      emitted.current = html;
+      // Typed text reaches the editor from the page itself (ProseMirror reads it back from the DOM), not
+      // through a React event, so React would draw the change in a later task, and the browser handles a
+      // click before that: Save right after typing was still disabled, or saved the draft without the last
+      // words. Drawn now, the draft holds every change on screen before any other event is handled.
+      flushSync(() => onChange(html));
     },
   });
   const state = useEditorState({
@@ -84,7 +91,8 @@ export default function RichTextEditor({ id, label, value, onChange, context, di
     }
   }, [editor, value]);
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    // Without an update event: the text did not change.
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   const count = TOOLS.length + 1;

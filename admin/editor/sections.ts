@@ -156,7 +156,7 @@ export const ADVANCED: Record<string, string[]> = {
   "forms.enquiry": ["fields"],
   map: ["tileUrl", "attribution", "attributionUrl", "maxZoom", "zoom", "centre"],
   identity: ["slug"],
-  "dealerships.items": ["id", "crmUrl"],
+  "dealerships.items": ["crmUrl"],
   "locations.items": ["id"],
   "locations.items.address": ["lat", "long"],
   page: ["path", "template"],

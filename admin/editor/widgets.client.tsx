@@ -11,6 +11,7 @@ import { RichTextWidget } from "./rich-text.client";
 import { LocationsWidget, LocationWidget, SiteChoicesWidget, SiteChoiceWidget } from "./location-widgets.client";
 import { SelectWidget } from "./select-widget.client";
 import { MakesWidget, MakeWidget } from "./make-widget.client";
+import { DealershipWidget } from "./dealership-widget.client";
 import { AddressField } from "./address-field.client";
 import { CollapsibleItemTemplate, ListTemplate } from "./array-item.client";
 import { errorMessages } from "./sections";
@@ -79,7 +80,7 @@ export function AdvancedObjectTemplate(props: ObjectFieldTemplateProps) {
 export const editorFields = { blockList: BlockListField, image: ImageField, openingHours: OpeningHoursField, address: AddressField };
 export const editorWidgets = {
   colour: ColourWidget, link: LinkWidget, richText: RichTextWidget, location: LocationWidget, locations: LocationsWidget,
-  choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, makes: MakesWidget, SelectWidget,
+  choice: SiteChoiceWidget, choices: SiteChoicesWidget, make: MakeWidget, makes: MakesWidget, dealership: DealershipWidget, SelectWidget,
 };
 // List items (a menu item, a location) are one line each until opened (array-item.client.tsx).
 export const editorTemplates = {

@@ -761,7 +761,7 @@ export interface Forms {
      */
     fixedDealershipSlugs?: Slug[];
     /**
-     * Location ids never offered.
+     * Locations the dropdown never offers.
      */
     excludedLocationIds: number[];
     /**
@@ -787,6 +787,8 @@ export interface Forms {
      */
     disclaimers: {
       /**
+       * The disclaimer shows when one of these locations is chosen.
+       *
        * @minItems 1
        */
       locationIds: [number, ...number[]];
@@ -1296,6 +1298,9 @@ export interface Reviews {
  * via the `definition` "dealership".
  */
 export interface Dealership {
+  /**
+   * Its cars, leads and locations follow this choice.
+   */
   id: number;
   slug: Slug;
   name: ShortText;
@@ -5314,7 +5319,7 @@ export interface Forms1 {
      */
     fixedDealershipSlugs?: Slug[];
     /**
-     * Location ids never offered.
+     * Locations the dropdown never offers.
      */
     excludedLocationIds: number[];
     /**
@@ -5340,6 +5345,8 @@ export interface Forms1 {
      */
     disclaimers: {
       /**
+       * The disclaimer shows when one of these locations is chosen.
+       *
        * @minItems 1
        */
       locationIds: [number, ...number[]];

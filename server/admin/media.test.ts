@@ -27,12 +27,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("describePointer", () => {
-  const doc = { pages: [{ title: "Home", path: "/", blocks: [{ type: "rich-text" }, { type: "hero" }] }, { path: "/about", blocks: [] }] };
-  it("names a page by its title (else its path) and a block by its place and type; anything else by its path in words", () => {
-    expect(describePointer(doc, "/pages/0/blocks/1/props/image/src")).toBe("page “Home”, block 2 (hero)");
-    expect(describePointer(doc, "/pages/1/image/src")).toBe("page “/about”");
-    expect(describePointer(doc, "/theme/logo/src")).toBe("theme › logo");
-    expect(describePointer(doc, "/locations/0/photo_url")).toBe("locations › item 1 › photo url");
+  const doc = JSON.parse(readFileSync("tenants/harbourline.json", "utf8"));
+  it("names the place in the editor's words: section, page by title, block by kind, item by name, field by label", () => {
+    expect(describePointer(doc, "/theme/logo/src")).toBe("Theme › Logo");
+    expect(describePointer(doc, "/pages/0/blocks/1/props/image/src")).toBe("Home page › Search hero › Background image");
+    expect(describePointer(doc, "/locations/0/photo_url")).toBe("Locations › Harbourline Toyota Cleveland Sales › Photo URL");
   });
 });
 
@@ -124,13 +123,13 @@ describe.each(backends)("media library on %s", (_name, make) => {
     await publish(h, "alpha", { actor: "test" });
     const entry = (await library()).find((e: { id: number }) => e.id === logo.id);
     expect(entry.uses).toEqual([
-      { site: "alpha", document: "draft", pointer: "/theme/logo/src", where: "theme › logo" },
-      { site: "alpha", document: "published", pointer: "/theme/logo/src", where: "theme › logo" },
+      { site: "alpha", document: "draft", pointer: "/theme/logo/src", where: "Theme › Logo" },
+      { site: "alpha", document: "published", pointer: "/theme/logo/src", where: "Theme › Logo" },
     ]);
     const refused = await call(handleDeleteMedia, { slug: "alpha", id: String(logo.id) });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      "This picture is in use, so it was not deleted. Used in the draft of alpha (theme › logo); the published site of alpha (theme › logo). Remove it there first.",
+      "This picture is in use, so it was not deleted. Used in the draft of alpha (Theme › Logo); the published site of alpha (Theme › Logo). Remove it there first.",
     );
     expect((await h.db.select().from(siteMedia).where(eq(siteMedia.id, logo.id))).length).toBe(1);
     // Another site's draft naming alpha's picture counts too, without naming it to alpha's dealer.

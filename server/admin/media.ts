@@ -17,6 +17,7 @@ import type { AdminUser } from "./accounts";
 import { assertTenantAccess, canAccessTenant } from "./access";
 import { uploadKey, writePicture } from "../media/uploads";
 import { mediaStorage } from "../media/storage";
+import { fieldPlace } from "../../domain/field-place";
 
 export const MAX_ALT = 300;
 
@@ -25,7 +26,7 @@ export interface MediaUse {
   site: string;
   document: "draft" | "published";
   pointer: string;
-  /** Where, in plain words: `page “Home”, block 2 (hero)`, `theme › logo`. */
+  /** Where, in the editor's words (fieldPlace): `Theme › Logo`, `Home page › Search hero › Background image`. */
   where: string;
 }
 
@@ -57,24 +58,12 @@ export class MediaInUseError extends HttpError {
   }
 }
 
-const isIndex = (s: string | undefined) => s !== undefined && /^\d+$/.test(s);
-
-/** A JSON pointer of a tenant document in words a person recognises. */
+/**
+ * Where a picture is used, in the editor's words for the field (fieldPlace): "Theme › Logo",
+ * "Home page › Search hero › Background image"; an image's address is named by its image.
+ */
 export function describePointer(doc: unknown, pointer: string): string {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const pages = (doc as { pages?: { title?: unknown; path?: unknown; blocks?: { type?: unknown }[] }[] } | null)?.pages;
-  if (parts[0] === "pages" && isIndex(parts[1]) && Array.isArray(pages)) {
-    const page = pages[Number(parts[1])];
-    const title = typeof page?.title === "string" && page.title ? page.title : typeof page?.path === "string" ? page.path : `page ${Number(parts[1]) + 1}`;
-    let words = `page “${title}”`;
-    if (parts[2] === "blocks" && isIndex(parts[3])) {
-      const type = page?.blocks?.[Number(parts[3])]?.type;
-      words += `, block ${Number(parts[3]) + 1}${typeof type === "string" ? ` (${type})` : ""}`;
-    }
-    return words;
-  }
-  const rest = parts.at(-1) === "src" ? parts.slice(0, -1) : parts;
-  return rest.map((p) => (isIndex(p) ? `item ${Number(p) + 1}` : p.replace(/[_-]+/g, " "))).join(" › ") || "the document";
+  return fieldPlace(pointer.endsWith("/src") ? pointer.slice(0, -"/src".length) : pointer, doc);
 }
 
 /** Every place in `doc` whose value is one of `srcs`, by address. */

@@ -10,13 +10,19 @@ const NAME = "Tasman Ute Centre";
 const PRIMARY = "#1d5c3a";
 const ACCENT = "#2b2118";
 
+// Issue 33, "Done when": no admin screen is taller than 6,000 px (desktop width, lists collapsed).
+const MAX_SCREEN_PX = 6000;
+async function expectScreenFits(page: Page, screen: string) {
+  const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+  expect(height, `${screen} is ${height} px tall`).toBeLessThanOrEqual(MAX_SCREEN_PX);
+}
+
 const colourBox = (page: Page, label: string) =>
   page.getByRole("textbox", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).and(page.locator("input[type=text]"));
 
-// FIXME (issue 33, open): since the merge of issue 33's branches, "Save draft" stays disabled after the two
-// placeholders are rewritten (the draft is not dirty), and the walk times out there. Each branch passed it
-// alone; the combination was found too late in the session to fix and prove. Re-enable first thing.
-test.fixme("the Tasman Ute Centre, from a starter to a published site, by on-screen words only, in under 10 minutes", async ({ page }) => {
+// Save is clicked right after the typing: the rich text's change is in the draft before the click is
+// handled (issue 33: it was not, admin/editor/rich-text-save.test.tsx), and the live site shows every word.
+test("the Tasman Ute Centre, from a starter to a published site, by on-screen words only, in under 10 minutes", async ({ page }) => {
   test.setTimeout(600_000);
   const started = Date.now();
   await page.setViewportSize(viewports.desktop);
@@ -42,6 +48,10 @@ test.fixme("the Tasman Ute Centre, from a starter to a published site, by on-scr
   await page.getByLabel("Dealer licence number").fill("TAS 12874");
   await page.getByLabel("Saturday opens").fill("08:00");
   await page.getByLabel("Saturday closes").fill("12:30");
+  // The workshop is at the same address: asked, it starts unticked.
+  const workshop = page.getByLabel("The service department (workshop) is here too");
+  await expect(workshop).not.toBeChecked();
+  await workshop.check();
   // Dealership 701, the demo's one unassigned dealership, is the admin spec's: this site gets a new one.
   await page.getByLabel("A new dealership").check();
   await colourBox(page, "Main colour (buttons, links)").fill(PRIMARY);
@@ -61,6 +71,8 @@ test.fixme("the Tasman Ute Centre, from a starter to a published site, by on-scr
   await expect(page.getByRole("heading", { name: NAME, level: 1 })).toBeVisible();
   await hydrated(page);
   await page.getByLabel("Autosave").uncheck();
+  await expect(page.locator("#section-title")).toHaveText("Identity");
+  await expectScreenFits(page, "Identity");
 
   // The checklist names what is left; each problem's button opens its page.
   const checklist = page.locator("[data-checklist]");
@@ -75,6 +87,7 @@ test.fixme("the Tasman Ute Centre, from a starter to a published site, by on-scr
     await placeholders.getByRole("button", { name: where }).click();
     await expect(page.getByRole("button", { name: "1. Rich text", exact: true })).toHaveAttribute("aria-expanded", "true");
     await text.click();
+    await expectScreenFits(page, `Pages › ${where.source.replace(/[$^]/g, "")}`);
     await page.keyboard.press("Control+A");
     await page.keyboard.press("Delete");
     if (heading) {
@@ -128,6 +141,9 @@ test.fixme("the Tasman Ute Centre, from a starter to a published site, by on-scr
   await site.goto(siteUrl(slug, "/about-us"));
   await expect(site.getByText("Tasman Ute Centre has sold and serviced utes in Hobart since 1994. Ask for Jill or Sam.")).toBeVisible();
   await expect(site.getByText("[Placeholder]")).toHaveCount(0);
+  await site.goto(siteUrl(slug, "/privacy-policy"));
+  await expect(site.getByRole("heading", { name: "What we collect" })).toBeVisible();
+  await expect(site.getByText("To see or correct yours, call us or write to privacy@tasmanute.com.au.")).toBeVisible();
   await site.close();
   expect(took).toBeLessThan(10 * 60_000);
 });

@@ -71,3 +71,56 @@ test("staff format text and picks links without HTML or URLs, publishes, and the
   expect(again.status()).toBe(200);
 });
 
+
+// Issue 33: a dealership is chosen by name from the stock feed's dealerships (never typed), its
+// franchises and a location's makes are ticked from the site's makes, and a make not listed is
+// added from the keyboard. Nothing is saved (autosave off).
+test("a dealership is chosen from the stock feed; franchises and a location's makes are ticked, a make not listed added", async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(viewports.desktop);
+  await signIn(page);
+  await page.goto(adminUrl("/admin/tenants/harbourline"));
+  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
+  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  await page.getByLabel("Autosave").uncheck();
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations", exact: true }).click();
+
+  await page.locator("#fc-locations_dealerships [data-list-item='1'] button[aria-expanded=false]").first().click();
+  const feed = page.locator("#fc-locations_dealerships_1_id");
+  await expect(feed).toBeVisible();
+  await expect(feed.locator("option:checked")).toHaveText(/^Harbourline Mazda: [\d,]+ in stock/);
+  // Not another site's (Bluegum's 301), nor one another entry already is (Harbourline Toyota, 101).
+  await expect(feed.locator("option[value='301'], option[value='101']")).toHaveCount(0);
+  await expect(page.locator("#fc-locations_dealerships_1_id__feed")).toHaveText(/^This site's dealerships in the stock feed and those on no site yet\./);
+
+  const franchises = page.locator("fieldset[id$='dealerships_1_makes']");
+  // The ticked ones are listed, the site's other makes offered in a select.
+  await expect(franchises.getByRole("checkbox")).toHaveCount(1);
+  await expect(franchises.getByLabel("Mazda", { exact: true })).toBeChecked();
+  await expect(franchises.getByLabel("Add a make").locator("option", { hasText: "Toyota" })).toHaveCount(1);
+  const other = franchises.getByLabel("A make not in the list");
+  await other.fill("Zeta Motors");
+  await other.press("Enter");
+  await expect(franchises.getByLabel("Zeta Motors", { exact: true })).toBeChecked();
+  await expect(other).toHaveValue("");
+
+  // A location's makes (stored as slugs, "mazda") are ticked by the make's name.
+  await page.locator("#fc-locations_locations [data-list-item='2'] button[aria-expanded=false]").first().click();
+  const makes = page.locator("fieldset[id$='locations_2_manufacturers']");
+  await expect(makes.getByLabel("Mazda", { exact: true })).toBeChecked();
+  const add = makes.getByLabel("Add a make");
+  await add.focus();
+  await add.selectOption({ label: "Kia" });
+  await expect(makes.getByLabel("Kia", { exact: true })).toBeChecked();
+  await expect(add).toHaveValue("");
+  // Unticked from the keyboard, it goes back to the select.
+  await makes.getByLabel("Kia", { exact: true }).focus();
+  await page.keyboard.press("Space");
+  await expect(makes.getByLabel("Kia", { exact: true })).toHaveCount(0);
+  await expect(add.locator("option", { hasText: "Kia" })).toHaveCount(1);
+  await makes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/e2e/admin-widgets-makes-desktop.png" });
+  await expectAccessible(page, "makes pickers");
+  const draft = await (await page.request.get(adminUrl("/api/admin/tenants/harbourline/draft"))).json();
+  expect(draft.document.dealerships[1].makes).toEqual(["Mazda"]);
+});
