@@ -78,10 +78,7 @@ test("staff format text and picks links without HTML or URLs, publishes, and the
 test("a dealership is chosen from the stock feed; franchises and a location's makes are ticked, a make not listed added", async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize(viewports.desktop);
-  await signIn(page);
-  await page.goto(adminUrl("/admin/tenants/harbourline"));
-  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
-  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  await signInStaff(page, "harbourline");
   await page.getByLabel("Autosave").uncheck();
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations", exact: true }).click();
 
