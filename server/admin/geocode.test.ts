@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTenant } from "../../tests/fixtures/tenant";
-import { backends, type TestDatabase } from "../../tests/databases";
+import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { createTenant } from "../tenants/store";
 import { upsertAdminUser } from "./accounts";
@@ -30,7 +30,6 @@ describe("placing a location by its address (the embedded postcode tables)", () 
 });
 
 describe.each(backends)("GET /api/admin/tenants/{slug}/geocode on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
   let h: DbHandle;
   let dealer = "";
   const get = async (slug: string, query: string, cookie = dealer) => {
@@ -38,23 +37,17 @@ describe.each(backends)("GET /api/admin/tenants/{slug}/geocode on %s", (_name, m
     const res = await adminRoute(handleGeocode, { handle: async () => h })(request, { params: Promise.resolve({ slug }) });
     return { status: res.status, body: await res.json() };
   };
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
+  const db = withTestDatabase(make, async (opened) => {
+    h = opened;
     await createTenant(h.db, makeTenant("alpha", "Alpha Motors", 1), "seed");
     const nz = makeTenant("kiwi", "Kiwi Cars", 2);
     await createTenant(h.db, { ...nz, identity: { ...nz.identity, locale: "en-NZ" } }, "seed");
     await upsertAdminUser(h.db, { email: "dealer@test.example", password: "dealer-password-1", role: "dealer", tenants: ["alpha"] });
     dealer = await adminSignIn(h, "dealer@test.example", "dealer-password-1");
   });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
 
   it("answers the place of the site's postcode, or 422 with the reason, and only for the person's sites", async (ctx) => {
-    if (!tdb) return ctx.skip();
+    db.need(ctx);
     expect(await get("alpha", "?postcode=4215&state=QLD")).toMatchObject({ status: 200, body: { label: "Southport, QLD", postcode: "4215" } });
     expect(await get("alpha", "?postcode=4215&state=VIC")).toEqual({ status: 422, body: { message: "Postcode 4215 is in QLD (Southport), not VIC. Check the state or the postcode." } });
     expect(await get("alpha", "?postcode=")).toEqual({ status: 422, body: { message: NO_POSTCODE } });

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { send, type FuzzAnswer } from "../e2e/fuzz-requests";
 import { all, RECONNECT_BUDGET_MS, reconverge } from "./coherence";
 import { adminCookie, expectStatus, send as sendTo } from "./coherence-client";
+import { signInStaff } from "../e2e/sign-in";
 import { startCluster, type ClusterUnderTest } from "./harness";
 
 // Issue 32 "Done when" (the cluster's part): 3 instances behind Caddy (deploy/Caddyfile) from an empty
@@ -153,12 +154,7 @@ test("custom domains: Caddy's ask is refused for a name no published site lists,
 test("the admin's domain status, through Caddy: each published domain's certificate, as Caddy issues it on the check's own handshake", async ({ page }) => {
   // Each instance shakes hands with Caddy's HTTPS listener and trusts its internal CA (scripts/cluster.ts, tlsProxyEnv).
   // bluegumpreowned.com.au was never visited over https: the check's handshake is what gets its certificate.
-  await page.goto(`http://localhost:${port}/admin`);
-  await page.getByLabel("Email").fill("staff@forecourt.test");
-  await page.getByLabel("Password").fill("forecourt-staff-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`http://localhost:${port}/admin`);
-  await page.goto(`http://localhost:${port}/admin/tenants/${SITE}`);
+  await signInStaff(page, SITE, `http://localhost:${port}`);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Identity" }).click();
   const panel = page.getByTestId("domain-status");
   await expect(panel.getByRole("status")).toContainText(/^Checked 2 domains at .*: points here 0 of 2, certificate issued 2 of 2\.$/, { timeout: 30_000 });

@@ -1,22 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, hydrated, viewports } from "./helpers";
+import { viewports } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // Issue 33, words a dealer understands: no select in the editor has a blank choice without words
 // (every section of Harbourline, every page and block), and a location is placed on the map by its
 // address, with the coordinates only under Advanced. Nothing here is saved (autosave off).
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "harbourline";
 const SECTIONS = ["Identity", "Theme", "Features", "Search", "Finance", "Forms", "Navigation", "Locations", "Model range", "Copy, reviews, offers", "Pages"];
 
 async function openEditor(page: Page) {
-  await page.goto(adminUrl("/admin/sign-in"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
-  await page.goto(adminUrl(`/admin/tenants/${SITE}`));
-  await hydrated(page);
+  await signInStaff(page, SITE);
   await page.getByLabel("Autosave").uncheck();
 }
 

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminUrl, viewports } from "./helpers";
+import { viewports } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // Issue 33: the section buttons stay where they are while the editor loads (the checklist and the
 // schedule arrive after the page, and again after each save): a click aimed at a section opens that
 // section, right after the editor opens, on a desktop and on a phone. Harbourline's draft (the
 // largest) is only read.
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SLUG = "harbourline";
 
 /** The section buttons' names (without their error counts) and where each one is on the screen. */
@@ -26,14 +26,7 @@ for (const [width, viewport] of [["desktop", viewports.desktop], ["phone", viewp
     // Harbourline's Locations and Navigation forms are long to draw on this machine.
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
-    await page.goto(adminUrl("/admin/sign-in"));
-    await page.getByLabel("Email").fill(STAFF.email);
-    await page.getByLabel("Password").fill(STAFF.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(adminUrl("/admin"));
-
-    await page.goto(adminUrl(`/admin/tenants/${SLUG}`));
-    await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+    await signInStaff(page, SLUG);
     // At once: the checklist and the schedule are still loading. On a phone the buttons are brought
     // on screen first (they are below the save bar).
     const scrolled = await page.evaluate(() => {

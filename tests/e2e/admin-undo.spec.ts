@@ -1,25 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminUrl, viewports, expectAccessible } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // Editing without fear (issue 17): a deleted block comes back from the toast's Undo, Ctrl+Z undoes a
 // field change; the preview opens a clicked block in the form and keeps its token in its links.
 // Wattle Creek's draft is edited and left as it was found (saved, content unchanged).
 test.describe.configure({ mode: "serial" });
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SLUG = "wattle-creek";
 const draftUrl = adminUrl(`/api/admin/tenants/${SLUG}/draft`);
 
 async function openEditor(page: Page) {
   await page.setViewportSize(viewports.desktop);
-  await page.goto(adminUrl("/admin/sign-in"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
-  await page.goto(adminUrl(`/admin/tenants/${SLUG}`));
-  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
-  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  await signInStaff(page, SLUG);
 }
 const sections = (page: Page) => page.getByRole("navigation", { name: "Sections" });
 

@@ -1,30 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { adminUrl, siteUrl, viewports, expectAccessible } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // Editing without code (issue 17): staff format the About page's text with the rich-text editor
 // (bold, and a link picked from the site's pages) and points a menu item at a search built with the
 // link picker; published, the site shows both. Bluegum (no other spec counts its versions) is put
 // back afterwards (restore + publish).
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "bluegum";
-
-async function signIn(page: Page) {
-  await page.goto(adminUrl("/admin/sign-in"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
-}
 
 test("staff format text and picks links without HTML or URLs, publishes, and the site shows them", async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize(viewports.desktop);
-  await signIn(page);
-  await page.goto(adminUrl(`/admin/tenants/${SITE}`));
-  // Hydrated: the editor and the buttons beside it mark themselves ready.
-  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
-  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  await signInStaff(page, SITE);
   const sections = page.getByRole("navigation", { name: "Sections" });
   // Saved by hand: an autosave timer that ends just as a slow save returns can send the old revision.
   await page.getByLabel("Autosave").uncheck();
@@ -90,10 +78,7 @@ test("staff format text and picks links without HTML or URLs, publishes, and the
 test("a dealership is chosen from the stock feed; franchises and a location's makes are ticked, a make not listed added", async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize(viewports.desktop);
-  await signIn(page);
-  await page.goto(adminUrl("/admin/tenants/harbourline"));
-  await expect(page.locator("[data-ready=false]")).toHaveCount(0);
-  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+  await signInStaff(page, "harbourline");
   await page.getByLabel("Autosave").uncheck();
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Locations", exact: true }).click();
 

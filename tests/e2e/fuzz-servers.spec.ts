@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { E2E_PORT } from "../../playwright.config";
+import { E2E_PORT, SEEDED_SNAPSHOT } from "../../playwright.config";
 import { openDb } from "../../server/db";
 import { TEST_PG_URL } from "../databases";
 import { CONCURRENCY, changes, context, fuzzRequests, report, run, send, signInRequests, storedState } from "./fuzz-requests";
@@ -104,6 +104,9 @@ test("PGlite: a request built to be refused is refused and stores nothing (count
   const started = Date.now();
   // A server of its own on a fresh PGlite: the shared e2e server's files cannot be read while it runs.
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-fuzz-pglite-"));
+  // From the copy of the data folder the run's first server seeded (playwright.config.ts), when there
+  // is one: the same fresh database and feed keys, without seeding the demo again (a minute or more).
+  if (existsSync(SEEDED_SNAPSHOT)) cpSync(SEEDED_SNAPSHOT, dataDir, { recursive: true });
   const port = SERVERS_PORT + 1;
   const env = { DATABASE_URL: "", DATA_DIR: dataDir, FORECOURT_TEST_SMS_DIR: join(dataDir, "sms"), FORECOURT_TEST_FEED_KEYS: join(dataDir, "feed-keys.json") };
   const uploadsDir = join(dataDir, "uploads");

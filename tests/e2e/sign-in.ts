@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { reactHydrated } from "./helpers";
+import { adminUrl, hydrated, reactHydrated } from "./helpers";
 
 // Sign-in codes as the embedded SMS provider writes them when the server runs with
 // FORECOURT_TEST_SMS_DIR (playwright.config.ts sets it): for specs that open a site's gated pages.
@@ -58,4 +58,23 @@ export async function signInWithForm(page: Page, who: { mobile: string; e164: st
   await expect(codeField).toBeFocused();
   await codeField.fill(await newestCode(who.e164, before));
   await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/** The demo staff account (server/demo/seed.ts, seedDemoAccounts). */
+export const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
+
+/**
+ * Signs the demo staff account in on the admin's sign-in page, as a person does; with `slug`, then
+ * opens that site's editor and waits until it has hydrated (a click before that is lost). `admin`:
+ * the admin's origin, when it is not the e2e server's (the cluster's Caddy).
+ */
+export async function signInStaff(page: Page, slug?: string, admin = adminUrl("")): Promise<void> {
+  await page.goto(`${admin}/admin/sign-in`);
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${admin}/admin`);
+  if (!slug) return;
+  await page.goto(`${admin}/admin/tenants/${slug}`);
+  await hydrated(page);
 }
