@@ -1,11 +1,12 @@
 import type { TenantError } from "../domain/tenant-validation";
 import { fieldPlace, problemWords } from "../domain/field-place";
+import { revealField } from "./editor/reveal";
 import styles from "./error-list.module.css";
 
 /**
  * Problems by field, each one sentence naming page, block and field by their labels ("About Us ›
  * Rich text › Text is required.", "Theme › Colours › Primary (buttons, links) must look like #1A2B3C.").
- * With `onGo`, each place is a button that opens its field; `doc` names pages and blocks by their titles
+ * With `onGo`, each place is a button that opens its field (and the list items on its way, reveal.ts); `doc` names pages and blocks by their titles
  * (an error the server already placed, such as a checklist refusal's, brings its own `where`).
  */
 export function ErrorList({ errors, onGo, doc }: { errors: (Pick<TenantError, "pointer" | "message"> & { where?: string })[]; onGo?: (pointer: string) => void; doc?: unknown }) {
@@ -16,7 +17,13 @@ export function ErrorList({ errors, onGo, doc }: { errors: (Pick<TenantError, "p
         return (
           <li key={i}>
             {onGo ? (
-              <button type="button" onClick={() => onGo(e.pointer)}>
+              <button
+                type="button"
+                onClick={() => {
+                  revealField(e.pointer);
+                  onGo(e.pointer);
+                }}
+              >
                 {place}
               </button>
             ) : (

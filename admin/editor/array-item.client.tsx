@@ -1,8 +1,9 @@
 "use client";
 
-import { createContext, isValidElement, useContext, useEffect, useRef, useState, type RefObject } from "react";
+import { createContext, isValidElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { getDefaultRegistry } from "@rjsf/core";
 import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from "@rjsf/utils";
+import { leadsTo, onWanted, wantedPath } from "./reveal";
 import { errorMessages } from "./sections";
 import styles from "../admin.module.css";
 
@@ -47,7 +48,8 @@ export function itemSummary(data: unknown): string {
 /**
  * RJSF's list item: a group of fields (a menu item, a location) is one line with its summary, opened
  * by a button (aria-expanded) to edit it. It starts closed, except an item just added, an item with
- * an error (which also opens when an error appears) and the only item of its list. A single value
+ * an error (which also opens when an error appears), an item holding the field a problem's button
+ * asked for (which also opens when asked) and the only item of its list. A single value
  * (a domain, a make) is one row with its buttons.
  */
 export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
@@ -55,10 +57,13 @@ export function CollapsibleItemTemplate(props: ArrayFieldItemTemplateProps) {
   const child = (isValidElement(children) ? children.props : {}) as { formData?: unknown; errorSchema?: unknown };
   const errors = errorMessages(child.errorSchema).length;
   const drawn = useContext(Drawn);
-  const [open, setOpen] = useState(() => errors > 0 || totalItems === 1 || !!drawn?.current);
+  // A problem's button asked for a field in this item (reveal.ts).
+  const wanted = useSyncExternalStore(onWanted, wantedPath, () => null);
+  const asked = leadsTo(buttonsProps.fieldPathId.path, wanted);
+  const [open, setOpen] = useState(() => errors > 0 || totalItems === 1 || asked || !!drawn?.current);
   useEffect(() => {
-    if (errors > 0) setOpen(true);
-  }, [errors]);
+    if (errors > 0 || asked) setOpen(true);
+  }, [errors, asked]);
   const group = schema.type === "object" || !!schema.properties;
   const Buttons = getTemplate("ArrayFieldItemButtonsTemplate", registry, getUiOptions(uiSchema));
   // A single value: one row, its buttons beside it (its label is read out, the list's legend shows).

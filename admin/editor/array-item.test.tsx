@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import Form from "@rjsf/core";
 import validator from "@rjsf/validator-ajv8";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import tenantSchema from "../../schemas/generated/tenant.schema.json";
 import { itemSummary } from "./array-item.client";
+import { formPath, leadsTo, revealField, wantedPath } from "./reveal";
 import { errorSchemaFor, SECTIONS, sectionSchema, sectionUiSchema } from "./sections";
 import { editorFields, editorTemplates, editorWidgets } from "./widgets.client";
 
@@ -97,5 +98,41 @@ describe("a form's lists", () => {
     expect(within(row).getAllByRole("button").map((b) => b.textContent)).toEqual(["↑ Up", "↓ Down", "Remove"]);
     expect(general.labels?.[0]?.textContent).toMatch(/^Categor/);
     expect(screen.queryAllByRole("button", { expanded: false }).map((b) => b.textContent)).not.toContain("General Enquiry");
+  });
+
+  it("a problem's place opens the items on its way, however deep, and focuses its field", async () => {
+    // The stock search link asks the site which makes it has.
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ facets: { make: ["Hyundai"], make_model: ["Hyundai|Tucson"], body: [] }, cars: [] })));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    renderSection("navigation", { navigation: harbourline.navigation, footer: harbourline.footer });
+    const range = screen.getByRole("button", { name: "2. Range — /models" });
+    expect(expanded(range)).toBe("false");
+    act(() => revealField("/navigation/items/1/children/2/href"));
+    expect(expanded(range)).toBe("true");
+    expect(expanded(screen.getByRole("button", { name: "3. Hyundai Tucson — /search/hyundai/tucson" }))).toBe("true");
+    // Only those: the item before it and the menu's other items stay closed.
+    expect(expanded(screen.getByRole("button", { name: "2. Mazda CX-5 — /search/mazda/cx-5" }))).toBe("false");
+    expect(expanded(screen.getByRole("button", { name: "3. Stock" }))).toBe("false");
+    await waitFor(() => expect(document.activeElement?.id).toBe("fc-navigation_navigation_items_1_children_2_href"));
+    // Once focused, nothing more is asked for: an item drawn later starts closed again.
+    expect(wantedPath()).toBeNull();
+  });
+});
+
+describe("where a problem's field is", () => {
+  it("is its pointer's path in the form that edits it (a page's under \"page\")", () => {
+    expect(formPath("/navigation/items/1/children/2/href")).toEqual(["navigation", "items", "1", "children", "2", "href"]);
+    expect(formPath("/pages/3/blocks/0/props/a~1b")).toEqual(["page", "blocks", "0", "props", "a/b"]);
+    expect(formPath("/layout/top/0")).toEqual(["layout", "top", "0"]);
+  });
+  it("lies in the items on its way and in no other", () => {
+    const wanted = ["locations", "0", "address", "suburb"];
+    expect(leadsTo(["locations", 0], wanted)).toBe(true);
+    expect(leadsTo(["locations", 0, "address", "suburb"], wanted)).toBe(true);
+    expect(leadsTo(["locations", 1], wanted)).toBe(false);
+    expect(leadsTo(["locations", 0, "address", "suburb", "x"], wanted)).toBe(false);
+    expect(leadsTo(["locations", 0], null)).toBe(false);
   });
 });

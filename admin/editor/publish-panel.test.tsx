@@ -7,6 +7,7 @@ import { REASON_NEEDED, usePublish } from "./use-publish";
 import { useSchedule } from "./use-schedule";
 import { Toolbar } from "./toolbar";
 import { PublishRefused } from "./alerts";
+import { wantedPath } from "./reveal";
 
 // The editor's publishing panels against a stubbed server (server/admin/publish.test.ts covers the
 // server, tests/e2e/admin-publish.spec.ts both together).
@@ -71,6 +72,8 @@ describe("the publishing panels", () => {
     expect(document.querySelector('[data-check="links"]')!.textContent).toContain("Fails: 1 link leads to no page.");
     fireEvent.click(screen.getByRole("button", { name: "Menu › Broken" }));
     expect(onGo).toHaveBeenCalledWith("/navigation/items/0/href");
+    // And the list items on the way to it are asked to open (array-item.test.tsx opens them).
+    expect(wantedPath()).toEqual(["navigation", "items", "0", "href"]);
 
     // Ticked without a reason: nothing is sent. Ticked, the button says what it does.
     expect(screen.queryByRole("button", { name: "Publish anyway" })).toBeNull();

@@ -1,5 +1,6 @@
 import type { CheckItem } from "../../domain/publish-checklist";
 import { problemWords } from "../../domain/field-place";
+import { revealField } from "./reveal";
 import { formatInZone, utcToZoned, zonePlace } from "../../domain/zoned-time";
 import styles from "../admin.module.css";
 import errorStyles from "../error-list.module.css";
@@ -27,7 +28,7 @@ function headline(items: CheckItem[], problems: number): string {
 
 /**
  * The pre-publish checklist: a tick, cross or warning per check in plain words, each problem with
- * where it is (a button that opens its field). With a failing check, staff get "Publish anyway"
+ * where it is (a button that opens its section, page, block and list items and focuses its field). With a failing check, staff get "Publish anyway"
  * and a reason; a dealer is told only staff can. Never "all checks pass" while the form has
  * `problems` (its errors as typed).
  */
@@ -65,7 +66,13 @@ export function PublishChecklist({ publishing, role, onGo, problems = 0 }: { pub
               <ul className={errorStyles.errorList}>
                 {item.problems.slice(0, SHOWN).map((p, i) => (
                   <li key={i}>
-                    <button type="button" onClick={() => onGo(p.pointer)}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        revealField(p.pointer);
+                        onGo(p.pointer);
+                      }}
+                    >
                       {problemWords(p.where, p.message).place}
                     </button>
                     {problemWords(p.where, p.message).rest}
