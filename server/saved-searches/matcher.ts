@@ -1,9 +1,10 @@
 /**
  * Which saved searches a changed car matches, in memory. A search is the Algolia request the search
- * page sends for its URL state (searchParamsOf), judged with the engine's own semantics — the
- * reference scan's filter and text rules (server/search/engine/reference.ts) under the site's base
- * filter — so a car matches a search exactly when the search page would list it (matcher.test.ts
- * checks this against SearchIndex). Searches are bucketed by site and by the makes they name, so a
+ * page sends for its URL state (searchParamsOf), parsed by the engine's own parsers and judged by the
+ * reference scan's rules (server/search/engine/reference.ts matchesFilter, and textRelevance's "every
+ * word matches some token") compiled to closures over one car's values, read once per car — so a car
+ * matches a search exactly when the search page would list it (matcher.test.ts checks this against
+ * SearchIndex on generated searches). Searches are bucketed by site and by the makes they name, so a
  * car is checked against its make's searches and those naming no make, not against every search.
  * This is a cache of the database's saved searches; what was already announced lives in the database.
  */
@@ -11,10 +12,9 @@ import type { SavedSearchState } from "../../domain/saved-search";
 import type { SearchRecord } from "../../domain/search-record";
 import { facetFilter } from "../../domain/search-rules";
 import { allOf, parseFacetFilters, parseNumericFilters } from "../search/engine/filters";
-import { matchesFilter, textRelevance } from "../search/engine/reference";
-import { queryWords, type QueryWord } from "../search/engine/text";
+import { matchToken, queryWords, tokenise, type QueryWord } from "../search/engine/text";
 import { resolveSettings, type FilterNode, type ResolvedSettings, type SearchableRecord } from "../search/engine/types";
-import { facetKey } from "../search/engine/values";
+import { facetKey, facetStrings, numericValue, searchableStrings } from "../search/engine/values";
 import { vehicleIndexSettings } from "../search/vehicle-index";
 
 export const SETTINGS: ResolvedSettings = resolveSettings(vehicleIndexSettings);
@@ -35,23 +35,127 @@ export interface MatchableSearch {
   state: SavedSearchState;
 }
 
+/** One car's values as the filters read them, each read once and kept for every search that asks. */
+class CarView {
+  private readonly facets = new Map<string, Set<string>>();
+  private readonly numbers = new Map<string, number>();
+  private tokens: string[] | null = null;
+  private readonly words = new Map<string, boolean>();
+
+  constructor(readonly r: SearchableRecord) {}
+
+  facet(attribute: string): Set<string> {
+    let keys = this.facets.get(attribute);
+    if (!keys) this.facets.set(attribute, (keys = new Set(facetStrings(this.r[attribute]).map(facetKey))));
+    return keys;
+  }
+
+  number(attribute: string): number {
+    let n = this.numbers.get(attribute);
+    if (n === undefined) this.numbers.set(attribute, (n = numericValue(this.r[attribute])));
+    return n;
+  }
+
+  /** Whether the word matches a token of a searchable attribute (the engine's matchToken). */
+  word(w: QueryWord): boolean {
+    const key = `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}`;
+    let hit = this.words.get(key);
+    if (hit === undefined) {
+      this.tokens ??= [...new Set(SETTINGS.searchable.flatMap((a) => searchableStrings(this.r[a]).flatMap(tokenise)))];
+      this.words.set(key, (hit = this.tokens.some((t) => matchToken(w, t) >= 0)));
+    }
+    return hit;
+  }
+}
+
+type Test = (car: CarView) => boolean;
+
+const NUMERIC: Record<string, (x: number, v: number) => boolean> = {
+  "<": (x, v) => x < v,
+  "<=": (x, v) => x <= v,
+  "=": (x, v) => x === v,
+  "!=": (x, v) => !(x === v),
+  ">=": (x, v) => x >= v,
+  ">": (x, v) => x > v,
+};
+
+/** A parsed filter as a test of one car, with matchesFilter's semantics. */
+export function compileFilter(f: FilterNode): Test {
+  switch (f.type) {
+    case "and": {
+      const parts = f.children.map(compileFilter);
+      return (c) => parts.every((p) => p(c));
+    }
+    case "or": {
+      const parts = f.children.map(compileFilter);
+      return (c) => parts.some((p) => p(c));
+    }
+    case "not": {
+      const child = compileFilter(f.child);
+      return (c) => !child(c);
+    }
+    case "facet": {
+      const key = facetKey(f.value);
+      return (c) => c.facet(f.attribute).has(key);
+    }
+    case "range":
+      return (c) => {
+        const x = c.number(f.attribute);
+        return x >= f.lo && x <= f.hi;
+      };
+    case "numeric": {
+      const op = NUMERIC[f.op];
+      return (c) => op(c.number(f.attribute), f.value);
+    }
+  }
+}
+
+/**
+ * A search in flat form: each refined attribute's accepted facet keys (any one), each range's
+ * bounds, the query's words. The same conditions as its parsed filter (the engine's parser accepts
+ * it first), read without walking a tree.
+ */
 interface Compiled {
   id: string;
-  filter: FilterNode | null;
+  facets: { attribute: string; keys: Set<string> }[];
+  ranges: { attribute: string; lo: number; hi: number }[];
   words: QueryWord[];
 }
 
+/** The attribute a search is filed under, most selective first: a car is checked only against the searches filed under its own values (and those with none). */
+const KEY_ATTRIBUTES = ["model", "make", "body", "colour", "fuel", "car_type", "transmission", "item_type"];
+
+function passes(c: Compiled, car: CarView): boolean {
+  for (const f of c.facets) {
+    const have = car.facet(f.attribute);
+    let any = false;
+    for (const k of have) if (f.keys.has(k)) any = true;
+    if (!any) return false;
+  }
+  for (const r of c.ranges) {
+    const x = car.number(r.attribute);
+    if (!(x >= r.lo && x <= r.hi)) return false;
+  }
+  for (const w of c.words) if (!car.word(w)) return false;
+  return true;
+}
+
 interface SiteBuckets {
-  byMake: Map<string, Map<string, Compiled>>;
-  anyMake: Map<string, Compiled>;
+  /** "attribute\u0000key" → the searches filed there. */
+  byKey: Map<string, Map<string, Compiled>>;
+  unkeyed: Map<string, Compiled>;
 }
 
 /** A site's base filter (domain/search-rules.ts tenantBaseFilter, parsed), for the cars it shows. */
 export type SiteFilters = Map<string, FilterNode | null>;
 
+/** A site's base filter, compiled (a site's many searches share it). */
+const compiledBases = new WeakMap<FilterNode, Test>();
+const baseTest = (f: FilterNode) => compiledBases.get(f) ?? compiledBases.set(f, compileFilter(f)).get(f)!;
+
 export class SearchMatcher {
   private readonly sites = new Map<string, SiteBuckets>();
-  private readonly where = new Map<string, { tenant: string; makes: string[] }>();
+  private readonly where = new Map<string, { tenant: string; keys: string[] }>();
 
   get size(): number {
     return this.where.size;
@@ -67,20 +171,34 @@ export class SearchMatcher {
     let compiled: Compiled;
     try {
       const p = searchParamsOf(s.state);
-      compiled = { id: s.id, filter: allOf([parseFacetFilters(p.facetFilters, SETTINGS), parseNumericFilters(p.numericFilters, SETTINGS)]), words: queryWords(p.query, SETTINGS, true) };
+      // The engine's parsers refuse what the search page could not send.
+      parseFacetFilters(p.facetFilters, SETTINGS);
+      parseNumericFilters(p.numericFilters, SETTINGS);
+      compiled = {
+        id: s.id,
+        facets: Object.entries(s.state.refinementList ?? {})
+          .filter(([, values]) => values.length)
+          .map(([attribute, values]) => ({ attribute, keys: new Set(values.map(facetKey)) })),
+        ranges: Object.entries(s.state.range ?? {}).map(([attribute, range]) => {
+          const [lo, hi] = range.split(":");
+          return { attribute, lo: lo ? Number(lo) : -Infinity, hi: hi ? Number(hi) : Infinity };
+        }),
+        words: queryWords(p.query, SETTINGS, true),
+      };
     } catch {
       return false;
     }
     let site = this.sites.get(s.tenant);
-    if (!site) this.sites.set(s.tenant, (site = { byMake: new Map(), anyMake: new Map() }));
-    const makes = [...new Set((s.state.refinementList?.make ?? []).map(facetKey))];
-    if (!makes.length) site.anyMake.set(s.id, compiled);
-    for (const make of makes) {
-      let bucket = site.byMake.get(make);
-      if (!bucket) site.byMake.set(make, (bucket = new Map()));
+    if (!site) this.sites.set(s.tenant, (site = { byKey: new Map(), unkeyed: new Map() }));
+    const key = KEY_ATTRIBUTES.map((a) => compiled.facets.find((f) => f.attribute === a)).find(Boolean);
+    const keys = key ? [...key.keys].map((k) => `${key.attribute}\u0000${k}`) : [];
+    if (!keys.length) site.unkeyed.set(s.id, compiled);
+    for (const k of keys) {
+      let bucket = site.byKey.get(k);
+      if (!bucket) site.byKey.set(k, (bucket = new Map()));
       bucket.set(s.id, compiled);
     }
-    this.where.set(s.id, { tenant: s.tenant, makes });
+    this.where.set(s.id, { tenant: s.tenant, keys });
     return true;
   }
 
@@ -88,8 +206,8 @@ export class SearchMatcher {
     const w = this.where.get(id);
     if (!w) return;
     const site = this.sites.get(w.tenant)!;
-    site.anyMake.delete(id);
-    for (const make of w.makes) site.byMake.get(make)?.delete(id);
+    site.unkeyed.delete(id);
+    for (const k of w.keys) site.byKey.get(k)?.delete(id);
     this.where.delete(id);
   }
 
@@ -105,19 +223,15 @@ export class SearchMatcher {
   match(records: readonly SearchRecord[], sites: SiteFilters): { searchId: string; tenant: string; record: SearchRecord }[] {
     const out: { searchId: string; tenant: string; record: SearchRecord }[] = [];
     for (const record of records) {
-      const r = record as unknown as SearchableRecord;
-      const make = facetKey(record.make ?? "");
+      const car = new CarView(record as unknown as SearchableRecord);
+      // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
+      const keys = KEY_ATTRIBUTES.flatMap((a) => [...car.facet(a)].map((k) => `${a}\u0000${k}`));
       for (const [tenant, buckets] of this.sites) {
-        if (!sites.has(tenant)) continue;
-        const base = sites.get(tenant)!;
-        if (base && !matchesFilter(r, base)) continue;
-        for (const bucket of [buckets.byMake.get(make), buckets.anyMake]) {
+        const base = sites.get(tenant);
+        if (base === undefined || (base && !baseTest(base)(car))) continue;
+        for (const bucket of [...keys.map((k) => buckets.byKey.get(k)), buckets.unkeyed]) {
           if (!bucket) continue;
-          for (const c of bucket.values()) {
-            if (c.filter && !matchesFilter(r, c.filter)) continue;
-            if (c.words.length && textRelevance(r, c.words, SETTINGS) === null) continue;
-            out.push({ searchId: c.id, tenant, record });
-          }
+          for (const c of bucket.values()) if (passes(c, car)) out.push({ searchId: c.id, tenant, record });
         }
       }
     }

@@ -64,9 +64,9 @@ test("a saved search on Coralstone: confirmed from its e-mail, one alert for a n
   test.setTimeout(240_000);
   rmSync(ALERT_DAYS_FILE, { force: true });
   await page.goto(siteUrl(SLUG, "/search?refinementList[model][0]=CX-5&range[price]=:60000"));
-  const results = page.locator('[data-block="search-results"]');
-  await reactHydrated(results);
-  await page.getByText("Email me new cars for this search").click();
+  const open = page.getByText("Email me new cars for this search");
+  await reactHydrated(open);
+  await open.click();
   const email = page.getByLabel("Email address");
   await email.fill("not-an-address");
   await page.getByRole("button", { name: "Save search" }).click();
