@@ -58,6 +58,9 @@ const local = (link: string) => {
   return siteUrl(SLUG, `${u.pathname}${u.search}`);
 };
 
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${SLUG}`);
+});
 test.afterAll(() => rmSync(ALERT_DAYS_FILE, { force: true }));
 
 test("a saved search on Coralstone: confirmed from its e-mail, one alert for a new car, one for a price drop the next day, none after one-click unsubscribe", async ({ page }) => {
