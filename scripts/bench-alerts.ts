@@ -4,8 +4,9 @@
  * way shoppers save them — a make (most), a model, a body, a price band around a car's, km and year
  * bounds, the car type, sometimes words — over the benchmark's 24 dealer sites; the update is 1,000
  * changed cars. Prints the time to load the searches into the matcher, the match (best and median of
- * 5 rounds, in process; the database writes of the matches are not in the figure), the matches found,
- * memory and the load average (the machine is shared: a high load slows every figure).
+ * 5 rounds, in process; the database writes of the matches are not in the figure) as wall time and as
+ * this process's CPU time, the matches found, memory and the load average (the machine is shared: at
+ * a load above its 2 cores the wall time mostly measures the wait for a core; the CPU time less so).
  */
 import os from "node:os";
 import type { SavedSearchState } from "../domain/saved-search";
@@ -62,15 +63,20 @@ function main() {
   console.log(`  loaded ${matcher.size.toLocaleString("en-AU")} searches into the matcher in ${Math.round(performance.now() - t)} ms (${mb()})`);
   const update = generateRecords(CARS, 99);
   const times: number[] = [];
+  const cpu: number[] = [];
   let found = 0;
   for (let round = 0; round < 5; round++) {
     t = performance.now();
+    const c = process.cpuUsage();
     found = matcher.match(update, sites).length;
+    const used = process.cpuUsage(c);
     times.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const median = times[2];
-  console.log(`  matched ${CARS.toLocaleString("en-AU")} cars: best ${Math.round(times[0])} ms, median ${Math.round(median)} ms, ${found.toLocaleString("en-AU")} (search, car) matches; load average ${load()}`);
+  console.log(`  matched ${CARS.toLocaleString("en-AU")} cars: wall best ${Math.round(times[0])} ms, median ${Math.round(median)} ms; CPU best ${Math.round(cpu[0])} ms, median ${Math.round(cpu[2])} ms; ${found.toLocaleString("en-AU")} (search, car) matches; load average ${load()}`);
   console.log(`  ${median <= BUDGET_MS ? "within" : "OVER"} the ${BUDGET_MS} ms budget`);
   if (median > BUDGET_MS) process.exitCode = 1;
 }

@@ -37,28 +37,23 @@ export interface MatchableSearch {
 
 /** One car's values as the filters read them, each read once and kept for every search that asks. */
 class CarView {
-  private readonly facets = new Map<string, Set<string>>();
-  private readonly numbers = new Map<string, number>();
+  private readonly facets: Record<string, string[]> = Object.create(null);
+  private readonly numbers: Record<string, number> = Object.create(null);
   private tokens: string[] | null = null;
   private readonly words = new Map<string, boolean>();
 
   constructor(readonly r: SearchableRecord) {}
 
-  facet(attribute: string): Set<string> {
-    let keys = this.facets.get(attribute);
-    if (!keys) this.facets.set(attribute, (keys = new Set(facetStrings(this.r[attribute]).map(facetKey))));
-    return keys;
+  facet(attribute: string): string[] {
+    return (this.facets[attribute] ??= facetStrings(this.r[attribute]).map(facetKey));
   }
 
   number(attribute: string): number {
-    let n = this.numbers.get(attribute);
-    if (n === undefined) this.numbers.set(attribute, (n = numericValue(this.r[attribute])));
-    return n;
+    return (this.numbers[attribute] ??= numericValue(this.r[attribute]));
   }
 
   /** Whether the word matches a token of a searchable attribute (the engine's matchToken). */
-  word(w: QueryWord): boolean {
-    const key = `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}`;
+  word(w: QueryWord, key: string): boolean {
     let hit = this.words.get(key);
     if (hit === undefined) {
       this.tokens ??= [...new Set(SETTINGS.searchable.flatMap((a) => searchableStrings(this.r[a]).flatMap(tokenise)))];
@@ -96,7 +91,7 @@ export function compileFilter(f: FilterNode): Test {
     }
     case "facet": {
       const key = facetKey(f.value);
-      return (c) => c.facet(f.attribute).has(key);
+      return (c) => c.facet(f.attribute).includes(key);
     }
     case "range":
       return (c) => {
@@ -119,24 +114,27 @@ interface Compiled {
   id: string;
   facets: { attribute: string; keys: Set<string> }[];
   ranges: { attribute: string; lo: number; hi: number }[];
-  words: QueryWord[];
+  words: { w: QueryWord; key: string }[];
 }
 
 /** The attribute a search is filed under, most selective first: a car is checked only against the searches filed under its own values (and those with none). */
 const KEY_ATTRIBUTES = ["model", "make", "body", "colour", "fuel", "car_type", "transmission", "item_type"];
 
 function passes(c: Compiled, car: CarView): boolean {
-  for (const f of c.facets) {
-    const have = car.facet(f.attribute);
-    let any = false;
-    for (const k of have) if (f.keys.has(k)) any = true;
-    if (!any) return false;
-  }
-  for (const r of c.ranges) {
+  // Ranges first: the cheapest test, and the one most searches fail on.
+  for (let i = 0; i < c.ranges.length; i++) {
+    const r = c.ranges[i];
     const x = car.number(r.attribute);
     if (!(x >= r.lo && x <= r.hi)) return false;
   }
-  for (const w of c.words) if (!car.word(w)) return false;
+  for (let i = 0; i < c.facets.length; i++) {
+    const f = c.facets[i];
+    const have = car.facet(f.attribute);
+    let any = false;
+    for (let j = 0; j < have.length && !any; j++) any = f.keys.has(have[j]);
+    if (!any) return false;
+  }
+  for (let i = 0; i < c.words.length; i++) if (!car.word(c.words[i].w, c.words[i].key)) return false;
   return true;
 }
 
@@ -183,7 +181,7 @@ export class SearchMatcher {
           const [lo, hi] = range.split(":");
           return { attribute, lo: lo ? Number(lo) : -Infinity, hi: hi ? Number(hi) : Infinity };
         }),
-        words: queryWords(p.query, SETTINGS, true),
+        words: queryWords(p.query, SETTINGS, true).map((w) => ({ w, key: `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}` })),
       };
     } catch {
       return false;
@@ -225,7 +223,7 @@ export class SearchMatcher {
     for (const record of records) {
       const car = new CarView(record as unknown as SearchableRecord);
       // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
-      const keys = KEY_ATTRIBUTES.flatMap((a) => [...car.facet(a)].map((k) => `${a}\u0000${k}`));
+      const keys = KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`));
       for (const [tenant, buckets] of this.sites) {
         const base = sites.get(tenant);
         if (base === undefined || (base && !baseTest(base)(car))) continue;
