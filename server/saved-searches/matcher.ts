@@ -4,8 +4,9 @@
  * reference scan's rules (server/search/engine/reference.ts matchesFilter, and textRelevance's "every
  * word matches some token") compiled to closures over one car's values, read once per car — so a car
  * matches a search exactly when the search page would list it (matcher.test.ts checks this against
- * SearchIndex on generated searches). Searches are bucketed by site and by the makes they name, so a
- * car is checked against its make's searches and those naming no make, not against every search.
+ * SearchIndex on generated searches). Searches are bucketed by site and by their most selective
+ * refinement (model, else make, body …), so a car is checked against the searches filed under its own
+ * values and those with no refinement, not against every search.
  * This is a cache of the database's saved searches; what was already announced lives in the database.
  */
 import type { SavedSearchState } from "../../domain/saved-search";
@@ -138,10 +139,33 @@ function passes(c: Compiled, car: CarView): boolean {
   return true;
 }
 
+/** Searches in an array (the inner loop's iteration), with their places for removal (swapped with the last). */
+class Bucket {
+  readonly list: Compiled[] = [];
+  private readonly at = new Map<string, number>();
+
+  set(c: Compiled): void {
+    const i = this.at.get(c.id);
+    if (i !== undefined) this.list[i] = c;
+    else this.at.set(c.id, this.list.push(c) - 1);
+  }
+
+  delete(id: string): void {
+    const i = this.at.get(id);
+    if (i === undefined) return;
+    const last = this.list.pop()!;
+    this.at.delete(id);
+    if (last.id !== id) {
+      this.list[i] = last;
+      this.at.set(last.id, i);
+    }
+  }
+}
+
 interface SiteBuckets {
   /** "attribute\u0000key" → the searches filed there. */
-  byKey: Map<string, Map<string, Compiled>>;
-  unkeyed: Map<string, Compiled>;
+  byKey: Map<string, Bucket>;
+  unkeyed: Bucket;
 }
 
 /** A site's base filter (domain/search-rules.ts tenantBaseFilter, parsed), for the cars it shows. */
@@ -187,14 +211,14 @@ export class SearchMatcher {
       return false;
     }
     let site = this.sites.get(s.tenant);
-    if (!site) this.sites.set(s.tenant, (site = { byKey: new Map(), unkeyed: new Map() }));
+    if (!site) this.sites.set(s.tenant, (site = { byKey: new Map(), unkeyed: new Bucket() }));
     const key = KEY_ATTRIBUTES.map((a) => compiled.facets.find((f) => f.attribute === a)).find(Boolean);
     const keys = key ? [...key.keys].map((k) => `${key.attribute}\u0000${k}`) : [];
-    if (!keys.length) site.unkeyed.set(s.id, compiled);
+    if (!keys.length) site.unkeyed.set(compiled);
     for (const k of keys) {
       let bucket = site.byKey.get(k);
-      if (!bucket) site.byKey.set(k, (bucket = new Map()));
-      bucket.set(s.id, compiled);
+      if (!bucket) site.byKey.set(k, (bucket = new Bucket()));
+      bucket.set(compiled);
     }
     this.where.set(s.id, { tenant: s.tenant, keys });
     return true;
@@ -227,9 +251,10 @@ export class SearchMatcher {
       for (const [tenant, buckets] of this.sites) {
         const base = sites.get(tenant);
         if (base === undefined || (base && !baseTest(base)(car))) continue;
-        for (const bucket of [...keys.map((k) => buckets.byKey.get(k)), buckets.unkeyed]) {
-          if (!bucket) continue;
-          for (const c of bucket.values()) if (passes(c, car)) out.push({ searchId: c.id, tenant, record });
+        for (let b = 0; b <= keys.length; b++) {
+          const list = (b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed)?.list;
+          if (!list) continue;
+          for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, tenant, record });
         }
       }
     }
