@@ -12,7 +12,7 @@
 import type { SavedSearchState } from "../../domain/saved-search";
 import type { SearchRecord } from "../../domain/search-record";
 import { facetFilter } from "../../domain/search-rules";
-import { allOf, parseFacetFilters, parseNumericFilters } from "../search/engine/filters";
+import { parseFacetFilters, parseNumericFilters } from "../search/engine/filters";
 import { matchToken, queryWords, tokenise, type QueryWord } from "../search/engine/text";
 import { resolveSettings, type FilterNode, type ResolvedSettings, type SearchableRecord } from "../search/engine/types";
 import { facetKey, facetStrings, numericValue, searchableStrings } from "../search/engine/values";
