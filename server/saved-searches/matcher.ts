@@ -140,25 +140,62 @@ function passes(c: Compiled, car: CarView): boolean {
 }
 
 /** Searches in an array (the inner loop's iteration), with their places for removal (swapped with the last). */
-class Bucket {
-  readonly list: Compiled[] = [];
+class List {
+  readonly items: Compiled[] = [];
   private readonly at = new Map<string, number>();
 
   set(c: Compiled): void {
     const i = this.at.get(c.id);
-    if (i !== undefined) this.list[i] = c;
-    else this.at.set(c.id, this.list.push(c) - 1);
+    if (i !== undefined) this.items[i] = c;
+    else this.at.set(c.id, this.items.push(c) - 1);
   }
 
   delete(id: string): void {
     const i = this.at.get(id);
     if (i === undefined) return;
-    const last = this.list.pop()!;
+    const last = this.items.pop()!;
     this.at.delete(id);
     if (last.id !== id) {
-      this.list[i] = last;
+      this.items[i] = last;
       this.at.set(last.id, i);
     }
+  }
+}
+
+/** Price bands of 10,000: a search with a price range is filed in each band it covers, so a car meets only those of its own band. */
+const BAND = 10_000;
+const BANDS = 20;
+const bandOf = (price: number) => Math.min(BANDS - 1, Math.max(0, Math.floor(price / BAND)));
+
+/** The searches filed under one key: those with no price range, and those with one by the bands it covers. */
+class Bucket {
+  private readonly unpriced = new List();
+  private readonly bands: (List | undefined)[] = [];
+
+  private bandsOf(c: Compiled): number[] | null {
+    const r = c.ranges.find((x) => x.attribute === "price");
+    if (!r) return null;
+    const from = bandOf(r.lo === -Infinity ? 0 : r.lo);
+    const to = bandOf(r.hi === Infinity ? Number.MAX_SAFE_INTEGER : r.hi);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  }
+
+  set(c: Compiled): void {
+    const bands = this.bandsOf(c);
+    if (!bands) return this.unpriced.set(c);
+    for (const b of bands) (this.bands[b] ??= new List()).set(c);
+  }
+
+  delete(c: Compiled): void {
+    const bands = this.bandsOf(c);
+    if (!bands) return this.unpriced.delete(c.id);
+    for (const b of bands) this.bands[b]?.delete(c.id);
+  }
+
+  /** The lists a car of this price may match in (a price that is not a number meets no price range). */
+  lists(price: number): Compiled[][] {
+    const band = price === price ? this.bands[bandOf(price)] : undefined;
+    return band ? [this.unpriced.items, band.items] : [this.unpriced.items];
   }
 }
 
@@ -177,7 +214,7 @@ const baseTest = (f: FilterNode) => compiledBases.get(f) ?? compiledBases.set(f,
 
 export class SearchMatcher {
   private readonly sites = new Map<string, SiteBuckets>();
-  private readonly where = new Map<string, { tenant: string; keys: string[] }>();
+  private readonly where = new Map<string, { tenant: string; keys: string[]; compiled: Compiled }>();
 
   get size(): number {
     return this.where.size;
@@ -220,7 +257,7 @@ export class SearchMatcher {
       if (!bucket) site.byKey.set(k, (bucket = new Bucket()));
       bucket.set(compiled);
     }
-    this.where.set(s.id, { tenant: s.tenant, keys });
+    this.where.set(s.id, { tenant: s.tenant, keys, compiled });
     return true;
   }
 
@@ -228,8 +265,8 @@ export class SearchMatcher {
     const w = this.where.get(id);
     if (!w) return;
     const site = this.sites.get(w.tenant)!;
-    site.unkeyed.delete(id);
-    for (const k of w.keys) site.byKey.get(k)?.delete(id);
+    if (!w.keys.length) site.unkeyed.delete(w.compiled);
+    for (const k of w.keys) site.byKey.get(k)?.delete(w.compiled);
     this.where.delete(id);
   }
 
@@ -248,13 +285,14 @@ export class SearchMatcher {
       const car = new CarView(record as unknown as SearchableRecord);
       // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
       const keys = KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`));
+      const price = car.number("price");
       for (const [tenant, buckets] of this.sites) {
         const base = sites.get(tenant);
         if (base === undefined || (base && !baseTest(base)(car))) continue;
         for (let b = 0; b <= keys.length; b++) {
-          const list = (b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed)?.list;
-          if (!list) continue;
-          for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, tenant, record });
+          const bucket = b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed;
+          if (!bucket) continue;
+          for (const list of bucket.lists(price)) for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, tenant, record });
         }
       }
     }
