@@ -279,8 +279,8 @@ export class SearchMatcher {
    * Every (search, car) pair where the search page of the search's site would list the car: the car
    * passes the site's base filter (`sites`; a site missing there matches nothing) and the search's filters and words.
    */
-  match(records: readonly SearchRecord[], sites: SiteFilters): { searchId: string; tenant: string; record: SearchRecord }[] {
-    const out: { searchId: string; tenant: string; record: SearchRecord }[] = [];
+  match(records: readonly SearchRecord[], sites: SiteFilters): { searchId: string; record: SearchRecord }[] {
+    const out: { searchId: string; record: SearchRecord }[] = [];
     for (const record of records) {
       const car = new CarView(record as unknown as SearchableRecord);
       // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
@@ -292,7 +292,7 @@ export class SearchMatcher {
         for (let b = 0; b <= keys.length; b++) {
           const bucket = b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed;
           if (!bucket) continue;
-          for (const list of bucket.lists(price)) for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, tenant, record });
+          for (const list of bucket.lists(price)) for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, record });
         }
       }
     }
