@@ -129,11 +129,12 @@ export async function recordMatches(db: Db, matches: Match[], opts: { baseline?:
 
 /** Active searches with something pending (of `ids` when given). */
 export async function searchesWithPending(db: Db, ids?: string[]): Promise<SavedSearch[]> {
+  if (ids && !ids.length) return [];
   const pendingIds = db.selectDistinct({ id: savedSearchHits.searchId }).from(savedSearchHits).where(isNotNull(savedSearchHits.pending));
   return db
     .select()
     .from(savedSearches)
-    .where(and(eq(savedSearches.status, "active"), inArray(savedSearches.id, pendingIds), ids ? inArray(savedSearches.id, ids.length ? ids : [""]) : undefined));
+    .where(and(eq(savedSearches.status, "active"), inArray(savedSearches.id, pendingIds), ids ? inArray(savedSearches.id, ids) : undefined));
 }
 
 export function pendingHits(db: Db, searchId: string) {
