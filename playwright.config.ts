@@ -5,6 +5,8 @@ import { CHROMIUM } from "./scripts/chromium";
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 // The embedded SMS provider also writes each message here, so the sign-in test can read its code.
 process.env.FORECOURT_TEST_SMS_DIR ||= ".data-e2e/sms";
+// Whole days the server's saved-search alert clock runs ahead (saved-searches.spec: the next day's e-mail without waiting a day).
+process.env.FORECOURT_TEST_ALERT_DAYS_FILE ||= ".data-e2e/alert-days";
 // npm start writes feed keys for the demo dealerships here, so tests can change stock through the feed API.
 export const FEED_KEYS_FILE = ".data-e2e/feed-keys.json";
 // npm start copies .data-e2e here as its first start seeded it, before any request (scripts/start.ts).
@@ -23,7 +25,7 @@ process.env.PAYMENTS ??= "test";
  * browser would use up: feed writes (vdp-cache, vdp-states), views and leads (vdp-market, forms,
  * trade-in, service-booking), admin edits and sign-ins (admin and every admin-*, security-headers, watchlist, accounts), reservations (reserve-online) and the fuzz's floods.
  */
-const WRITES = /\/(accounts|admin(-[a-z]+)?|forms|fuzz|reserve-online|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
+const WRITES = /\/(accounts|admin(-[a-z]+)?|forms|fuzz|reserve-online|saved-searches|security-headers|service-booking|trade-in|vdp-cache|vdp-market|vdp-states|watchlist)\.spec\.ts$/;
 /** Specs with servers of their own (the fuzz on PostgreSQL and on a PGlite it stops to count): they run beside the writes. */
 const SERVERS = /\/fuzz-servers\.spec\.ts$/;
 
@@ -66,7 +68,7 @@ export default defineConfig({
     command: fromSeeded ? `rm -rf .data-e2e && cp -R ${SEEDED_SNAPSHOT} .data-e2e && npm start` : `rm -rf .data-e2e ${SEEDED_SNAPSHOT} && npm start`,
     // TRUSTED_PROXIES=1: the tests play the proxy in front, so a test's X-Forwarded-For is its visitor's address.
     // LOG_LEVEL=warn: the server's warnings and errors show in the run's output, not a JSON line per request.
-    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE, FORECOURT_SEED_SNAPSHOT: SEEDED_SNAPSHOT },
+    env: { PORT: String(E2E_PORT), TRUSTED_PROXIES: "1", DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", FORECOURT_TEST_SMS_DIR: process.env.FORECOURT_TEST_SMS_DIR, FORECOURT_TEST_ALERT_DAYS_FILE: process.env.FORECOURT_TEST_ALERT_DAYS_FILE, FORECOURT_TEST_FEED_KEYS: FEED_KEYS_FILE, FORECOURT_SEED_SNAPSHOT: SEEDED_SNAPSHOT },
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 600_000,

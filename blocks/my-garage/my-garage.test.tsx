@@ -12,11 +12,26 @@ const withGarage = (auth: boolean) =>
     t.features.auth = { enabled: auth, gatedRoutes: auth ? ["my-garage"] : [] };
     t.features.watchlist = true;
   });
-const EMPTY: Garage = { savedCars: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] };
+const EMPTY: Garage = { savedCars: [], savedSearches: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] };
 const view = (p: Partial<GarageViewProps>) =>
   renderToStaticMarkup(<GarageView id="g" heading="My Garage" intro={null} tenant={withGarage(true)} path="/my-garage" user={null} garage={null} cars={[]} reservations={null} now={NOW} {...p} />);
 
 describe("My Garage", () => {
+  it("signed in: their saved searches, each a link to the search, its state, and a Delete form", () => {
+    const html = view({
+      user: { phone: "+61412345678" },
+      garage: { ...EMPTY, savedSearches: [{ id: "0b6c1f8e-0000-4000-8000-000000000001", label: "Toyota · HiLux", href: "/search?refinementList[make][0]=Toyota", confirmed: true }, { id: "0b6c1f8e-0000-4000-8000-000000000002", label: "Kia", href: "/search?refinementList[make][0]=Kia", confirmed: false }] },
+    });
+    expect(html).toContain('<h3 id="g-saved-searches" class');
+    expect(html).toContain('Saved searches <span');
+    expect(html).toContain('<a href="/search?refinementList[make][0]=Toyota">Toyota · HiLux</a>');
+    expect(html).toContain("Email alerts on (at most one a day)");
+    expect(html).toContain("Waiting for you to confirm from the email we sent");
+    expect(html).toContain('<form action="/api/saved-searches/delete" method="post"><input type="hidden" name="id" value="0b6c1f8e-0000-4000-8000-000000000001"/><input type="hidden" name="back" value="/my-garage"/>');
+    expect(html).toContain('aria-label="Delete saved search Kia"');
+    expect(view({ user: { phone: "+61412345678" }, garage: EMPTY })).not.toContain("Saved searches");
+  });
+
   it("signed in: their enquiries, service bookings and trade-in offers, with a sign-out button", () => {
     const garage: Garage = {
       ...EMPTY,

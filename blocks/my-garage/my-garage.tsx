@@ -171,6 +171,27 @@ export function GarageView({ id, heading, intro, tenant, path, user, garage, car
           )}
         </Section>
       ) : null}
+      {garage.savedSearches.length ? (
+        <Section base={id} name="saved-searches" title="Saved searches" count={garage.savedSearches.length}>
+          <ul className={styles.rows} aria-label="Saved searches">
+            {garage.savedSearches.map((s) => (
+              <li key={s.id} className={`fc-panel ${styles.row}`}>
+                <p className={styles.rowTitle}>
+                  <a href={s.href}>{s.label}</a>
+                </p>
+                <p className={styles.meta}>{s.confirmed ? "Email alerts on (at most one a day)" : "Waiting for you to confirm from the email we sent"}</p>
+                <form method="post" action="/api/saved-searches/delete">
+                  <input type="hidden" name="id" value={s.id} />
+                  <input type="hidden" name="back" value={path} />
+                  <button type="submit" className="fc-button fc-button--ghost" aria-label={`Delete saved search ${s.label}`}>
+                    Delete
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {reservations ? (
         <Section base={id} name="reservations" title="Reservations" count={reservations.length}>
           {reservations.length ? (

@@ -11,6 +11,7 @@ import { LINKED_ATTRIBUTES, LINKED_LABELS } from "./linked";
 import { RecentSearches } from "./recent-searches";
 import { ResultsCount } from "./result-count";
 import { Results, SearchFailed } from "./results";
+import { SaveSearch } from "./save-search";
 import { SearchBox, SortSelect, UnderstoodWidgets } from "./search-box";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
@@ -75,6 +76,7 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
           <ResultsCount settings={settings} />
           <SearchFailed indexName={settings.indexName} />
           <CurrentRefinements settings={settings} labels={labels} />
+          <SaveSearch settings={settings} />
           <Results settings={settings} onPage={toTop} />
           {settings.layout === "grid" ? <Pagination onPage={toTop} /> : null}
         </div>

@@ -10,6 +10,7 @@
 import { startScheduledPublishing } from "../admin/schedule";
 import { startLeadsOutbox } from "../leads/outbox";
 import { startReservationSweep } from "../reservations/sweep";
+import { startSavedSearchAlerts } from "../saved-searches/service";
 import { startAlgoliaSync } from "../search/algolia";
 import { startStalePictureSweep } from "../trade-in/stale-pictures";
 import { startUnacceptedOfferSweep } from "../trade-in/unaccepted";
@@ -28,6 +29,8 @@ export async function start(): Promise<void> {
   startStalePictureSweep().catch((e) => console.warn(`[trade-in] the stale-picture sweep could not start: ${(e as Error).message}`));
   // Scheduled publishing (server/admin/schedule.ts): publishes the drafts whose time has come, every 30 seconds.
   startScheduledPublishing().catch((e) => console.warn(`[publish] the scheduled-publish sweep could not start: ${(e as Error).message}`));
+  // Saved-search alerts (server/saved-searches): changed cars matched, at most one e-mail per search and day.
+  startSavedSearchAlerts().catch((e) => console.warn(`[saved-searches] the alerts could not start: ${(e as Error).message}`));
   if (!process.env.ALGOLIA_APP_ID?.trim() || !process.env.ALGOLIA_ADMIN_KEY?.trim()) return;
   await startAlgoliaSync();
 }

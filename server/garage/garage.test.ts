@@ -133,7 +133,7 @@ describe.each(backends)("accounts on %s", (_name, make) => {
     // Nothing of ada's anywhere in bob's garage, nor of anyone's in a user with nothing.
     expect(JSON.stringify(bob)).not.toMatch(/ADA001|Saturday morning/);
     const nobody = await upsertSiteUser(h.db, "harbourline", "+61412000003");
-    expect(await garageFor(h.db, doc, nobody.id)).toEqual({ savedCars: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] });
+    expect(await garageFor(h.db, doc, nobody.id)).toEqual({ savedCars: [], savedSearches: [], reservations: [], enquiries: [], serviceBookings: [], tradeIns: [] });
     // The same number on another site is another user: bluegum's garage of that user is empty.
     expect(await garageFor(h.db, { ...doc, identity: { ...doc.identity, slug: "bluegum" } }, users.otherSite.id)).toMatchObject({ enquiries: [], serviceBookings: [], tradeIns: [] });
   });

@@ -15,6 +15,8 @@ import type { Lead } from "../leads/store";
 import type { Valuation, ValuationVehicle } from "../valuation/store";
 import { reservationsForUser } from "../reservations/store";
 import { savedVehicles } from "../watchlist/store";
+import { savedSearchesOfUser } from "../saved-searches/store";
+import { savedSearchQuery } from "../../domain/saved-search";
 
 /** At most this many of each list are shown (newest first). */
 export const GARAGE_LIST_LIMIT = 50;
@@ -65,8 +67,18 @@ export interface GarageReservation {
 
 const RESERVATION_STATUS: Record<string, string> = { held: "Reserved", expired: "Hold lapsed", cancelled: "Cancelled, deposit refunded" };
 
+/** A saved search with alerts (issue 34), as My Garage lists it. */
+export interface GarageSavedSearch {
+  id: string;
+  label: string;
+  /** The search on the site (path and query). */
+  href: string;
+  confirmed: boolean;
+}
+
 export interface Garage {
   savedCars: StoredVehicle[];
+  savedSearches: GarageSavedSearch[];
   reservations: GarageReservation[];
   enquiries: GarageLead[];
   serviceBookings: GarageLead[];
@@ -171,14 +183,16 @@ async function userTradeIns(db: Db, site: string, userId: number): Promise<Garag
 
 /** Everything of the user's My Garage lists, on this site only. */
 export async function garageFor(db: Db, tenant: Pick<TenantDocument, "identity" | "dealerships">, userId: number): Promise<Garage> {
-  const [savedCars, reservationList, all, tradeIns] = await Promise.all([
+  const [savedCars, searches, reservationList, all, tradeIns] = await Promise.all([
     savedVehicles(db, tenant, userId),
+    savedSearchesOfUser(db, tenant.identity.slug, userId),
     userReservations(db, tenant, userId),
     userLeads(db, tenant, userId),
     userTradeIns(db, tenant.identity.slug, userId),
   ]);
   return {
     savedCars: savedCars.slice(0, GARAGE_LIST_LIMIT),
+    savedSearches: searches.map((s) => ({ id: s.id, label: s.label, href: `${s.path}${savedSearchQuery(s.state)}`, confirmed: s.status === "active" })),
     reservations: reservationList,
     enquiries: all.filter((l) => l.form !== "service").slice(0, GARAGE_LIST_LIMIT),
     serviceBookings: all.filter((l) => l.form === "service").slice(0, GARAGE_LIST_LIMIT),

@@ -7,7 +7,7 @@ export interface DeliveryView {
   leadId: string;
   tenant: string;
   dealershipId: number;
-  channel: "email" | "adf" | "buyer";
+  channel: "email" | "adf" | "buyer" | "alert";
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;
@@ -25,7 +25,7 @@ export async function recentDeliveries(db: Db, opts: { limit?: number; statuses?
   const rows = await db
     .select({
       id: leadDeliveries.id,
-      leadId: leadDeliveries.leadId,
+      leadId: leads.id,
       tenant: leads.tenant,
       dealershipId: leads.dealershipId,
       channel: leadDeliveries.channel,
@@ -48,7 +48,7 @@ export async function recentDeliveries(db: Db, opts: { limit?: number; statuses?
 }
 
 /** Dead deliveries (of one lead, or all) back to pending with a fresh count of attempts, due now. */
-export async function replayDead(db: Db, leadId?: string): Promise<{ id: number; leadId: string; channel: string; target: string | null; lastError: string | null }[]> {
+export async function replayDead(db: Db, leadId?: string): Promise<{ id: number; leadId: string | null; channel: string; target: string | null; lastError: string | null }[]> {
   return db
     .update(leadDeliveries)
     .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })

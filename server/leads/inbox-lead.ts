@@ -10,7 +10,7 @@ import type { Lead } from "./validation";
 export interface DeliveryAttempt {
   id: number;
   round: number;
-  channel: "email" | "adf" | "buyer";
+  channel: "email" | "adf" | "buyer" | "alert";
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;
@@ -50,7 +50,7 @@ export async function leadDetail(db: Db, user: AdminUser, slug: string, id: stri
 
 export interface ResendResult {
   round: number;
-  deliveries: { channel: "email" | "adf" | "buyer"; target: string | null }[];
+  deliveries: { channel: "email" | "adf" | "buyer" | "alert"; target: string | null }[];
   /** Attempts of the earlier round still waiting to be sent, stopped so the dealer gets the lead once. */
   replaced: number;
 }

@@ -255,13 +255,13 @@ export class OutboxWorker {
   private async deliver(row: Row, url: UrlState | null): Promise<keyof RunResult> {
     const senders = this.senders!;
     try {
-      if (row.channel === "email" || row.channel === "buyer") {
+      if (row.channel === "email" || row.channel === "buyer" || row.channel === "alert") {
         if (!senders.email || !row.target) {
           await this.db.update(leadDeliveries).set({ status: "kept", lastError: senders.email ? "the dealership has no lead e-mail address" : null }).where(this.mine(row));
           return "kept";
         }
         const email = senders.email;
-        await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body }, o));
+        await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body, html: row.html ?? undefined, headers: row.headers ?? undefined }, o));
       } else {
         if (!row.target) throw new Error("no CRM URL");
         try {

@@ -8,6 +8,10 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (a saved search's alert: the cars' pictures). */
+  html?: string;
+  /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What a sender may be given: the worker's deadline for this delivery. */
@@ -48,7 +52,7 @@ export async function smtpSender(url = process.env.SMTP_URL?.trim()): Promise<Se
   const transport = nodemailer.createTransport(url);
   const from = process.env.SMTP_FROM?.trim() || "Forecourt leads <leads@forecourt.invalid>";
   return async (msg) => {
-    await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text });
+    await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.headers ? { headers: msg.headers } : {}) });
   };
 }
 

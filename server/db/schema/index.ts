@@ -8,3 +8,4 @@ export * from "./visitors";
 export * from "./leads";
 export * from "./admin";
 export * from "./deals";
+export * from "./saved-searches";

@@ -31,7 +31,8 @@ export const leads = pgTable(
 /**
  * The outbox: one row per lead, channel and round ("email" to the dealership's lead address, "adf"
  * XML to its CRM URL, "buyer": an e-mail to the visitor — a reservation's confirmation with its link;
- * never resent, and not part of the lead's delivery status; round 0 is the first delivery, each resend from the admin's leads inbox adds
+ * never resent, and not part of the lead's delivery status; "alert": a saved search's confirmation or
+ * alert to the shopper (no lead); round 0 is the first delivery, each resend from the admin's leads inbox adds
  * the next round). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the
  * message stays here, readable with npm run leads:outbox), or dead after the last failed attempt;
  * replaced when a resend took over a row still pending (the outbox no longer sends it).
@@ -40,10 +41,9 @@ export const leadDeliveries = pgTable(
   "lead_deliveries",
   {
     id: serial("id").primaryKey(),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    channel: text("channel").$type<"email" | "adf" | "buyer">().notNull(),
+    // Null for a saved search's mail (saved_search_id instead).
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"email" | "adf" | "buyer" | "alert">().notNull(),
     target: text("target"),
     status: text("status").$type<"pending" | "sent" | "kept" | "dead" | "replaced">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -53,9 +53,20 @@ export const leadDeliveries = pgTable(
     subject: text("subject"),
     body: text("body").notNull(),
     round: integer("round").notNull().default(0),
+    // "alert" rows (server/saved-searches): the search, a key that makes a second insert a no-op
+    // (one per search and day, or its confirmation), the e-mail's HTML and headers (List-Unsubscribe).
+    savedSearchId: uuid("saved_search_id"),
+    idempotencyKey: text("idempotency_key"),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("lead_deliveries_lead_channel_round").on(t.leadId, t.channel, t.round), index("lead_deliveries_due").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex("lead_deliveries_lead_channel_round").on(t.leadId, t.channel, t.round),
+    index("lead_deliveries_due").on(t.status, t.nextAttemptAt),
+    uniqueIndex("lead_deliveries_idempotency_key").on(t.idempotencyKey),
+    index("lead_deliveries_saved_search").on(t.savedSearchId),
+  ],
 );
 
 // ---- analytics (server/analytics): the events the browser pushes to the site's tag manager ----

@@ -1,0 +1,110 @@
+/**
+ * A saved search's e-mails and links: the confirmation (double opt-in) and the daily alert, with its
+ * one-click unsubscribe (RFC 8058: List-Unsubscribe with an https URL, List-Unsubscribe-Post). Links
+ * carry a token signed with the platform's secret (server/http/challenge-secret.ts), so they work
+ * without signing in, on every instance.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { savedSearchQuery } from "../../domain/saved-search";
+import { formatMoney } from "../../domain/vehicle-display";
+import { siteTerms, vehicleTerms } from "../../domain/vehicle-terms";
+import type { TenantDocument } from "../../schemas/generated/tenant";
+import { challengeSecret } from "../http/challenge";
+import type { OutboxMail, SavedSearch } from "./store";
+
+export type TokenPurpose = "confirm" | "unsubscribe";
+
+export const CONFIRM_PATH = "/api/saved-searches/confirm";
+export const UNSUBSCRIBE_PATH = "/api/saved-searches/unsubscribe";
+
+const sign = (purpose: TokenPurpose, id: string, secret: Buffer) => createHmac("sha256", secret).update(`saved-search:${purpose}:${id}`).digest("base64url");
+
+/** "{id}.{signature}" for a link of this purpose. */
+export const linkToken = (purpose: TokenPurpose, id: string, secret = challengeSecret()) => `${id}.${sign(purpose, id, secret)}`;
+
+/** The search id a token of this purpose names; null for a token that is not one (forged, cut, another purpose). */
+export function readLinkToken(purpose: TokenPurpose, token: unknown, secret = challengeSecret()): string | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const want = Buffer.from(sign(purpose, m[1], secret));
+  const got = Buffer.from(m[2]);
+  return got.length === want.length && timingSafeEqual(got, want) ? m[1] : null;
+}
+
+export const linkUrl = (s: Pick<SavedSearch, "id" | "origin">, purpose: TokenPurpose) =>
+  `${s.origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?token=${linkToken(purpose, s.id)}`;
+
+export const searchUrl = (s: Pick<SavedSearch, "origin" | "path" | "state">) => `${s.origin}${s.path}${savedSearchQuery(s.state)}`;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const oneLine = (s: string) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 200);
+
+/** The confirmation e-mail: one link, and nothing is sent until it is followed. */
+export function confirmationMail(tenant: TenantDocument, s: SavedSearch): OutboxMail {
+  const confirm = linkUrl(s, "confirm");
+  const site = tenant.identity.name;
+  const text = [
+    `Please confirm your search alert on ${site}:`,
+    "",
+    s.label,
+    "",
+    `Confirm: ${confirm}`,
+    "",
+    `Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.`,
+  ].join("\n");
+  const html = `<p>Please confirm your search alert on ${esc(site)}:</p><p><strong>${esc(s.label)}</strong></p><p><a href="${esc(confirm)}">Confirm my alert</a></p><p>Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.</p>`;
+  return { searchId: s.id, key: `saved-search:${s.id}:confirm`, to: s.email, subject: oneLine(`${site}: confirm your search alert`), text: `${text}\n`, html, headers: {} };
+}
+
+export interface AlertCar {
+  id: string;
+  title: string;
+  slug: string;
+  price: number;
+  wasPrice: number | null;
+  kind: "new" | "price";
+  picture: string | null;
+  itemType: string;
+  body: string | null;
+}
+
+/** The alert of one day: every car with its picture, price (and the price it fell from), a link to the search and one-click unsubscribe. */
+export function alertMail(tenant: TenantDocument, s: SavedSearch, cars: AlertCar[], day: string): OutboxMail {
+  const id = tenant.identity;
+  const money = (n: number) => (n > 0 ? formatMoney(n, id) : "Price on application");
+  const abs = (url: string) => (/^https?:\/\//.test(url) ? url : `${s.origin}${url}`);
+  const unsubscribe = linkUrl(s, "unsubscribe");
+  const search = searchUrl(s);
+  const fresh = cars.filter((c) => c.kind === "new").length;
+  const drops = cars.length - fresh;
+  const terms = siteTerms(id);
+  const what = [fresh ? `${fresh} new ${fresh === 1 ? terms.noun : terms.plural}` : "", drops ? `${drops} price ${drops === 1 ? "drop" : "drops"}` : ""].filter(Boolean).join(" and ");
+  const line = (c: AlertCar) => `${c.title} — ${money(c.price)}${c.kind === "price" && c.wasPrice ? ` (was ${money(c.wasPrice)})` : ""}`;
+  const text = [
+    `${what} for your search on ${id.name}: ${s.label}`,
+    "",
+    ...cars.flatMap((c) => [`${c.kind === "new" ? `New ${vehicleTerms({ item_type: c.itemType, body: c.body }).noun}` : "Price drop"}: ${line(c)}`, `  ${abs(`/cars/${c.slug}`)}`, ...(c.picture ? [`  Picture: ${abs(c.picture)}`] : []), ""]),
+    `See every match: ${search}`,
+    "",
+    `You get at most one e-mail a day for this search. Stop these alerts: ${unsubscribe}`,
+  ].join("\n");
+  const html = [
+    `<p>${esc(what)} for your search on ${esc(id.name)}: <strong>${esc(s.label)}</strong></p>`,
+    ...cars.map(
+      (c) =>
+        `<p>${c.picture ? `<a href="${esc(abs(`/cars/${c.slug}`))}"><img src="${esc(abs(c.picture))}" alt="${esc(c.title)}" width="300"></a><br>` : ""}<a href="${esc(abs(`/cars/${c.slug}`))}">${esc(c.title)}</a><br>${esc(money(c.price))}${c.kind === "price" && c.wasPrice ? ` <s>${esc(money(c.wasPrice))}</s>` : ""}</p>`,
+    ),
+    `<p><a href="${esc(search)}">See every match</a></p>`,
+    `<p>You get at most one e-mail a day for this search. <a href="${esc(unsubscribe)}">Stop these alerts</a></p>`,
+  ].join("\n");
+  return {
+    searchId: s.id,
+    key: `saved-search:${s.id}:${day}`,
+    to: s.email,
+    subject: oneLine(`${id.name}: ${what} — ${s.label}`),
+    text: `${text}\n`,
+    html,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}

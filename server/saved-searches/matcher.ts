@@ -1,0 +1,301 @@
+/**
+ * Which saved searches a changed car matches, in memory. A search is the Algolia request the search
+ * page sends for its URL state (searchParamsOf), parsed by the engine's own parsers and judged by the
+ * reference scan's rules (server/search/engine/reference.ts matchesFilter, and textRelevance's "every
+ * word matches some token") compiled to closures over one car's values, read once per car — so a car
+ * matches a search exactly when the search page would list it (matcher.test.ts checks this against
+ * SearchIndex on generated searches). Searches are bucketed by site and by their most selective
+ * refinement (model, else make, body …), so a car is checked against the searches filed under its own
+ * values and those with no refinement, not against every search.
+ * This is a cache of the database's saved searches; what was already announced lives in the database.
+ */
+import type { SavedSearchState } from "../../domain/saved-search";
+import type { SearchRecord } from "../../domain/search-record";
+import { facetFilter } from "../../domain/search-rules";
+import { parseFacetFilters, parseNumericFilters } from "../search/engine/filters";
+import { matchToken, queryWords, tokenise, type QueryWord } from "../search/engine/text";
+import { resolveSettings, type FilterNode, type ResolvedSettings, type SearchableRecord } from "../search/engine/types";
+import { facetKey, facetStrings, numericValue, searchableStrings } from "../search/engine/values";
+import { vehicleIndexSettings } from "../search/vehicle-index";
+
+export const SETTINGS: ResolvedSettings = resolveSettings(vehicleIndexSettings);
+
+/** The Algolia parameters the search page sends for a state (refinement lists disjunctive within an attribute, ranges as two bounds). */
+export function searchParamsOf(state: SavedSearchState): { query: string; facetFilters: string[][]; numericFilters: string[] } {
+  const facetFilters = Object.entries(state.refinementList ?? {}).map(([attr, values]) => values.map((v) => facetFilter(attr, v)));
+  const numericFilters = Object.entries(state.range ?? {}).flatMap(([attr, range]) => {
+    const [lo, hi] = range.split(":");
+    return [...(lo !== "" ? [`${attr}>=${lo}`] : []), ...(hi !== "" && hi !== undefined ? [`${attr}<=${hi}`] : [])];
+  });
+  return { query: state.query ?? "", facetFilters, numericFilters };
+}
+
+export interface MatchableSearch {
+  id: string;
+  tenant: string;
+  state: SavedSearchState;
+}
+
+/** One car's values as the filters read them, each read once and kept for every search that asks. */
+class CarView {
+  private readonly facets: Record<string, string[]> = Object.create(null);
+  private readonly numbers: Record<string, number> = Object.create(null);
+  private tokens: string[] | null = null;
+  private readonly words = new Map<string, boolean>();
+
+  constructor(readonly r: SearchableRecord) {}
+
+  facet(attribute: string): string[] {
+    return (this.facets[attribute] ??= facetStrings(this.r[attribute]).map(facetKey));
+  }
+
+  number(attribute: string): number {
+    return (this.numbers[attribute] ??= numericValue(this.r[attribute]));
+  }
+
+  /** Whether the word matches a token of a searchable attribute (the engine's matchToken). */
+  word(w: QueryWord, key: string): boolean {
+    let hit = this.words.get(key);
+    if (hit === undefined) {
+      this.tokens ??= [...new Set(SETTINGS.searchable.flatMap((a) => searchableStrings(this.r[a]).flatMap(tokenise)))];
+      this.words.set(key, (hit = this.tokens.some((t) => matchToken(w, t) >= 0)));
+    }
+    return hit;
+  }
+}
+
+type Test = (car: CarView) => boolean;
+
+const NUMERIC: Record<string, (x: number, v: number) => boolean> = {
+  "<": (x, v) => x < v,
+  "<=": (x, v) => x <= v,
+  "=": (x, v) => x === v,
+  "!=": (x, v) => !(x === v),
+  ">=": (x, v) => x >= v,
+  ">": (x, v) => x > v,
+};
+
+/** A parsed filter as a test of one car, with matchesFilter's semantics. */
+export function compileFilter(f: FilterNode): Test {
+  switch (f.type) {
+    case "and": {
+      const parts = f.children.map(compileFilter);
+      return (c) => parts.every((p) => p(c));
+    }
+    case "or": {
+      const parts = f.children.map(compileFilter);
+      return (c) => parts.some((p) => p(c));
+    }
+    case "not": {
+      const child = compileFilter(f.child);
+      return (c) => !child(c);
+    }
+    case "facet": {
+      const key = facetKey(f.value);
+      return (c) => c.facet(f.attribute).includes(key);
+    }
+    case "range":
+      return (c) => {
+        const x = c.number(f.attribute);
+        return x >= f.lo && x <= f.hi;
+      };
+    case "numeric": {
+      const op = NUMERIC[f.op];
+      return (c) => op(c.number(f.attribute), f.value);
+    }
+  }
+}
+
+/**
+ * A search in flat form: each refined attribute's accepted facet keys (any one), each range's
+ * bounds, the query's words. The same conditions as its parsed filter (the engine's parser accepts
+ * it first), read without walking a tree.
+ */
+interface Compiled {
+  id: string;
+  facets: { attribute: string; keys: Set<string> }[];
+  ranges: { attribute: string; lo: number; hi: number }[];
+  words: { w: QueryWord; key: string }[];
+}
+
+/** The attribute a search is filed under, most selective first: a car is checked only against the searches filed under its own values (and those with none). */
+const KEY_ATTRIBUTES = ["model", "make", "body", "colour", "fuel", "car_type", "transmission", "item_type"];
+
+function passes(c: Compiled, car: CarView): boolean {
+  // Ranges first: the cheapest test, and the one most searches fail on.
+  for (let i = 0; i < c.ranges.length; i++) {
+    const r = c.ranges[i];
+    const x = car.number(r.attribute);
+    if (!(x >= r.lo && x <= r.hi)) return false;
+  }
+  for (let i = 0; i < c.facets.length; i++) {
+    const f = c.facets[i];
+    const have = car.facet(f.attribute);
+    let any = false;
+    for (let j = 0; j < have.length && !any; j++) any = f.keys.has(have[j]);
+    if (!any) return false;
+  }
+  for (let i = 0; i < c.words.length; i++) if (!car.word(c.words[i].w, c.words[i].key)) return false;
+  return true;
+}
+
+/** Searches in an array (the inner loop's iteration), with their places for removal (swapped with the last). */
+class List {
+  readonly items: Compiled[] = [];
+  private readonly at = new Map<string, number>();
+
+  set(c: Compiled): void {
+    const i = this.at.get(c.id);
+    if (i !== undefined) this.items[i] = c;
+    else this.at.set(c.id, this.items.push(c) - 1);
+  }
+
+  delete(id: string): void {
+    const i = this.at.get(id);
+    if (i === undefined) return;
+    const last = this.items.pop()!;
+    this.at.delete(id);
+    if (last.id !== id) {
+      this.items[i] = last;
+      this.at.set(last.id, i);
+    }
+  }
+}
+
+/** Price bands of 10,000: a search with a price range is filed in each band it covers, so a car meets only those of its own band. */
+const BAND = 10_000;
+const BANDS = 20;
+const bandOf = (price: number) => Math.min(BANDS - 1, Math.max(0, Math.floor(price / BAND)));
+
+/** The searches filed under one key: those with no price range, and those with one by the bands it covers. */
+class Bucket {
+  private readonly unpriced = new List();
+  private readonly bands: (List | undefined)[] = [];
+
+  private bandsOf(c: Compiled): number[] | null {
+    const r = c.ranges.find((x) => x.attribute === "price");
+    if (!r) return null;
+    const from = bandOf(r.lo === -Infinity ? 0 : r.lo);
+    const to = bandOf(r.hi === Infinity ? Number.MAX_SAFE_INTEGER : r.hi);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  }
+
+  set(c: Compiled): void {
+    const bands = this.bandsOf(c);
+    if (!bands) return this.unpriced.set(c);
+    for (const b of bands) (this.bands[b] ??= new List()).set(c);
+  }
+
+  delete(c: Compiled): void {
+    const bands = this.bandsOf(c);
+    if (!bands) return this.unpriced.delete(c.id);
+    for (const b of bands) this.bands[b]?.delete(c.id);
+  }
+
+  /** The lists a car of this price may match in (a price that is not a number meets no price range). */
+  lists(price: number): Compiled[][] {
+    const band = price === price ? this.bands[bandOf(price)] : undefined;
+    return band ? [this.unpriced.items, band.items] : [this.unpriced.items];
+  }
+}
+
+interface SiteBuckets {
+  /** "attribute\u0000key" → the searches filed there. */
+  byKey: Map<string, Bucket>;
+  unkeyed: Bucket;
+}
+
+/** A site's base filter (domain/search-rules.ts tenantBaseFilter, parsed), for the cars it shows. */
+export type SiteFilters = Map<string, FilterNode | null>;
+
+/** A site's base filter, compiled (a site's many searches share it). */
+const compiledBases = new WeakMap<FilterNode, Test>();
+const baseTest = (f: FilterNode) => compiledBases.get(f) ?? compiledBases.set(f, compileFilter(f)).get(f)!;
+
+export class SearchMatcher {
+  private readonly sites = new Map<string, SiteBuckets>();
+  private readonly where = new Map<string, { tenant: string; keys: string[]; compiled: Compiled }>();
+
+  get size(): number {
+    return this.where.size;
+  }
+
+  has(id: string): boolean {
+    return this.where.has(id);
+  }
+
+  /** Adds or replaces a search; one the engine cannot read (an attribute it no longer has) is left out. */
+  upsert(s: MatchableSearch): boolean {
+    this.remove(s.id);
+    let compiled: Compiled;
+    try {
+      const p = searchParamsOf(s.state);
+      // The engine's parsers refuse what the search page could not send.
+      parseFacetFilters(p.facetFilters, SETTINGS);
+      parseNumericFilters(p.numericFilters, SETTINGS);
+      compiled = {
+        id: s.id,
+        facets: Object.entries(s.state.refinementList ?? {})
+          .filter(([, values]) => values.length)
+          .map(([attribute, values]) => ({ attribute, keys: new Set(values.map(facetKey)) })),
+        ranges: Object.entries(s.state.range ?? {}).map(([attribute, range]) => {
+          const [lo, hi] = range.split(":");
+          return { attribute, lo: lo ? Number(lo) : -Infinity, hi: hi ? Number(hi) : Infinity };
+        }),
+        words: queryWords(p.query, SETTINGS, true).map((w) => ({ w, key: `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}` })),
+      };
+    } catch {
+      return false;
+    }
+    let site = this.sites.get(s.tenant);
+    if (!site) this.sites.set(s.tenant, (site = { byKey: new Map(), unkeyed: new Bucket() }));
+    const key = KEY_ATTRIBUTES.map((a) => compiled.facets.find((f) => f.attribute === a)).find(Boolean);
+    const keys = key ? [...key.keys].map((k) => `${key.attribute}\u0000${k}`) : [];
+    if (!keys.length) site.unkeyed.set(compiled);
+    for (const k of keys) {
+      let bucket = site.byKey.get(k);
+      if (!bucket) site.byKey.set(k, (bucket = new Bucket()));
+      bucket.set(compiled);
+    }
+    this.where.set(s.id, { tenant: s.tenant, keys, compiled });
+    return true;
+  }
+
+  remove(id: string): void {
+    const w = this.where.get(id);
+    if (!w) return;
+    const site = this.sites.get(w.tenant)!;
+    if (!w.keys.length) site.unkeyed.delete(w.compiled);
+    for (const k of w.keys) site.byKey.get(k)?.delete(w.compiled);
+    this.where.delete(id);
+  }
+
+  /** The sites that have searches. */
+  tenants(): string[] {
+    return [...this.sites.keys()];
+  }
+
+  /**
+   * Every (search, car) pair where the search page of the search's site would list the car: the car
+   * passes the site's base filter (`sites`; a site missing there matches nothing) and the search's filters and words.
+   */
+  match(records: readonly SearchRecord[], sites: SiteFilters): { searchId: string; record: SearchRecord }[] {
+    const out: { searchId: string; record: SearchRecord }[] = [];
+    for (const record of records) {
+      const car = new CarView(record as unknown as SearchableRecord);
+      // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
+      const keys = KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`));
+      const price = car.number("price");
+      for (const [tenant, buckets] of this.sites) {
+        const base = sites.get(tenant);
+        if (base === undefined || (base && !baseTest(base)(car))) continue;
+        for (let b = 0; b <= keys.length; b++) {
+          const bucket = b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed;
+          if (!bucket) continue;
+          for (const list of bucket.lists(price)) for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, record });
+        }
+      }
+    }
+    return out;
+  }
+}
