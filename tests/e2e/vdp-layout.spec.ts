@@ -74,8 +74,12 @@ test("kowhai-motors: used cars link to their Consumer Information Notice with th
   const used = await firstCar(page, "kowhai-motors");
   await page.goto(siteUrl("kowhai-motors", used));
   await expect(page.locator("section").filter({ has: page.getByRole("heading", { name: "Call the dealer" }) }).getByRole("button", { name: /Show number/ })).toBeVisible();
-  await page.getByRole("link", { name: "Consumer Information Notice" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Consumer Information Notice" })).toBeVisible();
+  // Clicked once the page is hydrated (the link is a client-side navigation then); the notice is a page of its own,
+  // rendered on its first visit: in one CI run (2 browsers, load 5) it had not arrived within 10 s.
+  const cin = page.getByRole("link", { name: "Consumer Information Notice" });
+  await reactHydrated(cin);
+  await cin.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Consumer Information Notice" })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("dl").first()).toContainText("M412873");
   await expect(page.locator("dl").nth(1)).toContainText("Odometer reading");
   const newCar = await firstCar(page, "kowhai-motors", "new-cars");
