@@ -271,9 +271,7 @@ export class SearchMatcher {
   }
 
   /** The sites that have searches. */
-  tenants(): string[] {
-    return [...this.sites.keys()];
-  }
+  tenants = (): string[] => [...this.sites.keys()];
 
   /**
    * Every (search, car) pair where the search page of the search's site would list the car: the car
