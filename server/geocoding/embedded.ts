@@ -5,7 +5,7 @@
  */
 import auTable from "./au-postcodes.json";
 import nzTable from "./nz-postcodes.json";
-import type { GeocodingCountry, GeocodingProvider } from "./types";
+import type { GeocodedPlace, GeocodingCountry, GeocodingProvider } from "./types";
 
 /** postcode → [latitude, longitude, place name, state or region] */
 type Table = Readonly<Record<string, readonly [number, number, string, string]>>;
@@ -17,14 +17,18 @@ export const TABLES: Record<GeocodingCountry, Table> = {
 
 export const GEOCODING_SOURCES: Record<GeocodingCountry, string> = { AU: auTable.source, NZ: nzTable.source };
 
+/** A postcode of a table as a place (the postcode must be in the country's table). */
+export function placeOf(postcode: string, country: GeocodingCountry): GeocodedPlace {
+  const [lat, long, place, area] = TABLES[country][postcode];
+  return { postcode, country, lat, long, label: `${place}, ${area}` };
+}
+
 export const embeddedGeocodingProvider: GeocodingProvider = {
   name: "embedded",
   countries: ["AU", "NZ"],
   async geocode(postcode, country) {
     const table = TABLES[country];
-    if (!table || !Object.hasOwn(table, postcode)) return null;
-    const [lat, long, place, area] = table[postcode];
-    return { postcode, country, lat, long, label: `${place}, ${area}` };
+    return table && Object.hasOwn(table, postcode) ? placeOf(postcode, country) : null;
   },
 };
 

@@ -6,7 +6,7 @@
  * 2530 on a New South Wales one.
  */
 import { fold } from "../search/engine/text";
-import { TABLES } from "./embedded";
+import { placeOf, TABLES } from "./embedded";
 import { normalisePostcode } from "./provider";
 import type { GeocodedPlace, GeocodingCountry } from "./types";
 
@@ -34,11 +34,6 @@ function namesOf(country: GeocodingCountry): Map<string, string[]> {
   byName.set(country, names);
   return names;
 }
-
-const placeOf = (postcode: string, country: GeocodingCountry): GeocodedPlace => {
-  const [lat, long, place, area] = TABLES[country][postcode];
-  return { postcode, country, lat, long, label: `${place}, ${area}` };
-};
 
 /** The place a postcode or a place name stands for in the country (the site's state preferred), or null. */
 export function findPlace(input: unknown, country: GeocodingCountry, state?: string | null): GeocodedPlace | null {

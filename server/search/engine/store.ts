@@ -76,18 +76,9 @@ export class Store {
     this.capDocs = cap;
     this.capWords = cap >>> 5;
     this.alive = grow(this.alive, this.capWords);
-    for (const [a, col] of this.numbers) {
-      const bigger = new Float64Array(cap).fill(NaN);
-      bigger.set(col);
-      this.numbers.set(a, bigger);
-    }
-    const widen = (col: Float64Array) => {
-      const bigger = new Float64Array(cap).fill(NaN);
-      bigger.set(col);
-      return bigger;
-    };
-    this.lat = widen(this.lat);
-    this.lng = widen(this.lng);
+    for (const [a, col] of this.numbers) this.numbers.set(a, widen(col, cap));
+    this.lat = widen(this.lat, cap);
+    this.lng = widen(this.lng, cap);
     for (const f of this.facets.values()) f.grow(cap, this.capWords);
     this.text.grow(cap);
     this.orders.grow(cap);
@@ -225,7 +216,7 @@ export class Store {
   }
 
   private setPoint(d: number, r: SearchableRecord) {
-    const point = r._geoloc === undefined ? null : geolocOf(r._geoloc);
+    const point = geolocOf(r._geoloc);
     this.lat[d] = point ? point[0] : NaN;
     this.lng[d] = point ? point[1] : NaN;
   }
@@ -239,6 +230,13 @@ export class Store {
     }
     this.text.removeMany(docs.map((d) => [d, this.records[d]!]), dirty);
   }
+}
+
+/** A column copied into a longer one, the new slots empty (NaN). */
+function widen(col: Float64Array, cap: number): Float64Array {
+  const bigger = new Float64Array(cap).fill(NaN);
+  bigger.set(col);
+  return bigger;
 }
 
 /**
