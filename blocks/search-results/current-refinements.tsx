@@ -1,14 +1,17 @@
 import { useEffect, useRef } from "react";
 import { useCurrentRefinements, useInstantSearch } from "react-instantsearch";
 import { chipRank, rangeText, selfDescribing, valueText } from "../../domain/understand/labels";
+import { nearText } from "../../domain/near";
 import { rangeLabel, valueLabel } from "../_shared/search/display";
+import { dropNear, nearOf } from "./near";
 import type { SearchSettings } from "./settings";
 import styles from "./search-results.module.css";
 
 /**
  * The filters on, each a chip that removes it, and Clear all. Chips read as the request would
  * ("Ute · White · Diesel · Under $40,000 · Under 50,000 km"): a value that says what it is stands
- * alone, others keep their filter's name ("Location: Parramatta").
+ * alone, others keep their filter's name ("Location: Parramatta"); a distance comes last ("Within
+ * 50 km of Blacktown, NSW").
  */
 export function CurrentRefinements({ settings, labels }: { settings: SearchSettings; labels: Record<string, string> }) {
   const { items } = useCurrentRefinements({ excludedAttributes: ["query"] });
@@ -25,8 +28,9 @@ export function CurrentRefinements({ settings, labels }: { settings: SearchSetti
     removed.current = null;
     if (buttons.length) buttons[Math.min(at, buttons.length - 1)].focus();
   });
-  if (!items.length) return null;
-  // Every filter goes; the query and the sort stay.
+  const near = nearOf(indexUiState);
+  if (!items.length && !near) return null;
+  // Every filter goes (the distance too); the query and the sort stay.
   const clearAll = () => setIndexUiState((state) => ({ ...(state.query ? { query: state.query } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}) }));
   const chips: { key: string; attribute: string; text: string; remove: () => void }[] = [];
   for (const item of items) {
@@ -59,6 +63,7 @@ export function CurrentRefinements({ settings, labels }: { settings: SearchSetti
     }
   }
   const ordered = chips.map((chip, i) => ({ chip, i })).sort((a, b) => chipRank(a.chip.attribute) - chipRank(b.chip.attribute) || a.i - b.i).map((c) => c.chip);
+  if (near) ordered.push({ key: "near", attribute: "near", text: nearText(near), remove: () => setIndexUiState((state) => ({ ...dropNear(state), page: undefined })) });
   return (
     <div className={styles.current}>
       <ul ref={list} className={`fc-plain-list ${styles.chips}`} aria-label="Selected filters">

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useInstantSearch } from "react-instantsearch";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_MESSAGES } from "../../domain/saved-search";
+import { nearOf } from "./near";
 import type { SearchSettings } from "./settings";
 import styles from "./save-search.module.css";
 
@@ -14,7 +15,8 @@ export function SaveSearch({ settings }: { settings: SearchSettings }) {
   const [sending, setSending] = useState<Sending>({ state: "idle" });
   const state = { query: indexUiState.query || undefined, refinementList: indexUiState.refinementList, range: indexUiState.range };
   const empty = !state.query && !Object.values(state.refinementList ?? {}).some((v) => v.length) && !Object.values(state.range ?? {}).some((v) => v && v !== ":");
-  if (empty) return null;
+  // Alerts match no distance yet (server/saved-searches): a search near a place is not offered, rather than saved wider than it is.
+  if (empty || nearOf(indexUiState)) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useReducer, useRef } from "react";
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { useInstantSearch, useRange, useRefinementList, useSearchBox, useSortBy } from "react-instantsearch";
 import { QUERY_DEBOUNCE_MS, VEHICLES_INDEX } from "../../domain/search-rules";
 import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS, understand, type Facets, type Understood } from "../../domain/understand/understand";
@@ -6,6 +6,8 @@ import { createSearchClient } from "../../renderer/search-client";
 import { SearchButton } from "../_shared/search/search-button";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import { LINKED_ATTRIBUTES } from "./linked";
+import type { Near } from "../../domain/near";
+import { lookUpPlace, NearWidget } from "./near";
 import { boxReducer, followsQuery, initialBox } from "./search-ui-state";
 import type { SearchSettings } from "./settings";
 import shared from "../_shared/search/search.module.css";
@@ -60,6 +62,7 @@ export function UnderstoodWidgets({ site }: { site: Site }) {
       {RANGE_ATTRIBUTES.filter((a) => !ranged.has(a)).map((a) => (
         <RangeWidget key={a} attribute={a} />
       ))}
+      <NearWidget />
     </>
   );
 }
@@ -68,7 +71,8 @@ export function UnderstoodWidgets({ site }: { site: Site }) {
  * The search box: searches 300 ms after the last key press (spec §9). On Enter or Search the request
  * is understood (domain/understand): when it names filters ("white diesel ute under 40k"), the search
  * becomes those filters and the words left over (the sort stays), so the URL is the ordinary URL of
- * those filters; a request that names none searches its words as before.
+ * those filters; a request that names none searches its words as before. A place ("near 2148") is
+ * looked up on this site (near.ts): one it cannot find goes back among the words, and the box says so.
  */
 export function SearchBox({ noun, settings }: { noun: string; settings: Site }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -92,6 +96,8 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
   const [box, dispatch] = useReducer(boxReducer, query, initialBox);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // What became of a place the request named and this site could not find.
+  const [notice, setNotice] = useState("");
   useTypedBeforeHydration(input, (field) => {
     dispatch({ type: "typed", value: field.value });
     refine(field.value);
@@ -106,59 +112,82 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
   }, [query, status]);
 
   return (
-    <form
-      className={styles.searchBox}
-      role="search"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        // No search of the words as typed lands while the request is read.
-        clearTimeout(timer.current);
-        const text = box.value;
-        input.current?.blur();
-        let understood: Understood | null = null;
-        if (text.trim()) {
-          try {
-            understood = understand(text, await facetsOf(settings), { joinNewAndDemo: settings.joinNewAndDemo, money: settings.card });
-          } catch (error) {
-            // Without the site's values the words are searched as typed.
-            console.error("[search] could not read the site's filters to understand the request:", error);
+    <>
+      <form
+        className={styles.searchBox}
+        role="search"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          // No search of the words as typed lands while the request is read.
+          clearTimeout(timer.current);
+          const text = box.value;
+          input.current?.blur();
+          setNotice("");
+          let understood: Understood | null = null;
+          if (text.trim()) {
+            try {
+              understood = understand(text, await facetsOf(settings), { joinNewAndDemo: settings.joinNewAndDemo, money: settings.card });
+            } catch (error) {
+              // Without the site's values the words are searched as typed.
+              console.error("[search] could not read the site's filters to understand the request:", error);
+            }
           }
-        }
-        if (!understood || !understoodSomething(understood)) {
-          now.current = true;
-          refine(text);
-          return;
-        }
-        const { query, refinementList, range } = understood;
-        // The box shows the words left over, as the URL will.
-        dispatch({ type: "typed", value: query });
-        dispatch({ type: "searched", query });
-        // A new request: its filters replace those on; the sort (and the page's own configuration) stay.
-        setIndexUiState((state) => ({ ...(state.configure ? { configure: state.configure } : {}), ...(state.sortBy ? { sortBy: state.sortBy } : {}), ...(query ? { query } : {}), refinementList, range }));
-      }}
-    >
-      <label htmlFor={id} className="fc-visually-hidden">
-        Search {noun.toLowerCase()}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className={shared.searchInput}
-        type="search"
-        value={box.value}
-        placeholder="Search make, model or keyword"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={200}
-        onFocus={() => void facetsOf(settings).catch(() => undefined)}
-        onChange={(e) => {
-          dispatch({ type: "typed", value: e.currentTarget.value });
-          refine(e.currentTarget.value);
+          if (!understood || !understoodSomething(understood)) {
+            now.current = true;
+            refine(text);
+            return;
+          }
+          const { refinementList, range } = understood;
+          let { query } = understood;
+          let near: Near | undefined;
+          if (understood.near) {
+            const answer = await lookUpPlace(understood.near.place, understood.near.radiusKm);
+            if ("near" in answer) near = answer.near;
+            else {
+              query = [query, understood.near.place].filter(Boolean).join(" ");
+              setNotice(answer.message);
+            }
+          }
+          // The box shows the words left over, as the URL will.
+          dispatch({ type: "typed", value: query });
+          dispatch({ type: "searched", query });
+          // A new request: its filters replace those on; the sort (and the page's own configuration) stay.
+          setIndexUiState((state) => ({
+            ...(state.configure ? { configure: state.configure } : {}),
+            ...(state.sortBy ? { sortBy: state.sortBy } : {}),
+            ...(query ? { query } : {}),
+            refinementList,
+            range,
+            ...(near ? { near } : {}),
+          }));
         }}
-      />
-      <SearchButton />
-    </form>
+      >
+        <label htmlFor={id} className="fc-visually-hidden">
+          Search {noun.toLowerCase()}
+        </label>
+        <input
+          ref={input}
+          id={id}
+          className={shared.searchInput}
+          type="search"
+          value={box.value}
+          placeholder="Search make, model or keyword"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          onFocus={() => void facetsOf(settings).catch(() => undefined)}
+          onChange={(e) => {
+            dispatch({ type: "typed", value: e.currentTarget.value });
+            refine(e.currentTarget.value);
+          }}
+        />
+        <SearchButton />
+      </form>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+    </>
   );
 }
 

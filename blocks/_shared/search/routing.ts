@@ -1,15 +1,18 @@
 /**
  * The search page's URL (spec §2): state lives in the query string exactly as InstantSearch's
- * single-index mapping writes it — query, page, sortBy, refinementList[attr][i], range[attr]=lo:hi —
- * and an SEO path (/search/used-cars, /search/toyota/corolla …) sets the refinements it names.
+ * single-index mapping writes it — query, page, sortBy, refinementList[attr][i], range[attr]=lo:hi,
+ * and a distance as near=Blacktown, NSW&at=-33.77,150.905&within=50 (domain/near.ts) — and an SEO
+ * path (/search/used-cars, /search/toyota/corolla …) sets the refinements it names.
  * Once the visitor refines, the URL is the search's base path plus the whole state, so a reload
  * or a shared link gives the same results.
  */
 import type { useInstantSearch } from "react-instantsearch";
+import { nearRoute, readNear, type Near } from "../../../domain/near";
 import { normaliseRange } from "../../../domain/search-rules";
 import { MAX_QUERY_LENGTH } from "../../../server/search/engine/text";
 
-export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"];
+/** InstantSearch's state of the index, and the search page's own `near` (blocks/search-results/near.ts). */
+export type IndexUiState = ReturnType<typeof useInstantSearch>["indexUiState"] & { near?: Near };
 
 export interface SeoState {
   /** The normalised path the page was requested on. */
@@ -28,7 +31,7 @@ type LocationLike = Pick<Location, "protocol" | "host" | "pathname" | "search" |
 /** The highest page number the URL may ask for (beyond it the page is the first). */
 const MAX_PAGE = 1_000_000;
 
-const ROUTE_KEYS = ["query", "page", "sortBy", "refinementList", "range"] as const;
+const ROUTE_KEYS = ["query", "page", "sortBy", "refinementList", "range", "near"] as const;
 
 /** A request path as the renderer sees it: no internal /s/{host} prefix, decoded, lower case, no trailing slash. */
 export function normaliseLocationPath(pathname: string): string {
@@ -68,6 +71,8 @@ export function sanitiseRoute(raw: Record<string, unknown>, sortIndices: readonl
     });
     if (ranges.length) route.range = Object.fromEntries(ranges);
   }
+  const near = readNear(raw);
+  if (near) route.near = near;
   return route;
 }
 
@@ -108,6 +113,7 @@ export function routeQuery(route: IndexUiState): string {
     const normal = range ? normaliseRange(attr, range) : undefined;
     if (normal) parts.push(`range[${attr}]=${value(normal)}`);
   }
+  if (route.near) for (const [key, v] of Object.entries(nearRoute(route.near))) parts.push(`${key}=${value(v).replace(/%2C/gi, ",")}`);
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
