@@ -144,6 +144,7 @@ describe("understand: numbers, AU/NZ words", () => {
   it("places: near a postcode or suburb, within a distance of a town; the place leaves the query", () => {
     expect(read("near Parramatta under 30k")).toMatchObject({ near: { place: "Parramatta" }, range: { price: ":30000" }, query: "" });
     expect(read("ranger within 50 km of Hobart")).toMatchObject({ near: { place: "Hobart", radiusKm: 50 }, refinementList: { model: ["Ranger"] }, range: {}, query: "" });
+    expect(read("within 25 km of 2148")).toMatchObject({ near: { place: "2148", radiusKm: 25 }, range: {}, query: "" });
     expect(read("suv around port macquarie")).toMatchObject({ near: { place: "Port Macquarie" }, refinementList: { body: ["suv"] }, query: "" });
   });
 

@@ -412,7 +412,8 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
     const within = phraseAt(tokens, i, "radius");
     if (within && isNum(tokens[i + 1]) && phraseAt(tokens, i + 2, "km") && ["of", "from"].includes(tokens[i + 2 + phraseAt(tokens, i + 2, "km")]?.key ?? "")) {
       const after = i + 3 + phraseAt(tokens, i + 2, "km");
-      const end = placeEnd(tokens, after, knownWord);
+      // "within 50 km of 2148": a postcode; else a place name.
+      const end = isPostcode(tokens[after]) ? after + 1 : placeEnd(tokens, after, knownWord);
       if (end > after) {
         near = { place: placeText(tokens, after, end), radiusKm: tokens[i + 1].num };
         consume(i, end);
@@ -556,6 +557,9 @@ export function understand(text: string, facets: Facets, options: UnderstandOpti
   const money = options.money ?? { locale: "en-AU", currency: "AUD" };
   return { refinementList, range, query, ...(near ? { near } : {}), chips: chipsOf(refinementList, range, money) };
 }
+
+/** A token that is a postcode: four digits, no $ or k ("near 2148"). */
+const isPostcode = (t: Token | undefined) => !!t && isNum(t) && !t.dollar && !t.k && /^\d{4}$/.test(t.raw);
 
 /** Words that end a place name ("near Parramatta under 30k"). */
 const PLACE_STOPS = new Set(["under", "below", "over", "above", "less", "more", "between", "around", "about", "with", "without", "from", "up", "max", "min", "cheap", "low", "and", "or", "for"]);

@@ -150,3 +150,40 @@ describe("search URL: ranges read by the sliders' rules (issue 29)", () => {
     }
   });
 });
+
+describe("search URL: a distance (issue 34, domain/near.ts)", () => {
+  const blacktown = { place: "Blacktown, NSW", lat: -33.77, lng: 150.905, km: 50 };
+
+  it("writes near, at and within after the filters, and reads them back with no look-up", () => {
+    const url = create({ refinementList: { body: ["ute"] }, near: blacktown });
+    expect(url).toBe("http://harbourline.localhost:3000/search?refinementList[body][0]=ute&near=Blacktown,%20NSW&at=-33.77,150.905&within=50");
+    expect(parse(url)).toEqual({ refinementList: { body: ["ute"] }, near: blacktown });
+    // A distance is never the SEO path's state alone.
+    expect(create({ refinementList: { car_type: ["used"] }, near: blacktown }, used)).toBe("http://harbourline.localhost:3000/search?refinementList[car_type][0]=used&near=Blacktown,%20NSW&at=-33.77,150.905&within=50");
+    const nz = { place: "Penrose, Auckland", lat: -36.913, lng: 174.811, km: 1000 };
+    expect(parse(create({ near: nz }))).toEqual({ near: nz });
+  });
+
+  it("ignores a hostile or broken distance, never failing the page: the rest of the search stays", () => {
+    const at = (q: string) => parse(`http://x.localhost/search?query=ute&${q}`);
+    for (const bad of [
+      "near=Blacktown&at=-33.77,150.905", // no radius
+      "near=Blacktown&at=-33.77,150.905&within=0",
+      "near=Blacktown&at=-33.77,150.905&within=1001",
+      "near=Blacktown&at=-33.77,150.905&within=1e3",
+      "near=Blacktown&at=-33.77,150.905&within=-5",
+      "near=Blacktown&at=-95,150.905&within=50",
+      "near=Blacktown&at=-33.77,181&within=50",
+      "near=Blacktown&at=NaN,NaN&within=50",
+      "near=Blacktown&at=-33.77&within=50",
+      "near=<script>alert(1)</script>&at=-33.77,150.905&within=50",
+      `near=${"A".repeat(61)}&at=-33.77,150.905&within=50`,
+      "near=&at=-33.77,150.905&within=50",
+      "near[a]=x&at=-33.77,150.905&within=50",
+      "near=Blacktown&at[0]=1&within=50",
+      "near=Blacktown&at=-33.77,150.905&within[x]=50",
+    ])
+      expect(at(bad), bad).toEqual({ query: "ute" });
+    expect(sanitiseRoute({ near: "Hobart, TAS", at: " -42.873 , 147.321 ", within: "5" }, sorts)).toEqual({ near: { place: "Hobart, TAS", lat: -42.873, lng: 147.321, km: 5 } });
+  });
+});
