@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { distanceKm } from "../../domain/delivery";
 import { reactHydrated, siteUrl, viewports } from "./helpers";
 
 // Issue 34: a request typed in the search box becomes the site's own filters, shown as removable chips;
@@ -141,4 +143,44 @@ test("coralstone-mazda: a model however it is spelt, around a price; a plain wor
   await ask(page, "touring");
   await expect.poll(() => decodedUrl(page)).toBe(siteUrl("coralstone-mazda", "/search?query=touring"));
   await expect(chips(page)).toHaveCount(0);
+});
+
+test("harbourline: near a postcode keeps the cars within 50 km, nearest first; reload keeps it; removing the chip widens", async ({ page }) => {
+  // Southport (4215) from the embedded table; each location's point from the site's document. Cleveland,
+  // 50.8 km away, is just outside.
+  const [lat, lng] = (JSON.parse(readFileSync("server/geocoding/au-postcodes.json", "utf8")) as { postcodes: Record<string, [number, number]> }).postcodes["4215"];
+  const locations = (JSON.parse(readFileSync("tenants/harbourline.json", "utf8")) as { locations: { name: string; address: { lat: number; long: number } }[] }).locations
+    .map((l) => ({ name: l.name, km: distanceKm({ lat, lng }, { lat: l.address.lat, lng: l.address.long }) }))
+    .sort((a, b) => b.name.length - a.name.length);
+  /** Each card's distance from Southport, by the location it names. */
+  const distances = async () =>
+    (await page.locator("article").allTextContents()).map((text) => {
+      const at = locations.find((l) => text.includes(l.name));
+      expect(at, text).toBeDefined();
+      return at!.km;
+    });
+
+  await open(page, siteUrl("harbourline", "/search"));
+  const all = await count(page);
+  await ask(page, "near 4215");
+  await expect(chips(page)).toHaveText(["Remove Within 50 km of Southport, QLD"]);
+  await expect.poll(() => decodedUrl(page)).toBe(siteUrl("harbourline", `/search?near=Southport, QLD&at=${lat},${lng}&within=50`));
+  await expect.poll(async () => (await distances()).every((km) => km <= 50)).toBe(true);
+  const found = await count(page);
+  expect(found).toBeGreaterThan(0);
+  expect(found).toBeLessThan(all);
+  const near = await distances();
+  expect(near).toEqual([...near].sort((a, b) => a - b));
+  const titles = await page.locator("article h3").allTextContents();
+
+  // The server's render of the URL alone agrees.
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(chips(page)).toHaveText(["Remove Within 50 km of Southport, QLD"]);
+  expect(await page.locator("article h3").allTextContents()).toEqual(titles);
+
+  await page.getByRole("button", { name: "Remove Within 50 km of Southport, QLD" }).click();
+  await expect(chips(page)).toHaveCount(0);
+  await expect.poll(() => count(page)).toBe(all);
+  await expect.poll(() => decodedUrl(page)).toBe(siteUrl("harbourline", "/search"));
 });
