@@ -208,6 +208,7 @@ const BASES: Base[] = [
   { name: "GET pdf", method: "GET", host: (c) => c.site, path: (c) => `/api/cars/${c.carSlug}/pdf` },
   { name: "GET autogauge", method: "GET", host: (c) => c.site, path: (c) => `/api/cars/${c.carSlug}/autogauge` },
   { name: "GET delivery-quote", method: "GET", host: (c) => c.site, path: (c) => `/api/delivery-quote?postcode=4000&car=${c.carSlug}` },
+  { name: "GET places", method: "GET", host: (c) => c.site, path: () => "/api/places?q=Southport" },
   { name: "GET /api/watchlist", method: "GET", host: (c) => c.site, path: () => "/api/watchlist", auth: "site" },
   { name: "GET /api/health", method: "GET", host: (c) => c.admin, path: () => "/api/health" },
   // Caddy's TLS ask: the fuzz's client (FUZZ_CLIENT, from the trusted proxy) is not internal, so every one is refused (404), never a 500.
