@@ -1,4 +1,5 @@
 /** Recent searches (spec §2: the last 5, each with non-empty filters and a path), kept per site in the browser. */
+import { nearText } from "../../domain/near";
 import { pushSearchHistory, type SearchHistoryEntry } from "../../domain/search-rules";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { rangeLabel, valueLabel } from "../_shared/search/display";
@@ -17,11 +18,12 @@ export function readHistory(raw: string | null | undefined): SearchHistoryEntry[
   }
 }
 
-/** The filters of a search: its refinement lists and ranges ("lo:hi"); the free-text query is not a filter. */
+/** The filters of a search: its refinement lists, ranges ("lo:hi") and distance (as its chip reads); the free-text query is not a filter. */
 export function searchFilters(state: IndexUiState): Record<string, string[]> {
   const filters: Record<string, string[]> = {};
   for (const [attr, values] of Object.entries(state.refinementList ?? {})) if (values.length) filters[attr] = [...values];
   for (const [attr, value] of Object.entries(state.range ?? {})) if (value && value !== ":") filters[attr] = [value];
+  if (state.near) filters.near = [nearText(state.near)];
   return filters;
 }
 

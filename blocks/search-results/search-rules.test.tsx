@@ -162,6 +162,9 @@ describe("search history", () => {
     expect(h.map((e) => e.path)).toEqual(["/search?page=6", "/search?page=5", "/search?page=4", "/search?page=3", "/search?page=2"]);
     const entry = recordSearch([], "/search/used-cars", { refinementList: { car_type: ["used"], make: ["Kia", "Mazda"] }, range: { price: "5000:20000" } })[0];
     expect(historyLabel(entry, aud)).toBe("Used · Kia, Mazda · $5,000 – $20,000");
+    // A distance is a filter, read as its chip (issue 34).
+    const near = recordSearch([], "/search?near=…", { refinementList: { body: ["ute"] }, near: { place: "Southport, QLD", lat: -27.969, lng: 153.404, km: 50 } })[0];
+    expect(historyLabel(near, aud)).toBe("Ute · Within 50 km of Southport, QLD");
     expect(historyKey("bluegum")).toBe("forecourt:bluegum:search-history");
   });
 
