@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jurisdictionsOf, LISTING_RULES, listingRuleProblems } from "./listing-rules";
 import { validateTenant } from "./tenant-validation";
 import { keyInfoItems } from "./key-info";
+import { showsVeeel, veeelRows } from "./veeel";
 import { licenceRows } from "../blocks/_shared/location";
 import { alertMail } from "../server/saved-searches/mail";
 import type { SavedSearch } from "../server/saved-searches/store";
@@ -74,6 +75,14 @@ const cases: Record<string, () => void> = {
     expect(problems("nz-mvtr", "kowhai-motors", (d) => { for (const l of d.locations) delete l.dealer_license_number; }).map(([, m]) => m)).toEqual(
       ["Kōwhai Motors Penrose Sales", "Kōwhai Motors Lower Hutt Sales", "Kōwhai Motors Addington Sales"].map((n) => `${n} sells cars, whose Consumer Information Notice must give its Motor Vehicle Traders Register number.`),
     );
+  },
+  "nz-veeel": () => {
+    expect(veeelRows({ fuel: "Diesel", variant: { fuelconsumptioncombined: 7.64, co2emissions: 201 } }, "en-NZ")).toEqual([
+      { label: "Fuel economy", value: "7.6 L/100 km" },
+      { label: "CO₂ emissions", value: "201 g/km" },
+    ]);
+    expect(veeelRows({ fuel: "Petrol", variant: null }, "en-NZ").map((r) => r.value)).toEqual(["Not Available", "Not Available"]);
+    expect([showsVeeel({ item_type: "car" }, "en-NZ"), showsVeeel({ item_type: "motorcycle" }, "en-NZ"), showsVeeel({ item_type: "car" }, "en-AU")]).toEqual([true, false, false]);
   },
   "nz-clean-car-discount": () => {
     expect(problems("nz-clean-car-discount", "kowhai-motors", (d) => { d.copy.aboutText = "<p>EVs with the <b>Clean Car Discount</b></p>"; })).toEqual([

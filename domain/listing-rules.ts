@@ -155,6 +155,13 @@ export const LISTING_RULES: readonly ListingRule[] = [
     check: eachSalesLocation(null, (l) => (l.dealer_license_number?.trim() ? null : `${l.name} sells cars, whose Consumer Information Notice must give its Motor Vehicle Traders Register number.`), "dealer_license_number"),
   },
   {
+    id: "nz-veeel",
+    jurisdictions: ["NZ"],
+    rule: "A light vehicle's page shows its vehicle emissions and energy economy label: fuel or energy economy and CO2 emissions, or “Not Available”.",
+    source: "Energy Efficiency (Vehicle Fuel Economy Labelling) Regulations 2007 (NZ), as amended in 2022; EECA's VEEEL guidance",
+    kept: "A New Zealand car's key information carries the label's figures from its record (domain/veeel.ts, blocks/vehicle-key-info).",
+  },
+  {
     id: "nz-clean-car-discount",
     jurisdictions: ["NZ"],
     rule: "No Clean Car Discount wording: the scheme ended on 31 December 2023.",

@@ -3,12 +3,12 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
 const schema12 = {"type":"number","minimum":0,"maximum":100000000};
 const schema15 = {"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"};
 const schema18 = {"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"};
 const schema24 = {"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}};
-const schema27 = {"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}};
+const schema27 = {"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$", "u");
@@ -3487,11 +3487,11 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data86.fuelcapacity !== undefined){
-let data90 = data86.fuelcapacity;
+if(data86.co2emissions !== undefined){
+let data90 = data86.co2emissions;
 if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 2000 || isNaN(data90)){
-const err239 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+if(data90 > 1000 || isNaN(data90)){
+const err239 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3501,7 +3501,7 @@ vErrors.push(err239);
 errors++;
 }
 if(data90 < 0 || isNaN(data90)){
-const err240 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err240 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3512,7 +3512,7 @@ errors++;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err241 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3522,10 +3522,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data86.grossvehiclemass !== undefined){
-let data91 = data86.grossvehiclemass;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err242 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data86.energyconsumption !== undefined){
+let data91 = data86.energyconsumption;
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 > 1000 || isNaN(data91)){
+const err242 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3534,9 +3535,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 > 100000 || isNaN(data91)){
-const err243 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if(data91 < 0 || isNaN(data91)){
+const err243 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3545,8 +3545,9 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data91 < 0 || isNaN(data91)){
-const err244 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err244 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3556,11 +3557,11 @@ vErrors.push(err244);
 errors++;
 }
 }
-}
-if(data86.vehiclelength !== undefined){
-let data92 = data86.vehiclelength;
-if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
-const err245 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data86.fuelcapacity !== undefined){
+let data92 = data86.fuelcapacity;
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 > 2000 || isNaN(data92)){
+const err245 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3569,9 +3570,8 @@ vErrors.push(err245);
 }
 errors++;
 }
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 > 30000 || isNaN(data92)){
-const err246 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
+if(data92 < 0 || isNaN(data92)){
+const err246 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3580,8 +3580,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(data92 < 0 || isNaN(data92)){
-const err247 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err247 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3591,11 +3592,10 @@ vErrors.push(err247);
 errors++;
 }
 }
-}
-if(data86.vehicleheight !== undefined){
-let data93 = data86.vehicleheight;
+if(data86.grossvehiclemass !== undefined){
+let data93 = data86.grossvehiclemass;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err248 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err248 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3605,8 +3605,8 @@ vErrors.push(err248);
 errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 10000 || isNaN(data93)){
-const err249 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+if(data93 > 100000 || isNaN(data93)){
+const err249 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3616,7 +3616,7 @@ vErrors.push(err249);
 errors++;
 }
 if(data93 < 0 || isNaN(data93)){
-const err250 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err250 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3627,10 +3627,10 @@ errors++;
 }
 }
 }
-if(data86.vehiclewidth !== undefined){
-let data94 = data86.vehiclewidth;
+if(data86.vehiclelength !== undefined){
+let data94 = data86.vehiclelength;
 if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err251 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err251 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3640,8 +3640,8 @@ vErrors.push(err251);
 errors++;
 }
 if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 > 5000 || isNaN(data94)){
-const err252 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+if(data94 > 30000 || isNaN(data94)){
+const err252 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3651,7 +3651,7 @@ vErrors.push(err252);
 errors++;
 }
 if(data94 < 0 || isNaN(data94)){
-const err253 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err253 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3662,10 +3662,10 @@ errors++;
 }
 }
 }
-if(data86.towingcapacitybraked !== undefined){
-let data95 = data86.towingcapacitybraked;
+if(data86.vehicleheight !== undefined){
+let data95 = data86.vehicleheight;
 if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err254 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err254 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3675,8 +3675,8 @@ vErrors.push(err254);
 errors++;
 }
 if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 100000 || isNaN(data95)){
-const err255 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if(data95 > 10000 || isNaN(data95)){
+const err255 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3686,7 +3686,7 @@ vErrors.push(err255);
 errors++;
 }
 if(data95 < 0 || isNaN(data95)){
-const err256 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err256 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3697,10 +3697,10 @@ errors++;
 }
 }
 }
-if(data86.torque !== undefined){
-let data96 = data86.torque;
+if(data86.vehiclewidth !== undefined){
+let data96 = data86.vehiclewidth;
 if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err257 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err257 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3711,7 +3711,7 @@ errors++;
 }
 if((typeof data96 == "number") && (isFinite(data96))){
 if(data96 > 5000 || isNaN(data96)){
-const err258 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+const err258 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3721,7 +3721,7 @@ vErrors.push(err258);
 errors++;
 }
 if(data96 < 0 || isNaN(data96)){
-const err259 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err259 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3732,10 +3732,10 @@ errors++;
 }
 }
 }
-if(data86.power !== undefined){
-let data97 = data86.power;
+if(data86.towingcapacitybraked !== undefined){
+let data97 = data86.towingcapacitybraked;
 if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err260 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err260 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3745,8 +3745,8 @@ vErrors.push(err260);
 errors++;
 }
 if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 2000 || isNaN(data97)){
-const err261 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+if(data97 > 100000 || isNaN(data97)){
+const err261 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3756,7 +3756,7 @@ vErrors.push(err261);
 errors++;
 }
 if(data97 < 0 || isNaN(data97)){
-const err262 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err262 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3767,10 +3767,10 @@ errors++;
 }
 }
 }
-if(data86.ancaprating !== undefined){
-let data98 = data86.ancaprating;
+if(data86.torque !== undefined){
+let data98 = data86.torque;
 if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err263 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err263 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3780,8 +3780,8 @@ vErrors.push(err263);
 errors++;
 }
 if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 > 5 || isNaN(data98)){
-const err264 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+if(data98 > 5000 || isNaN(data98)){
+const err264 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3791,7 +3791,7 @@ vErrors.push(err264);
 errors++;
 }
 if(data98 < 0 || isNaN(data98)){
-const err265 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err265 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3802,11 +3802,10 @@ errors++;
 }
 }
 }
-if(data86.geartype !== undefined){
-let data99 = data86.geartype;
-if(typeof data99 === "string"){
-if(func3(data99) > 40){
-const err266 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data86.power !== undefined){
+let data99 = data86.power;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err266 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3815,9 +3814,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-else {
-const err267 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 2000 || isNaN(data99)){
+const err267 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3826,12 +3825,8 @@ vErrors.push(err267);
 }
 errors++;
 }
-}
-if(data86.bodyconfiguration !== undefined){
-let data100 = data86.bodyconfiguration;
-if(typeof data100 === "string"){
-if(func3(data100) > 40){
-const err268 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data99 < 0 || isNaN(data99)){
+const err268 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3841,8 +3836,11 @@ vErrors.push(err268);
 errors++;
 }
 }
-else {
-const err269 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data86.ancaprating !== undefined){
+let data100 = data86.ancaprating;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err269 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3851,10 +3849,9 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-}
-else {
-const err270 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 > 5 || isNaN(data100)){
+const err270 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3863,12 +3860,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data.finance !== undefined){
-let data101 = data.finance;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(Object.keys(data101).length > 10){
-const err271 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
+if(data100 < 0 || isNaN(data100)){
+const err271 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3877,11 +3870,13 @@ vErrors.push(err271);
 }
 errors++;
 }
-for(const key9 in data101){
-const _errs226 = errors;
-if(typeof key9 === "string"){
-if(func3(key9) > 60){
-const err272 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
+}
+}
+if(data86.geartype !== undefined){
+let data101 = data86.geartype;
+if(typeof data101 === "string"){
+if(func3(data101) > 40){
+const err272 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3890,8 +3885,9 @@ vErrors.push(err272);
 }
 errors++;
 }
-if(func3(key9) < 1){
-const err273 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
+}
+else {
+const err273 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3901,9 +3897,11 @@ vErrors.push(err273);
 errors++;
 }
 }
-var valid40 = _errs226 === errors;
-if(!valid40){
-const err274 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+if(data86.bodyconfiguration !== undefined){
+let data102 = data86.bodyconfiguration;
+if(typeof data102 === "string"){
+if(func3(data102) > 40){
+const err274 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3913,15 +3911,8 @@ vErrors.push(err274);
 errors++;
 }
 }
-for(const key10 in data101){
-if(!(validate13(data101[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data101,parentDataProperty:key10,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err275 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err275 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3931,12 +3922,9 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data.autograb_data !== undefined){
-let data103 = data.autograb_data;
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-for(const key11 in data103){
-if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
-const err276 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+else {
+const err276 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3946,11 +3934,11 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data103.average_market_price !== undefined){
-let data104 = data103.average_market_price;
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 100000000 || isNaN(data104)){
-const err277 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(data.finance !== undefined){
+let data103 = data.finance;
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+if(Object.keys(data103).length > 10){
+const err277 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3959,8 +3947,11 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data104 < 0 || isNaN(data104)){
-const err278 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key9 in data103){
+const _errs230 = errors;
+if(typeof key9 === "string"){
+if(func3(key9) > 60){
+const err278 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3969,9 +3960,8 @@ vErrors.push(err278);
 }
 errors++;
 }
-}
-else {
-const err279 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(func3(key9) < 1){
+const err279 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3981,11 +3971,9 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data103.state_average_market_price !== undefined){
-let data105 = data103.state_average_market_price;
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 > 100000000 || isNaN(data105)){
-const err280 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+var valid40 = _errs230 === errors;
+if(!valid40){
+const err280 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3994,8 +3982,16 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data105 < 0 || isNaN(data105)){
-const err281 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+for(const key10 in data103){
+if(!(validate13(data103[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data103,parentDataProperty:key10,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err281 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4005,8 +4001,12 @@ vErrors.push(err281);
 errors++;
 }
 }
-else {
-const err282 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.autograb_data !== undefined){
+let data105 = data.autograb_data;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+for(const key11 in data105){
+if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
+const err282 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4016,9 +4016,11 @@ vErrors.push(err282);
 errors++;
 }
 }
-}
-else {
-const err283 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data105.average_market_price !== undefined){
+let data106 = data105.average_market_price;
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 > 100000000 || isNaN(data106)){
+const err283 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4027,15 +4029,83 @@ vErrors.push(err283);
 }
 errors++;
 }
-}
-}
-else {
-const err284 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data106 < 0 || isNaN(data106)){
+const err284 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err284];
 }
 else {
 vErrors.push(err284);
+}
+errors++;
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+}
+if(data105.state_average_market_price !== undefined){
+let data107 = data105.state_average_market_price;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 > 100000000 || isNaN(data107)){
+const err286 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+if(data107 < 0 || isNaN(data107)){
+const err287 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
+}
+}
+else {
+const err288 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+}
+}
+else {
+const err289 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+}
+}
+else {
+const err290 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
 }
 errors++;
 }

@@ -227,6 +227,11 @@ export interface Variant {
    */
   induction?: string;
   fuelconsumptioncombined?: number;
+  /**
+   * As tested; New Zealand car pages show it on the vehicle emissions and energy economy label.
+   */
+  co2emissions?: number;
+  energyconsumption?: number;
   fuelcapacity?: number;
   grossvehiclemass?: number;
   vehiclelength?: number;
