@@ -142,6 +142,7 @@ export const LISTING_RULES: readonly ListingRule[] = [
     jurisdictions: ["NZ"],
     rule: "Every used car offered for sale shows its Consumer Information Notice.",
     source: "Consumer Information Standards (Used Motor Vehicles) Regulations 2008 (NZ)",
+    kept: "The notice (renderer/consumer-notice.tsx) gives the trader and its register number, the year first registered in New Zealand, odometer, registration and WoF expiry, cash price and whether a security interest is registered; what the record lacks says “Not recorded — please ask us”.",
     check: (doc, ctx) =>
       ctx.usedStock > 0 && !doc.features.consumerInformationNotice
         ? [at(doc, "/features/consumerInformationNotice", `The site has ${ctx.usedStock === 1 ? "1 used car" : `${ctx.usedStock} used cars`} in New Zealand, where each must show its Consumer Information Notice: turn the notice on.`)]

@@ -94,6 +94,15 @@ export interface Vehicle {
   vin?: string;
   regplate?: string;
   rego_expiry?: string;
+  /**
+   * New Zealand: the WoF's (or CoF's) expiry, for the Consumer Information Notice.
+   */
+  wof_expiry?: string;
+  nz_first_registered?: number;
+  /**
+   * New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.
+   */
+  security_interest?: boolean;
   build_date?: YearMonth;
   compliance_date?: YearMonth;
   /**
