@@ -43,6 +43,6 @@ function notFound() {
 
 export const config = {
   // Everything but Next's assets, the API and static files from public/.
-  // A site's sitemap.xml and robots.txt are its own, so they are rewritten too.
-  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|css|js|map|woff2?)$).*)", "/sitemap.xml", "/robots.txt"],
+  // A site's sitemap.xml, robots.txt and Google vehicle ads feed are its own, so they are rewritten too.
+  matcher: ["/((?!_next/|api/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|css|js|map|woff2?)$).*)", "/sitemap.xml", "/robots.txt", "/feeds/google-vehicle-ads.xml"],
 };

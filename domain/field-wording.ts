@@ -34,6 +34,7 @@ export const PATTERN_WORDS: Record<string, string> = {
   "\\{count\\}": "must contain {count}, where the number goes",
   "^[a-z][a-z0-9-]{0,59}$": "must start with a letter and contain only lower-case letters, digits and hyphens (at most 60)",
   "^(/|https://)": "must be a page of this site (starting with /) or a web address starting with https://",
+  "^[A-Za-z0-9_-]{1,60}$": "may contain only letters, digits, hyphens and underscores (at most 60), like BNE-01",
 };
 
 /** Labels of enumerated values where the value itself is not plain words (the rest are humanised). */

@@ -59,7 +59,7 @@ describe("the pre-publish checklist", () => {
       const items = publishChecklist(valid(raw(slug)), [], { others: others(slug), stock: 12 });
       expect(items.map((i) => [i.id, i.status, i.problems.length]), slug).toEqual([
         ["valid", "pass", 0], ["links", "pass", 0], ["placeholders", "pass", 0], ["other-dealers", "pass", 0],
-        ["lead-email", "pass", 0], ["licences", "pass", 0], ["stock", "pass", 0],
+        ["lead-email", "pass", 0], ["listing-rules", "pass", 0], ["stock", "pass", 0],
       ]);
       expect(items.at(-1)!.summary).toBe("12 cars in stock.");
     }
@@ -86,8 +86,8 @@ describe("the pre-publish checklist", () => {
     expect(items["lead-email"].problems).toEqual([
       { message: "Bluegum Pre-Owned has no lead e-mail address, so its leads cannot be sent.", where: "Dealerships › Bluegum Pre-Owned", pointer: "/dealerships/0/leadEmail" },
     ]);
-    expect(items.licences.problems).toEqual([
-      { message: "Bluegum Pre-Owned Midland sells in WA, where the site must show its motor dealer licence number.", where: "Locations › Bluegum Pre-Owned Midland", pointer: "/locations/1/dealer_license_number" },
+    expect(items["listing-rules"].problems).toEqual([
+      { message: "Bluegum Pre-Owned Midland sells in WA, where the site must show its motor dealer licence number.", where: "Locations › Bluegum Pre-Owned Midland › Dealer licence number", pointer: "/locations/1/dealer_license_number" },
     ]);
     expect(items.stock).toMatchObject({ status: "warn", problems: [] });
     expect(items.stock.summary).toMatch(/^No car in stock yet: /);
@@ -114,17 +114,19 @@ describe("the pre-publish checklist", () => {
     expect(problems).toEqual([]);
   });
 
-  it("asks a licence only of shown sales locations in Australian states", () => {
+  it("asks a licence only of shown sales locations in Australian states, and a trader number in New Zealand", () => {
     const doc = raw("harbourline");
     for (const l of doc.locations) delete l.dealer_license_number;
-    const licences = byId(publishChecklist(valid(doc), [], { others: [], stock: 1 })).licences;
+    const rules = byId(publishChecklist(valid(doc), [], { others: [], stock: 1 }))["listing-rules"];
     const sales = doc.locations.filter((l: { visible?: boolean; location_type: string }) => l.visible !== false && l.location_type === "sales");
-    expect(licences.problems.map((p) => p.pointer)).toEqual(sales.map((l: unknown) => `/locations/${doc.locations.indexOf(l)}/dealer_license_number`));
-    expect(licences.summary).toBe(`${sales.length} sales locations without a dealer licence number.`);
-    // New Zealand has no such licence here.
+    expect(rules.problems.map((p) => p.pointer)).toEqual(sales.map((l: unknown) => `/locations/${doc.locations.indexOf(l)}/dealer_license_number`));
+    expect(rules.summary).toBe(`${sales.length} places break an advertising rule of the site's states or country.`);
+    // New Zealand's notice names the trader's register number; the used stock is what asks for the notice.
     const kowhai = raw("kowhai-motors");
-    for (const l of kowhai.locations) delete l.dealer_license_number;
-    expect(byId(publishChecklist(valid(kowhai), [], { others: [], stock: 1 })).licences.status).toBe("pass");
+    kowhai.features.consumerInformationNotice = false;
+    const nz = (usedStock: number) => byId(publishChecklist(valid(kowhai), [], { others: [], stock: 9, usedStock }))["listing-rules"].problems.map((p) => p.pointer);
+    expect(nz(0)).toEqual([]);
+    expect(nz(4)).toEqual(["/features/consumerInformationNotice"]);
   });
 
   it("a warning alone never blocks; an invalid draft is checked for its errors first", () => {

@@ -9,10 +9,11 @@ import type { TenantError } from "./tenant-validation";
 import { findPlaceholders } from "./placeholders";
 import { deadLinks } from "./site-links";
 import { fieldPlace } from "./field-place";
+import { eachText, listingRuleProblems } from "./listing-rules";
 
 const placeOf = (doc: unknown, pointer: string) => fieldPlace(pointer, doc);
 
-export type CheckId = "valid" | "links" | "placeholders" | "other-dealers" | "lead-email" | "licences" | "stock";
+export type CheckId = "valid" | "links" | "placeholders" | "other-dealers" | "lead-email" | "listing-rules" | "stock";
 export type CheckStatus = "pass" | "fail" | "warn";
 
 export interface CheckProblem {
@@ -41,10 +42,9 @@ export interface ChecklistContext {
   others: OtherSite[];
   /** Cars in stock (shown on the site) of the dealerships the document names. */
   stock: number;
+  /** Of those, the used and demo cars (New Zealand's Consumer Information Notice is theirs); none when not given. */
+  usedStock?: number;
 }
-
-/** Australian states and territories where a motor dealer needs a licence, whose number the site shows. */
-export const LICENCE_STATES = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "ACT", "NT"] as const;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const quote = (text: string) => `“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
@@ -72,11 +72,7 @@ export function publishChecklist(doc: TenantDocument | null, errors: TenantError
   const leadEmail = doc.dealerships.flatMap((d, i) =>
     d.leadEmail?.trim() ? [] : [{ message: `${d.name} has no lead e-mail address, so its leads cannot be sent.`, where: placeOf(doc, `/dealerships/${i}`), pointer: `/dealerships/${i}/leadEmail` }],
   );
-  const licences = doc.locations.flatMap((l, i) =>
-    l.visible !== false && (l.location_type === "sales" || l.location_type === "") && (LICENCE_STATES as readonly string[]).includes(l.address.state) && !l.dealer_license_number?.trim()
-      ? [{ message: `${l.name} sells in ${l.address.state}, where the site must show its motor dealer licence number.`, where: placeOf(doc, `/locations/${i}`), pointer: `/locations/${i}/dealer_license_number` }]
-      : [],
-  );
+  const rules = listingRuleProblems(doc, { usedStock: ctx.usedStock ?? 0 });
   const stock: CheckItem = ctx.stock > 0
     ? { id: "stock", status: "pass", summary: `${plural(ctx.stock, "car")} in stock.`, problems: [] }
     : {
@@ -91,7 +87,7 @@ export function publishChecklist(doc: TenantDocument | null, errors: TenantError
     item("placeholders", placeholders, "No placeholder text or picture is left.", (n) => `${plural(n, "placeholder")} left to replace.`),
     item("other-dealers", otherDealersText(doc, ctx.others), "No other dealer's name, phone number, e-mail, domain or licence number.", (n) => `${plural(n, "place")} with another dealer's details.`),
     item("lead-email", leadEmail, "Every dealership has a lead e-mail address.", (n) => `${plural(n, "dealership")} without a lead e-mail address.`),
-    item("licences", licences, "Every sales location in Australia shows its dealer licence number.", (n) => `${plural(n, "sales location")} without a dealer licence number.`),
+    item("listing-rules", rules, "The site meets the advertising rules of its states or country: licence numbers, phone, wording.", (n) => `${plural(n, "place")} ${n === 1 ? "breaks" : "break"} an advertising rule of the site's states or country.`),
     stock,
   ];
 }
@@ -162,16 +158,10 @@ export function otherDealersText(doc: TenantDocument, others: OtherSite[]): Chec
     .sort((a, b) => b.text.length - a.text.length);
   const phones = new Map(marks.filter((m) => m.kind === "phone number").map((m) => [phoneDigits(m.text), m]));
   const problems: CheckProblem[] = [];
-  const walk = (value: unknown, pointer: string) => {
-    if (typeof value === "string") {
-      const lower = value.toLowerCase();
-      const found =
-        texts.find((m) => lower.includes(m.lower)) ??
-        [...value.matchAll(PHONE_IN_TEXT)].map((p) => phones.get(phoneDigits(p[0]))).find(Boolean);
-      if (found) problems.push({ message: `${quote(found.text)} is ${found.kind === "e-mail address" ? "an" : "a"} ${found.kind} of another site, ${found.site}.`, where: placeOf(doc, pointer), pointer });
-    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
-  };
-  walk(doc, "");
+  eachText(doc, (value, pointer) => {
+    const lower = value.toLowerCase();
+    const found = texts.find((m) => lower.includes(m.lower)) ?? [...value.matchAll(PHONE_IN_TEXT)].map((p) => phones.get(phoneDigits(p[0]))).find(Boolean);
+    if (found) problems.push({ message: `${quote(found.text)} is ${found.kind === "e-mail address" ? "an" : "a"} ${found.kind} of another site, ${found.site}.`, where: placeOf(doc, pointer), pointer });
+  });
   return problems;
 }

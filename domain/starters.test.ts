@@ -137,9 +137,9 @@ describe("a starter filled with the wizard's answers", () => {
   it("gives the sales location the dealer licence number, so a Tasmanian site passes the checklist's licence check", () => {
     const licensed = validated(buildStarter({ ...answers, location: { ...answers.location, licence: "TAS 12874" } }));
     expect(licensed.locations.map((l) => [l.location_type, l.dealer_license_number])).toEqual([["sales", "TAS 12874"], ["service-and-parts", undefined]]);
-    const licences = publishChecklist(licensed, [], { others: [], stock: 0 }).find((c) => c.id === "licences")!;
+    const licences = publishChecklist(licensed, [], { others: [], stock: 0 }).find((c) => c.id === "listing-rules")!;
     expect(licences.status).toBe("pass");
-    expect(publishChecklist(doc, [], { others: [], stock: 0 }).find((c) => c.id === "licences")!.problems.map((p) => p.pointer)).toEqual(["/locations/0/dealer_license_number"]);
+    expect(publishChecklist(doc, [], { others: [], stock: 0 }).find((c) => c.id === "listing-rules")!.problems.map((p) => p.pointer)).toEqual(["/locations/0/dealer_license_number"]);
   });
 
   it("keeps slugs of the longest names a person may give within the schema's 63 characters, and unique", () => {

@@ -19,3 +19,15 @@ const NZ: CountryTerms = { dealerLicence: "Registered motor vehicle trader", pla
 
 /** The site's words, by its locale (en-NZ: New Zealand; every other locale: Australia). */
 export const countryTerms = (locale: string | null | undefined): CountryTerms => (locale === "en-NZ" ? NZ : AU);
+
+/**
+ * A location's dealer licence as the law of its place has it shown (domain/listing-rules.ts):
+ * "Dealer licence 3418001"; in Victoria the LMCT number, "LMCT 12873"; in New Zealand
+ * "Registered motor vehicle trader M412873". Null without a number.
+ */
+export function dealerLicenceText(number: string | null | undefined, state: string | null | undefined, locale: string | null | undefined): string | null {
+  const n = number?.trim();
+  if (!n) return null;
+  if (locale !== "en-NZ" && state === "VIC") return `LMCT ${n.replace(/^LMCT:?\s*/i, "")}`;
+  return `${countryTerms(locale).dealerLicence} ${n}`;
+}

@@ -3,7 +3,7 @@
  * download): the print view and the PDF are both drawn from this one description, so they never
  * disagree. Pure: the car and the site's document are passed in.
  */
-import { countryTerms } from "./terms";
+import { dealerLicenceText } from "./terms";
 import { publicPageUrl } from "./hosts";
 import { formatCallNumber, telHref, type PhoneLocale } from "./phone";
 import { isAvailable, priceDisplay, vehicleHeading } from "./vehicle-display";
@@ -75,7 +75,7 @@ export function vehicleSheet(car: Vehicle & { slug: string }, tenant: Site): Veh
           address: addressLine(location.address),
           phone: phone ? formatCallNumber(phone, phoneLocale) : null,
           tel: phone ? telHref(phone) : null,
-          licence: location.dealer_license_number?.trim() ? `${countryTerms(identity.locale).dealerLicence} ${location.dealer_license_number.trim()}` : null,
+          licence: dealerLicenceText(location.dealer_license_number, location.address?.state, identity.locale),
         }
       : phone
         ? { name: dealer, address: null, phone: formatCallNumber(phone, phoneLocale), tel: telHref(phone), licence: null }

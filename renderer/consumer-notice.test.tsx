@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
-import { consumerNoticePage, NOT_RECORDED } from "./consumer-notice";
+import { consumerNoticePage, NO_SECURITY_INTEREST, NOT_RECORDED, SECURITY_INTEREST } from "./consumer-notice";
 
 const state = vi.hoisted(() => ({ car: null as StoredVehicle | null, notices: true }));
 vi.mock("../server/inventory/vdp", () => ({ vehicleForPage: async (_t: unknown, path: string) => (state.car && path === `/cars/${state.car.slug}` ? state.car : null) }));
@@ -39,6 +39,18 @@ describe("Consumer Information Notice page", () => {
     expect(html).toContain("<dt>Engine capacity</dt><dd>1,798 cc</dd>");
     expect(html).toContain("<dt>Cash price</dt><dd>$27,990 Drive Away</dd>");
     expect(html).toContain(`<dt>Build date</dt><dd>${NOT_RECORDED}</dd>`);
+    expect(html).toContain(`<dt>Year first registered in New Zealand</dt><dd>${NOT_RECORDED}</dd>`);
+    expect(html).toContain(`<dt>Security interest</dt><dd>${NOT_RECORDED}</dd>`);
+  });
+
+  it("states the year first registered in New Zealand, the WoF's expiry and whether a security interest is registered", async () => {
+    const html = (security: boolean) =>
+      page(fixtureVehicle({ nz_first_registered: 2019, wof_expiry: "2027-03-05", security_interest: security })).then((p) => renderToStaticMarkup(p!.element as ReactElement));
+    const clear = await html(false);
+    expect(clear).toContain("<dt>Year first registered in New Zealand</dt><dd>2019</dd>");
+    expect(clear).toContain("<dt>Warrant of Fitness expiry</dt><dd>5/03/2027</dd>");
+    expect(clear).toContain(`<dt>Security interest</dt><dd>${NO_SECURITY_INTEREST}</dd>`);
+    expect(await html(true)).toContain(`<dt>Security interest</dt><dd>${SECURITY_INTEREST}</dd>`);
   });
 
   it("is not found for new cars, sites without notices, unknown cars and other hosts", async () => {

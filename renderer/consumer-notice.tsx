@@ -13,6 +13,8 @@ import { tenantForHost } from "../server/tenants/live";
 import { dateTimeFormat, numberFormat } from "../domain/intl";
 
 export const NOT_RECORDED = "Not recorded — please ask us";
+export const SECURITY_INTEREST = "A security interest is registered over this vehicle on the Personal Property Securities Register; it is cleared before the vehicle is sold to you.";
+export const NO_SECURITY_INTEREST = "No security interest is registered over this vehicle on the Personal Property Securities Register.";
 
 export async function consumerNoticePage(host: string, slug: string) {
   const live = await tenantForHost(host);
@@ -60,14 +62,17 @@ export async function consumerNoticePage(host: string, slug: string) {
           ["Model", [car.model, car.badge, car.series].filter(Boolean).join(" ")],
           ["Year of manufacture", String(car.year)],
           ["Build date", date(car.build_date)],
+          ["Year first registered in New Zealand", car.nz_first_registered ? String(car.nz_first_registered) : null],
           ["Registration plate", car.regplate],
           ["Registration expiry", date(car.rego_expiry)],
+          ["Warrant of Fitness expiry", date(car.wof_expiry)],
           ["VIN or chassis number", car.vin],
           ["Odometer reading", car.km != null ? `${number.format(car.km)} km` : null],
           ["Fuel type", car.fuel],
           ["Engine capacity", car.engine_size ? `${number.format(car.engine_size)} cc` : null],
           ["Transmission", car.transmission],
           ["Cash price", price.kind === "price" ? [price.text, price.label].filter(Boolean).join(" ") : null],
+          ["Security interest", car.security_interest == null ? null : car.security_interest ? SECURITY_INTEREST : NO_SECURITY_INTEREST],
         ])}
       </dl>
       <p className="fc-notice__small">

@@ -10,7 +10,7 @@ import { weeklyHours, type HoursRow } from "../../domain/opening-hours";
 import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
-import { countryTerms } from "../../domain/terms";
+import { dealerLicenceText } from "../../domain/terms";
 import { Icon } from "./icons";
 import styles from "./location.module.css";
 
@@ -79,17 +79,16 @@ export function LocationRating({ location, site }: { location: Pick<Location, "r
 
 /**
  * "Dealer licence 3418001", "Motor vehicle repairer MVR 21002" (in New Zealand "Registered motor
- * vehicle trader M412873"): the numbers a location publishes, in the site's country's words.
+ * vehicle trader M412873"; in Victoria "LMCT 12873", as its traders advertise it: domain/listing-rules.ts):
+ * the numbers a location publishes, in the site's country's words.
  */
-export function licenceRows(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">, locale: string): string[] {
-  return [
-    [countryTerms(locale).dealerLicence, location.dealer_license_number?.trim()],
-    [REPAIRER_LICENCE, location.motor_vehicle_repairer?.trim()],
-  ].flatMap(([label, number]) => (number ? [`${label} ${number}`] : []));
+export function licenceRows(location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer"> & { address?: { state?: string } }, locale: string): string[] {
+  const repairer = location.motor_vehicle_repairer?.trim();
+  return [dealerLicenceText(location.dealer_license_number, location.address?.state, locale), repairer ? `${REPAIRER_LICENCE} ${repairer}` : null].filter((r) => r !== null);
 }
 
 /** Dealer licence and motor vehicle repairer numbers (NSW s19A: wherever the dealer advertises). */
-export function LicenceNumbers({ location, locale, className }: { location: Pick<Location, "dealer_license_number" | "motor_vehicle_repairer">; locale: string; className?: string }) {
+export function LicenceNumbers({ location, locale, className }: { location: Parameters<typeof licenceRows>[0]; locale: string; className?: string }) {
   const rows = licenceRows(location, locale);
   if (!rows.length) return null;
   return (

@@ -1,7 +1,7 @@
 import { formatCallNumber, maskCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import type { BlockComponent } from "../../renderer/types";
 import { callNumber, carLocation, locationHref } from "../../domain/vehicle-links";
-import { countryTerms } from "../../domain/terms";
+import { dealerLicenceText } from "../../domain/terms";
 import { PhoneReveal } from "./phone-box.client";
 import styles from "./phone-box.module.css";
 
@@ -45,7 +45,7 @@ const PhoneBox: BlockComponent<"phone-box"> = async ({ id, props, ctx }) => {
       />
       {licence ? (
         <p className={styles.licence}>
-          {props.licenceLabel?.trim() || countryTerms(tenant.identity.locale).dealerLicence} {licence}
+          {props.licenceLabel?.trim() ? `${props.licenceLabel.trim()} ${licence}` : dealerLicenceText(licence, location?.address?.state, tenant.identity.locale)}
         </p>
       ) : null}
     </section>

@@ -175,3 +175,28 @@ describe("New Zealand Consumer Information Notice link", () => {
     expect(await renderOn(fixtureVehicle(), false)).not.toContain("Consumer Information Notice");
   });
 });
+
+describe("New Zealand vehicle emissions and energy economy label (listing rule nz-veeel)", () => {
+  const renderIn = async (car: StoredVehicle, locale: "en-AU" | "en-NZ") => {
+    const tenant = structuredClone(fixtureCtx(PATH).tenant);
+    tenant.identity.locale = locale;
+    const el = (await VehicleKeyInfo({ id: "key", props: { heading: "Key Information" }, ctx: fixtureCtx(PATH, tenant, car) })) as ReactElement;
+    return renderToStaticMarkup(el);
+  };
+  const label = (html: string) => parse(html.slice(html.indexOf('id="key-veeel"'))).shown;
+
+  it("shows a New Zealand car's fuel economy and CO2 emissions from its record, and Not Available for what it lacks", async () => {
+    const html = await renderIn(fixtureVehicle({ variant: { fuelconsumptioncombined: 6.84, co2emissions: 158 } }), "en-NZ");
+    expect(html).toContain('<h3 id="key-veeel"');
+    expect(html).toContain(">Vehicle emissions and energy economy</h3>");
+    expect(label(html)).toEqual([["Fuel economy", "6.8 L/100 km"], ["CO₂ emissions", "158 g/km"]]);
+    expect(label(await renderIn(fixtureVehicle({ variant: {} }), "en-NZ"))).toEqual([["Fuel economy", "Not Available"], ["CO₂ emissions", "Not Available"]]);
+    // An electric car's economy is its energy use.
+    expect(label(await renderIn({ ...electricVehicle(), variant: { energyconsumption: 152 } }, "en-NZ"))[0]).toEqual(["Energy economy", "152 Wh/km"]);
+  });
+
+  it("is New Zealand's alone, and a light vehicle's: not an Australian site's, nor a caravan's", async () => {
+    expect(await renderIn(fixtureVehicle({ variant: { fuelconsumptioncombined: 6.8 } }), "en-AU")).not.toContain("emissions and energy economy");
+    expect(await renderIn(caravanVehicle(), "en-NZ")).not.toContain("emissions and energy economy");
+  });
+});

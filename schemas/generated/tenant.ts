@@ -436,6 +436,18 @@ export interface Features {
    */
   consumerInformationNotice: boolean;
   /**
+   * The site's stock as feeds for Google vehicle ads (/feeds/google-vehicle-ads.xml) and Meta's automotive catalogue (/feeds/meta-vehicles.csv). Each car's store is its location's store code.
+   */
+  adsFeeds: {
+    google: boolean;
+    meta: boolean;
+    /**
+     * Google's vehicle ads in Australia take passenger cars and utes only.
+     */
+    googleKinds: ("car" | "motorcycle" | "truck" | "caravan")[];
+    metaKinds: ("car" | "motorcycle" | "truck" | "caravan")[];
+  };
+  /**
    * Otherwise the number is masked until clicked.
    */
   phoneRevealed: boolean;
@@ -1455,6 +1467,10 @@ export interface Location {
     count?: number;
   };
   dealer_license_number?: string;
+  /**
+   * The location's store code in Google Business Profile: the vehicle ads feeds name each car's store by it.
+   */
+  store_code?: string;
   motor_vehicle_repairer?: string;
 }
 /**

@@ -3,12 +3,12 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"wof_expiry":{"title":"Warrant of Fitness expiry","description":"New Zealand: the WoF's (or CoF's) expiry, for the Consumer Information Notice.","type":"string","format":"date"},"nz_first_registered":{"title":"Year first registered in New Zealand","type":"integer","minimum":1900,"maximum":2100},"security_interest":{"title":"Security interest registered","description":"New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.","type":"boolean"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
 const schema12 = {"type":"number","minimum":0,"maximum":100000000};
 const schema15 = {"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"};
 const schema18 = {"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"};
 const schema24 = {"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}};
-const schema27 = {"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}};
+const schema27 = {"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$", "u");
@@ -1495,11 +1495,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.build_date !== undefined){
-let data28 = data.build_date;
+if(data.wof_expiry !== undefined){
+let data28 = data.wof_expiry;
 if(typeof data28 === "string"){
-if(!pattern4.test(data28)){
-const err72 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
+if(!(formats4.validate(data28))){
+const err72 = {instancePath:instancePath+"/wof_expiry",schemaPath:"#/properties/wof_expiry/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1510,7 +1510,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err73 = {instancePath:instancePath+"/wof_expiry",schemaPath:"#/properties/wof_expiry/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1520,11 +1520,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.compliance_date !== undefined){
-let data29 = data.compliance_date;
-if(typeof data29 === "string"){
-if(!pattern4.test(data29)){
-const err74 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
+if(data.nz_first_registered !== undefined){
+let data29 = data.nz_first_registered;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err74 = {instancePath:instancePath+"/nz_first_registered",schemaPath:"#/properties/nz_first_registered/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1533,9 +1532,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 2100 || isNaN(data29)){
+const err75 = {instancePath:instancePath+"/nz_first_registered",schemaPath:"#/properties/nz_first_registered/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2100},message:"must be <= 2100"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1544,12 +1543,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.tag !== undefined){
-let data30 = data.tag;
-if(typeof data30 === "string"){
-if(func3(data30) > 40){
-const err76 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data29 < 1900 || isNaN(data29)){
+const err76 = {instancePath:instancePath+"/nz_first_registered",schemaPath:"#/properties/nz_first_registered/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1900},message:"must be >= 1900"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1559,8 +1554,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.security_interest !== undefined){
+if(typeof data.security_interest !== "boolean"){
+const err77 = {instancePath:instancePath+"/security_interest",schemaPath:"#/properties/security_interest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1570,8 +1567,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(typeof data.reserved !== "boolean"){
-const err78 = {instancePath:instancePath+"/reserved",schemaPath:"#/properties/reserved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.build_date !== undefined){
+let data31 = data.build_date;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err78 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1580,8 +1580,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(typeof data.certified !== "boolean"){
-const err79 = {instancePath:instancePath+"/certified",schemaPath:"#/properties/certified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err79 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1590,10 +1591,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data.views !== undefined){
-let data33 = data.views;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err80 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.compliance_date !== undefined){
+let data32 = data.compliance_date;
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err80 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1602,9 +1605,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 100000000 || isNaN(data33)){
-const err81 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+}
+else {
+const err81 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1613,8 +1616,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data33 < 0 || isNaN(data33)){
-const err82 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tag !== undefined){
+let data33 = data.tag;
+if(typeof data33 === "string"){
+if(func3(data33) > 40){
+const err82 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1624,12 +1631,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
-if(data.fuel !== undefined){
-let data34 = data.fuel;
-if(typeof data34 === "string"){
-if(func3(data34) > 40){
-const err83 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err83 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1639,8 +1642,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data.reserved !== "boolean"){
+const err84 = {instancePath:instancePath+"/reserved",schemaPath:"#/properties/reserved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1649,12 +1652,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data.drive !== undefined){
-let data35 = data.drive;
-if(typeof data35 === "string"){
-if(func3(data35) > 20){
-const err85 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(typeof data.certified !== "boolean"){
+const err85 = {instancePath:instancePath+"/certified",schemaPath:"#/properties/certified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1663,9 +1662,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.views !== undefined){
+let data36 = data.views;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err86 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1674,12 +1674,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data.transmission !== undefined){
-let data36 = data.transmission;
-if(typeof data36 === "string"){
-if(func3(data36) > 40){
-const err87 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 100000000 || isNaN(data36)){
+const err87 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1688,9 +1685,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36 < 0 || isNaN(data36)){
+const err88 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1700,10 +1696,12 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.gearnum !== undefined){
-let data37 = data.gearnum;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err89 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.fuel !== undefined){
+let data37 = data.fuel;
+if(typeof data37 === "string"){
+if(func3(data37) > 40){
+const err89 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1712,9 +1710,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 30 || isNaN(data37)){
-const err90 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
+}
+else {
+const err90 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1723,8 +1721,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data37 < 1 || isNaN(data37)){
-const err91 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.drive !== undefined){
+let data38 = data.drive;
+if(typeof data38 === "string"){
+if(func3(data38) > 20){
+const err91 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1734,11 +1736,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-if(data.seats !== undefined){
-let data38 = data.seats;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err92 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err92 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1747,9 +1746,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 100 || isNaN(data38)){
-const err93 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.transmission !== undefined){
+let data39 = data.transmission;
+if(typeof data39 === "string"){
+if(func3(data39) > 40){
+const err93 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1758,8 +1760,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data38 < 1 || isNaN(data38)){
-const err94 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err94 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1769,11 +1772,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-if(data.doors !== undefined){
-let data39 = data.doors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err95 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.gearnum !== undefined){
+let data40 = data.gearnum;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err95 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1782,9 +1784,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 10 || isNaN(data39)){
-const err96 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 30 || isNaN(data40)){
+const err96 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1793,8 +1795,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data39 < 0 || isNaN(data39)){
-const err97 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data40 < 1 || isNaN(data40)){
+const err97 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1805,10 +1807,10 @@ errors++;
 }
 }
 }
-if(data.engine_size !== undefined){
-let data40 = data.engine_size;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err98 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.seats !== undefined){
+let data41 = data.seats;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err98 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1817,9 +1819,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 30000 || isNaN(data40)){
-const err99 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 > 100 || isNaN(data41)){
+const err99 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1828,8 +1830,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data40 < 0 || isNaN(data40)){
-const err100 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data41 < 1 || isNaN(data41)){
+const err100 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1840,11 +1842,10 @@ errors++;
 }
 }
 }
-if(data.engine_size_litres !== undefined){
-let data41 = data.engine_size_litres;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 30 || isNaN(data41)){
-const err101 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
+if(data.doors !== undefined){
+let data42 = data.doors;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err101 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1853,8 +1854,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data41 < 0 || isNaN(data41)){
-const err102 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 10 || isNaN(data42)){
+const err102 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1863,9 +1865,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data42 < 0 || isNaN(data42)){
+const err103 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1875,10 +1876,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-let data42 = data.images;
-if(Array.isArray(data42)){
-if(data42.length > 100){
-const err104 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+}
+if(data.engine_size !== undefined){
+let data43 = data.engine_size;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err104 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1887,16 +1889,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-const len0 = data42.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate11(data42[i0], {instancePath:instancePath+"/images/" + i0,parentData:data42,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 30000 || isNaN(data43)){
+const err105 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1905,11 +1900,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data.video_url !== undefined){
-let data44 = data.video_url;
-if(typeof data44 === "string"){
-if(func3(data44) > 2000){
-const err106 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data43 < 0 || isNaN(data43)){
+const err106 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1918,8 +1910,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(!pattern6.test(data44)){
-const err107 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+}
+if(data.engine_size_litres !== undefined){
+let data44 = data.engine_size_litres;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 30 || isNaN(data44)){
+const err107 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1928,9 +1925,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data44 < 0 || isNaN(data44)){
+const err108 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1940,11 +1936,8 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.external_video_url !== undefined){
-let data45 = data.external_video_url;
-if(typeof data45 === "string"){
-if(func3(data45) > 2000){
-const err109 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err109 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1953,8 +1946,11 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(!pattern6.test(data45)){
-const err110 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+let data45 = data.images;
+if(Array.isArray(data45)){
+if(data45.length > 100){
+const err110 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1963,9 +1959,16 @@ vErrors.push(err110);
 }
 errors++;
 }
+const len0 = data45.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate11(data45[i0], {instancePath:instancePath+"/images/" + i0,parentData:data45,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err111 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err111 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1974,12 +1977,11 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-if(data.spin_images !== undefined){
-let data46 = data.spin_images;
-if(Array.isArray(data46)){
-if(data46.length > 144){
-const err112 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+if(data.video_url !== undefined){
+let data47 = data.video_url;
+if(typeof data47 === "string"){
+if(func3(data47) > 2000){
+const err112 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1988,12 +1990,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-const len1 = data46.length;
-for(let i1=0; i1<len1; i1++){
-let data47 = data46[i1];
-if(typeof data47 === "string"){
-if(func3(data47) > 2000){
-const err113 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!pattern6.test(data47)){
+const err113 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2002,8 +2000,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(!pattern6.test(data47)){
-const err114 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+else {
+const err114 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2013,8 +2012,11 @@ vErrors.push(err114);
 errors++;
 }
 }
-else {
-const err115 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.external_video_url !== undefined){
+let data48 = data.external_video_url;
+if(typeof data48 === "string"){
+if(func3(data48) > 2000){
+const err115 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2023,10 +2025,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern6.test(data48)){
+const err116 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2036,11 +2036,8 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.spin_code !== undefined){
-let data48 = data.spin_code;
-if(typeof data48 === "string"){
-if(func3(data48) > 80){
-const err117 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+const err117 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2050,8 +2047,11 @@ vErrors.push(err117);
 errors++;
 }
 }
-else {
-const err118 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.spin_images !== undefined){
+let data49 = data.spin_images;
+if(Array.isArray(data49)){
+if(data49.length > 144){
+const err118 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2060,12 +2060,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data.spin_interior_image !== undefined){
-let data49 = data.spin_interior_image;
-if(typeof data49 === "string"){
-if(func3(data49) > 2000){
-const err119 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+const len1 = data49.length;
+for(let i1=0; i1<len1; i1++){
+let data50 = data49[i1];
+if(typeof data50 === "string"){
+if(func3(data50) > 2000){
+const err119 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2074,8 +2074,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern6.test(data49)){
-const err120 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+if(!pattern6.test(data50)){
+const err120 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2086,7 +2086,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err121 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2096,12 +2096,9 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data.hotspots !== undefined){
-let data50 = data.hotspots;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key1 in data50){
-if(!((key1 === "exterior") || (key1 === "interior"))){
-const err122 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err122 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2111,11 +2108,11 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data50.exterior !== undefined){
-let data51 = data50.exterior;
-if(Array.isArray(data51)){
-if(data51.length > 50){
-const err123 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.spin_code !== undefined){
+let data51 = data.spin_code;
+if(typeof data51 === "string"){
+if(func3(data51) > 80){
+const err123 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2124,12 +2121,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-const len2 = data51.length;
-for(let i2=0; i2<len2; i2++){
-let data52 = data51[i2];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.id === undefined){
-const err124 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err124 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2138,8 +2132,12 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data52.description === undefined){
-const err125 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+}
+if(data.spin_interior_image !== undefined){
+let data52 = data.spin_interior_image;
+if(typeof data52 === "string"){
+if(func3(data52) > 2000){
+const err125 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2148,8 +2146,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data52.positions === undefined){
-const err126 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
+if(!pattern6.test(data52)){
+const err126 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2158,9 +2156,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-for(const key2 in data52){
-if(!(((key2 === "id") || (key2 === "description")) || (key2 === "positions"))){
-const err127 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err127 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2170,11 +2168,12 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data52.id !== undefined){
-let data53 = data52.id;
-if(typeof data53 === "string"){
-if(func3(data53) > 40){
-const err128 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data.hotspots !== undefined){
+let data53 = data.hotspots;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+for(const key1 in data53){
+if(!((key1 === "exterior") || (key1 === "interior"))){
+const err128 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2183,8 +2182,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(func3(data53) < 1){
-const err129 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data53.exterior !== undefined){
+let data54 = data53.exterior;
+if(Array.isArray(data54)){
+if(data54.length > 50){
+const err129 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2193,9 +2196,12 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-else {
-const err130 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len2 = data54.length;
+for(let i2=0; i2<len2; i2++){
+let data55 = data54[i2];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.id === undefined){
+const err130 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2204,12 +2210,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-if(data52.description !== undefined){
-let data54 = data52.description;
-if(typeof data54 === "string"){
-if(func3(data54) > 300){
-const err131 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(data55.description === undefined){
+const err131 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2218,8 +2220,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(func3(data54) < 1){
-const err132 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data55.positions === undefined){
+const err132 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2228,9 +2230,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data55){
+if(!(((key2 === "id") || (key2 === "description")) || (key2 === "positions"))){
+const err133 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2240,11 +2242,11 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data52.positions !== undefined){
-let data55 = data52.positions;
-if(Array.isArray(data55)){
-if(data55.length > 144){
-const err134 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+if(data55.id !== undefined){
+let data56 = data55.id;
+if(typeof data56 === "string"){
+if(func3(data56) > 40){
+const err134 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2253,12 +2255,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-const len3 = data55.length;
-for(let i3=0; i3<len3; i3++){
-let data56 = data55[i3];
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.activeAngle === undefined){
-const err135 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
+if(func3(data56) < 1){
+const err135 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2267,8 +2265,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data56.posX === undefined){
-const err136 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
+}
+else {
+const err136 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2277,8 +2276,12 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data56.posY === undefined){
-const err137 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
+}
+if(data55.description !== undefined){
+let data57 = data55.description;
+if(typeof data57 === "string"){
+if(func3(data57) > 300){
+const err137 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2287,9 +2290,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-for(const key3 in data56){
-if(!(((key3 === "activeAngle") || (key3 === "posX")) || (key3 === "posY"))){
-const err138 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(func3(data57) < 1){
+const err138 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2299,10 +2301,8 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data56.activeAngle !== undefined){
-let data57 = data56.activeAngle;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err139 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err139 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2311,9 +2311,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 359 || isNaN(data57)){
-const err140 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
+}
+if(data55.positions !== undefined){
+let data58 = data55.positions;
+if(Array.isArray(data58)){
+if(data58.length > 144){
+const err140 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2322,8 +2325,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data57 < 0 || isNaN(data57)){
-const err141 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const len3 = data58.length;
+for(let i3=0; i3<len3; i3++){
+let data59 = data58[i3];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.activeAngle === undefined){
+const err141 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2332,13 +2339,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-}
-if(data56.posX !== undefined){
-let data58 = data56.posX;
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 100 || isNaN(data58)){
-const err142 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data59.posX === undefined){
+const err142 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2347,8 +2349,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data58 < 0 || isNaN(data58)){
-const err143 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data59.posY === undefined){
+const err143 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2357,9 +2359,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key3 in data59){
+if(!(((key3 === "activeAngle") || (key3 === "posX")) || (key3 === "posY"))){
+const err144 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2369,11 +2371,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-if(data56.posY !== undefined){
-let data59 = data56.posY;
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 100 || isNaN(data59)){
-const err145 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data59.activeAngle !== undefined){
+let data60 = data59.activeAngle;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+const err145 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2382,8 +2383,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data59 < 0 || isNaN(data59)){
-const err146 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 > 359 || isNaN(data60)){
+const err146 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2392,9 +2394,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data60 < 0 || isNaN(data60)){
+const err147 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2405,8 +2406,11 @@ errors++;
 }
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data59.posX !== undefined){
+let data61 = data59.posX;
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 > 100 || isNaN(data61)){
+const err148 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2415,10 +2419,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-}
-else {
-const err149 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data61 < 0 || isNaN(data61)){
+const err149 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2428,9 +2430,8 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
 else {
-const err150 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err150 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2440,9 +2441,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-}
-else {
-const err151 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data59.posY !== undefined){
+let data62 = data59.posY;
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 > 100 || isNaN(data62)){
+const err151 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2451,12 +2454,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data50.interior !== undefined){
-let data60 = data50.interior;
-if(Array.isArray(data60)){
-if(data60.length > 50){
-const err152 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data62 < 0 || isNaN(data62)){
+const err152 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2465,12 +2464,9 @@ vErrors.push(err152);
 }
 errors++;
 }
-const len4 = data60.length;
-for(let i4=0; i4<len4; i4++){
-let data61 = data60[i4];
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.id === undefined){
-const err153 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err153 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2479,8 +2475,10 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(data61.description === undefined){
-const err154 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2489,8 +2487,10 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(data61.positions === undefined){
-const err155 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2499,9 +2499,10 @@ vErrors.push(err155);
 }
 errors++;
 }
-for(const key4 in data61){
-if(!(((key4 === "id") || (key4 === "description")) || (key4 === "positions"))){
-const err156 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2511,11 +2512,9 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data61.id !== undefined){
-let data62 = data61.id;
-if(typeof data62 === "string"){
-if(func3(data62) > 40){
-const err157 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+}
+else {
+const err157 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2524,8 +2523,12 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(func3(data62) < 1){
-const err158 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data53.interior !== undefined){
+let data63 = data53.interior;
+if(Array.isArray(data63)){
+if(data63.length > 50){
+const err158 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2534,9 +2537,12 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len4 = data63.length;
+for(let i4=0; i4<len4; i4++){
+let data64 = data63[i4];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.id === undefined){
+const err159 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2545,12 +2551,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data61.description !== undefined){
-let data63 = data61.description;
-if(typeof data63 === "string"){
-if(func3(data63) > 300){
-const err160 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(data64.description === undefined){
+const err160 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2559,8 +2561,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(func3(data63) < 1){
-const err161 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data64.positions === undefined){
+const err161 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2569,9 +2571,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data64){
+if(!(((key4 === "id") || (key4 === "description")) || (key4 === "positions"))){
+const err162 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2581,11 +2583,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data61.positions !== undefined){
-let data64 = data61.positions;
-if(Array.isArray(data64)){
-if(data64.length > 144){
-const err163 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+if(data64.id !== undefined){
+let data65 = data64.id;
+if(typeof data65 === "string"){
+if(func3(data65) > 40){
+const err163 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2594,12 +2596,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-const len5 = data64.length;
-for(let i5=0; i5<len5; i5++){
-let data65 = data64[i5];
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.activeAngle === undefined){
-const err164 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
+if(func3(data65) < 1){
+const err164 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2608,8 +2606,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data65.posX === undefined){
-const err165 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
+}
+else {
+const err165 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2618,8 +2617,12 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data65.posY === undefined){
-const err166 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
+}
+if(data64.description !== undefined){
+let data66 = data64.description;
+if(typeof data66 === "string"){
+if(func3(data66) > 300){
+const err166 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2628,9 +2631,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-for(const key5 in data65){
-if(!(((key5 === "activeAngle") || (key5 === "posX")) || (key5 === "posY"))){
-const err167 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(func3(data66) < 1){
+const err167 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2640,10 +2642,8 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data65.activeAngle !== undefined){
-let data66 = data65.activeAngle;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-const err168 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err168 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2652,9 +2652,12 @@ vErrors.push(err168);
 }
 errors++;
 }
-if((typeof data66 == "number") && (isFinite(data66))){
-if(data66 > 359 || isNaN(data66)){
-const err169 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
+}
+if(data64.positions !== undefined){
+let data67 = data64.positions;
+if(Array.isArray(data67)){
+if(data67.length > 144){
+const err169 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2663,8 +2666,12 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data66 < 0 || isNaN(data66)){
-const err170 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const len5 = data67.length;
+for(let i5=0; i5<len5; i5++){
+let data68 = data67[i5];
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.activeAngle === undefined){
+const err170 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2673,13 +2680,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-}
-if(data65.posX !== undefined){
-let data67 = data65.posX;
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 > 100 || isNaN(data67)){
-const err171 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data68.posX === undefined){
+const err171 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2688,8 +2690,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data67 < 0 || isNaN(data67)){
-const err172 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data68.posY === undefined){
+const err172 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2698,9 +2700,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-else {
-const err173 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key5 in data68){
+if(!(((key5 === "activeAngle") || (key5 === "posX")) || (key5 === "posY"))){
+const err173 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2710,11 +2712,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data65.posY !== undefined){
-let data68 = data65.posY;
-if((typeof data68 == "number") && (isFinite(data68))){
-if(data68 > 100 || isNaN(data68)){
-const err174 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data68.activeAngle !== undefined){
+let data69 = data68.activeAngle;
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
+const err174 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2723,8 +2724,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data68 < 0 || isNaN(data68)){
-const err175 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 > 359 || isNaN(data69)){
+const err175 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2733,9 +2735,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-else {
-const err176 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data69 < 0 || isNaN(data69)){
+const err176 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2746,8 +2747,11 @@ errors++;
 }
 }
 }
-else {
-const err177 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data68.posX !== undefined){
+let data70 = data68.posX;
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 > 100 || isNaN(data70)){
+const err177 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2756,10 +2760,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-}
-else {
-const err178 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data70 < 0 || isNaN(data70)){
+const err178 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2769,9 +2771,8 @@ vErrors.push(err178);
 errors++;
 }
 }
-}
 else {
-const err179 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err179 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2781,9 +2782,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-else {
-const err180 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data68.posY !== undefined){
+let data71 = data68.posY;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 > 100 || isNaN(data71)){
+const err180 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2792,10 +2795,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data71 < 0 || isNaN(data71)){
+const err181 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2805,11 +2806,8 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data.standard_equipment !== undefined){
-let data69 = data.standard_equipment;
-if(Array.isArray(data69)){
-if(data69.length > 40){
-const err182 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
+else {
+const err182 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2818,12 +2816,10 @@ vErrors.push(err182);
 }
 errors++;
 }
-const len6 = data69.length;
-for(let i6=0; i6<len6; i6++){
-let data70 = data69[i6];
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.name === undefined){
-const err183 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+}
+else {
+const err183 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2832,8 +2828,10 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data70.items === undefined){
-const err184 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+}
+}
+else {
+const err184 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2842,9 +2840,10 @@ vErrors.push(err184);
 }
 errors++;
 }
-for(const key6 in data70){
-if(!((key6 === "name") || (key6 === "items"))){
-const err185 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+else {
+const err185 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2854,11 +2853,9 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data70.name !== undefined){
-let data71 = data70.name;
-if(typeof data71 === "string"){
-if(func3(data71) > 60){
-const err186 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+}
+else {
+const err186 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2867,8 +2864,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(func3(data71) < 1){
-const err187 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2878,8 +2877,11 @@ vErrors.push(err187);
 errors++;
 }
 }
-else {
-const err188 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.standard_equipment !== undefined){
+let data72 = data.standard_equipment;
+if(Array.isArray(data72)){
+if(data72.length > 40){
+const err188 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2888,12 +2890,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-if(data70.items !== undefined){
-let data72 = data70.items;
-if(Array.isArray(data72)){
-if(data72.length > 200){
-const err189 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+const len6 = data72.length;
+for(let i6=0; i6<len6; i6++){
+let data73 = data72[i6];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.name === undefined){
+const err189 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2902,12 +2904,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-const len7 = data72.length;
-for(let i7=0; i7<len7; i7++){
-let data73 = data72[i7];
-if(typeof data73 === "string"){
-if(func3(data73) > 200){
-const err190 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data73.items === undefined){
+const err190 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2916,8 +2914,9 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(func3(data73) < 1){
-const err191 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key6 in data73){
+if(!((key6 === "name") || (key6 === "items"))){
+const err191 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2927,8 +2926,11 @@ vErrors.push(err191);
 errors++;
 }
 }
-else {
-const err192 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data73.name !== undefined){
+let data74 = data73.name;
+if(typeof data74 === "string"){
+if(func3(data74) > 60){
+const err192 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2937,10 +2939,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-}
-else {
-const err193 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data74) < 1){
+const err193 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2950,9 +2950,8 @@ vErrors.push(err193);
 errors++;
 }
 }
-}
 else {
-const err194 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err194 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2962,9 +2961,11 @@ vErrors.push(err194);
 errors++;
 }
 }
-}
-else {
-const err195 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data73.items !== undefined){
+let data75 = data73.items;
+if(Array.isArray(data75)){
+if(data75.length > 200){
+const err195 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2973,12 +2974,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-if(data.dealercomments !== undefined){
-let data74 = data.dealercomments;
-if(typeof data74 === "string"){
-if(func3(data74) > 10000){
-const err196 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const len7 = data75.length;
+for(let i7=0; i7<len7; i7++){
+let data76 = data75[i7];
+if(typeof data76 === "string"){
+if(func3(data76) > 200){
+const err196 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2987,9 +2988,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-else {
-const err197 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data76) < 1){
+const err197 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2999,11 +2999,8 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data.history_report_url !== undefined){
-let data75 = data.history_report_url;
-if(typeof data75 === "string"){
-if(func3(data75) > 2000){
-const err198 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err198 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3012,8 +3009,10 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(!pattern6.test(data75)){
-const err199 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+}
+else {
+const err199 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3023,8 +3022,9 @@ vErrors.push(err199);
 errors++;
 }
 }
+}
 else {
-const err200 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err200 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3034,11 +3034,9 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data.specifications !== undefined){
-let data76 = data.specifications;
-if(Array.isArray(data76)){
-if(data76.length > 200){
-const err201 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+}
+else {
+const err201 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3047,12 +3045,12 @@ vErrors.push(err201);
 }
 errors++;
 }
-const len8 = data76.length;
-for(let i8=0; i8<len8; i8++){
-let data77 = data76[i8];
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.name === undefined){
-const err202 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.dealercomments !== undefined){
+let data77 = data.dealercomments;
+if(typeof data77 === "string"){
+if(func3(data77) > 10000){
+const err202 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3061,8 +3059,9 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data77.value === undefined){
-const err203 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+else {
+const err203 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3071,9 +3070,12 @@ vErrors.push(err203);
 }
 errors++;
 }
-for(const key7 in data77){
-if(!((key7 === "name") || (key7 === "value"))){
-const err204 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.history_report_url !== undefined){
+let data78 = data.history_report_url;
+if(typeof data78 === "string"){
+if(func3(data78) > 2000){
+const err204 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3082,12 +3084,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-if(data77.name !== undefined){
-let data78 = data77.name;
-if(typeof data78 === "string"){
-if(func3(data78) > 80){
-const err205 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!pattern6.test(data78)){
+const err205 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3096,8 +3094,9 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(func3(data78) < 1){
-const err206 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err206 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3107,8 +3106,11 @@ vErrors.push(err206);
 errors++;
 }
 }
-else {
-const err207 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.specifications !== undefined){
+let data79 = data.specifications;
+if(Array.isArray(data79)){
+if(data79.length > 200){
+const err207 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3117,12 +3119,12 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-if(data77.value !== undefined){
-let data79 = data77.value;
-if(typeof data79 === "string"){
-if(func3(data79) > 200){
-const err208 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const len8 = data79.length;
+for(let i8=0; i8<len8; i8++){
+let data80 = data79[i8];
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.name === undefined){
+const err208 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3131,8 +3133,8 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(func3(data79) < 1){
-const err209 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data80.value === undefined){
+const err209 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3141,9 +3143,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-else {
-const err210 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data80){
+if(!((key7 === "name") || (key7 === "value"))){
+const err210 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3153,9 +3155,11 @@ vErrors.push(err210);
 errors++;
 }
 }
-}
-else {
-const err211 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data80.name !== undefined){
+let data81 = data80.name;
+if(typeof data81 === "string"){
+if(func3(data81) > 80){
+const err211 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3164,10 +3168,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-}
-else {
-const err212 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data81) < 1){
+const err212 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3177,11 +3179,8 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data.body_length_ft !== undefined){
-let data80 = data.body_length_ft;
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 > 100 || isNaN(data80)){
-const err213 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+else {
+const err213 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3190,8 +3189,12 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data80 < 0 || isNaN(data80)){
-const err214 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data80.value !== undefined){
+let data82 = data80.value;
+if(typeof data82 === "string"){
+if(func3(data82) > 200){
+const err214 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3200,9 +3203,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(func3(data82) < 1){
+const err215 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3212,11 +3214,8 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data.body_width_ft !== undefined){
-let data81 = data.body_width_ft;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 > 20 || isNaN(data81)){
-const err216 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+else {
+const err216 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3225,8 +3224,10 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data81 < 0 || isNaN(data81)){
-const err217 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3236,8 +3237,9 @@ vErrors.push(err217);
 errors++;
 }
 }
+}
 else {
-const err218 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err218 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3247,10 +3249,11 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data.tare_weight !== undefined){
-let data82 = data.tare_weight;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err219 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.body_length_ft !== undefined){
+let data83 = data.body_length_ft;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 > 100 || isNaN(data83)){
+const err219 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3259,9 +3262,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 > 50000 || isNaN(data82)){
-const err220 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
+if(data83 < 0 || isNaN(data83)){
+const err220 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3270,8 +3272,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data82 < 0 || isNaN(data82)){
-const err221 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err221 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3281,11 +3284,11 @@ vErrors.push(err221);
 errors++;
 }
 }
-}
-if(data.aggregate_trailer_mass !== undefined){
-let data83 = data.aggregate_trailer_mass;
-if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
-const err222 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.body_width_ft !== undefined){
+let data84 = data.body_width_ft;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 > 20 || isNaN(data84)){
+const err222 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3294,9 +3297,8 @@ vErrors.push(err222);
 }
 errors++;
 }
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 > 50000 || isNaN(data83)){
-const err223 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
+if(data84 < 0 || isNaN(data84)){
+const err223 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3305,8 +3307,9 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data83 < 0 || isNaN(data83)){
-const err224 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err224 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3316,12 +3319,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-}
-if(data.axle_type !== undefined){
-let data84 = data.axle_type;
-if(typeof data84 === "string"){
-if(func3(data84) > 40){
-const err225 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data.tare_weight !== undefined){
+let data85 = data.tare_weight;
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err225 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3330,9 +3331,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-else {
-const err226 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 > 50000 || isNaN(data85)){
+const err226 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3341,11 +3342,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(data.sleeps !== undefined){
-let data85 = data.sleeps;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err227 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data85 < 0 || isNaN(data85)){
+const err227 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3354,9 +3352,12 @@ vErrors.push(err227);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 > 20 || isNaN(data85)){
-const err228 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+}
+}
+if(data.aggregate_trailer_mass !== undefined){
+let data86 = data.aggregate_trailer_mass;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err228 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3365,8 +3366,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data85 < 1 || isNaN(data85)){
-const err229 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 > 50000 || isNaN(data86)){
+const err229 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3375,14 +3377,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-}
-if(data.variant !== undefined){
-let data86 = data.variant;
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-for(const key8 in data86){
-if(!(func2.call(schema27.properties, key8))){
-const err230 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data86 < 0 || isNaN(data86)){
+const err230 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3392,10 +3388,12 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data86.cylinders !== undefined){
-let data87 = data86.cylinders;
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err231 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.axle_type !== undefined){
+let data87 = data.axle_type;
+if(typeof data87 === "string"){
+if(func3(data87) > 40){
+const err231 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3404,9 +3402,9 @@ vErrors.push(err231);
 }
 errors++;
 }
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 16 || isNaN(data87)){
-const err232 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+}
+else {
+const err232 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3415,8 +3413,11 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data87 < 0 || isNaN(data87)){
-const err233 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.sleeps !== undefined){
+let data88 = data.sleeps;
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
+const err233 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3425,13 +3426,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-}
-if(data86.induction !== undefined){
-let data88 = data86.induction;
-if(typeof data88 === "string"){
-if(func3(data88) > 40){
-const err234 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 > 20 || isNaN(data88)){
+const err234 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3440,9 +3437,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-else {
-const err235 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data88 < 1 || isNaN(data88)){
+const err235 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3452,11 +3448,13 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data86.fuelconsumptioncombined !== undefined){
-let data89 = data86.fuelconsumptioncombined;
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 > 100 || isNaN(data89)){
-const err236 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.variant !== undefined){
+let data89 = data.variant;
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+for(const key8 in data89){
+if(!(func2.call(schema27.properties, key8))){
+const err236 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3465,8 +3463,11 @@ vErrors.push(err236);
 }
 errors++;
 }
-if(data89 < 0 || isNaN(data89)){
-const err237 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data89.cylinders !== undefined){
+let data90 = data89.cylinders;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err237 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3475,9 +3476,9 @@ vErrors.push(err237);
 }
 errors++;
 }
-}
-else {
-const err238 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 > 16 || isNaN(data90)){
+const err238 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3486,12 +3487,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-if(data86.fuelcapacity !== undefined){
-let data90 = data86.fuelcapacity;
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 2000 || isNaN(data90)){
-const err239 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+if(data90 < 0 || isNaN(data90)){
+const err239 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3500,8 +3497,13 @@ vErrors.push(err239);
 }
 errors++;
 }
-if(data90 < 0 || isNaN(data90)){
-const err240 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data89.induction !== undefined){
+let data91 = data89.induction;
+if(typeof data91 === "string"){
+if(func3(data91) > 40){
+const err240 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3512,7 +3514,7 @@ errors++;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err241 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3522,10 +3524,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data86.grossvehiclemass !== undefined){
-let data91 = data86.grossvehiclemass;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err242 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.fuelconsumptioncombined !== undefined){
+let data92 = data89.fuelconsumptioncombined;
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 > 100 || isNaN(data92)){
+const err242 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3534,9 +3537,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 > 100000 || isNaN(data91)){
-const err243 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if(data92 < 0 || isNaN(data92)){
+const err243 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3545,8 +3547,9 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data91 < 0 || isNaN(data91)){
-const err244 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err244 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3556,11 +3559,11 @@ vErrors.push(err244);
 errors++;
 }
 }
-}
-if(data86.vehiclelength !== undefined){
-let data92 = data86.vehiclelength;
-if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
-const err245 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.co2emissions !== undefined){
+let data93 = data89.co2emissions;
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 1000 || isNaN(data93)){
+const err245 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3569,9 +3572,8 @@ vErrors.push(err245);
 }
 errors++;
 }
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 > 30000 || isNaN(data92)){
-const err246 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
+if(data93 < 0 || isNaN(data93)){
+const err246 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3580,8 +3582,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(data92 < 0 || isNaN(data92)){
-const err247 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err247 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3591,11 +3594,11 @@ vErrors.push(err247);
 errors++;
 }
 }
-}
-if(data86.vehicleheight !== undefined){
-let data93 = data86.vehicleheight;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err248 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.energyconsumption !== undefined){
+let data94 = data89.energyconsumption;
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 > 1000 || isNaN(data94)){
+const err248 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3604,9 +3607,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 10000 || isNaN(data93)){
-const err249 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+if(data94 < 0 || isNaN(data94)){
+const err249 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3615,8 +3617,9 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(data93 < 0 || isNaN(data93)){
-const err250 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err250 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3626,11 +3629,11 @@ vErrors.push(err250);
 errors++;
 }
 }
-}
-if(data86.vehiclewidth !== undefined){
-let data94 = data86.vehiclewidth;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err251 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.fuelcapacity !== undefined){
+let data95 = data89.fuelcapacity;
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 2000 || isNaN(data95)){
+const err251 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3639,9 +3642,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 > 5000 || isNaN(data94)){
-const err252 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+if(data95 < 0 || isNaN(data95)){
+const err252 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3650,8 +3652,9 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(data94 < 0 || isNaN(data94)){
-const err253 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err253 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3661,11 +3664,10 @@ vErrors.push(err253);
 errors++;
 }
 }
-}
-if(data86.towingcapacitybraked !== undefined){
-let data95 = data86.towingcapacitybraked;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err254 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.grossvehiclemass !== undefined){
+let data96 = data89.grossvehiclemass;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err254 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3674,9 +3676,9 @@ vErrors.push(err254);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 100000 || isNaN(data95)){
-const err255 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 100000 || isNaN(data96)){
+const err255 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3685,8 +3687,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-if(data95 < 0 || isNaN(data95)){
-const err256 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data96 < 0 || isNaN(data96)){
+const err256 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3697,10 +3699,10 @@ errors++;
 }
 }
 }
-if(data86.torque !== undefined){
-let data96 = data86.torque;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err257 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.vehiclelength !== undefined){
+let data97 = data89.vehiclelength;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err257 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3709,9 +3711,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 > 5000 || isNaN(data96)){
-const err258 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 > 30000 || isNaN(data97)){
+const err258 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3720,8 +3722,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data96 < 0 || isNaN(data96)){
-const err259 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data97 < 0 || isNaN(data97)){
+const err259 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3732,10 +3734,10 @@ errors++;
 }
 }
 }
-if(data86.power !== undefined){
-let data97 = data86.power;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err260 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.vehicleheight !== undefined){
+let data98 = data89.vehicleheight;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err260 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3744,9 +3746,9 @@ vErrors.push(err260);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 2000 || isNaN(data97)){
-const err261 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 > 10000 || isNaN(data98)){
+const err261 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3755,8 +3757,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(data97 < 0 || isNaN(data97)){
-const err262 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data98 < 0 || isNaN(data98)){
+const err262 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3767,10 +3769,10 @@ errors++;
 }
 }
 }
-if(data86.ancaprating !== undefined){
-let data98 = data86.ancaprating;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err263 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.vehiclewidth !== undefined){
+let data99 = data89.vehiclewidth;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err263 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3779,9 +3781,9 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 > 5 || isNaN(data98)){
-const err264 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 5000 || isNaN(data99)){
+const err264 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3790,8 +3792,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data98 < 0 || isNaN(data98)){
-const err265 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data99 < 0 || isNaN(data99)){
+const err265 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3802,11 +3804,10 @@ errors++;
 }
 }
 }
-if(data86.geartype !== undefined){
-let data99 = data86.geartype;
-if(typeof data99 === "string"){
-if(func3(data99) > 40){
-const err266 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data89.towingcapacitybraked !== undefined){
+let data100 = data89.towingcapacitybraked;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err266 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3815,9 +3816,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-else {
-const err267 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 > 100000 || isNaN(data100)){
+const err267 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3826,12 +3827,8 @@ vErrors.push(err267);
 }
 errors++;
 }
-}
-if(data86.bodyconfiguration !== undefined){
-let data100 = data86.bodyconfiguration;
-if(typeof data100 === "string"){
-if(func3(data100) > 40){
-const err268 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data100 < 0 || isNaN(data100)){
+const err268 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3841,8 +3838,11 @@ vErrors.push(err268);
 errors++;
 }
 }
-else {
-const err269 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data89.torque !== undefined){
+let data101 = data89.torque;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err269 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3851,10 +3851,9 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-}
-else {
-const err270 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 > 5000 || isNaN(data101)){
+const err270 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3863,12 +3862,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data.finance !== undefined){
-let data101 = data.finance;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(Object.keys(data101).length > 10){
-const err271 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
+if(data101 < 0 || isNaN(data101)){
+const err271 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3877,11 +3872,12 @@ vErrors.push(err271);
 }
 errors++;
 }
-for(const key9 in data101){
-const _errs226 = errors;
-if(typeof key9 === "string"){
-if(func3(key9) > 60){
-const err272 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
+}
+}
+if(data89.power !== undefined){
+let data102 = data89.power;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err272 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3890,8 +3886,9 @@ vErrors.push(err272);
 }
 errors++;
 }
-if(func3(key9) < 1){
-const err273 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 > 2000 || isNaN(data102)){
+const err273 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3900,10 +3897,8 @@ vErrors.push(err273);
 }
 errors++;
 }
-}
-var valid40 = _errs226 === errors;
-if(!valid40){
-const err274 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+if(data102 < 0 || isNaN(data102)){
+const err274 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3913,15 +3908,11 @@ vErrors.push(err274);
 errors++;
 }
 }
-for(const key10 in data101){
-if(!(validate13(data101[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data101,parentDataProperty:key10,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err275 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data89.ancaprating !== undefined){
+let data103 = data89.ancaprating;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err275 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3930,13 +3921,9 @@ vErrors.push(err275);
 }
 errors++;
 }
-}
-if(data.autograb_data !== undefined){
-let data103 = data.autograb_data;
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-for(const key11 in data103){
-if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
-const err276 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 > 5 || isNaN(data103)){
+const err276 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3945,12 +3932,8 @@ vErrors.push(err276);
 }
 errors++;
 }
-}
-if(data103.average_market_price !== undefined){
-let data104 = data103.average_market_price;
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 100000000 || isNaN(data104)){
-const err277 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(data103 < 0 || isNaN(data103)){
+const err277 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3959,8 +3942,13 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data104 < 0 || isNaN(data104)){
-const err278 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data89.geartype !== undefined){
+let data104 = data89.geartype;
+if(typeof data104 === "string"){
+if(func3(data104) > 40){
+const err278 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3971,7 +3959,7 @@ errors++;
 }
 }
 else {
-const err279 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err279 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3981,11 +3969,11 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data103.state_average_market_price !== undefined){
-let data105 = data103.state_average_market_price;
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 > 100000000 || isNaN(data105)){
-const err280 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(data89.bodyconfiguration !== undefined){
+let data105 = data89.bodyconfiguration;
+if(typeof data105 === "string"){
+if(func3(data105) > 40){
+const err280 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3994,8 +3982,9 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data105 < 0 || isNaN(data105)){
-const err281 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err281 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4005,8 +3994,9 @@ vErrors.push(err281);
 errors++;
 }
 }
+}
 else {
-const err282 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err282 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4016,9 +4006,11 @@ vErrors.push(err282);
 errors++;
 }
 }
-}
-else {
-const err283 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.finance !== undefined){
+let data106 = data.finance;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(Object.keys(data106).length > 10){
+const err283 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4027,15 +4019,165 @@ vErrors.push(err283);
 }
 errors++;
 }
-}
-}
-else {
-const err284 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data106){
+const _errs236 = errors;
+if(typeof key9 === "string"){
+if(func3(key9) > 60){
+const err284 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err284];
 }
 else {
 vErrors.push(err284);
+}
+errors++;
+}
+if(func3(key9) < 1){
+const err285 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+}
+var valid40 = _errs236 === errors;
+if(!valid40){
+const err286 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+}
+for(const key10 in data106){
+if(!(validate13(data106[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data106,parentDataProperty:key10,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err287 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
+}
+}
+if(data.autograb_data !== undefined){
+let data108 = data.autograb_data;
+if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+for(const key11 in data108){
+if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
+const err288 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+}
+if(data108.average_market_price !== undefined){
+let data109 = data108.average_market_price;
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 > 100000000 || isNaN(data109)){
+const err289 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+if(data109 < 0 || isNaN(data109)){
+const err290 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+}
+else {
+const err291 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+}
+if(data108.state_average_market_price !== undefined){
+let data110 = data108.state_average_market_price;
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 > 100000000 || isNaN(data110)){
+const err292 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+if(data110 < 0 || isNaN(data110)){
+const err293 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+}
+else {
+const err294 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+}
+}
+else {
+const err295 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+}
+else {
+const err296 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
 }
 errors++;
 }

@@ -94,6 +94,15 @@ export interface Vehicle {
   vin?: string;
   regplate?: string;
   rego_expiry?: string;
+  /**
+   * New Zealand: the WoF's (or CoF's) expiry, for the Consumer Information Notice.
+   */
+  wof_expiry?: string;
+  nz_first_registered?: number;
+  /**
+   * New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.
+   */
+  security_interest?: boolean;
   build_date?: YearMonth;
   compliance_date?: YearMonth;
   /**
@@ -227,6 +236,11 @@ export interface Variant {
    */
   induction?: string;
   fuelconsumptioncombined?: number;
+  /**
+   * As tested; New Zealand car pages show it on the vehicle emissions and energy economy label.
+   */
+  co2emissions?: number;
+  energyconsumption?: number;
   fuelcapacity?: number;
   grossvehiclemass?: number;
   vehiclelength?: number;

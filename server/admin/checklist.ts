@@ -8,7 +8,7 @@ import { eq, ne } from "drizzle-orm";
 import type { Db } from "../db";
 import { tenants, tenantVersions } from "../db/schema";
 import { HttpError, BadRequest, type ErrorBody } from "../errors";
-import { countListedSlugs } from "../inventory/store";
+import { countListed } from "../inventory/store";
 import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";
 import { cleanText } from "../http/body";
@@ -48,8 +48,8 @@ export async function checklistFor(db: Db, slug: string, document: unknown, extr
     .where(ne(tenants.slug, slug));
   // What another site shows (its published document) and what it is about to (its draft).
   const others = rows.flatMap((r) => [{ name: r.name, document: r.draft }, ...(r.published ? [{ name: r.name, document: r.published }] : [])]);
-  const stock = await countListedSlugs(db, result.document.dealerships.map((d) => d.id));
-  return publishChecklist(result.document, [], { others, stock });
+  const stock = await countListed(db, result.document.dealerships.map((d) => d.id));
+  return publishChecklist(result.document, [], { others, stock: stock.all, usedStock: stock.used });
 }
 
 /** The reason given with "Publish anyway", cleaned; refused when missing, not text or too long. */

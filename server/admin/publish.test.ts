@@ -68,7 +68,7 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     expect(first.status).toBe(200);
     expect(first.body.revision).toBe(await revision());
     expect(first.body.checklist.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
-      ["valid", "pass"], ["links", "pass"], ["placeholders", "pass"], ["other-dealers", "pass"], ["lead-email", "pass"], ["licences", "pass"], ["stock", "warn"],
+      ["valid", "pass"], ["links", "pass"], ["placeholders", "pass"], ["other-dealers", "pass"], ["lead-email", "pass"], ["listing-rules", "pass"], ["stock", "warn"],
     ]);
     await upsertVehicle(h.db, feedVehicle("alpha-1", { dealership_id: 1, location_id: 10 }));
     const after = await call(handleChecklist, "staff", { method: "GET" });

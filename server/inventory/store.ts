@@ -275,10 +275,15 @@ export async function listListedSlugs(db: Db, dealershipIds: number[], opts: { l
 
 /** How many cars listListedSlugs would give in all. */
 export async function countListedSlugs(db: Db, dealershipIds: number[]): Promise<number> {
-  if (!dealershipIds.length) return 0;
+  return (await countListed(db, dealershipIds)).all;
+}
+
+/** The listed cars of these dealerships (in stock or coming soon, shown on dealer websites), and of them the used and demo ones. */
+export async function countListed(db: Db, dealershipIds: number[]): Promise<{ all: number; used: number }> {
+  if (!dealershipIds.length) return { all: 0, used: 0 };
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ all: sql<number>`count(*)::int`, used: sql<number>`count(*) filter (where ${vehicles.carType} in ('used', 'demo'))::int` })
     .from(vehicles)
     .where(and(inArray(vehicles.dealershipId, dealershipIds), eq(vehicles.showOnDealerWebsite, true), inArray(vehicles.status, ["in_stock", "coming_soon"])));
-  return Number(row.n);
+  return { all: Number(row.all), used: Number(row.used) };
 }

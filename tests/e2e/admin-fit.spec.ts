@@ -130,7 +130,7 @@ test("a dealer edits Harbourline's menu and locations; no section is taller than
   const link = page.locator("#fc-navigation_navigation_items_1_children_2_href");
   await expect(link).toBeFocused();
   await expect(link).toBeInViewport();
-  await checklist.locator("[data-check=licences]").getByRole("button", { name: /Harbourline Toyota Cleveland Sales/ }).click();
+  await checklist.locator("[data-check=listing-rules]").getByRole("button", { name: /Harbourline Toyota Cleveland Sales/ }).click();
   await expect(page.getByRole("heading", { name: "Locations", level: 2 })).toBeVisible();
   await expect(cleveland).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByLabel("Dealer licence number")).toBeFocused();

@@ -79,7 +79,7 @@ test("the Tasman Ute Centre, from a starter to a published site, by on-screen wo
   await expect(checklist).toHaveAttribute("data-checklist", "fail");
   const placeholders = checklist.locator('[data-check="placeholders"]');
   await expect(placeholders).toContainText("Fails: 2 placeholders left to replace.");
-  await expect(checklist.locator('[data-check="licences"]')).toContainText("Passed:");
+  await expect(checklist.locator('[data-check="listing-rules"]')).toContainText("Passed:");
   const toolbar = page.getByRole("toolbar", { name: "Text: formatting" });
   const text = page.getByRole("textbox", { name: "Text", exact: true });
   async function rewrite(where: RegExp, heading: string | null, words: string[]) {

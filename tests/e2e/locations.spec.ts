@@ -3,7 +3,7 @@ import { contactLocations, contactSlug, directionsUrl, shownLocations } from "..
 import { holidayHours, locationDepartments, weeklyHours, type Department } from "../../domain/opening-hours";
 import { documentTitle } from "../../domain/page-title";
 import type { Location } from "../../schemas/generated/tenant";
-import { countryTerms } from "../../domain/terms";
+import { dealerLicenceText } from "../../domain/terms";
 import { demoTenants, perSite, siteUrl, viewports, expectAccessible, reactHydrated } from "./helpers";
 
 // Issue 15, locations: from each demo site's footer to a location page (hours per department against
@@ -49,7 +49,7 @@ for (const tenant of demoTenants) {
     const footer = page.locator("footer").last();
     // Every shown location is linked from the footer with its licence number.
     for (const l of shown) await expect(footer.getByRole("link", { name: l.name, exact: true })).toHaveAttribute("href", `/locations/${l.slug}`);
-    if (location.dealer_license_number) await expect(footer).toContainText(`${countryTerms(tenant.identity.locale).dealerLicence} ${location.dealer_license_number}`);
+    if (location.dealer_license_number) await expect(footer).toContainText(dealerLicenceText(location.dealer_license_number, location.address.state, tenant.identity.locale)!);
     await footer.getByRole("link", { name: location.name, exact: true }).click();
     await expect(page).toHaveURL(siteUrl(slug, `/locations/${location.slug}`));
     await expect(page).toHaveTitle(documentTitle(location.name, tenant.identity.name));
@@ -94,7 +94,7 @@ for (const tenant of demoTenants) {
 
     await expect(info.getByRole("link", { name: /^Get Directions/ })).toHaveAttribute("href", directionsUrl(location));
     await expect(info.getByRole("link", { name: /^Get Directions/ })).toHaveAttribute("target", "_blank");
-    if (location.dealer_license_number) await expect(info).toContainText(`${countryTerms(tenant.identity.locale).dealerLicence} ${location.dealer_license_number}`);
+    if (location.dealer_license_number) await expect(info).toContainText(dealerLicenceText(location.dealer_license_number, location.address.state, tenant.identity.locale)!);
     if (location.motor_vehicle_repairer) await expect(info).toContainText(`Motor vehicle repairer ${location.motor_vehicle_repairer}`);
     // The enquiry form starts at this location on a site whose form has a location choice, and has none on the others.
     const select = page.locator('[data-block="enquiry-form"] select[name="location_id"]');

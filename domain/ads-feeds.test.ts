@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { feedEntry, googleFeedXml, metaFeedCsv, REQUIRED_FIELDS, type AdsFeed, type FeedEntry, type FeedSite, type FeedStore } from "./ads-feeds";
+import { carLocation } from "./vehicle-links";
+import { generateDemoInventory } from "../server/demo/inventory";
+import type { TenantDocument } from "../schemas/generated/tenant";
+
+const DEMOS = ["bluegum", "coralstone-mazda", "harbourline", "kowhai-motors", "redgate", "wattle-creek"];
+const tenant = (slug: string): TenantDocument => JSON.parse(readFileSync(join(__dirname, "..", "tenants", `${slug}.json`), "utf8"));
+const SITE = (doc: TenantDocument): FeedSite => ({ origin: `https://${doc.identity.domains[0] ?? "example.com"}`, currency: doc.identity.currency, kinds: { google: ["car"], meta: ["car", "motorcycle", "truck", "caravan"] } });
+const storeOf = (doc: TenantDocument, car: { location_id?: number; dealership_id: number }): FeedStore | null => {
+  const l = carLocation(doc, car);
+  return l && { code: l.slug, dealerName: l.name, street: l.address.street ?? "", city: l.address.city ?? "", region: l.address.state, postcode: l.address.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+};
+const entries = (feed: AdsFeed, slug: string): FeedEntry[] => {
+  const doc = tenant(slug);
+  return generateDemoInventory(doc).map((car) => feedEntry(feed, car, storeOf(doc, car), SITE(doc)));
+};
+
+describe("vehicle ads feeds", () => {
+  it("gives every item of every demo site each field its feed requires, in its form", () => {
+    for (const slug of DEMOS) {
+      for (const feed of ["google", "meta"] as const) {
+        const all = entries(feed, slug);
+        const items = all.flatMap((e) => (e.ok ? [e.item] : []));
+        // Google's takes cars only: Redgate (motorcycles, trucks) and Wattle Creek (caravans) have none for it.
+        expect(items.length > 0, `${slug} ${feed}`).toBe(feed === "meta" || !["redgate", "wattle-creek"].includes(slug));
+        for (const item of items) {
+          for (const [field, form] of Object.entries(REQUIRED_FIELDS[feed])) expect(item[field], `${slug} ${feed} ${item["g:id"] ?? item.vehicle_id} ${field}`).toMatch(form);
+        }
+      }
+    }
+  });
+
+  it("leaves Google's feed without caravans, motorcycles and trucks, saying why", () => {
+    const google = entries("google", "redgate");
+    const left = google.filter((e): e is Extract<FeedEntry, { ok: false }> => !e.ok);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.flatMap((e) => e.reasons).filter((r) => r.startsWith("Google's"))[0]).toMatch(/^Google's vehicle ads here take cars, not a (motorcycle|truck)$/);
+    expect(entries("google", "wattle-creek").every((e) => !e.ok && e.reasons[0] === "Google's vehicle ads here take cars, not a caravan")).toBe(true);
+    // Meta's catalogue takes them.
+    expect(entries("meta", "wattle-creek").some((e) => e.ok)).toBe(true);
+  });
+
+  it("leaves out a car without a price, picture, VIN or store code, with each reason", () => {
+    const doc = tenant("harbourline");
+    const car = generateDemoInventory(doc).find((c) => c.item_type === "car" && c.car_type === "used")!;
+    const store = storeOf(doc, car)!;
+    expect(feedEntry("google", { ...car, price: 0, images: [], vin: "JT123" }, { ...store, code: null }, SITE(doc))).toEqual({
+      ok: false, car: car.id, reasons: ["no price", "no picture", "its VIN is not 17 characters", `its location, ${store.dealerName}, has no store code`],
+    });
+    const ok = feedEntry("google", car, store, SITE(doc));
+    expect(ok).toMatchObject({ ok: true, item: { "g:condition": "used", "g:price": `${car.price!.toFixed(2)} AUD`, "g:mileage": `${car.km} km`, "g:vehicle_fulfillment": `in_store:${store.code}` } });
+  });
+
+  it("writes Google's feed as RSS with the g: namespace and Meta's as CSV, escaping what a feed brings", () => {
+    const rss = googleFeedXml({ name: "A & B", origin: "https://a.example" }, [{ "g:id": "1", "g:title": 'Ute <"4x4">' }]);
+    expect(rss).toContain('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">');
+    expect(rss).toContain("<title>A &amp; B</title>");
+    expect(rss).toContain("<item><g:id>1</g:id><g:title>Ute &lt;&quot;4x4&quot;&gt;</g:title></item>");
+    expect(metaFeedCsv([{ vehicle_id: "1", title: 'Ute, "dual cab"' }, { vehicle_id: "2", trim: "GX" }])).toBe('vehicle_id,title,trim\r\n1,"Ute, ""dual cab""",\r\n2,,GX\r\n');
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Vehicle ads feeds (issue 35): a site's live stock as Google's vehicle ads feed (Merchant Center
+ * vehicle listings, RSS 2.0 with the g: namespace) and as Meta's automotive inventory catalogue (CSV).
+ * Each car either becomes an item with every field its feed requires, or is left out with the
+ * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
+ */
+import { isElectric } from "./fuel";
+
+export type AdsFeed = "google" | "meta";
+
+/** A car as the feeds read it (a stored vehicle document). */
+export interface FeedCar {
+  id: string;
+  slug: string;
+  stocknum: string;
+  item_type?: string | null;
+  car_type: string;
+  year: number;
+  make: string;
+  model: string;
+  badge?: string | null;
+  series?: string | null;
+  body?: string | null;
+  colour?: string | null;
+  fuel?: string | null;
+  transmission?: string | null;
+  km?: number | null;
+  price?: number | null;
+  vin?: string | null;
+  certified?: boolean | null;
+  dealercomments?: string | null;
+  images?: { url: string }[];
+}
+
+/** Where the car is sold: its location as the feeds name it. */
+export interface FeedStore {
+  /** The store code of the location in Google Business Profile (and Meta's dealer id). */
+  code: string | null;
+  dealerName: string;
+  street: string;
+  city: string;
+  region: string;
+  postcode: string;
+  country: "AU" | "NZ";
+}
+
+export interface FeedSite {
+  origin: string;
+  currency: string;
+  /** The site's stock kinds each feed takes (Google's vehicle ads in Australia: passenger cars and utes only). */
+  kinds: Record<AdsFeed, readonly string[]>;
+}
+
+export type FeedItem = Record<string, string>;
+export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[] };
+
+const KIND_WORDS: Record<string, string> = { car: "a car", motorcycle: "a motorcycle", truck: "a truck", caravan: "a caravan" };
+const TRACKING: Record<AdsFeed, string> = {
+  google: "utm_source=google&utm_medium=vehicle_ads&utm_campaign=vehicle_listings",
+  meta: "utm_source=facebook&utm_medium=paid_social&utm_campaign=automotive_inventory",
+};
+/** A VIN: 17 characters, no I, O or Q (ISO 3779). Older and imported cars may carry a shorter chassis number. */
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const text = (s: string | null | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
+
+/** Why a car cannot be in the feed (none: it can). */
+function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): string[] {
+  const kind = car.item_type ?? "car";
+  const name = feed === "google" ? "Google's vehicle ads" : "Meta's catalogue";
+  return [
+    site.kinds[feed].includes(kind) ? "" : `${name} here take ${site.kinds[feed].map((k) => `${k}s`).join(" and ") || "no vehicles"}, not ${KIND_WORDS[kind] ?? kind}`,
+    (car.price ?? 0) > 10 ? "" : "no price",
+    car.images?.length ? "" : "no picture",
+    VIN.test(text(car.vin).toUpperCase()) ? "" : car.vin ? "its VIN is not 17 characters" : "no VIN",
+    car.km != null && car.km >= 0 ? "" : "no odometer reading",
+    store ? "" : "no location",
+    !store || store.code ? "" : `its location, ${store.dealerName}, has no store code`,
+  ].filter(Boolean);
+}
+
+/** One car as an item of `feed`, or why it is left out. */
+export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): FeedEntry {
+  const reasons = reasonsOf(feed, car, store, site);
+  if (reasons.length) return { ok: false, car: car.id, reasons };
+  const s = store!;
+  const title = text([car.year, car.make, car.model, car.badge].filter(Boolean).join(" "));
+  const link = `${site.origin}/cars/${car.slug}?${TRACKING[feed]}`;
+  const description = text(car.dealercomments).slice(0, 5000) || title;
+  const images = car.images!.map((i) => (/^https?:\/\//.test(i.url) ? i.url : `${site.origin}${i.url}`));
+  const used = car.car_type !== "new";
+  if (feed === "google") {
+    return {
+      ok: true,
+      item: {
+        "g:id": car.id,
+        "g:title": title.slice(0, 150),
+        "g:description": description,
+        "g:link": link,
+        "g:image_link": images[0],
+        ...(images.length > 1 ? { "g:additional_image_link": images.slice(1, 11).join(",") } : {}),
+        "g:price": `${(car.price ?? 0).toFixed(2)} ${site.currency}`,
+        "g:condition": used ? "used" : "new",
+        ...(used && car.certified ? { "g:certified_pre_owned": "yes" } : {}),
+        "g:vin": text(car.vin).toUpperCase(),
+        "g:brand": car.make,
+        "g:model": car.model,
+        "g:year": String(car.year),
+        ...(car.badge ? { "g:trim": text(car.badge) } : {}),
+        "g:mileage": `${Math.round(car.km!)} km`,
+        "g:store_code": s.code!,
+        "g:vehicle_fulfillment": `in_store:${s.code}`,
+        ...(car.colour ? { "g:color": text(car.colour) } : {}),
+        ...(car.body ? { "g:body_style": text(car.body) } : {}),
+        ...(car.fuel ? { "g:engine": isElectric(car.fuel) ? "electric" : text(car.fuel) } : {}),
+        ...(car.transmission ? { "g:transmission": text(car.transmission) } : {}),
+      },
+    };
+  }
+  return {
+    ok: true,
+    item: {
+      vehicle_id: car.id,
+      title,
+      description,
+      url: link,
+      make: car.make,
+      model: car.model,
+      year: String(car.year),
+      ...(car.badge ? { trim: text(car.badge) } : {}),
+      "mileage.value": String(Math.round(car.km!)),
+      "mileage.unit": "KM",
+      "image[0].url": images[0],
+      ...(images[1] ? { "image[1].url": images[1] } : {}),
+      price: `${Math.round(car.price ?? 0)} ${site.currency}`,
+      state_of_vehicle: !used ? "NEW" : car.certified ? "CPO" : "USED",
+      vin: text(car.vin).toUpperCase(),
+      body_style: text(car.body) || "OTHER",
+      ...(car.colour ? { exterior_color: text(car.colour) } : {}),
+      ...(car.fuel ? { fuel_type: text(car.fuel) } : {}),
+      ...(car.transmission ? { transmission: text(car.transmission) } : {}),
+      dealer_id: s.code!,
+      dealer_name: s.dealerName,
+      "address.addr1": s.street,
+      "address.city": s.city,
+      "address.region": s.region,
+      "address.postal_code": s.postcode,
+      "address.country": s.country,
+    },
+  };
+}
+
+/** Each feed's fields that every item must carry, and their forms: the tests hold the built feeds to them. */
+export const REQUIRED_FIELDS: Record<AdsFeed, Record<string, RegExp>> = {
+  google: {
+    "g:id": /^\S{1,50}$/,
+    "g:title": /^.{1,150}$/,
+    "g:link": /^https?:\/\/\S+\/cars\/\S+\?utm_source=google&/,
+    "g:image_link": /^https?:\/\/\S+$/,
+    "g:price": /^\d+\.\d{2} [A-Z]{3}$/,
+    "g:condition": /^(new|used)$/,
+    "g:vin": /^[A-HJ-NPR-Z0-9]{17}$/,
+    "g:brand": /\S/,
+    "g:model": /\S/,
+    "g:year": /^(19|20)\d\d$/,
+    "g:mileage": /^\d+ km$/,
+    "g:store_code": /\S/,
+    "g:vehicle_fulfillment": /^in_store:\S+$/,
+  },
+  meta: {
+    vehicle_id: /^\S{1,100}$/,
+    title: /\S/,
+    description: /\S/,
+    url: /^https?:\/\/\S+\/cars\/\S+\?utm_source=facebook&/,
+    make: /\S/,
+    model: /\S/,
+    year: /^(19|20)\d\d$/,
+    "mileage.value": /^\d+$/,
+    "mileage.unit": /^KM$/,
+    "image[0].url": /^https?:\/\/\S+$/,
+    price: /^\d+ [A-Z]{3}$/,
+    state_of_vehicle: /^(NEW|USED|CPO)$/,
+    body_style: /\S/,
+    dealer_name: /\S/,
+    "address.city": /\S/,
+    "address.country": /^(AU|NZ)$/,
+  },
+};
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** Google's feed: RSS 2.0 with the g: namespace, one <item> per car. */
+export function googleFeedXml(site: { name: string; origin: string }, items: FeedItem[]): string {
+  const body = items.map((item) => `<item>${Object.entries(item).map(([k, v]) => `<${k}>${xml(v)}</${k}>`).join("")}</item>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${xml(site.name)}</title><link>${xml(site.origin)}</link><description>Vehicles for sale</description>\n${body}\n</channel></rss>\n`;
+}
+
+/** Meta's catalogue: CSV, a column per field any item has, RFC 4180 quoting. */
+export function metaFeedCsv(items: FeedItem[]): string {
+  const columns = [...new Set(items.flatMap((i) => Object.keys(i)))];
+  const cell = (v: string | undefined) => (v === undefined ? "" : /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [columns.join(","), ...items.map((i) => columns.map((c) => cell(i[c])).join(","))].join("\r\n") + "\r\n";
+}
