@@ -42,7 +42,6 @@ import {
   type IndexSettings,
   type InputRecord,
   type MultiQueryRequest,
-  type NumericOp,
   type QueryOptions,
   type ResolvedSettings,
   type SearchParams,
