@@ -9,7 +9,7 @@
  * another copy of server/search/engine (an older commit's, to compare on the same machine and load).
  *
  * Times are wall-clock: on a shared machine, other processes' load shows in them (the load average
- * is printed before and after).
+ * is printed before and after, and beside each size); the CPU time per page is printed beside them.
  */
 import os from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
@@ -66,7 +66,9 @@ for (const size of SIZES) {
   const r = rng(size);
   const warm = Array.from({ length: 60 }, () => instantSearchPage(records, r));
   const pages = Array.from({ length: PAGES }, () => instantSearchPage(records, r));
+  const cpu: number[] = [];
   const run = (p: SyntheticPage) => {
+    const c = process.cpuUsage();
     const t = performance.now();
     try {
       const { results } = index.multipleQueries(p.requests, { baseFilter: p.baseFilter });
@@ -75,9 +77,13 @@ for (const size of SIZES) {
       failures++;
       console.error(`[${size}] ${p.kind}: ${(e as Error).message}`);
     }
-    return performance.now() - t;
+    const ms = performance.now() - t;
+    const u = process.cpuUsage(c);
+    cpu.push((u.user + u.system) / 1000);
+    return ms;
   };
   warm.forEach(run);
+  cpu.length = 0;
   gcMs = 0;
   const times = pages.map(run);
   await new Promise((resolve) => setTimeout(resolve, 20)); // let the observer deliver
@@ -90,7 +96,7 @@ for (const size of SIZES) {
   const p95 = pct(sorted, 95);
   rows.push(
     `${String(size).padStart(7)} ${build.toFixed(0).padStart(8)} ${mb.toFixed(0).padStart(6)} ${mbAfter.toFixed(0).padStart(6)} ${String(pages.length).padStart(5)} ${(queries / pages.length).toFixed(2).padStart(5)}` +
-      `${fmt(pct(sorted, 50))}${fmt(p95)}${fmt(pct(sorted, 99))}${fmt(sorted[sorted.length - 1])}   ` +
+      `${fmt(pct(sorted, 50))}${fmt(p95)}${fmt(pct(sorted, 99))}${fmt(sorted[sorted.length - 1])}${fmt(pct(cpu.sort((a, b) => a - b), 95))}   ` +
       (t ? `p95 ≤ ${t.p95} ms ${verdict(p95 <= t.p95)}` : "-") +
       (buildBudget(size) ? `, build ≤ ${buildBudget(size)} ms ${verdict(build <= buildBudget(size))}` : "") +
       `  load ${os.loadavg()[0].toFixed(2)}`,
@@ -102,10 +108,11 @@ for (const size of SIZES) {
   console.log(`[${size}] built in ${build.toFixed(0)} ms (GC ${buildGcMs.toFixed(0)} ms); GC during the replay ${gcMs.toFixed(0)} ms; slowest kinds: ${slow.map(([k, ms, n]) => `${k} (${n}) ${ms.toFixed(1)} ms`).join("; ")}`);
 }
 
-console.log("\n   size build ms MB(a)  MB(b) pages q/pg  p50 ms  p95 ms  p99 ms  max ms   targets");
+console.log("\n   size build ms MB(a)  MB(b) pages q/pg  p50 ms  p95 ms  p99 ms  max ms cpu p95   targets");
 for (const row of rows) console.log(row);
 console.log(`MB(a): heap + array buffers the index added, after the build; MB(b): after the replay (with the sort orders`);
 console.log(`built on first use, per-tenant caches, and the replayed pages). Per page: one InstantSearch multi-query call.`);
+console.log(`cpu p95: the process's CPU time per page (all its threads, GC's too), which other processes' load inflates less than wall time.`);
 console.log(`load average now ${load()}`);
 if (failures) {
   console.error(`\n${failures} page(s) failed`);
