@@ -43,7 +43,7 @@ const memory = async () => {
   return m.heapUsed + m.arrayBuffers;
 };
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const fmt = (ms: number) => ms.toFixed(2).padStart(7);
+const fmt = (ms: number) => ms.toFixed(2).padStart(8);
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, engine ${ENGINE || "server/search/engine"}, load average ${load()}`);
@@ -108,7 +108,7 @@ for (const size of SIZES) {
   console.log(`[${size}] built in ${build.toFixed(0)} ms (GC ${buildGcMs.toFixed(0)} ms); GC during the replay ${gcMs.toFixed(0)} ms; slowest kinds: ${slow.map(([k, ms, n]) => `${k} (${n}) ${ms.toFixed(1)} ms`).join("; ")}`);
 }
 
-console.log("\n   size build ms MB(a)  MB(b) pages q/pg  p50 ms  p95 ms  p99 ms  max ms cpu p95   targets");
+console.log("\n   size build ms MB(a)  MB(b) pages q/pg   p50 ms   p95 ms   p99 ms   max ms  cpu p95   targets");
 for (const row of rows) console.log(row);
 console.log(`MB(a): heap + array buffers the index added, after the build; MB(b): after the replay (with the sort orders`);
 console.log(`built on first use, per-tenant caches, and the replayed pages). Per page: one InstantSearch multi-query call.`);
