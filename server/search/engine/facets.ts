@@ -22,6 +22,8 @@ export class FacetField {
   readonly lists: Int32Array[] = [];
   readonly lens: number[] = [];
   col: Int32Array;
+  /** A copy of `col` in bytes while every code fits one (tallying reads a quarter of the memory); null once one does not. */
+  private col8: Uint8Array | null = null;
   readonly multi = new Map<number, number[]>();
   private readonly byString = new Map<string, number>();
   private readonly byRaw = new Map<unknown, number>(); // build fast path: the same primitive → the same id
@@ -91,6 +93,8 @@ export class FacetField {
 
   /** Full build, step 2: each value's bitset or list, allocated once at its final size. */
   finishBuild(n: number, capDocs: number, capWords: number) {
+    this.col8 = null;
+    if (this.values.length + OFFSET <= 0xff) (this.col8 = new Uint8Array(this.col.length)).set(this.col);
     for (let v = 0; v < this.values.length; v++) {
       if (denseEnough(this.count[v], capDocs)) {
         this.dense[v] = new Uint32Array(capWords);
@@ -119,6 +123,8 @@ export class FacetField {
 
   add(doc: number, raw: unknown, capDocs: number, capWords: number) {
     this.col[doc] = this.encode(raw, doc);
+    if (this.col8 && this.values.length + OFFSET > 0xff) this.col8 = null;
+    if (this.col8) this.col8[doc] = this.col[doc];
     for (const v of this.idsOfDoc(doc)) {
       this.count[v]++;
       if (!this.dense[v] && denseEnough(this.count[v], capDocs)) {
@@ -144,6 +150,7 @@ export class FacetField {
       }
     }
     this.col[doc] = NONE;
+    if (this.col8) this.col8[doc] = NONE;
     this.multi.delete(doc);
   }
 
@@ -151,6 +158,11 @@ export class FacetField {
     const col = new Int32Array(capDocs);
     col.set(this.col);
     this.col = col;
+    if (this.col8) {
+      const col8 = new Uint8Array(capDocs);
+      col8.set(this.col8);
+      this.col8 = col8;
+    }
     for (let v = 0; v < this.dense.length; v++) if (this.dense[v]) this.dense[v] = grow(this.dense[v]!, capWords);
   }
 
@@ -216,7 +228,7 @@ export class FacetField {
     const w = this.values.length + OFFSET;
     if (this.tally.length !== 4 * w) this.tally = new Int32Array(4 * w);
     const t = this.tally.fill(0);
-    const col = this.col;
+    const col = this.col8 ?? this.col;
     let i = 0;
     for (; i + 3 < k; i += 4) {
       t[col[docs[i]]]++;

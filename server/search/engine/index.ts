@@ -31,6 +31,7 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
+import { type Stats, type Totals, bounds, boundsOf, minMax, scanStats, totals } from "./stats";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -41,7 +42,6 @@ import {
   type IndexSettings,
   type InputRecord,
   type MultiQueryRequest,
-  type NumericOp,
   type QueryOptions,
   type ResolvedSettings,
   type SearchParams,
@@ -69,10 +69,10 @@ interface Base {
   nb: number;
   counts: Map<string, Int32Array>;
   stats: Map<string, Stats | null>;
+  totals: Map<string, Totals>;
   uses: number;
 }
 
-type Stats = { min: number; max: number; avg: number; sum: number };
 
 /** Adds to a bounded cache, dropping the oldest entry when full. */
 function remember<V>(cache: Map<string, V>, key: string, value: V) {
@@ -99,23 +99,6 @@ function equalBits(a: Bits, b: Bits): boolean {
 const BASE_CACHE = 64;
 const POOL = 64;
 
-// nextUp/nextDown turn strict comparisons into inclusive ranges (x > 5 ⇔ x ≥ nextUp(5)).
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-function nextUp(x: number): number {
-  if (x !== x || x === Infinity) return x;
-  if (x === 0) return Number.MIN_VALUE;
-  f64[0] = x;
-  u64[0] += x > 0 ? 1n : -1n;
-  return f64[0];
-}
-const nextDown = (x: number) => -nextUp(-x);
-
-/** A comparison as an inclusive range ("!=" gives the "=" range; the caller negates). */
-function bounds(op: NumericOp, v: number): [number, number] {
-  return { "<": [-Infinity, nextDown(v)], "<=": [-Infinity, v], "=": [v, v], "!=": [v, v], ">=": [v, Infinity], ">": [nextUp(v), Infinity] }[op] as [number, number];
-}
-
 export class SearchIndex {
   readonly settings: ResolvedSettings;
   private readonly store: Store;
@@ -123,6 +106,8 @@ export class SearchIndex {
   private baseByContent = new Map<string, Base>();
   private cacheVersion = -1;
   private baseParsed = new Map<string, FilterNode | null>();
+  /** Range filters' docs by attribute and bounds (rangeDocs), dropped with the base caches when the index changes. */
+  private ranges = new Map<string, Bits>();
   // Scratch, sized to the store's capacity: a result's docs, the base docs it leaves out, a base's docs.
   private docs = new Int32Array(0);
   private docs2 = new Int32Array(0);
@@ -240,6 +225,7 @@ export class SearchIndex {
     if (this.cacheVersion !== this.store.version) {
       this.baseByFilter.clear();
       this.baseByContent.clear();
+      this.ranges.clear();
       this.cacheVersion = this.store.version;
     }
     const byFilter = node ? filterKey(node) : "*";
@@ -249,7 +235,7 @@ export class SearchIndex {
       const nb = popcount(bits);
       const byContent = `${nb}|${hashBits(bits)}`;
       base = this.baseByContent.get(byContent);
-      if (!base || !equalBits(base.bits, bits)) remember(this.baseByContent, byContent, (base = { bits, nb, counts: new Map(), stats: new Map(), uses: 0 }));
+      if (!base || !equalBits(base.bits, bits)) remember(this.baseByContent, byContent, (base = { bits, nb, counts: new Map(), stats: new Map(), totals: new Map(), uses: 0 }));
       remember(this.baseByFilter, byFilter, base);
     }
     base.uses++;
@@ -268,12 +254,12 @@ export class SearchIndex {
         this.store.facets.get(node.attribute)!.orValue(node.value, out);
         break;
       case "range":
-        out = this.scan(node.attribute, node.lo, node.hi, this.takeBits(ctx));
+        out = this.rangeDocs(node.attribute, node.lo, node.hi);
         break;
       case "numeric": {
         const [lo, hi] = bounds(node.op, node.value);
-        out = this.scan(node.attribute, lo, hi, this.takeBits(ctx));
-        if (node.op === "!=") out = andNot(out, this.store.alive, out); // like NOT attr=v: docs without the attribute match
+        out = this.rangeDocs(node.attribute, lo, hi);
+        if (node.op === "!=") out = andNot(this.takeBits(ctx), this.store.alive, out); // like NOT attr=v: docs without the attribute match
         break;
       }
       case "not":
@@ -302,6 +288,17 @@ export class SearchIndex {
     }
     ctx.memo.set(key, out);
     return out;
+  }
+
+  /**
+   * Docs whose `attribute` is within [lo, hi], kept across calls until the index changes: pages
+   * repeat a few slider ranges, and a pass over the column costs about as much as the rest of a page.
+   */
+  private rangeDocs(attribute: string, lo: number, hi: number): Bits {
+    const key = `${attribute}|${lo}|${hi}`;
+    let bits = this.ranges.get(key);
+    if (!bits) remember(this.ranges, key, (bits = this.scan(attribute, lo, hi, new Uint32Array(this.store.capWords))));
+    return bits;
   }
 
   /** Docs whose `attribute` is within [lo, hi]: one branch-free pass over the column, 32 docs per output word. */
@@ -398,7 +395,7 @@ export class SearchIndex {
       p,
       (a) => this.store.facets.has(a),
       (a) => orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet),
-      (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base) : null),
+      (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base, p.filter) : null),
     );
     return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
   }
@@ -453,26 +450,28 @@ export class SearchIndex {
     return counts;
   }
 
-  /** min, max, avg, sum of a numeric attribute over the result (over a whole base set: kept with the base). */
-  private stats(attribute: string, r: Result, base: Base): Stats | null {
-    if (r.nb === base.nb && base.stats.has(attribute)) return base.stats.get(attribute)!;
+  /**
+   * min, max, avg, sum of a numeric attribute over the result (stats.ts): over a whole base set,
+   * scanned once and kept with the base; else min and max by walking the attribute's order, sum
+   * and count from the base's less the docs the result leaves out when those are fewer.
+   */
+  private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, filter: FilterNode | null): Stats | null {
     const col = this.store.numbers.get(attribute)!;
-    const docs = r.list();
-    let min = Infinity;
-    let max = -Infinity;
-    let sum = 0;
-    let count = 0;
-    for (let i = 0; i < docs.length; i++) {
-      const v = col[docs[i]];
-      if (v === v) {
-        min = Math.min(min, v); // branch-free: a min/max that rarely changes still mispredicts as an if
-        max = Math.max(max, v);
-        sum += v;
-        count++;
-      }
+    if (r.nb === base.nb) {
+      if (!base.stats.has(attribute)) base.stats.set(attribute, scanStats(col, r.list()));
+      return base.stats.get(attribute)!;
     }
-    const stats = count ? { min, max, avg: sum / count, sum } : null;
-    if (r.nb === base.nb) base.stats.set(attribute, stats);
-    return stats;
+    const [lo, hi] = boundsOf(filter, attribute);
+    const range = minMax(this.store.orders.ascending(attribute), col, r.bits, lo, hi, r.nb + 256);
+    if (range === undefined) return scanStats(col, r.list());
+    if (range === null) return null;
+    let t: Totals;
+    if (base.nb - r.nb < r.nb && this.store.integral(attribute)) {
+      let all = base.totals.get(attribute);
+      if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
+      const left = totals(col, r.complement().docs);
+      t = { sum: all.sum - left.sum, count: all.count - left.count };
+    } else t = totals(col, r.list());
+    return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };
   }
 }

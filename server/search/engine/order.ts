@@ -152,6 +152,8 @@ export class Orders {
   /** Live docs in each order: buffers of the index's capacity, the first `size` entries in use. */
   private primary: Int32Array;
   private readonly replicas = new Map<string, Int32Array>();
+  /** Each kept order's keys: the replicas' and, under names no request can reach them by, the stats' (see ascending). */
+  private readonly keysOf: Map<string, SortKey[]>;
   size = 0;
   /** rank[doc]: the doc's position in the primary order (the last tie-break of every order). */
   rank: Int32Array;
@@ -168,6 +170,7 @@ export class Orders {
     this.primary = new Int32Array(capDocs);
     this.rank = new Int32Array(capDocs);
     this.hash = new Float64Array(capDocs);
+    this.keysOf = new Map(replicaKeys);
   }
 
   grow(capDocs: number) {
@@ -255,7 +258,7 @@ export class Orders {
     this.size = spliceInPlace(this.primary, size, marked, [...inserted].sort(this.primaryCmp), this.primaryCmp);
     this.updateRank();
     for (const [name, buf] of this.replicas) {
-      const cmp = this.replicaCmp(this.replicaKeys.get(name)!);
+      const cmp = this.replicaCmp(this.keysOf.get(name)!);
       spliceInPlace(buf, size, marked, [...inserted].sort(cmp), cmp);
     }
   }
@@ -271,5 +274,21 @@ export class Orders {
     let buf = this.replicas.get(indexName);
     if (!buf) this.replicas.set(indexName, (buf = this.buildReplica(keys)));
     return { perm: buf.subarray(0, this.size), keys };
+  }
+
+  /**
+   * Every live doc by one attribute, ascending, missing values last (facet stats' min and max):
+   * the replica's order when a replica sorts by that alone, else one of its own, built on first use
+   * and kept current like a replica's.
+   */
+  ascending(attribute: string): Int32Array {
+    for (const [name, keys] of this.replicaKeys) if (keys.length === 1 && keys[0].attribute === attribute && keys[0].direction === "asc") return this.permFor(name).perm;
+    const name = `\u0000${attribute}`; // not a replica: permFor looks names up among the replicas only
+    let buf = this.replicas.get(name);
+    if (!buf) {
+      this.keysOf.set(name, [{ attribute, direction: "asc" }]);
+      this.replicas.set(name, (buf = this.buildReplica(this.keysOf.get(name)!)));
+    }
+    return buf.subarray(0, this.size);
   }
 }

@@ -36,6 +36,8 @@ export class Store {
   shared = new Map<string, number[]>();
   private alone = new Map<string, number>();
   private groupOf: (string | null)[] = [];
+  /** Numeric attributes holding a value that is not an integer of at most 31 bits (since the last full build). */
+  private inexact = new Set<string>();
   /** Bumped by every change: caches keyed by it go stale. */
   version = 0;
   private readonly columnOf: Map<string, number>;
@@ -68,6 +70,7 @@ export class Store {
     this.shared = new Map();
     this.alone = new Map();
     this.groupOf = [];
+    this.inexact = new Set();
     this.version++;
   }
 
@@ -117,7 +120,12 @@ export class Store {
       const columns = this.readColumns(list, start, end);
       for (const [a, col] of this.numbers) {
         const raw = columns[this.columnOf.get(a)!];
-        for (let i = 0; i < raw.length; i++) col[start + i] = numericValue(raw[i]);
+        let exact = true;
+        for (let i = 0; i < raw.length; i++) {
+          const v = (col[start + i] = numericValue(raw[i]));
+          exact &&= v !== v || (v | 0) === v;
+        }
+        if (!exact) this.inexact.add(a);
       }
       for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
       for (let d = start; d < end; d++) {
@@ -176,13 +184,21 @@ export class Store {
     this.version++;
   }
 
+  /** Whether sums of `attribute` over any docs are exact in floating point (integers of 31 bits, fewer than 2^22 docs), so differences of sums are too. */
+  integral(attribute: string): boolean {
+    return !this.inexact.has(attribute) && this.capDocs < 2 ** 22;
+  }
+
   private index(d: number, r: SearchableRecord) {
     const fresh = this.objectIDs[d] !== r.objectID || this.records[d] === undefined;
     this.records[d] = r;
     this.objectIDs[d] = r.objectID;
     if (fresh) this.idOf.add(d);
     set(this.alive, d);
-    for (const [a, col] of this.numbers) col[d] = numericValue(r[a]);
+    for (const [a, col] of this.numbers) {
+      const v = (col[d] = numericValue(r[a]));
+      if (v === v && (v | 0) !== v) this.inexact.add(a);
+    }
     this.setPoint(d, r);
     this.group(d, r);
     for (const [a, f] of this.facets) f.add(d, r[a], this.capDocs, this.capWords);
