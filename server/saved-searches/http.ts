@@ -10,6 +10,7 @@
  * - POST /api/saved-searches/delete (a form on My Garage, { id }): the signed-in visitor deletes one of theirs; 303 back.
  */
 import { normaliseEmail, normaliseSavedState, SAVED_SEARCH_MESSAGES, SavedSearchInputError, savedSearchLabel } from "../../domain/saved-search";
+import { escapeHtml } from "../../domain/escape-html";
 import { safeLocalPath } from "../../domain/safe-path";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
@@ -85,13 +86,12 @@ export async function handleSave(request: Request, ctx: SiteContext, deps: Saved
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A small page of its own (no site chrome): a heading, a sentence, and maybe one button that POSTs back. */
 function page(status: number, tenant: TenantDocument, title: string, text: string, button?: { label: string; action: string }) {
-  const html = `<!doctype html><html lang="${esc(tenant.identity.locale ?? "en-AU")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · ${esc(tenant.identity.name)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${
-    button ? `<form method="post" action="${esc(button.action)}"><button type="submit">${esc(button.label)}</button></form>` : ""
-  }<p><a href="/">${esc(tenant.identity.name)}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(tenant.identity.locale ?? "en-AU")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(tenant.identity.name)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${
+    button ? `<form method="post" action="${escapeHtml(button.action)}"><button type="submit">${escapeHtml(button.label)}</button></form>` : ""
+  }<p><a href="/">${escapeHtml(tenant.identity.name)}</a></p></main></body></html>`;
   return rawReply(status, html, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" });
 }
 

@@ -5,6 +5,7 @@
  * without signing in, on every instance.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { escapeHtml } from "../../domain/escape-html";
 import { savedSearchQuery } from "../../domain/saved-search";
 import { formatMoney } from "../../domain/vehicle-display";
 import { siteTerms, vehicleTerms } from "../../domain/vehicle-terms";
@@ -37,7 +38,6 @@ export const linkUrl = (s: Pick<SavedSearch, "id" | "origin">, purpose: TokenPur
 
 export const searchUrl = (s: Pick<SavedSearch, "origin" | "path" | "state">) => `${s.origin}${s.path}${savedSearchQuery(s.state)}`;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const oneLine = (s: string) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 200);
 
 /** The confirmation e-mail: one link, and nothing is sent until it is followed. */
@@ -53,7 +53,7 @@ export function confirmationMail(tenant: TenantDocument, s: SavedSearch): Outbox
     "",
     `Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.`,
   ].join("\n");
-  const html = `<p>Please confirm your search alert on ${esc(site)}:</p><p><strong>${esc(s.label)}</strong></p><p><a href="${esc(confirm)}">Confirm my alert</a></p><p>Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.</p>`;
+  const html = `<p>Please confirm your search alert on ${escapeHtml(site)}:</p><p><strong>${escapeHtml(s.label)}</strong></p><p><a href="${escapeHtml(confirm)}">Confirm my alert</a></p><p>Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.</p>`;
   return { searchId: s.id, key: `saved-search:${s.id}:confirm`, to: s.email, subject: oneLine(`${site}: confirm your search alert`), text: `${text}\n`, html, headers: {} };
 }
 
@@ -90,13 +90,13 @@ export function alertMail(tenant: TenantDocument, s: SavedSearch, cars: AlertCar
     `You get at most one e-mail a day for this search. Stop these alerts: ${unsubscribe}`,
   ].join("\n");
   const html = [
-    `<p>${esc(what)} for your search on ${esc(id.name)}: <strong>${esc(s.label)}</strong></p>`,
+    `<p>${escapeHtml(what)} for your search on ${escapeHtml(id.name)}: <strong>${escapeHtml(s.label)}</strong></p>`,
     ...cars.map(
       (c) =>
-        `<p>${c.picture ? `<a href="${esc(abs(`/cars/${c.slug}`))}"><img src="${esc(abs(c.picture))}" alt="${esc(c.title)}" width="300"></a><br>` : ""}<a href="${esc(abs(`/cars/${c.slug}`))}">${esc(c.title)}</a><br>${esc(money(c.price))}${c.kind === "price" && c.wasPrice ? ` <s>${esc(money(c.wasPrice))}</s>` : ""}</p>`,
+        `<p>${c.picture ? `<a href="${escapeHtml(abs(`/cars/${c.slug}`))}"><img src="${escapeHtml(abs(c.picture))}" alt="${escapeHtml(c.title)}" width="300"></a><br>` : ""}<a href="${escapeHtml(abs(`/cars/${c.slug}`))}">${escapeHtml(c.title)}</a><br>${escapeHtml(money(c.price))}${c.kind === "price" && c.wasPrice ? ` <s>${escapeHtml(money(c.wasPrice))}</s>` : ""}</p>`,
     ),
-    `<p><a href="${esc(search)}">See every match</a></p>`,
-    `<p>You get at most one e-mail a day for this search. <a href="${esc(unsubscribe)}">Stop these alerts</a></p>`,
+    `<p><a href="${escapeHtml(search)}">See every match</a></p>`,
+    `<p>You get at most one e-mail a day for this search. <a href="${escapeHtml(unsubscribe)}">Stop these alerts</a></p>`,
   ].join("\n");
   return {
     searchId: s.id,
