@@ -11,10 +11,11 @@
  */
 import { normaliseEmail, normaliseSavedState, SAVED_SEARCH_MESSAGES, SavedSearchInputError, savedSearchLabel } from "../../domain/saved-search";
 import { escapeHtml } from "../../domain/escape-html";
+import { publicPageUrl } from "../../domain/hosts";
 import { safeLocalPath } from "../../domain/safe-path";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
-import { isHttps, requestUser } from "../auth/sessions";
+import { requestUser } from "../auth/sessions";
 import { BadRequest, HttpError } from "../errors";
 import { readJsonObject, readLimitedForm } from "../http/body";
 import { LimitedError } from "../http/challenge";
@@ -40,13 +41,12 @@ export interface SavedSearchDeps {
 
 const BAD_LINK = "This link is not valid. Please use the link in your e-mail as it was sent.";
 
-/** The https origin a site's links use: its first domain; without one, the host it was asked on. */
+/** The origin the site's links use (its canonical one: publicPageUrl); without a domain, the host it was asked on. */
 function originOf(request: Request, tenant: TenantDocument): string {
-  const domain = tenant.identity.domains?.[0];
-  if (domain) return `https://${domain}`;
   const host = request.headers.get("host") ?? "";
-  if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) throw new BadRequest("This request has no usable host.");
-  return `${isHttps(request) ? "https" : "http"}://${host}`;
+  const origin = publicPageUrl(tenant.identity.domains, "", /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host) ? host : null);
+  if (!origin) throw new BadRequest("This request has no usable host.");
+  return origin;
 }
 
 async function limit(request: Request, ctx: SiteContext, email: string, limits: typeof SAVED_SEARCH_RATE_LIMITS) {

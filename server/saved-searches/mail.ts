@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { escapeHtml } from "../../domain/escape-html";
+import { publicPageUrl } from "../../domain/hosts";
 import { savedSearchQuery } from "../../domain/saved-search";
 import { formatMoney } from "../../domain/vehicle-display";
 import { siteTerms, vehicleTerms } from "../../domain/vehicle-terms";
@@ -33,16 +34,23 @@ export function readLinkToken(purpose: TokenPurpose, token: unknown, secret = ch
   return got.length === want.length && timingSafeEqual(got, want) ? m[1] : null;
 }
 
-export const linkUrl = (s: Pick<SavedSearch, "id" | "origin">, purpose: TokenPurpose) =>
-  `${s.origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?token=${linkToken(purpose, s.id)}`;
+/**
+ * The origin a site's links use, as its pages' canonical addresses do (publicPageUrl): its first
+ * domain over https, taken when the mail is written (a domain added since the search was saved
+ * counts); a site without a domain, the origin the search was saved on.
+ */
+export const siteOrigin = (tenant: Pick<TenantDocument, "identity">, s: Pick<SavedSearch, "origin">) => publicPageUrl(tenant.identity.domains, "") ?? s.origin;
 
-export const searchUrl = (s: Pick<SavedSearch, "origin" | "path" | "state">) => `${s.origin}${s.path}${savedSearchQuery(s.state)}`;
+export const linkUrl = (origin: string, s: Pick<SavedSearch, "id">, purpose: TokenPurpose) =>
+  `${origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?token=${linkToken(purpose, s.id)}`;
+
+export const searchUrl = (origin: string, s: Pick<SavedSearch, "path" | "state">) => `${origin}${s.path}${savedSearchQuery(s.state)}`;
 
 const oneLine = (s: string) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 200);
 
 /** The confirmation e-mail: one link, and nothing is sent until it is followed. */
 export function confirmationMail(tenant: TenantDocument, s: SavedSearch): OutboxMail {
-  const confirm = linkUrl(s, "confirm");
+  const confirm = linkUrl(siteOrigin(tenant, s), s, "confirm");
   const site = tenant.identity.name;
   const text = [
     `Please confirm your search alert on ${site}:`,
@@ -73,9 +81,10 @@ export interface AlertCar {
 export function alertMail(tenant: TenantDocument, s: SavedSearch, cars: AlertCar[], day: string): OutboxMail {
   const id = tenant.identity;
   const money = (n: number) => (n > 0 ? formatMoney(n, id) : "Price on application");
-  const abs = (url: string) => (/^https?:\/\//.test(url) ? url : `${s.origin}${url}`);
-  const unsubscribe = linkUrl(s, "unsubscribe");
-  const search = searchUrl(s);
+  const origin = siteOrigin(tenant, s);
+  const abs = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+  const unsubscribe = linkUrl(origin, s, "unsubscribe");
+  const search = searchUrl(origin, s);
   const fresh = cars.filter((c) => c.kind === "new").length;
   const drops = cars.length - fresh;
   const terms = siteTerms(id);
