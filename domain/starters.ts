@@ -10,6 +10,7 @@
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { slugify } from "./search-paths";
+import { escapeHtml } from "./escape-html";
 import { PLACEHOLDER_IMAGES, PLACEHOLDER_MARK } from "./placeholders";
 import { starterMenus } from "./starter-menus";
 import { isNzRegion, STARTER_KINDS, textColourOn, timeZoneOf, USUAL_HOURS, type SiteAnswers, type StarterKind } from "./new-site";
@@ -76,7 +77,6 @@ export function placeholderAnswers(kind: StarterKind): SiteAnswers {
   };
 }
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const list = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
 // Sentences made from answers stay within their fields' limits (a description is at most 300 characters).
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -153,14 +153,14 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
       blocks: [
         block("home-search", "search-hero", { intro: clip(`Search ${what} at ${name}.`, 200) }),
         block("home-tiles", "facet-tiles", { ...spec.tiles, limit: 8 }),
-        richText("home-intro", `Welcome to ${name}`, `<p>${esc(name)} sells ${esc(what)} in ${esc(city)}.</p><p><a href="/search">Browse all our ${esc(plural)}</a>, <a href="${spec.sellPath}">get an offer for yours</a> or <a href="/contact-us">ask us anything</a>.</p>`),
+        richText("home-intro", `Welcome to ${name}`, `<p>${escapeHtml(name)} sells ${escapeHtml(what)} in ${escapeHtml(city)}.</p><p><a href="/search">Browse all our ${escapeHtml(plural)}</a>, <a href="${spec.sellPath}">get an offer for yours</a> or <a href="/contact-us">ask us anything</a>.</p>`),
         block("home-locations", "location-list", { title: "Visit us", layout: "list" }),
       ],
     },
     {
       id: "about-us", path: "/about-us", title: "About Us", description: clip(`About ${name} in ${city}.`, 300),
       blocks: [
-        richText("about-story", `About ${name}`, `<p>${esc(ph(`Tell visitors who you are: how long you have been in ${city}, who runs the business and what makes buying from you different.`))}</p>`),
+        richText("about-story", `About ${name}`, `<p>${escapeHtml(ph(`Tell visitors who you are: how long you have been in ${city}, who runs the business and what makes buying from you different.`))}</p>`),
         block("about-locations", "location-list", { title: "Where to find us", layout: "list" }),
       ],
     },
@@ -188,7 +188,7 @@ export function buildStarter(answers: SiteAnswers): TenantDocument {
     {
       id: "privacy-policy", path: "/privacy-policy", title: "Privacy Policy", description: clip(`How ${name} handles your personal information.`, 300),
       blocks: [
-        richText("privacy-policy", "Privacy Policy", `<p>${esc(ph(`Your privacy policy under the ${nz ? "Privacy Act 2020" : "Privacy Act 1988 and the Australian Privacy Principles"}: what you collect through this website (enquiries, finance, trade-in and service details), why, who you share it with, how people can see or correct theirs, and how to reach your privacy officer.`))}</p>`),
+        richText("privacy-policy", "Privacy Policy", `<p>${escapeHtml(ph(`Your privacy policy under the ${nz ? "Privacy Act 2020" : "Privacy Act 1988 and the Australian Privacy Principles"}: what you collect through this website (enquiries, finance, trade-in and service details), why, who you share it with, how people can see or correct theirs, and how to reach your privacy officer.`))}</p>`),
       ],
     },
     ...(spec.locator

@@ -58,7 +58,10 @@ describe("validateTenant", () => {
   it("rejects a location that refers to an unknown dealership", () => {
     const doc = makeTenant("alpha");
     doc.locations[0].dealership_id = 7;
-    expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message: "Dealership number 7 is not one of the site's dealerships." }]);
+    const message = "The stock feed's dealership 7 is not one of the site's dealerships; choose one of them, or add it under Dealerships.";
+    expect(errorsOf(doc)).toEqual([{ pointer: "/locations/0/dealership_id", message }]);
+    const named = validateTenant(doc, new Map([[7, "Gamma Motors"]]));
+    expect(named.ok ? [] : named.errors.map((e) => e.message)).toEqual([`"Gamma Motors" is not one of the site's dealerships; choose one of them, or add it under Dealerships.`]);
   });
 
   it("refuses a CRM URL that names this machine or a private, link-local or metadata address", () => {

@@ -19,17 +19,22 @@ const RESERVED_PREFIXES = ["/api", "/admin", "/_next", "/cars", "/search", "/s",
 export const CRM_NOT_PUBLIC = "CRM address must be a public https address.";
 export const CRM_NOT_HTTPS = "CRM address must start with https:// (leads are not sent over plain http).";
 
+/** A location's dealership the site does not have, in staff's words: the stock feed's name when known, else its number there. */
+export const notOneOfTheSitesDealerships = (id: number, name?: string) =>
+  `${name ? `"${name}"` : `The stock feed's dealership ${id}`} is not one of the site's dealerships; choose one of them, or add it under Dealerships.`;
+
 /**
  * Validates a tenant document against the generated schema (compiled ahead of time) and the
  * rules a schema cannot say. Works on a copy: the returned document has schema defaults applied,
- * and the input is never changed.
+ * and the input is never changed. `feedNames`: the stock feed's dealership names by number, where
+ * the caller knows them (the server), for messages about dealerships the document does not name.
  */
-export function validateTenant(input: unknown): TenantValidation {
+export function validateTenant(input: unknown, feedNames?: ReadonlyMap<number, string>): TenantValidation {
   const document = structuredClone(input);
   if (!validateSchema(document)) {
     return { ok: false, errors: describeSchemaErrors(validateSchema.errors ?? [], input, (e) => tenantSpecial(e, input)) };
   }
-  const errors = documentRules(document as TenantDocument);
+  const errors = documentRules(document as TenantDocument, feedNames);
   return errors.length ? { ok: false, errors } : { ok: true, document: document as TenantDocument };
 }
 
@@ -59,7 +64,7 @@ export function* blocksOf(doc: TenantDocument): Generator<{ block: Block; pointe
   }
 }
 
-function documentRules(doc: TenantDocument): TenantError[] {
+function documentRules(doc: TenantDocument, feedNames?: ReadonlyMap<number, string>): TenantError[] {
   const errors: TenantError[] = [];
   const firstSeen = <T>(items: Iterable<[T, string]>, what: (value: T, first: string) => string) => {
     const seen = new Map<T, string>();
@@ -155,7 +160,7 @@ function documentRules(doc: TenantDocument): TenantError[] {
   const dealershipIds = new Set(doc.dealerships.map((d) => d.id));
   doc.locations.forEach((loc, i) => {
     if (!dealershipIds.has(loc.dealership_id)) {
-      errors.push({ pointer: `/locations/${i}/dealership_id`, message: `Dealership number ${loc.dealership_id} is not one of the site's dealerships.` });
+      errors.push({ pointer: `/locations/${i}/dealership_id`, message: notOneOfTheSitesDealerships(loc.dealership_id, feedNames?.get(loc.dealership_id)?.trim()) });
     }
     loc.opening_hours?.forEach((h, j) => {
       if (h.status === "open" && (!h.open || !h.close)) {

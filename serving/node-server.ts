@@ -26,7 +26,18 @@ import { observeRequest } from "./request-log";
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 20_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * An idle kept-alive connection closes after this. Longer than any client or proxy keeps an idle
+ * connection to reuse, so none writes a request on a connection this server is closing (its answer
+ * would be ECONNRESET): Node's http.Agent with keepAlive and no timeout of its own (Playwright's
+ * request context, tests' and scripts' clients) ignores the `Keep-Alive: timeout=` hint and reuses
+ * a socket after any idle time, and a load balancer's idle timeout is often 60 s (Caddy here drops
+ * its idle upstream connections after 3 s: deploy/Caddyfile). At Node's 5 s, an e2e request sent
+ * about 5 s after the one before met the close. The idle time is not counted towards the two limits
+ * above (Node >= 18 times a request from its first byte), and a stopping instance closes its idle
+ * connections at once (shutdown.ts), so neither needs to be longer than this.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How often Node checks the two limits above (its default, 30 s, let a request run up to twice its limit). */
 export const TIMEOUT_CHECK_MS = 1_000;
 export const REQUEST_TIMEOUT_MESSAGE = "The request took too long to arrive, so it was not read. Try again.";

@@ -50,7 +50,7 @@ describe("npm run validate", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${file} /pages/1/blocks/0/id: Two blocks have the id "intro"; each block needs its own.`);
     expect(result.stdout).toContain(`${file} /pages/1/path: Two pages have the path "/"; choose another.`);
-    expect(result.stdout).toContain(`${file} /locations/0/dealership_id: Dealership number 99 is not one of the site's dealerships.`);
+    expect(result.stdout).toContain(`${file} /locations/0/dealership_id: The stock feed's dealership 99 is not one of the site's dealerships; choose one of them, or add it under Dealerships.`);
   });
 
   it("exits 0 for the demo tenants", async () => {

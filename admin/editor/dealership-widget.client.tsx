@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { WidgetProps } from "@rjsf/utils";
+import { ChoiceSelect } from "./choice-select.client";
 import { docOf } from "./site-choices";
 import { stockWords } from "../new-site-dealerships";
 import styles from "../admin.module.css";
@@ -79,8 +80,6 @@ export function DealershipWidget(props: WidgetProps) {
     };
   }, []);
   const options = dealershipOptions(inventory, slug, docOf(registry.formContext), value);
-  const known = options.some((o) => o.value === value);
-  const valueAt = (v: string) => options.find((o) => String(o.value) === v)?.value;
   const hint = failed
     ? "The stock feed's dealerships could not be loaded; the dealership stays as it is."
     : inventory === null
@@ -88,28 +87,12 @@ export function DealershipWidget(props: WidgetProps) {
       : "This site's dealerships in the stock feed and those on no site yet. A dealership not listed is added by Forecourt staff in Dealerships.";
   return (
     <>
-      <select
-        id={id}
-        className="form-control"
-        value={known ? String(value) : ""}
-        disabled={disabled || readonly}
-        required={required}
-        aria-describedby={`${id}__error ${id}__description ${id}__feed`}
-        onChange={(e) => onChange(valueAt(e.target.value))}
-        onBlur={(e) => onBlur(id, valueAt(e.target.value))}
-        onFocus={(e) => onFocus(id, valueAt(e.target.value))}
-      >
-        {!known ? (
-          <option value="" disabled={required}>
-            {required ? "Choose a dealership" : "Not set"}
-          </option>
-        ) : null}
-        {options.map((o) => (
-          <option key={o.value} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <ChoiceSelect
+        {...{ id, value, onChange, onBlur, onFocus, disabled, readonly, required }}
+        choices={options.map((o) => ({ key: String(o.value), value: o.value, label: o.label }))}
+        empty={{ optional: "Not set", choose: "Choose a dealership" }}
+        describedBy={`${id}__error ${id}__description ${id}__feed`}
+      />
       <p className={failed ? styles.fieldError : styles.hint} id={`${id}__feed`} role="status">
         {hint}
       </p>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { WidgetProps } from "@rjsf/utils";
+import { ChoiceSelect } from "./choice-select.client";
 import { CHOICE_NOUN, docOf, siteChoices, type ChoiceKind } from "./site-choices";
 import styles from "../admin.module.css";
 
@@ -17,27 +18,13 @@ export function PickWidget(props: WidgetProps, fallback: ChoiceKind = "location"
   const required = props.required || (options as Options).required === true;
   const kind = (options as Options).choices ?? fallback;
   const choices = siteChoices(docOf(registry.formContext), kind, [value]);
-  const known = choices.some((c) => c.value === value);
-  const valueAt = (v: string) => choices.find((c) => String(c.value) === v)?.value;
   return (
-    <select
-      id={id}
-      className="form-control"
-      value={known ? String(value) : ""}
-      disabled={disabled || readonly}
-      required={required}
-      aria-describedby={`${id}__error ${id}__description`}
-      onChange={(e) => onChange(valueAt(e.target.value))}
-      onBlur={(e) => onBlur(id, valueAt(e.target.value))}
-      onFocus={(e) => onFocus(id, valueAt(e.target.value))}
-    >
-      {!required ? <option value="">{(options as Options).emptyLabel ?? "Not set"}</option> : !known ? <option value="" disabled>{`Choose a ${CHOICE_NOUN[kind]}`}</option> : null}
-      {choices.map((c) => (
-        <option key={String(c.value)} value={String(c.value)}>
-          {c.label}
-        </option>
-      ))}
-    </select>
+    <ChoiceSelect
+      {...{ id, value, onChange, onBlur, onFocus, disabled, readonly, required }}
+      choices={choices.map((c) => ({ key: String(c.value), value: c.value, label: c.label }))}
+      empty={{ optional: (options as Options).emptyLabel ?? "Not set", choose: `Choose a ${CHOICE_NOUN[kind]}` }}
+      describedBy={`${id}__error ${id}__description`}
+    />
   );
 }
 

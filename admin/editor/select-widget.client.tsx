@@ -1,7 +1,8 @@
 "use client";
 
 import { getDefaultRegistry } from "@rjsf/core";
-import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from "@rjsf/utils";
+import type { WidgetProps } from "@rjsf/utils";
+import { ChoiceSelect } from "./choice-select.client";
 
 const CoreSelect = getDefaultRegistry().widgets.SelectWidget;
 
@@ -13,38 +14,25 @@ const CoreSelect = getDefaultRegistry().widgets.SelectWidget;
  */
 export function SelectWidget(props: WidgetProps) {
   if (props.multiple) return <CoreSelect {...props} />;
-  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, label, htmlName } = props;
+  const { id, label, options, schema, htmlName, autofocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const emptyLabel = typeof options.emptyLabel === "string" ? options.emptyLabel : "Not set";
-  const selected = enumOptionsIndexForValue(value, enumOptions, false);
-  const index = typeof selected === "string" ? selected : "";
   const hasEmpty = enumOptions.some((o) => o.value === "");
-  const empty = schema.default !== undefined || hasEmpty ? null : !required ? emptyLabel : index === "" ? `Choose ${label ? `the ${label.toLowerCase()}` : "one"}` : null;
-  const decode = (i: string) => (i === "" ? emptyValue : enumOptionsValueForIndex(i, enumOptions, emptyValue));
+  const choices = enumOptions.map((o, i) => ({
+    key: String(i),
+    value: o.value,
+    label: o.label === "" || (o.value === "" && o.label.trim() === "") ? emptyLabel : o.label,
+    disabled: enumDisabled?.includes(o.value),
+  }));
   return (
-    <select
-      id={id}
+    <ChoiceSelect
+      {...props}
+      choices={choices}
+      empty={schema.default !== undefined || hasEmpty ? null : { optional: emptyLabel, choose: `Choose ${label ? `the ${label.toLowerCase()}` : "one"}` }}
+      emptyValue={emptyValue}
+      describedBy={`${id}__error ${id}__description ${id}__help`}
       name={htmlName || id}
-      className="form-control"
-      value={index}
-      required={required}
-      disabled={disabled || readonly}
       autoFocus={autofocus}
-      aria-describedby={`${id}__error ${id}__description ${id}__help`}
-      onChange={(e) => onChange(decode(e.target.value))}
-      onBlur={(e) => onBlur(id, decode(e.target.value))}
-      onFocus={(e) => onFocus(id, decode(e.target.value))}
-    >
-      {empty !== null ? (
-        <option value="" disabled={!!required}>
-          {empty}
-        </option>
-      ) : null}
-      {enumOptions.map((o, i) => (
-        <option key={String(o.value)} value={String(i)} disabled={enumDisabled?.includes(o.value)}>
-          {o.label === "" || (o.value === "" && o.label.trim() === "") ? emptyLabel : o.label}
-        </option>
-      ))}
-    </select>
+    />
   );
 }

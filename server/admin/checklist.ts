@@ -13,7 +13,7 @@ import { validateTenant } from "../../domain/tenant-validation";
 import { blocksPublishing, publishChecklist, type CheckItem } from "../../domain/publish-checklist";
 import { cleanText } from "../http/body";
 import { problemText } from "../../domain/field-place";
-import { ownershipErrors } from "../tenants/dealerships";
+import { locationDealershipNames, ownershipErrors } from "../tenants/dealerships";
 
 export const MAX_REASON_LENGTH = 500;
 
@@ -37,7 +37,7 @@ export const STAFF_CHECKLIST_REFUSAL = "Not published: fix the failing checks, o
 
 /** The checklist of a document for site `slug` (the document as stored: it is validated here). */
 export async function checklistFor(db: Db, slug: string, document: unknown, extraErrors: { pointer: string; message: string }[] = []): Promise<CheckItem[]> {
-  const result = validateTenant(document);
+  const result = validateTenant(document, await locationDealershipNames(db, document));
   const all = [...(result.ok ? [] : result.errors), ...extraErrors];
   const errors = all.filter((e, i) => all.findIndex((f) => f.pointer === e.pointer && f.message === e.message) === i);
   if (!result.ok || errors.length) return publishChecklist(result.ok ? result.document : null, errors, { others: [], stock: 0 }, document);

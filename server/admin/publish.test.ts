@@ -5,7 +5,7 @@ import { seedAdminSites } from "../../tests/fixtures/admin-sites";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { backends, withTestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
-import { auditLog, scheduledPublishes, tenants, tenantVersions } from "../db/schema";
+import { auditLog, dealerships, scheduledPublishes, tenants, tenantVersions } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { getDraft, getLiveDocument, saveDraft } from "../tenants/store";
 import { utcToZoned } from "../../domain/zoned-time";
@@ -83,6 +83,18 @@ describe.each(backends)("publishing from the admin on %s", (_name, make) => {
     delete doc.pages[0].blocks[0].props.html;
     const [valid] = await checklistFor(h.db, "alpha", doc);
     expect(valid.problems).toEqual([{ message: "Text is required.", where: "Home page › Rich text › Text", pointer: "/pages/0/blocks/0/props/html" }]);
+  });
+
+  it("names a location's dealership that is not the site's by its stock-feed name, else by its number there", async (ctx) => {
+    db.need(ctx);
+    await h.db.insert(dealerships).values({ id: 7, name: "Gamma Motors" });
+    const doc = publishableTenant("alpha", "Alpha Motors", 1);
+    doc.locations[0].dealership_id = 7;
+    const [named] = await checklistFor(h.db, "alpha", doc);
+    expect(named.problems.map((p) => p.message)).toEqual(['"Gamma Motors" is not one of the site\'s dealerships; choose one of them, or add it under Dealerships.']);
+    doc.locations[0].dealership_id = 99;
+    const [numbered] = await checklistFor(h.db, "alpha", doc);
+    expect(numbered.problems.map((p) => p.message)).toEqual(["The stock feed's dealership 99 is not one of the site's dealerships; choose one of them, or add it under Dealerships."]);
   });
 
   it("refuses staff a failing draft until they publish anyway with a reason, which the audit log keeps", async (ctx) => {

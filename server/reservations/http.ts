@@ -22,6 +22,7 @@ import type { TenantDocument } from "../../schemas/generated/tenant";
 import { leadFormSpec } from "../../domain/lead-forms";
 import { validateLeadForm } from "../../domain/lead-form-validation";
 import { cardProblems } from "../../domain/payment-card";
+import { escapeHtml } from "../../domain/escape-html";
 import { isHttps, requestUser, sessionToken } from "../auth/sessions";
 import { gate } from "../auth/gate";
 import { RESERVE_SIGN_IN_REQUIRED } from "../../domain/gated-routes";
@@ -221,7 +222,6 @@ export const openRoute = siteRoute((req, ctx, { id }) => handleOpen(req, ctx, id
 // ---------------------------------------------------------------------------------------------
 // The embedded provider's 3-D Secure challenge page (a bank's page in real life; no site chrome).
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const CHALLENGE_TITLE = "Verify your payment";
 
@@ -231,9 +231,9 @@ function challengeHtml(p: { id: string; amount: number; currency: string; card: 
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}h1{font-size:1.4rem;margin-top:0}.row{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.7rem 1.2rem;border-radius:6px;border:2px solid #1d4ed8;cursor:pointer}button.pass{background:#1d4ed8;color:#fff}button.fail{background:#fff;color:#1d4ed8}button:focus-visible{outline:3px solid #111827;outline-offset:2px}.small{color:#374151;font-size:.9rem}</style></head>
 <body><main><h1>${CHALLENGE_TITLE}</h1>
 <p>Your bank asks you to confirm this payment (3-D Secure).</p>
-<p><strong>${esc(amount)}</strong>${p.card ? ` on your ${esc(p.card.brand === "visa" ? "Visa" : p.card.brand === "mastercard" ? "Mastercard" : "card")} ending in ${esc(p.card.last4)}` : ""}.</p>
+<p><strong>${escapeHtml(amount)}</strong>${p.card ? ` on your ${escapeHtml(p.card.brand === "visa" ? "Visa" : p.card.brand === "mastercard" ? "Mastercard" : "card")} ending in ${escapeHtml(p.card.last4)}` : ""}.</p>
 <p class="small">This is the embedded test gateway's authentication page: choose whether the check passes.</p>
-<form method="post" action="/api/payments/embedded/challenge/${esc(p.id)}"><input type="hidden" name="token" value="${esc(token)}">
+<form method="post" action="/api/payments/embedded/challenge/${escapeHtml(p.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}">
 <div class="row"><button class="pass" type="submit" name="outcome" value="complete">Complete authentication</button><button class="fail" type="submit" name="outcome" value="fail">Fail authentication</button></div></form>
 </main></body></html>`;
 }

@@ -10,10 +10,12 @@
  * - POST /api/saved-searches/delete (a form on My Garage, { id }): the signed-in visitor deletes one of theirs; 303 back.
  */
 import { normaliseEmail, normaliseSavedState, SAVED_SEARCH_MESSAGES, SavedSearchInputError, savedSearchLabel } from "../../domain/saved-search";
+import { escapeHtml } from "../../domain/escape-html";
+import { publicPageUrl } from "../../domain/hosts";
 import { safeLocalPath } from "../../domain/safe-path";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CROSS_SITE_REFUSED, isSameOriginRequest } from "../admin/csrf";
-import { isHttps, requestUser } from "../auth/sessions";
+import { requestUser } from "../auth/sessions";
 import { BadRequest, HttpError } from "../errors";
 import { readJsonObject, readLimitedForm } from "../http/body";
 import { LimitedError } from "../http/challenge";
@@ -39,13 +41,12 @@ export interface SavedSearchDeps {
 
 const BAD_LINK = "This link is not valid. Please use the link in your e-mail as it was sent.";
 
-/** The https origin a site's links use: its first domain; without one, the host it was asked on. */
+/** The origin the site's links use (its canonical one: publicPageUrl); without a domain, the host it was asked on. */
 function originOf(request: Request, tenant: TenantDocument): string {
-  const domain = tenant.identity.domains?.[0];
-  if (domain) return `https://${domain}`;
   const host = request.headers.get("host") ?? "";
-  if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) throw new BadRequest("This request has no usable host.");
-  return `${isHttps(request) ? "https" : "http"}://${host}`;
+  const origin = publicPageUrl(tenant.identity.domains, "", /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host) ? host : null);
+  if (!origin) throw new BadRequest("This request has no usable host.");
+  return origin;
 }
 
 async function limit(request: Request, ctx: SiteContext, email: string, limits: typeof SAVED_SEARCH_RATE_LIMITS) {
@@ -85,13 +86,12 @@ export async function handleSave(request: Request, ctx: SiteContext, deps: Saved
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A small page of its own (no site chrome): a heading, a sentence, and maybe one button that POSTs back. */
 function page(status: number, tenant: TenantDocument, title: string, text: string, button?: { label: string; action: string }) {
-  const html = `<!doctype html><html lang="${esc(tenant.identity.locale ?? "en-AU")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · ${esc(tenant.identity.name)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${
-    button ? `<form method="post" action="${esc(button.action)}"><button type="submit">${esc(button.label)}</button></form>` : ""
-  }<p><a href="/">${esc(tenant.identity.name)}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(tenant.identity.locale ?? "en-AU")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(tenant.identity.name)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${
+    button ? `<form method="post" action="${escapeHtml(button.action)}"><button type="submit">${escapeHtml(button.label)}</button></form>` : ""
+  }<p><a href="/">${escapeHtml(tenant.identity.name)}</a></p></main></body></html>`;
   return rawReply(status, html, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" });
 }
 

@@ -5,6 +5,8 @@
  * without signing in, on every instance.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { escapeHtml } from "../../domain/escape-html";
+import { publicPageUrl } from "../../domain/hosts";
 import { savedSearchQuery } from "../../domain/saved-search";
 import { formatMoney } from "../../domain/vehicle-display";
 import { siteTerms, vehicleTerms } from "../../domain/vehicle-terms";
@@ -32,17 +34,23 @@ export function readLinkToken(purpose: TokenPurpose, token: unknown, secret = ch
   return got.length === want.length && timingSafeEqual(got, want) ? m[1] : null;
 }
 
-export const linkUrl = (s: Pick<SavedSearch, "id" | "origin">, purpose: TokenPurpose) =>
-  `${s.origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?token=${linkToken(purpose, s.id)}`;
+/**
+ * The origin a site's links use, as its pages' canonical addresses do (publicPageUrl): its first
+ * domain over https, taken when the mail is written (a domain added since the search was saved
+ * counts); a site without a domain, the origin the search was saved on.
+ */
+export const siteOrigin = (tenant: Pick<TenantDocument, "identity">, s: Pick<SavedSearch, "origin">) => publicPageUrl(tenant.identity.domains, "") ?? s.origin;
 
-export const searchUrl = (s: Pick<SavedSearch, "origin" | "path" | "state">) => `${s.origin}${s.path}${savedSearchQuery(s.state)}`;
+export const linkUrl = (origin: string, s: Pick<SavedSearch, "id">, purpose: TokenPurpose) =>
+  `${origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?token=${linkToken(purpose, s.id)}`;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const searchUrl = (origin: string, s: Pick<SavedSearch, "path" | "state">) => `${origin}${s.path}${savedSearchQuery(s.state)}`;
+
 const oneLine = (s: string) => s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 200);
 
 /** The confirmation e-mail: one link, and nothing is sent until it is followed. */
 export function confirmationMail(tenant: TenantDocument, s: SavedSearch): OutboxMail {
-  const confirm = linkUrl(s, "confirm");
+  const confirm = linkUrl(siteOrigin(tenant, s), s, "confirm");
   const site = tenant.identity.name;
   const text = [
     `Please confirm your search alert on ${site}:`,
@@ -53,7 +61,7 @@ export function confirmationMail(tenant: TenantDocument, s: SavedSearch): Outbox
     "",
     `Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.`,
   ].join("\n");
-  const html = `<p>Please confirm your search alert on ${esc(site)}:</p><p><strong>${esc(s.label)}</strong></p><p><a href="${esc(confirm)}">Confirm my alert</a></p><p>Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.</p>`;
+  const html = `<p>Please confirm your search alert on ${escapeHtml(site)}:</p><p><strong>${escapeHtml(s.label)}</strong></p><p><a href="${escapeHtml(confirm)}">Confirm my alert</a></p><p>Until you confirm, we send you nothing. If you did not ask for this, ignore this e-mail.</p>`;
   return { searchId: s.id, key: `saved-search:${s.id}:confirm`, to: s.email, subject: oneLine(`${site}: confirm your search alert`), text: `${text}\n`, html, headers: {} };
 }
 
@@ -73,9 +81,10 @@ export interface AlertCar {
 export function alertMail(tenant: TenantDocument, s: SavedSearch, cars: AlertCar[], day: string): OutboxMail {
   const id = tenant.identity;
   const money = (n: number) => (n > 0 ? formatMoney(n, id) : "Price on application");
-  const abs = (url: string) => (/^https?:\/\//.test(url) ? url : `${s.origin}${url}`);
-  const unsubscribe = linkUrl(s, "unsubscribe");
-  const search = searchUrl(s);
+  const origin = siteOrigin(tenant, s);
+  const abs = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+  const unsubscribe = linkUrl(origin, s, "unsubscribe");
+  const search = searchUrl(origin, s);
   const fresh = cars.filter((c) => c.kind === "new").length;
   const drops = cars.length - fresh;
   const terms = siteTerms(id);
@@ -90,13 +99,13 @@ export function alertMail(tenant: TenantDocument, s: SavedSearch, cars: AlertCar
     `You get at most one e-mail a day for this search. Stop these alerts: ${unsubscribe}`,
   ].join("\n");
   const html = [
-    `<p>${esc(what)} for your search on ${esc(id.name)}: <strong>${esc(s.label)}</strong></p>`,
+    `<p>${escapeHtml(what)} for your search on ${escapeHtml(id.name)}: <strong>${escapeHtml(s.label)}</strong></p>`,
     ...cars.map(
       (c) =>
-        `<p>${c.picture ? `<a href="${esc(abs(`/cars/${c.slug}`))}"><img src="${esc(abs(c.picture))}" alt="${esc(c.title)}" width="300"></a><br>` : ""}<a href="${esc(abs(`/cars/${c.slug}`))}">${esc(c.title)}</a><br>${esc(money(c.price))}${c.kind === "price" && c.wasPrice ? ` <s>${esc(money(c.wasPrice))}</s>` : ""}</p>`,
+        `<p>${c.picture ? `<a href="${escapeHtml(abs(`/cars/${c.slug}`))}"><img src="${escapeHtml(abs(c.picture))}" alt="${escapeHtml(c.title)}" width="300"></a><br>` : ""}<a href="${escapeHtml(abs(`/cars/${c.slug}`))}">${escapeHtml(c.title)}</a><br>${escapeHtml(money(c.price))}${c.kind === "price" && c.wasPrice ? ` <s>${escapeHtml(money(c.wasPrice))}</s>` : ""}</p>`,
     ),
-    `<p><a href="${esc(search)}">See every match</a></p>`,
-    `<p>You get at most one e-mail a day for this search. <a href="${esc(unsubscribe)}">Stop these alerts</a></p>`,
+    `<p><a href="${escapeHtml(search)}">See every match</a></p>`,
+    `<p>You get at most one e-mail a day for this search. <a href="${escapeHtml(unsubscribe)}">Stop these alerts</a></p>`,
   ].join("\n");
   return {
     searchId: s.id,

@@ -6,7 +6,8 @@
  * matches a search exactly when the search page would list it (matcher.test.ts checks this against
  * SearchIndex on generated searches). Searches are bucketed by site and by their most selective
  * refinement (model, else make, body …), so a car is checked against the searches filed under its own
- * values and those with no refinement, not against every search.
+ * values and those with no refinement, not against every search; within a bucket, by price band, in
+ * lists laid out for the inner loop (search-lists.ts).
  * This is a cache of the database's saved searches; what was already announced lives in the database.
  */
 import type { SavedSearchState } from "../../domain/saved-search";
@@ -17,6 +18,7 @@ import { matchToken, queryWords, tokenise, type QueryWord } from "../search/engi
 import { resolveSettings, type FilterNode, type ResolvedSettings, type SearchableRecord } from "../search/engine/types";
 import { facetKey, facetStrings, numericValue, searchableStrings } from "../search/engine/values";
 import { vehicleIndexSettings } from "../search/vehicle-index";
+import { bandOf, BOUNDED, Bucket, type Listed } from "./search-lists";
 
 export const SETTINGS: ResolvedSettings = resolveSettings(vehicleIndexSettings);
 
@@ -43,7 +45,12 @@ class CarView {
   private tokens: string[] | null = null;
   private readonly words = new Map<string, boolean>();
 
-  constructor(readonly r: SearchableRecord) {}
+  /** The BOUNDED numbers (search-lists.ts), read up front: every list reads them. */
+  readonly x: Float64Array;
+
+  constructor(readonly r: SearchableRecord) {
+    this.x = Float64Array.from(BOUNDED, (a) => this.number(a));
+  }
 
   facet(attribute: string): string[] {
     return (this.facets[attribute] ??= facetStrings(this.r[attribute]).map(facetKey));
@@ -121,8 +128,8 @@ interface Compiled {
 /** The attribute a search is filed under, most selective first: a car is checked only against the searches filed under its own values (and those with none). */
 const KEY_ATTRIBUTES = ["model", "make", "body", "colour", "fuel", "car_type", "transmission", "item_type"];
 
+/** A search's tests that its list does not make (search-lists.ts): other ranges, facets, words. */
 function passes(c: Compiled, car: CarView): boolean {
-  // Ranges first: the cheapest test, and the one most searches fail on.
   for (let i = 0; i < c.ranges.length; i++) {
     const r = c.ranges[i];
     const x = car.number(r.attribute);
@@ -139,70 +146,10 @@ function passes(c: Compiled, car: CarView): boolean {
   return true;
 }
 
-/** Searches in an array (the inner loop's iteration), with their places for removal (swapped with the last). */
-class List {
-  readonly items: Compiled[] = [];
-  private readonly at = new Map<string, number>();
-
-  set(c: Compiled): void {
-    const i = this.at.get(c.id);
-    if (i !== undefined) this.items[i] = c;
-    else this.at.set(c.id, this.items.push(c) - 1);
-  }
-
-  delete(id: string): void {
-    const i = this.at.get(id);
-    if (i === undefined) return;
-    const last = this.items.pop()!;
-    this.at.delete(id);
-    if (last.id !== id) {
-      this.items[i] = last;
-      this.at.set(last.id, i);
-    }
-  }
-}
-
-/** Price bands of 10,000: a search with a price range is filed in each band it covers, so a car meets only those of its own band. */
-const BAND = 10_000;
-const BANDS = 20;
-const bandOf = (price: number) => Math.min(BANDS - 1, Math.max(0, Math.floor(price / BAND)));
-
-/** The searches filed under one key: those with no price range, and those with one by the bands it covers. */
-class Bucket {
-  private readonly unpriced = new List();
-  private readonly bands: (List | undefined)[] = [];
-
-  private bandsOf(c: Compiled): number[] | null {
-    const r = c.ranges.find((x) => x.attribute === "price");
-    if (!r) return null;
-    const from = bandOf(r.lo === -Infinity ? 0 : r.lo);
-    const to = bandOf(r.hi === Infinity ? Number.MAX_SAFE_INTEGER : r.hi);
-    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  }
-
-  set(c: Compiled): void {
-    const bands = this.bandsOf(c);
-    if (!bands) return this.unpriced.set(c);
-    for (const b of bands) (this.bands[b] ??= new List()).set(c);
-  }
-
-  delete(c: Compiled): void {
-    const bands = this.bandsOf(c);
-    if (!bands) return this.unpriced.delete(c.id);
-    for (const b of bands) this.bands[b]?.delete(c.id);
-  }
-
-  /** The lists a car of this price may match in (a price that is not a number meets no price range). */
-  lists(price: number): Compiled[][] {
-    const band = price === price ? this.bands[bandOf(price)] : undefined;
-    return band ? [this.unpriced.items, band.items] : [this.unpriced.items];
-  }
-}
-
 interface SiteBuckets {
   /** "attribute\u0000key" → the searches filed there. */
-  byKey: Map<string, Bucket>;
-  unkeyed: Bucket;
+  byKey: Map<string, Bucket<CarView>>;
+  unkeyed: Bucket<CarView>;
 }
 
 /** A site's base filter (domain/search-rules.ts tenantBaseFilter, parsed), for the cars it shows. */
@@ -214,7 +161,7 @@ const baseTest = (f: FilterNode) => compiledBases.get(f) ?? compiledBases.set(f,
 
 export class SearchMatcher {
   private readonly sites = new Map<string, SiteBuckets>();
-  private readonly where = new Map<string, { tenant: string; keys: string[]; compiled: Compiled }>();
+  private readonly where = new Map<string, { tenant: string; keys: string[]; listed: Listed<CarView> }>();
 
   get size(): number {
     return this.where.size;
@@ -238,10 +185,13 @@ export class SearchMatcher {
         facets: Object.entries(s.state.refinementList ?? {})
           .filter(([, values]) => values.length)
           .map(([attribute, values]) => ({ attribute, keys: new Set(values.map(facetKey)) })),
-        ranges: Object.entries(s.state.range ?? {}).map(([attribute, range]) => {
-          const [lo, hi] = range.split(":");
-          return { attribute, lo: lo ? Number(lo) : -Infinity, hi: hi ? Number(hi) : Infinity };
-        }),
+        // A range open at both ends is no filter (the page sends none).
+        ranges: Object.entries(s.state.range ?? {})
+          .map(([attribute, range]) => {
+            const [lo, hi] = range.split(":");
+            return { attribute, lo: lo ? Number(lo) : -Infinity, hi: hi ? Number(hi) : Infinity };
+          })
+          .filter((r) => r.lo !== -Infinity || r.hi !== Infinity),
         words: queryWords(p.query, SETTINGS, true).map((w) => ({ w, key: `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}` })),
       };
     } catch {
@@ -251,13 +201,23 @@ export class SearchMatcher {
     if (!site) this.sites.set(s.tenant, (site = { byKey: new Map(), unkeyed: new Bucket() }));
     const key = KEY_ATTRIBUTES.map((a) => compiled.facets.find((f) => f.attribute === a)).find(Boolean);
     const keys = key ? [...key.keys].map((k) => `${key.attribute}\u0000${k}`) : [];
-    if (!keys.length) site.unkeyed.set(compiled);
+    const bounded = (a: string) => (BOUNDED as readonly string[]).includes(a);
+    const bounds = BOUNDED.flatMap((a) => {
+      const r = compiled.ranges.find((x) => x.attribute === a);
+      return r ? [r.lo, r.hi] : [-Infinity, Infinity];
+    });
+    // What the lists do not test: the facets but the one it is filed under (met in its bucket), other ranges, words.
+    compiled.facets = compiled.facets.filter((f) => f !== key);
+    compiled.ranges = compiled.ranges.filter((r) => !bounded(r.attribute));
+    const rest = compiled.facets.length || compiled.ranges.length || compiled.words.length ? (car: CarView) => passes(compiled, car) : null;
+    const listed: Listed<CarView> = { id: s.id, bounds, rest };
+    if (!keys.length) site.unkeyed.set(listed);
     for (const k of keys) {
       let bucket = site.byKey.get(k);
       if (!bucket) site.byKey.set(k, (bucket = new Bucket()));
-      bucket.set(compiled);
+      bucket.set(listed);
     }
-    this.where.set(s.id, { tenant: s.tenant, keys, compiled });
+    this.where.set(s.id, { tenant: s.tenant, keys, listed });
     return true;
   }
 
@@ -265,8 +225,8 @@ export class SearchMatcher {
     const w = this.where.get(id);
     if (!w) return;
     const site = this.sites.get(w.tenant)!;
-    if (!w.keys.length) site.unkeyed.delete(w.compiled);
-    for (const k of w.keys) site.byKey.get(k)?.delete(w.compiled);
+    if (!w.keys.length) site.unkeyed.delete(w.listed);
+    for (const k of w.keys) site.byKey.get(k)?.delete(w.listed);
     this.where.delete(id);
   }
 
@@ -279,20 +239,20 @@ export class SearchMatcher {
    */
   match(records: readonly SearchRecord[], sites: SiteFilters): { searchId: string; record: SearchRecord }[] {
     const out: { searchId: string; record: SearchRecord }[] = [];
+    const ids: string[] = [];
     for (const record of records) {
       const car = new CarView(record as unknown as SearchableRecord);
       // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
-      const keys = KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`));
-      const price = car.number("price");
+      const keys = [...new Set(KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`)))];
+      const band = bandOf(car.x[0]);
+      ids.length = 0;
       for (const [tenant, buckets] of this.sites) {
         const base = sites.get(tenant);
         if (base === undefined || (base && !baseTest(base)(car))) continue;
-        for (let b = 0; b <= keys.length; b++) {
-          const bucket = b < keys.length ? buckets.byKey.get(keys[b]) : buckets.unkeyed;
-          if (!bucket) continue;
-          for (const list of bucket.lists(price)) for (let i = 0; i < list.length; i++) if (passes(list[i], car)) out.push({ searchId: list[i].id, record });
-        }
+        for (const key of keys) buckets.byKey.get(key)?.collect(car.x, band, car, ids);
+        buckets.unkeyed.collect(car.x, band, car, ids);
       }
+      for (const searchId of ids) out.push({ searchId, record });
     }
     return out;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backends, withTestDatabase } from "../../tests/databases";
@@ -6,15 +7,15 @@ import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { createSession, SESSION_COOKIE, upsertSiteUser } from "../auth/sessions";
 import type { DbHandle } from "../db";
-import { savedSearches, savedSearchHits } from "../db/schema";
+import { leads, savedSearches, savedSearchHits } from "../db/schema";
 import { MemoryRateLimiter } from "../http/rate-limit";
 import { withErrors, type SiteContext } from "../http/site-route";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, getLiveDocument, publish } from "../tenants/store";
 import { alertDay, SavedSearchAlerts } from "./alerts";
 import { handleConfirm, handleDelete, handleSave, handleUnsubscribe, type SavedSearchDeps } from "./http";
-import { linkToken } from "./mail";
-import { demandOfSite, outboxOfSearch, savedSearchesOfUser } from "./store";
+import { linkToken, siteOrigin } from "./mail";
+import { demandOfSite, outboxOfSearch, savedSearchesOfUser, searchesOfLeadSenders } from "./store";
 
 const DAY = 86_400_000;
 const T0 = new Date("2026-11-29T01:00:00Z"); // 11 am in Brisbane
@@ -214,7 +215,7 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
     expect(await savedSearchesOfUser(h.db, "alpha", user)).toEqual([]);
   });
 
-  it("the dealer's demand view counts active searches per make and model, with no address", async (c) => {
+  it("the dealer's demand view counts active searches per make and model, with an address only where it also sent this site a lead", async (c) => {
     need(c);
     const s = await save({ email: "d1@example.com", state: { refinementList: { make: ["Toyota", "Ford"] } } }, { "x-forecourt-client-address": "192.0.2.90" });
     await alerts.confirm((await h.db.select().from(savedSearches).where(eq(savedSearches.id, (await s.json()).id)))[0]);
@@ -224,5 +225,19 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
       { make: "Toyota", model: "Any model", searches: 1 },
     ]);
     expect(JSON.stringify(demand)).not.toContain("@");
+    // An address is shown only for a search whose address also sent this site a lead (any case).
+    const lead = (tenant: string, email: string) => ({ id: randomUUID(), tenant, dealershipId: 1, idempotencyKey: randomUUID(), payloadHash: "x", payload: { fields: { email } } });
+    await h.db.insert(leads).values([lead("beta", "d1@example.com"), lead("alpha", "someone@example.com")]);
+    expect(await searchesOfLeadSenders(h.db, "alpha")).toEqual([]);
+    await h.db.insert(leads).values(lead("alpha", " D1@Example.com"));
+    expect(await searchesOfLeadSenders(h.db, "alpha")).toEqual([{ email: "d1@example.com", label: "Ford, Toyota" }]);
+  });
+});
+
+describe("the alert links' origin", () => {
+  it("is the site's canonical https domain when it has one, taken when the mail is written; else the origin the search was saved on", () => {
+    const saved = { origin: "http://alpha.localhost:3550" };
+    expect(siteOrigin({ identity: { domains: [] } } as never, saved)).toBe("http://alpha.localhost:3550");
+    expect(siteOrigin({ identity: { domains: ["www.alpha.test", "alpha.test"] } } as never, saved)).toBe("https://www.alpha.test");
   });
 });

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_MESSAGES, SavedSearchInputError, type SavedSearchState } from "../../domain/saved-search";
 import type { Db } from "../db";
-import { leadDeliveries, savedSearchHits, savedSearches } from "../db/schema";
+import { leadDeliveries, leads, savedSearchHits, savedSearches } from "../db/schema";
 
 export type SavedSearch = typeof savedSearches.$inferSelect;
 
@@ -218,4 +218,22 @@ export async function demandOfSite(db: Db, tenant: string): Promise<{ make: stri
       return { make, model, searches };
     })
     .sort((a, b) => b.searches - a.searches || a.make.localeCompare(b.make) || a.model.localeCompare(b.model));
+}
+
+/**
+ * The active searches whose address also sent this site a lead (its e-mail field, any case): the
+ * one case the Demand tab shows an address, as the shopper gave it to the dealer already.
+ */
+export async function searchesOfLeadSenders(db: Db, tenant: string): Promise<{ email: string; label: string }[]> {
+  return db
+    .select({ email: savedSearches.email, label: savedSearches.label })
+    .from(savedSearches)
+    .where(
+      and(
+        eq(savedSearches.tenant, tenant),
+        eq(savedSearches.status, "active"),
+        sql`exists (select 1 from ${leads} where ${leads.tenant} = ${tenant} and lower(trim(${leads.payload}->'fields'->>'email')) = ${savedSearches.email})`,
+      ),
+    )
+    .orderBy(asc(savedSearches.email), asc(savedSearches.label));
 }

@@ -64,6 +64,16 @@ async function ownersOf(db: Db, allIds: number[], lock = false): Promise<Map<num
   return new Map(rows.map((r) => [r.id, r.owner]));
 }
 
+/** The stock feed's names of the dealerships `doc`'s locations refer to (for validateTenant's messages). */
+export async function locationDealershipNames(db: Db, doc: unknown): Promise<Map<number, string>> {
+  const locations = (doc as { locations?: unknown } | null)?.locations;
+  const ids = (Array.isArray(locations) ? locations : []).map((l) => (l as { dealership_id?: unknown } | null)?.dealership_id);
+  const wanted = [...new Set(ids.filter((id): id is number => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID))];
+  if (!wanted.length) return new Map();
+  const rows = await db.select({ id: dealerships.id, name: dealerships.name }).from(dealerships).where(inArray(dealerships.id, wanted));
+  return new Map(rows.filter((r) => r.name.trim()).map((r) => [r.id, r.name]));
+}
+
 /** What is wrong with the dealerships `doc` names for site `slug` under `rules` (empty when nothing). */
 export async function ownershipErrors(db: Db, slug: string, doc: unknown, rules: Rules): Promise<TenantError[]> {
   const named = namedDealerships(doc);

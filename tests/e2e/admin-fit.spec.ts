@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { adminUrl, expectAccessible, hydrated, viewports } from "./helpers";
+import { DEALER, signInAs, signInStaff } from "./sign-in";
 
 // Forms that fit on a screen (issue 33): Harbourline's dealer edits the menu and a location, every
 // section of the editor at most 6,000 px tall with its lists closed (the menu was 69,970 px, the
@@ -8,24 +9,15 @@ import { adminUrl, expectAccessible, hydrated, viewports } from "./helpers";
 // problem's button opens the list items it names and focuses the field; and a new feed key shows
 // where staff clicked, not off-screen. The draft edits are put back as they were.
 
-const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const MAX_HEIGHT = 6_000;
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(adminUrl("/admin/sign-in"));
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/sign-in/);
-}
 const status = (page: Page) => page.locator("[data-status]");
 const height = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 const draftOf = async (page: Page) => (await (await page.request.get(adminUrl("/api/admin/tenants/harbourline/draft"))).json()).document;
 
 test("a dealer edits Harbourline's menu and locations; no section is taller than 6,000 px with its lists closed", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, DEALER);
+  await signInAs(page, DEALER);
   const before = await draftOf(page);
   await page.goto(adminUrl("/admin/tenants/harbourline"));
   await hydrated(page);
@@ -147,7 +139,7 @@ test("a dealer edits Harbourline's menu and locations; no section is taller than
 
 test("a new feed key shows where staff clicked, not off-screen", async ({ page }) => {
   await page.setViewportSize(viewports.desktop);
-  await signIn(page, STAFF);
+  await signInStaff(page);
   await page.goto(adminUrl("/admin/dealerships"));
   await hydrated(page);
   const last = page.locator("tr[data-id]").last();

@@ -1,21 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { adminUrl, expectAccessible, hydrated } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // The media library (issue 17): a picture uploaded to a site's library, described there, then chosen
 // from the library in the editor's image field with the keyboard, its alt text proposed. Nothing is
 // saved to the site's draft (autosave off), so other specs see the demo site unchanged.
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "wattle-creek";
 
 
 test("a picture uploaded to the library, given alt text there, is chosen from the library in the editor with its alt text", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
+  await signInStaff(page);
   await page.goto(adminUrl(`/admin/tenants/${SITE}/media`));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: /^Picture library of / })).toBeVisible();
   await hydrated(page);
 

@@ -1,22 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { adminUrl, siteUrl, expectAccessible, reactHydrated } from "./helpers";
+import { signInStaff } from "./sign-in";
 
 // Issue 17, publishing: the pre-publish checklist in the editor (a dead menu link is a failing item
 // in plain words that opens its field), staff publish anyway with a reason (kept in the history), and
 // publishing later in the site's time zone, then cancelled. Redgate's draft gets the dead link
 // through the draft API and is put back at the end, published again (which the checklist lets through).
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SLUG = "redgate";
 
 test("a dead menu link fails the checklist; staff publish anyway with a reason; a publish is scheduled and cancelled", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(adminUrl("/admin/sign-in"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
+  await signInStaff(page);
 
   const api = (path: string, data?: unknown) =>
     data === undefined

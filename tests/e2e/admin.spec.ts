@@ -1,25 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminUrl, demoTenants, siteUrl, viewports, expectAccessible, hydrated } from "./helpers";
+import { DEALER, signInAs, signInStaff, STAFF } from "./sign-in";
 
 // The admin as staff and a dealer use it (issue 6). The tests build on each other (a site created
 // by staff is edited, published, broken, restored), so they run in order. Demo sites are changed
 // only by the dealer's flag test, which puts the flag back.
 test.describe.configure({ mode: "serial" });
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
-const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
 const NEW_SITE = { name: "Jacaranda Motors", slug: "jacaranda-motors" };
 const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(adminUrl("/admin"));
-  await expect(page).toHaveURL(adminUrl("/admin/sign-in?next=%2Fadmin"));
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
-}
-
 
 // The hex box of a colour field (beside it, the picker is labelled "…: colour picker").
 const colourBox = (page: Page, label: string) =>
@@ -37,7 +26,8 @@ async function publishAnyway(page: Page) {
 }
 
 test("sign-in refuses a wrong password without saying which part was wrong", async ({ page }) => {
-  await page.goto(adminUrl("/admin/sign-in"));
+  await page.goto(adminUrl("/admin"));
+  await expect(page).toHaveURL(adminUrl("/admin/sign-in?next=%2Fadmin"));
   await expectAccessible(page, "sign-in");
   await page.getByLabel("Email").fill("nobody@forecourt.test");
   await page.getByLabel("Password").fill("not-a-password");
@@ -56,7 +46,7 @@ test("sign-in refuses a wrong password without saying which part was wrong", asy
 test("staff creates a dealer site from a starter, edits its theme and home blocks, publishes, and it serves on its host", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(viewports.desktop);
-  await signIn(page, STAFF);
+  await signInStaff(page);
   await expect(page.getByRole("heading", { name: "Dealer sites" })).toBeVisible();
   // The six demo sites (and the Tasman Ute Centre when admin-tasman.spec.ts ran before this one).
   for (const t of demoTenants) await expect(page.locator(`tr[data-slug="${t.identity.slug}"]`)).toHaveCount(1);
@@ -173,9 +163,7 @@ test("staff creates a dealer site from a starter, edits its theme and home block
 });
 
 test("an invalid edit is shown at its path and cannot be published; the live site stays as it was", async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
-  await hydrated(page);
+  await signInStaff(page, NEW_SITE.slug);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Theme" }).click();
   await colourBox(page, "Text on primary").fill("#7a1f1f");
   const message = "Text on primary has contrast 1.00:1 on Primary (buttons, links); text needs at least 4.5:1.";
@@ -204,7 +192,7 @@ test("an invalid edit is shown at its path and cannot be published; the live sit
 });
 
 test("history: a readable diff between versions, and a restore brings an old version back", async ({ page }) => {
-  await signIn(page, STAFF);
+  await signInStaff(page);
   await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}/history`));
   await hydrated(page);
   await expect(page.locator("tr[data-version]")).toHaveCount(2);
@@ -250,7 +238,7 @@ test("history: a readable diff between versions, and a restore brings an old ver
 });
 
 test("a dealer sees only their site, toggles a flag, publishes, and the site changes; another dealer's site is 403", async ({ page }) => {
-  await signIn(page, DEALER);
+  await signInAs(page, DEALER);
   await expect(page.getByRole("heading", { name: "Your sites" })).toBeVisible();
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await expect(page.locator("tr[data-slug=harbourline]")).toBeVisible();
@@ -327,11 +315,8 @@ test("a dealer sees only their site, toggles a flag, publishes, and the site cha
 test("two people editing one draft: the second save is refused, with both versions to compare, and nothing is lost", async ({ browser }) => {
   const [a, b] = [await browser.newContext(), await browser.newContext()];
   const [pa, pb] = [await a.newPage(), await b.newPage()];
-  await signIn(pa, STAFF);
-  await signIn(pb, STAFF);
   for (const p of [pa, pb]) {
-    await p.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
-  await hydrated(p);
+    await signInStaff(p, NEW_SITE.slug);
     await p.getByRole("checkbox", { name: "Autosave" }).uncheck();
   }
   await pa.getByRole("textbox", { name: /^Site name/ }).fill("Jacaranda Motors Grafton");
@@ -361,7 +346,7 @@ test("two people editing one draft: the second save is refused, with both versio
 
 test("the admin at phone width, and autosave", async ({ page }) => {
   await page.setViewportSize(viewports.phone);
-  await signIn(page, STAFF);
+  await signInStaff(page);
   await page.screenshot({ path: "/tmp/admin-list-390.jpg", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   for (const path of [`/admin/tenants/${NEW_SITE.slug}/history`, "/admin/new"]) {
@@ -379,9 +364,7 @@ test("the admin at phone width, and autosave", async ({ page }) => {
 });
 
 test("staff archive a site (it stops being served) and bring it back", async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto(adminUrl(`/admin/tenants/${NEW_SITE.slug}`));
-  await hydrated(page);
+  await signInStaff(page, NEW_SITE.slug);
   await page.getByRole("button", { name: "Archive this site" }).click();
   await page.getByRole("button", { name: /^Yes, archive / }).click();
   await expect(page.getByText("This site is archived: it is not served until staff bring it back.")).toBeVisible();
@@ -398,7 +381,7 @@ test("staff archive a site (it stops being served) and bring it back", async ({ 
 test("opening hours as a week, a logo uploaded, and a preview of an unpublished site that keeps its links and search in the draft", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, STAFF);
+  await signInStaff(page);
   // A second new site, made through the wizard's endpoint, not published. Harbourline Toyota's
   // dealership (101) belongs to Harbourline: a new site cannot take it (nor its stock or leads).
   // Dealership 701 (Waratah Motor Group, the demo's unassigned dealership with 30 used cars) it can.

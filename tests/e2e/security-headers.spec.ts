@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { adminUrl, reactHydrated, siteGet, siteUrl } from "./helpers";
+import { signInStaff, STAFF } from "./sign-in";
 
 // Security headers (issue 12 item 11) on every kind of answer, and a Content-Security-Policy that
 // breaks nothing: no violation on a site's home, search and vehicle pages nor in the admin editor
 // with its preview; the admin cannot be framed, the preview can (by the admin).
 
-const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
 const SITE = "harbourline";
 
 function expectCommon(headers: Record<string, string>, what: string) {
@@ -132,11 +132,7 @@ test("the admin editor and its preview of the draft work under the policy", asyn
   test.setTimeout(120_000);
   const violations = cspViolations(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(adminUrl("/admin"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(adminUrl("/admin"));
+  await signInStaff(page);
   const editor = await page.goto(adminUrl(`/admin/tenants/${SITE}`));
   expectUnframable(editor!.headers(), "admin editor");
   await expect(page.locator("[data-ready=false]")).toHaveCount(0);

@@ -60,20 +60,26 @@ export async function signInWithForm(page: Page, who: { mobile: string; e164: st
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-/** The demo staff account (server/demo/seed.ts, seedDemoAccounts). */
+/** The demo staff account and Harbourline's dealer (server/demo/seed.ts, seedDemoAccounts). */
 export const STAFF = { email: "staff@forecourt.test", password: "forecourt-staff-demo" };
+export const DEALER = { email: "dealer@harbourline.test", password: "harbourline-dealer-demo" };
 
-/**
- * Signs the demo staff account in on the admin's sign-in page, as a person does; with `slug`, then
- * opens that site's editor and waits until it has hydrated (a click before that is lost). `admin`:
- * the admin's origin, when it is not the e2e server's (the cluster's Caddy).
- */
-export async function signInStaff(page: Page, slug?: string, admin = adminUrl("")): Promise<void> {
+/** Signs `who` in on the admin's sign-in page, as a person does, and waits for the admin's home. */
+export async function signInAs(page: Page, who: { email: string; password: string }, admin = adminUrl("")): Promise<void> {
   await page.goto(`${admin}/admin/sign-in`);
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${admin}/admin`);
+}
+
+/**
+ * Signs the demo staff account in (signInAs); with `slug`, then opens that site's editor and waits
+ * until it has hydrated (a click before that is lost). `admin`: the admin's origin, when it is not
+ * the e2e server's (the cluster's Caddy).
+ */
+export async function signInStaff(page: Page, slug?: string, admin = adminUrl("")): Promise<void> {
+  await signInAs(page, STAFF, admin);
   if (!slug) return;
   await page.goto(`${admin}/admin/tenants/${slug}`);
   await hydrated(page);

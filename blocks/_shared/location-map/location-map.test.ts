@@ -40,7 +40,7 @@ describe("map settings (tenant `map`, spec §9: zoom and centre from config)", (
       '<a href="https://www.openstreetmap.org/copyright" rel="noopener">© OpenStreetMap contributors</a>',
     );
     expect(attributionHtml({ attribution: "<img src=x onerror=alert(1)>", attributionUrl: 'https://x.example/"onmouseover="alert(1)' })).toBe(
-      '<a href="https://x.example/&#34;onmouseover=&#34;alert(1)" rel="noopener">&#60;img src=x onerror=alert(1)&#62;</a>',
+      '<a href="https://x.example/&quot;onmouseover=&quot;alert(1)" rel="noopener">&lt;img src=x onerror=alert(1)&gt;</a>',
     );
   });
 });

@@ -5,6 +5,7 @@
  * centre come from config").
  */
 import { addressLine, directionsUrl } from "../../../domain/locations";
+import { escapeHtml } from "../../../domain/escape-html";
 import type { Location, TenantDocument } from "../../../schemas/generated/tenant";
 
 /** OpenStreetMap's tiles and attribution, as its tile usage policy asks. */
@@ -90,8 +91,7 @@ export function initialView(places: readonly Pick<MapPlace, "lat" | "long">[], s
 
 /** The attribution as HTML for the map's corner: the text and link escaped (the document's values are not trusted as markup). */
 export function attributionHtml(settings: Pick<MapSettings, "attribution" | "attributionUrl">): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<a href="${esc(settings.attributionUrl)}" rel="noopener">${esc(settings.attribution)}</a>`;
+  return `<a href="${escapeHtml(settings.attributionUrl)}" rel="noopener">${escapeHtml(settings.attribution)}</a>`;
 }
 
 /** Where a place sits on the drawn map, in percent of its width and height. */
