@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect } from "react";
+import { useTaskEffect } from "../blocks/_shared/task-effect";
 import { ATTRIBUTION_KEY, parseAttribution, recordVisit } from "../domain/lead-attribution";
 
 /** Adds this page view to the session's lead tracking (domain/lead-attribution.ts). Renders nothing. */
 export function VisitTracker() {
-  useEffect(() => {
+  useTaskEffect(() => {
     try {
       const state = parseAttribution(window.sessionStorage.getItem(ATTRIBUTION_KEY));
       window.sessionStorage.setItem(ATTRIBUTION_KEY, JSON.stringify(recordVisit(state, window.location)));

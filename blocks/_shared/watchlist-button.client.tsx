@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
+import { useTaskEffect } from "./task-effect";
 import { WATCHLIST_PATH } from "../../domain/watchlist";
 import { watchlistStore, type WatchlistStore } from "./watchlist-store";
 import toastStyles from "./toast.module.css";
@@ -8,7 +9,7 @@ import styles from "./watchlist-button.module.css";
 
 export function useWatchlist(store: WatchlistStore = watchlistStore) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getServerState);
-  useEffect(() => {
+  useTaskEffect(() => {
     void store.load();
   }, [store]);
   return state;

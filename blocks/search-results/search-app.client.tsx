@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import { createSearchClient } from "../../renderer/search-client";
+import { BatchedWidgets } from "../_shared/search/batched-widgets";
 import { withResultCache } from "../_shared/search/result-cache";
 import { searchRouting } from "../_shared/search/routing";
 import { SearchUI } from "./search-ui";
@@ -24,7 +25,9 @@ export function SearchApp({ settings }: { settings: SearchSettings }) {
       insights={false}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <SearchUI settings={settings} />
+      <BatchedWidgets>
+        <SearchUI settings={settings} />
+      </BatchedWidgets>
     </InstantSearchNext>
   );
 }

@@ -54,6 +54,8 @@ const titles = () => [...ctx.host.querySelectorAll("article h3 a")].map((a) => a
 const submit = async (text: string) => {
   await act(async () => type(box(), text));
   await act(async () => box().form!.requestSubmit());
+  // The parser is a chunk of its own (loaded on first focus or submit): let it arrive.
+  await act(async () => void (await import("../../domain/understand/understand")));
   await act(() => vi.advanceTimersByTimeAsync(400));
 };
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { useInstantSearch, useRange, useRefinementList, useSearchBox, useSortBy } from "react-instantsearch";
 import { QUERY_DEBOUNCE_MS, VEHICLES_INDEX } from "../../domain/search-rules";
-import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS, understand, type Facets, type Understood } from "../../domain/understand/understand";
+import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS } from "../../domain/understand/attributes";
+import type { Facets, Understood } from "../../domain/understand/understand";
 import { createSearchClient } from "../../renderer/search-client";
 import { SearchButton } from "../_shared/search/search-button";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
@@ -32,6 +33,17 @@ function facetsOf(site: Site): Promise<Facets> {
     siteFacets.set(key, facets);
   }
   return facets;
+}
+
+let parser: Promise<typeof import("../../domain/understand/understand")> | undefined;
+
+/** The request parser and its synonym table: a chunk of their own, asked for when the box is first focused (or submitted). */
+function loadParser() {
+  if (!parser) {
+    parser = import("../../domain/understand/understand");
+    parser.catch(() => (parser = undefined));
+  }
+  return parser;
 }
 
 /** Whether the request said anything but words to search for. */
@@ -127,7 +139,8 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
           let understood: Understood | null = null;
           if (text.trim()) {
             try {
-              understood = understand(text, await facetsOf(settings), { joinNewAndDemo: settings.joinNewAndDemo, money: settings.card });
+              const [{ understand }, facets] = await Promise.all([loadParser(), facetsOf(settings)]);
+              understood = understand(text, facets, { joinNewAndDemo: settings.joinNewAndDemo, money: settings.card });
             } catch (error) {
               // Without the site's values the words are searched as typed.
               console.error("[search] could not read the site's filters to understand the request:", error);
@@ -176,7 +189,7 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
-          onFocus={() => void facetsOf(settings).catch(() => undefined)}
+          onFocus={() => void Promise.all([facetsOf(settings), loadParser()]).catch(() => undefined)}
           onChange={(e) => {
             dispatch({ type: "typed", value: e.currentTarget.value });
             refine(e.currentTarget.value);

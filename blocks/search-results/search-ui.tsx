@@ -1,6 +1,7 @@
 /** The search page's widgets (spec §2), inside <InstantSearchNext> (search-app.client.tsx) or, in tests, <InstantSearch>. */
 import { useCallback, useEffect, useRef } from "react";
 import { useConfigure, useInstantSearch, useRefinementList } from "react-instantsearch";
+import { useTaskEffect } from "../_shared/task-effect";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { trackEvent } from "../../renderer/analytics";
 import { CARD_ATTRIBUTES } from "../_shared/vehicle-card";
@@ -46,7 +47,7 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
   const labels = { ...LINKED_LABELS, ...Object.fromEntries(settings.filters.map((f) => [f.attribute, f.label])) };
 
   // One search page view per visit of the page (spec §7, event 49).
-  useEffect(() => trackEvent(ANALYTICS_EVENTS.searchPageView, settings.card.site), [settings.card.site]);
+  useTaskEffect(() => trackEvent(ANALYTICS_EVENTS.searchPageView, settings.card.site), [settings.card.site]);
 
   // Errors are logged; the previous results stay (spec §4, §8).
   useEffect(() => {

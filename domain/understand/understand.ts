@@ -29,6 +29,7 @@
  * and km in whole thousands), so the result is exactly the state the URL reads back.
  */
 import { normaliseRange } from "../search-rules";
+import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS, VALUE_ATTRIBUTES } from "./attributes";
 import { chipRank, rangeText, selfDescribing, valueText, type Money } from "./labels";
 import data from "./synonyms.json";
 
@@ -59,14 +60,7 @@ export interface Understood {
   chips: Chip[];
 }
 
-/** Attributes whose values words are matched against. */
-export const VALUE_ATTRIBUTES = ["make", "model", "body", "colour", "fuel", "transmission", "drive", "car_type", "item_type"] as const;
-/** Attributes the parser may refine by value (VALUE_ATTRIBUTES and a year alone). */
-export const LIST_ATTRIBUTES = [...VALUE_ATTRIBUTES, "year"] as const;
-/** Attributes the parser may refine by range. */
-export const RANGE_ATTRIBUTES = ["price", "weekly_price", "km", "year", "seats"] as const;
-/** The facets the parser reads (VALUE_ATTRIBUTES, and price_range for "cheap"). */
-export const UNDERSTAND_FACETS = [...VALUE_ATTRIBUTES, "price_range"] as const;
+export { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS, VALUE_ATTRIBUTES };
 
 /** "around $30k": 10 % either side. */
 export const AROUND_SHARE = 0.1;
