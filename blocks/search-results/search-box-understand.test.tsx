@@ -33,13 +33,13 @@ function Probe() {
   return null;
 }
 
-const mount = async () => {
+const mount = async (site = settings) => {
   const client = fakeSearch(stock);
   engine.client = client;
   await act(async () => {
     ctx.root.render(
       <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
-        <SearchUI settings={settings} />
+        <SearchUI settings={site} />
         <Probe />
       </InstantSearch>,
     );
@@ -98,5 +98,22 @@ describe("search box: understanding a request (issue 34)", () => {
     expect(state.refinementList ?? {}).toEqual({});
     expect(chips()).toEqual([]);
     expect(count()).toBe("1 Car");
+  });
+
+  it("asks the server's language model only when words are left over, and takes its reading", async () => {
+    const asked: string[] = [];
+    // fetch is unstubbed after each test (fixtures/client-root). The site's POST /api/understand (server/understand/http.ts, tested against a model there): "whiet" read as White.
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      const { text } = JSON.parse(String(init.body)) as { text: string };
+      asked.push(`${url} ${text}`);
+      return Response.json({ source: "language-model", refinementList: { model: ["HiLux"], ...(text.includes("whiet") ? { colour: ["White"] } : {}) }, range: {}, query: "sunroof" });
+    });
+    await mount({ ...settings, understandWaitMs: 2500 });
+    await submit("white diesel ute under 40k");
+    expect(asked).toEqual([]);
+    await submit("whiet hilux sunroof");
+    expect(asked).toEqual(["/api/understand whiet hilux sunroof"]);
+    expect(state).toEqual({ refinementList: { model: ["HiLux"], colour: ["White"] }, query: "sunroof" });
+    expect(chips()).toEqual(["Remove HiLux", "Remove White"]);
   });
 });

@@ -7,6 +7,7 @@ import { createSearchClient } from "../../renderer/search-client";
 import { SearchButton } from "../_shared/search/search-button";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import { LINKED_ATTRIBUTES } from "./linked";
+import { understandRemotely } from "./understand-remote";
 import type { Near } from "../../domain/near";
 import { lookUpPlace, NearWidget } from "./near";
 import { boxReducer, followsQuery, initialBox } from "./search-ui-state";
@@ -14,7 +15,7 @@ import type { SearchSettings } from "./settings";
 import shared from "../_shared/search/search.module.css";
 import styles from "./search-results.module.css";
 
-type Site = Pick<SearchSettings, "host" | "algolia" | "filters" | "joinNewAndDemo" | "card">;
+type Site = Pick<SearchSettings, "host" | "algolia" | "filters" | "joinNewAndDemo" | "card" | "understandWaitMs">;
 
 const siteFacets = new Map<string, Promise<Facets>>();
 
@@ -146,6 +147,8 @@ export function SearchBox({ noun, settings }: { noun: string; settings: Site }) 
               console.error("[search] could not read the site's filters to understand the request:", error);
             }
           }
+          // Words left over, and a language model on the server: its reading, when it comes in time and is taken.
+          if (understood?.query && settings.understandWaitMs) understood = { ...understood, ...(await understandRemotely(text, settings.understandWaitMs)) };
           if (!understood || !understoodSomething(understood)) {
             now.current = true;
             refine(text);

@@ -2,10 +2,11 @@ import { cache } from "react";
 import { parseSearchPath, pathNeedsFacets, searchPathFound, searchPathTitle, type SearchPathFacets } from "../../domain/search-paths";
 import { VEHICLES_INDEX } from "../../domain/search-rules";
 import { createSearchClient } from "../../renderer/search-client";
-import { type AlgoliaConfig } from "../../domain/search-host";
+import { parseSearchHost, type AlgoliaConfig } from "../../domain/search-host";
 import type { BlockComponent, BlockContext } from "../../renderer/types";
 import { algoliaClientConfig } from "../../server/search/algolia";
 import { registerInProcessSearch } from "../../server/search/in-process";
+import { languageModelWaitMs } from "../../server/understand/provider";
 import type { SeoState } from "../_shared/search/routing";
 import { SearchResultsClient } from "./search-results.client";
 import { searchSettings } from "./settings";
@@ -70,7 +71,9 @@ const SearchResults: BlockComponent<"search-results"> = async ({ id, props, ctx 
   const host = ctx.searchHost;
   const now = new Date();
   const algolia = algoliaClientConfig(ctx.tenant, now);
-  const settings = searchSettings({ id, props, tenant: ctx.tenant, host, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia });
+  // A preview's search host answers no /api/understand: the parser alone reads requests there.
+  const understandWaitMs = parseSearchHost(host).token ? null : languageModelWaitMs();
+  const settings = searchSettings({ id, props, tenant: ctx.tenant, host, seo: await seoState(ctx, host, algolia), now, promoSeed: Math.random(), algolia, understandWaitMs });
   return (
     <div className={`fc-container fc-section ${styles.block}`}>
       <SearchResultsClient settings={settings} />

@@ -45,6 +45,8 @@ export interface SearchSettings {
   layout: "grid" | "carousel";
   heading: string | null;
   showFilters: boolean;
+  /** How long the search box waits for the language model's reading of a request (server/understand); null: no model configured. */
+  understandWaitMs?: number | null;
   /** Request time (ms): the clock for new-arrival tags and promo dates, shared by server and browser render. */
   now: number;
 }
@@ -108,6 +110,7 @@ export function searchSettings(args: {
   now: Date;
   promoSeed: number;
   algolia?: AlgoliaConfig | null;
+  understandWaitMs?: number | null;
 }): SearchSettings {
   const { tenant, props } = args;
   const { search, identity, features } = tenant;
@@ -137,5 +140,6 @@ export function searchSettings(args: {
     heading: props.heading?.trim() || null,
     showFilters: props.showFilters !== false,
     now: args.now.getTime(),
+    understandWaitMs: args.understandWaitMs ?? null,
   };
 }
