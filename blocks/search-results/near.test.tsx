@@ -74,6 +74,8 @@ const settle = () => act(() => vi.advanceTimersByTimeAsync(400));
 const submit = async (text: string) => {
   await act(async () => type(box(), text));
   await act(async () => box().form!.requestSubmit());
+  // The parser is a chunk of its own (loaded on first focus or submit): let it arrive.
+  await act(async () => void (await import("../../domain/understand/understand")));
   await settle();
 };
 

@@ -14,7 +14,7 @@ import { adsFeed, FEED_TYPES } from "./feeds";
 const notFound = () => rawReply(404, "Not found", { "content-type": "text/plain; charset=utf-8" });
 
 /** The route of one feed: the file, with an ETag of the stock and site it was built from. */
-export const adsFeedRoute = (feed: AdsFeed) =>
+const adsFeedRoute = (feed: AdsFeed) =>
   platformRoute(async (request, { db }, params) => {
     const host = decodeComponent(params.host);
     const live = await tenantForHost(host);
@@ -26,3 +26,6 @@ export const adsFeedRoute = (feed: AdsFeed) =>
     if (request.headers.get("if-none-match") === etag) return rawReply(304, null, headers);
     return rawReply(200, built.body, { ...headers, "content-type": `${FEED_TYPES[feed]}; charset=utf-8` });
   });
+
+export const googleFeedRoute = adsFeedRoute("google");
+export const metaFeedRoute = adsFeedRoute("meta");

@@ -1,5 +1,5 @@
-import { adsFeedRoute } from "../../../../../server/ads-feeds/http";
+import { googleFeedRoute } from "../../../../../server/ads-feeds/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = adsFeedRoute("google");
+export const GET = googleFeedRoute;

@@ -1,5 +1,5 @@
-import { adsFeedRoute } from "../../../../../server/ads-feeds/http";
+import { metaFeedRoute } from "../../../../../server/ads-feeds/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = adsFeedRoute("meta");
+export const GET = metaFeedRoute;
