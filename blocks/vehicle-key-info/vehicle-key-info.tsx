@@ -39,12 +39,12 @@ const VehicleKeyInfo: BlockComponent<"vehicle-key-info"> = async ({ id, props, c
         <Expandable id={`${id}-more`} className={styles.more} expanded={<Items items={items.slice(visible.length)} />} moreLabel={SHOW_MORE} lessLabel={SHOW_LESS} context={heading} />
       ) : null}
       {showsVeeel(car, locale) ? (
-        <>
+        <div data-veeel="">
           <h3 id={`${id}-veeel`} className={styles.subheading}>
             {VEEEL_TITLE}
           </h3>
           <Items items={veeelRows(car, locale)} />
-        </>
+        </div>
       ) : null}
       {notice ? (
         <p className={styles.notice}>

@@ -63,8 +63,18 @@ for (const tenant of demoTenants) {
       await page.waitForLoadState("networkidle");
 
       if (hasKeyInfo) {
-        const info = block(page, "vehicle-key-info");
-        await expect(info).toBeVisible();
+        const block_ = block(page, "vehicle-key-info");
+        await expect(block_).toBeVisible();
+        // New Zealand's emissions and energy label follows the key facts: each figure or "Not Available".
+        const label = block_.locator("[data-veeel]");
+        await expect(label).toHaveCount(slug === "kowhai-motors" ? 1 : 0);
+        if (slug === "kowhai-motors") {
+          await expect(label.getByRole("heading", { level: 3 })).toHaveText("Vehicle emissions and energy economy");
+          await expect(label.locator("dt")).toHaveText([/^(Fuel|Energy) economy$/, "CO₂ emissions"]);
+          await expect(label.locator("dd").first()).toHaveText(/^(\d+(\.\d)? (L\/100 km|Wh\/km)|Not Available)$/);
+        }
+        // The key facts: everything but the label.
+        const info = block_.locator(":scope > :not([data-veeel])");
         const total = await info.locator("dt").count();
         expect(total).toBeGreaterThan(0);
         await expect(visible(info, "dt")).toHaveCount(Math.min(total, KEY_INFO_VISIBLE));
