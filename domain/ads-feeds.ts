@@ -5,6 +5,7 @@
  * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
  */
 import { isElectric } from "./fuel";
+import { escapeHtml } from "./escape-html";
 
 export type AdsFeed = "google" | "meta";
 
@@ -186,12 +187,10 @@ export const REQUIRED_FIELDS: Record<AdsFeed, Record<string, RegExp>> = {
   },
 };
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
-
 /** Google's feed: RSS 2.0 with the g: namespace, one <item> per car. */
 export function googleFeedXml(site: { name: string; origin: string }, items: FeedItem[]): string {
-  const body = items.map((item) => `<item>${Object.entries(item).map(([k, v]) => `<${k}>${xml(v)}</${k}>`).join("")}</item>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${xml(site.name)}</title><link>${xml(site.origin)}</link><description>Vehicles for sale</description>\n${body}\n</channel></rss>\n`;
+  const body = items.map((item) => `<item>${Object.entries(item).map(([k, v]) => `<${k}>${escapeHtml(v)}</${k}>`).join("")}</item>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${escapeHtml(site.name)}</title><link>${escapeHtml(site.origin)}</link><description>Vehicles for sale</description>\n${body}\n</channel></rss>\n`;
 }
 
 /** Meta's catalogue: CSV, a column per field any item has, RFC 4180 quoting. */

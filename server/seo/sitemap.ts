@@ -11,6 +11,7 @@ import { brandOverviewHref, rangeMakes } from "../../domain/models";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { countListedSlugs, listListedSlugs } from "../inventory/store";
+import { escapeHtml } from "../../domain/escape-html";
 
 export const SITEMAP_MAX_URLS = 50_000;
 /** Pages that are a visitor's own or a step of a flow, not content for search engines. */
@@ -19,17 +20,16 @@ export const UNLISTED_PATHS = ["/sign-in", "/watchlist", "/success", "/print"];
 const LIST_BLOCKS: string[] = Object.values(LIST_BLOCK);
 const isListPage = (p: { blocks: { type: string }[] }) => p.blocks.some((b) => LIST_BLOCKS.includes(b.type));
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 export function urlset(urls: { loc: string; lastmod?: Date }[]): string {
-  const items = urls.map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`);
+  const items = urls.map((u) => `<url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`);
   return `${XML_HEAD}<urlset ${NS}>\n${items.join("\n")}\n</urlset>\n`;
 }
 
 export function sitemapIndex(locs: string[]): string {
-  return `${XML_HEAD}<sitemapindex ${NS}>\n${locs.map((l) => `<sitemap><loc>${escapeXml(l)}</loc></sitemap>`).join("\n")}\n</sitemapindex>\n`;
+  return `${XML_HEAD}<sitemapindex ${NS}>\n${locs.map((l) => `<sitemap><loc>${escapeHtml(l)}</loc></sitemap>`).join("\n")}\n</sitemapindex>\n`;
 }
 
 /**
