@@ -448,6 +448,23 @@ export interface Features {
     metaKinds: ("car" | "motorcycle" | "truck" | "caravan")[];
   };
   /**
+   * Google Analytics 4 (with the Automotive Standards Council's events) and Meta's pixel, loaded only after the visitor agrees in the consent banner.
+   */
+  analytics: {
+    /**
+     * For example G-ABC123DEF4.
+     */
+    ga4MeasurementId?: string;
+    /**
+     * The number of the site's Meta (Facebook) pixel.
+     */
+    metaPixelId?: string;
+    /**
+     * Each lead also goes to GA4's Measurement Protocol and Meta's Conversions API, with one event id for de-duplication, when the visitor agreed.
+     */
+    serverSideLeads: boolean;
+  };
+  /**
    * Otherwise the number is masked until clicked.
    */
   phoneRevealed: boolean;
