@@ -144,6 +144,10 @@ describe("engine vs reference", { timeout: 120_000 }, () => {
   const reference = new ReferenceIndex(vehicleSettings());
   reference.replaceAll(records);
 
+  it("takes a full build's arrays from arenas sized to fit them exactly", () => {
+    expect(engine.buildOverflows).toBe(0);
+  });
+
   it("agrees on 600 random queries (text, typos, prefixes, refinements, negations, ranges, filters, sorts, pages)", () => {
     const r = rng(2024);
     for (let i = 0; i < 600; i++) {
@@ -287,6 +291,10 @@ describe("generic records", () => {
   engine.replaceAll(records);
   const reference = new ReferenceIndex(settings);
   reference.replaceAll(records);
+
+  it("takes a full build's arrays from arenas sized to fit them exactly (multi-valued facets, many values)", () => {
+    expect(engine.buildOverflows).toBe(0);
+  });
 
   it("ranks by the earliest attribute when a frequent term is matched through its bitsets", () => {
     // "common" is frequent (kept as bitsets) and sits in `name` for some docs, in `tags` for others;

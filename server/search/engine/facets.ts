@@ -5,6 +5,7 @@
  * unsorted id list (a bitset would be mostly zeros). `col` gives each doc's value so facet counts
  * over a small result can be tallied per hit instead of per value.
  */
+import { type Alloc, Arena, ownAlloc } from "./arena";
 import { type Bits, clear, grow, has, orInto, popcountAnd, set } from "./bitset";
 import { facetKey, facetStrings } from "./values";
 
@@ -30,8 +31,8 @@ export class FacetField {
   private readonly byKey = new Map<string, number[]>(); // lower-cased value → ids, for filters
   denseValues = 0;
 
-  constructor(capDocs: number) {
-    this.col = new Int32Array(capDocs);
+  constructor(capDocs: number, alloc: Alloc = ownAlloc) {
+    this.col = alloc(Int32Array, capDocs);
   }
 
   private intern(s: string): number {
@@ -91,15 +92,24 @@ export class FacetField {
     }
   }
 
+  /** The bytes finishBuild allocates (for an arena). */
+  finishBytes(capDocs: number, capWords: number): number {
+    let bytes = this.values.length + OFFSET <= 0xff ? Arena.bytes(Uint8Array, this.col.length) : 0;
+    for (let v = 0; v < this.values.length; v++) {
+      bytes += denseEnough(this.count[v], capDocs) ? Arena.bytes(Uint32Array, capWords) : Arena.bytes(Int32Array, Math.max(4, this.count[v]));
+    }
+    return bytes;
+  }
+
   /** Full build, step 2: each value's bitset or list, allocated once at its final size. */
-  finishBuild(n: number, capDocs: number, capWords: number) {
+  finishBuild(n: number, capDocs: number, capWords: number, alloc: Alloc = ownAlloc) {
     this.col8 = null;
-    if (this.values.length + OFFSET <= 0xff) (this.col8 = new Uint8Array(this.col.length)).set(this.col);
+    if (this.values.length + OFFSET <= 0xff) (this.col8 = alloc(Uint8Array, this.col.length)).set(this.col);
     for (let v = 0; v < this.values.length; v++) {
       if (denseEnough(this.count[v], capDocs)) {
-        this.dense[v] = new Uint32Array(capWords);
+        this.dense[v] = alloc(Uint32Array, capWords);
         this.denseValues++;
-      } else this.lists[v] = new Int32Array(Math.max(4, this.count[v]));
+      } else this.lists[v] = alloc(Int32Array, Math.max(4, this.count[v]));
     }
     const col = this.col;
     for (let d = 0; d < n; d++) {

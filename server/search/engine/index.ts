@@ -126,6 +126,11 @@ export class SearchIndex {
     return this.store.live;
   }
 
+  /** Arrays the last full build's arenas had no room for (arena.ts): a sizing mistake, 0 when right. */
+  get buildOverflows(): number {
+    return this.store.arenaOverflows;
+  }
+
   /** Replaces the whole index (a full build). A later record with the same objectID wins. */
   replaceAll(records: readonly InputRecord[]) {
     this.store.replaceAll(records);

@@ -5,6 +5,7 @@
  * bitset (select.ts) — the first page of 100k hits costs a few dozen steps, not a sort. Updates
  * splice the permutations in place; replica orders are built on first use.
  */
+import { type Alloc, ownAlloc } from "./arena";
 import type { Bits } from "./bitset";
 import type { SortKey } from "./types";
 import { cmpStr, compareValues, idHash } from "./values";
@@ -159,6 +160,8 @@ export class Orders {
   rank: Int32Array;
   /** idHash of each doc's objectID: the tie-break before the objectID itself. */
   hash: Float64Array;
+  /** Bytes per doc of the arrays the constructor allocates. */
+  static readonly bytesPerDoc = 4 + 4 + 8;
 
   constructor(
     private readonly customRanking: SortKey[],
@@ -166,10 +169,11 @@ export class Orders {
     private readonly cols: Columns,
     private readonly objectIDs: string[],
     private capDocs: number,
+    alloc: Alloc = ownAlloc,
   ) {
-    this.primary = new Int32Array(capDocs);
-    this.rank = new Int32Array(capDocs);
-    this.hash = new Float64Array(capDocs);
+    this.primary = alloc(Int32Array, capDocs);
+    this.rank = alloc(Int32Array, capDocs);
+    this.hash = alloc(Float64Array, capDocs);
     this.keysOf = new Map(replicaKeys);
   }
 
@@ -224,7 +228,8 @@ export class Orders {
       i = j;
     }
     this.size = order.length;
-    this.primary = withCapacity(order, this.capDocs);
+    if (order.length <= this.primary.length) this.primary.set(order);
+    else this.primary = withCapacity(order, this.capDocs);
     this.updateRank();
     this.replicas.clear(); // built on first use: see permFor
   }

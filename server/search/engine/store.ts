@@ -4,6 +4,7 @@
  * order a permutation of the live docs (order.ts). Built in one pass (replaceAll) and kept current
  * in place (upsert, remove). Queries are in index.ts.
  */
+import { Arena, arenaAlloc } from "./arena";
 import { type Bits, clear, grow, set } from "./bitset";
 import { FacetField } from "./facets";
 import { IdTable } from "./ids";
@@ -38,6 +39,8 @@ export class Store {
   private groupOf: (string | null)[] = [];
   /** Numeric attributes holding a value that is not an integer of at most 31 bits (since the last full build). */
   private inexact = new Set<string>();
+  /** Arrays the last full build's arenas had no room for (arena.ts; a sizing mistake, tests expect 0). */
+  arenaOverflows = 0;
   /** Bumped by every change: caches keyed by it go stale. */
   version = 0;
   private readonly columnOf: Map<string, number>;
@@ -54,19 +57,24 @@ export class Store {
   private reset(expected: number, objectIDs: string[] = [], idOf = new IdTable(objectIDs)) {
     this.capDocs = Math.max(1024, Math.ceil((expected * 1.125 + 64) / 32) * 32);
     this.capWords = this.capDocs >>> 5;
+    const s = this.settings;
+    // Every per-doc array comes out of one buffer (arena.ts: one collection instead of one per 64 MB).
+    const perDoc = s.faceting.length * 4 + (s.numeric.length + 2) * 8 + TextIndex.bytesPerDoc + Orders.bytesPerDoc;
+    const arena = new Arena(this.capWords * 4 + perDoc * this.capDocs);
+    const alloc = arenaAlloc(arena);
     this.records = [];
     this.objectIDs = objectIDs;
     this.idOf = idOf;
     this.free = [];
     this.n = this.live = 0;
-    this.alive = new Uint32Array(this.capWords);
-    const s = this.settings;
-    this.facets = new Map(s.faceting.map((a) => [a, new FacetField(this.capDocs)]));
-    this.numbers = new Map(s.numeric.map((a) => [a, new Float64Array(this.capDocs).fill(NaN)]));
-    this.lat = new Float64Array(this.capDocs).fill(NaN);
-    this.lng = new Float64Array(this.capDocs).fill(NaN);
-    this.text = new TextIndex(s.searchable, this.capDocs);
-    this.orders = new Orders(s.customRanking, s.replicas, this.numbers, this.objectIDs, this.capDocs);
+    this.alive = alloc(Uint32Array, this.capWords);
+    this.facets = new Map(s.faceting.map((a) => [a, new FacetField(this.capDocs, alloc)]));
+    this.numbers = new Map(s.numeric.map((a) => [a, alloc(Float64Array, this.capDocs).fill(NaN)]));
+    this.lat = alloc(Float64Array, this.capDocs).fill(NaN);
+    this.lng = alloc(Float64Array, this.capDocs).fill(NaN);
+    this.text = new TextIndex(s.searchable, this.capDocs, alloc);
+    this.orders = new Orders(s.customRanking, s.replicas, this.numbers, this.objectIDs, this.capDocs, alloc);
+    this.arenaOverflows = arena.overflows;
     this.shared = new Map();
     this.alone = new Map();
     this.groupOf = [];
@@ -134,8 +142,11 @@ export class Store {
       }
       this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
     }
-    for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords);
-    this.text.finishBuild(n);
+    // The facets' bitsets and lists and the posting lists, sized by now, from one more arena.
+    const finish = new Arena([...this.facets.values()].reduce((sum, f) => sum + f.finishBytes(this.capDocs, this.capWords), this.text.finishBytes()));
+    for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords, arenaAlloc(finish));
+    this.text.finishBuild(n, arenaAlloc(finish));
+    this.arenaOverflows += finish.overflows;
     this.orders.build(Int32Array.from({ length: n }, (_, i) => i), hashes);
   }
 

@@ -6,9 +6,13 @@
  * (in ≥ 1/32 of the docs) are kept as bitsets too, one per earliest attribute: the common one-word
  * query ("toyota") and the survivors of a rarer word then cost bitset algebra, not list walks.
  */
+import { type Alloc, Arena, ownAlloc } from "./arena";
 import { type Bits, and, clear, grow, has, orInto, popcountAnd, set } from "./bitset";
 import { EXACT, matchToken, relevanceKey, tokenise, typosOf, type QueryWord } from "./text";
 import { OFFSET as FACET_ID_OFFSET } from "./facets";
+
+/** Term ids fit 24 bits in the full build's pairs (term * 256 + attribute). */
+const MAX_TERMS = 2 ** 24;
 import type { SearchableRecord } from "./types";
 import { searchableStrings } from "./values";
 
@@ -59,18 +63,22 @@ export class TextIndex {
   private wordExact: Uint8Array;
   private lists: [Int32Array, Int32Array];
 
+  /** Bytes per doc of the arrays the constructor allocates. */
+  static readonly bytesPerDoc = 4 + 2 + 2 + 1 + 1 + 1 + 4 + 4;
+
   constructor(
     private readonly attributes: string[],
     capDocs: number,
+    alloc: Alloc = ownAlloc,
   ) {
     this.capDocs = capDocs;
-    this.seen = new Int32Array(capDocs);
-    this.typos = new Uint16Array(capDocs);
-    this.exact = new Uint16Array(capDocs);
-    this.attr = new Uint8Array(capDocs);
-    this.wordTypos = new Uint8Array(capDocs);
-    this.wordExact = new Uint8Array(capDocs);
-    this.lists = [new Int32Array(capDocs), new Int32Array(capDocs)];
+    this.seen = alloc(Int32Array, capDocs);
+    this.typos = alloc(Uint16Array, capDocs);
+    this.exact = alloc(Uint16Array, capDocs);
+    this.attr = alloc(Uint8Array, capDocs);
+    this.wordTypos = alloc(Uint8Array, capDocs);
+    this.wordExact = alloc(Uint8Array, capDocs);
+    this.lists = [alloc(Int32Array, capDocs), alloc(Int32Array, capDocs)];
   }
 
   grow(capDocs: number) {
@@ -147,13 +155,14 @@ export class TextIndex {
 
   // Full build: the (term, attribute) pairs of all docs go to one flat buffer first (collect, per
   // chunk of docs); counting them per term lets every posting list be allocated once (finishBuild).
-  private pairs = new Int32Array(0);
+  // Each pair is one number, term * 256 + attribute (attributes fit a byte, as in postAttr).
+  private pairs = new Uint32Array(0);
   private pairCount = 0;
   private starts = new Int32Array(1);
 
-  /** Full build, step 0: room for n docs' (term, attribute) pairs (about a dozen terms a doc). */
+  /** Full build, step 0: room for n docs' (term, attribute) pairs (about a dozen a doc). */
   startBuild(n: number) {
-    this.pairs = new Int32Array(Math.max(4096, n * 24));
+    this.pairs = new Uint32Array(Math.max(4096, n * 12));
     this.pairCount = 0;
     this.starts = new Int32Array(n + 1);
   }
@@ -188,13 +197,13 @@ export class TextIndex {
           const t = terms[j];
           if (termStamp[t] === stamp) continue;
           termStamp[t] = stamp;
-          if (k + 2 > pairs.length) {
-            const bigger = new Int32Array(Math.max(4096, pairs.length * 2));
+          if (k + 1 > pairs.length) {
+            const bigger = new Uint32Array(Math.max(4096, pairs.length * 2));
             bigger.set(pairs);
             pairs = bigger;
           }
-          pairs[k++] = t;
-          pairs[k++] = a;
+          if (t >= MAX_TERMS) throw new Error(`The text index holds more than ${MAX_TERMS} distinct terms`);
+          pairs[k++] = t * 256 + a;
         }
       }
       this.starts[offset + i + 1] = k;
@@ -203,26 +212,39 @@ export class TextIndex {
     this.pairCount = k;
   }
 
-  /** Full build, step 2: posting lists for docs 0..n-1. */
-  finishBuild(n: number) {
+  private counts = new Int32Array(0);
+
+  /** Full build, step 2a: the bytes of the posting lists finishBuild allocates (for an arena). */
+  finishBytes(): number {
+    const { pairs } = this;
+    const counts = (this.counts = new Int32Array(this.terms.length));
+    for (let i = 0; i < this.pairCount; i++) counts[pairs[i] >>> 8]++;
+    let bytes = 0;
+    for (let t = 0; t < counts.length; t++) bytes += Arena.bytes(Int32Array, Math.max(4, counts[t])) + Arena.bytes(Uint8Array, Math.max(4, counts[t]));
+    return bytes;
+  }
+
+  /** Full build, step 2b: posting lists for docs 0..n-1, each allocated once at its final size. */
+  finishBuild(n: number, alloc: Alloc = ownAlloc) {
     const { pairs, starts } = this;
-    const counts = new Int32Array(this.terms.length);
-    for (let i = 0; i < this.pairCount; i += 2) counts[pairs[i]]++;
+    if (this.counts.length !== this.terms.length) this.finishBytes();
+    const counts = this.counts;
     for (let t = 0; t < this.terms.length; t++) {
-      this.postDocs[t] = new Int32Array(Math.max(4, counts[t]));
-      this.postAttr[t] = new Uint8Array(Math.max(4, counts[t]));
+      this.postDocs[t] = alloc(Int32Array, Math.max(4, counts[t]));
+      this.postAttr[t] = alloc(Uint8Array, Math.max(4, counts[t]));
     }
     for (let d = 0; d < n; d++) {
-      for (let i = starts[d]; i < starts[d + 1]; i += 2) {
-        const t = pairs[i];
+      for (let i = starts[d]; i < starts[d + 1]; i++) {
+        const t = pairs[i] >>> 8;
         const j = this.postLen[t]++;
         this.postDocs[t][j] = d;
-        this.postAttr[t][j] = pairs[i + 1];
+        this.postAttr[t][j] = pairs[i] & 255;
       }
     }
-    this.pairs = new Int32Array(0);
+    this.pairs = new Uint32Array(0);
     this.pairCount = 0;
     this.starts = new Int32Array(1);
+    this.counts = new Int32Array(0);
     for (let t = 0; t < this.terms.length; t++) if (this.isFrequent(t)) this.makeDense(t);
   }
 
