@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
-import { useInstantSearch, useRange, useRefinementList, useSearchBox, useSortBy } from "react-instantsearch";
+import { useInstantSearch, useSearchBox, useSortBy } from "react-instantsearch";
 import { QUERY_DEBOUNCE_MS, VEHICLES_INDEX } from "../../domain/search-rules";
 import { LIST_ATTRIBUTES, RANGE_ATTRIBUTES, UNDERSTAND_FACETS } from "../../domain/understand/attributes";
 import type { Facets, Understood } from "../../domain/understand/understand";
 import { createSearchClient } from "../../renderer/search-client";
 import { SearchButton } from "../_shared/search/search-button";
 import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
+import { HiddenListWidget, HiddenRangeWidget } from "./hidden-widgets";
 import { LINKED_ATTRIBUTES } from "./linked";
 import { understandRemotely } from "./understand-remote";
 import type { Near } from "../../domain/near";
@@ -50,16 +51,6 @@ function loadParser() {
 /** Whether the request said anything but words to search for. */
 const understoodSomething = (u: Understood) => Object.keys(u.refinementList).length > 0 || Object.keys(u.range).length > 0 || u.near !== undefined;
 
-function ListWidget({ attribute }: { attribute: string }) {
-  useRefinementList({ attribute, limit: 1 });
-  return null;
-}
-
-function RangeWidget({ attribute }: { attribute: string }) {
-  useRange({ attribute });
-  return null;
-}
-
 /**
  * A widget for each filter a request may set that the page shows no filter for (a refinement needs a
  * widget, or InstantSearch drops it): drive, seats, the weekly price … on every site.
@@ -70,10 +61,10 @@ export function UnderstoodWidgets({ site }: { site: Site }) {
   return (
     <>
       {LIST_ATTRIBUTES.filter((a) => !shown.has(a)).map((a) => (
-        <ListWidget key={a} attribute={a} />
+        <HiddenListWidget key={a} attribute={a} />
       ))}
       {RANGE_ATTRIBUTES.filter((a) => !ranged.has(a)).map((a) => (
-        <RangeWidget key={a} attribute={a} />
+        <HiddenRangeWidget key={a} attribute={a} />
       ))}
       <NearWidget />
     </>
