@@ -13,6 +13,7 @@ import { vehicleIndexSettings } from "../../server/search/vehicle-index";
 import { car } from "../../tests/fixtures/search-records";
 import { clientRoot, type } from "./fixtures/client-root";
 import { testSettings } from "./fixtures/render-search";
+import { normaliseSavedState } from "../../domain/saved-search";
 import { SearchUI } from "./search-ui";
 
 // Where each car stands, and how far that is from Blacktown (2148, at -33.77, 150.905).
@@ -37,8 +38,11 @@ function Probe() {
 }
 
 const BLACKTOWN = { place: "Blacktown, NSW", lat: -33.77, lng: 150.905 };
-const places = vi.fn(async (url: string) =>
-  url === "/api/places?q=2148"
+const saved: unknown[] = [];
+const places = vi.fn(async (url: string, init?: RequestInit) =>
+  url === "/api/saved-searches"
+    ? (saved.push(JSON.parse(String(init?.body))), Response.json({ id: "x", message: "Check your email." }, { status: 201 }))
+    : url === "/api/places?q=2148"
     ? Response.json(BLACKTOWN)
     : Response.json({ error: `No place called “${decodeURIComponent(url.split("q=")[1])}” in Australia.` }, { status: 404 }),
 );
@@ -119,5 +123,20 @@ describe("search box: near a place (issue 34)", () => {
     expect(state.near).toBeUndefined();
     expect(ctx.host.querySelector('[role="status"]')?.textContent).toBe("No place called “Narnia” in Australia. Searched for it as words instead.");
     expect(box().value).toBe("Narnia");
+  });
+
+  it("offers Email me new cars for a search near a place, and saves it with its place, point and radius", async () => {
+    await mount();
+    await submit("within 25 km of 2148");
+    const summary = [...ctx.host.querySelectorAll("summary")].find((x) => x.textContent === "Email me new cars for this search");
+    expect(summary).toBeTruthy();
+    const email = ctx.host.querySelector<HTMLInputElement>('input[type="email"]')!;
+    await act(async () => type(email, "ada@example.com"));
+    saved.length = 0;
+    await act(async () => email.form!.requestSubmit());
+    await settle();
+    expect(saved).toEqual([{ email: "ada@example.com", state: { near: { ...BLACKTOWN, km: 25 } }, path: "/search" }]);
+    // What the server stores of it (domain/saved-search.ts, as POST /api/saved-searches reads it).
+    expect(normaliseSavedState((saved[0] as { state: unknown }).state)).toEqual({ near: { ...BLACKTOWN, km: 25 } });
   });
 });
