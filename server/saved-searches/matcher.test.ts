@@ -52,7 +52,7 @@ function records(n: number, seed = 7): SearchRecord[] {
       year: 2012 + Math.floor(r() * 13),
     });
     const point = POINTS[v.dealership_id];
-    const location = { id: v.dealership_id * 10, name: `Yard ${v.dealership_id}`, address: { street: "1 Test St", city: "Test", state: "QLD", postcode: "4215", ...(point ? { lat: point.lat, long: point.lng } : {}) } };
+    const location = { id: v.dealership_id * 10, name: `Yard ${v.dealership_id}`, address: { street: "1 Test St", city: "Test", state: "QLD" as const, postcode: "4215", ...(point ? { lat: point.lat, long: point.lng } : {}) } };
     return toSearchRecord(v, { dealership: { id: v.dealership_id, slug: `d${v.dealership_id}`, name: `Dealer ${v.dealership_id}` }, location });
   });
 }
