@@ -100,6 +100,10 @@ describe("a failed search (issue 29)", () => {
     expect(alert()).toBe("The search could not be updated just now. The results below may be out of date.");
     expect(count()).toBe("3 Cars");
     expect(ctx.host.querySelectorAll("article")).toHaveLength(3);
+    // The cards kept are marked as those of before, and point to the notice.
+    const list = ctx.host.querySelector("[data-stale]");
+    expect(list?.querySelectorAll("article")).toHaveLength(3);
+    expect(ctx.host.querySelector(`#${list?.getAttribute("aria-describedby")}`)?.textContent).toBe(alert());
     // What was typed stays in the box, for Try again to search.
     expect(box().value).toBe("kia");
     expect(retry()?.textContent).toBe("Try again");
@@ -110,6 +114,7 @@ describe("a failed search (issue 29)", () => {
     expect(engine.requests.slice(before).map((r) => r.params?.query)).toEqual(["kia"]);
     expect(alert()).toBeNull();
     expect(retry()).toBeUndefined();
+    expect(ctx.host.querySelector("[data-stale]")).toBeNull();
     expect(count()).toBe("1 Car");
     expect(box().value).toBe("kia");
     expect(error).toHaveBeenCalledWith("[search] the search failed; showing the previous results.");
