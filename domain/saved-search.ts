@@ -4,6 +4,7 @@
  * The state is the search page's URL state (query, refinementList, range), read by the same rules.
  */
 import { EMAIL_FORMAT } from "./json-schema-lite";
+import { isNear, nearRoute, nearText, readNear, type Near } from "./near";
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from "./search-record";
 import { normaliseRange } from "./search-rules";
 
@@ -11,6 +12,8 @@ export interface SavedSearchState {
   query?: string;
   refinementList?: Record<string, string[]>;
   range?: Record<string, string>;
+  /** "Within 50 km of Southport, QLD": the URL's near/at/within (domain/near.ts). */
+  near?: Near;
 }
 
 /** Bounds on what one saved search may hold. */
@@ -28,6 +31,7 @@ export const SAVED_SEARCH_MESSAGES = {
   email: "Please enter a valid email address.",
   empty: "Choose at least one filter or type a search before saving it.",
   tooMany: `You already have ${SAVED_SEARCH_LIMITS.perEmail} saved searches on this site. Delete one (the link is in every alert) before saving another.`,
+  near: "The place of this search cannot be read. Search near the place again, then save the search.",
   saved: "Check your email: we sent a link to confirm this alert. No alerts are sent until you confirm.",
 } as const;
 
@@ -71,7 +75,13 @@ export function normaliseSavedState(input: unknown): SavedSearchState {
     const range = typeof raw === "string" ? normaliseRange(attr, raw) : undefined;
     if (range) (out.range ??= {})[attr] = range;
   }
-  if (!out.query && !out.refinementList && !out.range) throw new SavedSearchInputError(SAVED_SEARCH_MESSAGES.empty);
+  // Read as the URL's near/at/within are: a place, a point on the globe, 1 to NEAR_MAX_KM whole km.
+  if (input.near !== undefined && input.near !== null) {
+    const near = isNear(input.near) ? readNear(nearRoute(input.near)) : undefined;
+    if (!near) throw new SavedSearchInputError(SAVED_SEARCH_MESSAGES.near);
+    out.near = near;
+  }
+  if (!out.query && !out.refinementList && !out.range && !out.near) throw new SavedSearchInputError(SAVED_SEARCH_MESSAGES.empty);
   return out;
 }
 
@@ -89,6 +99,7 @@ export function savedSearchQuery(state: SavedSearchState): string {
   if (state.query) parts.push(`query=${value(state.query)}`);
   for (const [attr, values] of Object.entries(state.refinementList ?? {})) values.forEach((v, i) => parts.push(`refinementList[${attr}][${i}]=${value(v)}`));
   for (const [attr, range] of Object.entries(state.range ?? {})) parts.push(`range[${attr}]=${value(range)}`);
+  if (state.near) for (const [key, v] of Object.entries(nearRoute(state.near))) parts.push(`${key}=${value(v).replace(/%2C/gi, ",")}`);
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
@@ -98,7 +109,7 @@ const RANGE_WORDS: Record<string, (n: number) => string> = {
   km: (n) => `${n.toLocaleString("en-AU")} km`,
 };
 
-/** "Mazda · CX-5 · Used · $20,000 – $40,000 · "sunroof"": what the search is, for e-mails and lists. */
+/** "Mazda · CX-5 · Used · $20,000 – $40,000 · Within 50 km of Southport, QLD · "sunroof"": what the search is, for e-mails and lists. */
 export function savedSearchLabel(state: SavedSearchState): string {
   const parts: string[] = [];
   for (const values of Object.values(state.refinementList ?? {})) parts.push(values.map((v) => (v === "new" ? "New" : v === "used" ? "Used" : v === "demo" ? "Demo" : v)).join(", "));
@@ -107,6 +118,7 @@ export function savedSearchLabel(state: SavedSearchState): string {
     const [lo, hi] = range.split(":").map((v) => (v === "" ? undefined : Number(v)));
     parts.push(lo !== undefined && hi !== undefined ? `${f(lo)} – ${f(hi)}` : lo !== undefined ? `from ${f(lo)}` : `up to ${f(hi!)}`);
   }
+  if (state.near) parts.push(nearText(state.near));
   if (state.query) parts.push(`“${state.query}”`);
   return parts.join(" · ").slice(0, 300);
 }

@@ -2,7 +2,7 @@
  * npm run bench:alerts — issue 34's budget: 100,000 saved searches × a 1,000-car feed update matched
  * in under 2 s. Searches are drawn from the synthetic stock (tests/fixtures/synthetic-search.ts) the
  * way shoppers save them — a make (most), a model, a body, a price band around a car's, km and year
- * bounds, the car type, sometimes words — over the benchmark's 24 dealer sites; the update is 1,000
+ * bounds, the car type, sometimes words, one in six near the car's location (10 to 100 km) — over the benchmark's 24 dealer sites; the update is 1,000
  * changed cars. Prints the time to load the searches into the matcher, the match (best and median of
  * 5 rounds, in process; the database writes of the matches are not in the figure) as wall time and as
  * this process's CPU time, the matches found, memory and the load average (the machine is shared: at
@@ -45,10 +45,18 @@ function stateFrom(car: SearchRecord, r: () => number): SavedSearchState {
   return s;
 }
 
+/** One search in six is near the place of the car it was saved from (a point as the URL carries it), by a generator of its own: the other searches are those of before. */
+function withNear(s: SavedSearchState, car: SearchRecord, r: () => number): SavedSearchState {
+  if (r() >= 1 / 6 || !car._geoloc) return s;
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  return { ...s, near: { place: "Near the car", lat: round(car._geoloc.lat), lng: round(car._geoloc.lng), km: [10, 25, 50, 100][Math.floor(r() * 4)] } };
+}
+
 function main() {
   console.log(`bench:alerts — ${SEARCHES.toLocaleString("en-AU")} saved searches × ${CARS.toLocaleString("en-AU")} changed cars (budget ${BUDGET_MS} ms); load average ${load()}`);
   const stock = generateRecords(20_000, 7);
   const r = rng(34);
+  const rNear = rng(35);
   const matcher = new SearchMatcher();
   const sites: SiteFilters = new Map(TENANTS.map((ids, i) => [`site-${i}`, parseFilters(baseFilterFor(ids), SETTINGS)]));
   let t = performance.now();
@@ -58,7 +66,7 @@ function main() {
     const ids = TENANTS[site];
     let car = stock[Math.floor(r() * stock.length)];
     for (let k = 0; k < 20 && !ids.includes(car.dealership_id); k++) car = stock[Math.floor(r() * stock.length)];
-    matcher.upsert({ id: `s${i}`, tenant: `site-${site}`, state: stateFrom(car, r) });
+    matcher.upsert({ id: `s${i}`, tenant: `site-${site}`, state: withNear(stateFrom(car, r), car, rNear) });
   }
   console.log(`  loaded ${matcher.size.toLocaleString("en-AU")} searches into the matcher in ${Math.round(performance.now() - t)} ms (${mb()})`);
   const update = generateRecords(CARS, 99);

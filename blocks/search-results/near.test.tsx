@@ -6,14 +6,14 @@
  * that removes it; a place the site cannot find goes back among the words with a message.
  */
 import { act } from "react";
-import { InstantSearch, useInstantSearch } from "react-instantsearch";
 import { describe, expect, it, vi } from "vitest";
 import { SearchIndex } from "../../server/search/engine";
 import { vehicleIndexSettings } from "../../server/search/vehicle-index";
 import { car } from "../../tests/fixtures/search-records";
 import { clientRoot, type } from "./fixtures/client-root";
+import { mountSearchUI, type SearchProbe } from "./fixtures/mount-search";
 import { testSettings } from "./fixtures/render-search";
-import { SearchUI } from "./search-ui";
+import { normaliseSavedState } from "../../domain/saved-search";
 
 // Where each car stands, and how far that is from Blacktown (2148, at -33.77, 150.905).
 const at = (n: number, badge: string, lat: number, lng: number, price: number) => ({ ...car(n, { badge, price, custom_rank: n, model: n === 4 ? "Yaris" : "Corolla" }), _geoloc: { lat, lng } });
@@ -29,16 +29,14 @@ vi.mock("../../renderer/search-client", () => ({ createSearchClient: () => engin
 
 const ctx = clientRoot();
 const settings = testSettings();
-let state: ReturnType<typeof useInstantSearch>["indexUiState"] & { near?: unknown } = {};
-function Probe() {
-  const { configure: _configure, ...rest } = useInstantSearch().indexUiState;
-  state = rest;
-  return null;
-}
+let probe: SearchProbe;
 
 const BLACKTOWN = { place: "Blacktown, NSW", lat: -33.77, lng: 150.905 };
-const places = vi.fn(async (url: string) =>
-  url === "/api/places?q=2148"
+const saved: unknown[] = [];
+const places = vi.fn(async (url: string, init?: RequestInit) =>
+  url === "/api/saved-searches"
+    ? (saved.push(JSON.parse(String(init?.body))), Response.json({ id: "x", message: "Check your email." }, { status: 201 }))
+    : url === "/api/places?q=2148"
     ? Response.json(BLACKTOWN)
     : Response.json({ error: `No place called “${decodeURIComponent(url.split("q=")[1])}” in Australia.` }, { status: 404 }),
 );
@@ -55,15 +53,7 @@ async function mount() {
   };
   engine.client = client as never;
   vi.stubGlobal("fetch", places);
-  await act(async () => {
-    ctx.root.render(
-      <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
-        <SearchUI settings={settings} />
-        <Probe />
-      </InstantSearch>,
-    );
-  });
-  await act(() => vi.advanceTimersByTimeAsync(50));
+  probe = await mountSearchUI(ctx.root, client, settings);
   return asked;
 }
 const box = () => ctx.host.querySelector<HTMLInputElement>('input[type="search"]')!;
@@ -85,7 +75,7 @@ describe("search box: near a place (issue 34)", () => {
     expect(where()).toEqual(["Sydney", "Newcastle", "Penrith", "Parramatta", "Blacktown"]);
     await submit("near 2148");
     expect(places).toHaveBeenCalledWith("/api/places?q=2148", { credentials: "same-origin" });
-    expect(state.near).toEqual({ ...BLACKTOWN, km: 50 });
+    expect(probe.state.near).toEqual({ ...BLACKTOWN, km: 50 });
     expect(chips()).toEqual(["Remove Within 50 km of Blacktown, NSW"]);
     expect(where()).toEqual(["Blacktown", "Parramatta", "Penrith", "Sydney"]);
     expect(asked.at(-1)).toMatchObject({ aroundLatLng: "-33.77,150.905", aroundRadius: 50000 });
@@ -103,7 +93,7 @@ describe("search box: near a place (issue 34)", () => {
     await act(async () => ctx.host.querySelector<HTMLButtonElement>('ul[aria-label="Selected filters"] button')!.click());
     await settle();
     expect(chips()).toEqual([]);
-    expect(state.near).toBeUndefined();
+    expect(probe.state.near).toBeUndefined();
     expect(where()).toEqual(["Penrith", "Blacktown", "Sydney", "Parramatta", "Newcastle"]);
     expect(asked.at(-1)?.aroundLatLng).toBeUndefined();
   });
@@ -115,9 +105,24 @@ describe("search box: near a place (issue 34)", () => {
     expect(where()).toEqual(["Blacktown", "Parramatta", "Penrith"]);
 
     await submit("corolla near Narnia");
-    expect(state).toMatchObject({ query: "Narnia", refinementList: { model: ["Corolla"] } });
-    expect(state.near).toBeUndefined();
+    expect(probe.state).toMatchObject({ query: "Narnia", refinementList: { model: ["Corolla"] } });
+    expect(probe.state.near).toBeUndefined();
     expect(ctx.host.querySelector('[role="status"]')?.textContent).toBe("No place called “Narnia” in Australia. Searched for it as words instead.");
     expect(box().value).toBe("Narnia");
+  });
+
+  it("offers Email me new cars for a search near a place, and saves it with its place, point and radius", async () => {
+    await mount();
+    await submit("within 25 km of 2148");
+    const summary = [...ctx.host.querySelectorAll("summary")].find((x) => x.textContent === "Email me new cars for this search");
+    expect(summary).toBeTruthy();
+    const email = ctx.host.querySelector<HTMLInputElement>('input[type="email"]')!;
+    await act(async () => type(email, "ada@example.com"));
+    saved.length = 0;
+    await act(async () => email.form!.requestSubmit());
+    await settle();
+    expect(saved).toEqual([{ email: "ada@example.com", state: { near: { ...BLACKTOWN, km: 25 } }, path: "/search" }]);
+    // What the server stores of it (domain/saved-search.ts, as POST /api/saved-searches reads it).
+    expect(normaliseSavedState((saved[0] as { state: unknown }).state)).toEqual({ near: { ...BLACKTOWN, km: 25 } });
   });
 });

@@ -40,7 +40,7 @@ function PastLastPage({ onPage }: { onPage: () => void }) {
  * again; the message goes once a search succeeds. InstantSearch puts its state back to that of the
  * results shown when a search fails, so Try again asks again for the state that was asked for.
  */
-export function SearchFailed({ indexName }: { indexName: string }) {
+export function SearchFailed({ indexName, id }: { indexName: string; id: string }) {
   const { status, setIndexUiState, refresh, addMiddlewares } = useInstantSearch();
   const [failed, onStatus] = useReducer(failedAfter, false);
   const asked = useRef<IndexUiState | null>(null);
@@ -69,7 +69,9 @@ export function SearchFailed({ indexName }: { indexName: string }) {
   };
   return (
     <div className={styles.failed}>
-      <p role="alert">The search could not be updated just now. The results below may be out of date.</p>
+      <p role="alert" id={id}>
+        The search could not be updated just now. The results below may be out of date.
+      </p>
       {/* Not disabled while it runs: the focus stays on it (a second press only asks again). */}
       <button type="button" className="fc-button fc-button--ghost" onClick={retry}>
         {retrying ? "Trying again…" : "Try again"}
@@ -83,15 +85,26 @@ export function pastLastPage(results: { nbHits: number; nbPages: number; page: n
   return !!results && results.nbHits > 0 && results.hits.length === 0 && results.page >= results.nbPages;
 }
 
+/** The id of the failure notice (SearchFailed), which the results kept from before point to. */
+export const failedNoticeId = (settings: Pick<SearchSettings, "blockId">) => `${settings.blockId}-failed`;
+
 export function Results({ settings, onPage }: { settings: SearchSettings; onPage: () => void }) {
   const { items: hits } = useHits<Hit>();
   const { results, indexUiState, setIndexUiState, status } = useInstantSearch();
+  // After a failed search the cards are those of before: marked as such (outlined, described by the notice) until a search succeeds.
+  const [failed, onStatus] = useReducer(failedAfter, false);
+  useEffect(() => onStatus(status), [status]);
   const items = resultItems(hits, settings, indexUiState);
   const listLabel = settings.heading ?? "Search results";
   const real = !!results && results.__isArtificial !== true;
   const empty = real && results.nbHits === 0;
   return (
-    <div className={styles.list} aria-busy={status === "loading" || status === "stalled"}>
+    <div
+      className={failed ? `${styles.list} ${styles.stale}` : styles.list}
+      data-stale={failed ? "" : undefined}
+      aria-describedby={failed ? failedNoticeId(settings) : undefined}
+      aria-busy={status === "loading" || status === "stalled"}
+    >
       {empty ? (
         <NoResults onClear={() => setIndexUiState(() => ({}))} />
       ) : real && pastLastPage(results) ? (

@@ -13,10 +13,9 @@ export function SaveSearch({ settings }: { settings: SearchSettings }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState<Sending>({ state: "idle" });
-  const state = { query: indexUiState.query || undefined, refinementList: indexUiState.refinementList, range: indexUiState.range };
-  const empty = !state.query && !Object.values(state.refinementList ?? {}).some((v) => v.length) && !Object.values(state.range ?? {}).some((v) => v && v !== ":");
-  // Alerts match no distance yet (server/saved-searches): a search near a place is not offered, rather than saved wider than it is.
-  if (empty || nearOf(indexUiState)) return null;
+  const state = { query: indexUiState.query || undefined, refinementList: indexUiState.refinementList, range: indexUiState.range, near: nearOf(indexUiState) };
+  const empty = !state.query && !state.near && !Object.values(state.refinementList ?? {}).some((v) => v.length) && !Object.values(state.range ?? {}).some((v) => v && v !== ":");
+  if (empty) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

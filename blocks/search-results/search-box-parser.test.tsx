@@ -5,13 +5,12 @@
  * once it arrives, and its words are not searched as typed meanwhile.
  */
 import { act } from "react";
-import { InstantSearch, useInstantSearch } from "react-instantsearch";
 import { describe, expect, it, vi } from "vitest";
 import { car } from "../../tests/fixtures/search-records";
 import { fakeSearch } from "../../tests/fixtures/fake-search";
 import { clientRoot, type } from "./fixtures/client-root";
+import { mountSearchUI } from "./fixtures/mount-search";
 import { testSettings } from "./fixtures/render-search";
-import { SearchUI } from "./search-ui";
 
 const stock = [
   car(1, { title: "2020 Toyota HiLux SR5", model: "HiLux", body: "ute", colour: "White", fuel: "Diesel", price: 38990 }),
@@ -33,26 +32,11 @@ vi.mock("../../domain/understand/understand", async (original) => {
 
 const ctx = clientRoot();
 const settings = testSettings();
-let state: ReturnType<typeof useInstantSearch>["indexUiState"] = {};
-function Probe() {
-  const { configure: _configure, ...rest } = useInstantSearch().indexUiState;
-  state = rest;
-  return null;
-}
-
 describe("search box: the request parser loads on first focus (issue 34)", () => {
   it("is not loaded with the page; a request submitted before it arrives is understood when it does", async () => {
     const client = fakeSearch(stock);
     engine.client = client;
-    await act(async () => {
-      ctx.root.render(
-        <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
-          <SearchUI settings={settings} />
-          <Probe />
-        </InstantSearch>,
-      );
-    });
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    const probe = await mountSearchUI(ctx.root, client, settings);
     expect(gate.asked).toBe(0);
 
     const box = ctx.host.querySelector<HTMLInputElement>('input[type="search"]')!;
@@ -62,13 +46,13 @@ describe("search box: the request parser loads on first focus (issue 34)", () =>
     await act(async () => box.form!.requestSubmit());
     await act(() => vi.advanceTimersByTimeAsync(400));
     // Still loading: neither the filters nor the words as typed were searched.
-    expect(state).toEqual({});
+    expect(probe.state).toEqual({});
     expect(client.requests.some((r) => r.params?.query === "white diesel ute")).toBe(false);
 
     gate.open();
     await act(async () => void (await import("../../domain/understand/understand")));
     await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(state).toEqual({ refinementList: { colour: ["White"], fuel: ["Diesel"], body: ["ute"] } });
+    expect(probe.state).toEqual({ refinementList: { colour: ["White"], fuel: ["Diesel"], body: ["ute"] } });
     expect(ctx.host.querySelector('h2[id$="-count"]')?.textContent).toBe("1 Car");
   });
 });

@@ -4,34 +4,20 @@
  * even while it has the focus (Back and Forward), and a failed search says so and can be run again.
  */
 import { act } from "react";
-import { InstantSearch, useInstantSearch } from "react-instantsearch";
 import { describe, expect, it, vi } from "vitest";
 import { car } from "../../tests/fixtures/search-records";
 import { fakeSearch } from "../../tests/fixtures/fake-search";
 import { clientRoot, type } from "./fixtures/client-root";
+import { mountSearchUI, type SearchProbe } from "./fixtures/mount-search";
 import { testSettings } from "./fixtures/render-search";
-import { SearchUI } from "./search-ui";
 
 const stock = [car(1), car(2, { title: "2022 Mazda CX-5 Maxx", make: "Mazda" }), car(3, { title: "2020 Kia Sportage S", make: "Kia" })];
 const ctx = clientRoot();
 const settings = testSettings();
 
-let setUiState: ReturnType<typeof useInstantSearch>["setIndexUiState"] | undefined;
-function Probe() {
-  setUiState = useInstantSearch().setIndexUiState;
-  return null;
-}
-
+let probe: SearchProbe;
 const mount = async (client: { search: (...args: never[]) => Promise<unknown> }) => {
-  await act(async () => {
-    ctx.root.render(
-      <InstantSearch indexName={settings.indexName} searchClient={client as never} insights={false} future={{ preserveSharedStateOnUnmount: true }}>
-        <SearchUI settings={settings} />
-        <Probe />
-      </InstantSearch>,
-    );
-  });
-  await act(() => vi.advanceTimersByTimeAsync(50));
+  probe = await mountSearchUI(ctx.root, client, settings);
 };
 const box = () => ctx.host.querySelector<HTMLInputElement>('input[type="search"]')!;
 const count = () => ctx.host.querySelector('h2[id$="-count"]')?.textContent;
@@ -48,7 +34,7 @@ describe("search box (issue 29)", () => {
     expect(document.activeElement).toBe(box());
 
     // As the router does on Back: the state of the URL gone back to.
-    await act(async () => setUiState!((s) => ({ ...s, query: "kia" })));
+    await act(async () => probe.setIndexUiState((s) => ({ ...s, query: "kia" })));
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(document.activeElement).toBe(box());
     expect(box().value).toBe("kia");
@@ -57,7 +43,7 @@ describe("search box (issue 29)", () => {
     // Typing, then Forward before the search went out: the URL's query wins, and no late search undoes it.
     await act(async () => type(box(), "toyo"));
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await act(async () => setUiState!((s) => ({ ...s, query: "" })));
+    await act(async () => probe.setIndexUiState((s) => ({ ...s, query: "" })));
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(box().value).toBe("");
     expect(count()).toBe("3 Cars");
@@ -100,6 +86,10 @@ describe("a failed search (issue 29)", () => {
     expect(alert()).toBe("The search could not be updated just now. The results below may be out of date.");
     expect(count()).toBe("3 Cars");
     expect(ctx.host.querySelectorAll("article")).toHaveLength(3);
+    // The cards kept are marked as those of before, and point to the notice.
+    const list = ctx.host.querySelector("[data-stale]");
+    expect(list?.querySelectorAll("article")).toHaveLength(3);
+    expect(ctx.host.querySelector(`#${list?.getAttribute("aria-describedby")}`)?.textContent).toBe(alert());
     // What was typed stays in the box, for Try again to search.
     expect(box().value).toBe("kia");
     expect(retry()?.textContent).toBe("Try again");
@@ -110,6 +100,7 @@ describe("a failed search (issue 29)", () => {
     expect(engine.requests.slice(before).map((r) => r.params?.query)).toEqual(["kia"]);
     expect(alert()).toBeNull();
     expect(retry()).toBeUndefined();
+    expect(ctx.host.querySelector("[data-stale]")).toBeNull();
     expect(count()).toBe("1 Car");
     expect(box().value).toBe("kia");
     expect(error).toHaveBeenCalledWith("[search] the search failed; showing the previous results.");

@@ -11,7 +11,7 @@ import { FiltersPanel } from "./filters-panel";
 import { LINKED_ATTRIBUTES, LINKED_LABELS } from "./linked";
 import { RecentSearches } from "./recent-searches";
 import { ResultsCount } from "./result-count";
-import { Results, SearchFailed } from "./results";
+import { failedNoticeId, Results, SearchFailed } from "./results";
 import { SaveSearch } from "./save-search";
 import { SearchBox, SortSelect, UnderstoodWidgets } from "./search-box";
 import type { SearchSettings } from "./settings";
@@ -75,7 +75,7 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
         <div className={styles.results} ref={top}>
           {settings.searchHistory ? <RecentSearches settings={settings} /> : null}
           <ResultsCount settings={settings} />
-          <SearchFailed indexName={settings.indexName} />
+          <SearchFailed indexName={settings.indexName} id={failedNoticeId(settings)} />
           <CurrentRefinements settings={settings} labels={labels} />
           <SaveSearch settings={settings} />
           <Results settings={settings} onPage={toTop} />

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { EARTH_RADIUS_KM } from "../../domain/delivery";
+import type { Near } from "../../domain/near";
 import type { SavedSearchState } from "../../domain/saved-search";
 import type { SearchRecord } from "../../domain/search-record";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import { toSearchRecord } from "../inventory/records";
 import { SearchIndex } from "../search/engine";
 import { parseFilters } from "../search/engine/filters";
+import { geoDistance } from "../search/engine/values";
 import { vehicleIndexSettings } from "../search/vehicle-index";
 import { SearchMatcher, searchParamsOf, SETTINGS } from "./matcher";
 
@@ -12,6 +15,13 @@ import { SearchMatcher, searchParamsOf, SETTINGS } from "./matcher";
 function rng(seed: number) {
   return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 }
+// A place (Southport, QLD) and points due north of it at a distance (the engine's geoDistance measures them back).
+const SOUTHPORT = { lat: -27.9671, lng: 153.4 };
+const north = (km: number) => ({ lat: SOUTHPORT.lat + (km / EARTH_RADIUS_KM) * (180 / Math.PI), lng: SOUTHPORT.lng });
+const near = (km = 50): Near => ({ place: "Southport, QLD", lat: SOUTHPORT.lat, lng: SOUTHPORT.lng, km });
+/** Where each dealership's cars stand: 1 is 49.9 km from Southport, 2 is 50.1 km, 3 has no point (a yard without one). */
+const POINTS: Record<number, { lat: number; lng: number } | null> = { 1: north(49.9), 2: north(50.1), 3: null };
+
 const pick = <T>(r: () => number, xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
 
 const MAKES = [["Mazda", ["CX-5", "CX-30", "BT-50", "Mazda3"]], ["Toyota", ["Corolla", "HiLux", "RAV4"]], ["Ford", ["Ranger", "Everest"]], ["Kia", ["Sportage", "Cerato"]]] as const;
@@ -41,7 +51,9 @@ function records(n: number, seed = 7): SearchRecord[] {
       km: Math.floor(r() * 150) * 1000,
       year: 2012 + Math.floor(r() * 13),
     });
-    return toSearchRecord(v, { dealership: { id: v.dealership_id, slug: `d${v.dealership_id}`, name: `Dealer ${v.dealership_id}` } });
+    const point = POINTS[v.dealership_id];
+    const location = { id: v.dealership_id * 10, name: `Yard ${v.dealership_id}`, address: { street: "1 Test St", city: "Test", state: "QLD" as const, postcode: "4215", ...(point ? { lat: point.lat, long: point.lng } : {}) } };
+    return toSearchRecord(v, { dealership: { id: v.dealership_id, slug: `d${v.dealership_id}`, name: `Dealer ${v.dealership_id}` }, location });
   });
 }
 
@@ -66,6 +78,7 @@ function states(n: number, seed = 11): SavedSearchState[] {
     if (r() < 0.2) range.year = pick(r, ["2019:", "2015:2020"]);
     if (Object.keys(range).length) s.range = range;
     if (r() < 0.3) s.query = pick(r, ["cx5", "hilux sr5", "toyota", "white ute", "corola", "ranger xlt", "sport"]);
+    if (r() < 0.25) s.near = near(pick(r, [10, 50, 51, 200]));
     return s;
   });
 }
@@ -73,7 +86,7 @@ function states(n: number, seed = 11): SavedSearchState[] {
 const BASE = "(dealership_id:1 OR dealership_id:2) AND show_on_dealer_website:true AND listing_ts >= 0";
 
 describe("a saved search matches a car exactly when the search engine lists it", () => {
-  it("agrees with SearchIndex on 300 generated searches over 400 generated cars", () => {
+  it("agrees with SearchIndex on 300 generated searches over 400 generated cars, near searches among them", () => {
     const cars = records(400);
     const index = new SearchIndex(vehicleIndexSettings);
     index.replaceAll(cars);
@@ -94,6 +107,33 @@ describe("a saved search matches a car exactly when the search engine lists it",
     });
     // The cases are not all trivially empty.
     expect(nonEmpty).toBeGreaterThan(100);
+    expect(all.filter((s) => s.near).length).toBeGreaterThan(50);
+  });
+
+  it("a search near a place keeps the cars of a location 49.9 km away and leaves out those 50.1 km away or with no point", () => {
+    expect([geoDistance(SOUTHPORT.lat, SOUTHPORT.lng, POINTS[1]!.lat, POINTS[1]!.lng), geoDistance(SOUTHPORT.lat, SOUTHPORT.lng, POINTS[2]!.lat, POINTS[2]!.lng)]).toEqual([49_900, 50_100]);
+    const cars = records(60);
+    const matcher = new SearchMatcher();
+    matcher.upsert({ id: "50", tenant: "alpha", state: { near: near(50) } });
+    matcher.upsert({ id: "51", tenant: "alpha", state: { near: near(51) } });
+    matcher.upsert({ id: "mazda-49", tenant: "alpha", state: { refinementList: { make: ["Mazda"] }, near: near(49) } });
+    const only = new Map([["alpha", null]]);
+    const ids = (searchId: string) => matcher.match(cars, only).filter((m) => m.searchId === searchId).map((m) => m.record.objectID).sort();
+    const at = (...dealers: number[]) => cars.filter((c) => dealers.includes(c.dealership_id)).map((c) => c.objectID).sort();
+    expect(at(1).length).toBeGreaterThan(0);
+    expect(ids("50")).toEqual(at(1));
+    expect(ids("51")).toEqual(at(1, 2));
+    expect(ids("mazda-49")).toEqual([]);
+    // Matching the same cars again gives the same answer (the per-location answers are kept).
+    expect(ids("50")).toEqual(at(1));
+  });
+
+  it("leaves out a stored search whose near is not one the URL could carry", () => {
+    const matcher = new SearchMatcher();
+    expect(matcher.upsert({ id: "x", tenant: "alpha", state: { near: { place: "<b>", lat: 1, lng: 1, km: 50 } } })).toBe(false);
+    expect(matcher.upsert({ id: "y", tenant: "alpha", state: { near: { ...near(), km: 5000 } } })).toBe(false);
+    expect(matcher.upsert({ id: "z", tenant: "alpha", state: { near: { ...near(), lat: Number.NaN } } })).toBe(false);
+    expect(matcher.size).toBe(0);
   });
 
   it("matches nothing for a site it has no base filter for, and forgets a removed search", () => {
@@ -116,5 +156,6 @@ describe("a saved search matches a car exactly when the search engine lists it",
       facetFilters: [["make:Ford", "make:Mazda"], ["colour:\\-Red"]],
       numericFilters: ["price>=5000", "price<=20000", "km<=50000"],
     });
+    expect(searchParamsOf({ near: near(50) })).toEqual({ query: "", facetFilters: [], numericFilters: [], aroundLatLng: "-27.9671,153.4", aroundRadius: 50_000 });
   });
 });

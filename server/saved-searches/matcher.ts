@@ -7,29 +7,32 @@
  * SearchIndex on generated searches). Searches are bucketed by site and by their most selective
  * refinement (model, else make, body …), so a car is checked against the searches filed under its own
  * values and those with no refinement, not against every search; within a bucket, by price band, in
- * lists laid out for the inner loop (search-lists.ts).
+ * lists laid out for the inner loop (search-lists.ts). A search near a place keeps the cars whose
+ * location is within its radius by the engine's own distance (aroundRadius: geoDistance), worked out
+ * once per search and location, not per car.
  * This is a cache of the database's saved searches; what was already announced lives in the database.
  */
+import { isNear, nearParams } from "../../domain/near";
 import type { SavedSearchState } from "../../domain/saved-search";
 import type { SearchRecord } from "../../domain/search-record";
 import { facetFilter } from "../../domain/search-rules";
 import { parseFacetFilters, parseNumericFilters } from "../search/engine/filters";
 import { matchToken, queryWords, tokenise, type QueryWord } from "../search/engine/text";
 import { resolveSettings, type FilterNode, type ResolvedSettings, type SearchableRecord } from "../search/engine/types";
-import { facetKey, facetStrings, numericValue, searchableStrings } from "../search/engine/values";
+import { facetKey, facetStrings, geoDistance, geolocOf, numericValue, searchableStrings } from "../search/engine/values";
 import { vehicleIndexSettings } from "../search/vehicle-index";
 import { bandOf, BOUNDED, Bucket, type Listed } from "./search-lists";
 
 export const SETTINGS: ResolvedSettings = resolveSettings(vehicleIndexSettings);
 
-/** The Algolia parameters the search page sends for a state (refinement lists disjunctive within an attribute, ranges as two bounds). */
-export function searchParamsOf(state: SavedSearchState): { query: string; facetFilters: string[][]; numericFilters: string[] } {
+/** The Algolia parameters the search page sends for a state (refinement lists disjunctive within an attribute, ranges as two bounds, a near as aroundLatLng/aroundRadius). */
+export function searchParamsOf(state: SavedSearchState): { query: string; facetFilters: string[][]; numericFilters: string[]; aroundLatLng?: string; aroundRadius?: number } {
   const facetFilters = Object.entries(state.refinementList ?? {}).map(([attr, values]) => values.map((v) => facetFilter(attr, v)));
   const numericFilters = Object.entries(state.range ?? {}).flatMap(([attr, range]) => {
     const [lo, hi] = range.split(":");
     return [...(lo !== "" ? [`${attr}>=${lo}`] : []), ...(hi !== "" && hi !== undefined ? [`${attr}<=${hi}`] : [])];
   });
-  return { query: state.query ?? "", facetFilters, numericFilters };
+  return { query: state.query ?? "", facetFilters, numericFilters, ...(state.near ? nearParams(state.near) : {}) };
 }
 
 export interface MatchableSearch {
@@ -48,7 +51,14 @@ class CarView {
   /** The BOUNDED numbers (search-lists.ts), read up front: every list reads them. */
   readonly x: Float64Array;
 
-  constructor(readonly r: SearchableRecord) {
+  /**
+   * @param place the index of the car's location point in the matcher's table (-1: none), so a
+   *   search near a place measures each location once
+   */
+  constructor(
+    readonly r: SearchableRecord,
+    readonly place: number,
+  ) {
     this.x = Float64Array.from(BOUNDED, (a) => this.number(a));
   }
 
@@ -123,13 +133,37 @@ interface Compiled {
   facets: { attribute: string; keys: Set<string> }[];
   ranges: { attribute: string; lo: number; hi: number }[];
   words: { w: QueryWord; key: string }[];
+  near: Around | null;
+}
+
+/** A search's point and radius, with its answer per location point (index in the matcher's table): 1 within, 2 beyond. */
+interface Around {
+  lat: number;
+  lng: number;
+  /** Metres, as the engine's aroundRadius. */
+  radius: number;
+  within: Uint8Array;
 }
 
 /** The attribute a search is filed under, most selective first: a car is checked only against the searches filed under its own values (and those with none). */
 const KEY_ATTRIBUTES = ["model", "make", "body", "colour", "fuel", "car_type", "transmission", "item_type"];
 
 /** A search's tests that its list does not make (search-lists.ts): other ranges, facets, words. */
-function passes(c: Compiled, car: CarView): boolean {
+function passes(c: Compiled, car: CarView, points: Float64Array): boolean {
+  if (c.near) {
+    // A car with no location point is beyond any radius, as in the engine.
+    const p = car.place;
+    if (p < 0) return false;
+    let a = c.near;
+    if (p >= a.within.length) {
+      const grown = new Uint8Array(Math.max(8, p * 2));
+      grown.set(a.within);
+      a = c.near = { ...a, within: grown };
+    }
+    let w = a.within[p];
+    if (w === 0) w = a.within[p] = geoDistance(a.lat, a.lng, points[p * 2], points[p * 2 + 1]) <= a.radius ? 1 : 2;
+    if (w === 2) return false;
+  }
   for (let i = 0; i < c.ranges.length; i++) {
     const r = c.ranges[i];
     const x = car.number(r.attribute);
@@ -162,6 +196,9 @@ const baseTest = (f: FilterNode) => compiledBases.get(f) ?? compiledBases.set(f,
 export class SearchMatcher {
   private readonly sites = new Map<string, SiteBuckets>();
   private readonly where = new Map<string, { tenant: string; keys: string[]; listed: Listed<CarView> }>();
+  /** The cars' location points met so far ("lat,lng" → index), and their lat, lng pairs by index. */
+  private readonly placeIds = new Map<string, number>();
+  private points = new Float64Array(64);
 
   get size(): number {
     return this.where.size;
@@ -176,6 +213,8 @@ export class SearchMatcher {
     this.remove(s.id);
     let compiled: Compiled;
     try {
+      // A near read back from the database is checked again (it was when saved).
+      if (s.state.near !== undefined && !isNear(s.state.near)) return false;
       const p = searchParamsOf(s.state);
       // The engine's parsers refuse what the search page could not send.
       parseFacetFilters(p.facetFilters, SETTINGS);
@@ -193,6 +232,7 @@ export class SearchMatcher {
           })
           .filter((r) => r.lo !== -Infinity || r.hi !== Infinity),
         words: queryWords(p.query, SETTINGS, true).map((w) => ({ w, key: `${w.text}|${w.prefix ? 1 : 0}|${w.maxTypos}` })),
+        near: s.state.near ? { lat: s.state.near.lat, lng: s.state.near.lng, radius: nearParams(s.state.near).aroundRadius, within: new Uint8Array(0) } : null,
       };
     } catch {
       return false;
@@ -209,7 +249,7 @@ export class SearchMatcher {
     // What the lists do not test: the facets but the one it is filed under (met in its bucket), other ranges, words.
     compiled.facets = compiled.facets.filter((f) => f !== key);
     compiled.ranges = compiled.ranges.filter((r) => !bounded(r.attribute));
-    const rest = compiled.facets.length || compiled.ranges.length || compiled.words.length ? (car: CarView) => passes(compiled, car) : null;
+    const rest = compiled.facets.length || compiled.ranges.length || compiled.words.length || compiled.near ? (car: CarView) => passes(compiled, car, this.points) : null;
     const listed: Listed<CarView> = { id: s.id, bounds, rest };
     if (!keys.length) site.unkeyed.set(listed);
     for (const k of keys) {
@@ -230,6 +270,26 @@ export class SearchMatcher {
     this.where.delete(id);
   }
 
+  /** The index of a record's location point in the table (added when new); -1 when it has none. */
+  private placeOf(r: SearchableRecord): number {
+    const g = geolocOf(r._geoloc);
+    if (!g) return -1;
+    const key = `${g[0]},${g[1]}`;
+    let i = this.placeIds.get(key);
+    if (i === undefined) {
+      i = this.placeIds.size;
+      this.placeIds.set(key, i);
+      if (i * 2 + 2 > this.points.length) {
+        const grown = new Float64Array(this.points.length * 2);
+        grown.set(this.points);
+        this.points = grown;
+      }
+      this.points[i * 2] = g[0];
+      this.points[i * 2 + 1] = g[1];
+    }
+    return i;
+  }
+
   /** The sites that have searches. */
   tenants = (): string[] => [...this.sites.keys()];
 
@@ -241,7 +301,7 @@ export class SearchMatcher {
     const out: { searchId: string; record: SearchRecord }[] = [];
     const ids: string[] = [];
     for (const record of records) {
-      const car = new CarView(record as unknown as SearchableRecord);
+      const car = new CarView(record as unknown as SearchableRecord, this.placeOf(record as unknown as SearchableRecord));
       // The buckets this car could be in: one per key attribute and value it has, and the unkeyed.
       const keys = [...new Set(KEY_ATTRIBUTES.flatMap((a) => car.facet(a).map((k) => `${a}\u0000${k}`)))];
       const band = bandOf(car.x[0]);

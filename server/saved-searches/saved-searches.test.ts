@@ -37,7 +37,11 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
   let cookie = "";
   const { need } = withTestDatabase(make, async (opened) => {
     h = opened;
-    await createTenant(h.db, inventoryTenant("alpha"), "test");
+    // Brisbane (dealership 1) is 27.9 km from Redcliffe, Ipswich (dealership 2) 54.9 km: a search within 50 km of Redcliffe has one and not the other.
+    const doc = inventoryTenant("alpha");
+    Object.assign(doc.locations[0].address, { lat: -27.4698, long: 153.0251 });
+    Object.assign(doc.locations[1].address, { lat: -27.6145, long: 152.76 });
+    await createTenant(h.db, doc, "test");
     await publish(h, "alpha", { actor: "test" });
     tenant = (await getLiveDocument(h.db, "alpha"))!.document;
     // Stock before any search: one Toyota HiLux that a search later finds but never announces.
@@ -50,6 +54,7 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
   });
 
   const save = (body: unknown, headers: Record<string, string> = {}) => withErrors((r, c) => handleSave(r, c, deps), req("POST", "/api/saved-searches", body, headers), ctx);
+  const redcliffe = { place: "Redcliffe, QLD", lat: -27.2307, lng: 153.1097, km: 50 };
   const hilux = { refinementList: { make: ["Toyota"], model: ["HiLux"] }, range: { price: ":45000" } };
   const mailsOf = async (id: string) => (await outboxOfSearch(h.db, id)).map((m) => ({ key: m.idempotencyKey, subject: m.subject, body: m.body, html: m.html, headers: m.headers, to: m.target, channel: m.channel }));
   const addCar = async (id: string, over: Record<string, unknown>) => {
@@ -67,6 +72,17 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
       [{ email: "ada@example.com", state: { query: "x".repeat(201) } }, 400, "The search text may be at most 200 characters."],
       [{ email: "ada@example.com", state: { refinementList: { make: Array.from({ length: 31 }, (_, i) => `m${i}`) } } }, 400, "A filter may have at most 30 values."],
       [{ email: "ada@example.com", state: "make=Toyota" }, 400, "The search to save is missing."],
+      // A near is read as the URL's near/at/within are: a place name, a point on the globe, 1 to 1,000 whole km.
+      ...[
+        { ...redcliffe, lat: 91 },
+        { ...redcliffe, km: 0 },
+        { ...redcliffe, km: 5000 },
+        { ...redcliffe, km: 12.5 },
+        { ...redcliffe, place: "<script>alert(1)</script>" },
+        { ...redcliffe, place: "x".repeat(61) },
+        { ...redcliffe, lat: "-27.2" },
+        "Redcliffe",
+      ].map((bad): [unknown, number, string] => [{ email: "ada@example.com", state: { refinementList: { make: ["Toyota"] }, near: bad } }, 400, "The place of this search cannot be read. Search near the place again, then save the search."]),
     ];
     for (const [body, status, message] of cases) {
       const res = await save(body, { "x-forecourt-client-address": `198.51.100.${status}` });
@@ -231,6 +247,33 @@ describe.each(backends)("saved searches on %s", (_name, make) => {
     expect(await searchesOfLeadSenders(h.db, "alpha")).toEqual([]);
     await h.db.insert(leads).values(lead("alpha", " D1@Example.com"));
     expect(await searchesOfLeadSenders(h.db, "alpha")).toEqual([{ email: "d1@example.com", label: "Ford, Toyota" }]);
+  });
+
+  it("a search near a place keeps its place, point and radius; a new car at a location within the radius is mailed with the place, one beyond it is not", async (c) => {
+    need(c);
+    clock += DAY;
+    const res = await save({ email: "near@example.com", state: { refinementList: { make: ["Toyota"] }, near: { ...redcliffe, place: " Redcliffe, QLD " } }, path: "/search" }, { cookie, "x-forecourt-client-address": "192.0.2.120" });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const [row] = await h.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(row.state).toEqual({ refinementList: { make: ["Toyota"] }, near: redcliffe });
+    expect(row.label).toBe("Toyota · Within 50 km of Redcliffe, QLD");
+    // My Garage lists it by the same words, linked to the search page of the same URL.
+    expect((await savedSearchesOfUser(h.db, "alpha", row.userId!)).map((s) => s.label)).toContain("Toyota · Within 50 km of Redcliffe, QLD");
+    await alerts.confirm(row);
+    // (The demand test's Toyota search, anywhere, matches both.)
+    await addCar("ipswich-corolla", { make: "Toyota", model: "Corolla", dealership_id: 2, location_id: 20 });
+    await addCar("brisbane-corolla", { make: "Toyota", model: "Corolla", price: 27990 });
+    const mails = await mailsOf(id);
+    expect(mails.map((m) => m.subject)).toEqual(["Alpha Motors: confirm your search alert", "Alpha Motors: 1 new car — Toyota · Within 50 km of Redcliffe, QLD"]);
+    expect(mails[1].body).toContain("1 new car for your search on Alpha Motors: Toyota · Within 50 km of Redcliffe, QLD");
+    expect(mails[1].body).toContain("See every match: https://www.alpha.test/search?refinementList[make][0]=Toyota&near=Redcliffe,%20QLD&at=-27.2307,153.1097&within=50");
+    expect(mails[1].body).not.toContain("ipswich-corolla");
+    const hits = await h.db.select().from(savedSearchHits).where(eq(savedSearchHits.searchId, id));
+    expect(hits.map((x) => x.vehicleId)).not.toContain("ipswich-corolla");
+    // The Ipswich car is on the site and matched the search of Toyotas anywhere: only its distance left it out.
+    expect((await h.db.select().from(savedSearchHits).where(eq(savedSearchHits.vehicleId, "ipswich-corolla"))).length).toBe(1);
+    expect(hits.find((x) => x.vehicleId === "brisbane-corolla")).toMatchObject({ price: 27990, pending: null });
   });
 });
 

@@ -10,7 +10,9 @@ import { demoTenants, perSite, reactHydrated, siteUrl, viewports } from "./helpe
 // "Only matching cars" is computed from the site's own search API: the same filters asked there give
 // the count the page shows, every car the page lists is among those hits, and every hit carries the
 // filters' values. A row's `filters` are those the chips stand for (a string list value or "lo:hi").
-// A "near <place>" request is one more row: { ask: "ute near 2148", chips: [...], filters: {...} }.
+// A "near <place>" row per site names a postcode or suburb near one of the site's own locations; its
+// chip, its URL (near, at, within) and its cars are checked against the postcode table and the
+// site's locations: every car listed stands at a location within the radius.
 
 const RANGES = new Set(["price", "weekly_price", "km", "year", "seats"]);
 
@@ -25,6 +27,24 @@ interface Row {
   clear?: boolean;
   /** The chip removed (by keyboard) after this request, and its filter: the results widen. */
   remove?: [chip: string, attribute: string];
+  /** A place the request names (its postcode in the embedded table) and the radius asked. */
+  near?: { postcode: string; km: number };
+}
+
+type Table = { postcodes: Record<string, [lat: number, lng: number, place: string, region: string]> };
+const TABLES = { AU: "server/geocoding/au-postcodes.json", NZ: "server/geocoding/nz-postcodes.json" };
+/** The place a row names, as the site's look-up answers it: "Midvale, WA", its point, and the chip. */
+function placeOf(slug: string, near: NonNullable<Row["near"]>) {
+  const country = demoTenants.find((t) => t.identity.slug === slug)!.identity.currency === "NZD" ? "NZ" : "AU";
+  const [lat, lng, name, region] = (JSON.parse(readFileSync(TABLES[country], "utf8")) as Table).postcodes[near.postcode];
+  const place = `${name}, ${region}`;
+  return { place, lat, lng, chip: `Within ${near.km} km of ${place}` };
+}
+
+/** Where each of the site's locations stands, by name (a hit names its location). */
+function locationsOf(slug: string): Map<string, { lat: number; lng: number }> {
+  const { locations } = JSON.parse(readFileSync(`tenants/${slug}.json`, "utf8")) as { locations: { name: string; address: { lat: number; long: number } }[] };
+  return new Map(locations.map((l) => [l.name, { lat: l.address.lat, lng: l.address.long }]));
 }
 
 const ISSUE = {
@@ -45,6 +65,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "kawasaki motorbike", chips: ["Motorcycle", "Kawasaki"], filters: { item_type: "motorcycle", make: "Kawasaki" } },
     { ask: "hino truck", chips: ["Truck", "Hino"], filters: { item_type: "truck", make: "Hino" } },
     { ask: "ford ranger diesel 2022+", chips: ["Ford", "Ranger", "Diesel", "2022 or newer"], filters: { make: "Ford", model: "Ranger", fuel: "Diesel", year: "2022:" } },
+    { ask: "within 30 km of 2285", chips: [], filters: {}, near: { postcode: "2285", km: 30 } },
   ],
   "coralstone-mazda": [
     { ...ISSUE.cx5, remove: ["$27,000 – $33,000", "price"] },
@@ -57,6 +78,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "suv 2022 or newer", chips: ["SUV", "2022 or newer"], filters: { body: "suv", year: "2022:" } },
     { ask: "demo cx-30", chips: ["Demo", "CX-30"], filters: { car_type: "demo", model: "CX-30" } },
     { ask: "low kms suv", chips: ["SUV", "Under 50,000 km"], filters: { body: "suv", km: ":50000" } },
+    { ask: "near Cairns", chips: [], filters: {}, near: { postcode: "4870", km: 50 } },
   ],
   bluegum: [
     ISSUE.ute,
@@ -69,6 +91,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "ev under $50k", chips: ["Electric", "Under $50,000"], filters: { fuel: "Electric", price: ":50000" } },
     { ask: "low kms sedan", chips: ["Sedan", "Under 50,000 km"], filters: { body: "sedan", km: ":50000" } },
     { ask: "people mover", chips: ["People Mover"], filters: { body: "peopleMover" } },
+    { ask: "within 10 km of 6056", chips: [], filters: {}, near: { postcode: "6056", km: 10 } },
   ],
   redgate: [
     { ask: "naked bike under $15k", chips: ["Naked", "Under $15,000"], filters: { body: "naked", price: ":15000" }, remove: ["Under $15,000", "price"] },
@@ -81,6 +104,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "adventure bike", chips: ["Adventure"], filters: { body: "adventure" } },
     { ask: "triumph 2022 or newer", chips: ["Triumph", "2022 or newer"], filters: { make: "Triumph", year: "2022:" } },
     { ask: "curtainsider", chips: ["Curtainsider"], filters: { body: "curtainsider" } },
+    { ask: "near 4350", chips: [], filters: {}, near: { postcode: "4350", km: 50 } },
   ],
   "wattle-creek": [
     { ask: "caravan under 60k", chips: ["Caravan", "Under $60,000"], filters: { body: "caravan", price: ":60000" }, remove: ["Under $60,000", "price"] },
@@ -93,6 +117,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "jayco journey", chips: ["Jayco", "Journey"], filters: { make: "Jayco", model: "Journey" } },
     { ask: "caravans from 50k", chips: ["Caravan", "From $50,000"], filters: { body: "caravan", price: "50000:" } },
     { ask: "avan 2016 onwards", chips: ["Avan", "2016 or newer"], filters: { make: "Avan", year: "2016:" } },
+    { ask: "near 3551", chips: [], filters: {}, near: { postcode: "3551", km: 50 } },
   ],
   // New Zealand words: WoF, rego, dual cab, 4wd, second hand.
   "kowhai-motors": [
@@ -106,6 +131,7 @@ const REQUESTS: Record<string, Row[]> = {
     { ask: "second hand suv low kms", chips: ["Used", "SUV", "Under 50,000 km"], filters: { car_type: "used", body: "suv", km: ":50000" } },
     { ask: "mitsi triton", chips: ["Mitsubishi", "Triton"], filters: { make: "Mitsubishi", model: "Triton" } },
     { ask: "suzuki swift", chips: ["Suzuki", "Swift"], filters: { make: "Suzuki", model: "Swift" } },
+    { ask: "near Lower Hutt", chips: [], filters: {}, near: { postcode: "5010", km: 50 } },
   ],
 };
 
@@ -124,18 +150,27 @@ async function count(page: Page): Promise<number> {
 }
 
 /** The site's search API asked for a row's filters (under the site's own base filter, as the page is). */
-async function answer(page: Page, row: Row) {
+async function answer(page: Page, row: Row, slug: string) {
   const facetFilters = Object.entries(row.filters).filter(([a]) => !RANGES.has(a)).map(([a, v]) => [`${a}:${v}`]);
   const numericFilters = Object.entries(row.filters).filter(([a]) => RANGES.has(a)).flatMap(([a, v]) => {
     const [lo, hi] = v.split(":");
     return [...(lo ? [`${a}>=${lo}`] : []), ...(hi ? [`${a}<=${hi}`] : [])];
   });
-  const body = { requests: [{ indexName: "vehicles", params: { query: row.query ?? "", facetFilters, numericFilters, hitsPerPage: 1000 } }] };
+  const near = row.near ? placeOf(slug, row.near) : undefined;
+  const around = near ? { aroundLatLng: `${near.lat},${near.lng}`, aroundRadius: row.near!.km * 1000 } : {};
+  const body = { requests: [{ indexName: "vehicles", params: { query: row.query ?? "", facetFilters, numericFilters, hitsPerPage: 1000, ...around } }] };
   const result = await page.evaluate(async (b) => {
     const res = await fetch("/api/search/1/indexes/*/queries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
     return ((await res.json()) as { results: { nbHits: number; hits: Record<string, unknown>[] }[] }).results[0];
   }, body);
+  const locations = locationsOf(slug);
   for (const hit of result.hits) {
+    if (near) {
+      // Within the radius, by the site's own location data.
+      const at = locations.get(String(hit.location_name));
+      expect(at, `${row.ask}: ${String(hit.path)} stands at ${String(hit.location_name)}`).toBeDefined();
+      expect(distanceKm(near, at!), `${row.ask}: ${String(hit.path)} at ${String(hit.location_name)}`).toBeLessThanOrEqual(row.near!.km);
+    }
     for (const [a, v] of Object.entries(row.filters)) {
       if (!RANGES.has(a)) expect(String(hit[a]), `${row.ask}: ${String(hit.path)} ${a}`).toBe(v);
       else {
@@ -157,17 +192,19 @@ async function ask(page: Page, request: string) {
 }
 
 /** The page shows the row's chips and exactly the API's cars for its filters; answers the count. */
-async function expectRow(page: Page, row: Row) {
-  await expect(chips(page), row.ask).toHaveText(removeNames(row.chips));
+async function expectRow(page: Page, row: Row, slug: string) {
+  const near = row.near ? placeOf(slug, row.near) : undefined;
+  await expect(chips(page), row.ask).toHaveText(removeNames([...row.chips, ...(near ? [near.chip] : [])]));
   await expect(page.getByRole("searchbox")).toHaveValue(row.query ?? "");
   // The ordinary search URL of those filters. Waiting for it also lets the router's delayed write
   // land before the next request (InstantSearchNext re-reads the URL when it changes).
   const params = [
     ...Object.entries(row.filters).map(([a, v]) => (RANGES.has(a) ? `range[${a}]=${v}` : `refinementList[${a}][0]=${v}`)),
     ...(row.query ? [`query=${row.query}`] : []),
+    ...(near ? [`near=${near.place}`, `at=${near.lat},${near.lng}`, `within=${row.near!.km}`] : []),
   ];
   await expect.poll(() => decodeURIComponent(new URL(page.url()).search).slice(1).split("&").filter(Boolean).sort(), { message: `${row.ask}: the URL` }).toEqual(params.sort());
-  const { nbHits, paths } = await answer(page, row);
+  const { nbHits, paths } = await answer(page, row, slug);
   await expect.poll(() => count(page), { message: `${row.ask}: the count` }).toBe(nbHits);
   // The previous request's cars stay on screen until this one's arrive.
   await expect.poll(async () => (await listed(page)).filter((path) => !paths.has(path)), { message: `${row.ask}: cars that do not match` }).toEqual([]);
@@ -201,7 +238,7 @@ for (const { identity } of demoTenants) {
     for (const [i, row] of rows.entries()) {
       if (row.clear) await page.getByRole("button", { name: "Clear all" }).click();
       await ask(page, row.ask);
-      const { nbHits, shown } = await expectRow(page, row).catch((e: Error) => {
+      const { nbHits, shown } = await expectRow(page, row, slug).catch((e: Error) => {
         throw new Error(`${e.message}\nThe browser saw: ${JSON.stringify([...errors, ...seen])}`);
       });
       if (Object.keys(row.filters).length) expect(nbHits, row.ask).toBeLessThan(all);
@@ -221,7 +258,7 @@ for (const { identity } of demoTenants) {
         await page.keyboard.press("Enter");
         const wider = { ...row, chips: row.chips.filter((c) => c !== chip), filters: Object.fromEntries(Object.entries(row.filters).filter(([a]) => a !== attribute)) };
         await expect(page.locator(":focus")).toHaveText(/^Remove /);
-        expect((await expectRow(page, wider)).nbHits, `removing ${chip}`).toBeGreaterThan(nbHits);
+        expect((await expectRow(page, wider, slug)).nbHits, `removing ${chip}`).toBeGreaterThan(nbHits);
       }
     }
     expect(errors).toEqual([]);
