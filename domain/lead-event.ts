@@ -4,7 +4,7 @@
  * id per lead, so Meta de-duplicates the browser's Lead and the server's, and the same ASC department
  * and form type on both sides.
  */
-import type { LeadFormKind } from "./lead-forms";
+import { CAREER_SUBCATEGORY, type LeadFormKind } from "./lead-forms";
 
 /** The event id of a lead's conversion (Meta's event_id / eventID, GA4's event_id parameter): derived from the lead id, so a retry or a replay names the same event. */
 export function leadEventId(leadId: string): string {
@@ -13,9 +13,12 @@ export function leadEventId(leadId: string): string {
 
 export type AscDepartment = "sales" | "service" | "trade";
 
-/** The Automotive Standards Council's department of a lead; null for a form that is not a customer lead (a job application): no conversion is sent. */
-export function ascDepartment(form: LeadFormKind): AscDepartment | null {
-  if (form === "careers") return null;
+/**
+ * The Automotive Standards Council's department of a lead; null for a lead that is not a customer's:
+ * a job application (the careers form, or the enquiry form's "Career Enquiry") is no conversion.
+ */
+export function ascDepartment({ form, subcategory }: { form: LeadFormKind; subcategory?: string }): AscDepartment | null {
+  if (form === "careers" || subcategory === CAREER_SUBCATEGORY) return null;
   if (form === "service") return "service";
   if (form === "trade-in") return "trade";
   return "sales";

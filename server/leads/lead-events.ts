@@ -114,6 +114,8 @@ export function normalisePhone(raw: string | undefined, country: "au" | "nz"): s
   let digits = trimmed.replace(/\D/g, "");
   if (digits.length < 6) return null;
   if (trimmed.startsWith("+")) return digits;
+  // International prefixes: 0011 from Australia, 00 from New Zealand.
+  if (digits.startsWith("0011")) return digits.slice(4);
   if (digits.startsWith("00")) return digits.slice(2);
   if (digits.startsWith("0")) digits = digits.slice(1);
   else if (/^(61|64)/.test(digits) && digits.length >= 10) return digits;
@@ -176,7 +178,7 @@ export function ga4Body(ctx: LeadContext, plan: LeadEventPlan) {
     event_id: leadEventId(ctx.leadId),
     event_owner: "forecourt",
     comm_type: "form",
-    department: ascDepartment(ctx.lead.form) ?? "sales",
+    department: ascDepartment(ctx.lead) ?? "sales",
     form_name: ctx.lead.category.slice(0, 100),
     form_type: ASC_FORM_TYPE[ctx.lead.form],
     page_location: sourceUrl(ctx, plan).slice(0, 1000),
@@ -217,7 +219,7 @@ export function metaBody(ctx: LeadContext, plan: LeadEventPlan) {
     }).filter(([, v]) => v !== undefined),
   );
   const car = vehicleData(ctx);
-  const custom_data: Record<string, unknown> = { lead_type: ascDepartment(ctx.lead.form) ?? "sales", form_type: ASC_FORM_TYPE[ctx.lead.form] };
+  const custom_data: Record<string, unknown> = { lead_type: ascDepartment(ctx.lead) ?? "sales", form_type: ASC_FORM_TYPE[ctx.lead.form] };
   if (car) {
     Object.assign(custom_data, {
       content_type: "vehicle",
@@ -250,7 +252,7 @@ export function metaBody(ctx: LeadContext, plan: LeadEventPlan) {
 
 /** The lead's outbox rows for its events (none for a form that is not a customer lead). */
 export function leadEventRows(ctx: LeadContext, plan: LeadEventPlan | null | undefined): (typeof leadDeliveries.$inferInsert)[] {
-  if (!plan || !ascDepartment(ctx.lead.form)) return [];
+  if (!plan || !ascDepartment(ctx.lead)) return [];
   const rows: (typeof leadDeliveries.$inferInsert)[] = [];
   if (plan.ga4) rows.push({ leadId: ctx.leadId, channel: "ga4", target: plan.ga4.measurementId, body: JSON.stringify(ga4Body(ctx, plan)) });
   if (plan.meta) rows.push({ leadId: ctx.leadId, channel: "meta", target: plan.meta.pixelId, body: JSON.stringify(metaBody(ctx, plan)) });
