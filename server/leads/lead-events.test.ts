@@ -16,6 +16,8 @@ import { eventEndpoints, ga4ClientId, ga4SessionId, GA4_ENDPOINT, leadEventSende
 import { OutboxWorker } from "./outbox";
 import { resendLead } from "./inbox-lead";
 import { demoSite, deps, post, validLead } from "./test-helpers";
+import { serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
+import { buildServiceLead } from "../../domain/service-booking-lead";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const GA4_ID = "G-TEST1234";
@@ -372,6 +374,30 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     expect(m.user_data).not.toHaveProperty("fbp");
     expect(m.user_data).not.toHaveProperty("fbc");
     expect(m.event_source_url).toBe("https://www.harbourlinemotors.com.au/");
+  });
+
+  it("sends a service booking's event once, when its last step completes it, with department service", async (ctx) => {
+    need(ctx);
+    const spec = serviceBookingSpec(site.document);
+    const NOW = new Date("2026-11-26T00:00:00Z");
+    const contact: ServiceValues = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" };
+    const order: ServiceValues = { rego: "abc123", state: "QLD", vehicle_make: "Toyota", vehicle_model: "HiLux", vehicle_year: "2020", service_interval: "40,000 km or 48 months", location_id: "1002", service_type: "Brakes", preferred_date: "2026-12-01" };
+    const step = async (values: ServiceValues, last: boolean, leadId?: string, token?: string) => {
+      const headers: Record<string, string> = { cookie: `fc_consent=${both}`, "user-agent": "test" };
+      if (token) headers["lead-token"] = token;
+      const res = await post(deps(h, site, { now: () => NOW }), buildServiceLead(spec, values, { last, leadId, url: "https://harbourline.localhost/service" }), { headers });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { lead_id: string; event_id: string; lead_token?: string };
+    };
+    const first = await step(contact, false);
+    expect(first.event_id).toBe(`lead.${first.lead_id}`);
+    expect(await rows(first.lead_id)).toEqual([]);
+    const last = await step({ ...contact, ...order }, true, first.lead_id, first.lead_token);
+    expect(last.event_id).toBe(first.event_id);
+    const sent = await rows(first.lead_id);
+    expect(sent.map((r) => r.channel)).toEqual(["ga4", "meta"]);
+    expect(JSON.parse(sent[0].body).events[0].params).toMatchObject({ event_id: first.event_id, department: "service", form_type: "service_appointment", form_name: "Service Booking" });
+    expect(JSON.parse(sent[1].body).data[0].custom_data).toEqual({ lead_type: "service", form_type: "service_appointment" });
   });
 
   it("keeps the secrets write-only: status says set or not, never the value", async (ctx) => {
