@@ -13,7 +13,7 @@ import { endpoint, reply, type Endpoint } from "../http/endpoint";
 import { siteOfHost } from "../http/site-route";
 import { signedInUserId } from "../auth/sessions";
 import { submitLead } from "./submit";
-import { clientAddress, UNKNOWN_CLIENT } from "../http/client-address";
+import { leadVisitor } from "./lead-events";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -99,12 +99,6 @@ async function leadBody(request: Request): Promise<unknown> {
   return parseJsonText(text, { invalidJson: () => "The body is not valid JSON." });
 }
 
-/** The client's address as the server determined it, or null. */
-function clientIp(request: Request): string | null {
-  const ip = clientAddress(request);
-  return ip === UNKNOWN_CLIENT ? null : ip;
-}
-
 /** POST /api/leads with these dependencies (the route's are the process's; tests pass their own). */
 export function leadEndpoint(deps: LeadDeps): Endpoint {
   return endpoint(
@@ -127,7 +121,7 @@ export function leadEndpoint(deps: LeadDeps): Endpoint {
         userId: () => signedInUserId(request, { db, tenant: live.document, now }),
         now,
         stored: deps.stored,
-        visitor: { cookie: request.headers.get("cookie"), ip: clientIp(request), userAgent: request.headers.get("user-agent"), origin: new URL(request.url).origin },
+        visitor: leadVisitor(request),
       });
       return reply(200, answer, replayed ? { "idempotent-replayed": "true" } : {});
     },

@@ -20,6 +20,7 @@ import { CONSENT_COOKIE, parseConsent } from "../../domain/consent";
 import { ASC_FORM_TYPE, ascDepartment, leadEventId } from "../../domain/lead-event";
 import { publicPageUrl } from "../../domain/hosts";
 import { readCookie } from "../http/cookies";
+import { clientAddress, UNKNOWN_CLIENT } from "../http/client-address";
 import { stripControls } from "./text";
 import type { LeadContext } from "./adf";
 import type { SendOptions } from "./senders";
@@ -37,6 +38,12 @@ export interface LeadVisitor {
   userAgent: string | null;
   /** The site's origin as requested (https://host), for event_source_url when the lead names no page. */
   origin: string;
+}
+
+/** The visitor as a request shows them. */
+export function leadVisitor(request: Request): LeadVisitor {
+  const ip = clientAddress(request);
+  return { cookie: request.headers.get("cookie"), ip: ip === UNKNOWN_CLIENT ? null : ip, userAgent: request.headers.get("user-agent"), origin: new URL(request.url).origin };
 }
 
 /** What the lead's events need besides the lead: decided when the request is read. */
@@ -257,6 +264,15 @@ export function leadEventRows(ctx: LeadContext, plan: LeadEventPlan | null | und
   if (plan.ga4) rows.push({ leadId: ctx.leadId, channel: "ga4", target: plan.ga4.measurementId, body: JSON.stringify(ga4Body(ctx, plan)) });
   if (plan.meta) rows.push({ leadId: ctx.leadId, channel: "meta", target: plan.meta.pixelId, body: JSON.stringify(metaBody(ctx, plan)) });
   return rows;
+}
+
+/**
+ * Queues a lead's events on their own, once per lead (a trade-in's: the visitor's conversion is their
+ * details sent, whenever the dealer's delivery follows); a second call for the lead adds nothing.
+ */
+export async function queueLeadEvents(db: Pick<Db, "insert">, ctx: LeadContext, plan: LeadEventPlan | null): Promise<void> {
+  const rows = leadEventRows(ctx, plan);
+  if (rows.length) await db.insert(leadDeliveries).values(rows).onConflictDoNothing();
 }
 
 /** A delivery the service refused (4xx): retrying would not help; the outbox gives up at once and logs why. */
