@@ -400,6 +400,19 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     expect(JSON.parse(sent[1].body).data[0].custom_data).toEqual({ lead_type: "service", form_type: "service_appointment" });
   });
 
+  it("gives up on a stored payload that is not JSON without stopping the worker, and sends the others", async (ctx) => {
+    need(ctx);
+    rx.state.ga4.length = 0;
+    const lead = await send({ cookie: `fc_consent=${both}` });
+    await h.db.update(leadDeliveries).set({ body: "{not json" }).where(and(eq(leadDeliveries.leadId, lead.lead_id), eq(leadDeliveries.channel, "meta")));
+    logs.length = 0;
+    await drain(lead.lead_id);
+    const [ga4, meta] = await rows(lead.lead_id);
+    expect(ga4.status).toBe("sent");
+    expect(meta).toMatchObject({ status: "dead", attempts: 1, lastError: "the stored payload is not a JSON object" });
+    expect(rx.state.ga4.map((g) => g.body.events[0].params.event_id)).toEqual([lead.event_id]);
+  });
+
   it("keeps the secrets write-only: status says set or not, never the value", async (ctx) => {
     need(ctx);
     const status = await eventSecretStatus(h.db, "harbourline");

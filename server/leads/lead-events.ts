@@ -291,6 +291,17 @@ async function answerText(res: Response): Promise<string> {
   return stripControls(text).replace(/\s+/g, " ").trim().slice(0, 300);
 }
 
+/** A row's stored payload: a JSON object, else the row can never be sent. */
+function storedPayload(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    // below
+  }
+  throw new PermanentDeliveryError("the stored payload is not a JSON object");
+}
+
 export type LeadEventSender = (row: { leadId: string | null; channel: string; target: string | null; body: string }, opts?: SendOptions) => Promise<void>;
 
 /**
@@ -314,11 +325,11 @@ export function leadEventSender(db: Db, env: Env = process.env): LeadEventSender
       url = new URL(ga4);
       url.searchParams.set("measurement_id", row.target);
       url.searchParams.set("api_secret", secrets.ga4ApiSecret);
-      body = row.body;
+      body = JSON.stringify(storedPayload(row.body));
     } else if (row.channel === "meta") {
       if (!secrets.metaAccessToken) throw new PermanentDeliveryError(`the site ${lead.tenant} has no Meta access token set any more`);
       url = new URL(meta.replace("{pixel}", encodeURIComponent(row.target)));
-      body = JSON.stringify({ ...JSON.parse(row.body), access_token: secrets.metaAccessToken });
+      body = JSON.stringify({ ...storedPayload(row.body), access_token: secrets.metaAccessToken });
     } else {
       throw new PermanentDeliveryError(`no sender for channel ${row.channel}`);
     }
