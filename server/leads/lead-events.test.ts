@@ -159,8 +159,8 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     }
   };
   const rows = async (leadId: string) => (await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).filter((r) => r.channel === "ga4" || r.channel === "meta").sort((a, b) => a.channel.localeCompare(b.channel));
-  const send = async (opts: { cookie?: string; lead?: Record<string, unknown>; key?: string; doc?: typeof site } = {}) => {
-    const headers: Record<string, string> = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) test" };
+  const send = async (opts: { cookie?: string; lead?: Record<string, unknown>; key?: string; doc?: typeof site; ua?: string | null } = {}) => {
+    const headers: Record<string, string> = opts.ua === null ? {} : { "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) test" };
     if (opts.cookie !== undefined) headers.cookie = opts.cookie;
     const res = await post(deps(h, opts.doc ?? site), validLead(opts.lead), { headers, key: opts.key });
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
@@ -275,6 +275,9 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     expect(body.consent).toEqual({ ad_user_data: "DENIED", ad_personalization: "DENIED" });
     const adsOnly = await send({ cookie: `fc_consent=${serializeConsent({ analytics: false, ads: true, at: 1764460000 })}` });
     expect((await rows(adsOnly.lead_id)).map((r) => r.channel)).toEqual(["meta"]);
+    // Meta takes no website event without the browser's user agent: none is queued for a request without one.
+    const noAgent = await send({ cookie: `fc_consent=${both}`, ua: null });
+    expect((await rows(noAgent.lead_id)).map((r) => r.channel)).toEqual(["ga4"]);
   });
 
   it("sends nothing for a site that does not send leads server-side, has no ids, or has no secret, nor for a job application", async (ctx) => {

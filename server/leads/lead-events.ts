@@ -104,7 +104,8 @@ export async function planLeadEvents(db: Db, tenant: string, doc: TenantDocument
     const measurementId = settings.ga4MeasurementId!;
     plan.ga4 = { measurementId, clientId: ga4ClientId(visitor.cookie).clientId, sessionId: ga4SessionId(visitor.cookie, measurementId), adsGranted: !!consent?.ads };
   }
-  if (meta && secrets.metaAccessToken) {
+  // Meta takes a website event only with the browser's user agent.
+  if (meta && secrets.metaAccessToken && plan.userAgent) {
     const fbp = readCookie(visitor.cookie, "_fbp") ?? "";
     const fbc = readCookie(visitor.cookie, "_fbc") ?? "";
     plan.meta = { pixelId: settings.metaPixelId!, ...(FBP_COOKIE.test(fbp) ? { fbp } : {}), ...(FBC_COOKIE.test(fbc) ? { fbc } : {}) };
