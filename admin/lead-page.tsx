@@ -53,7 +53,7 @@ function otherFields(fields: Record<string, unknown>): [string, string][] {
   return [...known, ...keys.filter((k) => !(k in FIELD_LABELS))].map((k) => [FIELD_LABELS[k] ?? words(k), shown(fields[k])]);
 }
 
-const CHANNEL = { email: "E-mail", adf: "ADF to the CRM", buyer: "Confirmation to the buyer", alert: "Search alert to the shopper" } as const;
+const CHANNEL = { email: "E-mail", adf: "ADF to the CRM", buyer: "Confirmation to the buyer", alert: "Search alert to the shopper", ga4: "Lead event to Google Analytics", meta: "Lead event to Meta" } as const;
 
 /** One attempt's state in words. */
 export function attemptState(d: Pick<DeliveryAttempt, "status" | "attempts" | "lastError">): string {

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { leadDeliveries, leads } from "../db/schema";
+import { leadDeliveries, leads, type DeliveryChannel } from "../db/schema";
 
 export interface DeliveryView {
   id: number;
   leadId: string;
   tenant: string;
   dealershipId: number;
-  channel: "email" | "adf" | "buyer" | "alert";
+  channel: DeliveryChannel;
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;

@@ -13,6 +13,7 @@ import { endpoint, reply, type Endpoint } from "../http/endpoint";
 import { siteOfHost } from "../http/site-route";
 import { signedInUserId } from "../auth/sessions";
 import { submitLead } from "./submit";
+import { leadVisitor } from "./lead-events";
 
 /**
  * POST /api/leads: one lead from a site's form. The site is the Host header's; the body is a lead
@@ -29,6 +30,7 @@ import { submitLead } from "./submit";
  * A service booking's first step (isLastStep false) also answers { lead_token }: a random token, stored
  * only as its SHA-256 with the lead; each later step (lead_id) must send it in the Lead-Token header,
  * else 403 NOT_YOUR_BOOKING and nothing changes. A retried first step (same key) gets a new token.
+ * Every 200 also answers { event_id }: the lead's conversion event id (server/leads/lead-events.ts).
  */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
 /**
@@ -119,6 +121,7 @@ export function leadEndpoint(deps: LeadDeps): Endpoint {
         userId: () => signedInUserId(request, { db, tenant: live.document, now }),
         now,
         stored: deps.stored,
+        visitor: leadVisitor(request),
       });
       return reply(200, answer, replayed ? { "idempotent-replayed": "true" } : {});
     },

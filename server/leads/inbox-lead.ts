@@ -1,7 +1,7 @@
 /** One lead of the admin's inbox with every delivery attempt, and its resend. */
-import { and, asc, desc, eq, lt, max, ne } from "drizzle-orm";
+import { and, asc, desc, eq, lt, max, notInArray } from "drizzle-orm";
 import type { Db } from "../db";
-import { auditLog, leadDeliveries, leads, tenants } from "../db/schema";
+import { auditLog, leadDeliveries, leads, NOT_DEALER_CHANNELS, tenants, type DeliveryChannel } from "../db/schema";
 import { HttpError, NotFoundError } from "../errors";
 import type { AdminUser } from "../admin/accounts";
 import { NO_SUCH_LEAD, NOTHING_TO_RESEND, RESEND_RACE, selectLeads, siteInfo, type InboxRow, type SiteInfo } from "./inbox";
@@ -10,7 +10,7 @@ import type { Lead } from "./validation";
 export interface DeliveryAttempt {
   id: number;
   round: number;
-  channel: "email" | "adf" | "buyer" | "alert";
+  channel: DeliveryChannel;
   target: string | null;
   status: "pending" | "sent" | "kept" | "dead" | "replaced";
   attempts: number;
@@ -50,7 +50,7 @@ export async function leadDetail(db: Db, user: AdminUser, slug: string, id: stri
 
 export interface ResendResult {
   round: number;
-  deliveries: { channel: "email" | "adf" | "buyer" | "alert"; target: string | null }[];
+  deliveries: { channel: DeliveryChannel; target: string | null }[];
   /** Attempts of the earlier round still waiting to be sent, stopped so the dealer gets the lead once. */
   replaced: number;
 }
@@ -66,13 +66,13 @@ export async function resendLead(db: Db, user: AdminUser, slug: string, id: stri
   return db.transaction(async (tx) => {
     const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, id), eq(leads.tenant, slug)));
     if (!lead) throw new NotFoundError(NO_SUCH_LEAD);
-    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), ne(leadDeliveries.channel, "buyer")));
+    const [{ last }] = await tx.select({ last: max(leadDeliveries.round) }).from(leadDeliveries).where(and(eq(leadDeliveries.leadId, id), notInArray(leadDeliveries.channel, NOT_DEALER_CHANNELS)));
     if (last === null) throw new HttpError(409, NOTHING_TO_RESEND);
-    // The dealer's deliveries only: the buyer's confirmation is not sent again.
+    // The dealer's deliveries only: the buyer's confirmation and the lead's analytics events are not sent again.
     const latest = await tx
       .select()
       .from(leadDeliveries)
-      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.round, last), ne(leadDeliveries.channel, "buyer")))
+      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.round, last), notInArray(leadDeliveries.channel, NOT_DEALER_CHANNELS)))
       .orderBy(asc(leadDeliveries.channel));
     const round = last + 1;
     const inserted = await tx

@@ -82,8 +82,8 @@ export async function siteInfo(db: Db, user: AdminUser, slug: string): Promise<S
   };
 }
 
-/** The dealer's delivery rows of the lead's newest round (resends make rounds; the buyer's confirmation is not the dealer's). */
-const newestRound = sql`d.lead_id = ${leads.id} and d.channel <> 'buyer' and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id} and r.channel <> 'buyer')`;
+/** The dealer's delivery rows of the lead's newest round (resends make rounds; the buyer's confirmation and the analytics events, NOT_DEALER_CHANNELS, are not the dealer's). */
+const newestRound = sql`d.lead_id = ${leads.id} and d.channel not in ('buyer', 'ga4', 'meta') and d.round = (select max(r.round) from ${leadDeliveries} r where r.lead_id = ${leads.id} and r.channel not in ('buyer', 'ga4', 'meta'))`;
 
 /** The status of a lead (see InboxStatus), from its delivery rows. */
 const statusSql = sql<InboxStatus>`(

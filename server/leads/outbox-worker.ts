@@ -5,6 +5,7 @@ import { RefusedFetchError } from "../http/safe-fetch";
 import { appMetrics } from "../metrics";
 import { backoffMs, resolveOutboxOptions, type OutboxOptions, type ResolvedOutboxOptions } from "./outbox-options";
 import { defaultSenders, type Senders, type SendOptions } from "./senders";
+import { leadEventSender, PermanentDeliveryError, type LeadEventSender } from "./lead-events";
 
 export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options";
 
@@ -30,6 +31,8 @@ export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options
  * times one, and never takes the places its host's other URLs need.
  * CRM URLs are fetched through the fetch guard (server/http/safe-fetch.ts): a refused address is a
  * failed attempt, logged with the reason.
+ * "ga4" and "meta" rows (a lead's server-side events, server/leads/lead-events.ts) are their own two
+ * destinations; a 4xx from them is not retried: the row is dead at once, the reason logged.
  */
 
 type Row = typeof leadDeliveries.$inferSelect;
@@ -39,9 +42,10 @@ export type RunResult = Record<"sent" | "kept" | "failed" | "dead", number>;
 // The same rule in SQL (claim) and here: scheme, optional user info, then the authority.
 const AUTHORITY = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#]*)";
 export function destinationOf(row: Pick<Row, "channel" | "target">): string {
+  if (row.channel === "ga4" || row.channel === "meta") return row.channel;
   return row.channel === "adf" ? `adf:${(new RegExp(AUTHORITY).exec(row.target ?? "")?.[1] ?? "").toLowerCase()}` : "email";
 }
-const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') else 'email' end)`;
+const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') when ${leadDeliveries.channel} in ('ga4', 'meta') then ${leadDeliveries.channel} else 'email' end)`;
 
 /** A CRM URL's deliveries in flight, its time-outs in a row, and until when its rows are not claimed (its back-off). */
 interface UrlState {
@@ -57,6 +61,7 @@ export class OutboxWorker {
   private readonly o: ResolvedOutboxOptions;
   private readonly now: () => number;
   private senders: Senders | undefined;
+  private leadEvents: LeadEventSender | undefined;
   private readonly log: (message: string) => void;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<RunResult> | undefined;
@@ -262,6 +267,9 @@ export class OutboxWorker {
         }
         const email = senders.email;
         await this.withDeadline((o) => email({ to: row.target!, subject: row.subject ?? "Lead", text: row.body, html: row.html ?? undefined, headers: row.headers ?? undefined }, o));
+      } else if (row.channel === "ga4" || row.channel === "meta") {
+        const send = (this.leadEvents ??= senders.leadEvent ?? leadEventSender(this.db));
+        await this.withDeadline((o) => send(row, o));
       } else {
         if (!row.target) throw new Error("no CRM URL");
         try {
@@ -279,6 +287,11 @@ export class OutboxWorker {
       const attempts = row.attempts + 1;
       const message = String((e as Error)?.message ?? e).slice(0, 1000);
       if (e instanceof RefusedFetchError) this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} to ${row.target}: ${message}`);
+      if (e instanceof PermanentDeliveryError) {
+        await this.db.update(leadDeliveries).set({ status: "dead", attempts, lastError: message }).where(this.mine(row));
+        this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} was refused, not retried: ${message}`);
+        return "dead";
+      }
       if (attempts >= this.o.maxAttempts) {
         await this.db.update(leadDeliveries).set({ status: "dead", attempts, lastError: message }).where(this.mine(row));
         this.log(`${row.channel} delivery ${row.id} of lead ${row.leadId} is dead after ${attempts} attempts: ${message}`);

@@ -24,6 +24,8 @@ export interface Senders {
   email: ((msg: EmailMessage, opts?: SendOptions) => Promise<void>) | null;
   /** POSTs ADF XML to a CRM URL; throws when the CRM does not take it. */
   adf: (url: string, xml: string, opts?: SendOptions) => Promise<void>;
+  /** Sends a lead's "ga4" / "meta" event row (server/leads/lead-events.ts); the worker's database's sender when not given. */
+  leadEvent?: (row: { leadId: string | null; channel: string; target: string | null; body: string }, opts?: SendOptions) => Promise<void>;
 }
 
 export const ADF_TIMEOUT_MS = 10_000;

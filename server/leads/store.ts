@@ -5,6 +5,7 @@ import { HttpError } from "../errors";
 import { leadDeliveries, leads } from "../db/schema";
 import { buildAdf, type LeadContext } from "./adf";
 import { buildLeadEmail } from "./email";
+import { leadEventRows, type LeadEventPlan } from "./lead-events";
 
 export type { Lead } from "./validation";
 
@@ -35,8 +36,14 @@ export function payloadHash(value: unknown): string {
  * Deliveries: always an e-mail row (sent by SMTP, or kept in the outbox), an ADF row when the
  * dealership has a CRM URL; none for an earlier step of a multi-step form (isLastStep false).
  * `userId`: the site's signed-in visitor who sent it (their My Garage lists it); null when anonymous.
+ * `events`: the lead's server-side analytics events (server/leads/lead-events.ts), queued with its deliveries.
  */
-export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "createdAt">, idempotencyKey: string, opts: { userId?: number | null } = {}): Promise<StoredLead> {
+export async function storeLead(
+  db: Db,
+  ctx: Omit<LeadContext, "leadId" | "createdAt">,
+  idempotencyKey: string,
+  opts: { userId?: number | null; events?: LeadEventPlan | null } = {},
+): Promise<StoredLead> {
   const hash = payloadHash(ctx.lead);
   const leadId = randomUUID();
   const createdAt = new Date();
@@ -56,7 +63,7 @@ export async function storeLead(db: Db, ctx: Omit<LeadContext, "leadId" | "creat
       if (existing.payloadHash !== hash) throw new IdempotencyConflictError("This Idempotency-Key was already used for a different lead; send a new key for a new lead.");
       return { leadId: existing.id, created: false };
     }
-    if (ctx.lead.isLastStep !== false) await tx.insert(leadDeliveries).values(deliveryRows(full));
+    if (ctx.lead.isLastStep !== false) await tx.insert(leadDeliveries).values([...deliveryRows(full), ...leadEventRows(full, opts.events)]);
     return { leadId, created: true };
   });
 }
@@ -85,15 +92,18 @@ async function replacePayload(tx: Pick<Db, "update">, ctx: Omit<LeadContext, "cr
  * A stored lead moved on (a multi-step lead such as the trade-in's, whose subcategory is its stage):
  * its payload replaced and, once it is complete (isLastStep not false), its outbox rows added — in
  * one transaction, and only once: a lead that already has deliveries gets no more. False when the
- * site has no lead with this id.
+ * site has no lead with this id. `events`: as storeLead's, queued with the deliveries.
  */
-export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt">): Promise<boolean> {
+export async function updateLeadStage(db: Db, ctx: Omit<LeadContext, "createdAt">, events?: LeadEventPlan | null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await replacePayload(tx, ctx);
     if (!row) return false;
     if (ctx.lead.isLastStep !== false) {
       const [sent] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, ctx.leadId)).limit(1);
-      if (!sent) await tx.insert(leadDeliveries).values(deliveryRows({ ...ctx, createdAt: row.createdAt }));
+      if (!sent) {
+        const full = { ...ctx, createdAt: row.createdAt };
+        await tx.insert(leadDeliveries).values([...deliveryRows(full), ...leadEventRows(full, events)]);
+      }
     }
     return true;
   });

@@ -18,6 +18,8 @@ import { newOwnerToken, ownerTokenMatches } from "../http/owner-token";
 import { HttpError, type ErrorBody } from "../errors";
 import { validateLead, type Lead } from "./validation";
 import { setLeadOwnerTokenHash, siteLead, storeLead, updateLeadStage } from "./store";
+import { planLeadEvents, type LeadVisitor } from "./lead-events";
+import { leadEventId } from "../../domain/lead-event";
 
 /** 422 with each error's pointer: { error: FIX_ERRORS, errors }. */
 export class LeadInvalid extends HttpError {
@@ -44,11 +46,18 @@ export interface LeadSubmission {
   now: Date;
   /** Called after a lead was stored: wakes the outbox worker. */
   stored?: (leadId: string) => void;
+  /** The visitor's cookies, address and browser: for the lead's server-side analytics events, when they consented. */
+  visitor?: LeadVisitor;
 }
 
-/** What the visitor is answered: the lead's id, a service booking's first-step token, and whether the key was seen before. */
+/**
+ * What the visitor is answered: the lead's id, its conversion event id (the browser's Lead /
+ * asc_form_submission event carries the same, so the platforms count the lead once), a service
+ * booking's first-step token, and whether the key was seen before.
+ */
 export interface SubmittedLead {
   lead_id: string;
+  event_id: string;
   lead_token?: string;
   replayed: boolean;
 }
@@ -118,7 +127,10 @@ function caughtInHoneypot(body: unknown): boolean {
 /** Checks, routes and stores a lead for the site (or moves a service booking's lead on). */
 export async function submitLead(db: Db, live: LiveDocument, input: LeadSubmission): Promise<SubmittedLead> {
   const { body, now } = input;
-  if (caughtInHoneypot(body)) return { lead_id: randomUUID(), replayed: false };
+  if (caughtInHoneypot(body)) {
+    const leadId = randomUUID();
+    return { lead_id: leadId, event_id: leadEventId(leadId), replayed: false };
+  }
 
   const result = validateLead(body);
   if (!result.ok) {
@@ -158,6 +170,8 @@ export async function submitLead(db: Db, live: LiveDocument, input: LeadSubmissi
     lead.form === "service"
       ? { id: dealership.id, name: dealership.name, leadEmail: serviceRecipient(serviceBookingSpec(live.document), lead) ?? dealership.leadEmail, phone: dealership.phone }
       : { id: dealership.id, name: dealership.name, leadEmail: dealership.leadEmail, crmUrl: dealership.crmUrl, phone: dealership.phone };
+  // Only for the step that completes the lead (its deliveries are queued then).
+  const events = input.visitor && lead.isLastStep !== false ? await planLeadEvents(db, live.slug, live.document, input.visitor) : null;
   if (lead.lead_id) {
     // A later step of the service booking moves on the lead its first step stored (still in progress, this site's).
     const row = await siteLead(db, live.slug, lead.lead_id);
@@ -166,21 +180,21 @@ export async function submitLead(db: Db, live: LiveDocument, input: LeadSubmissi
     // Only the visitor who started it (the first step's token) moves it on.
     if (!ownerTokenMatches(row.ownerTokenHash, input.leadToken)) throw new HttpError(403, NOT_YOUR_BOOKING);
     if (stored.lead_status !== LEAD_STATUS_IN_PROGRESS) throw new HttpError(409, "This service booking was already sent.");
-    const moved = await updateLeadStage(db, { lead, leadId: lead.lead_id, site, dealership: to, vehicle: null });
+    const moved = await updateLeadStage(db, { lead, leadId: lead.lead_id, site, dealership: to, vehicle: null }, events);
     if (!moved) throw new HttpError(404, "There is no such service booking on this site. Please start again.");
     if (lead.isLastStep !== false) input.stored?.(lead.lead_id);
-    return { lead_id: lead.lead_id, replayed: false };
+    return { lead_id: lead.lead_id, event_id: leadEventId(lead.lead_id), replayed: false };
   }
   // The same key with another lead: an IdempotencyConflictError, 409.
   // A signed-in visitor's lead is theirs: their My Garage lists it.
   const userId = await input.userId();
-  const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, input.key, { userId });
+  const { leadId, created } = await storeLead(db, { lead, site, dealership: to, vehicle }, input.key, { userId, events });
   if (created) input.stored?.(leadId);
   if (lead.form === "service" && lead.isLastStep === false) {
     // The booking's later steps need this token; a retry (its key is the visitor's secret) gets a new one.
     const owner = newOwnerToken();
     await setLeadOwnerTokenHash(db, leadId, owner.hash);
-    return { lead_id: leadId, lead_token: owner.token, replayed: !created };
+    return { lead_id: leadId, event_id: leadEventId(leadId), lead_token: owner.token, replayed: !created };
   }
-  return { lead_id: leadId, replayed: !created };
+  return { lead_id: leadId, event_id: leadEventId(leadId), replayed: !created };
 }

@@ -28,6 +28,8 @@ import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";
 import { sendUnacceptedOffers, startUnacceptedOfferSweep } from "./unaccepted";
+import { setEventSecret } from "../leads/event-secrets";
+import { leadEventId } from "../../domain/lead-event";
 import {
   ALREADY_SENT,
   EVALUATION_NOT_FOUND,
@@ -92,9 +94,9 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
   let limiter = new MemoryRateLimiter();
   const ctx = (doc = alpha): TradeInContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db), now: NOW, limiter });
 
-  const call = async (handler: Handler, body: unknown, opts: { visitor?: string | null; doc?: TenantDocument; raw?: boolean } = {}) => {
+  const call = async (handler: Handler, body: unknown, opts: { visitor?: string | null; doc?: TenantDocument; raw?: boolean; cookie?: string } = {}) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (opts.visitor) headers.cookie = `${VISITOR_COOKIE}=${opts.visitor}`;
+    if (opts.visitor) headers.cookie = [`${VISITOR_COOKIE}=${opts.visitor}`, opts.cookie].filter(Boolean).join("; ");
     const request = new Request("https://alpha.test/api/eval-expert/x", { method: "POST", headers, body: opts.raw ? String(body) : JSON.stringify(body) });
     const res = await withErrors(handler, request, ctx(opts.doc), (message) => ({ success: false, message }));
     return { status: res.status, body: await res.json(), cookie: res.headers.get("set-cookie") };
@@ -238,6 +240,35 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
     expect(await deliveriesOf(leadId)).toHaveLength(1);
     const [evaluation] = await h.db.select().from(tradeInEvaluations).where(eq(tradeInEvaluations.id, evalid));
     expect(evaluation).toMatchObject({ stage: "offer-accepted", leadId });
+  });
+
+  it("sends the visitor's conversion (GA4 and Meta, department trade) once, when their details are valued, if they consented", async (c) => {
+    need(c);
+    await setEventSecret(h.db, "alpha", "ga4ApiSecret", "ga4-secret-0001", "test");
+    await setEventSecret(h.db, "alpha", "metaAccessToken", "EAAB-meta-token-0001", "test");
+    const doc: TenantDocument = { ...alpha, features: { ...alpha.features, analytics: { ga4MeasurementId: "G-TEST1234", metaPixelId: "1234567890", serverSideLeads: true } } };
+    const consent = "fc_consent=v1.a1.d1.1764460000; _ga=GA1.1.1234567890.1764460000";
+    const res = await enter("310TYA", "QLD", { car_id: "b" });
+    const choice = await call(handleManualEntry, { vin: res.body[0].VIN, desc: res.body[0].Descriptions[0].Description }, { visitor: res.visitor });
+    const evalid = choice.body[0].EvalID;
+    const valued = await call(handleUpdateEval, details(evalid), { visitor: res.visitor, doc, cookie: consent });
+    const leadId = valued.body[0].lead_id;
+    // The dealer's delivery waits for the offer's answer; the visitor's conversion does not.
+    const events = (await deliveriesOf(leadId)).sort((a, b) => a.channel.localeCompare(b.channel));
+    expect(events.map((r) => [r.channel, r.target, r.status])).toEqual([
+      ["ga4", "G-TEST1234", "pending"],
+      ["meta", "1234567890", "pending"],
+    ]);
+    expect(JSON.parse(events[0].body)).toMatchObject({ client_id: "1234567890.1764460000", events: [{ name: "asc_form_submission", params: { event_id: leadEventId(leadId), department: "trade", form_type: "trade_in", item_id: "b" } }] });
+    expect(JSON.parse(events[1].body).data[0]).toMatchObject({ event_id: leadEventId(leadId), custom_data: { lead_type: "trade", content_type: "vehicle", content_ids: ["b"] } });
+    // Details sent again (another odometer): still one event each.
+    expect((await call(handleUpdateEval, details(evalid, { km: "61,000" }), { visitor: res.visitor, doc, cookie: consent })).status).toBe(200);
+    expect(await deliveriesOf(leadId)).toHaveLength(2);
+    // Without consent, a trade-in queues no event.
+    const other = await enter("310TYA", "QLD");
+    const otherChoice = await call(handleManualEntry, { vin: other.body[0].VIN, desc: other.body[0].Descriptions[0].Description }, { visitor: other.visitor });
+    const plain = await call(handleUpdateEval, details(otherChoice.body[0].EvalID), { visitor: other.visitor, doc, cookie: "fc_consent=v1.a0.d0.1764460000" });
+    expect(await deliveriesOf(plain.body[0].lead_id)).toEqual([]);
   });
 
   it("an offer left unaccepted reaches the dealer once after the site's delay, marked not accepted; accepting later updates the same lead", async (c) => {

@@ -24,6 +24,7 @@ import { getVehicle } from "../inventory/store";
 import { readJsonObject, readLimitedForm } from "../http/body";
 import { readCookie, sessionSetCookie } from "../http/cookies";
 import { BadRequest, HttpError, type ErrorBody } from "../errors";
+import { leadVisitor } from "../leads/lead-events";
 import { reply, type Result } from "../http/endpoint";
 import { SITE_BODY_MAX_BYTES, siteRoute, type SiteContext } from "../http/site-route";
 import { leadRateLimiter } from "../http/rate-limit";
@@ -222,6 +223,7 @@ export async function handleUpdateEval(request: Request, ctx: TradeInContext): P
   const { updated, valuation } = await sendDetails(ctx, { evaluation, scope, vehicle, details }, {
     referer: request.headers.get("referer"),
     userId: () => signedInUserId(request, ctx),
+    visitor: leadVisitor(request),
   });
   return [evaluationAnswer(updated, vehicle, details.odometer ?? null, valuation)];
 }

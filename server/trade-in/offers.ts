@@ -10,7 +10,8 @@ import type { Db } from "../db";
 import { valuationProvider as defaultProvider } from "../valuation/embedded";
 import { customerReasons, valuationResult, valueForSite, type Valuation, type ValuationProvider, type ValuationVehicle } from "../valuation/provider";
 import { updateEvaluation, type Evaluation, type EvaluationScope } from "../valuation/store";
-import { acceptLead, saveLead, tradeInLead } from "./lead";
+import { acceptLead, leadSite, saveLead, tradeInLead } from "./lead";
+import { planLeadEvents, queueLeadEvents, type LeadVisitor } from "../leads/lead-events";
 import { ALREADY_SENT } from "./messages";
 
 /** What the offers need of a site endpoint's context (server/http/site-route.ts): the database, the site and the time. */
@@ -20,7 +21,7 @@ type OfferContext = { db: Db; tenant: TenantDocument; now?: Date; provider?: Val
 export async function sendDetails(
   ctx: OfferContext,
   { evaluation, scope, vehicle, details }: { evaluation: Evaluation; scope: EvaluationScope; vehicle: ValuationVehicle; details: TradeInDetails },
-  from: { referer: string | null; userId: () => Promise<number | null> },
+  from: { referer: string | null; userId: () => Promise<number | null>; visitor?: LeadVisitor },
 ): Promise<{ updated: Evaluation; valuation: Valuation }> {
   const now = ctx.now ?? new Date();
   const settings = tradeInSettings(ctx.tenant);
@@ -35,8 +36,11 @@ export async function sendDetails(
   const userId = await from.userId();
   // An offer not accepted within the site's delay goes to the dealer marked so (server/trade-in/unaccepted.ts).
   const due = valuation.kind === "offer" ? new Date(now.getTime() + settings.unacceptedOfferLeadMinutes * 60_000).toISOString() : null;
+  // The visitor's conversion is sending their details (server/leads/lead-events.ts), whenever the dealer gets the lead.
+  const events = from.visitor ? await planLeadEvents(ctx.db, scope.site, ctx.tenant, from.visitor) : null;
   const updated = await ctx.db.transaction(async (tx) => {
     const leadId = await saveLead({ ...ctx, db: tx }, evaluation, lead, userId);
+    if (events) await queueLeadEvents(tx, { ...(await leadSite({ ...ctx, db: tx }, evaluation)), leadId, lead, createdAt: now }, events);
     // From the stage read: an evaluation the sweep sent meanwhile is not moved back (the lead is not changed either).
     const moved = await updateEvaluation(tx, scope, evaluation.id, { stage, leadId, request: { details }, answer: { valuation, unacceptedLeadDueAt: due } }, { fromStage: evaluation.stage });
     if (!moved) throw new HttpError(409, ALREADY_SENT);

@@ -176,7 +176,7 @@ test("contact-us: a sent enquiry goes to /success and is stored with its outbox 
     },
     { key: sent.key, body: sent.body },
   );
-  expect(replay).toEqual({ status: 200, replayed: "true", body: { lead_id: sent.leadId } });
+  expect(replay).toEqual({ status: 200, replayed: "true", body: { lead_id: sent.leadId, event_id: `lead.${sent.leadId}` } });
 
   // In the database and its outbox: the e-mail to Harbourline Mazda's lead address and the ADF for its CRM.
   await expect

@@ -32,18 +32,24 @@ export const leads = pgTable(
  * The outbox: one row per lead, channel and round ("email" to the dealership's lead address, "adf"
  * XML to its CRM URL, "buyer": an e-mail to the visitor — a reservation's confirmation with its link;
  * never resent, and not part of the lead's delivery status; "alert": a saved search's confirmation or
- * alert to the shopper (no lead); round 0 is the first delivery, each resend from the admin's leads inbox adds
+ * alert to the shopper (no lead); "ga4" / "meta": the lead's server-side conversion event (target the
+ * measurement / pixel id, body the JSON payload without the secret; server/leads/lead-events.ts), not
+ * part of the lead's delivery status and never resent; round 0 is the first delivery, each resend from the admin's leads inbox adds
  * the next round). status: pending → sent, or kept (e-mail with no SMTP_URL or no address: the
  * message stays here, readable with npm run leads:outbox), or dead after the last failed attempt;
  * replaced when a resend took over a row still pending (the outbox no longer sends it).
  */
+export type DeliveryChannel = "email" | "adf" | "buyer" | "alert" | "ga4" | "meta";
+/** Rows that are not the dealer's delivery of the lead: not in its delivery status, never resent. */
+export const NOT_DEALER_CHANNELS: DeliveryChannel[] = ["buyer", "ga4", "meta"];
+
 export const leadDeliveries = pgTable(
   "lead_deliveries",
   {
     id: serial("id").primaryKey(),
     // Null for a saved search's mail (saved_search_id instead).
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
-    channel: text("channel").$type<"email" | "adf" | "buyer" | "alert">().notNull(),
+    channel: text("channel").$type<DeliveryChannel>().notNull(),
     target: text("target"),
     status: text("status").$type<"pending" | "sent" | "kept" | "dead" | "replaced">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

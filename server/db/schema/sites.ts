@@ -1,6 +1,6 @@
 /** Dealer sites: their documents, published versions, domains, dealerships, media, audit log and scheduled publishes. */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** A dealer site. The draft is edited freely; what visitors see is the published version. */
@@ -123,4 +123,23 @@ export const scheduledPublishes = pgTable(
     uniqueIndex("scheduled_publishes_one_pending").on(t.tenantId).where(sql`${t.status} = 'pending'`),
     index("scheduled_publishes_due").on(t.status, t.runAt),
   ],
+);
+
+/**
+ * A site's secrets for services that act for it (server/leads/event-secrets.ts): GA4's Measurement
+ * Protocol API secret, Meta's Conversions API access token. Kept here, never in the tenant document
+ * (exported, versioned, shown to dealers); the admin only sets, replaces or clears them.
+ */
+export const siteSecrets = pgTable(
+  "site_secrets",
+  {
+    tenantSlug: text("tenant_slug")
+      .notNull()
+      .references(() => tenants.slug),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantSlug, t.name] })],
 );
