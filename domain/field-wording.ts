@@ -35,6 +35,8 @@ export const PATTERN_WORDS: Record<string, string> = {
   "^[a-z][a-z0-9-]{0,59}$": "must start with a letter and contain only lower-case letters, digits and hyphens (at most 60)",
   "^(/|https://)": "must be a page of this site (starting with /) or a web address starting with https://",
   "^[A-Za-z0-9_-]{1,60}$": "may contain only letters, digits, hyphens and underscores (at most 60), like BNE-01",
+  "^G-[A-Z0-9]{4,16}$": "must look like G-ABC123DEF4: G- then capital letters and digits",
+  "^[0-9]{6,20}$": "must be a number of 6 to 20 digits",
 };
 
 /** Labels of enumerated values where the value itself is not plain words (the rest are humanised). */

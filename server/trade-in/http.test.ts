@@ -95,7 +95,7 @@ describe.each(backends)("the trade-in API on %s", (_name, make) => {
   const ctx = (doc = alpha): TradeInContext => ({ db: h.db, tenant: doc, sms: smsProvider(h.db), now: NOW, limiter });
 
   const call = async (handler: Handler, body: unknown, opts: { visitor?: string | null; doc?: TenantDocument; raw?: boolean; cookie?: string } = {}) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "Mozilla/5.0 (test)" };
     if (opts.visitor) headers.cookie = [`${VISITOR_COOKIE}=${opts.visitor}`, opts.cookie].filter(Boolean).join("; ");
     const request = new Request("https://alpha.test/api/eval-expert/x", { method: "POST", headers, body: opts.raw ? String(body) : JSON.stringify(body) });
     const res = await withErrors(handler, request, ctx(opts.doc), (message) => ({ success: false, message }));
