@@ -37,8 +37,9 @@ describe("vehicle ads feeds", () => {
     const google = entries("google", "redgate");
     const left = google.filter((e): e is Extract<FeedEntry, { ok: false }> => !e.ok);
     expect(left.length).toBeGreaterThan(0);
-    expect(left.flatMap((e) => e.reasons).filter((r) => r.startsWith("Google's"))[0]).toMatch(/^Google's vehicle ads here take cars, not a (motorcycle|truck)$/);
-    expect(entries("google", "wattle-creek").every((e) => !e.ok && e.reasons[0] === "Google's vehicle ads here take cars, not a caravan")).toBe(true);
+    // A kind the feed does not take is the one reason given.
+    expect(new Set(left.map((e) => e.reasons.join("|")))).toEqual(new Set(["Motorcycles are not in this feed: it takes cars", "Trucks are not in this feed: it takes cars"]));
+    expect(entries("google", "wattle-creek").every((e) => !e.ok && /^(Caravans|Camper Trailers) are not in this feed: it takes cars$/.test(e.reasons.join("|")))).toBe(true);
     // Meta's catalogue takes them.
     expect(entries("meta", "wattle-creek").some((e) => e.ok)).toBe(true);
   });
@@ -48,10 +49,22 @@ describe("vehicle ads feeds", () => {
     const car = generateDemoInventory(doc).find((c) => c.item_type === "car" && c.car_type === "used")!;
     const store = storeOf(doc, car)!;
     expect(feedEntry("google", { ...car, price: 0, images: [], vin: "JT123" }, { ...store, code: null }, SITE(doc))).toEqual({
-      ok: false, car: car.id, reasons: ["no price", "no picture", "its VIN is not 17 characters", `its location, ${store.dealerName}, has no store code`],
+      ok: false, car: car.id, reasons: ["No price", "No picture", "No 17-character VIN", `No store code for ${store.dealerName}`],
     });
+    expect(feedEntry("meta", { ...car, vin: null, km: null }, null, SITE(doc))).toEqual({ ok: false, car: car.id, reasons: ["No 17-character VIN", "No odometer reading", "No location"] });
     const ok = feedEntry("google", car, store, SITE(doc));
     expect(ok).toMatchObject({ ok: true, item: { "g:condition": "used", "g:price": `${car.price!.toFixed(2)} AUD`, "g:mileage": `${car.km} km`, "g:vehicle_fulfillment": `in_store:${store.code}` } });
+  });
+
+  it("leaves out a used vehicle sold in NSW without its rego (NSW's listing rule), not one sold in Queensland or a new one", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc);
+    const at = (state: string, type: string, kind = "car") => cars.find((c) => c.car_type === type && (c.item_type ?? "car") === kind && carLocation(doc, c)?.address.state === state && feedEntry("meta", c, storeOf(doc, c), SITE(doc)).ok)!;
+    const reasons = (car: (typeof cars)[number]) => feedEntry("meta", { ...car, regplate: " " }, storeOf(doc, car), SITE(doc));
+    expect(reasons(at("NSW", "used"))).toMatchObject({ ok: false, reasons: ["No rego: NSW asks a used car's advertisement to show its registration number"] });
+    expect(reasons(at("NSW", "used", "motorcycle"))).toMatchObject({ ok: false, reasons: ["No rego: NSW asks a used motorcycle's advertisement to show its registration number"] });
+    expect(reasons(at("QLD", "used")).ok).toBe(true);
+    expect(reasons(at("NSW", "new")).ok).toBe(true);
   });
 
   it("writes Google's feed as RSS with the g: namespace and Meta's as CSV, escaping what a feed brings", () => {

@@ -6,6 +6,8 @@
  */
 import { isElectric } from "./fuel";
 import { escapeHtml } from "./escape-html";
+import { carRuleProblems } from "./listing-rules";
+import { VEHICLE_TERMS, vehicleTerms, type TermKind } from "./vehicle-terms";
 
 export type AdsFeed = "google" | "meta";
 
@@ -28,6 +30,7 @@ export interface FeedCar {
   km?: number | null;
   price?: number | null;
   vin?: string | null;
+  regplate?: string | null;
   certified?: boolean | null;
   dealercomments?: string | null;
   images?: { url: string }[];
@@ -55,7 +58,6 @@ export interface FeedSite {
 export type FeedItem = Record<string, string>;
 export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[] };
 
-const KIND_WORDS: Record<string, string> = { car: "a car", motorcycle: "a motorcycle", truck: "a truck", caravan: "a caravan" };
 const TRACKING: Record<AdsFeed, string> = {
   google: "utm_source=google&utm_medium=vehicle_ads&utm_campaign=vehicle_listings",
   meta: "utm_source=facebook&utm_medium=paid_social&utm_campaign=automotive_inventory",
@@ -64,18 +66,21 @@ const TRACKING: Record<AdsFeed, string> = {
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const text = (s: string | null | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
 
-/** Why a car cannot be in the feed (none: it can). */
+/** Why a car cannot be in the feed (none: it can). A kind the feed does not take is the one reason worth giving. */
 function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): string[] {
-  const kind = car.item_type ?? "car";
-  const name = feed === "google" ? "Google's vehicle ads" : "Meta's catalogue";
+  const terms = vehicleTerms(car);
+  const kinds = site.kinds[feed];
+  if (!kinds.includes(car.item_type ?? "car")) {
+    return [`${terms.Plural} are not in this feed: it takes ${kinds.map((k) => VEHICLE_TERMS[k as TermKind]?.plural ?? k).join(" and ") || "no vehicles"}`];
+  }
   return [
-    site.kinds[feed].includes(kind) ? "" : `${name} here take ${site.kinds[feed].map((k) => `${k}s`).join(" and ") || "no vehicles"}, not ${KIND_WORDS[kind] ?? kind}`,
-    (car.price ?? 0) > 10 ? "" : "no price",
-    car.images?.length ? "" : "no picture",
-    VIN.test(text(car.vin).toUpperCase()) ? "" : car.vin ? "its VIN is not 17 characters" : "no VIN",
-    car.km != null && car.km >= 0 ? "" : "no odometer reading",
-    store ? "" : "no location",
-    !store || store.code ? "" : `its location, ${store.dealerName}, has no store code`,
+    (car.price ?? 0) > 10 ? "" : "No price",
+    car.images?.length ? "" : "No picture",
+    VIN.test(text(car.vin).toUpperCase()) ? "" : "No 17-character VIN",
+    car.km != null && car.km >= 0 ? "" : "No odometer reading",
+    store ? "" : "No location",
+    !store || store.code ? "" : `No store code for ${store.dealerName}`,
+    ...(store ? carRuleProblems(car, store.country === "NZ" ? "NZ" : store.region) : []),
   ].filter(Boolean);
 }
 

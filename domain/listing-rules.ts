@@ -6,6 +6,7 @@
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { fieldPlace } from "./field-place";
+import { vehicleTerms } from "./vehicle-terms";
 
 /** An Australian state or territory, or New Zealand. */
 export type Jurisdiction = "NSW" | "VIC" | "QLD" | "SA" | "WA" | "TAS" | "ACT" | "NT" | "NZ";
@@ -37,6 +38,16 @@ export interface ListingRule {
   /** Where the pages keep it by themselves, whatever the settings. */
   kept?: string;
   check?: (doc: TenantDocument, ctx: RuleContext) => RuleProblem[];
+  /** What a listed car lacks under this rule where it is sold (the admin's feeds page lists it; the feeds leave it out). */
+  checkCar?: (car: RuleCar, where: Jurisdiction) => string | null;
+}
+
+/** A listed car as the car rules read it. */
+export interface RuleCar {
+  car_type: string;
+  item_type?: string | null;
+  body?: string | null;
+  regplate?: string | null;
 }
 
 type Location = TenantDocument["locations"][number];
@@ -114,6 +125,7 @@ export const LISTING_RULES: readonly ListingRule[] = [
     rule: "A used car's advertisement shows its registration number.",
     source: "NSW Fair Trading, advertising by motor dealers: a registered used vehicle's registration number",
     kept: "A used car's key information shows its “Rego” (blocks/vehicle-key-info).",
+    checkCar: (car, where) => (where === "NSW" && car.car_type === "used" && !car.regplate?.trim() ? `No rego: NSW asks a used ${vehicleTerms(car).noun}'s advertisement to show its registration number` : null),
   },
   {
     id: "nsw-on-road-costs",
@@ -183,4 +195,12 @@ export const LISTING_RULES: readonly ListingRule[] = [
 export function listingRuleProblems(doc: TenantDocument, ctx: RuleContext): RuleProblem[] {
   const mine = jurisdictionsOf(doc);
   return LISTING_RULES.filter((r) => r.check && r.jurisdictions.some((j) => mine.has(j))).flatMap((r) => r.check!(doc, ctx));
+}
+
+/** What a listed car sold at a location in `where` (a state, or NZ) lacks under the car rules of that place. */
+export function carRuleProblems(car: RuleCar, where: string): string[] {
+  return LISTING_RULES.flatMap((r) => {
+    const problem = r.checkCar && r.jurisdictions.includes(where as Jurisdiction) ? r.checkCar(car, where as Jurisdiction) : null;
+    return problem ? [problem] : [];
+  });
 }

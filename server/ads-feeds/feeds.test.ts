@@ -5,7 +5,8 @@ import { backends, type TestDatabase } from "../../tests/databases";
 import type { DbHandle } from "../db";
 import { upsertVehicles, deleteVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
-import { adsFeed } from "./feeds";
+import { vehicles } from "../db/schema";
+import { adsFeed, feedReports } from "./feeds";
 
 const VIN = (n: number) => `JTNKB3BE10J0${String(n).padStart(5, "0")}`;
 
@@ -45,8 +46,8 @@ describe.each(backends)("vehicle ads feeds on %s", (_name, make) => {
     expect(first.body).toContain("<g:link>https://alpha.example/cars/");
     expect(first.body).toContain("<g:store_code>ALPHA-BNE</g:store_code>");
     expect(first.left.map((l) => [l.stocknum, l.reasons]).sort()).toEqual([
-      ["A3", ["Google's vehicle ads here take cars, not a motorcycle"]],
-      ["A4", ["its location, Alpha Motors Ipswich, has no store code"]],
+      ["A3", ["Motorcycles are not in this feed: it takes cars"]],
+      ["A4", ["No store code for Alpha Motors Ipswich"]],
     ]);
     // Asked again with nothing changed: the same build.
     expect(await adsFeed(h.db, live, "alpha.localhost", "google")).toBe(first);
@@ -60,5 +61,29 @@ describe.each(backends)("vehicle ads feeds on %s", (_name, make) => {
     expect((await adsFeed(h.db, live, "alpha.localhost", "google"))!.body).not.toContain("<g:id>a1</g:id>");
     // A site that does not publish the feed has none.
     expect(await adsFeed(h.db, live, "alpha.localhost", "meta")).toBeNull();
+  });
+
+  it("reports each feed for the admin, off ones as they would be, with the cars left out counted per reason", async (ctx) => {
+    if (!tdb) return ctx.skip();
+    expect((await upsertVehicles(h.db, [feedVehicle("a6", { stocknum: "A6", vin: "JT123456789", price: 0, dealership_id: 2, location_id: 20 })])).rejected).toEqual([]);
+    const [google, meta] = await feedReports(h.db, live, "alpha.localhost");
+    expect([google.feed, google.on, meta.feed, meta.on]).toEqual(["google", true, "meta", false]);
+    expect(google.items).toBe(1); // a5 (a1 deleted above)
+    // Each with the slug of its page, as stored.
+    const slugs = new Map((await h.db.select({ id: vehicles.id, slug: vehicles.slug }).from(vehicles)).map((r) => [r.id, r.slug]));
+    expect(google.left.map((l) => [l.stocknum, l.slug === slugs.get(l.id), l.title, l.reasons]).sort()).toEqual([
+      ["A3", true, "2021 Yamaha MT-07", ["Motorcycles are not in this feed: it takes cars"]],
+      ["A4", true, "2021 Toyota Corolla", ["No store code for Alpha Motors Ipswich"]],
+      ["A6", true, "2021 Toyota Corolla", ["No price", "No 17-character VIN", "No store code for Alpha Motors Ipswich"]],
+    ]);
+    expect(google.reasons).toEqual([
+      { reason: "No store code for Alpha Motors Ipswich", cars: 2 },
+      { reason: "Motorcycles are not in this feed: it takes cars", cars: 1 },
+      { reason: "No 17-character VIN", cars: 1 },
+      { reason: "No price", cars: 1 },
+    ]);
+    // Meta's is off here, and reported as it would be.
+    expect(meta.left.map((l) => l.stocknum).sort()).toEqual(["A3", "A4", "A6"]);
+    expect(meta.items).toBe(1);
   });
 });
