@@ -1,27 +1,40 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { feedEntry, googleFeedXml, metaFeedCsv, REQUIRED_FIELDS, type AdsFeed, type FeedEntry, type FeedSite, type FeedStore } from "./ads-feeds";
+import { feedEntry, feedStore, googleFeedXml, metaFeedCsv, REQUIRED_FIELDS, type AdsFeed, type FeedEntry, type FeedSite } from "./ads-feeds";
 import { carLocation } from "./vehicle-links";
+import { validateTenant } from "./tenant-validation";
 import { generateDemoInventory } from "../server/demo/inventory";
 import type { TenantDocument } from "../schemas/generated/tenant";
 
 const DEMOS = ["bluegum", "coralstone-mazda", "harbourline", "kowhai-motors", "redgate", "wattle-creek"];
-const tenant = (slug: string): TenantDocument => JSON.parse(readFileSync(join(__dirname, "..", "tenants", `${slug}.json`), "utf8"));
-const SITE = (doc: TenantDocument): FeedSite => ({ origin: `https://${doc.identity.domains[0] ?? "example.com"}`, currency: doc.identity.currency, kinds: { google: ["car"], meta: ["car", "motorcycle", "truck", "caravan"] } });
-const storeOf = (doc: TenantDocument, car: { location_id?: number; dealership_id: number }): FeedStore | null => {
-  const l = carLocation(doc, car);
-  return l && { code: l.slug, dealerName: l.name, street: l.address.street ?? "", city: l.address.city ?? "", region: l.address.state, postcode: l.address.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+const docs = new Map<string, TenantDocument>();
+/** A demo site's document with the schema's defaults filled in. */
+const tenant = (slug: string): TenantDocument => {
+  if (!docs.has(slug)) {
+    const r = validateTenant(JSON.parse(readFileSync(join(__dirname, "..", "tenants", `${slug}.json`), "utf8")));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    docs.set(slug, r.document);
+  }
+  return docs.get(slug)!;
 };
+const SITE = (doc: TenantDocument): FeedSite => ({
+  origin: `https://${doc.identity.domains[0] ?? "example.com"}`,
+  currency: doc.identity.currency,
+  kinds: { google: doc.features.adsFeeds.googleKinds, meta: doc.features.adsFeeds.metaKinds },
+});
+const storeOf = feedStore;
 const entries = (feed: AdsFeed, slug: string): FeedEntry[] => {
   const doc = tenant(slug);
   return generateDemoInventory(doc).map((car) => feedEntry(feed, car, storeOf(doc, car), SITE(doc)));
 };
 
 describe("vehicle ads feeds", () => {
-  it("gives every item of every demo site each field its feed requires, in its form", () => {
+  it("gives every item of every demo site each field its feed requires, in its form, each car its store code", () => {
+    const on: string[] = [];
     for (const slug of DEMOS) {
       for (const feed of ["google", "meta"] as const) {
+        if (tenant(slug).features.adsFeeds[feed]) on.push(`${slug} ${feed}`);
         const all = entries(feed, slug);
         const items = all.flatMap((e) => (e.ok ? [e.item] : []));
         // Google's takes cars only: Redgate (motorcycles, trucks) and Wattle Creek (caravans) have none for it.
@@ -29,8 +42,13 @@ describe("vehicle ads feeds", () => {
         for (const item of items) {
           for (const [field, form] of Object.entries(REQUIRED_FIELDS[feed])) expect(item[field], `${slug} ${feed} ${item["g:id"] ?? item.vehicle_id} ${field}`).toMatch(form);
         }
+        // Every location that sells has its store code: what leaves a demo car out is its own record, or its kind.
+        const reasons = new Set(all.flatMap((e) => (e.ok ? [] : e.reasons)));
+        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper Trailers) are not in this feed: it takes cars)$/);
       }
     }
+    // Google's feed for the car sites, Meta's for all.
+    expect(on).toEqual(["bluegum google", "bluegum meta", "coralstone-mazda google", "coralstone-mazda meta", "harbourline google", "harbourline meta", "kowhai-motors google", "kowhai-motors meta", "redgate meta", "wattle-creek meta"]);
   });
 
   it("leaves Google's feed without caravans, motorcycles and trucks, saying why", () => {

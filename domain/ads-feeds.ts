@@ -4,7 +4,9 @@
  * Each car either becomes an item with every field its feed requires, or is left out with the
  * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
  */
+import type { TenantDocument } from "../schemas/generated/tenant";
 import { isElectric } from "./fuel";
+import { carLocation } from "./vehicle-links";
 import { escapeHtml } from "./escape-html";
 import { carRuleProblems } from "./listing-rules";
 import { VEHICLE_TERMS, vehicleTerms, type TermKind } from "./vehicle-terms";
@@ -46,6 +48,14 @@ export interface FeedStore {
   region: string;
   postcode: string;
   country: "AU" | "NZ";
+}
+
+/** The car's location (domain/vehicle-links carLocation, as its page and sheet name it) as the feeds name its store. */
+export function feedStore(doc: Pick<TenantDocument, "identity" | "locations">, car: { location_id?: number; dealership_id: number }): FeedStore | null {
+  const l = carLocation(doc, car);
+  if (!l) return null;
+  const a = l.address;
+  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
 }
 
 export interface FeedSite {

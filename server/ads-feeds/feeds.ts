@@ -5,10 +5,8 @@
  * serving the site rebuilds after a feed write or an import and none rebuilds per request.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { feedEntry, googleFeedXml, metaFeedCsv, type AdsFeed, type FeedItem, type FeedStore } from "../../domain/ads-feeds";
+import { feedEntry, feedStore, googleFeedXml, metaFeedCsv, type AdsFeed, type FeedItem } from "../../domain/ads-feeds";
 import { publicPageUrl } from "../../domain/hosts";
-import { carLocation } from "../../domain/vehicle-links";
-import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
 import type { StoredVehicle } from "../inventory/vehicle";
@@ -47,13 +45,6 @@ async function stockStamp(db: Db, ids: number[]): Promise<string> {
   return `${row.n}@${row.last}`;
 }
 
-function storeOf(doc: TenantDocument, car: StoredVehicle): FeedStore | null {
-  const l = carLocation(doc, car);
-  if (!l) return null;
-  const a = l.address;
-  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
-}
-
 /** The site's `feed`, or null when the site does not publish it (`evenOff`: built all the same, for the admin). */
 export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: AdsFeed, { evenOff = false } = {}): Promise<BuiltFeed | null> {
   const doc = live.document;
@@ -71,7 +62,7 @@ export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: Ad
   const left: LeftOut[] = [];
   for (const { data, slug } of rows) {
     const car = { ...data, slug } as StoredVehicle;
-    const entry = feedEntry(feed, car, storeOf(doc, car), site);
+    const entry = feedEntry(feed, car, feedStore(doc, car), site);
     if (entry.ok) items.push(entry.item);
     else left.push({ id: car.id, slug, stocknum: car.stocknum, title: `${car.year} ${car.make} ${car.model}`, reasons: entry.reasons });
   }
