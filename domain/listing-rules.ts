@@ -90,6 +90,9 @@ const wording = (words: RegExp, message: (found: string) => string) => (doc: Ten
   return problems;
 };
 
+/** A repayment amount in words: "$99/wk", "$149 per week", "$420 a month", "$99pw". */
+const REPAYMENT = /\$\s?\d[\d,]*(?:\.\d\d)?\s*(?:\/\s*(?:wk|week|fn|fortnight|mth|month|mo)\b|p\/?w\b|per (?:week|fortnight|month)\b|an? (?:week|fortnight|month)\b|(?:weekly|fortnightly|monthly)\b)/i;
+
 /** Whether a location has a phone number the site shows for it (its own, else the site's). */
 const hasPhone = (l: Location, doc: TenantDocument) => [l.contact_detail?.phone, l.contact_detail?.landline_phone, doc.identity.phone].some((p) => !!p?.trim());
 
@@ -140,14 +143,16 @@ export const LISTING_RULES: readonly ListingRule[] = [
     jurisdictions: ["NSW"],
     rule: "A claimed reduction (a price drop, a saving) shows the cash price beside it.",
     source: "Australian Consumer Law s 48 and NSW Fair Trading's advertising rules",
-    kept: "Cards and car pages claim no reduction; a price-drop alert shows the new cash price beside the old one (server/saved-searches/mail.ts).",
+    kept: "A card's or car page's tag claiming a reduction (“Price Drop”) shows only with the car's cash price beside it (domain/vehicle-display.ts cardTag); a price-drop alert shows the new cash price beside the old one (server/saved-searches/mail.ts).",
   },
   {
     id: "total-price-prominence",
     jurisdictions: ["VIC"],
     rule: "The total (drive-away) price is at least as prominent as any component price, such as a weekly repayment.",
     source: "Australian Consumer Law s 48(1) and (7) (single price as prominent as any part of it)",
-    kept: "Cards and car pages draw a repayment in smaller type than the car's price (blocks/_shared/vehicle-card).",
+    kept: "Car pages draw a repayment no larger than the car's price: the summary's finance card and the calculator's figure (blocks/vehicle-summary, blocks/finance-calculator), the sticky header's estimate in the price's own type.",
+    // A repayment the site's own text states ("From $99/wk" in a banner, or as the no-price text) stands with no total beside it.
+    check: wording(REPAYMENT, (found) => `“${found}” is a repayment, which Victorian advertising shows only beside the total (drive-away) price, at least as prominent: take it out; car pages show each car's repayments beside its price.`),
   },
   {
     id: "nz-cin",
