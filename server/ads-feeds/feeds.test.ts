@@ -1,45 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
+import { backends } from "../../tests/databases";
+import { stockedSite } from "../../tests/fixtures/stocked-site";
 import { upsertVehicles, deleteVehicle } from "../inventory/store";
-import { createTenant, publish } from "../tenants/store";
 import { vehicles } from "../db/schema";
 import { adsFeed, feedReports } from "./feeds";
 
 const VIN = (n: number) => `JTNKB3BE10J0${String(n).padStart(5, "0")}`;
 
 describe.each(backends)("vehicle ads feeds on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
-  let h: DbHandle;
   const doc = inventoryTenant("alpha");
   doc.identity.domains = ["alpha.example"];
   doc.features.adsFeeds = { google: true, meta: false, googleKinds: ["car"], metaKinds: ["car"] };
   doc.locations[0].store_code = "ALPHA-BNE";
   const live = { slug: "alpha", version: 3, document: doc };
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
-    await createTenant(h.db, inventoryTenant("alpha"), "test");
-    await publish(h, "alpha", { actor: "test" });
-    const written = await upsertVehicles(h.db, [
-      feedVehicle("a1", { stocknum: "A1", vin: VIN(1) }),
-      feedVehicle("a2", { stocknum: "A2", vin: VIN(2), status: "sold" }),
-      feedVehicle("a3", { stocknum: "A3", vin: VIN(3), item_type: "motorcycle", make: "Yamaha", model: "MT-07" }),
-      // Ipswich has no store code.
-      feedVehicle("a4", { stocknum: "A4", vin: VIN(4), dealership_id: 2, location_id: 20 }),
-    ]);
-    expect(written.rejected).toEqual([]);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
+  const site = stockedSite(make, [
+    feedVehicle("a1", { stocknum: "A1", vin: VIN(1) }),
+    feedVehicle("a2", { stocknum: "A2", vin: VIN(2), status: "sold" }),
+    feedVehicle("a3", { stocknum: "A3", vin: VIN(3), item_type: "motorcycle", make: "Yamaha", model: "MT-07" }),
+    // Ipswich has no store code.
+    feedVehicle("a4", { stocknum: "A4", vin: VIN(4), dealership_id: 2, location_id: 20 }),
+  ]);
 
   it("lists each listed car or says why it is left out, and builds again only when the stock changes", async (ctx) => {
-    if (!tdb) return ctx.skip();
+    if (!site.tdb) return ctx.skip();
+    const h = site.h;
     const first = (await adsFeed(h.db, live, "alpha.localhost", "google"))!;
     expect(first.items).toBe(1);
     expect(first.body).toContain("<g:id>a1</g:id>");
@@ -64,7 +50,8 @@ describe.each(backends)("vehicle ads feeds on %s", (_name, make) => {
   });
 
   it("reports each feed for the admin, off ones as they would be, with the cars left out counted per reason", async (ctx) => {
-    if (!tdb) return ctx.skip();
+    if (!site.tdb) return ctx.skip();
+    const h = site.h;
     expect((await upsertVehicles(h.db, [feedVehicle("a6", { stocknum: "A6", vin: "JT123456789", price: 0, dealership_id: 2, location_id: 20 })])).rejected).toEqual([]);
     const [google, meta] = await feedReports(h.db, live, "alpha.localhost");
     expect([google.feed, google.on, meta.feed, meta.on]).toEqual(["google", true, "meta", false]);
