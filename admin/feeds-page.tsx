@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { AdsFeed } from "../domain/ads-feeds";
-import { siteTerms, type VehicleTerms } from "../domain/vehicle-terms";
+import { siteTerms, VEHICLE_TERMS, type VehicleTerms } from "../domain/vehicle-terms";
 import { getDb } from "../server/db";
 import { FEED_PATHS, feedReports, type FeedReport } from "../server/ads-feeds/feeds";
 import { getLiveDocument } from "../server/tenants/store";
@@ -27,7 +27,8 @@ export async function FeedsPage({ slug }: { slug: string }) {
   // The site as the admin's other links open it (the tenant list's "View site").
   const site = `http://${slug}.localhost${port ? `:${port}` : ""}`;
   const reports = await feedReports(db, live, `${slug}.localhost${port ? `:${port}` : ""}`);
-  const terms = siteTerms(live.document.identity);
+  // The lists name every kind the site sells: "vehicles" for a site of several, however many are cars.
+  const terms = live.document.identity.stockKinds.length > 1 ? VEHICLE_TERMS.vehicle : siteTerms(live.document.identity);
   return (
     <AdminShell user={user}>
       <TenantNav slug={slug} current="feeds" user={user} />
