@@ -49,6 +49,8 @@ function FeedSection({ report: r, site, noun }: { report: FeedReport; site: stri
   const id = `feed-${r.feed}`;
   const inIt = count(r.items, noun.noun, noun.plural);
   const left = count(r.left.length, noun.noun, noun.plural);
+  const fixable = r.left.filter((l) => !l.kind);
+  const ofKind = r.left.length - fixable.length;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{NAMES[r.feed]}</h2>
@@ -76,22 +78,25 @@ function FeedSection({ report: r, site, noun }: { report: FeedReport; site: stri
               </tbody>
             </table>
           </div>
-          <div className={styles.scroll} role="region" aria-label={`${NAMES[r.feed]}: ${noun.plural} left out`} tabIndex={0}>
-            <table className={styles.table} data-testid={`${id}-left`}>
-              <TableHead caption={`${noun.Plural} left out of ${NAMES[r.feed]}`} columns={["Stock no.", noun.Noun, "Why"]} />
-              <tbody>
-                {r.left.map((l) => (
-                  <tr key={l.id} data-car={l.id}>
-                    <td>{l.stocknum}</td>
-                    <td>
-                      <a href={`${site}/cars/${encodeURIComponent(l.slug)}`}>{l.title}</a>
-                    </td>
-                    <td>{l.reasons.join("; ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {ofKind ? <p className={styles.hint}>{count(ofKind, noun.noun, noun.plural)} of a kind this feed does not take {ofKind === 1 ? "is" : "are"} counted above, not listed: no change to {ofKind === 1 ? "its record" : "their records"} would bring {ofKind === 1 ? "it" : "them"} in.</p> : null}
+          {fixable.length ? (
+            <div className={styles.scroll} role="region" aria-label={`${NAMES[r.feed]}: ${noun.plural} left out`} tabIndex={0}>
+              <table className={styles.table} data-testid={`${id}-left`}>
+                <TableHead caption={`${noun.Plural} left out of ${NAMES[r.feed]}`} columns={["Stock no.", noun.Noun, "Why"]} />
+                <tbody>
+                  {fixable.map((l) => (
+                    <tr key={l.id} data-car={l.id}>
+                      <td>{l.stocknum}</td>
+                      <td>
+                        <a href={`${site}/cars/${encodeURIComponent(l.slug)}`}>{l.title}</a>
+                      </td>
+                      <td>{l.reasons.join("; ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
         </>
       ) : (
         <p role="status">No {noun.noun} is left out.</p>

@@ -66,7 +66,8 @@ export interface FeedSite {
 }
 
 export type FeedItem = Record<string, string>;
-export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[] };
+/** An item, or why the car is left out (`kind`: because the feed does not take its kind, which no fix of its record changes). */
+export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[]; kind?: true };
 
 const TRACKING: Record<AdsFeed, string> = {
   google: "utm_source=google&utm_medium=vehicle_ads&utm_campaign=vehicle_listings",
@@ -81,7 +82,7 @@ function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: F
   const terms = vehicleTerms(car);
   const kinds = site.kinds[feed];
   if (!kinds.includes(car.item_type ?? "car")) {
-    return [`${terms.Plural} are not in this feed: it takes ${kinds.map((k) => VEHICLE_TERMS[k as TermKind]?.plural ?? k).join(" and ") || "no vehicles"}`];
+    return [`${terms.plural[0].toUpperCase()}${terms.plural.slice(1)} are not in this feed: it takes ${kinds.map((k) => VEHICLE_TERMS[k as TermKind]?.plural ?? k).join(" and ") || "no vehicles"}`];
   }
   return [
     (car.price ?? 0) > 10 ? "" : "No price",
@@ -97,7 +98,7 @@ function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: F
 /** One car as an item of `feed`, or why it is left out. */
 export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): FeedEntry {
   const reasons = reasonsOf(feed, car, store, site);
-  if (reasons.length) return { ok: false, car: car.id, reasons };
+  if (reasons.length) return { ok: false, car: car.id, reasons, ...(site.kinds[feed].includes(car.item_type ?? "car") ? {} : { kind: true as const }) };
   const s = store!;
   const title = text([car.year, car.make, car.model, car.badge].filter(Boolean).join(" "));
   const link = `${site.origin}/cars/${car.slug}?${TRACKING[feed]}`;

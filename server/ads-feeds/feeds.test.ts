@@ -58,10 +58,10 @@ describe.each(backends)("vehicle ads feeds on %s", (_name, make) => {
     expect(google.items).toBe(1); // a5 (a1 deleted above)
     // Each with the slug of its page, as stored.
     const slugs = new Map((await h.db.select({ id: vehicles.id, slug: vehicles.slug }).from(vehicles)).map((r) => [r.id, r.slug]));
-    expect(google.left.map((l) => [l.stocknum, l.slug === slugs.get(l.id), l.title, l.reasons]).sort()).toEqual([
-      ["A3", true, "2021 Yamaha MT-07", ["Motorcycles are not in this feed: it takes cars"]],
-      ["A4", true, "2021 Toyota Corolla", ["No store code for Alpha Motors Ipswich"]],
-      ["A6", true, "2021 Toyota Corolla", ["No price", "No 17-character VIN", "No store code for Alpha Motors Ipswich"]],
+    expect(google.left.map((l) => [l.stocknum, l.slug === slugs.get(l.id), l.title, l.reasons, l.kind]).sort()).toEqual([
+      ["A3", true, "2021 Yamaha MT-07", ["Motorcycles are not in this feed: it takes cars"], true],
+      ["A4", true, "2021 Toyota Corolla", ["No store code for Alpha Motors Ipswich"], false],
+      ["A6", true, "2021 Toyota Corolla", ["No price", "No 17-character VIN", "No store code for Alpha Motors Ipswich"], false],
     ]);
     expect(google.reasons).toEqual([
       { reason: "No store code for Alpha Motors Ipswich", cars: 2 },

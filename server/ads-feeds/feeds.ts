@@ -19,6 +19,8 @@ export interface LeftOut {
   stocknum: string;
   title: string;
   reasons: string[];
+  /** Left out for its kind alone (the feed does not take it), which no fix of its record changes. */
+  kind: boolean;
 }
 export interface BuiltFeed {
   key: string;
@@ -64,7 +66,7 @@ export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: Ad
     const car = { ...data, slug } as StoredVehicle;
     const entry = feedEntry(feed, car, feedStore(doc, car), site);
     if (entry.ok) items.push(entry.item);
-    else left.push({ id: car.id, slug, stocknum: car.stocknum, title: `${car.year} ${car.make} ${car.model}`, reasons: entry.reasons });
+    else left.push({ id: car.id, slug, stocknum: car.stocknum, title: `${car.year} ${car.make} ${car.model}`, reasons: entry.reasons, kind: !!entry.kind });
   }
   const body = feed === "google" ? googleFeedXml({ name: doc.identity.name, origin }, items) : metaFeedCsv(items);
   const result = { key, body, items: items.length, left };
