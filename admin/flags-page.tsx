@@ -20,6 +20,9 @@ export async function FlagsPage({ slug }: { slug: string }) {
       <TenantNav slug={slug} current="flags" user={user} />
       <h1>Feature flags of {name}</h1>
       <p>Switch features on or off, then publish: the site changes at once.</p>
+      <p>
+        The vehicle ads feeds leave out any vehicle missing what the feed requires: see which, and why, in <a href={`/admin/tenants/${slug}/feeds`}>Ads feeds</a>.
+      </p>
       {draft.unpublishedChanges && draft.published ? (
         <p className={styles.notice}>The draft has other unpublished changes. Publishing the flags publishes those changes too.</p>
       ) : null}

@@ -34,7 +34,7 @@ export function AdminShell({ user, children, wide = false }: { user: AdminUser |
 }
 
 /** The tabs of one site's admin pages. */
-export function TenantNav({ slug, current, user }: { slug: string; current: "edit" | "flags" | "history" | "leads" | "media" | "demand"; user: AdminUser }) {
+export function TenantNav({ slug, current, user }: { slug: string; current: "edit" | "flags" | "history" | "leads" | "media" | "demand" | "feeds"; user: AdminUser }) {
   const links = [
     { key: "edit", href: `/admin/tenants/${slug}`, label: "Editor" },
     { key: "flags", href: `/admin/tenants/${slug}/flags`, label: "Feature flags" },
@@ -42,6 +42,7 @@ export function TenantNav({ slug, current, user }: { slug: string; current: "edi
     { key: "leads", href: `/admin/tenants/${slug}/leads`, label: "Leads" },
     { key: "media", href: `/admin/tenants/${slug}/media`, label: "Picture library" },
     { key: "demand", href: `/admin/tenants/${slug}/demand`, label: "Demand" },
+    { key: "feeds", href: `/admin/tenants/${slug}/feeds`, label: "Ads feeds" },
   ];
   return (
     <nav aria-label="Site admin" className={styles.subnav}>

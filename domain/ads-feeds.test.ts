@@ -1,27 +1,40 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { feedEntry, googleFeedXml, metaFeedCsv, REQUIRED_FIELDS, type AdsFeed, type FeedEntry, type FeedSite, type FeedStore } from "./ads-feeds";
+import { feedEntry, feedStore, googleFeedXml, metaFeedCsv, REQUIRED_FIELDS, type AdsFeed, type FeedEntry, type FeedSite } from "./ads-feeds";
 import { carLocation } from "./vehicle-links";
+import { validateTenant } from "./tenant-validation";
 import { generateDemoInventory } from "../server/demo/inventory";
 import type { TenantDocument } from "../schemas/generated/tenant";
 
 const DEMOS = ["bluegum", "coralstone-mazda", "harbourline", "kowhai-motors", "redgate", "wattle-creek"];
-const tenant = (slug: string): TenantDocument => JSON.parse(readFileSync(join(__dirname, "..", "tenants", `${slug}.json`), "utf8"));
-const SITE = (doc: TenantDocument): FeedSite => ({ origin: `https://${doc.identity.domains[0] ?? "example.com"}`, currency: doc.identity.currency, kinds: { google: ["car"], meta: ["car", "motorcycle", "truck", "caravan"] } });
-const storeOf = (doc: TenantDocument, car: { location_id?: number; dealership_id: number }): FeedStore | null => {
-  const l = carLocation(doc, car);
-  return l && { code: l.slug, dealerName: l.name, street: l.address.street ?? "", city: l.address.city ?? "", region: l.address.state, postcode: l.address.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+const docs = new Map<string, TenantDocument>();
+/** A demo site's document with the schema's defaults filled in. */
+const tenant = (slug: string): TenantDocument => {
+  if (!docs.has(slug)) {
+    const r = validateTenant(JSON.parse(readFileSync(join(__dirname, "..", "tenants", `${slug}.json`), "utf8")));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    docs.set(slug, r.document);
+  }
+  return docs.get(slug)!;
 };
+const SITE = (doc: TenantDocument): FeedSite => ({
+  origin: `https://${doc.identity.domains[0] ?? "example.com"}`,
+  currency: doc.identity.currency,
+  kinds: { google: doc.features.adsFeeds.googleKinds, meta: doc.features.adsFeeds.metaKinds },
+});
+const storeOf = feedStore;
 const entries = (feed: AdsFeed, slug: string): FeedEntry[] => {
   const doc = tenant(slug);
   return generateDemoInventory(doc).map((car) => feedEntry(feed, car, storeOf(doc, car), SITE(doc)));
 };
 
 describe("vehicle ads feeds", () => {
-  it("gives every item of every demo site each field its feed requires, in its form", () => {
+  it("gives every item of every demo site each field its feed requires, in its form, each car its store code", () => {
+    const on: string[] = [];
     for (const slug of DEMOS) {
       for (const feed of ["google", "meta"] as const) {
+        if (tenant(slug).features.adsFeeds[feed]) on.push(`${slug} ${feed}`);
         const all = entries(feed, slug);
         const items = all.flatMap((e) => (e.ok ? [e.item] : []));
         // Google's takes cars only: Redgate (motorcycles, trucks) and Wattle Creek (caravans) have none for it.
@@ -29,16 +42,22 @@ describe("vehicle ads feeds", () => {
         for (const item of items) {
           for (const [field, form] of Object.entries(REQUIRED_FIELDS[feed])) expect(item[field], `${slug} ${feed} ${item["g:id"] ?? item.vehicle_id} ${field}`).toMatch(form);
         }
+        // Every location that sells has its store code: what leaves a demo car out is its own record, or its kind.
+        const reasons = new Set(all.flatMap((e) => (e.ok ? [] : e.reasons)));
+        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper trailers) are not in this feed: it takes cars)$/);
       }
     }
+    // Google's feed for the car sites, Meta's for all.
+    expect(on).toEqual(["bluegum google", "bluegum meta", "coralstone-mazda google", "coralstone-mazda meta", "harbourline google", "harbourline meta", "kowhai-motors google", "kowhai-motors meta", "redgate meta", "wattle-creek meta"]);
   });
 
   it("leaves Google's feed without caravans, motorcycles and trucks, saying why", () => {
     const google = entries("google", "redgate");
     const left = google.filter((e): e is Extract<FeedEntry, { ok: false }> => !e.ok);
     expect(left.length).toBeGreaterThan(0);
-    expect(left.flatMap((e) => e.reasons).filter((r) => r.startsWith("Google's"))[0]).toMatch(/^Google's vehicle ads here take cars, not a (motorcycle|truck)$/);
-    expect(entries("google", "wattle-creek").every((e) => !e.ok && e.reasons[0] === "Google's vehicle ads here take cars, not a caravan")).toBe(true);
+    // A kind the feed does not take is the one reason given.
+    expect(new Set(left.map((e) => e.reasons.join("|")))).toEqual(new Set(["Motorcycles are not in this feed: it takes cars", "Trucks are not in this feed: it takes cars"]));
+    expect(entries("google", "wattle-creek").every((e) => !e.ok && /^(Caravans|Camper trailers) are not in this feed: it takes cars$/.test(e.reasons.join("|")) && e.kind)).toBe(true);
     // Meta's catalogue takes them.
     expect(entries("meta", "wattle-creek").some((e) => e.ok)).toBe(true);
   });
@@ -48,10 +67,22 @@ describe("vehicle ads feeds", () => {
     const car = generateDemoInventory(doc).find((c) => c.item_type === "car" && c.car_type === "used")!;
     const store = storeOf(doc, car)!;
     expect(feedEntry("google", { ...car, price: 0, images: [], vin: "JT123" }, { ...store, code: null }, SITE(doc))).toEqual({
-      ok: false, car: car.id, reasons: ["no price", "no picture", "its VIN is not 17 characters", `its location, ${store.dealerName}, has no store code`],
+      ok: false, car: car.id, reasons: ["No price", "No picture", "No 17-character VIN", `No store code for ${store.dealerName}`],
     });
+    expect(feedEntry("meta", { ...car, vin: null, km: null }, null, SITE(doc))).toEqual({ ok: false, car: car.id, reasons: ["No 17-character VIN", "No odometer reading", "No location"] });
     const ok = feedEntry("google", car, store, SITE(doc));
     expect(ok).toMatchObject({ ok: true, item: { "g:condition": "used", "g:price": `${car.price!.toFixed(2)} AUD`, "g:mileage": `${car.km} km`, "g:vehicle_fulfillment": `in_store:${store.code}` } });
+  });
+
+  it("leaves out a used vehicle sold in NSW without its rego (NSW's listing rule), not one sold in Queensland or a new one", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc);
+    const at = (state: string, type: string, kind = "car") => cars.find((c) => c.car_type === type && (c.item_type ?? "car") === kind && carLocation(doc, c)?.address.state === state && feedEntry("meta", c, storeOf(doc, c), SITE(doc)).ok)!;
+    const reasons = (car: (typeof cars)[number]) => feedEntry("meta", { ...car, regplate: " " }, storeOf(doc, car), SITE(doc));
+    expect(reasons(at("NSW", "used"))).toMatchObject({ ok: false, reasons: ["No rego: NSW asks a used car's advertisement to show its registration number"] });
+    expect(reasons(at("NSW", "used", "motorcycle"))).toMatchObject({ ok: false, reasons: ["No rego: NSW asks a used motorcycle's advertisement to show its registration number"] });
+    expect(reasons(at("QLD", "used")).ok).toBe(true);
+    expect(reasons(at("NSW", "new")).ok).toBe(true);
   });
 
   it("writes Google's feed as RSS with the g: namespace and Meta's as CSV, escaping what a feed brings", () => {

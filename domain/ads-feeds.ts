@@ -4,8 +4,12 @@
  * Each car either becomes an item with every field its feed requires, or is left out with the
  * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
  */
+import type { TenantDocument } from "../schemas/generated/tenant";
 import { isElectric } from "./fuel";
+import { carLocation } from "./vehicle-links";
 import { escapeHtml } from "./escape-html";
+import { carRuleProblems } from "./listing-rules";
+import { VEHICLE_TERMS, vehicleTerms, type TermKind } from "./vehicle-terms";
 
 export type AdsFeed = "google" | "meta";
 
@@ -28,6 +32,7 @@ export interface FeedCar {
   km?: number | null;
   price?: number | null;
   vin?: string | null;
+  regplate?: string | null;
   certified?: boolean | null;
   dealercomments?: string | null;
   images?: { url: string }[];
@@ -45,6 +50,14 @@ export interface FeedStore {
   country: "AU" | "NZ";
 }
 
+/** The car's location (domain/vehicle-links carLocation, as its page and sheet name it) as the feeds name its store. */
+export function feedStore(doc: Pick<TenantDocument, "identity" | "locations">, car: { location_id?: number; dealership_id: number }): FeedStore | null {
+  const l = carLocation(doc, car);
+  if (!l) return null;
+  const a = l.address;
+  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+}
+
 export interface FeedSite {
   origin: string;
   currency: string;
@@ -53,9 +66,9 @@ export interface FeedSite {
 }
 
 export type FeedItem = Record<string, string>;
-export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[] };
+/** An item, or why the car is left out (`kind`: because the feed does not take its kind, which no fix of its record changes). */
+export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[]; kind?: true };
 
-const KIND_WORDS: Record<string, string> = { car: "a car", motorcycle: "a motorcycle", truck: "a truck", caravan: "a caravan" };
 const TRACKING: Record<AdsFeed, string> = {
   google: "utm_source=google&utm_medium=vehicle_ads&utm_campaign=vehicle_listings",
   meta: "utm_source=facebook&utm_medium=paid_social&utm_campaign=automotive_inventory",
@@ -64,25 +77,28 @@ const TRACKING: Record<AdsFeed, string> = {
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const text = (s: string | null | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
 
-/** Why a car cannot be in the feed (none: it can). */
+/** Why a car cannot be in the feed (none: it can). A kind the feed does not take is the one reason worth giving. */
 function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): string[] {
-  const kind = car.item_type ?? "car";
-  const name = feed === "google" ? "Google's vehicle ads" : "Meta's catalogue";
+  const terms = vehicleTerms(car);
+  const kinds = site.kinds[feed];
+  if (!kinds.includes(car.item_type ?? "car")) {
+    return [`${terms.plural[0].toUpperCase()}${terms.plural.slice(1)} are not in this feed: it takes ${kinds.map((k) => VEHICLE_TERMS[k as TermKind]?.plural ?? k).join(" and ") || "no vehicles"}`];
+  }
   return [
-    site.kinds[feed].includes(kind) ? "" : `${name} here take ${site.kinds[feed].map((k) => `${k}s`).join(" and ") || "no vehicles"}, not ${KIND_WORDS[kind] ?? kind}`,
-    (car.price ?? 0) > 10 ? "" : "no price",
-    car.images?.length ? "" : "no picture",
-    VIN.test(text(car.vin).toUpperCase()) ? "" : car.vin ? "its VIN is not 17 characters" : "no VIN",
-    car.km != null && car.km >= 0 ? "" : "no odometer reading",
-    store ? "" : "no location",
-    !store || store.code ? "" : `its location, ${store.dealerName}, has no store code`,
+    (car.price ?? 0) > 10 ? "" : "No price",
+    car.images?.length ? "" : "No picture",
+    VIN.test(text(car.vin).toUpperCase()) ? "" : "No 17-character VIN",
+    car.km != null && car.km >= 0 ? "" : "No odometer reading",
+    store ? "" : "No location",
+    !store || store.code ? "" : `No store code for ${store.dealerName}`,
+    ...(store ? carRuleProblems(car, store.country === "NZ" ? "NZ" : store.region) : []),
   ].filter(Boolean);
 }
 
 /** One car as an item of `feed`, or why it is left out. */
 export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): FeedEntry {
   const reasons = reasonsOf(feed, car, store, site);
-  if (reasons.length) return { ok: false, car: car.id, reasons };
+  if (reasons.length) return { ok: false, car: car.id, reasons, ...(site.kinds[feed].includes(car.item_type ?? "car") ? {} : { kind: true as const }) };
   const s = store!;
   const title = text([car.year, car.make, car.model, car.badge].filter(Boolean).join(" "));
   const link = `${site.origin}/cars/${car.slug}?${TRACKING[feed]}`;

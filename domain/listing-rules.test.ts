@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { jurisdictionsOf, LISTING_RULES, listingRuleProblems } from "./listing-rules";
+import { carRuleProblems, jurisdictionsOf, LISTING_RULES, listingRuleProblems } from "./listing-rules";
 import { validateTenant } from "./tenant-validation";
 import { keyInfoItems } from "./key-info";
+import { cardTag, priceDisplay } from "./vehicle-display";
 import { showsVeeel, veeelRows } from "./veeel";
 import { licenceRows } from "../blocks/_shared/location";
 import { alertMail } from "../server/saved-searches/mail";
@@ -22,6 +23,7 @@ const problems = (rule: string, slug: string, change: (doc: any) => void = () =>
   const only = LISTING_RULES.find((r) => r.id === rule)!;
   return only.check!(valid(doc), { usedStock }).map((p) => [p.where, p.message]);
 };
+const HARBOURLINE = { identity: { locale: "en-AU", currency: "AUD" }, copy: { noPriceText: "Enquire for price", preorderText: "Pre-order now" } } as never;
 const css = (file: string, selector: string) => Number(new RegExp(`\\n${selector.replace(".", "\\.")} \\{[^}]*font-size: ([\\d.]+)rem`).exec(readFileSync(join(__dirname, "..", file), "utf8"))![1]);
 
 // One case per rule in the table: a rule without one fails the first test.
@@ -47,6 +49,9 @@ const cases: Record<string, () => void> = {
   },
   "nsw-rego": () => {
     expect(keyInfoItems({ car_type: "used", regplate: "CX12AB" } as never, "en-AU")).toContainEqual({ label: "Rego", value: "CX12AB" });
+    // A used vehicle sold in NSW without its rego is flagged (the admin's Ads feeds page; the feeds leave it out); not a new one, nor one sold in Queensland.
+    expect(carRuleProblems({ car_type: "used", item_type: "truck", regplate: "" }, "NSW")).toEqual(["No rego: NSW asks a used truck's advertisement to show its registration number"]);
+    expect([carRuleProblems({ car_type: "used", regplate: "CX12AB" }, "NSW"), carRuleProblems({ car_type: "new" }, "NSW"), carRuleProblems({ car_type: "used" }, "QLD")]).toEqual([[], [], []]);
   },
   "nsw-on-road-costs": () => {
     expect(problems("nsw-on-road-costs", "harbourline", (d) => { d.copy.aboutText = "Great prices plus on-road costs."; d.footer.text = "Drive away, no ORC."; })).toEqual([
@@ -60,10 +65,30 @@ const cases: Record<string, () => void> = {
     const search = { id: "s1", origin: "https://harbourline.example", path: "/search", state: {}, label: "Utes" } as unknown as SavedSearch;
     const car = { id: "c1", title: "2021 Ford Ranger", slug: "2021-ford-ranger-x", price: 41990, wasPrice: 44990, kind: "price" as const, picture: null, itemType: "car", body: "Ute" };
     expect(alertMail(valid(raw("harbourline")), search, [car], "2026-11-29").text).toContain("Price drop: 2021 Ford Ranger — $41,990 (was $44,990)");
+    // A card's or car page's tag claims a reduction only beside the cash price: with no price shown, the next tag stands instead.
+    const opts = { now: new Date("2026-11-29T00:00:00Z"), newArrivalLabel: "New Arrival" };
+    const tagged = { tag: "Price Drop", status: "in_stock", created_at: 0, price: 41990 };
+    expect(cardTag(tagged, opts)).toEqual({ kind: "custom", label: "Price Drop" });
+    expect(priceDisplay(tagged, HARBOURLINE)).toMatchObject({ kind: "price", text: "$41,990" });
+    expect([cardTag({ ...tagged, price: 0 }, opts), cardTag({ ...tagged, price: null, status: "coming_soon" }, opts), cardTag({ ...tagged, tag: "Save $3,000", price: 5 }, opts)]).toEqual([null, { kind: "coming-soon", label: "COMING SOON" }, null]);
+    // A tag that claims no reduction shows whatever the price.
+    expect(cardTag({ ...tagged, tag: "One Owner", price: 0 }, opts)).toEqual({ kind: "custom", label: "One Owner" });
   },
   "total-price-prominence": () => {
-    // The car page's price is larger than the repayment beside it, whatever the site's theme.
-    expect(css("blocks/vehicle-summary/vehicle-summary.module.css", ".amount")).toBeGreaterThan(css("blocks/vehicle-summary/vehicle-summary.module.css", ".financeFigure"));
+    // The car page's price is larger than the repayment beside it, whatever the site's theme, and the calculator's figure at its largest no larger.
+    const price = css("blocks/vehicle-summary/vehicle-summary.module.css", ".amount");
+    expect(price).toBeGreaterThan(css("blocks/vehicle-summary/vehicle-summary.module.css", ".financeFigure"));
+    const calculator = /\n\.repayment \{[^}]*font-size: clamp\([^,]+,[^,]+, ([\d.]+)rem\)/.exec(readFileSync(join(__dirname, "..", "blocks/finance-calculator/finance-calculator.module.css"), "utf8"))!;
+    expect(Number(calculator[1])).toBeLessThanOrEqual(price);
+    // A repayment in the site's own text stands with no total beside it: a Victorian site is told where.
+    expect(problems("total-price-prominence", "wattle-creek", (d) => { d.copy.noPriceText = "From $99/wk"; d.footer.text = "Tow away a Jayco for $149 per week*"; d.copy.aboutText = "Priced from $45,990 drive away, 12 months' rego."; })).toEqual([
+      ["Copy › Text when a car has no price", "“$99/wk” is a repayment, which Victorian advertising shows only beside the total (drive-away) price, at least as prominent: take it out; car pages show each car's repayments beside its price."],
+      ["Footer › Footer text", "“$149 per week” is a repayment, which Victorian advertising shows only beside the total (drive-away) price, at least as prominent: take it out; car pages show each car's repayments beside its price."],
+    ]);
+    // Queensland is not held to it here (the rule's row names Victoria).
+    const coralstone = raw("coralstone-mazda");
+    coralstone.footer.text = "From $99/wk";
+    expect(listingRuleProblems(valid(coralstone), { usedStock: 5 })).toEqual([]);
   },
   "nz-cin": () => {
     expect(problems("nz-cin", "kowhai-motors", (d) => { d.features.consumerInformationNotice = false; }, 3)).toEqual([

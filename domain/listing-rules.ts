@@ -6,6 +6,7 @@
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { fieldPlace } from "./field-place";
+import { vehicleTerms } from "./vehicle-terms";
 
 /** An Australian state or territory, or New Zealand. */
 export type Jurisdiction = "NSW" | "VIC" | "QLD" | "SA" | "WA" | "TAS" | "ACT" | "NT" | "NZ";
@@ -37,6 +38,16 @@ export interface ListingRule {
   /** Where the pages keep it by themselves, whatever the settings. */
   kept?: string;
   check?: (doc: TenantDocument, ctx: RuleContext) => RuleProblem[];
+  /** What a listed car lacks under this rule where it is sold (the admin's feeds page lists it; the feeds leave it out). */
+  checkCar?: (car: RuleCar, where: Jurisdiction) => string | null;
+}
+
+/** A listed car as the car rules read it. */
+export interface RuleCar {
+  car_type: string;
+  item_type?: string | null;
+  body?: string | null;
+  regplate?: string | null;
 }
 
 type Location = TenantDocument["locations"][number];
@@ -79,6 +90,9 @@ const wording = (words: RegExp, message: (found: string) => string) => (doc: Ten
   return problems;
 };
 
+/** A repayment amount in words: "$99/wk", "$149 per week", "$420 a month", "$99pw". */
+const REPAYMENT = /\$\s?\d[\d,]*(?:\.\d\d)?\s*(?:\/\s*(?:wk|week|fn|fortnight|mth|month|mo)\b|p\/?w\b|per (?:week|fortnight|month)\b|an? (?:week|fortnight|month)\b|(?:weekly|fortnightly|monthly)\b)/i;
+
 /** Whether a location has a phone number the site shows for it (its own, else the site's). */
 const hasPhone = (l: Location, doc: TenantDocument) => [l.contact_detail?.phone, l.contact_detail?.landline_phone, doc.identity.phone].some((p) => !!p?.trim());
 
@@ -114,6 +128,7 @@ export const LISTING_RULES: readonly ListingRule[] = [
     rule: "A used car's advertisement shows its registration number.",
     source: "NSW Fair Trading, advertising by motor dealers: a registered used vehicle's registration number",
     kept: "A used car's key information shows its “Rego” (blocks/vehicle-key-info).",
+    checkCar: (car, where) => (where === "NSW" && car.car_type === "used" && !car.regplate?.trim() ? `No rego: NSW asks a used ${vehicleTerms(car).noun}'s advertisement to show its registration number` : null),
   },
   {
     id: "nsw-on-road-costs",
@@ -128,14 +143,16 @@ export const LISTING_RULES: readonly ListingRule[] = [
     jurisdictions: ["NSW"],
     rule: "A claimed reduction (a price drop, a saving) shows the cash price beside it.",
     source: "Australian Consumer Law s 48 and NSW Fair Trading's advertising rules",
-    kept: "Cards and car pages claim no reduction; a price-drop alert shows the new cash price beside the old one (server/saved-searches/mail.ts).",
+    kept: "A card's or car page's tag claiming a reduction (“Price Drop”) shows only with the car's cash price beside it (domain/vehicle-display.ts cardTag); a price-drop alert shows the new cash price beside the old one (server/saved-searches/mail.ts).",
   },
   {
     id: "total-price-prominence",
     jurisdictions: ["VIC"],
     rule: "The total (drive-away) price is at least as prominent as any component price, such as a weekly repayment.",
     source: "Australian Consumer Law s 48(1) and (7) (single price as prominent as any part of it)",
-    kept: "Cards and car pages draw a repayment in smaller type than the car's price (blocks/_shared/vehicle-card).",
+    kept: "Car pages draw a repayment no larger than the car's price: the summary's finance card and the calculator's figure (blocks/vehicle-summary, blocks/finance-calculator), the sticky header's estimate in the price's own type.",
+    // A repayment the site's own text states ("From $99/wk" in a banner, or as the no-price text) stands with no total beside it.
+    check: wording(REPAYMENT, (found) => `“${found}” is a repayment, which Victorian advertising shows only beside the total (drive-away) price, at least as prominent: take it out; car pages show each car's repayments beside its price.`),
   },
   {
     id: "nz-cin",
@@ -183,4 +200,12 @@ export const LISTING_RULES: readonly ListingRule[] = [
 export function listingRuleProblems(doc: TenantDocument, ctx: RuleContext): RuleProblem[] {
   const mine = jurisdictionsOf(doc);
   return LISTING_RULES.filter((r) => r.check && r.jurisdictions.some((j) => mine.has(j))).flatMap((r) => r.check!(doc, ctx));
+}
+
+/** What a listed car sold at a location in `where` (a state, or NZ) lacks under the car rules of that place. */
+export function carRuleProblems(car: RuleCar, where: string): string[] {
+  return LISTING_RULES.flatMap((r) => {
+    const problem = r.checkCar && r.jurisdictions.includes(where as Jurisdiction) ? r.checkCar(car, where as Jurisdiction) : null;
+    return problem ? [problem] : [];
+  });
 }

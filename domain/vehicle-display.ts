@@ -43,6 +43,9 @@ export function isBelowMarket(price: number | null | undefined, averageMarketPri
 
 export const NEW_ARRIVAL_DAYS = 8;
 
+/** A tag that claims a reduction: "Price Drop", "Reduced", "Was $…", "Save $2,000". */
+export const CLAIMS_REDUCTION = /\b(?:price\s*(?:drop|cut|reduc)\w*|reduc\w*|was|save[ds]?|saving|discount\w*|marked down)\b/i;
+
 export type CardTag =
   | { kind: "fuel"; label: "Electric" | "Hybrid" }
   | { kind: "reserved"; label: "RESERVED" }
@@ -53,11 +56,12 @@ export type CardTag =
 
 /**
  * The one tag a card shows, by precedence: electric or hybrid fuel; reserved; certified pre-owned
- * (a used, certified car of the franchise's own make); custom tag; coming soon; new arrival
+ * (a used, certified car of the franchise's own make); custom tag (one claiming a reduction only with a
+ * price shown); coming soon; new arrival
  * (created within the last 8 days); otherwise none.
  */
 export function cardTag(
-  car: { fuel?: string | null; reserved?: boolean; certified?: boolean; car_type?: string; make?: string; tag?: string | null; status?: string; created_at: number },
+  car: { fuel?: string | null; reserved?: boolean; certified?: boolean; car_type?: string; make?: string; tag?: string | null; status?: string; created_at: number; price?: number | null },
   opts: { now: Date; certifiedMake?: string | null; newArrivalLabel: string },
 ): CardTag | null {
   if (isElectric(car.fuel)) return { kind: "fuel", label: "Electric" };
@@ -66,7 +70,8 @@ export function cardTag(
   if (car.certified && car.car_type === "used" && opts.certifiedMake && car.make?.toLowerCase() === opts.certifiedMake.toLowerCase()) {
     return { kind: "certified", label: `${opts.certifiedMake} Certified Pre-Owned`, make: opts.certifiedMake };
   }
-  if (car.tag) return { kind: "custom", label: car.tag };
+  // A claimed reduction shows only beside the cash price it leads to (domain/listing-rules.ts, cash-price-beside-reduction).
+  if (car.tag && !(CLAIMS_REDUCTION.test(car.tag) && !((car.price ?? 0) > 10))) return { kind: "custom", label: car.tag };
   if (car.status === "coming_soon") return { kind: "coming-soon", label: "COMING SOON" };
   if (opts.now.getTime() / 1000 - car.created_at < NEW_ARRIVAL_DAYS * 86400) return { kind: "new-arrival", label: opts.newArrivalLabel };
   return null;

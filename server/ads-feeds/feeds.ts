@@ -5,10 +5,8 @@
  * serving the site rebuilds after a feed write or an import and none rebuilds per request.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { feedEntry, googleFeedXml, metaFeedCsv, type AdsFeed, type FeedItem, type FeedStore } from "../../domain/ads-feeds";
+import { feedEntry, feedStore, googleFeedXml, metaFeedCsv, type AdsFeed, type FeedItem } from "../../domain/ads-feeds";
 import { publicPageUrl } from "../../domain/hosts";
-import { carLocation } from "../../domain/vehicle-links";
-import type { TenantDocument } from "../../schemas/generated/tenant";
 import type { Db } from "../db";
 import { vehicles } from "../db/schema";
 import type { StoredVehicle } from "../inventory/vehicle";
@@ -16,9 +14,13 @@ import type { LiveDocument } from "../tenants/store";
 
 export interface LeftOut {
   id: string;
+  /** Its page: /cars/{slug}. */
+  slug: string;
   stocknum: string;
   title: string;
   reasons: string[];
+  /** Left out for its kind alone (the feed does not take it), which no fix of its record changes. */
+  kind: boolean;
 }
 export interface BuiltFeed {
   key: string;
@@ -45,18 +47,11 @@ async function stockStamp(db: Db, ids: number[]): Promise<string> {
   return `${row.n}@${row.last}`;
 }
 
-function storeOf(doc: TenantDocument, car: StoredVehicle): FeedStore | null {
-  const l = carLocation(doc, car);
-  if (!l) return null;
-  const a = l.address;
-  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
-}
-
-/** The site's `feed`, or null when the site does not publish it. */
-export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: AdsFeed): Promise<BuiltFeed | null> {
+/** The site's `feed`, or null when the site does not publish it (`evenOff`: built all the same, for the admin). */
+export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: AdsFeed, { evenOff = false } = {}): Promise<BuiltFeed | null> {
   const doc = live.document;
   const settings = doc.features.adsFeeds;
-  if (!settings[feed]) return null;
+  if (!settings[feed] && !evenOff) return null;
   const origin = publicPageUrl(doc.identity.domains, "", host) ?? "";
   const ids = doc.dealerships.map((d) => d.id);
   const key = `${live.version}|${origin}|${await stockStamp(db, ids)}`;
@@ -69,12 +64,36 @@ export async function adsFeed(db: Db, live: LiveDocument, host: string, feed: Ad
   const left: LeftOut[] = [];
   for (const { data, slug } of rows) {
     const car = { ...data, slug } as StoredVehicle;
-    const entry = feedEntry(feed, car, storeOf(doc, car), site);
+    const entry = feedEntry(feed, car, feedStore(doc, car), site);
     if (entry.ok) items.push(entry.item);
-    else left.push({ id: car.id, stocknum: car.stocknum, title: `${car.year} ${car.make} ${car.model}`, reasons: entry.reasons });
+    else left.push({ id: car.id, slug, stocknum: car.stocknum, title: `${car.year} ${car.make} ${car.model}`, reasons: entry.reasons, kind: !!entry.kind });
   }
   const body = feed === "google" ? googleFeedXml({ name: doc.identity.name, origin }, items) : metaFeedCsv(items);
   const result = { key, body, items: items.length, left };
   built.set(cacheKey, result);
   return result;
+}
+
+export interface FeedReport {
+  feed: AdsFeed;
+  /** Whether the site publishes it. */
+  on: boolean;
+  items: number;
+  left: LeftOut[];
+  /** How many cars each reason leaves out, most first. */
+  reasons: { reason: string; cars: number }[];
+}
+
+/** For the admin: each feed of the site, on or off, with the cars it leaves out and why. */
+export async function feedReports(db: Db, live: LiveDocument, host: string): Promise<FeedReport[]> {
+  const feeds: AdsFeed[] = ["google", "meta"];
+  return Promise.all(
+    feeds.map(async (feed) => {
+      const built = (await adsFeed(db, live, host, feed, { evenOff: true }))!;
+      const counts = new Map<string, number>();
+      for (const l of built.left) for (const r of l.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+      const reasons = [...counts].map(([reason, cars]) => ({ reason, cars })).sort((a, b) => b.cars - a.cars || a.reason.localeCompare(b.reason));
+      return { feed, on: live.document.features.adsFeeds[feed], items: built.items, left: built.left, reasons };
+    }),
+  );
 }

@@ -1,52 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gatedKind } from "../../domain/gated-routes";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
-import { backends, type TestDatabase } from "../../tests/databases";
-import type { DbHandle } from "../db";
-import { upsertVehicles } from "../inventory/store";
-import { createTenant, publish } from "../tenants/store";
+import { backends } from "../../tests/databases";
+import { stockedSite } from "../../tests/fixtures/stocked-site";
 import { buildSitemap, listedPagePaths, robotsTxt } from "./sitemap";
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
 describe.each(backends)("sitemap.xml on %s", (_name, make) => {
-  let tdb: TestDatabase | null;
-  let h: DbHandle;
   const doc = inventoryTenant("alpha");
   doc.identity.domains = [];
   doc.pages.push({ id: "about", path: "/about-us", title: "About", blocks: [] }, { id: "signin", path: "/sign-in", title: "Sign in", blocks: [] });
-  beforeAll(async () => {
-    tdb = await make();
-    if (!tdb) return;
-    h = await tdb.open();
-    await createTenant(h.db, inventoryTenant("alpha"), "test");
-    await publish(h, "alpha", { actor: "test" });
-    await upsertVehicles(h.db, [
-      feedVehicle("a1", { stocknum: "A1" }),
-      feedVehicle("a2", { stocknum: "A2", status: "coming_soon" }),
-      feedVehicle("a3", { stocknum: "A3", status: "sold" }),
-      feedVehicle("a4", { stocknum: "A4", show_on_dealer_website: false }),
-      feedVehicle("a5", { stocknum: "A5", dealership_id: 2, location_id: 20 }),
-      feedVehicle("b1", { stocknum: "B1", dealership_id: 99, location_id: undefined }),
-    ]);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.cleanup();
-  });
+  const site = stockedSite(make, [
+    feedVehicle("a1", { stocknum: "A1" }),
+    feedVehicle("a2", { stocknum: "A2", status: "coming_soon" }),
+    feedVehicle("a3", { stocknum: "A3", status: "sold" }),
+    feedVehicle("a4", { stocknum: "A4", show_on_dealer_website: false }),
+    feedVehicle("a5", { stocknum: "A5", dealership_id: 2, location_id: 20 }),
+  ]);
 
   it("lists the site's content pages and its available cars shown on the website, on its public address", async (ctx) => {
-    if (!tdb) return ctx.skip();
+    if (!site.tdb) return ctx.skip();
+    const h = site.h;
     const xml = (await buildSitemap(h.db, doc, "alpha.localhost:3000", null))!;
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
     const urls = locs(xml);
     expect(urls).toContain("http://alpha.localhost:3000/about-us");
     expect(urls).not.toContain("http://alpha.localhost:3000/sign-in");
     const cars = urls.filter((u) => u.includes("/cars/"));
-    // a1, a2 (coming soon) and a5 (the site's other dealership); not the sold, hidden or other site's car.
+    // a1, a2 (coming soon) and a5 (the site's other dealership); not the sold or hidden car.
     expect(cars).toHaveLength(3);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
     const withDomain = { ...doc, identity: { ...doc.identity, domains: ["www.alpha.com.au"] } };
@@ -54,7 +39,8 @@ describe.each(backends)("sitemap.xml on %s", (_name, make) => {
   });
 
   it("becomes an index of parts over the size limit, and each part holds its share", async (ctx) => {
-    if (!tdb) return ctx.skip();
+    if (!site.tdb) return ctx.skip();
+    const h = site.h;
     const pages = listedPagePaths(doc).length;
     const total = pages + 3;
     const index = (await buildSitemap(h.db, doc, "alpha.localhost", null, 2))!;
