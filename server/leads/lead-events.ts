@@ -97,7 +97,7 @@ export async function planLeadEvents(db: Db, tenant: string, doc: TenantDocument
     ip: visitor.ip,
     userAgent: visitor.userAgent ? stripControls(visitor.userAgent).slice(0, 512) : null,
     origin: publicPageUrl(doc.identity.domains ?? [], "") ?? visitor.origin,
-    hosts: [...(doc.identity.domains ?? []), hostOf(visitor.origin)].map((h) => h.toLowerCase()),
+    hosts: [...new Set([...(doc.identity.domains ?? []), hostOf(visitor.origin)].map((h) => h.toLowerCase()))],
     country: doc.identity.locale === "en-NZ" ? "nz" : "au",
   };
   if (ga4 && secrets.ga4ApiSecret) {
