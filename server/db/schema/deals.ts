@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt } from "./columns";
 import { leads } from "./leads";
 import { siteUsers } from "./visitors";
-import type { LeadEventPlan } from "../../leads/lead-events";
+import type { LeadEventPlan } from "../../../domain/lead-event";
 
 // ---- trade-in valuations (server/valuation): the instant-offer wizard's evaluations ----
 
