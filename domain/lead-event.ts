@@ -37,3 +37,18 @@ export const ASC_FORM_TYPE: Record<LeadFormKind, string> = {
   reserve: "reservation",
   careers: "employment",
 };
+
+/**
+ * What a lead's server-side events need besides the lead (server/leads/lead-events.ts): decided when
+ * the visitor's request is read, and kept on a reservation until its lead is stored.
+ */
+export interface LeadEventPlan {
+  ga4?: { measurementId: string; clientId: string; sessionId?: number; adsGranted: boolean };
+  meta?: { pixelId: string; fbp?: string; fbc?: string };
+  ip: string | null;
+  userAgent: string | null;
+  /** The site's public origin (its first domain, else the one requested), and the host names a lead's page may be on. */
+  origin: string;
+  hosts: string[];
+  country: "au" | "nz";
+}

@@ -17,7 +17,7 @@ import type { Db } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { CONSENT_COOKIE, parseConsent } from "../../domain/consent";
-import { ASC_FORM_TYPE, ascDepartment, leadEventId } from "../../domain/lead-event";
+import { ASC_FORM_TYPE, ascDepartment, leadEventId, type LeadEventPlan } from "../../domain/lead-event";
 import { publicPageUrl } from "../../domain/hosts";
 import { readCookie } from "../http/cookies";
 import { clientAddress, UNKNOWN_CLIENT } from "../http/client-address";
@@ -25,6 +25,8 @@ import { stripControls } from "./text";
 import type { LeadContext } from "./adf";
 import type { SendOptions } from "./senders";
 import { eventSecrets } from "./event-secrets";
+
+export type { LeadEventPlan };
 
 export const GA4_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 export const META_ENDPOINT = "https://graph.facebook.com/v21.0/{pixel}/events";
@@ -44,18 +46,6 @@ export interface LeadVisitor {
 export function leadVisitor(request: Request): LeadVisitor {
   const ip = clientAddress(request);
   return { cookie: request.headers.get("cookie"), ip: ip === UNKNOWN_CLIENT ? null : ip, userAgent: request.headers.get("user-agent"), origin: new URL(request.url).origin };
-}
-
-/** What the lead's events need besides the lead: decided when the request is read. */
-export interface LeadEventPlan {
-  ga4?: { measurementId: string; clientId: string; sessionId?: number; adsGranted: boolean };
-  meta?: { pixelId: string; fbp?: string; fbc?: string };
-  ip: string | null;
-  userAgent: string | null;
-  /** The site's public origin (its first domain, else the one requested), and the host names a lead's page may be on. */
-  origin: string;
-  hosts: string[];
-  country: "au" | "nz";
 }
 
 // Cookie values as the tags write them; anything else is ignored.
@@ -97,7 +87,7 @@ export async function planLeadEvents(db: Db, tenant: string, doc: TenantDocument
     ip: visitor.ip,
     userAgent: visitor.userAgent ? stripControls(visitor.userAgent).slice(0, 512) : null,
     origin: publicPageUrl(doc.identity.domains ?? [], "") ?? visitor.origin,
-    hosts: [...(doc.identity.domains ?? []), hostOf(visitor.origin)].map((h) => h.toLowerCase()),
+    hosts: [...new Set([...(doc.identity.domains ?? []), hostOf(visitor.origin)].map((h) => h.toLowerCase()))],
     country: doc.identity.locale === "en-NZ" ? "nz" : "au",
   };
   if (ga4 && secrets.ga4ApiSecret) {

@@ -1,6 +1,6 @@
 // Shared by the server/leads tests (not a test file itself).
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { validateTenant } from "../../domain/tenant-validation";
@@ -88,6 +88,73 @@ export function fakeCrm() {
   return {
     state,
     url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/adf`,
+    listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * GA4's Measurement Protocol and Meta's Conversions API as the tests' local receiver: each request's
+ * shape is checked as the real service would (a wrong shape or credential is a 400 with the reason),
+ * the first `down` requests answer 503, and what was accepted is kept.
+ */
+export function eventReceiver(credentials: { apiSecret: string; token: string }) {
+  const state = { down: 0, ga4: [] as { query: URLSearchParams; body: Record<string, any> }[], meta: [] as { pixel: string; body: Record<string, any> }[], refused: [] as string[] };
+  const refuse = (res: ServerResponse, why: string) => {
+    state.refused.push(why);
+    res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: why, type: "OAuthException", code: 100 } }));
+  };
+  const server: Server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      if (state.down > 0) {
+        state.down--;
+        return void res.writeHead(503).end("unavailable");
+      }
+      const url = new URL(req.url ?? "/", "http://receiver");
+      let body: Record<string, any>;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return refuse(res, "body is not JSON");
+      }
+      if (req.method !== "POST" || req.headers["content-type"] !== "application/json") return refuse(res, "POST application/json expected");
+      if (url.pathname === "/mp/collect") {
+        if (!/^G-[A-Z0-9]+$/.test(url.searchParams.get("measurement_id") ?? "")) return refuse(res, "measurement_id missing");
+        if (url.searchParams.get("api_secret") !== credentials.apiSecret) return refuse(res, "api_secret wrong");
+        if (typeof body.client_id !== "string" || !body.client_id) return refuse(res, "client_id missing");
+        if (!Array.isArray(body.events) || !body.events.length || body.events.length > 25) return refuse(res, "events must hold 1 to 25 events");
+        for (const e of body.events) {
+          if (typeof e.name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(e.name)) return refuse(res, "event name invalid");
+          if (!e.params || typeof e.params !== "object") return refuse(res, "params missing");
+          for (const [k, v] of Object.entries(e.params)) if (k.length > 40 || (typeof v === "string" && v.length > 100 && k !== "page_location")) return refuse(res, `param ${k} too long`);
+        }
+        state.ga4.push({ query: url.searchParams, body });
+        return void res.writeHead(204).end();
+      }
+      const m = /^\/v21\.0\/(\d+)\/events$/.exec(url.pathname);
+      if (m) {
+        if (body.access_token !== credentials.token) return refuse(res, "Invalid OAuth access token");
+        if (!Array.isArray(body.data) || !body.data.length) return refuse(res, "data missing");
+        for (const e of body.data) {
+          if (e.event_name !== "Lead" || !Number.isInteger(e.event_time) || typeof e.event_id !== "string" || e.action_source !== "website") return refuse(res, "event fields invalid");
+          if (typeof e.event_source_url !== "string" || !e.user_data) return refuse(res, "website events need event_source_url and user_data");
+          for (const k of ["em", "ph", "fn", "ln", "zp", "country"]) {
+            const v = e.user_data[k];
+            if (v !== undefined && !(Array.isArray(v) && v.every((x: unknown) => typeof x === "string" && /^[0-9a-f]{64}$/.test(x)))) return refuse(res, `user_data.${k} is not hashed`);
+          }
+          if (!e.user_data.client_user_agent) return refuse(res, "client_user_agent missing");
+        }
+        state.meta.push({ pixel: m[1], body });
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ events_received: body.data.length }));
+      }
+      res.writeHead(404).end();
+    });
+  });
+  return {
+    state,
+    base: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

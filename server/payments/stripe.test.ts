@@ -13,7 +13,7 @@ import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
-import { leads, reservations } from "../db/schema";
+import { leadDeliveries, leads, reservations } from "../db/schema";
 import type { SiteContext } from "../http/site-route";
 import { MemoryRateLimiter } from "../http/rate-limit";
 import { Services, useServices } from "../root/services";
@@ -30,6 +30,9 @@ import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED } from "./provid
 import { EmbeddedPaymentProvider } from "./embedded";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";
 import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "../reservations/stripe-webhook-http";
+import { setEventSecret } from "../leads/event-secrets";
+import { serializeConsent } from "../../domain/consent";
+import { leadEventId } from "../../domain/lead-event";
 
 const SECRET = "whsec_test_forecourt";
 
@@ -185,10 +188,14 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
   let provider: StripePaymentProvider;
   const tenant = inventoryTenant("alpha");
   tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
+  // Server-side lead events (server/leads/lead-events.ts): only for a visitor whose request carries consent.
+  tenant.features.analytics = { ga4MeasurementId: "G-STRIPE01", metaPixelId: "3234567890", serverSideLeads: true };
   const db = withTestDatabase(make, async (handle) => {
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });
+    await setEventSecret(h.db, "alpha", "ga4ApiSecret", "ga4-secret-stripe", "staff@forecourt.test");
+    await setEventSecret(h.db, "alpha", "metaAccessToken", "EAAB-meta-token-stripe", "staff@forecourt.test");
     for (const id of ["s1", "s2", "s3", "s4", "s5"]) await upsertVehicle(h.db, feedVehicle(id, { price: 30000 }));
   });
   beforeAll(async () => {
@@ -299,6 +306,39 @@ describe.each(backends)("Stripe Checkout deposits on %s", (_name, make) => {
     expect((await leadRows()).length).toBe(1);
     // The shopper's return to the confirmation page reads the same answer.
     expect(await finalizeReservation(ctx(), id)).toEqual(held);
+  });
+
+  it("a reservation started with consent gets its lead's GA4 and Meta events from the webhook (no visitor cookies there), once: a replay queues nothing more", async (t) => {
+    db.need(t);
+    const car = await carSlug("s6");
+    const consent = serializeConsent({ analytics: true, ads: true, at: 1764460000 });
+    const started = await answerOf(() =>
+      handleReserve(
+        new Request("https://www.alpha.test/api/reservations", {
+          method: "POST",
+          headers: { host: "www.alpha.test", "x-forwarded-proto": "https", "content-type": "application/json", "idempotency-key": "stripe-events-1", "user-agent": "Mozilla/5.0 (stripe-test)", cookie: `fc_consent=${consent}; _ga=GA1.1.3333333333.1764460000` },
+          body: JSON.stringify({ car, contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0400 000 000" } }),
+        }),
+        siteCtx(),
+        { limiter, provider: () => provider },
+      ),
+    );
+    const id = (await started.json()).reservation_id;
+    expect((await row(id)).leadEvents).toMatchObject({ ga4: { measurementId: "G-STRIPE01", clientId: "3333333333.1764460000" }, meta: { pixelId: "3234567890" } });
+    const paid = signed(event("checkout.session.completed", fake.pay((await row(id)).paymentId!), "evt_paid_events"));
+    const replay = paid.clone();
+    expect(await (await webhook(paid)).json()).toEqual({ received: true, reservation: id, status: "held" });
+    const held = await row(id);
+    expect(held.leadEvents).toBeNull();
+    const queued = async () => (await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, held.leadId!))).filter((d) => d.channel === "ga4" || d.channel === "meta");
+    const first = await queued();
+    expect(first.map((d) => [d.channel, d.target]).sort()).toEqual([
+      ["ga4", "G-STRIPE01"],
+      ["meta", "3234567890"],
+    ]);
+    expect(first.map((d) => JSON.parse(d.body)).map((b) => b.events?.[0].params.event_id ?? b.data[0].event_id)).toEqual([leadEventId(held.leadId!), leadEventId(held.leadId!)]);
+    expect(await (await webhook(replay)).json()).toEqual({ received: true, reservation: id, status: "held" });
+    expect((await queued()).map((d) => d.id).sort()).toEqual(first.map((d) => d.id).sort());
   });
 
   it("an unsigned, badly signed or stale event is a 400 and changes nothing", async (t) => {

@@ -33,6 +33,7 @@ import { rawReply, reply } from "../http/endpoint";
 import { readJsonObject, readLimitedText } from "../http/body";
 import { siteRoute, SITE_BODY_MAX_BYTES, type SiteContext } from "../http/site-route";
 import { IDEMPOTENCY_KEY_PATTERN } from "../leads/http";
+import { leadVisitor } from "../leads/lead-events";
 import { leadRateLimiter, type RateLimiter } from "../http/rate-limit";
 import { inMinutes, limitSiteRequest } from "../http/challenge";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
@@ -164,7 +165,7 @@ export async function handleReserve(request: Request, ctx: SiteContext, deps: Re
     full: (s) => `This site is taking too many reservations right now. Please try again in ${inMinutes(s)}.`,
   });
   const user = await requestUser(request, ctx);
-  const outcome = await reserveCar(rctx, { ...parsed, idempotencyKey: key, userId: user?.id ?? null, origin: siteOrigin(request) });
+  const outcome = await reserveCar(rctx, { ...parsed, idempotencyKey: key, userId: user?.id ?? null, origin: siteOrigin(request), visitor: leadVisitor(request) });
   const r = outcome.reservation;
   const confirmation = confirmationPath(parsed.slug, r.id);
   const cookie = { "set-cookie": sessionSetCookie(ownerCookieName(r.id), outcome.ownerToken, { secure: isHttps(request), maxAgeSeconds: OWNER_COOKIE_MAX_AGE_S }) };

@@ -14,7 +14,11 @@ import { getLiveDocument } from "../tenants/store";
 import { reservationLinkKey, reservationLinkPath } from "./owner";
 import { PURCHASE_SUBCATEGORY, RESERVE_CATEGORY, type ReservationContext, type ReservationRow as Row } from "./reservation";
 
-/** The dealer's lead for a held reservation (once: the lead's idempotency key is the reservation's). */
+/**
+ * The dealer's lead for a held reservation (once: the lead's idempotency key is the reservation's),
+ * with its server-side analytics events as planned when the visitor started it (queued with the lead,
+ * so only once too); the plan is then cleared from the reservation.
+ */
 export async function sendReservationLead(ctx: Pick<ReservationContext, "db" | "tenant">, row: Row, car: StoredVehicle): Promise<Row> {
   const { db, tenant } = ctx;
   const dealership = tenant.dealerships.find((d) => d.id === car.dealership_id) ?? tenant.dealerships[0];
@@ -28,8 +32,9 @@ export async function sendReservationLead(ctx: Pick<ReservationContext, "db" | "
       vehicle: car,
     },
     `reservation:${row.id}`,
+    { events: row.leadEvents },
   );
-  const [updated] = await db.update(reservations).set({ leadId }).where(eq(reservations.id, row.id)).returning();
+  const [updated] = await db.update(reservations).set({ leadId, leadEvents: null }).where(eq(reservations.id, row.id)).returning();
   // The buyer's confirmation, with the link that opens the reservation anywhere (once: one per lead).
   const email = buyerEmail(tenant, row, car, dealership);
   if (row.contact.email) await db.insert(leadDeliveries).values({ leadId, channel: "buyer", target: row.contact.email, subject: email.subject, body: email.text }).onConflictDoNothing();

@@ -7,6 +7,7 @@ import { formatMoney } from "../../domain/vehicle-display";
 import type { CardInput } from "../../domain/payment-card";
 import { HttpError } from "../errors";
 import type { PaymentProvider } from "../payments/provider";
+import type { LeadVisitor } from "../leads/lead-events";
 
 export type ReservationKind = "reserve" | "purchase";
 export type ReservationStatus = (typeof reservations.$inferSelect)["status"];
@@ -54,6 +55,8 @@ export interface ReserveRequest {
   url?: string;
   /** The site's origin the request came to (https://host): a hosted payment page sends the shopper back there. */
   origin?: string;
+  /** The visitor's cookies, address and browser: for the lead's server-side analytics events, when they consented. */
+  visitor?: LeadVisitor;
 }
 
 export interface ReservationView {

@@ -25,6 +25,7 @@ import { announceVehiclesChanged, notifyVehiclesChanged } from "../inventory/cha
 import { getVehicle } from "../inventory/store";
 import { siteVehicleBySlug } from "../inventory/vdp";
 import { payloadHash, storeLead } from "../leads/store";
+import { planLeadEvents } from "../leads/lead-events";
 import { newOwnerToken } from "../http/owner-token";
 import type { Payment } from "../payments/provider";
 import { reservationLead, sendReservationLead } from "./lead";
@@ -75,6 +76,9 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   if (reason) throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
 
   const terms = depositTerms(tenant);
+  // Planned now, from the visitor's own request: the lead is stored later, maybe from the payment
+  // provider's webhook, which has no visitor cookies. Only what the events need is kept (no cookie).
+  const leadEvents = req.visitor ? await planLeadEvents(db, site, tenant, req.visitor) : null;
   const id = randomUUID();
   const owner = newOwnerToken();
   // The provider checks the card before anything is recorded (CardError, 422).
@@ -106,6 +110,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
       purchase: req.purchase ? ({ ...req.purchase } as Record<string, string>) : null,
       paymentProvider: provider.name,
       paymentId: payment.id,
+      leadEvents,
       createdAt: now,
       updatedAt: now,
     })
@@ -119,7 +124,7 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
     confirmed = provider.flow === "hosted" ? payment : await provider.confirmPayment(payment.id, req.card, { returnUrl: confirmationPath(car.slug, id) });
   } catch (e) {
     // A malformed card: nothing was charged; the attempt is closed so it holds nothing.
-    await db.update(reservations).set({ status: "failed", failureMessage: (e as Error).message, updatedAt: now }).where(eq(reservations.id, id));
+    await db.update(reservations).set({ status: "failed", failureMessage: (e as Error).message, leadEvents: null, updatedAt: now }).where(eq(reservations.id, id));
     throw e;
   }
   if (confirmed.status === "requires_action" && confirmed.nextAction) {
@@ -158,7 +163,7 @@ export async function finalizeReservation(ctx: ReservationContext, id: string): 
   const fail = async (message: string) => {
     const [failed] = await db
       .update(reservations)
-      .set({ status: "failed", failureMessage: message, updatedAt: now })
+      .set({ status: "failed", failureMessage: message, leadEvents: null, updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, "pending")))
       .returning();
     return failed ?? (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
@@ -221,7 +226,7 @@ export async function releaseLapsed(db: Db, now: Date, vehicleId?: string): Prom
   if (!vehicleId) {
     await db
       .update(reservations)
-      .set({ status: "failed", failureMessage: ABANDONED, updatedAt: now })
+      .set({ status: "failed", failureMessage: ABANDONED, leadEvents: null, updatedAt: now })
       .where(and(eq(reservations.status, "pending"), lte(reservations.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS))));
   }
   return released;

@@ -4,6 +4,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt } from "./columns";
 import { leads } from "./leads";
 import { siteUsers } from "./visitors";
+import type { LeadEventPlan } from "../../../domain/lead-event";
 
 // ---- trade-in valuations (server/valuation): the instant-offer wizard's evaluations ----
 
@@ -105,6 +106,11 @@ export const reservations = pgTable(
     // SHA-256 of the buyer's token (their browser's HttpOnly cookie): only its holder (or the signed-in
     // buyer) sees the payment reference and may cancel. Null for reservations from before the rule.
     ownerTokenHash: text("owner_token_hash"),
+    // The lead's server-side analytics events as planned from the visitor's own request (their
+    // consent, GA4 client/session id, _fbp/_fbc, address, browser: server/leads/lead-events.ts), null
+    // without consent. Only until the lead is stored (the payment provider's webhook has no cookies)
+    // or the attempt fails: then cleared.
+    leadEvents: jsonb("lead_events").$type<LeadEventPlan>(),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),

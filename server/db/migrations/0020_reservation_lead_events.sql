@@ -1,0 +1,1 @@
+ALTER TABLE "reservations" ADD COLUMN "lead_events" jsonb;
