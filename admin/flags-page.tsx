@@ -5,7 +5,7 @@ import { orNotFound, requireTenantAdmin } from "./session";
 import { AdminShell, TenantNav } from "./shell";
 import { FlagsForm } from "./flags-form.client";
 import { EventSecretsForm } from "./event-secrets-form.client";
-import { eventSecretStatus } from "../server/leads/event-secrets";
+import { eventSecretStatus } from "../server/tenants/event-secrets";
 import { formatWhen } from "./format";
 import styles from "./admin.module.css";
 

@@ -6,7 +6,7 @@ import { ADMIN_HOST, ADMIN_ORIGIN, adminSignIn } from "../../tests/fixtures/admi
 import type { DbHandle } from "../db";
 import { auditLog, siteSecrets } from "../db/schema";
 import { createTenant, publish } from "../tenants/store";
-import { eventSecrets } from "../leads/event-secrets";
+import { eventSecrets } from "../tenants/event-secrets";
 import { upsertAdminUser } from "./accounts";
 import { adminRoute } from "./http";
 import { handleEventSecret } from "./secrets-http";

@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/tenants/{slug}/secrets: a site's event secrets (server/leads/event-secrets.ts),
+ * POST /api/admin/tenants/{slug}/secrets: a site's event secrets (server/tenants/event-secrets.ts),
  * write-only. {name, value} sets or replaces one, {name, clear: true} clears it; the answer is
  * whether each is set, never a value. Staff and the site's dealers (they own their GA4 property and
  * pixel); audited as "event-secret" with the name and what was done, never the value.
@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, tenants } from "../db/schema";
 import { BadRequest, NotFoundError } from "../errors";
 import { readJsonObject } from "../http/body";
-import { EVENT_SECRET_NAMES, eventSecretStatus, secretProblem, setEventSecret, type EventSecretName } from "../leads/event-secrets";
+import { EVENT_SECRET_NAMES, eventSecretStatus, secretProblem, setEventSecret, type EventSecretName } from "../tenants/event-secrets";
 import { assertTenantAccess } from "./access";
 import type { AdminContext } from "./http";
 

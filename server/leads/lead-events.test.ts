@@ -9,7 +9,7 @@ import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { serializeConsent } from "../../domain/consent";
 import { ascDepartment, leadEventId } from "../../domain/lead-event";
-import { eventSecrets, eventSecretStatus, secretProblem, setEventSecret } from "./event-secrets";
+import { eventSecrets, eventSecretStatus, secretProblem, setEventSecret } from "../tenants/event-secrets";
 import { eventEndpoints, ga4ClientId, ga4SessionId, GA4_ENDPOINT, leadEventSender, META_ENDPOINT, normalisePhone } from "./lead-events";
 import { OutboxWorker } from "./outbox";
 import { resendLead } from "./inbox-lead";

@@ -5,7 +5,7 @@
  * once on a 4xx with the reason logged).
  *
  * Only when the site has features.analytics.serverSideLeads on, the id (GA4 measurement id / pixel id)
- * and the secret (server/leads/event-secrets.ts) set, and the request's fc_consent cookie grants
+ * and the secret (server/tenants/event-secrets.ts) set, and the request's fc_consent cookie grants
  * analytics (GA4) / ads (Meta). The event id is leadEventId(lead id) (domain/lead-event.ts): the lead's
  * answer carries it as `event_id` for the browser's own event, so Meta counts the lead once.
  * The payload (without the secret) is built when the lead is stored and kept in the outbox row; the
@@ -24,7 +24,7 @@ import { clientAddress, UNKNOWN_CLIENT } from "../http/client-address";
 import { stripControls } from "./text";
 import type { LeadContext } from "./adf";
 import type { SendOptions } from "./senders";
-import { eventSecrets } from "./event-secrets";
+import { eventSecrets } from "../tenants/event-secrets";
 
 export type { LeadEventPlan };
 

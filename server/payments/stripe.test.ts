@@ -30,7 +30,7 @@ import { paymentProvider, paymentsSetting, RESERVATIONS_REFUSED } from "./provid
 import { EmbeddedPaymentProvider } from "./embedded";
 import { SESSION_EXPIRED, StripePaymentProvider, stripeClient } from "./stripe";
 import { BAD_SIGNATURE, handleStripeWebhook, stripeWebhookRoute, WEBHOOK_OFF } from "../reservations/stripe-webhook-http";
-import { setEventSecret } from "../leads/event-secrets";
+import { setEventSecret } from "../tenants/event-secrets";
 import { serializeConsent } from "../../domain/consent";
 import { leadEventId } from "../../domain/lead-event";
 

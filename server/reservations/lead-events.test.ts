@@ -22,7 +22,7 @@ import { smsProvider } from "../sms/provider";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { serializeConsent } from "../../domain/consent";
 import { leadEventId } from "../../domain/lead-event";
-import { setEventSecret } from "../leads/event-secrets";
+import { setEventSecret } from "../tenants/event-secrets";
 import { leadEventSender } from "../leads/lead-events";
 import { OutboxWorker } from "../leads/outbox";
 import { eventReceiver, NO_LIMITS } from "../leads/test-helpers";

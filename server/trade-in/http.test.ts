@@ -28,7 +28,7 @@ import { smsProvider } from "../sms/provider";
 import { createTenant, publish } from "../tenants/store";
 import { NO_COMPARABLES_REASON } from "../valuation/embedded";
 import { sendUnacceptedOffers, startUnacceptedOfferSweep } from "./unaccepted";
-import { setEventSecret } from "../leads/event-secrets";
+import { setEventSecret } from "../tenants/event-secrets";
 import { leadEventId } from "../../domain/lead-event";
 import {
   ALREADY_SENT,

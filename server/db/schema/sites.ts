@@ -126,7 +126,7 @@ export const scheduledPublishes = pgTable(
 );
 
 /**
- * A site's secrets for services that act for it (server/leads/event-secrets.ts): GA4's Measurement
+ * A site's secrets for services that act for it (server/tenants/event-secrets.ts): GA4's Measurement
  * Protocol API secret, Meta's Conversions API access token. Kept here, never in the tenant document
  * (exported, versioned, shown to dealers); the admin only sets, replaces or clears them.
  */
