@@ -4,7 +4,7 @@
  * id per lead, so Meta de-duplicates the browser's Lead and the server's, and the same ASC department
  * and form type on both sides.
  */
-import { CAREER_SUBCATEGORY, type LeadFormKind } from "./lead-forms";
+import type { LeadFormKind } from "./lead-forms";
 
 /** The event id of a lead's conversion (Meta's event_id / eventID, GA4's event_id parameter): derived from the lead id, so a retry or a replay names the same event. */
 export function leadEventId(leadId: string): string {
@@ -12,6 +12,8 @@ export function leadEventId(leadId: string): string {
 }
 
 export type AscDepartment = "sales" | "service" | "trade";
+
+export const CAREER_SUBCATEGORY = "Career Enquiry";
 
 /**
  * The Automotive Standards Council's department of a lead; null for a lead that is not a customer's:

@@ -12,6 +12,7 @@
 import leadSchema from "../schemas/lead.schema.json";
 import type { Lead } from "../schemas/generated/lead";
 import type { TenantDocument } from "../schemas/generated/tenant";
+import { CAREER_SUBCATEGORY } from "./lead-event";
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import { POSTCODE_MESSAGE } from "./postcode-message";
 import { STEP_INCOMPLETE } from "./step-gate";
@@ -41,7 +42,7 @@ export const BUDGET_MESSAGE = (label: string) => `${label} must be an amount in 
 // Categories (leads §4 Careers, §9 configuration defaults).
 export const DEFAULT_CATEGORY = "General Enquiry";
 export const CAREERS_CATEGORY = "Careers Enquiry";
-export const CAREER_SUBCATEGORY = "Career Enquiry";
+export { CAREER_SUBCATEGORY };
 const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: string; subcategory?: string }> = {
   careers: { category: DEFAULT_CATEGORY, subcategory: CAREER_SUBCATEGORY },
   finance: { category: "Finance Enquiry" },
