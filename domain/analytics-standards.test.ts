@@ -6,7 +6,7 @@ const car = {
   vin: "JM0KF4W7A00123456",
   stocknum: "S1234",
   price: 38990,
-  car_type: "used" as const,
+  car_type: "used" as "new" | "demo" | "used",
   certified: false,
   year: 2021,
   make: "Mazda",

@@ -5,6 +5,7 @@
  */
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import type { Vehicle } from "../schemas/generated/vehicle";
+import type { TenantDocument } from "../schemas/generated/tenant";
 
 /** ASC's event_owner: who fires the events (the website platform). */
 export const EVENT_OWNER = "forecourt";
@@ -37,6 +38,13 @@ export interface AnalyticsPage {
   car: { id: string; item: AscItem; body?: string } | null;
   /** A specials page's title (ASC's promotion_name). */
   promotion?: string;
+}
+
+/** What the browser needs to send a site's standard events; null for a site with neither a GA4 nor a pixel id (no banner, nothing sent). */
+export function siteAnalytics(doc: Pick<TenantDocument, "features" | "identity">): { ga4?: string; pixel?: string; currency: string; country: "AU" | "NZ" } | null {
+  const { ga4MeasurementId: ga4, metaPixelId: pixel } = doc.features.analytics ?? {};
+  if (!ga4 && !pixel) return null;
+  return { ...(ga4 ? { ga4 } : {}), ...(pixel ? { pixel } : {}), currency: doc.identity.currency, country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
 }
 
 type Car = Pick<Vehicle, "id" | "vin" | "stocknum" | "price" | "car_type" | "certified" | "year" | "make" | "model" | "badge" | "colour" | "item_type" | "body" | "fuel">;
