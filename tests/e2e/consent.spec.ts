@@ -182,11 +182,11 @@ test("after Accept all: the ASC and Meta events of a search, a car view, a call 
   const itemFields = Object.fromEntries(Object.entries(item).filter(([k]) => k.startsWith("item_")));
 
   // A call click: the phone box's number, shown, then clicked (the tel: link goes nowhere here).
-  const phoneBox = page.locator('[data-block="phone-box"]');
-  const reveal = phoneBox.getByRole("button").first();
+  const reveal = page.getByRole("button", { name: "Show number" });
+  const boxId = await reveal.evaluate((b) => b.closest("section")!.getAttribute("aria-labelledby"));
   await reactHydrated(reveal);
   await reveal.click();
-  const call = phoneBox.locator('a[href^="tel:"]').first();
+  const call = page.locator(`section[aria-labelledby="${boxId}"] a[href^="tel:"]`);
   const tel = (await call.getAttribute("href"))!;
   await call.evaluate((a) => a.addEventListener("click", (e) => e.preventDefault()));
   await call.click();
@@ -211,6 +211,7 @@ test("after Accept all: the ASC and Meta events of a search, a car view, a call 
   await dialog.getByLabel("Last Name", { exact: true }).fill("Lovelace");
   await dialog.getByLabel("Email Address", { exact: true }).fill("ada@example.com");
   await dialog.getByLabel("Phone Number", { exact: true }).fill("0400 123 456");
+  await dialog.getByRole("checkbox", { name: "I agree to the Terms of Use" }).check();
   await dialog.getByRole("button", { name: "Enquire Now" }).click();
   await page.waitForURL(siteUrl(SLUG, "/success"));
   expect(leads).toEqual([expect.objectContaining({ form: "vehicle-enquiry" })]);
