@@ -61,9 +61,11 @@ describe("ascPageType", () => {
         [undefined, "/service"],
         [undefined, "/finance"],
         [undefined, "/offers"],
+        [undefined, "/special-offers"],
+        [undefined, "/contact-us"],
         [undefined, "/about-us"],
       ].map(([t, p]) => ascPageType(t, p!)),
-    ).toEqual(["item", "itemlist", "contact", "home", "trade", "trade", "service", "finance", "specials", "other"]);
+    ).toEqual(["item", "itemlist", "contact", "home", "trade", "trade", "service", "finance", "specials", "specials", "contact", "other"]);
   });
 });
 

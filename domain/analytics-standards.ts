@@ -55,12 +55,12 @@ const TRADE_PATHS = /^\/(trade-in|sell-my-car|cars\/trade-in)(\/|$)/;
 export function ascPageType(template: string | undefined, path: string): AscPageType {
   if (template === "vehicle-detail") return "item";
   if (template === "search") return "itemlist";
-  if (template === "contact-us" || template === "location-detail" || /^\/(contact|locations?)(\/|$)/.test(path)) return "contact";
+  if (template === "contact-us" || template === "location-detail" || /^\/(contact|locations?)(\/|$|-)/.test(path)) return "contact";
   if (path === "/") return "home";
   if (TRADE_PATHS.test(path)) return "trade";
   if (/^\/service(\/|$|-)/.test(path)) return "service";
   if (/^\/finance(\/|$|-)/.test(path)) return "finance";
-  if (/^\/(offers|specials)(\/|$|-)/.test(path)) return "specials";
+  if (/^\/(special-offers|specials|offers)(\/|$|-)/.test(path)) return "specials";
   return "other";
 }
 

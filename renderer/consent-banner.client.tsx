@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useTaskEffect } from "../blocks/_shared/task-effect";
-import { applyConsent, chooseConsent, CONSENT_ASK_ATTR, CONSENT_OPEN_EVENT, readConsent, sendStandard } from "./standard-analytics";
+import { applyConsent, choiceValue, chooseConsent, CONSENT_ASK_ATTR, CONSENT_CHOICE_ATTR, CONSENT_OPEN_EVENT, readConsent, sendStandard } from "./standard-analytics";
 import styles from "./consent-banner.module.css";
 
 export interface ConsentBannerProps {
@@ -13,6 +13,9 @@ export interface ConsentBannerProps {
   analytics: boolean;
   ads: boolean;
 }
+
+const NONE = { analytics: false, ads: false };
+const ALL = { analytics: true, ads: true };
 
 /** The standard sentence, naming only the tags the site has. */
 export function consentMessage(analytics: boolean, ads: boolean): string {
@@ -102,10 +105,10 @@ export function ConsentBanner({ position, message, analytics, ads }: ConsentBann
           <button type="button" className="fc-button fc-button--ghost" aria-expanded={choosing} aria-controls={choosing ? "fc-consent-choices" : undefined} onClick={toggle}>
             Choose
           </button>
-          <button type="button" className="fc-button" onClick={() => choose({ analytics: false, ads: false })}>
+          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(NONE) }} onClick={() => choose(NONE)}>
             Reject all
           </button>
-          <button type="button" className="fc-button" onClick={() => choose({ analytics: true, ads: true })}>
+          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(ALL) }} onClick={() => choose(ALL)}>
             Accept all
           </button>
         </div>

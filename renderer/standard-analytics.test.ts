@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, chooseConsent, FBEVENTS_URL, GTAG_URL, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
+import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, FBEVENTS_URL, GTAG_URL, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
 import { trackEvent } from "./analytics";
 
 type W = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
@@ -92,6 +92,13 @@ describe("standard analytics and consent", () => {
     document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
     document.cookie = "fc_consent=v1.a1.d1.1764460000; Path=/";
     new Function(CONSENT_ASK_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+    // Before the page's scripts: the inline script's handler stores the choice of the button clicked.
+    document.documentElement.setAttribute(CONSENT_ASK_ATTR, "ask");
+    document.body.innerHTML = `<button type="button" ${CONSENT_CHOICE_ATTR}="${choiceValue({ analytics: false, ads: true })}">Advertising only</button>`;
+    document.querySelector("button")!.click();
+    expect(readConsent()).toEqual({ analytics: false, ads: true, at: expect.any(Number) });
+    expect(Math.abs(readConsent()!.at - Date.now() / 1000)).toBeLessThan(5);
     expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
   });
 });

@@ -18,11 +18,22 @@ export const CONSENT_ASK_ATTR = "data-fc-consent";
 /** Dispatched on window by the footer's "Cookie settings" to reopen the banner. */
 export const CONSENT_OPEN_EVENT = "fc-consent-open";
 
+/** On the banner's Accept all and Reject all: the start of the cookie's value for that choice (the time follows). */
+export const CONSENT_CHOICE_ATTR = "data-fc-consent-choice";
+export const choiceValue = (c: { analytics: boolean; ads: boolean }) => serializeConsent({ ...c, at: 0 }).slice(0, -1);
+const COOKIE_ATTRIBUTES = `; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax`;
+
 /**
  * The layout's inline script, run before the first paint: no choice stored, so the banner shows. It only
- * looks for the cookie's name; the banner checks the value once hydrated.
+ * looks for the cookie's name; the banner checks the value once hydrated. Its click handler makes
+ * Accept all and Reject all work before the page's scripts arrive (a tap then would otherwise be lost);
+ * once hydrated, the banner's own handler has stored the same choice first.
  */
-export const CONSENT_ASK_SCRIPT = `if(!/(^|;\\s*)${CONSENT_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute("${CONSENT_ASK_ATTR}","ask")`;
+export const CONSENT_ASK_SCRIPT =
+  `if(!/(^|;\\s*)${CONSENT_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute("${CONSENT_ASK_ATTR}","ask");` +
+  `document.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[${CONSENT_CHOICE_ATTR}]");if(!b)return;` +
+  `document.cookie="${CONSENT_COOKIE}="+b.getAttribute("${CONSENT_CHOICE_ATTR}")+Math.floor(Date.now()/1000)+"${COOKIE_ATTRIBUTES}"+(location.protocol==="https:"?"; Secure":"");` +
+  `document.documentElement.removeAttribute("${CONSENT_ASK_ATTR}")})`;
 
 export const GTAG_URL = "https://www.googletagmanager.com/gtag/js";
 export const FBEVENTS_URL = "https://connect.facebook.net/en_US/fbevents.js";
@@ -68,7 +79,7 @@ export function readConsent(): Consent | null {
 /** Stores a choice for this host only (no Domain attribute), for CONSENT_MAX_AGE_S. */
 export function storeConsent(c: Consent): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(c)}; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(c)}${COOKIE_ATTRIBUTES}${secure}`;
 }
 
 /** After the page's own work: scripts of third parties never compete with the first paint or hydration. */

@@ -228,3 +228,18 @@ test("after Accept all: the ASC and Meta events of a search, a car view, a call 
   // Every event went to the site's own GA4 property and pixel.
   expect(third.ga4.every((e) => e.url.includes(`tid=${GA4}`)) && third.meta.every((e) => e.url.includes(`id=${PIXEL}`))).toBe(true);
 });
+
+test("Accept all works before the page's scripts arrive (the layout's inline script), and the tags load once they do", async ({ page }) => {
+  const third = await thirdParties(page);
+  let scripts = false;
+  await page.route("**/_next/static/**/*.js", (route) => (scripts ? route.continue() : route.abort()));
+  await page.goto(siteUrl(SLUG, "/about-us"));
+  await banner(page).getByRole("button", { name: "Accept all" }).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await consentCookie(page))?.value).toMatch(/^v1\.a1\.d1\.\d+$/);
+  expect(third.requested).toEqual([]);
+  scripts = true;
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => third.requested.filter((u) => u.includes("/gtag/js") || u.includes("/fbevents.js")).sort()).toEqual(["https://connect.facebook.net/en_US/fbevents.js", `https://www.googletagmanager.com/gtag/js?id=${GA4}`]);
+});
