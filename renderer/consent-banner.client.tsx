@@ -81,6 +81,18 @@ export function ConsentBanner({ position, message, analytics, ads }: ConsentBann
           Cookies
         </h2>
         <p className={styles.text}>{message ?? consentMessage(analytics, ads)}</p>
+        <div className={styles.actions}>
+          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(NONE) }} onClick={() => choose(NONE)}>
+            Reject all
+          </button>
+          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(ALL) }} onClick={() => choose(ALL)}>
+            Accept all
+          </button>
+          <button type="button" className="fc-button fc-button--ghost" aria-expanded={choosing} aria-controls={choosing ? "fc-consent-choices" : undefined} onClick={toggle}>
+            Choose
+          </button>
+        </div>
+        {/* After the buttons: Tab from Choose goes on to the choices it opened. */}
         {choosing ? (
           <fieldset id="fc-consent-choices" className={styles.choices}>
             <legend className="fc-visually-hidden">Cookies you allow</legend>
@@ -101,17 +113,6 @@ export function ConsentBanner({ position, message, analytics, ads }: ConsentBann
             </button>
           </fieldset>
         ) : null}
-        <div className={styles.actions}>
-          <button type="button" className="fc-button fc-button--ghost" aria-expanded={choosing} aria-controls={choosing ? "fc-consent-choices" : undefined} onClick={toggle}>
-            Choose
-          </button>
-          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(NONE) }} onClick={() => choose(NONE)}>
-            Reject all
-          </button>
-          <button type="button" className="fc-button" {...{ [CONSENT_CHOICE_ATTR]: choiceValue(ALL) }} onClick={() => choose(ALL)}>
-            Accept all
-          </button>
-        </div>
       </div>
     </section>
   );
