@@ -1,13 +1,18 @@
 import type { AnalyticsEvent } from "../domain/analytics";
+import { sendStandard } from "./standard-analytics";
 
 export const EVENTS_ENDPOINT = "/api/events";
 
 /**
  * Pushes an event for the site's tag manager and records it on the server (POST /api/events, sent
- * as a beacon so it survives the page leaving, e.g. the redirect after a lead). Never throws into
- * the page: an analytics failure is only logged as a warning (spec §8).
+ * as a beacon so it survives the page leaving, e.g. the redirect after a lead): the site's own
+ * statistics, sent whatever the consent. Beside them, the standard GA4 and Meta events of the same
+ * interaction, which renderer/standard-analytics.ts sends only with the visitor's consent. Never
+ * throws into the page: an analytics failure is only logged as a warning (spec §8).
+ * `detail.phone`: the tel: link of a call click (a call, not a reveal).
  */
-export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string): void {
+export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string, detail?: { phone?: string }): void {
+  sendStandard({ id, label, ...detail, query: new URLSearchParams(window.location.search).get("query") ?? undefined });
   let entry: AnalyticsEvent;
   try {
     const w = window as typeof window & { dataLayer?: unknown[] };

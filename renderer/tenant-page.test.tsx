@@ -166,3 +166,24 @@ describe("Reserve buttons where the deployment takes no deposits", () => {
     expect(state.doc.features.reserveOnline.enabled).toBe(true);
   });
 });
+
+describe("the page's analytics description (renderer/standard-analytics.ts reads it)", () => {
+  const described = async (segments: string[]) => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const html = renderToStaticMarkup(await TenantPage({ host: HOST, segments }));
+    const m = /<script type="application\/json" data-fc-analytics-page="">(.*?)<\/script>/.exec(html);
+    return m ? JSON.parse(m[1]!) : null;
+  };
+
+  it("on a site with a GA4 or pixel id: the page's ASC type and, on a vehicle page, its car", async () => {
+    state.doc!.features.analytics = { serverSideLeads: false, metaPixelId: "880012345678901" };
+    const car = state.car!;
+    const vdp = await described(["cars", car.slug!]);
+    expect(vdp).toMatchObject({ page_type: "item", currency: state.doc!.identity.currency, car: { id: car.id, item: { item_make: car.make, item_model: car.model, item_year: car.year, item_number: car.stocknum, item_price: car.price, item_type: car.item_type } } });
+    expect(await described([])).toEqual({ page_type: "home", currency: state.doc!.identity.currency, country: "AU", car: null });
+  });
+
+  it("nowhere on a site without either", async () => {
+    expect(await described(["cars", state.car!.slug!])).toBeNull();
+  });
+});

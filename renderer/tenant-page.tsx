@@ -11,6 +11,8 @@ import { vehicleForPage } from "../server/inventory/vdp";
 import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath } from "../domain/find-page";
 import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
+import { PAGE_DATA_ATTR } from "./standard-analytics";
+import { analyticsPage, siteAnalytics } from "../domain/analytics-standards";
 import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
 import { searchHost } from "../domain/search-host";
@@ -100,6 +102,15 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
         <h1 className="fc-visually-hidden">{title}</h1>
         {car ? (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleJsonLd(car, live.document, pageUrl(host, live.document, path))) }} />
+        ) : null}
+        {siteAnalytics(live.document) ? (
+          <script
+            type="application/json"
+            {...{ [PAGE_DATA_ATTR]: "" }}
+            dangerouslySetInnerHTML={{
+              __html: jsonLdText(analyticsPage({ template: page.template, path, title, currency: live.document.identity.currency, locale: live.document.identity.locale, car })),
+            }}
+          />
         ) : null}
         {main}
       </main>

@@ -21,7 +21,7 @@ export function PhoneReveal({ masked, shown, href, revealed: initial, site, labe
   const [revealed, setRevealed] = useState(initial);
   if (revealed) {
     return (
-      <a className={styles.number} href={href} onClick={() => trackEvent(ANALYTICS_EVENTS.phoneReveal, site, label)}>
+      <a className={styles.number} href={href} data-fc-tracked="" onClick={() => trackEvent(ANALYTICS_EVENTS.phoneReveal, site, label, { phone: href })}>
         {shown}
       </a>
     );

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { Link } from "../../schemas/generated/tenant";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "./social";
+import { openConsentBanner } from "../../renderer/standard-analytics";
 import styles from "./site-footer.module.css";
 
 /**
@@ -95,6 +96,8 @@ export function FooterView(props: {
   legal: Link[];
   text: string | null;
   copyright: string;
+  /** The site asks for cookie consent (a GA4 or pixel id): a button reopens the banner. */
+  cookieSettings?: boolean;
 }) {
   const { id, groups, locations, legal } = props;
   const locationsHeading = `${id}-locations`;
@@ -160,6 +163,11 @@ export function FooterView(props: {
               ))}
             </ul>
           </nav>
+        ) : null}
+        {props.cookieSettings ? (
+          <button type="button" className={styles.cookieSettings} onClick={openConsentBanner}>
+            Cookie settings
+          </button>
         ) : null}
         {props.text ? <p className={styles.text}>{props.text}</p> : null}
         <p className={styles.copyright}>{props.copyright}</p>

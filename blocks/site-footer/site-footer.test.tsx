@@ -135,4 +135,10 @@ describe("site-footer", () => {
     expect(html).not.toContain("<nav");
     expect(html).toMatch(/© \d{4} Harbourside Motors/);
   });
+
+  it("offers Cookie settings (a button that reopens the consent banner) only on a site with a GA4 or pixel id", async () => {
+    expect(await render()).not.toContain("Cookie settings");
+    const withGa4 = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { serverSideLeads: false, ga4MeasurementId: "G-TEST1234" } } };
+    expect(await render({}, withGa4)).toMatch(/<button type="button" class="[^"]+">Cookie settings<\/button>/);
+  });
 });

@@ -7,6 +7,7 @@ import type { BlockComponent } from "../../renderer/types";
 import { FooterView, type FooterLocation } from "./site-footer.client";
 import { SOCIAL_NETWORKS } from "./social";
 import { dateTimeFormat } from "../../domain/intl";
+import { siteAnalytics } from "../../domain/analytics-standards";
 
 function currentYear(timeZone: string, now = new Date()): string {
   return dateTimeFormat("en-AU", { timeZone, year: "numeric" }).format(now);
@@ -54,6 +55,7 @@ const SiteFooter: BlockComponent<"site-footer"> = ({ id, props, ctx }) => {
       legal={footer.legalLinks ?? []}
       text={footer.text ?? null}
       copyright={`© ${currentYear(identity.timeZone, now)} ${identity.name}`}
+      cookieSettings={siteAnalytics(tenant) !== null}
     />
   );
 };

@@ -10,7 +10,7 @@ import styles from "./vehicle-summary.module.css";
 /** A tel: link that records the call event (spec §7: 25, labelled New Car or Used Car). */
 export function CallLink({ href, site, label, className, children }: { href: string; site: string; label: string; className?: string; children: ReactNode }) {
   return (
-    <a className={className} href={href} onClick={() => trackEvent(ANALYTICS_EVENTS.phoneReveal, site, label)}>
+    <a className={className} href={href} data-fc-tracked="" onClick={() => trackEvent(ANALYTICS_EVENTS.phoneReveal, site, label, { phone: href })}>
       {children}
     </a>
   );

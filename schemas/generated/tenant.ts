@@ -463,6 +463,16 @@ export interface Features {
      * Each lead also goes to GA4's Measurement Protocol and Meta's Conversions API, with one event id for de-duplication, when the visitor agreed.
      */
     serverSideLeads: boolean;
+    /**
+     * Shown until the visitor chooses, on sites with a GA4 ID or a pixel ID; coloured from the site's theme.
+     */
+    consentBanner?: {
+      position: "bottom" | "top";
+      /**
+       * Replaces the standard sentence about analytics and advertising cookies.
+       */
+      message?: string;
+    };
   };
   /**
    * Otherwise the number is masked until clicked.

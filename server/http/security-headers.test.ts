@@ -28,22 +28,24 @@ describe("security headers", () => {
     const site = directives(contentSecurityPolicy("site", {}));
     expect(site["default-src"]).toEqual(["'self'"]);
     // The lead forms interpret their schemas (domain/json-schema-lite.ts): no eval on a dealer site.
-    expect(site["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(site["connect-src"]).toEqual(["'self'"]);
+    // Google's and Meta's tags, which a site loads only with their ids and the visitor's consent.
+    expect(site["script-src"]).toEqual(["'self'", "'unsafe-inline'", "https://www.googletagmanager.com", "https://connect.facebook.net"]);
+    expect(site["connect-src"]).toEqual(["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com", "https://www.facebook.com"]);
+    expect(directives(contentSecurityPolicy("preview", {}))["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
     expect(site["object-src"]).toEqual(["'none'"]);
     expect(site["base-uri"]).toEqual(["'self'"]);
     expect(site["form-action"]).toEqual(["'self'"]);
-    expect(directives(contentSecurityPolicy("site", { ALGOLIA_APP_ID: "APP1" }))["connect-src"]).toEqual(["'self'", "https://*.algolia.net", "https://*.algolianet.com"]);
+    expect(directives(contentSecurityPolicy("preview", { ALGOLIA_APP_ID: "APP1" }))["connect-src"]).toEqual(["'self'", "https://*.algolia.net", "https://*.algolianet.com"]);
     expect(directives(contentSecurityPolicy("admin", { ALGOLIA_APP_ID: "APP1" }))["connect-src"]).toEqual(["'self'"]);
   });
 
   it("allows eval only in the admin (its RJSF validator compiles schemas) and under next dev", () => {
     const scriptSrc = (kind: "admin" | "site" | "preview", env: { NODE_ENV?: string }) => directives(contentSecurityPolicy(kind, env))["script-src"];
-    expect(scriptSrc("site", { NODE_ENV: "production" })).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(scriptSrc("site", { NODE_ENV: "production" })).toEqual(["'self'", "'unsafe-inline'", "https://www.googletagmanager.com", "https://connect.facebook.net"]);
     expect(scriptSrc("preview", { NODE_ENV: "production" })).toEqual(["'self'", "'unsafe-inline'"]);
     expect(scriptSrc("admin", { NODE_ENV: "production" })).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
     // React's development build evaluates code for its debugging stacks.
-    expect(scriptSrc("site", { NODE_ENV: "development" })).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(scriptSrc("site", { NODE_ENV: "development" })).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'", "https://www.googletagmanager.com", "https://connect.facebook.net"]);
     expect(pageSecurityHeaders("site", { https: false, env: { NODE_ENV: "production" } })["content-security-policy"]).not.toContain("unsafe-eval");
   });
 

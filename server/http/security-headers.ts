@@ -16,7 +16,9 @@
  *   form's JSON Schema (domain/json-schema-lite.ts) instead of compiling it with ajv. The admin
  *   keeps 'unsafe-eval' (its editor's @rjsf/validator-ajv8 compiles JSON Schemas to functions), and
  *   so does every page under `next dev` (React's development build evaluates code for its
- *   debugging stacks). Images may come from anywhere (a site's document may name any http(s)
+ *   debugging stacks). A dealer site's pages may also load Google's gtag.js and Meta's fbevents.js
+ *   and let them report (TAG_SCRIPTS, TAG_CONNECT): the site loads them only when it has their ids
+ *   and the visitor agreed (renderer/standard-analytics.ts). Images may come from anywhere (a site's document may name any http(s)
  *   picture). The admin also frames the preview on *.localhost.
  * - Strict-Transport-Security only on an answer to an https request.
  */
@@ -28,6 +30,9 @@ export type PageKind = "admin" | "site" | "preview";
 /** The admin's origins (domain/hosts.ts ADMIN_HOSTS, any port), which may frame a preview. */
 const ADMIN_ORIGINS = ["localhost", "admin.localhost", "127.0.0.1", "[::1]"].flatMap((h) => [`http://${h}:*`, `https://${h}:*`]);
 const ALGOLIA = ["https://*.algolia.net", "https://*.algolianet.com"];
+/** Google's and Meta's analytics hosts (their content-security-policy guides), for a dealer site's pages only. */
+export const TAG_SCRIPTS = ["https://www.googletagmanager.com", "https://connect.facebook.net"];
+export const TAG_CONNECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com", "https://www.facebook.com"];
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Headers of every answer, whatever it is. */
@@ -56,13 +61,14 @@ type PolicyEnv = NodeJS.ProcessEnv | { ALGOLIA_APP_ID?: string; NODE_ENV?: strin
 export function contentSecurityPolicy(kind: PageKind, env: PolicyEnv = process.env): string {
   const algolia = kind !== "admin" && env.ALGOLIA_APP_ID?.trim() ? ALGOLIA : [];
   const evaluates = kind === "admin" || env.NODE_ENV === "development";
+  const tags = kind === "site";
   const directives = [
     "default-src 'self'",
-    evaluates ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : "script-src 'self' 'unsafe-inline'",
+    ["script-src 'self' 'unsafe-inline'", ...(evaluates ? ["'unsafe-eval'"] : []), ...(tags ? TAG_SCRIPTS : [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src * data: blob:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...algolia].join(" "),
+    ["connect-src 'self'", ...algolia, ...(tags ? TAG_CONNECT : [])].join(" "),
     kind === "admin" ? "frame-src 'self' http://*.localhost:* https://*.localhost:*" : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

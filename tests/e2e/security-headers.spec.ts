@@ -36,7 +36,8 @@ test("a site page, a cached vehicle page, an API answer, an asset and the admin 
   const csp = home!.headers()["content-security-policy"];
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) expect(csp).toContain(directive);
   // No eval on a dealer site (its lead forms interpret their schemas); the admin's editor needs it.
-  expect(csp).toContain("script-src 'self' 'unsafe-inline';");
+  // Google's and Meta's tags only, which load only with a site's ids and the visitor's consent.
+  expect(csp).toContain("script-src 'self' 'unsafe-inline' https://www.googletagmanager.com https://connect.facebook.net;");
   expect(csp).not.toContain("unsafe-eval");
 
   // A vehicle page, rendered then served from the cache: the same headers both times.

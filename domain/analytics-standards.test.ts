@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { analyticsPage, ascPageType, standardEvents } from "./analytics-standards";
+
+const car = {
+  id: "cs-101",
+  vin: "JM0KF4W7A00123456",
+  stocknum: "S1234",
+  price: 38990,
+  car_type: "used" as "new" | "demo" | "used",
+  certified: false,
+  year: 2021,
+  make: "Mazda",
+  model: "CX-5",
+  badge: "Maxx Sport",
+  colour: "Soul Red",
+  item_type: "car" as const,
+  body: "SUV",
+  fuel: "Petrol",
+};
+const vdp = analyticsPage({ template: "vehicle-detail", path: "/cars/2021-mazda-cx-5-cs-101", currency: "AUD", locale: "en-AU", car });
+const item = {
+  item_id: "JM0KF4W7A00123456",
+  item_number: "S1234",
+  item_price: 38990,
+  item_condition: "used",
+  item_year: 2021,
+  item_make: "Mazda",
+  item_model: "CX-5",
+  item_variant: "Maxx Sport",
+  item_color: "Soul Red",
+  item_type: "car",
+  item_category: "SUV",
+  item_fuel_type: "Petrol",
+};
+const vehicle = {
+  content_type: "vehicle",
+  content_ids: ["cs-101"],
+  make: "Mazda",
+  model: "CX-5",
+  year: 2021,
+  state_of_vehicle: "used",
+  price: 38990,
+  currency: "AUD",
+  country: "AU",
+  body_style: "SUV",
+  exterior_color: "Soul Red",
+  fuel_type: "Petrol",
+};
+const search = analyticsPage({ template: "search", path: "/search", currency: "NZD", locale: "en-NZ", car: null });
+
+describe("ascPageType", () => {
+  it("names pages by template, then path", () => {
+    expect(
+      [
+        ["vehicle-detail", "/cars/x"],
+        ["search", "/search/used-cars"],
+        ["contact-us", "/contact/brisbane"],
+        [undefined, "/"],
+        [undefined, "/trade-in"],
+        [undefined, "/sell-my-car"],
+        [undefined, "/service"],
+        [undefined, "/finance"],
+        [undefined, "/offers"],
+        [undefined, "/special-offers"],
+        [undefined, "/contact-us"],
+        [undefined, "/about-us"],
+      ].map(([t, p]) => ascPageType(t, p!)),
+    ).toEqual(["item", "itemlist", "contact", "home", "trade", "trade", "service", "finance", "specials", "specials", "contact", "other"]);
+  });
+});
+
+describe("standardEvents", () => {
+  it("a vehicle page view: asc_pageview and asc_item_pageview with the car's fields; Meta PageView and ViewContent", () => {
+    expect(vdp.car?.item).toEqual(item);
+    expect(standardEvents({ id: "page-view" }, vdp)).toEqual({
+      ga4: [
+        { name: "asc_pageview", params: { event_owner: "forecourt", page_type: "item", ...item } },
+        { name: "asc_item_pageview", params: { event_owner: "forecourt", page_type: "item", ...item } },
+      ],
+      meta: [
+        { name: "PageView", params: {} },
+        { name: "ViewContent", params: vehicle },
+      ],
+    });
+  });
+
+  it("a new car is new, a certified used car cpo, a demonstrator used; no VIN: the car's id", () => {
+    const condition = (c: Partial<typeof car>) => analyticsPage({ path: "/cars/x", template: "vehicle-detail", currency: "AUD", locale: "en-AU", car: { ...car, ...c } }).car!.item;
+    expect(condition({ car_type: "new" }).item_condition).toBe("new");
+    expect(condition({ certified: true }).item_condition).toBe("cpo");
+    expect(condition({ car_type: "demo" }).item_condition).toBe("used");
+    expect(condition({ vin: undefined }).item_id).toBe("cs-101");
+  });
+
+  it("a search: asc_itemlist_pageview with the words; Meta Search in the site's currency and country", () => {
+    expect(standardEvents({ id: 49, query: " cx-5 " }, search)).toEqual({
+      ga4: [{ name: "asc_itemlist_pageview", params: { event_owner: "forecourt", page_type: "itemlist", search_term: "cx-5" } }],
+      meta: [{ name: "Search", params: { content_type: "vehicle", search_string: "cx-5", currency: "NZD", country: "NZ" } }],
+    });
+  });
+
+  it("a call click is asc_click_to_call (sales, the number); a reveal only a CTA interaction", () => {
+    expect(standardEvents({ id: 25, label: "Used Car", phone: "tel:+61738001234" }, vdp)).toEqual({
+      ga4: [{ name: "asc_click_to_call", params: { event_owner: "forecourt", page_type: "item", ...item, comm_type: "call", comm_phone_number: "+61738001234", department: "sales" } }],
+      meta: [{ name: "Contact", params: vehicle }],
+    });
+    expect(standardEvents({ id: 25, label: "Used Car" }, vdp)).toEqual({
+      ga4: [
+        {
+          name: "asc_cta_interaction",
+          params: { event_owner: "forecourt", page_type: "item", ...item, element_text: "Show number", element_type: "body", element_subtype: "cta_button", event_action: "click", event_action_result: "reveal" },
+        },
+      ],
+      meta: [],
+    });
+  });
+
+  it("a lead is asc_form_submission with its department, and Meta's Lead with the car", () => {
+    expect(standardEvents({ id: 15, label: "vehicle-enquiry" }, vdp)).toEqual({
+      ga4: [
+        {
+          name: "asc_form_submission",
+          params: { event_owner: "forecourt", page_type: "item", ...item, comm_type: "form", form_name: "vehicle-enquiry", form_type: "consumer_contact", department: "sales" },
+        },
+      ],
+      meta: [{ name: "Lead", params: { ...vehicle, content_category: "sales" } }],
+    });
+    const other = analyticsPage({ path: "/service", currency: "AUD", locale: "en-AU", car: null });
+    const dept = (id: number, label?: string) => standardEvents({ id: id as 22, label }, other).ga4[0]!.params;
+    expect(dept(22, "service")).toMatchObject({ page_type: "service", department: "service", form_type: "service" });
+    expect(dept(18, "trade-in")).toMatchObject({ department: "trade", form_type: "trade_in" });
+    expect(dept(17, "test-drive")).toMatchObject({ department: "sales", form_type: "test_drive" });
+    expect(dept(9, "finance")).toMatchObject({ department: "sales", form_type: "finance" });
+    // A job application: no advertising lead.
+    expect(standardEvents({ id: 51, label: "careers" }, other)).toEqual({
+      ga4: [{ name: "asc_form_submission", params: { event_owner: "forecourt", page_type: "service", comm_type: "form", form_name: "careers", form_type: "careers", department: "other" } }],
+      meta: [],
+    });
+    expect(standardEvents({ id: 22, label: "enquiry" }, other).meta).toEqual([{ name: "Lead", params: { content_type: "vehicle", content_category: "sales" } }]);
+  });
+
+  it("a saved car is Meta's AddToWishlist; the finance calculator an element configuration", () => {
+    expect(standardEvents({ id: 39 }, vdp).meta).toEqual([{ name: "AddToWishlist", params: vehicle }]);
+    expect(standardEvents({ id: 26 }, vdp).ga4).toEqual([
+      { name: "asc_element_configuration", params: { event_owner: "forecourt", page_type: "item", ...item, element_type: "payment_calculator", event_action: "change", event_action_result: "calc" } },
+    ]);
+  });
+
+  it("a specials page view is also asc_special_offer, named by the page's title", () => {
+    const offers = analyticsPage({ path: "/offers", title: "Spring offers", currency: "AUD", locale: "en-AU", car: null });
+    expect(standardEvents({ id: "page-view" }, offers).ga4).toEqual([
+      { name: "asc_pageview", params: { event_owner: "forecourt", page_type: "specials" } },
+      { name: "asc_special_offer", params: { event_owner: "forecourt", page_type: "specials", promotion_name: "Spring offers", event_action: "view" } },
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, FBEVENTS_URL, GTAG_URL, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
+import { trackEvent } from "./analytics";
+
+type W = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
+const w = window as W;
+const entries = () => (w.dataLayer ?? []).map((e) => (typeof e === "object" && e !== null && "length" in e ? Array.from(e as ArrayLike<unknown>) : e));
+const scripts = () => Array.from(document.head.querySelectorAll("script[src]")).map((s) => s.getAttribute("src"));
+
+function page(config: object | null) {
+  document.head.innerHTML = "";
+  document.body.innerHTML = config
+    ? `<script type="application/json" id="${ANALYTICS_CONFIG_ID}">${JSON.stringify(config)}</script>` +
+      `<main><script type="application/json" ${PAGE_DATA_ATTR}>${JSON.stringify({ page_type: "itemlist", currency: "AUD", country: "AU", car: null })}</script></main>`
+    : "<main></main>";
+}
+
+beforeEach(() => {
+  (window as any).happyDOM?.setURL("https://coralstone-mazda.localhost/search?query=cx-5");
+  for (const c of document.cookie.split(/;\s*/)) if (c) document.cookie = `${c.split("=")[0]}=; Max-Age=0; Path=/`;
+  delete w.dataLayer;
+  delete w.fbq;
+  delete (w as any)._fbq;
+  document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+  resetStandardAnalytics();
+  vi.spyOn(window.navigator, "sendBeacon").mockReturnValue(true);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("standard analytics and consent", () => {
+  it("before a choice nothing is pushed for Google or Meta and no script is added; Accept all sends the waiting events after Consent Mode's denied default", async () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    trackEvent(49, "coralstone-mazda");
+    // The site's own statistic is pushed as before; nothing for a third party.
+    expect(entries()).toEqual([{ event: "forecourt", id: 49, site: "coralstone-mazda", path: "/search" }]);
+    expect(w.fbq).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(scripts()).toEqual([]);
+
+    chooseConsent({ analytics: true, ads: true });
+    expect(readConsent()).toMatchObject({ analytics: true, ads: true });
+    const gtagCalls = entries().slice(1) as unknown[][];
+    expect(gtagCalls.map((c) => c.slice(0, 2))).toEqual([
+      ["consent", "default"],
+      ["consent", "update"],
+      ["js", expect.any(Date)],
+      ["config", "G-CSMAZDA2026"],
+      ["event", "asc_itemlist_pageview"],
+    ]);
+    expect(gtagCalls[0]![2]).toEqual({ analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
+    expect(gtagCalls[1]![2]).toEqual({ analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" });
+    expect(gtagCalls[4]![2]).toEqual({ event_owner: "forecourt", page_type: "itemlist", search_term: "cx-5" });
+    expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>))).toEqual([
+      ["init", "880012345678901"],
+      ["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "AU" }],
+    ]);
+    await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`, FBEVENTS_URL]));
+  });
+
+  it("Reject all drops the waiting events and loads nothing; later events are not sent either", async () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    sendStandard({ id: "page-view" });
+    chooseConsent({ analytics: false, ads: false });
+    sendStandard({ id: 22, label: "enquiry" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(entries()).toEqual([]);
+    expect(w.fbq).toBeUndefined();
+    expect(scripts()).toEqual([]);
+    expect(document.cookie).toMatch(/fc_consent=v1\.a0\.d0\.\d+/);
+  });
+
+  it("analytics only: GA4 gets the events, Meta's pixel is not loaded", async () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    chooseConsent({ analytics: true, ads: false });
+    sendStandard({ id: 25, phone: "tel:+61738001234" });
+    const events = (entries() as unknown[][]).filter((e) => e[0] === "event");
+    expect(events).toEqual([["event", "asc_click_to_call", { event_owner: "forecourt", page_type: "itemlist", comm_type: "call", comm_phone_number: "+61738001234", department: "sales" }]]);
+    expect(w.fbq).toBeUndefined();
+    await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`]));
+  });
+
+  it("a site without ids sends nothing standard; the inline script asks only without the cookie", () => {
+    page(null);
+    sendStandard({ id: "page-view" });
+    expect(entries()).toEqual([]);
+    new Function(CONSENT_ASK_SCRIPT)();
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe("ask");
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+    document.cookie = "fc_consent=v1.a1.d1.1764460000; Path=/";
+    new Function(CONSENT_ASK_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+    // Before the page's scripts: the inline script's handler stores the choice of the button clicked.
+    document.documentElement.setAttribute(CONSENT_ASK_ATTR, "ask");
+    document.body.innerHTML = `<button type="button" ${CONSENT_CHOICE_ATTR}="${choiceValue({ analytics: false, ads: true })}">Advertising only</button>`;
+    document.querySelector("button")!.click();
+    expect(readConsent()).toEqual({ analytics: false, ads: true, at: expect.any(Number) });
+    expect(Math.abs(readConsent()!.at - Date.now() / 1000)).toBeLessThan(5);
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The browser's half of the standard analytics (issue 35): reads the visitor's choice (the fc_consent
+ * cookie, domain/consent.ts), loads Google's gtag.js only once analytics is granted and Meta's
+ * fbevents.js only once advertising is, both when the page is idle, and sends them what
+ * domain/analytics-standards.ts works out. Before a choice, this page's events wait here, in memory:
+ * nothing is pushed for a third party or leaves the page. A site without a GA4 or pixel id has no
+ * config element (renderer/consent-banner.client.tsx's layout), and nothing here does anything.
+ */
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
+import { standardEvents, type AnalyticsPage, type Interaction, type StandardEvents } from "../domain/analytics-standards";
+
+/** The layout's <script type="application/json"> with the site's ids, currency and country. */
+export const ANALYTICS_CONFIG_ID = "fc-analytics";
+/** The page's <script type="application/json"> describing it (renderer/tenant-page.tsx). */
+export const PAGE_DATA_ATTR = "data-fc-analytics-page";
+/** Set to "ask" on <html> while the banner shows (by the layout's inline script before the first paint). */
+export const CONSENT_ASK_ATTR = "data-fc-consent";
+/** Dispatched on window by the footer's "Cookie settings" to reopen the banner. */
+export const CONSENT_OPEN_EVENT = "fc-consent-open";
+
+/** On the banner's Accept all and Reject all: the start of the cookie's value for that choice (the time follows). */
+export const CONSENT_CHOICE_ATTR = "data-fc-consent-choice";
+export const choiceValue = (c: { analytics: boolean; ads: boolean }) => serializeConsent({ ...c, at: 0 }).slice(0, -1);
+const COOKIE_ATTRIBUTES = `; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax`;
+
+/**
+ * The layout's inline script, run before the first paint: no choice stored, so the banner shows. It only
+ * looks for the cookie's name; the banner checks the value once hydrated. Its click handler makes
+ * Accept all and Reject all work before the page's scripts arrive (a tap then would otherwise be lost);
+ * once hydrated, the banner's own handler has stored the same choice first.
+ */
+export const CONSENT_ASK_SCRIPT =
+  `if(!/(^|;\\s*)${CONSENT_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute("${CONSENT_ASK_ATTR}","ask");` +
+  `document.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[${CONSENT_CHOICE_ATTR}]");if(!b)return;` +
+  `document.cookie="${CONSENT_COOKIE}="+b.getAttribute("${CONSENT_CHOICE_ATTR}")+Math.floor(Date.now()/1000)+"${COOKIE_ATTRIBUTES}"+(location.protocol==="https:"?"; Secure":"");` +
+  `document.documentElement.removeAttribute("${CONSENT_ASK_ATTR}")})`;
+
+export const GTAG_URL = "https://www.googletagmanager.com/gtag/js";
+export const FBEVENTS_URL = "https://connect.facebook.net/en_US/fbevents.js";
+
+export interface AnalyticsConfig {
+  ga4?: string;
+  pixel?: string;
+  currency: string;
+  country: "AU" | "NZ";
+}
+
+type Tag = ((...args: unknown[]) => void) & Record<string, unknown>;
+type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: Tag; fbq?: Tag; _fbq?: Tag };
+
+const MAX_PENDING = 50;
+let pending: StandardEvents[] = [];
+const started = { ga4: false, meta: false };
+
+function readJson<T>(el: Element | null): T | null {
+  try {
+    return el?.textContent ? (JSON.parse(el.textContent) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function analyticsConfig(): AnalyticsConfig | null {
+  const cfg = readJson<AnalyticsConfig>(document.getElementById(ANALYTICS_CONFIG_ID));
+  return cfg && (cfg.ga4 || cfg.pixel) ? cfg : null;
+}
+
+function currentPage(cfg: AnalyticsConfig): AnalyticsPage {
+  return readJson<AnalyticsPage>(document.querySelector(`script[${PAGE_DATA_ATTR}]`)) ?? { page_type: "other", currency: cfg.currency, country: cfg.country, car: null };
+}
+
+const COOKIE = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`);
+
+/** The visitor's stored choice on this site's host, or null. */
+export function readConsent(): Consent | null {
+  return parseConsent(COOKIE.exec(document.cookie)?.[1]);
+}
+
+/** Stores a choice for this host only (no Domain attribute), for CONSENT_MAX_AGE_S. */
+export function storeConsent(c: Consent): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(c)}${COOKIE_ATTRIBUTES}${secure}`;
+}
+
+/** After the page's own work: scripts of third parties never compete with the first paint or hydration. */
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1);
+}
+
+function loadScript(src: string): void {
+  whenIdle(() => {
+    const s = document.createElement("script");
+    s.async = true;
+    s.src = src;
+    document.head.appendChild(s);
+  });
+}
+
+function startGa4(id: string, consent: Consent): Tag {
+  const w = window as AnalyticsWindow;
+  if (started.ga4 && w.gtag) return w.gtag;
+  started.ga4 = true;
+  w.dataLayer ??= [];
+  const dataLayer = w.dataLayer;
+  // gtag.js reads Arguments objects from the dataLayer, not arrays: Google's own snippet.
+  const gtag = function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+  } as Tag;
+  w.gtag = gtag;
+  gtag("consent", "default", consentModeStates(null));
+  gtag("consent", "update", consentModeStates(consent));
+  gtag("js", new Date());
+  gtag("config", id);
+  loadScript(`${GTAG_URL}?id=${encodeURIComponent(id)}`);
+  return gtag;
+}
+
+function startMeta(pixel: string): Tag {
+  const w = window as AnalyticsWindow;
+  if (started.meta && w.fbq) return w.fbq;
+  started.meta = true;
+  // Meta's own queue: calls wait in fbq.queue until fbevents.js takes them.
+  const fbq: Tag = function () {
+    // eslint-disable-next-line prefer-rest-params
+    const args = arguments;
+    if (typeof fbq.callMethod === "function") (fbq.callMethod as (...a: unknown[]) => void)(...args);
+    else (fbq.queue as unknown[]).push(args);
+  } as Tag;
+  Object.assign(fbq, { push: fbq, loaded: true, version: "2.0", queue: [] });
+  w.fbq = fbq;
+  w._fbq ??= fbq;
+  fbq("init", pixel);
+  loadScript(FBEVENTS_URL);
+  return fbq;
+}
+
+function dispatch(cfg: AnalyticsConfig, consent: Consent, events: StandardEvents): void {
+  if (cfg.ga4 && consent.analytics) {
+    const gtag = startGa4(cfg.ga4, consent);
+    for (const e of events.ga4) gtag("event", e.name, e.params);
+  }
+  if (cfg.pixel && consent.ads) {
+    const fbq = startMeta(cfg.pixel);
+    for (const e of events.meta) fbq("track", e.name, e.params);
+  }
+}
+
+/** Sends the standard events of an interaction when the visitor agreed; keeps them on this page until a choice. */
+export function sendStandard(interaction: Interaction): void {
+  try {
+    const cfg = analyticsConfig();
+    if (!cfg) return;
+    const events = standardEvents(interaction, currentPage(cfg));
+    const consent = readConsent();
+    if (!consent) {
+      if (pending.length < MAX_PENDING) pending.push(events);
+      return;
+    }
+    dispatch(cfg, consent, events);
+  } catch (error) {
+    console.warn("[analytics] standard event not sent:", error);
+  }
+}
+
+/** Google's and Meta's cookies on this host and its parent domains, which a withdrawn consent removes. */
+function clearTagCookies(): void {
+  const names = document.cookie.split(/;\s*/).map((c) => c.split("=")[0]!).filter((n) => /^(_ga|_gid|_gat|_gcl|_fbp|_fbc)/.test(n));
+  const parts = window.location.hostname.split(".");
+  const domains = ["", ...parts.slice(0, -1).map((_, i) => `; Domain=.${parts.slice(i).join(".")}`)];
+  for (const name of names) for (const domain of domains) document.cookie = `${name}=; Max-Age=0; Path=/${domain}`;
+}
+
+/**
+ * Applies a choice: the page's waiting events go where it allows (the rest are dropped), the tags
+ * it allows start, and tags already running this page hear the change (Consent Mode's update, fbq's revoke).
+ */
+export function applyConsent(consent: Consent): void {
+  const cfg = analyticsConfig();
+  if (!cfg) return;
+  const w = window as AnalyticsWindow;
+  if (started.ga4) w.gtag?.("consent", "update", consentModeStates(consent));
+  if (started.meta) w.fbq?.("consent", consent.ads ? "grant" : "revoke");
+  if (!consent.analytics || !consent.ads) clearTagCookies();
+  const waiting = pending;
+  pending = [];
+  for (const events of waiting) dispatch(cfg, consent, events);
+  dispatch(cfg, consent, { ga4: [], meta: [] });
+}
+
+/** The visitor's choice from the banner: stored for this host, the banner hidden, the choice applied. */
+export function chooseConsent(choice: { analytics: boolean; ads: boolean }): void {
+  storeConsent({ ...choice, at: Math.floor(Date.now() / 1000) });
+  document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+  applyConsent({ ...choice, at: 0 });
+}
+
+/** Reopens the banner (the footer's "Cookie settings"). */
+export function openConsentBanner(): void {
+  document.documentElement.setAttribute(CONSENT_ASK_ATTR, "ask");
+  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
+}
+
+/** For tests: forget this module's state, as a new page would. */
+export function resetStandardAnalytics(): void {
+  pending = [];
+  started.ga4 = false;
+  started.meta = false;
+}
