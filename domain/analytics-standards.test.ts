@@ -1,3 +1,4 @@
+import { leadEventId } from "./lead-event";
 import { describe, expect, it } from "vitest";
 import { analyticsPage, ascPageType, standardEvents } from "./analytics-standards";
 
@@ -137,6 +138,14 @@ describe("standardEvents", () => {
       meta: [],
     });
     expect(standardEvents({ id: 22, label: "enquiry" }, other).meta).toEqual([{ name: "Lead", params: { content_type: "vehicle", content_category: "sales" } }]);
+  });
+
+  it("a lead's event id is the one its server-side events carry: GA4's event_id, Meta's eventID", () => {
+    const events = standardEvents({ id: 15, label: "vehicle-enquiry", eventId: leadEventId("0b6a2c1e-5f1d-4c52-9a57-2f4d2a9b7e10") }, vdp);
+    expect(events.ga4[0]!.params.event_id).toBe("lead.0b6a2c1e-5f1d-4c52-9a57-2f4d2a9b7e10");
+    expect(events.meta[0]).toMatchObject({ name: "Lead", eventID: "lead.0b6a2c1e-5f1d-4c52-9a57-2f4d2a9b7e10" });
+    // Without one (a page whose lead answer had none), neither is invented.
+    expect(standardEvents({ id: 15, label: "vehicle-enquiry" }, vdp).meta[0]).not.toHaveProperty("eventID");
   });
 
   it("a saved car is Meta's AddToWishlist; the finance calculator an element configuration", () => {

@@ -108,11 +108,15 @@ export type Interaction =
       phone?: string;
       /** The search's words (the URL's `query`). */
       query?: string;
+      /** A lead's event id (domain/lead-event.ts leadEventId), the one its server-side events carry. */
+      eventId?: string;
     };
 
 export interface StandardEvent {
   name: string;
   params: Record<string, string | number | string[]>;
+  /** Meta's event id (fbq's 4th argument), by which it de-duplicates the browser's event and the server's. */
+  eventID?: string;
 }
 
 export interface StandardEvents {
@@ -193,11 +197,19 @@ export function standardEvents(interaction: Interaction, page: AnalyticsPage): S
     const ga4 = [
       {
         name: "asc_form_submission",
-        params: { ...base, comm_type: "form", form_name: label ?? "enquiry", form_type: FORM_TYPES[label ?? ""] ?? "consumer_contact", department },
+        params: {
+          ...base,
+          comm_type: "form",
+          form_name: label ?? "enquiry",
+          form_type: FORM_TYPES[label ?? ""] ?? "consumer_contact",
+          department,
+          ...(interaction.eventId ? { event_id: interaction.eventId } : {}),
+        },
       },
     ];
+    const lead: StandardEvent = { name: "Lead", params: { ...metaVehicle(page), content_category: department }, ...(interaction.eventId ? { eventID: interaction.eventId } : {}) };
     // A job application is not a customer: no advertising conversion.
-    return { ga4, meta: department === "other" ? [] : [{ name: "Lead", params: { ...metaVehicle(page), content_category: department } }] };
+    return { ga4, meta: department === "other" ? [] : [lead] };
   }
   switch (id) {
     case ANALYTICS_EVENTS.phoneReveal:

@@ -11,7 +11,7 @@ export const EVENTS_ENDPOINT = "/api/events";
  * throws into the page: an analytics failure is only logged as a warning (spec §8).
  * `detail.phone`: the tel: link of a call click (a call, not a reveal).
  */
-export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string, detail?: { phone?: string }): void {
+export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string, detail?: { phone?: string; eventId?: string }): void {
   sendStandard({ id, label, ...detail, query: new URLSearchParams(window.location.search).get("query") ?? undefined });
   let entry: AnalyticsEvent;
   try {

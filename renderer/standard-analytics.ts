@@ -143,7 +143,7 @@ function dispatch(cfg: AnalyticsConfig, consent: Consent, events: StandardEvents
   }
   if (cfg.pixel && consent.ads) {
     const fbq = startMeta(cfg.pixel);
-    for (const e of events.meta) fbq("track", e.name, e.params);
+    for (const e of events.meta) fbq("track", e.name, e.params, ...(e.eventID ? [{ eventID: e.eventID }] : []));
   }
 }
 

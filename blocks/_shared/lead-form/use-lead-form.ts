@@ -1,3 +1,4 @@
+import { leadEventId as conversionEventId } from "../../../domain/lead-event";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { leadEventId, UNEXPECTED_ERROR, type FieldName, type FormField } from "../../../domain/lead-forms";
@@ -157,7 +158,9 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     const result = await sendLead(lead, memo.current.key, { onChallenge: () => setChecking(true) });
     setChecking(false);
     if (result.ok) {
-      trackEvent(leadEventId(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind);
+      // The lead's conversion id, as its server-side GA4 and Meta events name it (Meta counts the lead once).
+      const conversion = result.leadId ? { eventId: conversionEventId(result.leadId) } : undefined;
+      trackEvent(leadEventId(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind, conversion);
       storeSuccess({ leadId: result.leadId, form: spec.kind, category: lead.category });
       if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
       setDone(true);
