@@ -42,7 +42,6 @@ export const BUDGET_MESSAGE = (label: string) => `${label} must be an amount in 
 // Categories (leads §4 Careers, §9 configuration defaults).
 export const DEFAULT_CATEGORY = "General Enquiry";
 export const CAREERS_CATEGORY = "Careers Enquiry";
-export { CAREER_SUBCATEGORY };
 const FIXED_CATEGORY: Record<Exclude<LeadFormKind, "enquiry">, { category: string; subcategory?: string }> = {
   careers: { category: DEFAULT_CATEGORY, subcategory: CAREER_SUBCATEGORY },
   finance: { category: "Finance Enquiry" },

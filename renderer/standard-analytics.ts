@@ -30,7 +30,7 @@ const COOKIE_ATTRIBUTES = `; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax`
  * once hydrated, the banner's own handler has stored the same choice first.
  */
 export const CONSENT_ASK_SCRIPT =
-  `if(!/(^|;\\s*)${CONSENT_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute("${CONSENT_ASK_ATTR}","ask");` +
+  `if(!/(^|;\\s*)${CONSENT_COOKIE}=[^;]/.test(document.cookie))document.documentElement.setAttribute("${CONSENT_ASK_ATTR}","ask");` +
   `document.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("[${CONSENT_CHOICE_ATTR}]");if(!b)return;` +
   `document.cookie="${CONSENT_COOKIE}="+b.getAttribute("${CONSENT_CHOICE_ATTR}")+Math.floor(Date.now()/1000)+"${COOKIE_ATTRIBUTES}"+(location.protocol==="https:"?"; Secure":"");` +
   `document.documentElement.removeAttribute("${CONSENT_ASK_ATTR}")})`;

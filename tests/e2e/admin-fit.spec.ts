@@ -151,8 +151,11 @@ test("a new feed key shows where staff clicked, not off-screen", async ({ page }
   await expect(panel).toBeFocused();
   await expect(panel).toBeInViewport();
   await page.screenshot({ path: "/tmp/fit-feed-key.png" });
-  // On a phone the table scrolls sideways; the key stays on the screen.
+  // On a phone the table scrolls sideways; the key stays on the screen. The narrower page reflows
+  // (rows grow taller), so the page is scrolled down to the panel — the page only, never the table,
+  // which must not hide it to one side.
   await page.setViewportSize(viewports.phone);
+  await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 16));
   await expect(panel).toBeInViewport();
   await page.screenshot({ path: "/tmp/fit-feed-key-phone.png" });
   await page.setViewportSize(viewports.desktop);
