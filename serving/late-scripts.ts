@@ -41,17 +41,15 @@ export const LATE_SCRIPTS_MAX_WAIT_MS = 3000;
 
 /**
  * The inline loader (ES5, no outside names). `paint` entries are dispatched once the frame is on
- * screen; two frames after load, the frame with the page's loaded pictures is drawn too. Between
- * the two it makes a number format, in a task of its own: a page's first one sets up the browser's
- * ICU number data (10–15 ms here, four times that on Lighthouse's phone), which would otherwise
- * lengthen hydration's longest task, where the first price is formatted.
+ * screen; two frames after load, the frame with the page's loaded pictures is drawn too. (It
+ * used to make a number format between the two, to set up ICU's data outside hydration; the pages
+ * now format numbers without ICU, domain/intl.ts, and that set-up was 17–29 ms spent for nothing.)
  */
 export const LATE_SCRIPTS_LOADER = `(function(){var w=window,d=document,go=0,loaded=0,painted=0;
 function start(){if(go)return;go=1;var l=d.querySelectorAll('link[rel="${LATE_SCRIPT_REL}"]');for(var i=0;i<l.length;i++){var s,h=l[i].getAttribute("href");
 if(l[i].getAttribute("as")==="script"){s=d.createElement("script");s.src=h;s.async=true}else{s=d.createElement("link");s.rel="preload";s.as="script";s.href=h;s.setAttribute("fetchpriority","low")}d.head.appendChild(s)}}
 function frame(f){requestAnimationFrame(function(){setTimeout(f,0)})}
-function warm(){try{new Intl.NumberFormat(d.documentElement.lang||void 0).format(1)}catch(e){}}
-function ready(){if(!loaded||!painted)return;if(d.visibilityState!=="visible")start();else frame(function(){warm();frame(start)})}
+function ready(){if(!loaded||!painted)return;if(d.visibilityState!=="visible")start();else frame(function(){frame(start)})}
 w.addEventListener("load",function(){loaded=1;ready()});
 var P=w.PerformanceObserver;if(d.visibilityState!=="visible"||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)painted=1;
 else new P(function(x,o){painted=1;o.disconnect();ready()}).observe({type:"paint",buffered:true});

@@ -73,15 +73,18 @@ function ListFilter({ setting }: { setting: Extract<FilterSetting, { kind: "list
  * Makes: the most common first (7 by default), then Show all makes; Popular Makes / All Makes
  * headings where the site has them. `rest` is the long list in count order; `restShown` is the part
  * of it in sight (all of it once unfolded, else the refined ones), alphabetically. Only that part is
- * sorted: a page's first collation costs its browser 15–20 ms of setting up ICU's collation data, and
+ * sorted (and the collator made only then): a page's first collation costs its browser 15–20 ms of setting up ICU's collation data, and
  * the search page's hydration, with the long list folded away, need not pay it.
  */
 export function splitMakes(items: Item[], shown: number, all: boolean) {
   const popular = items.slice(0, shown);
   const rest = items.slice(shown);
   const inSight = all ? rest : rest.filter((i) => i.isRefined);
-  const byName = collator().compare;
-  const restShown = inSight.length > 1 ? [...inSight].sort((a, b) => byName(a.label, b.label)) : inSight;
+  let restShown = inSight;
+  if (inSight.length > 1) {
+    const byName = collator().compare;
+    restShown = [...inSight].sort((a, b) => byName(a.label, b.label));
+  }
   return { popular, rest, restShown };
 }
 
