@@ -93,7 +93,7 @@ function SingleMap({ location, tenant }: { location: Location; tenant: TenantDoc
   if (!places.length) return null;
   return (
     <div className={styles.map}>
-      <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} />
+      <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} whenNear />
     </div>
   );
 }

@@ -47,7 +47,7 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
 function singleMap(tenant: TenantDocument, location: Location) {
   const places = mapPlaces([location], (l) => locationPageHref(tenant, l));
   if (!places.length) return undefined;
-  return <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} />;
+  return <LocationMap places={places} settings={mapSettings(tenant.map)} label={`Map of ${location.name}`} viewLocationText={VIEW_LOCATION} directionsText={GET_DIRECTIONS} whenNear />;
 }
 
 export default LocationList;

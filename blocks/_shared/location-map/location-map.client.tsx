@@ -21,6 +21,8 @@ export interface LocationMapProps {
   label: string;
   viewLocationText: string;
   directionsText: string;
+  /** Leaflet loads only once the map comes near the screen (a location page's map, below its details). */
+  whenNear?: boolean;
 }
 
 /**
@@ -29,7 +31,8 @@ export interface LocationMapProps {
  * the places are (drawn-map.tsx: pins linking to each place, or a single place's directions) and a
  * notice; the address cards beside it still say where each place is and link to directions.
  *
- * Leaflet loads once the map's frame comes within 600 px of the screen. On a location page it made
+ * With `whenNear`, Leaflet loads once the map's frame comes within 600 px of the screen (the dealer
+ * locator, whose map is the page's point, loads it at once). On a location page it made
  * two long tasks right after hydration (its script, 16 ms of one core here, then 13 ms of a layout
  * it forced by measuring its box before hydration's changes were laid out; 2026-11-30, load 18), and
  * on a phone the map is often below the first screen.
@@ -38,7 +41,7 @@ export function LocationMap(props: LocationMapProps) {
   const [unavailable, setUnavailable] = useState(false);
   const giveUp = useCallback(() => setUnavailable(true), []);
   const frame = useRef<HTMLDivElement>(null);
-  const near = useNearView(frame, MAP_LOAD_MARGIN_PX);
+  const near = useNearView(frame, MAP_LOAD_MARGIN_PX) || !props.whenNear;
   if (unavailable) return <DrawnMap places={props.places} searched={props.searched} label={props.label} directionsText={props.directionsText} />;
   return (
     <div ref={frame} className={styles.frame} role="region" aria-label={props.label} data-testid="location-map">
