@@ -23,7 +23,7 @@ import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { serializeConsent } from "../../domain/consent";
 import { leadEventId } from "../../domain/lead-event";
 import { setEventSecret } from "../tenants/event-secrets";
-import { leadEventSender } from "../leads/lead-events";
+import { leadEventSender } from "../leads/lead-event-sender";
 import { OutboxWorker } from "../leads/outbox";
 import { eventReceiver, NO_LIMITS } from "../leads/test-helpers";
 import { handleReserve } from "./http";
