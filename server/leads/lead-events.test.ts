@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
-import { leadDeliveries } from "../db/schema";
+import { leadDeliveries, siteSecrets } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { serializeConsent } from "../../domain/consent";
@@ -184,8 +184,11 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
       vin: "JTDBR32E720000001",
       body_style: "Hatch",
       exterior_color: "White",
-      value: 27990,
+      fuel_type: "Petrol - Unleaded ULP",
+      price: 27990,
       currency: "AUD",
+      country: "AU",
+      value: 27990,
     });
   });
 
@@ -277,6 +280,33 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
       await setEventSecret(h.db, "harbourline", "ga4ApiSecret", API_SECRET, "staff@forecourt.test");
     }
     expect((await rows(cleared.lead_id)).find((r) => r.channel === "ga4")).toMatchObject({ status: "dead", attempts: 1, lastError: "the site harbourline has no GA4 API secret set any more" });
+  });
+
+  it("a secret that does not open (altered in the database, or another key) is logged once and its destination skipped, the other sent", async (ctx) => {
+    need(ctx);
+    const queued = await send({ cookie: `fc_consent=${both}` });
+    const [row] = await h.db.select({ value: siteSecrets.value }).from(siteSecrets).where(and(eq(siteSecrets.tenantSlug, "harbourline"), eq(siteSecrets.name, "metaAccessToken")));
+    const altered = `${row.value.slice(0, -2)}${row.value.endsWith("AA") ? "BB" : "AA"}`;
+    await h.db.update(siteSecrets).set({ value: altered }).where(and(eq(siteSecrets.tenantSlug, "harbourline"), eq(siteSecrets.name, "metaAccessToken")));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const later = await send({ cookie: `fc_consent=${both}` });
+      expect((await rows(later.lead_id)).map((r) => r.channel)).toEqual(["ga4"]);
+      await drain(queued.lead_id);
+      const [ga4, meta] = await rows(queued.lead_id);
+      expect(ga4.status).toBe("sent");
+      expect(meta).toMatchObject({
+        status: "dead",
+        attempts: 1,
+        lastError: "the site harbourline's Meta access token cannot be read (logged): it does not open with this key (another key, another row's value, or altered)",
+      });
+      expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes("harbourline"))).toEqual([
+        "[secrets] the Meta Conversions API access token of the site harbourline cannot be read: it does not open with this key (another key, another row's value, or altered). Its events are not sent until it is set again or the key it was sealed with is given.",
+      ]);
+    } finally {
+      errors.mockRestore();
+      await setEventSecret(h.db, "harbourline", "metaAccessToken", TOKEN, "staff@forecourt.test");
+    }
   });
 
   it("is idempotent: a retried submit queues nothing more, and a redelivery carries the same event id", async (ctx) => {
