@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
@@ -12,10 +12,9 @@ import { ascDepartment, leadEventId } from "../../domain/lead-event";
 import { eventSecrets, eventSecretStatus, secretProblem, setEventSecret } from "../tenants/event-secrets";
 import { ga4ClientId, ga4SessionId } from "./lead-events";
 import { normalisePhone } from "./lead-event-bodies";
-import { eventEndpoints, GA4_ENDPOINT, leadEventSender, META_ENDPOINT } from "./lead-event-sender";
-import { OutboxWorker } from "./outbox";
+import { eventEndpoints, GA4_ENDPOINT, META_ENDPOINT } from "./lead-event-sender";
 import { resendLead } from "./inbox-lead";
-import { demoSite, deps, eventReceiver, post, validLead } from "./test-helpers";
+import { demoSite, deps, post, useEventReceiver, validLead } from "./test-helpers";
 import { serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
 import { buildServiceLead } from "../../domain/service-booking-lead";
 
@@ -70,28 +69,13 @@ describe("lead event helpers", () => {
 
 describe.each(backends)("server-side lead events on %s", (_name, make) => {
   let h: DbHandle;
-  const rx = eventReceiver({ apiSecret: API_SECRET, token: TOKEN });
+  const rx = useEventReceiver({ apiSecret: API_SECRET, token: TOKEN });
   const analytics = { ga4MeasurementId: GA4_ID, metaPixelId: PIXEL, serverSideLeads: true };
   const site = demoSite(null);
   site.document.features.analytics = analytics;
   const logs: string[] = [];
-  const worker = () =>
-    new OutboxWorker(h.db, {
-      senders: { email: null, adf: async () => undefined, leadEvent: leadEventSender(h.db, { GA4_MP_ENDPOINT: `${rx.base()}/mp/collect`, META_CAPI_ENDPOINT: `${rx.base()}/v21.0/{pixel}/events` }) },
-      baseDelayMs: 10,
-      log: (m) => logs.push(m),
-    });
-  /** Runs the outbox until nothing of the lead's is pending (retries come due after 10 ms × 2^n). */
-  const drain = async (leadId: string) => {
-    // Other tests' leads are not sent here: this lead's rows are the only ones due.
-    await h.db.update(leadDeliveries).set({ status: "replaced" }).where(and(eq(leadDeliveries.status, "pending"), ne(leadDeliveries.leadId, leadId)));
-    const w = worker();
-    for (let i = 0; i < 40 && (await rows(leadId)).some((r) => r.status === "pending"); i++) {
-      await w.runOnce();
-      await new Promise((r) => setTimeout(r, 15));
-    }
-  };
-  const rows = async (leadId: string) => (await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).filter((r) => r.channel === "ga4" || r.channel === "meta").sort((a, b) => a.channel.localeCompare(b.channel));
+  const drain = (leadId: string) => rx.drain(h.db, leadId, (m) => logs.push(m));
+  const rows = (leadId: string) => rx.rows(h.db, leadId);
   const send = async (opts: { cookie?: string; lead?: Record<string, unknown>; key?: string; doc?: typeof site; ua?: string | null } = {}) => {
     const headers: Record<string, string> = opts.ua === null ? {} : { "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) test" };
     if (opts.cookie !== undefined) headers.cookie = opts.cookie;
@@ -104,11 +88,8 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });
     await upsertVehicle(h.db, feedVehicle("car-ev", { dealership_id: 101, location_id: 1001, make: "Toyota", model: "Corolla", year: 2021, price: 27990, vin: "JTDBR32E720000001", car_type: "used", body: "Hatch", colour: "White" }));
-    await setEventSecret(h.db, "harbourline", "ga4ApiSecret", API_SECRET, "staff@forecourt.test");
-    await setEventSecret(h.db, "harbourline", "metaAccessToken", TOKEN, "staff@forecourt.test");
+    await rx.setSecrets(h.db, "harbourline");
   });
-  beforeAll(() => rx.listen());
-  afterAll(() => rx.close());
 
   it("with both consents, queues one GA4 and one Meta event per lead and delivers them in the shapes the services take", async (ctx) => {
     need(ctx);
