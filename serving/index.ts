@@ -70,8 +70,8 @@ export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptio
 export async function serve(port: number): Promise<Server> {
   const started = Date.now();
   const metricsAt = metricsAddress();
-  // A malformed FORECOURT_SECRETS_KEY stops the start here, with what is wrong.
-  checkSecretsKey();
+  // A malformed FORECOURT_SECRETS_KEY stops the start here too, with what is wrong (scripts/start.ts says a missing one).
+  checkSecretsKey(process.env, () => undefined);
   const handle = await getDb();
   // Instances on one PostgreSQL database sign challenges and reservation links with one secret (before Next's first use of it).
   await shareSecret(handle);
