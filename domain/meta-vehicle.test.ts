@@ -15,14 +15,14 @@ describe("a car in Meta's vehicle fields", () => {
       { ...fields, state_of_vehicle: "new", price: 38990, currency: "NZD", country: "NZ" }],
     ["a certified used car", { ...base, certified: true }, AU, { ...fields, state_of_vehicle: "cpo", price: 38990, currency: "AUD", country: "AU" }],
     ["a demonstrator (registered: used), certified or not", { ...base, car_type: "demo" as const, certified: true }, AU, { ...fields, state_of_vehicle: "cpo", price: 38990, currency: "AUD", country: "AU" }],
-    ["a car with no price (price on application): no price field", { ...base, price: undefined }, AU, { ...fields, state_of_vehicle: "used", currency: "AUD", country: "AU" }],
     ["empty optional fields are left out", { ...base, body: "", colour: "", fuel: "", vin: "" }, AU, { ...fields, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "AU" }],
   ])("%s", (_what, car, where, expected) => {
     expect(metaVehicleFields(metaCar(car), where)).toEqual(expected);
   });
 
-  it("without a car: only the content type", () => {
+  it("without a car: only the content type; without a price: no price field", () => {
     expect(metaVehicleFields(null, AU)).toEqual({ content_type: "vehicle" });
+    expect(metaVehicleFields({ ...metaCar(base), price: null }, AU)).toEqual({ ...fields, state_of_vehicle: "used", currency: "AUD", country: "AU" });
   });
 
   it("new, used and certified pre-owned: the one condition ASC's item and Meta's state_of_vehicle carry", () => {
