@@ -6,6 +6,7 @@
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import type { Vehicle } from "../schemas/generated/vehicle";
 import type { TenantDocument } from "../schemas/generated/tenant";
+import { metaVehicleFields, vehicleCondition, type MetaVehicleFields, type VehicleCondition } from "./meta-vehicle";
 
 /** ASC's event_owner: who fires the events (the website platform). */
 export const EVENT_OWNER = "forecourt";
@@ -18,7 +19,7 @@ export interface AscItem {
   item_id: string;
   item_number: string;
   item_price: number;
-  item_condition: "new" | "used" | "cpo";
+  item_condition: VehicleCondition;
   item_year: number;
   item_make: string;
   item_model: string;
@@ -80,8 +81,7 @@ export function analyticsPage(opts: { template?: string; path: string; title?: s
             item_id: car.vin || car.id,
             item_number: car.stocknum,
             item_price: car.price ?? 0,
-            // ASC knows new, used and certified pre-owned; a demonstrator has been registered, so it is used.
-            item_condition: car.car_type === "new" ? "new" : car.certified ? "cpo" : "used",
+            item_condition: vehicleCondition(car),
             item_year: car.year,
             item_make: car.make,
             item_model: car.model,
@@ -153,25 +153,15 @@ const FORM_TYPES: Record<string, string> = {
   "request-photos": "request_photos",
 };
 
-/** Meta's vehicle parameters of the page's car (its catalogue's id, so ads can match the view). */
-function metaVehicle(page: AnalyticsPage): Record<string, string | number | string[]> {
+/** Meta's vehicle parameters of the page's car (domain/meta-vehicle.ts, as the server's lead events carry them). */
+export function metaVehicle(page: AnalyticsPage): MetaVehicleFields {
   const car = page.car;
-  if (!car) return { content_type: "vehicle" };
+  if (!car) return metaVehicleFields(null, page);
   const { item } = car;
-  return {
-    content_type: "vehicle",
-    content_ids: [car.id],
-    make: item.item_make,
-    model: item.item_model,
-    year: item.item_year,
-    state_of_vehicle: item.item_condition,
-    price: item.item_price,
-    currency: page.currency,
-    country: page.country,
-    ...(car.body ? { body_style: car.body } : {}),
-    ...(item.item_color ? { exterior_color: item.item_color } : {}),
-    ...(item.item_fuel_type ? { fuel_type: item.item_fuel_type } : {}),
-  };
+  return metaVehicleFields(
+    { id: car.id, make: item.item_make, model: item.item_model, year: item.item_year, condition: item.item_condition, price: item.item_price, body: car.body, colour: item.item_color, fuel: item.item_fuel_type },
+    page,
+  );
 }
 
 /** The standard events of an interaction on a page. */

@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { buildIfStale } from "./build";
 import { consoleIo, runIfMain, type CliIo } from "./cli";
 import { startS3StandIn } from "./s3-stand-in";
+import { loadSecretsKey } from "../server/tenants/secrets-key";
 
 /** Milliseconds an instance keeps answering (health 503) after SIGTERM: over Caddy's health_interval (1 s) in deploy/Caddyfile. */
 export const CLUSTER_DRAIN_MS = 2_500;
@@ -37,10 +38,11 @@ export const s3StandInEnv = (standIn: { endpoint: string; accessKeyId: string; s
 });
 
 /** The settings instance i gets beside the inherited environment: the shared ones (`shared`: DATABASE_URL, S3_* …) and its own port and folder. */
-export const instanceEnv = (o: { basePort: number; dataDir: string; secret: string; shared: Record<string, string> }, i: number): Record<string, string> => ({
+export const instanceEnv = (o: { basePort: number; dataDir: string; secret: string; secretsKey: string; shared: Record<string, string> }, i: number): Record<string, string> => ({
   TRUSTED_PROXIES: "1",
   DRAIN_MS: String(CLUSTER_DRAIN_MS),
   FORECOURT_SECRET: o.secret,
+  FORECOURT_SECRETS_KEY: o.secretsKey,
   ...o.shared,
   PORT: String(o.basePort + 10 + i),
   METRICS_PORT: String(o.basePort + 30 + i),
@@ -167,7 +169,10 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
   const children: (ChildProcess | null)[] = ports.map(() => null);
   // Every instance signs challenges with the same key (server/http/challenge-secret.ts), or one's would fail on another.
   const secret = o.env.FORECOURT_SECRET || process.env.FORECOURT_SECRET || randomBytes(32).toString("hex");
-  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...process.env, ...instanceEnv({ basePort: o.basePort, dataDir: o.dataDir, secret, shared: { ...s3Env, ...(o.withCaddy ? tlsProxyEnv(o) : {}), ...o.env } }, i) });
+  // Every instance seals and opens the site secrets with one key (server/tenants/secrets-key.ts): the
+  // environment's, else one kept in the cluster's folder, so a later run on the same database opens them too.
+  const secretsKey = o.env.FORECOURT_SECRETS_KEY || process.env.FORECOURT_SECRETS_KEY || clusterSecretsKey(o.dataDir);
+  const envOf = (i: number): NodeJS.ProcessEnv => ({ ...process.env, ...instanceEnv({ basePort: o.basePort, dataDir: o.dataDir, secret, secretsKey, shared: { ...s3Env, ...(o.withCaddy ? tlsProxyEnv(o) : {}), ...o.env } }, i) });
   const start = async (i: number) => {
     const child = spawnNamed([process.execPath, ...INSTANCE_COMMAND], envOf(i), (l) => {
       logs[i].push(l);
@@ -208,6 +213,13 @@ export async function runCluster(o: ClusterOptions): Promise<RunningCluster> {
       await start(i);
     },
   };
+}
+
+/** The cluster's key for site secrets: made once in its folder (loadSecretsKey's file, as one process on PGlite keeps it), in hex. */
+export function clusterSecretsKey(dataDir: string): string {
+  const k = loadSecretsKey({}, dataDir);
+  if (!k.key) throw new Error(k.problem);
+  return k.key.toString("hex");
 }
 
 const USAGE = "usage: npm run cluster [-- --instances N] [--port P]   (DATABASE_URL and REDIS_URL must be set)";

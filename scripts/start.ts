@@ -13,6 +13,7 @@ import { createApiKey } from "../server/inventory/keys";
 import { buildIfStale } from "./build";
 import { paymentsSetting } from "../server/payments/provider-for";
 import { routeConsole } from "../server/log";
+import { checkSecretsKey } from "../server/tenants/secrets-key";
 
 // Production logs are JSON lines (server/log): this process's own lines too, beside the server's (serving/index.ts).
 routeConsole();
@@ -23,6 +24,14 @@ const port = Number(process.env.PORT || 3000);
 const payments = paymentsSetting({ ...process.env, NODE_ENV: "production" });
 if (payments.problem) console.error(`Payments: ${payments.problem}`);
 else if (payments.mode === "none") console.warn("Payments: no payment provider on this production database (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test for a staging site): online reservations are refused.");
+// Site secrets' key (server/tenants/secrets-key.ts): a malformed FORECOURT_SECRETS_KEY stops the start before
+// the build; a missing one with DATABASE_URL is said (site secrets cannot be set until it is).
+try {
+  checkSecretsKey();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 const built = await buildIfStale();
 if (built !== 0) process.exit(built);
 

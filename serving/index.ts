@@ -26,6 +26,8 @@ import { shareSecret } from "../server/http/challenge-secret";
 import { trustedProxyCount } from "../server/http/client-address";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
+import { sealStoredSecrets } from "../server/tenants/event-secrets";
+import { checkSecretsKey } from "../server/tenants/secrets-key";
 import { startLeadsOutbox } from "../server/leads/outbox";
 import { services } from "../server/root/services";
 import { runIfMain } from "../scripts/cli";
@@ -68,9 +70,14 @@ export function createServingLayer(nextHandler: Handler, opts: ServingLayerOptio
 export async function serve(port: number): Promise<Server> {
   const started = Date.now();
   const metricsAt = metricsAddress();
+  // A malformed FORECOURT_SECRETS_KEY stops the start here too, with what is wrong (scripts/start.ts says a missing one).
+  checkSecretsKey(process.env, () => undefined);
   const handle = await getDb();
   // Instances on one PostgreSQL database sign challenges and reservation links with one secret (before Next's first use of it).
   await shareSecret(handle);
+  // Site secrets stored before they were encrypted are sealed now (once, whichever instance comes first).
+  const sealed = await sealStoredSecrets(handle.db);
+  if (sealed) console.log(`[secrets] ${sealed} site secret(s) stored before encryption were sealed`);
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
   const shutdown = new Shutdown(shutdownOptions(process.env, closeProcess));

@@ -14,6 +14,8 @@ setScryptParamsForTests(TEST_SCRYPT_PARAMS);
 
 // Challenges (server/http/challenge.ts) are signed with this key instead of one made in DATA_DIR.
 process.env.FORECOURT_SECRET ||= "forecourt-test-secret";
+// Site secrets (server/tenants/secrets-key.ts) are sealed with this key on both databases, instead of one made in DATA_DIR.
+process.env.FORECOURT_SECRETS_KEY ||= "0f".repeat(32);
 
 // A block's client part behind next/dynamic (tests/next-dynamic.tsx) has loaded before the file's tests render it.
 beforeAll(() => dynamicImportsLoaded());

@@ -1,19 +1,20 @@
 import { createHash } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { backends, withTestDatabase } from "../../tests/databases";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
 import type { DbHandle } from "../db";
-import { leadDeliveries } from "../db/schema";
+import { leadDeliveries, siteSecrets } from "../db/schema";
 import { upsertVehicle } from "../inventory/store";
 import { createTenant, publish } from "../tenants/store";
 import { serializeConsent } from "../../domain/consent";
 import { ascDepartment, leadEventId } from "../../domain/lead-event";
 import { eventSecrets, eventSecretStatus, secretProblem, setEventSecret } from "../tenants/event-secrets";
-import { eventEndpoints, ga4ClientId, ga4SessionId, GA4_ENDPOINT, leadEventSender, META_ENDPOINT, normalisePhone } from "./lead-events";
-import { OutboxWorker } from "./outbox";
+import { ga4ClientId, ga4SessionId } from "./lead-events";
+import { normalisePhone } from "./lead-event-bodies";
+import { eventEndpoints, GA4_ENDPOINT, META_ENDPOINT } from "./lead-event-sender";
 import { resendLead } from "./inbox-lead";
-import { demoSite, deps, eventReceiver, post, validLead } from "./test-helpers";
+import { demoSite, deps, post, useEventReceiver, validLead } from "./test-helpers";
 import { serviceBookingSpec, type ServiceValues } from "../../domain/service-booking";
 import { buildServiceLead } from "../../domain/service-booking-lead";
 
@@ -68,28 +69,13 @@ describe("lead event helpers", () => {
 
 describe.each(backends)("server-side lead events on %s", (_name, make) => {
   let h: DbHandle;
-  const rx = eventReceiver({ apiSecret: API_SECRET, token: TOKEN });
+  const rx = useEventReceiver({ apiSecret: API_SECRET, token: TOKEN });
   const analytics = { ga4MeasurementId: GA4_ID, metaPixelId: PIXEL, serverSideLeads: true };
   const site = demoSite(null);
   site.document.features.analytics = analytics;
   const logs: string[] = [];
-  const worker = () =>
-    new OutboxWorker(h.db, {
-      senders: { email: null, adf: async () => undefined, leadEvent: leadEventSender(h.db, { GA4_MP_ENDPOINT: `${rx.base()}/mp/collect`, META_CAPI_ENDPOINT: `${rx.base()}/v21.0/{pixel}/events` }) },
-      baseDelayMs: 10,
-      log: (m) => logs.push(m),
-    });
-  /** Runs the outbox until nothing of the lead's is pending (retries come due after 10 ms × 2^n). */
-  const drain = async (leadId: string) => {
-    // Other tests' leads are not sent here: this lead's rows are the only ones due.
-    await h.db.update(leadDeliveries).set({ status: "replaced" }).where(and(eq(leadDeliveries.status, "pending"), ne(leadDeliveries.leadId, leadId)));
-    const w = worker();
-    for (let i = 0; i < 40 && (await rows(leadId)).some((r) => r.status === "pending"); i++) {
-      await w.runOnce();
-      await new Promise((r) => setTimeout(r, 15));
-    }
-  };
-  const rows = async (leadId: string) => (await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).filter((r) => r.channel === "ga4" || r.channel === "meta").sort((a, b) => a.channel.localeCompare(b.channel));
+  const drain = (leadId: string) => rx.drain(h.db, leadId, (m) => logs.push(m));
+  const rows = (leadId: string) => rx.rows(h.db, leadId);
   const send = async (opts: { cookie?: string; lead?: Record<string, unknown>; key?: string; doc?: typeof site; ua?: string | null } = {}) => {
     const headers: Record<string, string> = opts.ua === null ? {} : { "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) test" };
     if (opts.cookie !== undefined) headers.cookie = opts.cookie;
@@ -102,11 +88,8 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
     await createTenant(h.db, site.document, "test");
     await publish(h, "harbourline", { actor: "test" });
     await upsertVehicle(h.db, feedVehicle("car-ev", { dealership_id: 101, location_id: 1001, make: "Toyota", model: "Corolla", year: 2021, price: 27990, vin: "JTDBR32E720000001", car_type: "used", body: "Hatch", colour: "White" }));
-    await setEventSecret(h.db, "harbourline", "ga4ApiSecret", API_SECRET, "staff@forecourt.test");
-    await setEventSecret(h.db, "harbourline", "metaAccessToken", TOKEN, "staff@forecourt.test");
+    await rx.setSecrets(h.db, "harbourline");
   });
-  beforeAll(() => rx.listen());
-  afterAll(() => rx.close());
 
   it("with both consents, queues one GA4 and one Meta event per lead and delivers them in the shapes the services take", async (ctx) => {
     need(ctx);
@@ -182,8 +165,11 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
       vin: "JTDBR32E720000001",
       body_style: "Hatch",
       exterior_color: "White",
-      value: 27990,
+      fuel_type: "Petrol - Unleaded ULP",
+      price: 27990,
       currency: "AUD",
+      country: "AU",
+      value: 27990,
     });
   });
 
@@ -275,6 +261,33 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
       await setEventSecret(h.db, "harbourline", "ga4ApiSecret", API_SECRET, "staff@forecourt.test");
     }
     expect((await rows(cleared.lead_id)).find((r) => r.channel === "ga4")).toMatchObject({ status: "dead", attempts: 1, lastError: "the site harbourline has no GA4 API secret set any more" });
+  });
+
+  it("a secret that does not open (altered in the database, or another key) is logged once and its destination skipped, the other sent", async (ctx) => {
+    need(ctx);
+    const queued = await send({ cookie: `fc_consent=${both}` });
+    const [row] = await h.db.select({ value: siteSecrets.value }).from(siteSecrets).where(and(eq(siteSecrets.tenantSlug, "harbourline"), eq(siteSecrets.name, "metaAccessToken")));
+    const altered = `${row.value.slice(0, -2)}${row.value.endsWith("AA") ? "BB" : "AA"}`;
+    await h.db.update(siteSecrets).set({ value: altered }).where(and(eq(siteSecrets.tenantSlug, "harbourline"), eq(siteSecrets.name, "metaAccessToken")));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const later = await send({ cookie: `fc_consent=${both}` });
+      expect((await rows(later.lead_id)).map((r) => r.channel)).toEqual(["ga4"]);
+      await drain(queued.lead_id);
+      const [ga4, meta] = await rows(queued.lead_id);
+      expect(ga4.status).toBe("sent");
+      expect(meta).toMatchObject({
+        status: "dead",
+        attempts: 1,
+        lastError: "the site harbourline's Meta access token cannot be read (logged): it does not open with this key (another key, another row's value, or altered)",
+      });
+      expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes("harbourline"))).toEqual([
+        "[secrets] the Meta Conversions API access token of the site harbourline cannot be read: it does not open with this key (another key, another row's value, or altered). Its events are not sent until it is set again or the key it was sealed with is given.",
+      ]);
+    } finally {
+      errors.mockRestore();
+      await setEventSecret(h.db, "harbourline", "metaAccessToken", TOKEN, "staff@forecourt.test");
+    }
   });
 
   it("is idempotent: a retried submit queues nothing more, and a redelivery carries the same event id", async (ctx) => {

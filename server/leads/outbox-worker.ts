@@ -1,13 +1,15 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { leadDeliveries } from "../db/schema";
 import { RefusedFetchError } from "../http/safe-fetch";
 import { appMetrics } from "../metrics";
 import { backoffMs, resolveOutboxOptions, type OutboxOptions, type ResolvedOutboxOptions } from "./outbox-options";
 import { defaultSenders, type Senders, type SendOptions } from "./senders";
-import { leadEventSender, PermanentDeliveryError, type LeadEventSender } from "./lead-events";
+import { leadEventSender, PermanentDeliveryError, type LeadEventSender } from "./lead-event-sender";
+import { claimDue, destinationOf } from "./outbox-claim";
 
 export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options";
+export { destinationOf } from "./outbox-claim";
 
 /**
  * The lead outbox worker. Rows of lead_deliveries are written with their lead (server/leads/store.ts);
@@ -37,15 +39,6 @@ export { backoffMs, OUTBOX_DEFAULTS, type OutboxOptions } from "./outbox-options
 
 type Row = typeof leadDeliveries.$inferSelect;
 export type RunResult = Record<"sent" | "kept" | "failed" | "dead", number>;
-
-// A delivery's destination, for the per-destination bound: the CRM URL's host and port, or the SMTP server.
-// The same rule in SQL (claim) and here: scheme, optional user info, then the authority.
-const AUTHORITY = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#]*)";
-export function destinationOf(row: Pick<Row, "channel" | "target">): string {
-  if (row.channel === "ga4" || row.channel === "meta") return row.channel;
-  return row.channel === "adf" ? `adf:${(new RegExp(AUTHORITY).exec(row.target ?? "")?.[1] ?? "").toLowerCase()}` : "email";
-}
-const destinationSql = sql`(case when ${leadDeliveries.channel} = 'adf' then 'adf:' || coalesce(lower(substring(${leadDeliveries.target} from ${AUTHORITY})), '') when ${leadDeliveries.channel} in ('ga4', 'meta') then ${leadDeliveries.channel} else 'email' end)`;
 
 /** A CRM URL's deliveries in flight, its time-outs in a row, and until when its rows are not claimed (its back-off). */
 interface UrlState {
@@ -215,27 +208,11 @@ export class OutboxWorker {
     state.pausedUntil = timedOut ? this.now() + Math.min(this.o.maxUrlBackoffMs, backoffMs(state.timeouts, this.o.baseDelayMs, this.o.maxDelayMs)) : 0;
   }
 
-  private async claim(limit: number): Promise<Row[]> {
-    const lease = sql`now() + ${this.o.leaseMs} * interval '1 millisecond'`;
-    // Destinations and CRM URLs already at their bound (or backing off) are left for later (their rows are not leased and held).
-    const full = [...this.perDestination].filter(([, n]) => n >= this.o.perDestination).map(([d]) => sql`${d}`);
-    const blocked = [...this.urls.keys()].filter((u) => this.urlBlocked(u)).map((u) => sql`${u}`);
-    const notFull = sql`${full.length ? sql`and ${destinationSql} not in (${sql.join(full, sql`, `)})` : sql``} ${
-      blocked.length ? sql`and (${leadDeliveries.channel} <> 'adf' or coalesce(${leadDeliveries.target}, '') not in (${sql.join(blocked, sql`, `)}))` : sql``
-    }`;
-    const result = await this.db.execute(sql`
-      update ${leadDeliveries} set next_attempt_at = ${lease}
-      where id in (
-        select id from ${leadDeliveries}
-        where status = 'pending' and next_attempt_at <= now() ${notFull}
-        order by next_attempt_at, id
-        limit ${limit}
-        for update skip locked
-      )
-      returning id`);
-    const ids = ((result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[])).map((r) => Number(r.id));
-    if (!ids.length) return [];
-    return this.db.select().from(leadDeliveries).where(inArray(leadDeliveries.id, ids)).orderBy(leadDeliveries.id);
+  /** Claims due rows, leaving those of destinations and CRM URLs already at their bound (or backing off). */
+  private claim(limit: number): Promise<Row[]> {
+    const full = [...this.perDestination].filter(([, n]) => n >= this.o.perDestination).map(([d]) => d);
+    const blocked = [...this.urls.keys()].filter((u) => this.urlBlocked(u));
+    return claimDue(this.db, { limit, leaseMs: this.o.leaseMs, full, blocked });
   }
 
   /** One send under the delivery deadline: the sender is told to abort, and is not waited for beyond it. */

@@ -9,6 +9,13 @@ import type { LiveDocument } from "../tenants/store";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { handleLeadPost, type LeadDeps } from "./http";
 import { MemoryRateLimiter, type RateLimiter } from "../http/rate-limit";
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "../db";
+import { leadDeliveries } from "../db/schema";
+import { setEventSecret } from "../tenants/event-secrets";
+import { leadEventSender } from "./lead-event-sender";
+import { OutboxWorker } from "./outbox";
 
 export const SITE_HOST = "harbourline.localhost:3000";
 
@@ -157,5 +164,45 @@ export function eventReceiver(credentials: { apiSecret: string; token: string })
     base: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     listen: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", r)),
     close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * The arrange step of the tests that send a lead's events (server/leads and server/reservations
+ * lead-events tests): the receiver above, listening for the enclosing describe block; the site's two
+ * secrets set to the ones it takes; an outbox worker that sends the events to it.
+ */
+export function useEventReceiver(credentials: { apiSecret: string; token: string }) {
+  const rx = eventReceiver(credentials);
+  beforeAll(() => rx.listen());
+  afterAll(() => rx.close());
+  /** A lead's event rows, ga4 then meta. */
+  const rows = async (db: Db, leadId: string) =>
+    (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).filter((r) => r.channel === "ga4" || r.channel === "meta").sort((a, b) => a.channel.localeCompare(b.channel));
+  /** An outbox worker whose events go to the receiver (e-mails kept, ADF taken), retrying after 10 ms × 2^n. */
+  const worker = (db: Db, log: (m: string) => void = () => undefined) =>
+    new OutboxWorker(db, {
+      senders: { email: null, adf: async () => undefined, leadEvent: leadEventSender(db, { GA4_MP_ENDPOINT: `${rx.base()}/mp/collect`, META_CAPI_ENDPOINT: `${rx.base()}/v21.0/{pixel}/events` }) },
+      baseDelayMs: 10,
+      log,
+    });
+  return {
+    ...rx,
+    rows,
+    worker,
+    /** Sets the site's GA4 API secret and Meta access token to the ones the receiver takes. */
+    async setSecrets(db: Db, tenant: string) {
+      await setEventSecret(db, tenant, "ga4ApiSecret", credentials.apiSecret, "staff@forecourt.test");
+      await setEventSecret(db, tenant, "metaAccessToken", credentials.token, "staff@forecourt.test");
+    },
+    /** Runs the outbox until none of the lead's event rows is pending; other leads' pending rows are set aside first, so only this lead's are sent. */
+    async drain(db: Db, leadId: string, log?: (m: string) => void) {
+      await db.update(leadDeliveries).set({ status: "replaced" }).where(and(eq(leadDeliveries.status, "pending"), ne(leadDeliveries.leadId, leadId)));
+      const w = worker(db, log);
+      for (let i = 0; i < 40 && (await rows(db, leadId)).some((r) => r.status === "pending"); i++) {
+        await w.runOnce();
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    },
   };
 }

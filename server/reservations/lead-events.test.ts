@@ -5,8 +5,8 @@
  * queued once with the lead, and delivered to a local receiver. The webhook replay: stripe.test.ts.
  */
 import { createHash } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { backends, withTestDatabase } from "../../tests/databases";
 import { inventoryTenant } from "../../tests/fixtures/tenant";
 import { feedVehicle } from "../../tests/fixtures/vehicle";
@@ -22,10 +22,7 @@ import { smsProvider } from "../sms/provider";
 import { EmbeddedPaymentProvider } from "../payments/embedded";
 import { serializeConsent } from "../../domain/consent";
 import { leadEventId } from "../../domain/lead-event";
-import { setEventSecret } from "../tenants/event-secrets";
-import { leadEventSender } from "../leads/lead-events";
-import { OutboxWorker } from "../leads/outbox";
-import { eventReceiver, NO_LIMITS } from "../leads/test-helpers";
+import { NO_LIMITS, useEventReceiver } from "../leads/test-helpers";
 import { handleReserve } from "./http";
 import { cancelReservation, finalizeReservation, releaseLapsed } from "./service";
 import { sendMissingLeads } from "./lead";
@@ -44,7 +41,7 @@ const DECLINED = { number: "4000000000000002", expiry: "12/30", cvc: "123" };
 
 describe.each(backends)("a reservation's server-side lead events on %s", (_name, make) => {
   let h: DbHandle;
-  const rx = eventReceiver({ apiSecret: API_SECRET, token: TOKEN });
+  const rx = useEventReceiver({ apiSecret: API_SECRET, token: TOKEN });
   const tenant = inventoryTenant("alpha");
   tenant.features.reserveOnline = { enabled: true, route: "checkout", deposit: 200, holdHours: 48 };
   tenant.features.analytics = { ga4MeasurementId: GA4_ID, metaPixelId: PIXEL, serverSideLeads: true };
@@ -52,11 +49,8 @@ describe.each(backends)("a reservation's server-side lead events on %s", (_name,
     h = handle;
     await createTenant(h.db, tenant, "test");
     await publish(h, "alpha", { actor: "test" });
-    await setEventSecret(h.db, "alpha", "ga4ApiSecret", API_SECRET, "staff@forecourt.test");
-    await setEventSecret(h.db, "alpha", "metaAccessToken", TOKEN, "staff@forecourt.test");
+    await rx.setSecrets(h.db, "alpha");
   });
-  beforeAll(() => rx.listen());
-  afterAll(() => rx.close());
 
   const provider = () => new EmbeddedPaymentProvider(h.db);
   const siteCtx = (): SiteContext => ({ db: h.db, tenant, sms: smsProvider(h.db) });
@@ -75,21 +69,8 @@ describe.each(backends)("a reservation's server-side lead events on %s", (_name,
     const ownerToken = /=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
     return { status: res.status, answer, ownerToken, row: async () => (await h.db.select().from(reservations).where(eq(reservations.id, answer.reservation_id)))[0] };
   };
-  const events = async (leadId: string) =>
-    (await h.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).filter((r) => r.channel === "ga4" || r.channel === "meta").sort((a, b) => a.channel.localeCompare(b.channel));
-  /** Runs the outbox until none of the lead's rows is pending (other leads' rows are set aside). */
-  const drain = async (leadId: string) => {
-    await h.db.update(leadDeliveries).set({ status: "replaced" }).where(and(eq(leadDeliveries.status, "pending"), ne(leadDeliveries.leadId, leadId)));
-    const worker = new OutboxWorker(h.db, {
-      senders: { email: null, adf: async () => undefined, leadEvent: leadEventSender(h.db, { GA4_MP_ENDPOINT: `${rx.base()}/mp/collect`, META_CAPI_ENDPOINT: `${rx.base()}/v21.0/{pixel}/events` }) },
-      baseDelayMs: 10,
-      log: () => undefined,
-    });
-    for (let i = 0; i < 40 && (await events(leadId)).some((r) => r.status === "pending"); i++) {
-      await worker.runOnce();
-      await new Promise((r) => setTimeout(r, 15));
-    }
-  };
+  const events = (leadId: string) => rx.rows(h.db, leadId);
+  const drain = (leadId: string) => rx.drain(h.db, leadId);
 
   it("with both consents, a paid reservation's lead queues one GA4 and one Meta event, delivered in the shapes the services take; the reservation keeps nothing of the visitor", async (t) => {
     db.need(t);

@@ -4,10 +4,18 @@
  * the tenant document, which is exported, versioned and shown to dealers. Write-only: the admin sees
  * whether each is set, and sets, replaces or clears it; nothing ever answers a secret's value.
  * Read from the database on every use, so every process sees a change at once.
+ *
+ * Stored sealed (secret-box.ts: AES-256-GCM, bound to the site and the secret's name) with the
+ * process's key (secrets-key.ts). A value stored before encryption (plain text) is still read, and
+ * sealed at the server's start (sealStoredSecrets) or when it is next set. A value that does not
+ * open (another key, altered) is logged once and left out: that destination is not sent to.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { siteSecrets } from "../db/schema";
+import { HttpError } from "../errors";
+import { isSealed, openSecret, sealSecret } from "./secret-box";
+import { secretsKey, type SecretsKey } from "./secrets-key";
 
 export const EVENT_SECRETS = {
   ga4ApiSecret: "GA4 Measurement Protocol API secret",
@@ -24,12 +32,77 @@ export function secretProblem(name: EventSecretName, value: unknown): string | n
   return null;
 }
 
-/** The site's event secrets that are set (values only for the server's own use). */
-export async function eventSecrets(db: Db, tenant: string): Promise<Partial<Record<EventSecretName, string>>> {
+/** What a secret is sealed with beside the key: which site's which secret. */
+const sealContext = (tenant: string, name: string) => `site_secrets/${tenant}/${name}`;
+
+/** The secrets whose value did not open, by site, name and stored value: each is logged once per process. */
+const told = new Set<string>();
+
+export interface EventSecretsRead {
+  /** The secrets that are set and readable (values only for the server's own use). */
+  values: Partial<Record<EventSecretName, string>>;
+  /** The secrets that are set but do not open, and why. */
+  unreadable: Partial<Record<EventSecretName, string>>;
+}
+
+/** The site's event secrets, opened with the process's key (`keyOf`: tests give theirs). */
+export async function readEventSecrets(db: Db, tenant: string, keyOf: () => SecretsKey = secretsKey): Promise<EventSecretsRead> {
   const rows = await db.select({ name: siteSecrets.name, value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.tenantSlug, tenant));
-  const out: Partial<Record<EventSecretName, string>> = {};
-  for (const r of rows) if (r.name in EVENT_SECRETS) out[r.name as EventSecretName] = r.value;
+  const out: EventSecretsRead = { values: {}, unreadable: {} };
+  for (const r of rows) {
+    if (!(r.name in EVENT_SECRETS)) continue;
+    const name = r.name as EventSecretName;
+    if (!isSealed(r.value)) {
+      out.values[name] = r.value; // stored before encryption: sealed at the next start or write
+      continue;
+    }
+    try {
+      const k = keyOf();
+      if (!k.key) throw new Error(k.problem);
+      out.values[name] = openSecret(k.key, r.value, sealContext(tenant, name));
+    } catch (e) {
+      const why = (e as Error).message;
+      out.unreadable[name] = why;
+      const once = `${tenant}/${name}/${r.value.slice(-24)}`;
+      if (!told.has(once)) {
+        told.add(once);
+        console.error(`[secrets] the ${EVENT_SECRETS[name]} of the site ${tenant} cannot be read: ${why}. Its events are not sent until it is set again or the key it was sealed with is given.`);
+      }
+    }
+  }
   return out;
+}
+
+/** The site's event secrets that are set and readable (values only for the server's own use). */
+export async function eventSecrets(db: Db, tenant: string, keyOf: () => SecretsKey = secretsKey): Promise<Partial<Record<EventSecretName, string>>> {
+  return (await readEventSecrets(db, tenant, keyOf)).values;
+}
+
+/**
+ * Seals the values stored before encryption (at the server's start): each row only while it still
+ * holds that plain value, so instances starting together seal it once. Without a key, says so and
+ * leaves them (they are still read). Returns how many it sealed.
+ */
+export async function sealStoredSecrets(db: Db, keyOf: () => SecretsKey = secretsKey, warn: (m: string) => void = console.warn): Promise<number> {
+  // Two rows a site at most: read them all.
+  const legacy = (await db.select().from(siteSecrets)).filter((r) => !isSealed(r.value));
+  if (!legacy.length) return 0;
+  const k = keyOf();
+  if (!k.key) {
+    warn(`[secrets] ${legacy.length} site secret(s) are stored unencrypted and stay so: ${k.problem}`);
+    return 0;
+  }
+  let sealed = 0;
+  for (const r of legacy) {
+    const value = sealSecret(k.key, r.value, sealContext(r.tenantSlug, r.name));
+    const done = await db
+      .update(siteSecrets)
+      .set({ value })
+      .where(and(eq(siteSecrets.tenantSlug, r.tenantSlug), eq(siteSecrets.name, r.name), eq(siteSecrets.value, r.value)))
+      .returning({ name: siteSecrets.name });
+    sealed += done.length;
+  }
+  return sealed;
 }
 
 export interface SecretStatus {
@@ -53,14 +126,16 @@ export async function eventSecretStatus(db: Db, tenant: string): Promise<SecretS
 }
 
 /** Sets or replaces a secret (value checked by secretProblem first), or clears it (null). */
-export async function setEventSecret(db: Db, tenant: string, name: EventSecretName, value: string | null, by: string): Promise<void> {
+export async function setEventSecret(db: Db, tenant: string, name: EventSecretName, value: string | null, by: string, keyOf: () => SecretsKey = secretsKey): Promise<void> {
   if (value === null) {
     await db.delete(siteSecrets).where(and(eq(siteSecrets.tenantSlug, tenant), eq(siteSecrets.name, name)));
     return;
   }
   const problem = secretProblem(name, value);
   if (problem) throw new Error(problem);
-  const v = value.trim();
+  const k = keyOf();
+  if (!k.key) throw new HttpError(503, `The secret cannot be stored: ${k.problem}`);
+  const v = sealSecret(k.key, value.trim(), sealContext(tenant, name));
   await db
     .insert(siteSecrets)
     .values({ tenantSlug: tenant, name, value: v, updatedBy: by })

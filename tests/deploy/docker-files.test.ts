@@ -68,7 +68,7 @@ const appServices = Object.entries(services).filter(([, s]) => s.build !== undef
 const pkg = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
 const HEALTH_PATH = "/api/health";
 /** Every setting scripts/cluster.ts gives an instance: the ones it requires, its S3 stand-in's, and its own. */
-const clusterEnv = instanceEnv({ basePort: 8080, dataDir: "/tmp/x", secret: "s", shared: s3StandInEnv({ endpoint: "http://s3", accessKeyId: "k", secretAccessKey: "s" }) }, 0);
+const clusterEnv = instanceEnv({ basePort: 8080, dataDir: "/tmp/x", secret: "s", secretsKey: "k", shared: s3StandInEnv({ endpoint: "http://s3", accessKeyId: "k", secretAccessKey: "s" }) }, 0);
 const clusterSettings = [...new Set([...REQUIRED_ENV, ...Object.keys(clusterEnv)])].sort();
 /** Every file the app reads its settings in: the server, the serving layer, the start script. */
 const appSources = ["server", "serving"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => /(?<!\.test)\.ts$/.test(f)).map((f) => read(join(dir, f))));
@@ -145,7 +145,7 @@ describe("the Docker files in step with scripts/cluster.ts", () => {
 
   it("compose gives each instance every setting the cluster gives it, and only settings the app reads", () => {
     const settingsOfCluster = clusterSettings;
-    expect(settingsOfCluster).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET"]));
+    expect(settingsOfCluster).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "S3_BUCKET", "PORT", "DATA_DIR", "FORECOURT_SECRET", "FORECOURT_SECRETS_KEY"]));
     for (const [name, s] of appServices) {
       const settings = Object.keys(s.environment ?? {});
       for (const setting of settingsOfCluster) expect(settings, `${name} lacks ${setting}`).toContain(setting);
