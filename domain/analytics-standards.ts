@@ -13,10 +13,10 @@ export const EVENT_OWNER = "forecourt";
 /** ASC page types this site's pages map to. */
 export type AscPageType = "home" | "item" | "itemlist" | "service" | "finance" | "specials" | "trade" | "contact" | "other";
 
-/** The car on a vehicle page, in ASC's item parameters. */
+/** A car in ASC's item parameters. item_id (the VIN, else the car's id) and item_number (the stock number) are absent where not known: a search card's hit has neither. */
 export interface AscItem {
-  item_id: string;
-  item_number: string;
+  item_id?: string;
+  item_number?: string;
   item_price: number;
   item_condition: "new" | "used" | "cpo";
   item_year: number;
@@ -29,13 +29,20 @@ export interface AscItem {
   item_fuel_type?: string;
 }
 
+/** A car as the events describe it: ASC's item parameters and the id Meta's catalogue feed uses (domain/ads-feeds.ts). */
+export interface AnalyticsCar {
+  id: string;
+  item: AscItem;
+  body?: string;
+}
+
 /** What the browser knows about the page (rendered into it by renderer/tenant-page.tsx). */
 export interface AnalyticsPage {
   page_type: AscPageType;
   currency: string;
   country: "AU" | "NZ";
-  /** The vehicle page's car: ASC's item parameters and the id Meta's catalogue feed uses (domain/ads-feeds.ts). */
-  car: { id: string; item: AscItem; body?: string } | null;
+  /** The vehicle page's car. */
+  car: AnalyticsCar | null;
   /** A specials page's title (ASC's promotion_name). */
   promotion?: string;
 }
@@ -48,6 +55,8 @@ export function siteAnalytics(doc: Pick<TenantDocument, "features" | "identity">
 }
 
 type Car = Pick<Vehicle, "id" | "vin" | "stocknum" | "price" | "car_type" | "certified" | "year" | "make" | "model" | "badge" | "colour" | "item_type" | "body" | "fuel">;
+/** A car as a search hit knows it (blocks/_shared/hit-analytics.ts): no VIN or stock number. */
+export type ListedCar = Omit<Car, "vin" | "stocknum" | "badge" | "colour" | "body" | "fuel"> & { badge?: string | null; colour?: string | null; body?: string | null; fuel?: string | null };
 
 const TRADE_PATHS = /^\/(trade-in|sell-my-car|cars\/trade-in)(\/|$)/;
 
@@ -72,28 +81,30 @@ export function analyticsPage(opts: { template?: string; path: string; title?: s
     page_type,
     currency: opts.currency,
     country: opts.locale === "en-NZ" ? "NZ" : "AU",
-    car: car
-      ? {
-          id: car.id,
-          ...(car.body ? { body: car.body } : {}),
-          item: {
-            item_id: car.vin || car.id,
-            item_number: car.stocknum,
-            item_price: car.price ?? 0,
-            // ASC knows new, used and certified pre-owned; a demonstrator has been registered, so it is used.
-            item_condition: car.car_type === "new" ? "new" : car.certified ? "cpo" : "used",
-            item_year: car.year,
-            item_make: car.make,
-            item_model: car.model,
-            ...(car.badge ? { item_variant: car.badge } : {}),
-            ...(car.colour ? { item_color: car.colour } : {}),
-            item_type: car.item_type,
-            ...(car.body ? { item_category: car.body } : {}),
-            ...(car.fuel ? { item_fuel_type: car.fuel } : {}),
-          },
-        }
-      : null,
+    car: car ? analyticsCar(car) : null,
     ...(page_type === "specials" && opts.title ? { promotion: opts.title } : {}),
+  };
+}
+
+/** A car's event parameters: the same for the car's page and for a card of it elsewhere (a search hit). */
+export function analyticsCar(car: Car | ListedCar): AnalyticsCar {
+  return {
+    id: car.id,
+    ...(car.body ? { body: car.body } : {}),
+    item: {
+      ...("stocknum" in car ? { item_id: car.vin || car.id, item_number: car.stocknum } : {}),
+      item_price: car.price ?? 0,
+      // ASC knows new, used and certified pre-owned; a demonstrator has been registered, so it is used.
+      item_condition: car.car_type === "new" ? "new" : car.certified ? "cpo" : "used",
+      item_year: car.year,
+      item_make: car.make,
+      item_model: car.model,
+      ...(car.badge ? { item_variant: car.badge } : {}),
+      ...(car.colour ? { item_color: car.colour } : {}),
+      item_type: car.item_type,
+      ...(car.body ? { item_category: car.body } : {}),
+      ...(car.fuel ? { item_fuel_type: car.fuel } : {}),
+    },
   };
 }
 
@@ -110,6 +121,8 @@ export type Interaction =
       query?: string;
       /** A lead's event id (domain/lead-event.ts leadEventId), the one its server-side events carry. */
       eventId?: string;
+      /** The car the interaction is about when it is not the page's (a search card's save): its events carry this car's fields. */
+      car?: AnalyticsCar;
     };
 
 export interface StandardEvent {
@@ -175,7 +188,8 @@ function metaVehicle(page: AnalyticsPage): Record<string, string | number | stri
 }
 
 /** The standard events of an interaction on a page. */
-export function standardEvents(interaction: Interaction, page: AnalyticsPage): StandardEvents {
+export function standardEvents(interaction: Interaction, onPage: AnalyticsPage): StandardEvents {
+  const page = interaction.id !== "page-view" && interaction.car ? { ...onPage, car: interaction.car } : onPage;
   const base = { event_owner: EVENT_OWNER, page_type: page.page_type, ...(page.car?.item ?? {}) };
   const cta = (element_text: string, event_action_result: string): StandardEvent => ({
     name: "asc_cta_interaction",

@@ -83,6 +83,21 @@ describe("standard analytics and consent", () => {
     await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`]));
   });
 
+  it("a search card's save (trackEvent with the card's car) reaches Meta as AddToWishlist with the catalogue's id and the car's fields", () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    chooseConsent({ analytics: true, ads: true });
+    const car = { id: "cs-101", item: { item_price: 38990, item_condition: "used" as const, item_year: 2021, item_make: "Mazda", item_model: "CX-5", item_type: "car" as const } };
+    trackEvent(39, "coralstone-mazda", undefined, { car });
+    expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>)).at(-1)).toEqual([
+      "track",
+      "AddToWishlist",
+      { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "AU" },
+    ]);
+    const save = (entries() as unknown[][]).filter((e) => e[0] === "event").at(-1)!;
+    expect(save.slice(0, 2)).toEqual(["event", "asc_cta_interaction"]);
+    expect(save[2]).toMatchObject({ page_type: "itemlist", item_make: "Mazda", item_model: "CX-5", item_year: 2021, item_price: 38990, event_action_result: "save" });
+  });
+
   it("a site without ids sends nothing standard; the inline script asks only without the cookie", () => {
     // No choice left over from another test (happy-dom may keep an expired cookie as an empty value).
     document.cookie = "fc_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/";
