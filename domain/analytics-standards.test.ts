@@ -1,6 +1,6 @@
 import { leadEventId } from "./lead-event";
 import { describe, expect, it } from "vitest";
-import { analyticsCar, analyticsPage, ascPageType, standardEvents } from "./analytics-standards";
+import { analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, standardEvents } from "./analytics-standards";
 
 const car = {
   id: "cs-101",
@@ -182,6 +182,15 @@ describe("standardEvents", () => {
     expect(standardEvents({ id: 39, car: other }, vdp).ga4[0]!.params).not.toHaveProperty("item_id");
     // Without a car (a save nobody described) on a search page: no vehicle fields are invented.
     expect(standardEvents({ id: 39 }, search).meta).toEqual([{ name: "AddToWishlist", params: { content_type: "vehicle" } }]);
+  });
+
+  it("a call's department: the one its block marked on the link, else service on a service page and sales elsewhere", () => {
+    const service = analyticsPage({ path: "/service", currency: "AUD", locale: "en-AU", car: null });
+    const call = (department: string | undefined, on = search) => standardEvents({ id: 25, phone: "tel:+61738001234", department }, on).ga4[0]!.params.department;
+    expect([call("parts"), call("service"), call("sales"), call(undefined), call("bogus")]).toEqual(["parts", "service", "sales", "sales", "sales"]);
+    expect([call(undefined, service), call("bogus", service), call("parts", service), call(undefined, vdp)]).toEqual(["service", "service", "parts", "sales"]);
+    expect(callDepartment(undefined, "service")).toBe("service");
+    expect((["sales", "service", "parts", "service-and-parts", ""] as const).map((location_type) => locationCallDepartment({ location_type }))).toEqual(["sales", "service", "parts", "service", "sales"]);
   });
 
   it("a specials page view is also asc_special_offer, named by the page's title", () => {

@@ -5,7 +5,7 @@
  */
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import type { Vehicle } from "../schemas/generated/vehicle";
-import type { TenantDocument } from "../schemas/generated/tenant";
+import type { Location, TenantDocument } from "../schemas/generated/tenant";
 
 /** ASC's event_owner: who fires the events (the website platform). */
 export const EVENT_OWNER = "forecourt";
@@ -108,6 +108,26 @@ export function analyticsCar(car: Car | ListedCar): AnalyticsCar {
   };
 }
 
+/**
+ * Set by a block on its tel: links, or on an element around them: the ASC department those calls reach
+ * (a location's phone: its department; the service page's bar and contact details: service). A call
+ * from a link without one is service on a service page, else sales (the site's number, a car's page).
+ */
+export const CALL_DEPARTMENT_ATTR = "data-fc-call";
+export type CallDepartment = "sales" | "service" | "parts";
+
+/** The department a location's phone answers for: service at a service (or service and parts) location, parts at a parts one, else sales. */
+export function locationCallDepartment(location: Pick<Location, "location_type">): CallDepartment {
+  const type = location.location_type;
+  return type === "service" || type === "service-and-parts" ? "service" : type === "parts" ? "parts" : "sales";
+}
+
+/** A call's department: the link's own (CALL_DEPARTMENT_ATTR, read from the page: checked here), else the page's. */
+export function callDepartment(marked: string | undefined, pageType: AscPageType): CallDepartment {
+  if (marked === "sales" || marked === "service" || marked === "parts") return marked;
+  return pageType === "service" ? "service" : "sales";
+}
+
 /** Something the visitor did: a page view, or one of the spec's events with what the caller knows. */
 export type Interaction =
   | { id: "page-view" }
@@ -117,6 +137,8 @@ export type Interaction =
       label?: string;
       /** The tel: link clicked (a call, not a reveal of the number). */
       phone?: string;
+      /** The tel: link's CALL_DEPARTMENT_ATTR, as the page has it. */
+      department?: string;
       /** The search's words (the URL's `query`). */
       query?: string;
       /** A lead's event id (domain/lead-event.ts leadEventId), the one its server-side events carry. */
@@ -230,7 +252,7 @@ export function standardEvents(interaction: Interaction, onPage: AnalyticsPage):
       if (interaction.phone) {
         const number = interaction.phone.replace(/^tel:/, "");
         return {
-          ga4: [{ name: "asc_click_to_call", params: { ...base, comm_type: "call", comm_phone_number: number, department: "sales" } }],
+          ga4: [{ name: "asc_click_to_call", params: { ...base, comm_type: "call", comm_phone_number: number, department: callDepartment(interaction.department, page.page_type) } }],
           meta: [{ name: "Contact", params: metaVehicle(page) }],
         };
       }

@@ -11,6 +11,7 @@ import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import { dealerLicenceText } from "../../domain/terms";
+import { CALL_DEPARTMENT_ATTR, type CallDepartment } from "../../domain/analytics-standards";
 import { Icon } from "./icons";
 import styles from "./location.module.css";
 
@@ -42,14 +43,14 @@ export function LocationAddress({ location }: { location: Pick<Location, "addres
   return <address className={styles.address}>{addressLine(location.address)}</address>;
 }
 
-/** The location's phone (and landline, when it has both) as tel: links. */
-export function LocationPhones({ location, site }: { location: Pick<Location, "name" | "contact_detail">; site: Pick<Site, "identity"> }) {
+/** The location's phone (and landline, when it has both) as tel: links, marked with the department they reach (domain/analytics-standards.ts). */
+export function LocationPhones({ location, site, department }: { location: Pick<Location, "name" | "contact_detail">; site: Pick<Site, "identity">; department: CallDepartment }) {
   const numbers = [location.contact_detail?.phone, location.contact_detail?.landline_phone].filter((n): n is string => !!n?.trim());
   if (!numbers.length) return null;
   return (
     <p className={styles.phones}>
       {numbers.map((n) => (
-        <a key={n} href={telHref(n)} className={styles.phone}>
+        <a key={n} href={telHref(n)} className={styles.phone} {...{ [CALL_DEPARTMENT_ATTR]: department }}>
           <Icon name="phone" size={18} />
           <span className="fc-visually-hidden">{`Call ${location.name} on `}</span>
           {formatCallNumber(n, site.identity.locale)}
