@@ -1,6 +1,7 @@
 import { leadEventId } from "./lead-event";
 import { describe, expect, it } from "vitest";
-import { analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, standardEvents } from "./analytics-standards";
+import { analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, needsCookieSettings, standardEvents } from "./analytics-standards";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 
 const car = {
   id: "cs-101",
@@ -199,5 +200,19 @@ describe("standardEvents", () => {
       { name: "asc_pageview", params: { event_owner: "forecourt", page_type: "specials" } },
       { name: "asc_special_offer", params: { event_owner: "forecourt", page_type: "specials", promotion_name: "Spring offers", event_action: "view" } },
     ]);
+  });
+});
+
+describe("needsCookieSettings", () => {
+  it("a site with analytics ids needs its own Cookie settings on a page without the site footer; the footer's, or no ids, need none", () => {
+    const footer = { id: "f", type: "site-footer", props: {} };
+    const ga4 = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { ga4MeasurementId: "G-CSMAZDA2026" } } };
+    const pixel = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { metaPixelId: "880012345678901" } } };
+    const withFooter = { ...ga4, layout: { top: [], bottom: [footer] } } as unknown as typeof ga4;
+    expect(needsCookieSettings(ga4, [])).toBe(true);
+    expect(needsCookieSettings(pixel, [{ type: "hero" }])).toBe(true);
+    expect(needsCookieSettings(withFooter, [])).toBe(false);
+    expect(needsCookieSettings(ga4, [{ type: "site-footer" }])).toBe(false);
+    expect(needsCookieSettings(fixtureTenant, [])).toBe(false);
   });
 });

@@ -54,6 +54,15 @@ export function siteAnalytics(doc: Pick<TenantDocument, "features" | "identity">
   return { ...(ga4 ? { ga4 } : {}), ...(pixel ? { pixel } : {}), currency: doc.identity.currency, country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
 }
 
+/**
+ * Whether a page needs its own "Cookie settings" (renderer/cookie-settings.client.tsx): a site with a
+ * consent banner must let the visitor reopen it, and the site footer, where it lives, is not on this page.
+ */
+export function needsCookieSettings(doc: Pick<TenantDocument, "features" | "identity" | "layout">, pageBlocks: readonly { type: string }[]): boolean {
+  if (!siteAnalytics(doc)) return false;
+  return ![...doc.layout.top, ...pageBlocks, ...doc.layout.bottom].some((b) => b.type === "site-footer");
+}
+
 type Car = Pick<Vehicle, "id" | "vin" | "stocknum" | "price" | "car_type" | "certified" | "year" | "make" | "model" | "badge" | "colour" | "item_type" | "body" | "fuel">;
 /** A car as a search hit knows it (blocks/_shared/hit-analytics.ts): no VIN or stock number. */
 export type ListedCar = Omit<Car, "vin" | "stocknum" | "badge" | "colour" | "body" | "fuel"> & { badge?: string | null; colour?: string | null; body?: string | null; fuel?: string | null };

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsentBanner, consentMessage } from "./consent-banner.client";
+import { CookieSettings } from "./cookie-settings.client";
 import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, openConsentBanner, PAGE_DATA_ATTR, resetStandardAnalytics } from "./standard-analytics";
 
 beforeEach(() => {
@@ -67,6 +68,31 @@ describe("ConsentBanner", () => {
     expect(document.activeElement).toBe(screen.getByRole("region", { name: "Cookies" }));
     fireEvent.click(screen.getByRole("button", { name: "Accept all" }));
     expect(document.cookie).toMatch(/fc_consent=v1\.a1\.d1\./);
+    expect(document.activeElement).toBe(settings);
+  });
+
+  it("a page without the site footer has its own Cookie settings, in a contentinfo landmark: it reopens the banner, focused, and the choice returns focus to it", async () => {
+    render(
+      <>
+        <main>Page</main>
+        <CookieSettings />
+        <ConsentBanner position="bottom" analytics ads />
+      </>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Accept all" }));
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+    const settings = screen.getByRole("button", { name: "Cookie settings" });
+    expect(settings.closest("footer")).toBe(screen.getByRole("contentinfo"));
+    expect(settings.getAttribute("type")).toBe("button");
+    settings.focus();
+    await act(async () => {
+      settings.click();
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    });
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe("ask");
+    expect(document.activeElement).toBe(screen.getByRole("region", { name: "Cookies" }));
+    fireEvent.click(screen.getByRole("button", { name: "Reject all" }));
+    expect(document.cookie).toMatch(/fc_consent=v1\.a0\.d0\./);
     expect(document.activeElement).toBe(settings);
   });
 
