@@ -11,7 +11,7 @@ import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import { dealerLicenceText } from "../../domain/terms";
-import { CALL_DEPARTMENT_ATTR, type CallDepartment } from "../../domain/analytics-standards";
+import { CALL_DEPARTMENT_ATTR, locationCallDepartment, type CallDepartment } from "../../domain/analytics-standards";
 import { Icon } from "./icons";
 import styles from "./location.module.css";
 
@@ -147,7 +147,8 @@ export type CardSize = "card" | "grid" | "large";
  * licence numbers and Get Directions; `map` takes the image's place — the seam for the dealer
  * locator's map). Its heading is an h3 under the section's h2.
  */
-export function LocationCard({ location, site, size, map }: { location: Location; site: Site; size: CardSize; map?: ReactNode }) {
+/** `department`: a list of one department's locations (its calls go there), else the location's own. */
+export function LocationCard({ location, site, size, map, department }: { location: Location; site: Site; size: CardSize; map?: ReactNode; department?: CallDepartment }) {
   const headingId = `location-${location.id}-${size}`;
   const image = location.image;
   const media =
@@ -168,7 +169,7 @@ export function LocationCard({ location, site, size, map }: { location: Location
         </h3>
         <LocationRating location={location} site={site} />
         {size === "grid" ? null : <LocationAddress location={location} />}
-        {size === "grid" ? null : <LocationPhones location={location} site={site} />}
+        {size === "grid" ? null : <LocationPhones location={location} site={site} department={department ?? locationCallDepartment(location)} />}
         {size === "large" ? <HoursTable rows={weeklyHours(location)} caption="Opening hours" /> : null}
         {size === "large" ? <LicenceNumbers location={location} locale={site.identity.locale} /> : null}
         <div className={styles.actions}>
