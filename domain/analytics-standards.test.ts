@@ -206,8 +206,8 @@ describe("standardEvents", () => {
 describe("needsCookieSettings", () => {
   it("a site with analytics ids needs its own Cookie settings on a page without the site footer; the footer's, or no ids, need none", () => {
     const footer = { id: "f", type: "site-footer", props: {} };
-    const ga4 = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { ga4MeasurementId: "G-CSMAZDA2026" } } };
-    const pixel = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { metaPixelId: "880012345678901" } } };
+    const ga4 = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { ga4MeasurementId: "G-CSMAZDA2026", serverSideLeads: false } } };
+    const pixel = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { metaPixelId: "880012345678901", serverSideLeads: false } } };
     const withFooter = { ...ga4, layout: { top: [], bottom: [footer] } } as unknown as typeof ga4;
     expect(needsCookieSettings(ga4, [])).toBe(true);
     expect(needsCookieSettings(pixel, [{ type: "hero" }])).toBe(true);
