@@ -1,6 +1,7 @@
 import { leadEventId } from "./lead-event";
 import { describe, expect, it } from "vitest";
-import { analyticsPage, ascPageType, standardEvents } from "./analytics-standards";
+import { analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, needsCookieSettings, standardEvents } from "./analytics-standards";
+import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 
 const car = {
   id: "cs-101",
@@ -155,11 +156,63 @@ describe("standardEvents", () => {
     ]);
   });
 
+  it("a card's save off its car's page (a search hit): AddToWishlist and asc_cta_interaction carry that car, as its page's save does", () => {
+    // What a search hit knows (blocks/_shared/hit-analytics.ts): no VIN, stock number, colour or body.
+    const hit = analyticsCar({ id: "cs-101", price: 38990, car_type: "used", certified: false, year: 2021, make: "Mazda", model: "CX-5", badge: "Maxx Sport", item_type: "car", fuel: "Petrol" });
+    const onSearch = standardEvents({ id: 39, car: hit }, search);
+    expect(onSearch.meta).toEqual([
+      {
+        name: "AddToWishlist",
+        params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "NZ", fuel_type: "Petrol" },
+      },
+    ]);
+    const { item_id, item_number, item_color, item_category, ...known } = item;
+    expect([item_id, item_number, item_color, item_category]).toEqual(["JM0KF4W7A00123456", "S1234", "Soul Red", "SUV"]);
+    expect(onSearch.ga4).toEqual([
+      {
+        name: "asc_cta_interaction",
+        params: { event_owner: "forecourt", page_type: "itemlist", ...known, element_text: "Save", element_type: "body", element_subtype: "cta_button", event_action: "click", event_action_result: "save" },
+      },
+    ]);
+    // The car page's own save: the same id and fields, plus what only the page knows.
+    expect(standardEvents({ id: 39 }, vdp).meta[0]!.params).toMatchObject({ ...onSearch.meta[0]!.params, currency: "AUD", country: "AU" });
+    // A card on another car's page names its own car, not the page's.
+    const other = analyticsCar({ id: "cx-9", price: 51990, car_type: "new", certified: false, year: 2025, make: "Mazda", model: "CX-90", item_type: "car" });
+    expect(standardEvents({ id: 39, car: other }, vdp).meta[0]!.params).toMatchObject({ content_ids: ["cx-9"], model: "CX-90", state_of_vehicle: "new", price: 51990 });
+    expect(standardEvents({ id: 39, car: other }, vdp).ga4[0]!.params).toMatchObject({ item_model: "CX-90", item_price: 51990 });
+    expect(standardEvents({ id: 39, car: other }, vdp).ga4[0]!.params).not.toHaveProperty("item_id");
+    // Without a car (a save nobody described) on a search page: no vehicle fields are invented.
+    expect(standardEvents({ id: 39 }, search).meta).toEqual([{ name: "AddToWishlist", params: { content_type: "vehicle" } }]);
+  });
+
+  it("a call's department: the one its block marked on the link, else service on a service page and sales elsewhere", () => {
+    const service = analyticsPage({ path: "/service", currency: "AUD", locale: "en-AU", car: null });
+    const call = (department: string | undefined, on = search) => standardEvents({ id: 25, phone: "tel:+61738001234", department }, on).ga4[0]!.params.department;
+    expect([call("parts"), call("service"), call("sales"), call(undefined), call("bogus")]).toEqual(["parts", "service", "sales", "sales", "sales"]);
+    expect([call(undefined, service), call("bogus", service), call("parts", service), call(undefined, vdp)]).toEqual(["service", "service", "parts", "sales"]);
+    expect(callDepartment(undefined, "service")).toBe("service");
+    expect((["sales", "service", "parts", "service-and-parts", ""] as const).map((location_type) => locationCallDepartment({ location_type }))).toEqual(["sales", "service", "parts", "service", "sales"]);
+  });
+
   it("a specials page view is also asc_special_offer, named by the page's title", () => {
     const offers = analyticsPage({ path: "/offers", title: "Spring offers", currency: "AUD", locale: "en-AU", car: null });
     expect(standardEvents({ id: "page-view" }, offers).ga4).toEqual([
       { name: "asc_pageview", params: { event_owner: "forecourt", page_type: "specials" } },
       { name: "asc_special_offer", params: { event_owner: "forecourt", page_type: "specials", promotion_name: "Spring offers", event_action: "view" } },
     ]);
+  });
+});
+
+describe("needsCookieSettings", () => {
+  it("a site with analytics ids needs its own Cookie settings on a page without the site footer; the footer's, or no ids, need none", () => {
+    const footer = { id: "f", type: "site-footer", props: {} };
+    const ga4 = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { ga4MeasurementId: "G-CSMAZDA2026", serverSideLeads: false } } };
+    const pixel = { ...fixtureTenant, features: { ...fixtureTenant.features, analytics: { metaPixelId: "880012345678901", serverSideLeads: false } } };
+    const withFooter = { ...ga4, layout: { top: [], bottom: [footer] } } as unknown as typeof ga4;
+    expect(needsCookieSettings(ga4, [])).toBe(true);
+    expect(needsCookieSettings(pixel, [{ type: "hero" }])).toBe(true);
+    expect(needsCookieSettings(withFooter, [])).toBe(false);
+    expect(needsCookieSettings(ga4, [{ type: "site-footer" }])).toBe(false);
+    expect(needsCookieSettings(fixtureTenant, [])).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import type { Vehicle } from "../schemas/generated/vehicle";
-import type { TenantDocument } from "../schemas/generated/tenant";
+import type { Location, TenantDocument } from "../schemas/generated/tenant";
 import { metaVehicleFields, vehicleCondition, type MetaVehicleFields, type VehicleCondition } from "./meta-vehicle";
 
 /** ASC's event_owner: who fires the events (the website platform). */
@@ -14,10 +14,10 @@ export const EVENT_OWNER = "forecourt";
 /** ASC page types this site's pages map to. */
 export type AscPageType = "home" | "item" | "itemlist" | "service" | "finance" | "specials" | "trade" | "contact" | "other";
 
-/** The car on a vehicle page, in ASC's item parameters. */
+/** A car in ASC's item parameters. item_id (the VIN, else the car's id) and item_number (the stock number) are absent where not known: a search card's hit has neither. */
 export interface AscItem {
-  item_id: string;
-  item_number: string;
+  item_id?: string;
+  item_number?: string;
   item_price: number;
   item_condition: VehicleCondition;
   item_year: number;
@@ -30,13 +30,20 @@ export interface AscItem {
   item_fuel_type?: string;
 }
 
+/** A car as the events describe it: ASC's item parameters and the id Meta's catalogue feed uses (domain/ads-feeds.ts). */
+export interface AnalyticsCar {
+  id: string;
+  item: AscItem;
+  body?: string;
+}
+
 /** What the browser knows about the page (rendered into it by renderer/tenant-page.tsx). */
 export interface AnalyticsPage {
   page_type: AscPageType;
   currency: string;
   country: "AU" | "NZ";
-  /** The vehicle page's car: ASC's item parameters and the id Meta's catalogue feed uses (domain/ads-feeds.ts). */
-  car: { id: string; item: AscItem; body?: string } | null;
+  /** The vehicle page's car. */
+  car: AnalyticsCar | null;
   /** A specials page's title (ASC's promotion_name). */
   promotion?: string;
 }
@@ -48,7 +55,18 @@ export function siteAnalytics(doc: Pick<TenantDocument, "features" | "identity">
   return { ...(ga4 ? { ga4 } : {}), ...(pixel ? { pixel } : {}), currency: doc.identity.currency, country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
 }
 
+/**
+ * Whether a page needs its own "Cookie settings" (renderer/cookie-settings.client.tsx): a site with a
+ * consent banner must let the visitor reopen it, and the site footer, where it lives, is not on this page.
+ */
+export function needsCookieSettings(doc: Pick<TenantDocument, "features" | "identity" | "layout">, pageBlocks: readonly { type: string }[]): boolean {
+  if (!siteAnalytics(doc)) return false;
+  return ![...doc.layout.top, ...pageBlocks, ...doc.layout.bottom].some((b) => b.type === "site-footer");
+}
+
 type Car = Pick<Vehicle, "id" | "vin" | "stocknum" | "price" | "car_type" | "certified" | "year" | "make" | "model" | "badge" | "colour" | "item_type" | "body" | "fuel">;
+/** A car as a search hit knows it (blocks/_shared/hit-analytics.ts): no VIN or stock number. */
+export type ListedCar = Omit<Car, "vin" | "stocknum" | "badge" | "colour" | "body" | "fuel"> & { badge?: string | null; colour?: string | null; body?: string | null; fuel?: string | null };
 
 const TRADE_PATHS = /^\/(trade-in|sell-my-car|cars\/trade-in)(\/|$)/;
 
@@ -73,28 +91,50 @@ export function analyticsPage(opts: { template?: string; path: string; title?: s
     page_type,
     currency: opts.currency,
     country: opts.locale === "en-NZ" ? "NZ" : "AU",
-    car: car
-      ? {
-          id: car.id,
-          ...(car.body ? { body: car.body } : {}),
-          item: {
-            item_id: car.vin || car.id,
-            item_number: car.stocknum,
-            item_price: car.price ?? 0,
-            item_condition: vehicleCondition(car),
-            item_year: car.year,
-            item_make: car.make,
-            item_model: car.model,
-            ...(car.badge ? { item_variant: car.badge } : {}),
-            ...(car.colour ? { item_color: car.colour } : {}),
-            item_type: car.item_type,
-            ...(car.body ? { item_category: car.body } : {}),
-            ...(car.fuel ? { item_fuel_type: car.fuel } : {}),
-          },
-        }
-      : null,
+    car: car ? analyticsCar(car) : null,
     ...(page_type === "specials" && opts.title ? { promotion: opts.title } : {}),
   };
+}
+
+/** A car's event parameters: the same for the car's page and for a card of it elsewhere (a search hit). */
+export function analyticsCar(car: Car | ListedCar): AnalyticsCar {
+  return {
+    id: car.id,
+    ...(car.body ? { body: car.body } : {}),
+    item: {
+      ...("stocknum" in car ? { item_id: car.vin || car.id, item_number: car.stocknum } : {}),
+      item_price: car.price ?? 0,
+      item_condition: vehicleCondition(car),
+      item_year: car.year,
+      item_make: car.make,
+      item_model: car.model,
+      ...(car.badge ? { item_variant: car.badge } : {}),
+      ...(car.colour ? { item_color: car.colour } : {}),
+      item_type: car.item_type,
+      ...(car.body ? { item_category: car.body } : {}),
+      ...(car.fuel ? { item_fuel_type: car.fuel } : {}),
+    },
+  };
+}
+
+/**
+ * Set by a block on its tel: links, or on an element around them: the ASC department those calls reach
+ * (a location's phone: its department; the service page's bar and contact details: service). A call
+ * from a link without one is service on a service page, else sales (the site's number, a car's page).
+ */
+export const CALL_DEPARTMENT_ATTR = "data-fc-call";
+export type CallDepartment = "sales" | "service" | "parts";
+
+/** The department a location's phone answers for: service at a service (or service and parts) location, parts at a parts one, else sales. */
+export function locationCallDepartment(location: Pick<Location, "location_type">): CallDepartment {
+  const type = location.location_type;
+  return type === "service" || type === "service-and-parts" ? "service" : type === "parts" ? "parts" : "sales";
+}
+
+/** A call's department: the link's own (CALL_DEPARTMENT_ATTR, read from the page: checked here), else the page's. */
+export function callDepartment(marked: string | undefined, pageType: AscPageType): CallDepartment {
+  if (marked === "sales" || marked === "service" || marked === "parts") return marked;
+  return pageType === "service" ? "service" : "sales";
 }
 
 /** Something the visitor did: a page view, or one of the spec's events with what the caller knows. */
@@ -106,10 +146,14 @@ export type Interaction =
       label?: string;
       /** The tel: link clicked (a call, not a reveal of the number). */
       phone?: string;
+      /** The tel: link's CALL_DEPARTMENT_ATTR, as the page has it. */
+      department?: string;
       /** The search's words (the URL's `query`). */
       query?: string;
       /** A lead's event id (domain/lead-event.ts leadEventId), the one its server-side events carry. */
       eventId?: string;
+      /** The car the interaction is about when it is not the page's (a search card's save): its events carry this car's fields. */
+      car?: AnalyticsCar;
     };
 
 export interface StandardEvent {
@@ -165,7 +209,8 @@ export function metaVehicle(page: AnalyticsPage): MetaVehicleFields {
 }
 
 /** The standard events of an interaction on a page. */
-export function standardEvents(interaction: Interaction, page: AnalyticsPage): StandardEvents {
+export function standardEvents(interaction: Interaction, onPage: AnalyticsPage): StandardEvents {
+  const page = interaction.id !== "page-view" && interaction.car ? { ...onPage, car: interaction.car } : onPage;
   const base = { event_owner: EVENT_OWNER, page_type: page.page_type, ...(page.car?.item ?? {}) };
   const cta = (element_text: string, event_action_result: string): StandardEvent => ({
     name: "asc_cta_interaction",
@@ -206,7 +251,7 @@ export function standardEvents(interaction: Interaction, page: AnalyticsPage): S
       if (interaction.phone) {
         const number = interaction.phone.replace(/^tel:/, "");
         return {
-          ga4: [{ name: "asc_click_to_call", params: { ...base, comm_type: "call", comm_phone_number: number, department: "sales" } }],
+          ga4: [{ name: "asc_click_to_call", params: { ...base, comm_type: "call", comm_phone_number: number, department: callDepartment(interaction.department, page.page_type) } }],
           meta: [{ name: "Contact", params: metaVehicle(page) }],
         };
       }

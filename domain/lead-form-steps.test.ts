@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { TenantDocument } from "../schemas/generated/tenant";
 import { validateTenant } from "./tenant-validation";
-import { FIELD_NAMES, STEP_INCOMPLETE, stepLabel, leadEventId, leadFormSpec } from "./lead-forms";
+import { FIELD_NAMES, STEP_INCOMPLETE, stepLabel, leadAnalyticsEvent, leadFormSpec } from "./lead-forms";
 import { buildLead } from "./lead-form-values";
 import { firstStepWith, stepOf } from "./lead-form-steps";
 import { validateLeadForm } from "./lead-form-validation";
@@ -98,7 +98,7 @@ describe("multi-step forms (leads §4; forms.multiStep)", () => {
       ["postcode", true],
     ]);
     expect(spec.steps).toBeUndefined();
-    expect(leadEventId("trade-in")).toBe(18);
+    expect(leadAnalyticsEvent("trade-in")).toBe(18);
   });
 
   it("the tenant schema's step fields are the form's field names", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { validateTenant } from "./tenant-validation";
-import { ENQUIRY_FIELD_DEFAULTS, FORM_ERROR, FIX_ERRORS, leadEventId, leadFormSpec, mapCategory, POSTCODE_MESSAGE, privacyConsent, type LeadFormSpec } from "./lead-forms";
+import { ENQUIRY_FIELD_DEFAULTS, FORM_ERROR, FIX_ERRORS, leadAnalyticsEvent, leadFormSpec, mapCategory, POSTCODE_MESSAGE, privacyConsent, type LeadFormSpec } from "./lead-forms";
 import { leadFormSchema } from "./lead-form-schema";
 import { buildLead } from "./lead-form-values";
 import { locationOptions } from "./lead-form-options";
@@ -191,6 +191,6 @@ describe("event ids (leads §9, VDP §7)", () => {
     ["finance", {}, 22],
     ["hero", {}, 22],
   ] as const)("%s %j → %i", (kind, opts, id) => {
-    expect(leadEventId(kind, opts)).toBe(id);
+    expect(leadAnalyticsEvent(kind, opts)).toBe(id);
   });
 });

@@ -272,7 +272,7 @@ function formOf(tenant: FormsTenant, kind: LeadFormKind, opts: { make?: string |
 export const CAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
 
 /** The analytics event of a sent lead (leads §9, search-and-vehicle-detail §7). */
-export function leadEventId(
+export function leadAnalyticsEvent(
   kind: LeadFormKind,
   opts: { carType?: string | null; tag?: string | null; category?: string | null; modal?: boolean } = {},
 ): AnalyticsEvent["id"] {

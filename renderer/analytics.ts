@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from "../domain/analytics";
+import type { AnalyticsCar } from "../domain/analytics-standards";
 import { sendStandard } from "./standard-analytics";
 
 export const EVENTS_ENDPOINT = "/api/events";
@@ -9,9 +10,10 @@ export const EVENTS_ENDPOINT = "/api/events";
  * statistics, sent whatever the consent. Beside them, the standard GA4 and Meta events of the same
  * interaction, which renderer/standard-analytics.ts sends only with the visitor's consent. Never
  * throws into the page: an analytics failure is only logged as a warning (spec §8).
- * `detail.phone`: the tel: link of a call click (a call, not a reveal).
+ * `detail.phone`: the tel: link of a call click (a call, not a reveal); `detail.car`: the car the event is
+ * about when it is not the page's (a search card's save).
  */
-export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string, detail?: { phone?: string; eventId?: string }): void {
+export function trackEvent(id: AnalyticsEvent["id"], site: string, label?: string, detail?: { phone?: string; eventId?: string; car?: AnalyticsCar }): void {
   sendStandard({ id, label, ...detail, query: new URLSearchParams(window.location.search).get("query") ?? undefined });
   let entry: AnalyticsEvent;
   try {

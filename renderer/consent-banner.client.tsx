@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTaskEffect } from "../blocks/_shared/task-effect";
 import { applyConsent, choiceValue, chooseConsent, CONSENT_ASK_ATTR, CONSENT_CHOICE_ATTR, CONSENT_OPEN_EVENT, readConsent, sendStandard } from "./standard-analytics";
+import { CALL_DEPARTMENT_ATTR } from "../domain/analytics-standards";
 import styles from "./consent-banner.module.css";
 
 export interface ConsentBannerProps {
@@ -40,10 +41,13 @@ export function ConsentBanner({ position, message, analytics, ads }: ConsentBann
     // The inline script only looks for the cookie's name: an unreadable value asks again.
     if (!consent) document.documentElement.setAttribute(CONSENT_ASK_ATTR, "ask");
     else applyConsent(consent);
-    // tel: links that record no call of their own (the header's, a location's): a call click for the standard events.
+    // tel: links that record no call of their own (the header's, a location's): a call click for the standard events,
+    // in the department its block marked on it or around it.
     const onClick = (e: MouseEvent) => {
       const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href^="tel:"]') : null;
-      if (link && !link.hasAttribute("data-fc-tracked")) sendStandard({ id: 25, phone: link.getAttribute("href") ?? "" });
+      if (!link || link.hasAttribute("data-fc-tracked")) return;
+      const department = link.closest(`[${CALL_DEPARTMENT_ATTR}]`)?.getAttribute(CALL_DEPARTMENT_ATTR) ?? undefined;
+      sendStandard({ id: 25, phone: link.getAttribute("href") ?? "", department });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsentBanner, consentMessage } from "./consent-banner.client";
-import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, openConsentBanner, resetStandardAnalytics } from "./standard-analytics";
+import { CookieSettings } from "./cookie-settings.client";
+import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, openConsentBanner, PAGE_DATA_ATTR, resetStandardAnalytics } from "./standard-analytics";
 
 beforeEach(() => {
   (window as any).happyDOM?.setURL("https://coralstone-mazda.localhost/");
@@ -68,5 +69,72 @@ describe("ConsentBanner", () => {
     fireEvent.click(screen.getByRole("button", { name: "Accept all" }));
     expect(document.cookie).toMatch(/fc_consent=v1\.a1\.d1\./);
     expect(document.activeElement).toBe(settings);
+  });
+
+  it("a page without the site footer has its own Cookie settings, in a contentinfo landmark: it reopens the banner, focused, and the choice returns focus to it", async () => {
+    render(
+      <>
+        <main>Page</main>
+        <CookieSettings />
+        <ConsentBanner position="bottom" analytics ads />
+      </>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Accept all" }));
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+    const settings = screen.getByRole("button", { name: "Cookie settings" });
+    expect(settings.closest("footer")).toBe(screen.getByRole("contentinfo"));
+    expect(settings.getAttribute("type")).toBe("button");
+    settings.focus();
+    await act(async () => {
+      settings.click();
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    });
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe("ask");
+    expect(document.activeElement).toBe(screen.getByRole("region", { name: "Cookies" }));
+    fireEvent.click(screen.getByRole("button", { name: "Reject all" }));
+    expect(document.cookie).toMatch(/fc_consent=v1\.a0\.d0\./);
+    expect(document.activeElement).toBe(settings);
+  });
+
+  it("a tel: link outside the phone box is a call in the department its block marked (on it or around it), else the page's", async () => {
+    const w = window as Window & { dataLayer?: unknown[] };
+    delete w.dataLayer;
+    document.cookie = "fc_consent=v1.a1.d0.1764460000; Path=/";
+    const config = document.createElement("script");
+    config.type = "application/json";
+    config.id = ANALYTICS_CONFIG_ID;
+    config.textContent = JSON.stringify({ ga4: "G-CSMAZDA2026", currency: "AUD", country: "AU" });
+    document.body.append(config);
+    render(
+      <>
+        <script type="application/json" {...{ [PAGE_DATA_ATTR]: "" }}>
+          {JSON.stringify({ page_type: "contact", currency: "AUD", country: "AU", car: null })}
+        </script>
+        <a href="tel:0738001111">Header</a>
+        <a href="tel:0738002222" data-fc-call="parts">
+          <span>Parts counter</span>
+        </a>
+        <section data-fc-call="service">
+          <a href="tel:0738003333">Service desk</a>
+        </section>
+        <a href="tel:0738004444" data-fc-call="bogus">Forged</a>
+        <a href="tel:0738005555" data-fc-tracked="">Phone box</a>
+        <ConsentBanner position="bottom" analytics ads={false} />
+      </>,
+    );
+    const calls = () => (w.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)).filter((e) => e[1] === "asc_click_to_call").map((e) => e[2] as Record<string, unknown>);
+    // The banner listens once hydrated (a task after the commit).
+    await vi.waitFor(() => expect(w.dataLayer?.length).toBeGreaterThan(0));
+    // The test's browser would follow a tel: link and leave the page.
+    const stay = (e: Event) => e.preventDefault();
+    document.addEventListener("click", stay, { capture: true });
+    for (const name of ["Header", "Parts counter", "Service desk", "Forged", "Phone box"]) fireEvent.click(screen.getByText(name));
+    document.removeEventListener("click", stay, { capture: true });
+    expect(calls().map((c) => [c.comm_phone_number, c.department])).toEqual([
+      ["0738001111", "sales"],
+      ["0738002222", "parts"],
+      ["0738003333", "service"],
+      ["0738004444", "sales"],
+    ]);
   });
 });

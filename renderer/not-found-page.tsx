@@ -7,6 +7,8 @@ import type { BlockContext, Page } from "./types";
 import { searchHost } from "../domain/search-host";
 import { documentTitle } from "../domain/page-title";
 import { NOT_FOUND_META } from "../domain/hosts";
+import { needsCookieSettings } from "../domain/analytics-standards";
+import { CookieSettings } from "./cookie-settings.client";
 import styles from "./not-found-page.module.css";
 
 export const NOT_FOUND_TITLE = "Page not found";
@@ -95,6 +97,7 @@ export async function SiteNotFound({ live }: { live: Pick<LiveDocument, "documen
         </ul>
       </main>
       {bottom}
+      {needsCookieSettings(doc, []) ? <CookieSettings /> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_CONFIG_ID, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, FBEVENTS_URL, GTAG_URL, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
+import { ANALYTICS_CONFIG_ID, applyConsent, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, FBEVENTS_URL, GTAG_URL, LEAD_EVENTS_KEY, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
 import { trackEvent } from "./analytics";
 
 type W = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
@@ -24,6 +24,7 @@ beforeEach(() => {
   delete (w as any)._fbq;
   document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
   resetStandardAnalytics();
+  window.sessionStorage.clear();
   vi.spyOn(window.navigator, "sendBeacon").mockReturnValue(true);
 });
 afterEach(() => {
@@ -83,6 +84,21 @@ describe("standard analytics and consent", () => {
     await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`]));
   });
 
+  it("a search card's save (trackEvent with the card's car) reaches Meta as AddToWishlist with the catalogue's id and the car's fields", () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    chooseConsent({ analytics: true, ads: true });
+    const car = { id: "cs-101", item: { item_price: 38990, item_condition: "used" as const, item_year: 2021, item_make: "Mazda", item_model: "CX-5", item_type: "car" as const } };
+    trackEvent(39, "coralstone-mazda", undefined, { car });
+    expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>)).at(-1)).toEqual([
+      "track",
+      "AddToWishlist",
+      { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "AU" },
+    ]);
+    const save = (entries() as unknown[][]).filter((e) => e[0] === "event").at(-1)!;
+    expect(save.slice(0, 2)).toEqual(["event", "asc_cta_interaction"]);
+    expect(save[2]).toMatchObject({ page_type: "itemlist", item_make: "Mazda", item_model: "CX-5", item_year: 2021, item_price: 38990, event_action_result: "save" });
+  });
+
   it("a site without ids sends nothing standard; the inline script asks only without the cookie", () => {
     // No choice left over from another test (happy-dom may keep an expired cookie as an empty value).
     document.cookie = "fc_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/";
@@ -102,5 +118,90 @@ describe("standard analytics and consent", () => {
     expect(readConsent()).toEqual({ analytics: false, ads: true, at: expect.any(Number) });
     expect(Math.abs(readConsent()!.at - Date.now() / 1000)).toBeLessThan(5);
     expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+  });
+
+  describe("a lead sent before the tags load (the success page is a full load)", () => {
+    const CFG = { ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" };
+    const kept = () => JSON.parse(window.sessionStorage.getItem(LEAD_EVENTS_KEY) ?? "null");
+    const leadsInDataLayer = () => (entries() as unknown[][]).filter((e) => e[0] === "event" && e[1] === "asc_form_submission").map((e) => (e[2] as { event_id?: string }).event_id);
+    const leadsInFbq = () => (w.fbq?.queue ?? []).map((a) => Array.from(a as ArrayLike<unknown>)).filter((a) => a[1] === "Lead").map((a) => (a[3] as { eventID?: string } | undefined)?.eventID);
+    /** A new page: this module's state gone, as after a full load; sessionStorage stays. */
+    function nextPage() {
+      resetStandardAnalytics();
+      delete w.dataLayer;
+      delete w.fbq;
+      delete (w as any)._fbq;
+      page(CFG);
+    }
+    const loadTag = async (src: string) => {
+      await vi.waitFor(() => expect(scripts()).toContain(src));
+      document.head.querySelector(`script[src="${src}"]`)!.dispatchEvent(new Event("load"));
+    };
+    const lead = (eventId: string) => trackEvent(15, "coralstone-mazda", "vehicle-enquiry", { eventId });
+
+    it("keeps its events with the same event id, sends them once on the next page, and forgets each tag's part when that tag has loaded", async () => {
+      page(CFG);
+      document.cookie = "fc_consent=v1.a1.d1.1764460000; Path=/";
+      lead("lead.0b6a2c1e");
+      expect(leadsInDataLayer()).toEqual(["lead.0b6a2c1e"]);
+      expect(kept()).toMatchObject([{ id: "lead.0b6a2c1e", ga4: [{ name: "asc_form_submission", params: { event_id: "lead.0b6a2c1e" } }], meta: [{ name: "Lead", eventID: "lead.0b6a2c1e" }] }]);
+      // This page's own consent update does not send its lead twice.
+      applyConsent(readConsent()!);
+      expect(leadsInDataLayer()).toEqual(["lead.0b6a2c1e"]);
+
+      nextPage();
+      applyConsent(readConsent()!);
+      applyConsent(readConsent()!);
+      expect(leadsInDataLayer()).toEqual(["lead.0b6a2c1e"]);
+      expect(leadsInFbq()).toEqual(["lead.0b6a2c1e"]);
+      await loadTag(`${GTAG_URL}?id=G-CSMAZDA2026`);
+      expect(kept()).toMatchObject([{ id: "lead.0b6a2c1e", ga4: [], meta: [{ name: "Lead" }] }]);
+      await loadTag(FBEVENTS_URL);
+      expect(kept()).toBeNull();
+
+      // Nothing left for the page after.
+      nextPage();
+      applyConsent(readConsent()!);
+      expect(leadsInDataLayer()).toEqual([]);
+    });
+
+    it("keeps only what the visitor allowed and the tags had not taken: nothing before a choice, nothing once loaded; at most 5; a withdrawn choice drops them", async () => {
+      page(CFG);
+      lead("lead.no-choice");
+      expect(kept()).toBeNull();
+      document.cookie = "fc_consent=v1.a1.d0.1764460000; Path=/";
+      lead("lead.analytics-only");
+      expect(kept()).toMatchObject([{ id: "lead.analytics-only", meta: [] }]);
+      expect(kept()[0].ga4).toHaveLength(1);
+      for (let i = 1; i <= 6; i++) lead(`lead.${i}`);
+      expect(kept().map((k: { id: string }) => k.id)).toEqual(["lead.2", "lead.3", "lead.4", "lead.5", "lead.6"]);
+      await loadTag(`${GTAG_URL}?id=G-CSMAZDA2026`);
+      expect(kept()).toBeNull();
+      lead("lead.after-load");
+      expect(kept()).toBeNull();
+
+      resetStandardAnalytics();
+      lead("lead.withdrawn");
+      expect(kept()).toHaveLength(1);
+      nextPage();
+      document.cookie = "fc_consent=v1.a0.d0.1764460000; Path=/";
+      applyConsent(readConsent()!);
+      expect(leadsInDataLayer()).toEqual([]);
+      expect(kept()).toBeNull();
+    });
+
+    it("what is in sessionStorage is checked: unreadable or ill-formed entries are ignored, old ones dropped", () => {
+      window.sessionStorage.setItem(LEAD_EVENTS_KEY, "{not json");
+      page(CFG);
+      document.cookie = "fc_consent=v1.a1.d1.1764460000; Path=/";
+      expect(() => applyConsent(readConsent()!)).not.toThrow();
+      expect(leadsInDataLayer()).toEqual([]);
+      const good = { id: "lead.ok", at: Date.now(), ga4: [{ name: "asc_form_submission", params: { event_id: "lead.ok" } }], meta: [] };
+      const old = { ...good, id: "lead.old", at: Date.now() - 31 * 60 * 1000 };
+      window.sessionStorage.setItem(LEAD_EVENTS_KEY, JSON.stringify([{ id: 5 }, { ...good, id: "lead.bad", ga4: "<script>" }, old, good]));
+      nextPage();
+      applyConsent(readConsent()!);
+      expect(leadsInDataLayer()).toEqual(["lead.ok"]);
+    });
   });
 });

@@ -5,6 +5,8 @@
  * domain/analytics-standards.ts works out. Before a choice, this page's events wait here, in memory:
  * nothing is pushed for a third party or leaves the page. A site without a GA4 or pixel id has no
  * config element (renderer/consent-banner.client.tsx's layout), and nothing here does anything.
+ * A lead's events sent while a tag the visitor allowed has yet to load are also kept in sessionStorage
+ * (LEAD_EVENTS_KEY): the success page is a full load, and they are sent again from there until that tag loads.
  */
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
 import { standardEvents, type AnalyticsPage, type Interaction, type StandardEvents } from "../domain/analytics-standards";
@@ -51,6 +53,17 @@ type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: Tag; fbq?: Tag; 
 const MAX_PENDING = 50;
 let pending: StandardEvents[] = [];
 const started = { ga4: false, meta: false };
+/** Each tag's script has loaded: what was queued for it is the tag's. */
+const loaded = { ga4: false, meta: false };
+
+/** A lead's events for tags that had not loaded when it was sent, kept for the next page (same event ids). */
+export const LEAD_EVENTS_KEY = "fc_lead_events";
+const MAX_KEPT = 5;
+const KEPT_FOR_MS = 30 * 60 * 1000;
+type Kept = StandardEvents & { id: string; at: number };
+/** Kept leads this page has given its tags (its own, and an earlier page's it sent): cleared from storage as each tag loads. */
+const handed = new Set<string>();
+let keptSent = false;
 
 function readJson<T>(el: Element | null): T | null {
   try {
@@ -88,13 +101,67 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 1);
 }
 
-function loadScript(src: string): void {
+function loadScript(src: string, onLoad: () => void): void {
   whenIdle(() => {
     const s = document.createElement("script");
     s.async = true;
     s.src = src;
+    s.addEventListener("load", onLoad);
     document.head.appendChild(s);
   });
+}
+
+const isEvents = (v: unknown): v is StandardEvents["ga4"] => Array.isArray(v) && v.every((e) => typeof e?.name === "string" && typeof e.params === "object" && e.params !== null);
+
+/** The kept leads still current (checked: sessionStorage is the page's to read, not to trust). */
+function readKept(): Kept[] {
+  try {
+    const list: unknown = JSON.parse(window.sessionStorage.getItem(LEAD_EVENTS_KEY) ?? "[]");
+    if (!Array.isArray(list)) return [];
+    return list.filter((k): k is Kept => typeof k?.id === "string" && typeof k.at === "number" && Date.now() - k.at < KEPT_FOR_MS && isEvents(k.ga4) && isEvents(k.meta));
+  } catch {
+    return [];
+  }
+}
+
+function writeKept(list: Kept[]): void {
+  try {
+    const left = list.filter((k) => k.ga4.length || k.meta.length).slice(-MAX_KEPT);
+    if (left.length) window.sessionStorage.setItem(LEAD_EVENTS_KEY, JSON.stringify(left));
+    else window.sessionStorage.removeItem(LEAD_EVENTS_KEY);
+  } catch {
+    // storage blocked or full: the events go only with this page
+  }
+}
+
+/** A lead sent before a tag the visitor allowed had loaded: its events for that tag are kept for the next page. */
+function keepLead(cfg: AnalyticsConfig, consent: Consent, id: string, events: StandardEvents): void {
+  const ga4 = cfg.ga4 && consent.analytics && !loaded.ga4 ? events.ga4 : [];
+  const meta = cfg.pixel && consent.ads && !loaded.meta ? events.meta : [];
+  if (!ga4.length && !meta.length) return;
+  handed.add(id);
+  writeKept([...readKept().filter((k) => k.id !== id), { id, at: Date.now(), ga4, meta }]);
+}
+
+/** Once a tag has loaded, the kept events it was given are its own. */
+function tagLoaded(tag: "ga4" | "meta"): void {
+  loaded[tag] = true;
+  const kept = readKept();
+  if (kept.length) writeKept(kept.map((k) => (handed.has(k.id) ? { ...k, [tag]: [] } : k)));
+}
+
+/** An earlier page's kept leads, sent once here as the choice now allows; what it does not allow is dropped. */
+function sendKept(cfg: AnalyticsConfig, consent: Consent): void {
+  if (keptSent) return;
+  keptSent = true;
+  const kept = readKept();
+  if (!kept.length) return;
+  for (const k of kept) {
+    if (handed.has(k.id)) continue;
+    handed.add(k.id);
+    dispatch(cfg, consent, k);
+  }
+  writeKept(kept.map((k) => ({ ...k, ga4: consent.analytics && !loaded.ga4 ? k.ga4 : [], meta: consent.ads && !loaded.meta ? k.meta : [] })));
 }
 
 function startGa4(id: string, consent: Consent): Tag {
@@ -113,7 +180,7 @@ function startGa4(id: string, consent: Consent): Tag {
   gtag("consent", "update", consentModeStates(consent));
   gtag("js", new Date());
   gtag("config", id);
-  loadScript(`${GTAG_URL}?id=${encodeURIComponent(id)}`);
+  loadScript(`${GTAG_URL}?id=${encodeURIComponent(id)}`, () => tagLoaded("ga4"));
   return gtag;
 }
 
@@ -132,7 +199,7 @@ function startMeta(pixel: string): Tag {
   w.fbq = fbq;
   w._fbq ??= fbq;
   fbq("init", pixel);
-  loadScript(FBEVENTS_URL);
+  loadScript(FBEVENTS_URL, () => tagLoaded("meta"));
   return fbq;
 }
 
@@ -158,6 +225,7 @@ export function sendStandard(interaction: Interaction): void {
       if (pending.length < MAX_PENDING) pending.push(events);
       return;
     }
+    if (interaction.id !== "page-view" && interaction.eventId) keepLead(cfg, consent, interaction.eventId, events);
     dispatch(cfg, consent, events);
   } catch (error) {
     console.warn("[analytics] standard event not sent:", error);
@@ -186,6 +254,7 @@ export function applyConsent(consent: Consent): void {
   const waiting = pending;
   pending = [];
   for (const events of waiting) dispatch(cfg, consent, events);
+  sendKept(cfg, consent);
   dispatch(cfg, consent, { ga4: [], meta: [] });
 }
 
@@ -207,4 +276,8 @@ export function resetStandardAnalytics(): void {
   pending = [];
   started.ga4 = false;
   started.meta = false;
+  loaded.ga4 = false;
+  loaded.meta = false;
+  handed.clear();
+  keptSent = false;
 }

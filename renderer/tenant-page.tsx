@@ -12,7 +12,8 @@ import { findPage, isAliasPath, locationPageText, modelPageText, normalisePath }
 import { hasPersonalBlock, renderBlocks, renderPageBlocks, templatePage } from "./render-blocks";
 import { VisitTracker } from "./visit-tracker.client";
 import { PAGE_DATA_ATTR } from "./standard-analytics";
-import { analyticsPage, siteAnalytics } from "../domain/analytics-standards";
+import { analyticsPage, needsCookieSettings, siteAnalytics } from "../domain/analytics-standards";
+import { CookieSettings } from "./cookie-settings.client";
 import { enforceGate } from "./gate";
 import { gatedKind } from "../domain/gated-routes";
 import { searchHost } from "../domain/search-host";
@@ -115,6 +116,7 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
         {main}
       </main>
       {bottom}
+      {needsCookieSettings(live.document, page.blocks) ? <CookieSettings /> : null}
       {/* Visited pages and query parameters for leads (lead_attributes); remounted on each page. */}
       <VisitTracker key={path} />
     </>

@@ -11,6 +11,7 @@ import { imageSrcSet, imageUrl } from "../../domain/image-urls";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import type { Location, TenantDocument } from "../../schemas/generated/tenant";
 import { dealerLicenceText } from "../../domain/terms";
+import { CALL_DEPARTMENT_ATTR, locationCallDepartment, type CallDepartment } from "../../domain/analytics-standards";
 import { Icon } from "./icons";
 import styles from "./location.module.css";
 
@@ -42,14 +43,14 @@ export function LocationAddress({ location }: { location: Pick<Location, "addres
   return <address className={styles.address}>{addressLine(location.address)}</address>;
 }
 
-/** The location's phone (and landline, when it has both) as tel: links. */
-export function LocationPhones({ location, site }: { location: Pick<Location, "name" | "contact_detail">; site: Pick<Site, "identity"> }) {
+/** The location's phone (and landline, when it has both) as tel: links, marked with the department they reach (domain/analytics-standards.ts). */
+export function LocationPhones({ location, site, department }: { location: Pick<Location, "name" | "contact_detail">; site: Pick<Site, "identity">; department: CallDepartment }) {
   const numbers = [location.contact_detail?.phone, location.contact_detail?.landline_phone].filter((n): n is string => !!n?.trim());
   if (!numbers.length) return null;
   return (
     <p className={styles.phones}>
       {numbers.map((n) => (
-        <a key={n} href={telHref(n)} className={styles.phone}>
+        <a key={n} href={telHref(n)} className={styles.phone} {...{ [CALL_DEPARTMENT_ATTR]: department }}>
           <Icon name="phone" size={18} />
           <span className="fc-visually-hidden">{`Call ${location.name} on `}</span>
           {formatCallNumber(n, site.identity.locale)}
@@ -146,7 +147,8 @@ export type CardSize = "card" | "grid" | "large";
  * licence numbers and Get Directions; `map` takes the image's place — the seam for the dealer
  * locator's map). Its heading is an h3 under the section's h2.
  */
-export function LocationCard({ location, site, size, map }: { location: Location; site: Site; size: CardSize; map?: ReactNode }) {
+/** `department`: a list of one department's locations (its calls go there), else the location's own. */
+export function LocationCard({ location, site, size, map, department }: { location: Location; site: Site; size: CardSize; map?: ReactNode; department?: CallDepartment }) {
   const headingId = `location-${location.id}-${size}`;
   const image = location.image;
   const media =
@@ -167,7 +169,7 @@ export function LocationCard({ location, site, size, map }: { location: Location
         </h3>
         <LocationRating location={location} site={site} />
         {size === "grid" ? null : <LocationAddress location={location} />}
-        {size === "grid" ? null : <LocationPhones location={location} site={site} />}
+        {size === "grid" ? null : <LocationPhones location={location} site={site} department={department ?? locationCallDepartment(location)} />}
         {size === "large" ? <HoursTable rows={weeklyHours(location)} caption="Opening hours" /> : null}
         {size === "large" ? <LicenceNumbers location={location} locale={site.identity.locale} /> : null}
         <div className={styles.actions}>

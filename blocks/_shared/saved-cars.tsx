@@ -3,6 +3,7 @@ import type { SearchRecord } from "../../domain/search-record";
 import { SignOutButton } from "./sign-out-button.client";
 import { type CardSettings, VehicleCard } from "./vehicle-card";
 import { WatchlistButton, WatchlistEntry } from "./watchlist-button.client";
+import { hitAnalyticsCar } from "./hit-analytics";
 import styles from "./saved-cars.module.css";
 
 /** "Signed in as 04xx xxx 701" and Sign out (the watchlist page and My Garage). */
@@ -26,7 +27,7 @@ export function SavedCarsList({ cars, settings, now, idPrefix }: { cars: SearchR
             settings={settings}
             now={now}
             idPrefix={idPrefix}
-            saveSlot={<WatchlistButton site={settings.site} carId={car.objectID} title={car.title} sold={car.status === "sold"} />}
+            saveSlot={<WatchlistButton site={settings.site} carId={car.objectID} title={car.title} sold={car.status === "sold"} car={hitAnalyticsCar(car)} />}
           />
         </WatchlistEntry>
       ))}

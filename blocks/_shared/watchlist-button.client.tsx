@@ -3,6 +3,7 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { useTaskEffect } from "./task-effect";
 import { WATCHLIST_PATH } from "../../domain/watchlist";
+import type { AnalyticsCar } from "../../domain/analytics-standards";
 import { watchlistStore, type WatchlistStore } from "./watchlist-store";
 import toastStyles from "./toast.module.css";
 import styles from "./watchlist-button.module.css";
@@ -20,11 +21,13 @@ export interface WatchlistButtonProps {
   carId: string;
   title: string;
   sold: boolean;
+  /** The car's fields for the save's standard events, on a card (blocks/_shared/hit-analytics.ts). */
+  car?: AnalyticsCar;
   store?: WatchlistStore;
 }
 
 /** Save / remove a car on the watchlist (spec §4), with its spinner and toast. */
-export function WatchlistButton({ site, carId, title, sold, store = watchlistStore }: WatchlistButtonProps) {
+export function WatchlistButton({ site, carId, title, sold, car, store = watchlistStore }: WatchlistButtonProps) {
   const state = useWatchlist(store);
   const saved = state.ids.has(carId);
   const busy = state.pending.has(carId);
@@ -39,7 +42,7 @@ export function WatchlistButton({ site, carId, title, sold, store = watchlistSto
         aria-busy={busy}
         aria-disabled={busy || undefined}
         data-watchlist={carId}
-        onClick={() => void store.toggle(carId, site)}
+        onClick={() => void store.toggle(carId, site, car)}
       >
         {busy ? (
           <span className={`fc-spinner ${styles.spinner}`} aria-hidden="true" />

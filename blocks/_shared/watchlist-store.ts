@@ -6,6 +6,7 @@
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { watchlistSignInHref } from "../../domain/watchlist";
 import { trackEvent } from "../../renderer/analytics";
+import type { AnalyticsCar } from "../../domain/analytics-standards";
 
 export interface WatchlistState {
   status: "idle" | "loading" | "ready";
@@ -26,7 +27,7 @@ export interface WatchlistEnv {
   alert: (message: string) => void;
   navigate: (href: string) => void;
   currentPath: () => string;
-  track: (site: string) => void;
+  track: (site: string, car?: AnalyticsCar) => void;
 }
 
 const browserEnv = (): WatchlistEnv => ({
@@ -34,7 +35,7 @@ const browserEnv = (): WatchlistEnv => ({
   alert: (m) => window.alert(m),
   navigate: (href) => window.location.assign(href),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
-  track: (site) => trackEvent(ANALYTICS_EVENTS.watchlistSave, site),
+  track: (site, car) => trackEvent(ANALYTICS_EVENTS.watchlistSave, site, undefined, car ? { car } : undefined),
 });
 
 export function createWatchlistStore(env: () => WatchlistEnv = browserEnv) {
@@ -69,7 +70,8 @@ export function createWatchlistStore(env: () => WatchlistEnv = browserEnv) {
     return loading;
   }
 
-  async function toggle(carId: string, site: string): Promise<void> {
+  /** `car`: the car's fields for a save's standard events, when the button is not on the car's own page (a card). */
+  async function toggle(carId: string, site: string, car?: AnalyticsCar): Promise<void> {
     await load();
     const e = env();
     if (!state.signedIn || !state.phone) {
@@ -97,7 +99,7 @@ export function createWatchlistStore(env: () => WatchlistEnv = browserEnv) {
       e.alert(message);
       return;
     }
-    if (save) e.track(site);
+    if (save) e.track(site, car);
     set({ pending: withId(state.pending, carId, false), toast: { carId, kind: save ? "saved" : "removed", seq: ++seq } });
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => set({ toast: null }), TOAST_MS);

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { WatchlistButton } from "./watchlist-button.client";
 import { createWatchlistStore, type WatchlistEnv } from "./watchlist-store";
+import { hitAnalyticsCar } from "./hit-analytics";
 
 function fakeEnv(responses: Record<string, () => unknown>) {
   const calls: { url: string; body?: unknown }[] = [];
@@ -59,7 +60,18 @@ describe("watchlist store", () => {
     expect(calls.at(-1)).toEqual({ url: "/api/watchlist/save-car", body: { phone_number: "+61412345678", car_id: "c1" } });
     expect(store.getState().pending.has("c1")).toBe(false);
     expect(store.getState().toast).toMatchObject({ carId: "c1", kind: "saved" });
-    expect(env.track).toHaveBeenCalledWith("harbourline");
+    expect(env.track).toHaveBeenCalledWith("harbourline", undefined);
+  });
+
+  it("a card's save hands its car, built from the hit, to the standard events", async () => {
+    const { env } = fakeEnv({ "/api/watchlist": signedIn, "/api/watchlist/save-car": () => ({ success: true }) });
+    const store = createWatchlistStore(() => env);
+    const hit = { objectID: "c1", price: 24990, car_type: "demo" as const, certified: false, year: 2024, make: "Toyota", model: "Corolla", badge: null, item_type: "car" as const, fuel: "Hybrid" };
+    await store.toggle("c1", "harbourline", hitAnalyticsCar(hit));
+    expect(env.track).toHaveBeenCalledWith("harbourline", {
+      id: "c1",
+      item: { item_price: 24990, item_condition: "used", item_year: 2024, item_make: "Toyota", item_model: "Corolla", item_type: "car", item_fuel_type: "Hybrid" },
+    });
   });
 
   it("removes a saved car", async () => {

@@ -62,7 +62,9 @@ describe("dealer locator block (spec §2, §5, §8, §9)", () => {
     expect(today(html)[0]).toBe("Today: 10am to 3pm");
     expect(html).toContain('href="/locations/harbourline-hyundai-kia-southport-sales" aria-label="View Location: Harbourline Hyundai &amp; Kia Southport Sales"');
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=Harbourline+Hyundai+%26+Kia+Southport+Sales+210+Ferry+Road+Southport+QLD+4215"');
-    expect(html).toContain('<a href="tel:0755501031">07 5550 1031</a>');
+    // Each location's calls are its own department's (domain/analytics-standards.ts CALL_DEPARTMENT_ATTR).
+    expect(html).toContain('<a href="tel:0755501031" data-fc-call="sales">07 5550 1031</a>');
+    expect([...html.matchAll(/<a href="tel:[^"]+" data-fc-call="([a-z]+)">/g)].map((m) => m[1])).toEqual(["sales", "service", "parts", "sales", "service"]);
     expect(html).toContain("<address");
     expect(html).toContain("210 Ferry Road, Southport QLD 4215</address>");
 
@@ -79,6 +81,8 @@ describe("dealer locator block (spec §2, §5, §8, §9)", () => {
     const parts = await render({ department: "parts" });
     expect(names(parts)).toEqual(["Harbourline Gold Coast Service Centre", "Harbourline Southport Parts"]);
     expect(parts).toContain(">Our parts locations</h3>");
+    // A list of parts locations: calls to each (the service centre's too) are the parts department's.
+    expect([...parts.matchAll(/<a href="tel:[^"]+" data-fc-call="([a-z]+)">/g)].map((m) => m[1])).toEqual(["parts", "parts"]);
     // Without the filter the department is not read (and there is no select).
     const off = await render({ postcode: "2285", department: "service" }, { departmentFilter: false, resultCount: 2 });
     expect(off).not.toContain('name="department"');

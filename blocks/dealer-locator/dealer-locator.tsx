@@ -1,3 +1,4 @@
+import { CALL_DEPARTMENT_ATTR, locationCallDepartment } from "../../domain/analytics-standards";
 import { addressLine, directionsUrl, GET_DIRECTIONS, locationsOfType, nearestLocations, shownLocations, VIEW_LOCATION } from "../../domain/locations";
 import { DEPARTMENT_LABELS, hoursOn } from "../../domain/opening-hours";
 import { formatCallNumber, telHref } from "../../domain/phone";
@@ -126,7 +127,7 @@ const DealerLocator: BlockComponent<"dealer-locator"> = async ({ id, props, ctx 
                       <address className={styles.address}>{addressLine(l.address)}</address>
                       {phone ? (
                         <p className={styles.line}>
-                          <a href={telHref(phone)}>{formatCallNumber(phone, phoneLocale)}</a>
+                          <a href={telHref(phone)} {...{ [CALL_DEPARTMENT_ATTR]: department ?? locationCallDepartment(l) }}>{formatCallNumber(phone, phoneLocale)}</a>
                         </p>
                       ) : null}
                       {today.status !== "unknown" ? (

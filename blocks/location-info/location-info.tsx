@@ -1,3 +1,4 @@
+import { locationCallDepartment } from "../../domain/analytics-standards";
 import { DEPARTMENT_LABELS, HOLIDAY_HOURS_TITLE, holidayHours, locationDepartments, siteDay, weeklyHours, type Department } from "../../domain/opening-hours";
 import type { Location } from "../../schemas/generated/tenant";
 import type { BlockComponent, TenantDocument } from "../../renderer/types";
@@ -71,7 +72,7 @@ function LocationDetail({ id, location, tenant, now, map }: { id: string; locati
       <div className={styles.details}>
         <h3 className={styles.detailsHeading}>Find us</h3>
         <LocationAddress location={location} />
-        <LocationPhones location={location} site={tenant} />
+        <LocationPhones location={location} site={tenant} department={locationCallDepartment(location)} />
         {location.contact_detail?.email ? (
           <p className={styles.email}>
             <a href={`mailto:${location.contact_detail.email}`}>{location.contact_detail.email}</a>

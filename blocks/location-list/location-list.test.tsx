@@ -22,11 +22,18 @@ describe("location-list", () => {
     expect(html).not.toContain("Storage Yard");
   });
 
-  it("as a list, each card has the address and phone", async () => {
+  it("as a list, each card has the address and phone, its calls marked with the location's department", async () => {
     const html = await render({ layout: "list" });
     expect(html.match(/data-size="card"/g)).toHaveLength(2);
     expect(html).toContain("1 Wharf St, Newstead QLD 4006</address>");
-    expect(html).toContain('href="tel:0730009876"');
+    expect([...html.matchAll(/<a href="(tel:[^"]+)" class="[^"]+" data-fc-call="([a-z]+)">/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["tel:+61730001234", "sales"],
+      ["tel:0730009876", "service"],
+    ]);
+    // A service-and-parts location in a list of parts locations: its calls are the parts department's.
+    const tenant = structuredClone(fixtureTenant);
+    tenant.locations[1].location_type = "service-and-parts";
+    expect(await render({ layout: "list", department: "parts" }, tenant)).toMatch(/<a href="tel:0730009876" class="[^"]+" data-fc-call="parts">/);
   });
 
   it("filtered to a department; one location left shows as the large block with its address, hours and Get Directions", async () => {

@@ -28,12 +28,12 @@ const LocationList: BlockComponent<"location-list"> = ({ id, props, ctx }) => {
           </h2>
         ) : null}
         {single ? (
-          <LocationCard location={locations[0]} site={tenant} size="large" map={singleMap(tenant, locations[0])} />
+          <LocationCard location={locations[0]} site={tenant} size="large" map={singleMap(tenant, locations[0])} department={props.department} />
         ) : (
           <ul className={`fc-plain-list ${props.layout === "list" ? styles.list : styles.grid}`}>
             {locations.map((location) => (
               <li key={location.id}>
-                <LocationCard location={location} site={tenant} size={props.layout === "list" ? "card" : "grid"} />
+                <LocationCard location={location} site={tenant} size={props.layout === "list" ? "card" : "grid"} department={props.department} />
               </li>
             ))}
           </ul>

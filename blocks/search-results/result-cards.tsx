@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } fr
 import { collapseSoldRuns, interleavePromos, type ListItem } from "../../domain/search-rules";
 import { VehicleCard, type CardVehicle } from "../_shared/vehicle-card";
 import { WatchlistButton } from "../_shared/watchlist-button.client";
+import { hitAnalyticsCar } from "../_shared/hit-analytics";
 import type { IndexUiState } from "../_shared/search/routing";
 import { carouselEdges, carouselStep } from "./carousel";
 import type { SearchSettings } from "./settings";
@@ -49,7 +50,7 @@ const HitCard = memo(
           eager={index < FIRST_ROW}
           priority={index === 0}
           idPrefix={settings.blockId}
-          saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={hit.objectID} title={hit.title} sold={hit.status === "sold"} /> : undefined}
+          saveSlot={settings.watchlist ? <WatchlistButton site={settings.card.site} carId={hit.objectID} title={hit.title} sold={hit.status === "sold"} car={hitAnalyticsCar(hit)} /> : undefined}
         />
       </li>
     );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useReducer, useRef, type FormEvent } from "react";
-import { BACK_LABEL, leadEventId, NEXT_LABEL, UNEXPECTED_ERROR, type FormOption } from "../../domain/lead-forms";
+import { BACK_LABEL, leadAnalyticsEvent, NEXT_LABEL, UNEXPECTED_ERROR, type FormOption } from "../../domain/lead-forms";
 import { siteDay } from "../../domain/opening-hours";
 import { LEAD_TOKEN_HEADER, locationChoices, serviceDisclaimers, SUBMIT_LABEL, type ServiceBookingSpec, type ServiceField, type ServiceFieldName } from "../../domain/service-booking";
 import { buildServiceLead } from "../../domain/service-booking-lead";
@@ -144,7 +144,7 @@ export function ServiceBookingForm({ id, spec, site, defaultState, consent, noti
         return;
       }
       if (!(await send(true))) return;
-      trackEvent(leadEventId("service"), site, "service");
+      trackEvent(leadAnalyticsEvent("service"), site, "service");
       if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
       storeSuccess({ leadId: leadId.current!, form: "service", category: "Service Booking" });
       dispatch({ type: "booked" });

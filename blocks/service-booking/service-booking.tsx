@@ -1,3 +1,4 @@
+import { CALL_DEPARTMENT_ATTR } from "../../domain/analytics-standards";
 import { noticeText } from "../../domain/lead-forms";
 import { serviceBookingSpec, serviceSettings, BOOK_A_SERVICE, SERVICE_FORM_ANCHOR } from "../../domain/service-booking";
 import type { BlockComponent } from "../../renderer/types";
@@ -21,7 +22,7 @@ const ServiceBooking: BlockComponent<"service-booking"> = ({ id, props, ctx }) =
   const privacy = tenant.pages.some((p) => p.path === "/privacy-policy");
 
   return (
-    <section className={`fc-section ${styles.section}`} id={anchor} aria-labelledby={`${id}-heading`} data-block="service-booking">
+    <section className={`fc-section ${styles.section}`} id={anchor} aria-labelledby={`${id}-heading`} data-block="service-booking" {...{ [CALL_DEPARTMENT_ATTR]: "service" }}>
       <div className={`fc-narrow ${styles.panel}`}>
         <h2 id={`${id}-heading`} className={styles.heading}>
           {title}

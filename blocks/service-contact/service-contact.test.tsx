@@ -25,7 +25,8 @@ describe("service-contact", () => {
     // Only the service location (the sales one and the hidden yard are left out).
     expect([...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((m) => m[1])).toEqual(["Harbourside Service Centre"]);
     expect(html).toContain("9 Dock Rd, Hamilton QLD 4007</address>");
-    expect(html).toContain('href="tel:0730009876"');
+    // Its calls count as the service department's (domain/analytics-standards.ts CALL_DEPARTMENT_ATTR).
+    expect(html).toMatch(/<a href="tel:0730009876" class="[^"]+" data-fc-call="service">/);
     expect(html).toMatch(/<th scope="row">Mon-Fri<\/th><td>7am to 5pm<\/td>/);
     expect(html).toMatch(/<th scope="row">Sat<\/th><td>7.30am to 12pm<\/td>/);
     expect(html).toMatch(/>Service hours<\/caption>/);

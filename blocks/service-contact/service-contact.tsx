@@ -25,7 +25,7 @@ const ServiceContact: BlockComponent<"service-contact"> = ({ id, props, ctx }) =
             <li key={l.id} className={styles.card} data-location-id={l.id}>
               <h3>{l.name}</h3>
               <LocationAddress location={l} />
-              <LocationPhones location={l} site={tenant} />
+              <LocationPhones location={l} site={tenant} department="service" />
               <HoursTable rows={weeklyHours(l, { department: "service" })} caption={hoursHeading} />
               <LicenceNumbers location={l} locale={tenant.identity.locale} />
               {serviceDisclaimers({ disclaimers }, l.id).map((t, i) => (

@@ -1,5 +1,6 @@
 import { locationsOfType } from "../../domain/locations";
 import { telHref } from "../../domain/phone";
+import { CALL_DEPARTMENT_ATTR } from "../../domain/analytics-standards";
 import { BOOK_A_SERVICE, CALL_US_NOW, SERVICE_FORM_ANCHOR, serviceSettings } from "../../domain/service-booking";
 import type { BlockComponent } from "../../renderer/types";
 import styles from "./service-mobile-bar.module.css";
@@ -19,7 +20,7 @@ const ServiceMobileBar: BlockComponent<"service-mobile-bar"> = ({ props, ctx }) 
       <div className={styles.spacer} aria-hidden="true" />
       <nav className={styles.bar} aria-label="Service" data-block="service-mobile-bar">
         {phone ? (
-          <a className="fc-button fc-button--ghost" href={telHref(phone)}>
+          <a className="fc-button fc-button--ghost" href={telHref(phone)} {...{ [CALL_DEPARTMENT_ATTR]: "service" }}>
             {props.callLabel?.trim() || CALL_US_NOW}
           </a>
         ) : null}

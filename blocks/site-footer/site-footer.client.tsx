@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Link } from "../../schemas/generated/tenant";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "./social";
 import { openConsentBanner } from "../../renderer/standard-analytics";
+import { CALL_DEPARTMENT_ATTR, type CallDepartment } from "../../domain/analytics-standards";
 import styles from "./site-footer.module.css";
 
 /**
@@ -17,7 +18,7 @@ export interface FooterLocation {
   /** Its location page; null when the footer does not link locations. */
   href: string | null;
   address: string;
-  call?: { href: string; text: string };
+  call?: { href: string; text: string; department: CallDepartment };
   /** "Today: …"; null when the footer leaves hours out or the location publishes none. */
   today: string | null;
   licences: string[];
@@ -67,7 +68,7 @@ function LocationItem({ location }: { location: FooterLocation }) {
       )}
       <span className={styles.address}>{location.address}</span>
       {location.call ? (
-        <a href={location.call.href}>
+        <a href={location.call.href} {...{ [CALL_DEPARTMENT_ATTR]: location.call.department }}>
           <span className="fc-visually-hidden">{`Call ${location.name} on `}</span>
           {location.call.text}
         </a>

@@ -33,15 +33,15 @@ describe("site-footer", () => {
     expect(html).toMatch(/<ul class="[^"]*" aria-labelledby="footer-group-0"><li><a href="\/search\/hatch-cars">Hatch<\/a><\/li><li><a href="\/search\/suv-cars">SUV<\/a><\/li><\/ul>/);
   });
 
-  it("lists visible locations only, with the phone formatted 2-4-4 as a tel: link", async () => {
+  it("lists visible locations only, with the phone formatted 2-4-4 as a tel: link marked with the location's department (its calls' analytics)", async () => {
     const html = await render();
     expect(html).toContain("Harbourside Newstead");
     expect(html).toContain("Harbourside Service Centre");
     expect(html).not.toContain("Harbourside Storage Yard");
     expect(html).toContain(
-      '<a href="tel:+61730001234"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>07 3000 1234</a>',
+      '<a href="tel:+61730001234" data-fc-call="sales"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>07 3000 1234</a>',
     );
-    expect(html).toContain('<a href="tel:0730009876"><span class="fc-visually-hidden">Call Harbourside Service Centre on </span>07 3000 9876</a>');
+    expect(html).toContain('<a href="tel:0730009876" data-fc-call="service"><span class="fc-visually-hidden">Call Harbourside Service Centre on </span>07 3000 9876</a>');
     expect(html).toContain("1 Wharf St, Newstead QLD 4006");
   });
 
@@ -89,7 +89,7 @@ describe("site-footer", () => {
     const tenant = structuredClone(fixtureTenant);
     tenant.identity.locale = "en-NZ";
     tenant.locations[0]!.contact_detail = { phone: "+64 9 555 0140" };
-    expect(await render({}, tenant)).toContain('<a href="tel:+6495550140"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>+64 9 555 0140</a>');
+    expect(await render({}, tenant)).toContain('<a href="tel:+6495550140" data-fc-call="sales"><span class="fc-visually-hidden">Call Harbourside Newstead on </span>+64 9 555 0140</a>');
   });
 
   it("hides locations when switched off", async () => {

@@ -1,3 +1,4 @@
+import { locationCallDepartment } from "../../domain/analytics-standards";
 import { formatCallNumber, telHref } from "../../domain/phone";
 import { addressLine, shownLocations as shown } from "../../domain/locations";
 import { hoursOn } from "../../domain/opening-hours";
@@ -28,7 +29,7 @@ function footerLocation(location: Location, tenant: TenantDocument, now: Date): 
     name: location.name,
     href: footer.locationLinks !== false ? locationHref(location) : null,
     address: addressLine(location.address),
-    ...(phone ? { call: { href: telHref(phone), text: formatCallNumber(phone, identity.locale) } } : {}),
+    ...(phone ? { call: { href: telHref(phone), text: formatCallNumber(phone, identity.locale), department: locationCallDepartment(location) } } : {}),
     today: footer.locationHours !== false ? todaysHours(location, now, identity.timeZone) : null,
     licences: licenceRows(location, identity.locale),
   };

@@ -256,3 +256,48 @@ test("Accept all works before the page's scripts arrive (the layout's inline scr
   await expect(banner(page)).toBeHidden();
   await expect.poll(() => third.requested.filter((u) => u.includes("/gtag/js") || u.includes("/fbevents.js")).sort()).toEqual(["https://connect.facebook.net/en_US/fbevents.js", `https://www.googletagmanager.com/gtag/js?id=${GA4}`]);
 });
+
+test("a lead sent before the tags have loaded: the success page sends its events, with the lead's event id, once they load", async ({ page }) => {
+  const third = await thirdParties(page);
+  // Google's and Meta's scripts do not arrive on the car's page (registered last, this route is asked
+  // first); from the lead on (the success page) they do.
+  let hold = true;
+  const held: string[] = [];
+  await page.route(
+    (url) => url.pathname === "/gtag/js" || url.pathname === "/en_US/fbevents.js",
+    (route) => {
+      if (!hold) return route.fallback();
+      held.push(route.request().url());
+      return route.abort();
+    },
+  );
+  await page.route("**/api/leads", (route) => {
+    hold = false;
+    return route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ lead_id: "e2e-early-lead" }) });
+  });
+  await page.goto(siteUrl(SLUG, "/search"));
+  const href = (await page.getByRole("link", { name: /^Explore Vehicle/ }).first().getAttribute("href"))!;
+  await page.goto(siteUrl(SLUG, href));
+  await reactHydrated(banner(page).getByRole("button", { name: "Accept all" }));
+  await banner(page).getByRole("button", { name: "Accept all" }).click();
+  const summary = page.locator('[data-block="vehicle-summary"]');
+  await reactHydrated(summary.locator('form[data-form="vehicle-enquiry"]'));
+  await summary.getByRole("button", { name: /^Enquire Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Enquire Now" });
+  await dialog.getByLabel("First Name", { exact: true }).fill("Ada");
+  await dialog.getByLabel("Last Name", { exact: true }).fill("Lovelace");
+  await dialog.getByLabel("Email Address", { exact: true }).fill("ada@example.com");
+  await dialog.getByLabel("Phone Number", { exact: true }).fill("0400 123 456");
+  await dialog.getByRole("checkbox", { name: "I agree to the Terms of Use" }).check();
+  await expect.poll(() => held.length).toBe(2);
+  await dialog.getByRole("button", { name: "Enquire Now" }).click();
+  await page.waitForURL(siteUrl(SLUG, "/success"));
+  // The success page: the kept lead (worked out on the car's page) goes with its own events once the tags load.
+  await expect.poll(() => third.ga4.filter((e) => e.name === "asc_form_submission").map((e) => [e.params.page_type, e.params.event_id])).toEqual([["item", "lead.e2e-early-lead"]]);
+  await expect.poll(() => third.meta.filter((e) => e.name === "Lead").map((e) => new URL(e.url).searchParams.get("eid"))).toEqual(["lead.e2e-early-lead"]);
+  expect(await page.evaluate(() => sessionStorage.getItem("fc_lead_events"))).toBeNull();
+  // Sent once: the next page has nothing left to send.
+  await page.goto(siteUrl(SLUG, "/about-us"));
+  await expect.poll(() => third.ga4.some((e) => e.name === "asc_pageview" && e.params.page_type === "other")).toBe(true);
+  expect(third.ga4.filter((e) => e.name === "asc_form_submission")).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
-import { leadEventId as conversionEventId } from "../../../domain/lead-event";
+import { leadEventId } from "../../../domain/lead-event";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { leadEventId, UNEXPECTED_ERROR, type FieldName, type FormField } from "../../../domain/lead-forms";
+import { leadAnalyticsEvent, UNEXPECTED_ERROR, type FieldName, type FormField } from "../../../domain/lead-forms";
 import { fieldAt } from "../../../domain/lead-form-messages";
 import { buildLead, financeQueryPrefill, type FormValues, type LeadContext, type QueryPrefill } from "../../../domain/lead-form-values";
 import { firstStepWith } from "../../../domain/lead-form-steps";
@@ -159,8 +159,8 @@ export function useLeadForm({ id, spec, site, context = {}, event = {}, initialV
     setChecking(false);
     if (result.ok) {
       // The lead's conversion id, as its server-side GA4 and Meta events name it (Meta counts the lead once).
-      const conversion = result.leadId ? { eventId: conversionEventId(result.leadId) } : undefined;
-      trackEvent(leadEventId(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind, conversion);
+      const conversion = result.leadId ? { eventId: leadEventId(result.leadId) } : undefined;
+      trackEvent(leadAnalyticsEvent(spec.kind, { ...event, category: typeof values.category === "string" ? values.category : null }), site, spec.kind, conversion);
       storeSuccess({ leadId: result.leadId, form: spec.kind, category: lead.category });
       if (rememberDetails !== undefined) rememberUserDetails(site, rememberDetails, values);
       setDone(true);
