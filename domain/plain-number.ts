@@ -15,7 +15,7 @@ const OPTIONS = new Set(["style", "currency", "currencyDisplay", "minimumFractio
 const digitsOption = (v: unknown) => (v === undefined ? undefined : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100 ? (v as number) : NaN);
 
 /** The formatter, or null where Intl must answer (another locale, option or currency; a bad option, so that Intl throws). */
-export function plainNumberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): { format(n: number | bigint | string): string } | null {
+export function plainNumberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): { format(n: number | bigint): string } | null {
   if (!locale || !ENGLISH.has(locale) || Object.entries(options).some(([k, v]) => !OPTIONS.has(k) && v !== undefined)) return null;
   const style = options.style ?? "decimal";
   let prefix = "";
