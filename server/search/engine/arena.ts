@@ -7,20 +7,25 @@
  * taken from a few arenas, sized before they are filled, the build meets a few such collections
  * instead of one per 64 MB (measured at 1M records: see the README's engine section).
  *
+ * The buffers are SharedArrayBuffers (never shared with another thread): V8 leaves those out of the
+ * per-isolate external-memory count that starts those collections, so a build meets none for its
+ * own arrays; process.memoryUsage().arrayBuffers still counts them. A dead one is freed by the next
+ * full collection of the heap, as any ArrayBuffer.
+ *
  * An array taken from an arena behaves as any typed array; a later `grow` replaces it with one of
  * its own. The arena's buffer lives while any array taken from it does.
  */
 type TypedArray = Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array;
-type TypedArrayOf<T extends TypedArray> = { new (buffer: ArrayBuffer, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number };
+type TypedArrayOf<T extends TypedArray> = { new (buffer: ArrayBufferLike, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number };
 
 export class Arena {
-  private readonly buffer: ArrayBuffer;
+  private readonly buffer: SharedArrayBuffer;
   private offset = 0;
   /** Arrays that did not fit and were allocated on their own (a sizing mistake; tests expect none). */
   overflows = 0;
 
   constructor(bytes: number) {
-    this.buffer = new ArrayBuffer(Math.max(0, Math.ceil(bytes / 8) * 8));
+    this.buffer = new SharedArrayBuffer(Math.max(0, Math.ceil(bytes / 8) * 8));
   }
 
   /** Bytes an array of `length` takes in an arena (each starts on an 8-byte boundary). */
@@ -48,3 +53,5 @@ export class Arena {
 export type Alloc = <T extends TypedArray>(Type: TypedArrayOf<T>, length: number) => T;
 export const ownAlloc: Alloc = (Type, length) => new Type(length);
 export const arenaAlloc = (arena: Arena): Alloc => (Type, length) => arena.take(Type, length);
+/** A typed array on a SharedArrayBuffer of its own (uncounted, as the arenas': see above), for a build's large arrays outside the arenas. */
+export const sharedAlloc: Alloc = (Type, length) => new Type(new SharedArrayBuffer(Arena.bytes(Type, length)), 0, length);

@@ -3,6 +3,7 @@
  * hash: building it for 100k records costs a fraction of a JS Map's per-entry allocation and
  * rehashing, which was a fifth of the whole index build.
  */
+import { sharedAlloc } from "./arena";
 import { idHash } from "./values";
 
 const EMPTY = -1;
@@ -62,7 +63,7 @@ export class IdTable {
     while (cap < count * 2) cap *= 2;
     if (cap <= this.slots.length && this.size) return;
     const old = this.slots;
-    this.slots = new Int32Array(cap).fill(EMPTY);
+    this.slots = sharedAlloc(Int32Array, cap).fill(EMPTY);
     this.mask = cap - 1;
     this.size = 0;
     for (const d of old) if (d !== EMPTY) this.add(d);

@@ -4,7 +4,7 @@
  * order a permutation of the live docs (order.ts). Built in one pass (replaceAll) and kept current
  * in place (upsert, remove). Queries are in index.ts.
  */
-import { Arena, arenaAlloc } from "./arena";
+import { Arena, arenaAlloc, sharedAlloc } from "./arena";
 import { type Bits, clear, grow, set } from "./bitset";
 import { FacetField } from "./facets";
 import { IdTable } from "./ids";
@@ -103,7 +103,7 @@ export class Store {
     const list: SearchableRecord[] = [];
     const objectIDs: string[] = [];
     const idOf = new IdTable(objectIDs, records.length);
-    const hashes = new Float64Array(records.length); // by doc id: the orders' tie-break too
+    const hashes = sharedAlloc(Float64Array, records.length); // by doc id: the orders' tie-break too
     records.forEach((r, i) => {
       checkRecord(r, i);
       const hash = idHash(r.objectID);
@@ -147,7 +147,9 @@ export class Store {
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords, arenaAlloc(finish));
     this.text.finishBuild(n, arenaAlloc(finish));
     this.arenaOverflows += finish.overflows;
-    this.orders.build(Int32Array.from({ length: n }, (_, i) => i), hashes);
+    const docs = sharedAlloc(Int32Array, n);
+    for (let d = 0; d < n; d++) docs[d] = d;
+    this.orders.build(docs, hashes);
   }
 
   /** Adds or replaces records by objectID, updating the structures in place (no rebuild). A later record with the same objectID wins. */
