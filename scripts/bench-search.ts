@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --sizes 10000,100000,500000,1000000 --pages 300 --engine path/to/engine]
+ * npm run bench:search [-- --sizes 10000,100000,500000,1000000 --pages 300 --engine path/to/engine --same-process]
  *
  * Builds the embedded search index over synthetic vehicles at each size and replays InstantSearch
  * pages against it: a main query (with every facet the search page's widgets ask for) plus one
@@ -8,9 +8,15 @@
  * DESIGN.md. Exits non-zero only when a query fails, not when a target is missed. `--engine` runs
  * another copy of server/search/engine (an older commit's, to compare on the same machine and load).
  *
+ * Each size runs in a fresh child process (as a server starting with that many vehicles: a cold JIT,
+ * a heap holding only these records, so build time and memory are that size's own). `--same-process`
+ * runs every size in this one process instead, one after another (the earlier mode: smaller sizes
+ * warm the JIT, the earlier indexes' garbage is in the heap when a larger one builds).
+ *
  * Times are wall-clock: on a shared machine, other processes' load shows in them (the load average
  * is printed before and after, and beside each size); the CPU time per page is printed beside them.
  */
+import { spawn } from "node:child_process";
 import os from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
@@ -29,6 +35,9 @@ const arg = (name: string, def: string) => {
 const SIZES = arg("sizes", "10000,100000,500000,1000000").split(",").map(Number);
 const PAGES = Number(arg("pages", "300"));
 const ENGINE = arg("engine", "");
+const SAME_PROCESS = process.argv.includes("--same-process");
+/** Set in a child the parent started for one size: it prints that size's row for the parent to collect. */
+const CHILD = process.argv.includes("--child");
 const SearchIndex: typeof OwnIndex = ENGINE ? (await import(path.resolve(ENGINE, "index.ts"))).SearchIndex : OwnIndex;
 /** Issue 34's budgets: p95 per page, and a build of at most 0.5 s per 100k records. */
 const TARGETS: Record<number, { p95: number }> = { 100_000: { p95: 2 }, 500_000: { p95: 8 }, 1_000_000: { p95: 20 } };
@@ -46,10 +55,37 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const fmt = (ms: number) => ms.toFixed(2).padStart(8);
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, engine ${ENGINE || "server/search/engine"}, load average ${load()}`);
+if (!CHILD) {
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, engine ${ENGINE || "server/search/engine"}, load average ${load()}`);
+  console.log(SAME_PROCESS ? "mode: every size in this process, one after another (--same-process)" : "mode: each size in a fresh child process (--same-process: all in one)");
+}
 let failures = 0;
 const rows: string[] = [];
+const ROW = "\u0000row ";
+
+/** Runs one size in a child process: its lines pass through, its row comes back. */
+function inChild(size: number): Promise<void> {
+  const args = [...process.execArgv, process.argv[1], "--sizes", String(size), "--pages", String(PAGES), "--child", ...(ENGINE ? ["--engine", ENGINE] : [])];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("close", (code) => {
+      for (const line of out.split("\n").filter(Boolean)) {
+        if (line.startsWith(ROW)) rows.push(line.slice(ROW.length));
+        else console.log(line);
+      }
+      if (code !== 0) failures++;
+      resolve();
+    });
+  });
+}
+
 for (const size of SIZES) {
+  if (!SAME_PROCESS && !CHILD) {
+    await inChild(size);
+    continue;
+  }
   const records = generateRecords(size, 42);
   const before = await memory();
   const index = new SearchIndex(vehicleSettings());
@@ -108,6 +144,10 @@ for (const size of SIZES) {
   console.log(`[${size}] built in ${build.toFixed(0)} ms (GC ${buildGcMs.toFixed(0)} ms); GC during the replay ${gcMs.toFixed(0)} ms; slowest kinds: ${slow.map(([k, ms, n]) => `${k} (${n}) ${ms.toFixed(1)} ms`).join("; ")}`);
 }
 
+if (CHILD) {
+  for (const row of rows) console.log(ROW + row);
+  process.exit(failures ? 1 : 0);
+}
 console.log("\n   size build ms MB(a)  MB(b) pages q/pg   p50 ms   p95 ms   p99 ms   max ms  cpu p95   targets");
 for (const row of rows) console.log(row);
 console.log(`MB(a): heap + array buffers the index added, after the build; MB(b): after the replay (with the sort orders`);
@@ -115,6 +155,6 @@ console.log(`built on first use, per-tenant caches, and the replayed pages). Per
 console.log(`cpu p95: the process's CPU time per page (all its threads, GC's too), which other processes' load inflates less than wall time.`);
 console.log(`load average now ${load()}`);
 if (failures) {
-  console.error(`\n${failures} page(s) failed`);
+  console.error(`\n${failures} ${SAME_PROCESS ? "page(s) failed" : "size(s) failed (a page or the child process)"}`);
   process.exit(1);
 }

@@ -323,6 +323,31 @@ describe("generic records", () => {
     }
   });
 
+  it("orders long runs of equal sort values by relevance (a replica and a text query)", () => {
+    // Few distinct (n, score) pairs: each run of the replica's order holds hundreds of hits, of every relevance.
+    const rr = rng(5);
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      objectID: `run${i}`,
+      name: Array.from({ length: 1 + Math.floor(rr() * 2) }, () => pick(rr, words)).join(" "),
+      tags: [pick(rr, words)],
+      notes: pick(rr, words),
+      kind: "a",
+      flag: false,
+      n: rr() < 0.05 ? null : 1 + Math.floor(rr() * 2),
+      score: Math.floor(rr() * 2),
+    }));
+    const e = new SearchIndex(settings);
+    e.replaceAll(docs);
+    const ref = new ReferenceIndex(settings);
+    ref.replaceAll(docs);
+    for (const query of ["alpha", "alph", "alpah", "alpha beta", "beta alp", "cafe", "delta gamm"]) {
+      for (const [hitsPerPage, page] of [[20, 0], [20, 3], [100, 1], [400, 2]]) {
+        const params = { query, hitsPerPage, page, facets: ["kind"] };
+        expectSame(e.search(params, { indexName: "by_n" }), ref.search(params, { indexName: "by_n" }), `${query} ${hitsPerPage} ${page}`);
+      }
+    }
+  });
+
   it("agrees with the reference", () => {
     for (let i = 0; i < 300; i++) {
       const rec = pick(r, records);

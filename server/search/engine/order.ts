@@ -5,7 +5,7 @@
  * bitset (select.ts) — the first page of 100k hits costs a few dozen steps, not a sort. Updates
  * splice the permutations in place; replica orders are built on first use.
  */
-import { type Alloc, ownAlloc } from "./arena";
+import { type Alloc, ownAlloc, sharedAlloc } from "./arena";
 import type { Bits } from "./bitset";
 import type { SortKey } from "./types";
 import { cmpStr, compareValues, idHash } from "./values";
@@ -32,7 +32,7 @@ export function sortByColumn(order: Int32Array, col: Float64Array, direction: So
   }
   if (min > max) return order.slice();
   const asc = direction === "asc";
-  const keys = new Uint32Array(m);
+  const keys = sharedAlloc(Uint32Array, m);
   let missing: number;
   if (integral && max - min < 2 ** 32 - 1) {
     missing = max - min + 1;
@@ -41,7 +41,7 @@ export function sortByColumn(order: Int32Array, col: Float64Array, direction: So
       keys[i] = v !== v ? missing : asc ? v - min : max - v;
     }
   } else {
-    const values = new Float64Array(m);
+    const values = sharedAlloc(Float64Array, m);
     let k = 0;
     for (let i = 0; i < m; i++) if (col[order[i]] === col[order[i]]) values[k++] = col[order[i]];
     const sorted = values.subarray(0, k).sort();
@@ -72,8 +72,8 @@ function radixSort(docs: Int32Array, keys: Uint32Array, top: number): Int32Array
   const m = docs.length;
   const passes = top < 0x10000 ? 1 : 2;
   const counts = new Int32Array(Math.min(top, 0xffff) + 2);
-  let outDocs = new Int32Array(m);
-  let outKeys = passes > 1 ? new Uint32Array(m) : keys;
+  let outDocs = sharedAlloc(Int32Array, m);
+  let outKeys = passes > 1 ? sharedAlloc(Uint32Array, m) : keys;
   for (let p = 0, shift = 0; p < passes; p++, shift += 16) {
     counts.fill(0);
     for (let i = 0; i < m; i++) counts[((keys[i] >>> shift) & 0xffff) + 1]++;
@@ -84,7 +84,7 @@ function radixSort(docs: Int32Array, keys: Uint32Array, top: number): Int32Array
       if (passes > 1) outKeys[pos] = keys[i];
     }
     if (p + 1 < passes) {
-      [docs, outDocs] = [outDocs, new Int32Array(m)];
+      [docs, outDocs] = [outDocs, sharedAlloc(Int32Array, m)];
       [keys, outKeys] = [outKeys, keys];
     }
   }
@@ -94,7 +94,7 @@ function radixSort(docs: Int32Array, keys: Uint32Array, top: number): Int32Array
 /** The descending order from an ascending one over the same column: equal-value runs in reverse, each run kept in order. */
 function reverseRuns(asc: Int32Array, col: Float64Array): Int32Array {
   const m = asc.length;
-  const out = new Int32Array(m);
+  const out = sharedAlloc(Int32Array, m);
   let end = m;
   while (end > 0 && col[asc[end - 1]] !== col[asc[end - 1]]) end--; // missing values stay last
   let w = 0;
@@ -144,7 +144,7 @@ function spliceInPlace(buf: Int32Array, size: number, dirty: Bits | null, ins: n
 }
 
 const withCapacity = (order: Int32Array, capDocs: number) => {
-  const buf = new Int32Array(capDocs);
+  const buf = sharedAlloc(Int32Array, capDocs);
   buf.set(order);
   return buf;
 };

@@ -6,7 +6,7 @@
  * (in ≥ 1/32 of the docs) are kept as bitsets too, one per earliest attribute: the common one-word
  * query ("toyota") and the survivors of a rarer word then cost bitset algebra, not list walks.
  */
-import { type Alloc, Arena, ownAlloc } from "./arena";
+import { type Alloc, Arena, ownAlloc, sharedAlloc } from "./arena";
 import { type Bits, and, clear, grow, has, orInto, popcountAnd, set } from "./bitset";
 import { EXACT, matchToken, relevanceKey, tokenise, typosOf, type QueryWord } from "./text";
 import { OFFSET as FACET_ID_OFFSET } from "./facets";
@@ -106,7 +106,7 @@ export class TextIndex {
     for (let j = 0; j < this.postLen[t]; j++) {
       const a = this.postAttr[t][j];
       let p = parts.find((x) => x.attr === a);
-      if (!p) parts.push((p = { attr: a, bits: new Uint32Array(this.capDocs >>> 5) }));
+      if (!p) parts.push((p = { attr: a, bits: sharedAlloc(Uint32Array, this.capDocs >>> 5) }));
       set(p.bits, this.postDocs[t][j]);
     }
     this.dense[t] = parts;
@@ -162,9 +162,9 @@ export class TextIndex {
 
   /** Full build, step 0: room for n docs' (term, attribute) pairs (about a dozen a doc). */
   startBuild(n: number) {
-    this.pairs = new Uint32Array(Math.max(4096, n * 12));
+    this.pairs = sharedAlloc(Uint32Array, Math.max(4096, n * 12));
     this.pairCount = 0;
-    this.starts = new Int32Array(n + 1);
+    this.starts = sharedAlloc(Int32Array, n + 1);
   }
 
   /**
@@ -174,7 +174,7 @@ export class TextIndex {
    */
   collect(columns: unknown[][], offset: number, len: number, facets: (FacetCodes | null)[]) {
     if (this.starts.length < offset + len + 1) {
-      const starts = new Int32Array(Math.max(offset + len + 1, this.starts.length * 2));
+      const starts = sharedAlloc(Int32Array, Math.max(offset + len + 1, this.starts.length * 2));
       starts.set(this.starts);
       this.starts = starts;
     }
@@ -198,7 +198,7 @@ export class TextIndex {
           if (termStamp[t] === stamp) continue;
           termStamp[t] = stamp;
           if (k + 1 > pairs.length) {
-            const bigger = new Uint32Array(Math.max(4096, pairs.length * 2));
+            const bigger = sharedAlloc(Uint32Array, Math.max(4096, pairs.length * 2));
             bigger.set(pairs);
             pairs = bigger;
           }
