@@ -3,10 +3,9 @@
 import { useState } from "react";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import { createSearchClient } from "../../renderer/search-client";
-import { BatchedWidgets } from "../_shared/search/batched-widgets";
 import { withResultCache } from "../_shared/search/result-cache";
 import { searchRouting } from "../_shared/search/routing";
-import { SearchUI } from "./search-ui";
+import { SearchWidgets } from "./search-ui";
 import type { SearchSettings } from "./settings";
 
 /**
@@ -25,9 +24,7 @@ export function SearchApp({ settings }: { settings: SearchSettings }) {
       insights={false}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <BatchedWidgets>
-        <SearchUI settings={settings} />
-      </BatchedWidgets>
+      <SearchWidgets settings={settings} />
     </InstantSearchNext>
   );
 }

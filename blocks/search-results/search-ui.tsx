@@ -5,6 +5,8 @@ import { useTaskEffect } from "../_shared/task-effect";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
 import { trackEvent } from "../../renderer/analytics";
 import { CARD_ATTRIBUTES } from "../_shared/vehicle-card";
+import { BatchedWidgets } from "../_shared/search/batched-widgets";
+import { LiveFromCommit } from "../_shared/search/live-from-commit";
 import { Pagination } from "../_shared/search/pagination";
 import { CurrentRefinements } from "./current-refinements";
 import { FiltersPanel } from "./filters-panel";
@@ -83,5 +85,20 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * SearchUI as the page mounts it inside InstantSearch: its first commit's widgets added in one call,
+ * then, hydrating from the server's results, searching again from that commit (LiveFromCommit).
+ */
+export function SearchWidgets({ settings }: { settings: SearchSettings }) {
+  return (
+    <>
+      <BatchedWidgets>
+        <SearchUI settings={settings} />
+      </BatchedWidgets>
+      <LiveFromCommit />
+    </>
   );
 }

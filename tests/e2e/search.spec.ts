@@ -266,3 +266,67 @@ test("bluegum: search state — ranges from the URL, Back and Forward, past the 
 
   expect(errors).toEqual([]);
 });
+
+// CI (understand.spec, Coralstone): the price chip removed at once after a reload left 1 car up where 16
+// matched, with the URL and the chips already wider and no failure said. Hydrating from the server's
+// results, InstantSearch sent no search for a state changed between React's hydrating commit and that
+// commit's passive effects (blocks/_shared/search/live-from-commit.tsx). Here the chip is clicked just
+// then, through the DevTools hook React calls in production too: onCommitFiberRoot at each commit,
+// onPostCommitFiberRoot once its passive effects ran. The click runs as soon as the first commit with
+// the chip hydrated is done; when React ran that commit's effects at once (a synchronous hydration,
+// which leaves no such moment) the page is loaded again.
+test("coralstone-mazda: a chip removed in the commit that hydrates the page widens the results", async ({ page }) => {
+  const slug = "coralstone-mazda";
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), `forecourt:popup-dismissed:${slug}`);
+  await page.setViewportSize(viewports.desktop);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const CHIP = "Remove $27,000 – $33,000";
+  type Probe = { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown; chip?: "clicked" | "effects ran" };
+  await page.addInitScript((chip) => {
+    const w = window as unknown as Probe;
+    let effectsPending = false;
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onScheduleFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {
+        effectsPending = false;
+      },
+      onCommitFiberRoot() {
+        effectsPending = true;
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent === chip);
+        if (w.chip || !button || !Object.keys(button).some((k) => k.startsWith("__reactProps"))) return;
+        queueMicrotask(() => {
+          w.chip = effectsPending ? "clicked" : "effects ran";
+          if (effectsPending) button.click();
+        });
+      },
+    };
+  }, CHIP);
+  const wide = "/search?refinementList[make][0]=Mazda&refinementList[model][0]=CX-5";
+  const narrow = `${wide}&range[price]=27000:33000`;
+  // Each search's count as the server renders it, on a page of its own (without the hook).
+  const other = await page.context().newPage();
+  const counts = [];
+  for (const path of [narrow, wide]) {
+    await other.goto(siteUrl(slug, path));
+    counts.push(await count(other));
+  }
+  await other.close();
+  const [fewer, more] = counts;
+  expect(fewer).toBeLessThan(more);
+
+  let chip: Probe["chip"];
+  for (let load = 0; load < 5 && chip !== "clicked"; load++) {
+    await page.goto(siteUrl(slug, narrow));
+    await expect.poll(async () => (chip = await page.evaluate(() => (window as unknown as Probe).chip))).toBeDefined();
+  }
+  expect(chip, "the chip was clicked before the hydrating commit's effects ran").toBe("clicked");
+  await waitForUrl(page, (u) => u === siteUrl(slug, wide));
+  await expect(page.getByRole("list", { name: "Selected filters" }).getByRole("button")).toHaveText(["Remove Mazda", "Remove CX-5"]);
+  await expect.poll(() => count(page)).toBe(more);
+  expect(errors).toEqual([]);
+});
