@@ -208,7 +208,9 @@ describe.each(backends)("lead outbox on %s", (_name, make) => {
     for (let i = 1; i <= 4; i++) aIds.push(await storeTo(`${base}/a`, `DealerA${i}`));
     const bIds: string[] = [];
     for (let i = 1; i <= 4; i++) bIds.push(await storeTo(`${base}/b`, `DealerB${i}`));
-    const timeoutMs = 1500;
+    // A's deliveries hang this long: B's four must go meanwhile (two rounds of the worker), which a
+    // loaded CI machine once took longer than 1.5 s to do on PGlite.
+    const timeoutMs = 4000;
     let clock = 1_000_000;
     // baseDelayMs 60 s: a failed row (and its URL) waits a minute of the fake clock.
     const worker = new OutboxWorker(h.db, { senders: noEmail, timeoutMs, baseDelayMs: 60_000, pollMs: 50, now: () => clock, log: () => {} }).start();
