@@ -182,6 +182,7 @@ try {
         const lhr = answer.lhr;
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         writeFileSync(join(OUT, `${p.site}-${p.page}-${run}.json`), answer.report as string);
+        if (process.env.LH_TRACE) writeFileSync(join(OUT, `${p.site}-${p.page}-${run}.trace.json`), JSON.stringify((answer.artifacts as unknown as { Trace: unknown }).Trace));
         runs.push({ f: figures(lhr), lhr });
       }
     } catch (e) {
