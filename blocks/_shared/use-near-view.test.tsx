@@ -6,9 +6,9 @@ import { useNearView } from "./use-near-view";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function Probe({ margin }: { margin: number }) {
+function Probe({ margin, watch }: { margin: number; watch?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  return <div ref={ref}>{useNearView(ref, margin) ? "near" : "far"}</div>;
+  return <div ref={ref}>{useNearView(ref, margin, watch) ? "near" : "far"}</div>;
 }
 
 /** An IntersectionObserver that reports what the test tells it. */
@@ -50,6 +50,14 @@ describe("useNearView", () => {
     await act(async () => root.render(<Probe margin={600} />));
     expect(el.textContent).toBe("near");
     expect(made).toHaveLength(1);
+    root.unmount();
+  });
+
+  it("with watch false, is true at once and makes no observer", async () => {
+    const made = fakeObserver();
+    const { el, root } = await render(<Probe margin={600} watch={false} />);
+    expect(el.textContent).toBe("near");
+    expect(made).toHaveLength(0);
     root.unmount();
   });
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { numberFormat } from "../../domain/intl";
+import { useNearView } from "../_shared/use-near-view";
 import { countUpValue, SALES_COUNT_UP_MS, SALES_REFRESH_MS, salesThisMonth } from "../../domain/sales-counter";
 
 /**
@@ -22,39 +23,26 @@ export function SalesCount({ initial, timeZone, locale, className }: { initial: 
   }, [timeZone]);
 
   // Count up to the target when it changes (the first time once in view).
+  const seen = useNearView(node, 0);
   useEffect(() => {
     const el = node.current;
     if (!el || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       setShown(target);
       return;
     }
+    if (!seen) return;
     let frame = 0;
-    const run = () => {
-      const start = performance.now();
-      const begin = from.current;
-      const step = (t: number) => {
-        const value = countUpValue(begin, target, t - start, SALES_COUNT_UP_MS);
-        setShown(value);
-        if (value !== target) frame = requestAnimationFrame(step);
-        else from.current = target;
-      };
-      frame = requestAnimationFrame(step);
+    const start = performance.now();
+    const begin = from.current;
+    const step = (t: number) => {
+      const value = countUpValue(begin, target, t - start, SALES_COUNT_UP_MS);
+      setShown(value);
+      if (value !== target) frame = requestAnimationFrame(step);
+      else from.current = target;
     };
-    if (from.current !== 0 || typeof IntersectionObserver === "undefined") {
-      run();
-      return () => cancelAnimationFrame(frame);
-    }
-    const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      seen.disconnect();
-      run();
-    });
-    seen.observe(el);
-    return () => {
-      seen.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [target]);
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [target, seen]);
 
   const format = numberFormat(locale);
   return (

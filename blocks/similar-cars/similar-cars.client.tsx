@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { SIMILAR_CARS_LOAD_MARGIN_PX } from "../../domain/vdp-rules";
 import type { AlgoliaConfig } from "../../domain/search-host";
 import { lazySearchClient } from "../_shared/lazy-search-client";
+import { useNearView } from "../_shared/use-near-view";
 import type { CardSettings } from "../_shared/vehicle-card";
 import { SimilarCarsList, type SimilarState, type SimilarTexts } from "./list";
 import { loadSimilarCars, type SimilarQuery } from "./load";
@@ -26,39 +27,21 @@ export function SimilarCarsClient({ settings }: { settings: SimilarCarsSettings 
   const root = useRef<HTMLElement>(null);
   const [state, setState] = useState<SimilarState>({ status: "waiting" });
 
+  const near = useNearView(root, SIMILAR_CARS_LOAD_MARGIN_PX);
   useEffect(() => {
-    const el = root.current;
-    if (!el) return;
+    if (!near) return;
     let live = true;
-    const load = () => {
-      setState({ status: "loading" });
-      loadSimilarCars(lazySearchClient(settings.host, settings.algolia), settings.query)
-        .then((cars) => live && setState(cars.length ? { status: "ready", cars } : { status: "hidden" }))
-        .catch((error) => {
-          console.error("[similar-cars] the search failed:", error);
-          if (live) setState({ status: "hidden" });
-        });
-    };
-    if (typeof IntersectionObserver === "undefined") {
-      load();
-      return () => {
-        live = false;
-      };
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        load();
-      },
-      { rootMargin: `${SIMILAR_CARS_LOAD_MARGIN_PX}px 0px` },
-    );
-    observer.observe(el);
+    setState({ status: "loading" });
+    loadSimilarCars(lazySearchClient(settings.host, settings.algolia), settings.query)
+      .then((cars) => live && setState(cars.length ? { status: "ready", cars } : { status: "hidden" }))
+      .catch((error) => {
+        console.error("[similar-cars] the search failed:", error);
+        if (live) setState({ status: "hidden" });
+      });
     return () => {
       live = false;
-      observer.disconnect();
     };
-  }, [settings]);
+  }, [near, settings]);
 
   if (state.status === "hidden" || (state.status === "ready" && !state.cars.length)) return null;
   return (

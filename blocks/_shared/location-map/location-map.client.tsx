@@ -41,7 +41,7 @@ export function LocationMap(props: LocationMapProps) {
   const [unavailable, setUnavailable] = useState(false);
   const giveUp = useCallback(() => setUnavailable(true), []);
   const frame = useRef<HTMLDivElement>(null);
-  const near = useNearView(frame, MAP_LOAD_MARGIN_PX) || !props.whenNear;
+  const near = useNearView(frame, MAP_LOAD_MARGIN_PX, props.whenNear === true);
   if (unavailable) return <DrawnMap places={props.places} searched={props.searched} label={props.label} directionsText={props.directionsText} />;
   return (
     <div ref={frame} className={styles.frame} role="region" aria-label={props.label} data-testid="location-map">
