@@ -4,16 +4,26 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import { useTaskEffect } from "./task-effect";
 import { WATCHLIST_PATH } from "../../domain/watchlist";
 import type { AnalyticsCar } from "../../domain/analytics-standards";
-import { watchlistStore, type WatchlistStore } from "./watchlist-store";
+import { watchlistStore, type WatchlistState, type WatchlistStore } from "./watchlist-store";
 import toastStyles from "./toast.module.css";
 import styles from "./watchlist-button.module.css";
 
-export function useWatchlist(store: WatchlistStore = watchlistStore) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getServerState);
+/**
+ * One value of the visitor's watchlist, read from the shared store. A component re-renders only when
+ * its own value changes: each store change (the list's loading, its answer, a save) re-renders
+ * synchronously every component whose value differs, and a search page has two per card.
+ * `pick` returns a primitive or a part of the state as stored (a new object each time would never settle).
+ */
+export function useWatchlistValue<T>(pick: (state: WatchlistState) => T, store: WatchlistStore = watchlistStore): T {
+  const value = useSyncExternalStore(
+    store.subscribe,
+    () => pick(store.getState()),
+    () => pick(store.getServerState()),
+  );
   useTaskEffect(() => {
     void store.load();
   }, [store]);
-  return state;
+  return value;
 }
 
 export interface WatchlistButtonProps {
@@ -28,9 +38,8 @@ export interface WatchlistButtonProps {
 
 /** Save / remove a car on the watchlist (spec §4), with its spinner and toast. */
 export function WatchlistButton({ site, carId, title, sold, car, store = watchlistStore }: WatchlistButtonProps) {
-  const state = useWatchlist(store);
-  const saved = state.ids.has(carId);
-  const busy = state.pending.has(carId);
+  const saved = useWatchlistValue((s) => s.ids.has(carId), store);
+  const busy = useWatchlistValue((s) => s.pending.has(carId), store);
   // A sold car shows the button only when it is already saved.
   if (sold && !saved) return null;
   return (
@@ -58,8 +67,8 @@ export function WatchlistButton({ site, carId, title, sold, car, store = watchli
 
 /** The toast of the last change, when it was this car's. */
 function ToastFor({ carId, store }: { carId: string; store: WatchlistStore }) {
-  const { toast } = useWatchlist(store);
-  if (toast?.carId !== carId) return null;
+  const toast = useWatchlistValue((s) => (s.toast?.carId === carId ? s.toast : null), store);
+  if (!toast) return null;
   return <WatchlistToast key={toast.seq} kind={toast.kind} onClose={store.dismissToast} />;
 }
 
@@ -81,8 +90,8 @@ function WatchlistToast({ kind, onClose }: { kind: "saved" | "removed"; onClose:
  * page's entries. A removed car's item keeps only its "Removed" toast.
  */
 export function WatchlistEntry({ carId, className, children, store = watchlistStore }: { carId: string; className?: string; children: ReactNode; store?: WatchlistStore }) {
-  const state = useWatchlist(store);
-  if (state.status === "ready" && !state.ids.has(carId)) {
+  const removed = useWatchlistValue((s) => s.status === "ready" && !s.ids.has(carId), store);
+  if (removed) {
     return (
       <li className={styles.removed}>
         <ToastFor carId={carId} store={store} />
