@@ -1,6 +1,6 @@
 import { leadEventId } from "./lead-event";
 import { describe, expect, it } from "vitest";
-import { analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, needsCookieSettings, standardEvents } from "./analytics-standards";
+import { FAVOURITE_LABEL, analyticsCar, analyticsPage, ascPageType, callDepartment, locationCallDepartment, needsCookieSettings, standardEvents } from "./analytics-standards";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 
 const car = {
@@ -183,6 +183,48 @@ describe("standardEvents", () => {
     expect(standardEvents({ id: 39, car: other }, vdp).ga4[0]!.params).not.toHaveProperty("item_id");
     // Without a car (a save nobody described) on a search page: no vehicle fields are invented.
     expect(standardEvents({ id: 39 }, search).meta).toEqual([{ name: "AddToWishlist", params: { content_type: "vehicle" } }]);
+  });
+
+  it("a car saved with the favourites heart: the save's events with that car, the heart's button text", () => {
+    const hit = analyticsCar({ id: "cs-101", price: 38990, car_type: "used", certified: false, year: 2021, make: "Mazda", model: "CX-5", badge: "Maxx Sport", item_type: "car", fuel: "Petrol" });
+    expect(FAVOURITE_LABEL).toBe("favourite");
+    expect(standardEvents({ id: 39, label: FAVOURITE_LABEL, car: hit }, search)).toEqual({
+      ga4: [
+        {
+          name: "asc_cta_interaction",
+          params: {
+            event_owner: "forecourt",
+            page_type: "itemlist",
+            item_price: 38990,
+            item_condition: "used",
+            item_year: 2021,
+            item_make: "Mazda",
+            item_model: "CX-5",
+            item_variant: "Maxx Sport",
+            item_type: "car",
+            item_fuel_type: "Petrol",
+            element_text: "Favourite",
+            element_type: "body",
+            element_subtype: "cta_button",
+            event_action: "click",
+            event_action_result: "save",
+          },
+        },
+      ],
+      meta: [
+        {
+          name: "AddToWishlist",
+          params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "NZ", fuel_type: "Petrol" },
+        },
+      ],
+    });
+    // On the car page with the page's car (analyticsCar of the full car): every field, the VIN and stock number too.
+    expect(standardEvents({ id: 39, label: FAVOURITE_LABEL, car: analyticsCar(car) }, vdp)).toEqual({
+      ga4: [{ name: "asc_cta_interaction", params: { event_owner: "forecourt", page_type: "item", ...item, element_text: "Favourite", element_type: "body", element_subtype: "cta_button", event_action: "click", event_action_result: "save" } }],
+      meta: [{ name: "AddToWishlist", params: vehicle }],
+    });
+    // The watchlist's save (no label, or another) keeps its own button text.
+    expect(standardEvents({ id: 39, label: "Favourite", car: hit }, search).ga4[0]!.params.element_text).toBe("Save");
   });
 
   it("a call's department: the one its block marked on the link, else service on a service page and sales elsewhere", () => {

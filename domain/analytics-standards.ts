@@ -11,6 +11,9 @@ import { metaVehicleFields, vehicleCondition, type MetaVehicleFields, type Vehic
 /** ASC's event_owner: who fires the events (the website platform). */
 export const EVENT_OWNER = "forecourt";
 
+/** trackEvent's label of event 39 when the favourites heart saved the car (blocks/_shared/favourites.client.tsx), not the watchlist. */
+export const FAVOURITE_LABEL = "favourite";
+
 /** ASC page types this site's pages map to. */
 export type AscPageType = "home" | "item" | "itemlist" | "service" | "finance" | "specials" | "trade" | "contact" | "other";
 
@@ -264,7 +267,8 @@ export function standardEvents(interaction: Interaction, onPage: AnalyticsPage):
       };
     }
     case ANALYTICS_EVENTS.watchlistSave:
-      return { ga4: [cta("Save", "save")], meta: [{ name: "AddToWishlist", params: metaVehicle(page) }] };
+      // The spec's event 39 is the watchlist's save and the favourites heart's: the same events, the heart's button text.
+      return { ga4: [cta(label === FAVOURITE_LABEL ? "Favourite" : "Save", "save")], meta: [{ name: "AddToWishlist", params: metaVehicle(page) }] };
     case ANALYTICS_EVENTS.financeCalculator:
       return {
         ga4: [{ name: "asc_element_configuration", params: { ...base, element_type: "payment_calculator", event_action: "change", event_action_result: "calc" } }],

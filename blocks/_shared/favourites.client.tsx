@@ -1,7 +1,10 @@
 "use client";
 
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { ANALYTICS_EVENTS } from "../../domain/analytics";
+import { FAVOURITE_LABEL, type AnalyticsCar } from "../../domain/analytics-standards";
 import { COMPARE_MIN, LIST_MAX } from "../../domain/car-lists";
+import { trackEvent } from "../../renderer/analytics";
 import { hasEntry, listKey, parseList, removeEntry, toggleEntry, toggleMessage, type CarList, type ListEntry } from "./favourites";
 import styles from "./favourites.module.css";
 
@@ -66,8 +69,14 @@ export function ListIcon({ list }: { list: CarList }) {
   return <span className={list === "favourites" ? "fc-icon fc-icon--favourites" : "fc-icon fc-icon--compare"} aria-hidden="true" />;
 }
 
-/** Toggles a car in the site's favourites or compare list, kept in localStorage; a fifth car to compare is refused. */
-export function ListToggle({ site, list, entry, className }: { site: string; list: CarList; entry: ListEntry; className?: string }) {
+/**
+ * Toggles a car in the site's favourites or compare list, kept in localStorage; a fifth car to compare is refused.
+ * A car saved to favourites (not removed, not a refusal, not compare) is the spec's event 39 with its
+ * standard events (AddToWishlist, asc_cta_interaction), sent once per click through trackEvent, which
+ * holds them until consent. `car`: its fields for those events (hitAnalyticsCar on a card, analyticsCar
+ * on the car page); without it they describe the page's car.
+ */
+export function ListToggle({ site, list, entry, car, className }: { site: string; list: CarList; entry: ListEntry; car?: AnalyticsCar; className?: string }) {
   const key = listKey(site, list);
   const raw = useSyncExternalStore(subscribe, () => readRaw(key), () => null);
   const on = hasEntry(parseList(raw, list), entry.id);
@@ -80,6 +89,7 @@ export function ListToggle({ site, list, entry, className }: { site: string; lis
       onClick={() => {
         const { list: next, outcome } = toggleEntry(parseList(readRaw(key), list), entry, LIST_MAX[list]);
         if (outcome !== "full" && !writeList(site, list, next)) return;
+        if (list === "favourites" && outcome === "added") trackEvent(ANALYTICS_EVENTS.watchlistSave, site, FAVOURITE_LABEL, car ? { car } : undefined);
         const notice: ListNotice = { list, message: toggleMessage(list, outcome, entry.name, next.length), count: next.length };
         window.dispatchEvent(new CustomEvent<ListNotice>(NOTICE_EVENT, { detail: notice }));
       }}

@@ -6,6 +6,7 @@ import { listToggleVisible, reserveIneligibility } from "../../domain/vdp-rules"
 import { cardTag, formatMoney, isAvailable, priceDisplay, vehicleHeading } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { ListToggle } from "./favourites.client";
+import { hitAnalyticsCar } from "./hit-analytics";
 import styles from "./vehicle-card.module.css";
 import { numberFormat } from "../../domain/intl";
 import { enquireHref, similarAnchorHref } from "../../domain/vehicle-links";
@@ -141,7 +142,7 @@ export function VehicleCard({ car, settings, now, eager = false, priority = fals
         {toggles.length || saveSlot ? (
           <div className={styles.toggles}>
             {toggles.map((list) => (
-              <ListToggle key={list} site={settings.site} list={list} entry={entry} className="fc-round-toggle" />
+              <ListToggle key={list} site={settings.site} list={list} entry={entry} car={list === "favourites" ? hitAnalyticsCar(car) : undefined} className="fc-round-toggle" />
             ))}
             {saveSlot}
           </div>

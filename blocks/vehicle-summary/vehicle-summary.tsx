@@ -11,6 +11,7 @@ import type { BlockComponent } from "../../renderer/types";
 import { simpleTransmission, vehicleTitle } from "../../server/inventory/records";
 import { cardSettings, reserveHref } from "../_shared/vehicle-card";
 import { ListToggle } from "../_shared/favourites.client";
+import { analyticsCar } from "../../domain/analytics-standards";
 import { FormDialog } from "../_shared/form-dialog.client";
 import { LabelValues } from "../_shared/label-values";
 import { LeadForm } from "../lazy.generated";
@@ -158,7 +159,7 @@ const VehicleSummary: BlockComponent<"vehicle-summary"> = async ({ id, props, ct
       {toggles.length ? (
         <div className={styles.toggles}>
           {toggles.map((list) => (
-            <ListToggle key={list} site={settings.site} list={list} entry={entry} className="fc-round-toggle" />
+            <ListToggle key={list} site={settings.site} list={list} entry={entry} car={list === "favourites" ? analyticsCar(car) : undefined} className="fc-round-toggle" />
           ))}
         </div>
       ) : null}

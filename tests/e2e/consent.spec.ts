@@ -301,3 +301,76 @@ test("a lead sent before the tags have loaded: the success page sends its events
   await expect.poll(() => third.ga4.some((e) => e.name === "asc_pageview" && e.params.page_type === "other")).toBe(true);
   expect(third.ga4.filter((e) => e.name === "asc_form_submission")).toHaveLength(1);
 });
+
+test("the favourites heart, on a search card and on the car page: nothing leaves before a choice; after Accept all, AddToWishlist and asc_cta_interaction with that car, once per save", async ({ page }) => {
+  const third = await thirdParties(page);
+  const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as { id: string; make: string; model: string }[], `forecourt:${SLUG}:favourites`);
+  const ownSaves = () => page.evaluate(() => (window as unknown as { dataLayer: { id?: number; label?: string }[] }).dataLayer.filter((e) => e.id === 39).map((e) => e.label));
+  const cta = { element_text: "Favourite", element_type: "body", element_subtype: "cta_button", event_action: "click", event_action_result: "save" };
+
+  await page.goto(siteUrl(SLUG, "/search"));
+  const card = page.locator("article.fc-card").filter({ has: page.locator('button[data-list="favourites"]') }).first();
+  const heart = card.locator('button[data-list="favourites"]');
+  await reactHydrated(heart);
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  const [saved] = await stored();
+  // The card's car id, as its heading's id names it (`<block>-<id>-title`).
+  expect((await card.getAttribute("aria-labelledby"))!.endsWith(`-${saved!.id}-title`)).toBe(true);
+  // Before a choice: the site's own statistic (event 39, labelled favourite) only; nothing for Google or Meta.
+  expect(await ownSaves()).toEqual(["favourite"]);
+  await page.waitForTimeout(1000);
+  expect(third.requested).toEqual([]);
+  expect(await ascInDataLayer(page)).toEqual([]);
+  expect(await page.evaluate(() => "fbq" in window)).toBe(false);
+
+  await banner(page).getByRole("button", { name: "Accept all" }).click();
+  await expect.poll(() => third.meta.map((e) => e.name).sort()).toEqual(["AddToWishlist", "PageView", "Search"]);
+  const wish = third.meta.find((e) => e.name === "AddToWishlist")!.params;
+  expect(wish).toMatchObject({ content_type: "vehicle", content_ids: [saved!.id], make: saved!.make, model: saved!.model, year: expect.any(Number), price: expect.any(Number), currency: "AUD", country: "AU" });
+  await expect.poll(() => third.ga4.filter((e) => e.name === "asc_cta_interaction").map((e) => e.params)).toEqual([
+    expect.objectContaining({ event_owner: "forecourt", page_type: "itemlist", item_make: saved!.make, item_model: saved!.model, item_year: wish.year, item_price: wish.price, ...cta }),
+  ]);
+  // A hit has no VIN or stock number: the card's event has neither.
+  expect(third.ga4.find((e) => e.name === "asc_cta_interaction")!.params).not.toHaveProperty("item_number");
+
+  // Removing it sends nothing; saving it again sends one more of each.
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await page.waitForTimeout(500);
+  expect(third.meta.filter((e) => e.name === "AddToWishlist")).toHaveLength(1);
+  expect(await ownSaves()).toEqual(["favourite"]);
+  await heart.click();
+  await expect.poll(() => third.meta.filter((e) => e.name === "AddToWishlist").length).toBe(2);
+  await expect.poll(() => third.ga4.filter((e) => e.name === "asc_cta_interaction").length).toBe(2);
+  await page.waitForTimeout(500);
+  expect(third.meta.filter((e) => e.name === "AddToWishlist")).toHaveLength(2);
+  expect(await ownSaves()).toEqual(["favourite", "favourite"]);
+
+  // The car page of another car: its heart sends that car with every field the page has (the VIN and stock number too).
+  const other = page.locator("article.fc-card").filter({ has: page.locator('button[data-list="favourites"][aria-pressed="false"]') }).first();
+  const href = (await other.getByRole("link", { name: /^Explore Vehicle/ }).getAttribute("href"))!;
+  third.ga4.length = 0;
+  third.meta.length = 0;
+  await page.goto(siteUrl(SLUG, href));
+  await expect.poll(() => third.ga4.map((e) => e.name)).toEqual(["asc_pageview", "asc_item_pageview"]);
+  const itemFields = Object.fromEntries(Object.entries(third.ga4[1]!.params).filter(([k]) => k.startsWith("item_")));
+  expect(itemFields).toHaveProperty("item_number");
+  await expect.poll(() => third.meta.map((e) => e.name)).toEqual(["PageView", "ViewContent"]);
+  const view = third.meta[1]!.params;
+  const pageHeart = page.locator('[data-block="vehicle-summary"] button[data-list="favourites"]');
+  await reactHydrated(pageHeart);
+  await pageHeart.click();
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+  const carId = (await stored()).at(-1)!.id;
+  expect(carId).not.toBe(saved!.id);
+  await expect.poll(() => third.meta.filter((e) => e.name === "AddToWishlist").map((e) => e.params)).toEqual([{ ...view, content_ids: [carId] }]);
+  expect(view.content_ids).toEqual([carId]);
+  await expect.poll(() => third.ga4.filter((e) => e.name === "asc_cta_interaction").map((e) => e.params)).toEqual([{ event_owner: "forecourt", page_type: "item", ...itemFields, ...cta }]);
+  await pageHeart.click();
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "false");
+  await page.waitForTimeout(500);
+  expect(third.meta.filter((e) => e.name === "AddToWishlist")).toHaveLength(1);
+  expect(third.ga4.filter((e) => e.name === "asc_cta_interaction")).toHaveLength(1);
+  expect(third.ga4.every((e) => e.url.includes(`tid=${GA4}`)) && third.meta.every((e) => e.url.includes(`id=${PIXEL}`))).toBe(true);
+});
