@@ -7,13 +7,15 @@ export interface SecretRow {
   name: string;
   label: string;
   set: boolean;
+  /** Set, but it does not open with this server's key (the key changed): it must be entered again. */
+  unreadable?: boolean;
   /** "12 May 2026, 9:05 am by staff@…", when set. */
   changed: string | null;
 }
 
 /**
- * A site's secrets for its server-side lead events, write-only: each shows "Set" or "Not set", and
- * can be set, replaced or cleared (POST /api/admin/tenants/{slug}/secrets); a value is never shown.
+ * A site's secrets for its server-side lead events, write-only: each shows "set", "not set" or that
+ * it is saved but cannot be read with this server's key (to be entered again), and can be set, replaced or cleared (POST /api/admin/tenants/{slug}/secrets); a value is never shown.
  */
 export function EventSecretsForm({ slug, secrets }: { slug: string; secrets: SecretRow[] }) {
   const [rows, setRows] = useState(secrets);
@@ -32,7 +34,7 @@ export function EventSecretsForm({ slug, secrets }: { slug: string; secrets: Sec
       const body = await res.json().catch(() => ({}));
       const label = rows.find((r) => r.name === name)?.label ?? name;
       if (res.ok) {
-        setRows(rows.map((r) => ({ ...r, ...(r.name === name ? { set: !clear, changed: clear ? null : "just now" } : {}) })));
+        setRows(rows.map((r) => ({ ...r, ...(r.name === name ? { set: !clear, unreadable: false, changed: clear ? null : "just now" } : {}) })));
         setValues({ ...values, [name]: "" });
         setResult({ ok: true, text: clear ? `The ${label} is cleared: leads are no longer sent there.` : `The ${label} is saved.` });
       } else {
@@ -52,9 +54,9 @@ export function EventSecretsForm({ slug, secrets }: { slug: string; secrets: Sec
           void change(r.name, false);
         };
         return (
-          <form key={r.name} onSubmit={submit} className={styles.field} data-secret={r.name} data-set={r.set}>
+          <form key={r.name} onSubmit={submit} className={styles.field} data-secret={r.name} data-set={r.set} data-unreadable={r.set && !!r.unreadable}>
             <label htmlFor={id}>
-              {r.label}: <strong>{r.set ? "set" : "not set"}</strong>
+              {r.label}: <strong>{!r.set ? "not set" : r.unreadable ? "saved, but it cannot be read with this server’s key: enter it again" : "set"}</strong>
               {r.set && r.changed ? <span className={styles.hint}> (changed {r.changed})</span> : null}
             </label>
             <input
@@ -63,7 +65,7 @@ export function EventSecretsForm({ slug, secrets }: { slug: string; secrets: Sec
               type="password"
               autoComplete="off"
               spellCheck={false}
-              placeholder={r.set ? "Type a new value to replace it" : "Paste the value the service issued"}
+              placeholder={r.set && !r.unreadable ? "Type a new value to replace it" : "Paste the value the service issued"}
               value={values[r.name] ?? ""}
               onChange={(e) => setValues({ ...values, [r.name]: e.target.value })}
             />

@@ -35,7 +35,7 @@ export async function FlagsPage({ slug }: { slug: string }) {
       </p>
       <EventSecretsForm
         slug={slug}
-        secrets={(await eventSecretStatus(db, slug)).map((s) => ({ name: s.name, label: s.label, set: s.set, changed: s.updatedAt ? `${formatWhen(s.updatedAt)} by ${s.updatedBy}` : null }))}
+        secrets={(await eventSecretStatus(db, slug)).map((s) => ({ name: s.name, label: s.label, set: s.set, unreadable: s.unreadable, changed: s.updatedAt ? `${formatWhen(s.updatedAt)} by ${s.updatedBy}` : null }))}
       />
     </AdminShell>
   );

@@ -26,7 +26,7 @@ import { shareSecret } from "../server/http/challenge-secret";
 import { trustedProxyCount } from "../server/http/client-address";
 import { listenForVehicleChanges, onVehiclesChanged } from "../server/inventory/changes";
 import { PUBLISHED_CHANNEL } from "../server/tenants/store";
-import { sealStoredSecrets } from "../server/tenants/event-secrets";
+import { resealLines, resealStoredSecrets } from "../server/tenants/secrets-reseal";
 import { checkSecretsKey } from "../server/tenants/secrets-key";
 import { startLeadsOutbox } from "../server/leads/outbox";
 import { services } from "../server/root/services";
@@ -75,9 +75,11 @@ export async function serve(port: number): Promise<Server> {
   const handle = await getDb();
   // Instances on one PostgreSQL database sign challenges and reservation links with one secret (before Next's first use of it).
   await shareSecret(handle);
-  // Site secrets stored before they were encrypted are sealed now (once, whichever instance comes first).
-  const sealed = await sealStoredSecrets(handle.db);
-  if (sealed) console.log(`[secrets] ${sealed} site secret(s) stored before encryption were sealed`);
+  // Site secrets stored before they were encrypted, or sealed with a previous key, are sealed with the
+  // current key now (each once, whichever instance comes first); those no key opens are said.
+  const resealed = resealLines(await resealStoredSecrets(handle.db));
+  for (const line of resealed.said) console.log(`[secrets] ${line}`);
+  for (const line of resealed.problems) console.warn(`[secrets] ${line.trim()}`);
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
   const shutdown = new Shutdown(shutdownOptions(process.env, closeProcess));

@@ -6,15 +6,17 @@
  * Read from the database on every use, so every process sees a change at once.
  *
  * Stored sealed (secret-box.ts: AES-256-GCM, bound to the site and the secret's name) with the
- * process's key (secrets-key.ts). A value stored before encryption (plain text) is still read, and
- * sealed at the server's start (sealStoredSecrets) or when it is next set. A value that does not
- * open (another key, altered) is logged once and left out: that destination is not sent to.
+ * process's key (secrets-key.ts); a value sealed with a previous key (FORECOURT_SECRETS_KEY_PREVIOUS)
+ * is read with it. A value stored before encryption (plain text) is still read. Both are sealed with
+ * the current key at the server's start or by `npm run secrets:rotate` (secrets-reseal.ts), or when
+ * next set. A value that does not open (another key, altered) is logged once and left out: that
+ * destination is not sent to, and the admin says it must be entered again.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { siteSecrets } from "../db/schema";
 import { HttpError } from "../errors";
-import { isSealed, openSecret, sealSecret } from "./secret-box";
+import { isSealed, openSecretWithAny, sealSecret } from "./secret-box";
 import { secretsKey, type SecretsKey } from "./secrets-key";
 
 export const EVENT_SECRETS = {
@@ -33,7 +35,10 @@ export function secretProblem(name: EventSecretName, value: unknown): string | n
 }
 
 /** What a secret is sealed with beside the key: which site's which secret. */
-const sealContext = (tenant: string, name: string) => `site_secrets/${tenant}/${name}`;
+export const sealContext = (tenant: string, name: string) => `site_secrets/${tenant}/${name}`;
+
+/** The keys a stored value may be opened with: the current one first, then the previous ones. */
+export const keysOf = (k: SecretsKey): Buffer[] => (k.key ? [k.key, ...(k.previous ?? [])] : []);
 
 /** The secrets whose value did not open, by site, name and stored value: each is logged once per process. */
 const told = new Set<string>();
@@ -59,7 +64,7 @@ export async function readEventSecrets(db: Db, tenant: string, keyOf: () => Secr
     try {
       const k = keyOf();
       if (!k.key) throw new Error(k.problem);
-      out.values[name] = openSecret(k.key, r.value, sealContext(tenant, name));
+      out.values[name] = openSecretWithAny(keysOf(k), r.value, sealContext(tenant, name)).value;
     } catch (e) {
       const why = (e as Error).message;
       out.unreadable[name] = why;
@@ -78,50 +83,26 @@ export async function eventSecrets(db: Db, tenant: string, keyOf: () => SecretsK
   return (await readEventSecrets(db, tenant, keyOf)).values;
 }
 
-/**
- * Seals the values stored before encryption (at the server's start): each row only while it still
- * holds that plain value, so instances starting together seal it once. Without a key, says so and
- * leaves them (they are still read). Returns how many it sealed.
- */
-export async function sealStoredSecrets(db: Db, keyOf: () => SecretsKey = secretsKey, warn: (m: string) => void = console.warn): Promise<number> {
-  // Two rows a site at most: read them all.
-  const legacy = (await db.select().from(siteSecrets)).filter((r) => !isSealed(r.value));
-  if (!legacy.length) return 0;
-  const k = keyOf();
-  if (!k.key) {
-    warn(`[secrets] ${legacy.length} site secret(s) are stored unencrypted and stay so: ${k.problem}`);
-    return 0;
-  }
-  let sealed = 0;
-  for (const r of legacy) {
-    const value = sealSecret(k.key, r.value, sealContext(r.tenantSlug, r.name));
-    const done = await db
-      .update(siteSecrets)
-      .set({ value })
-      .where(and(eq(siteSecrets.tenantSlug, r.tenantSlug), eq(siteSecrets.name, r.name), eq(siteSecrets.value, r.value)))
-      .returning({ name: siteSecrets.name });
-    sealed += done.length;
-  }
-  return sealed;
-}
-
 export interface SecretStatus {
   name: EventSecretName;
   label: string;
   set: boolean;
+  /** Set but it does not open with this server's keys (another key, altered): to be entered again. */
+  unreadable: boolean;
   updatedAt: Date | null;
   updatedBy: string | null;
 }
 
-/** Whether each secret is set, when and by whom: what the admin shows (never the value). */
-export async function eventSecretStatus(db: Db, tenant: string): Promise<SecretStatus[]> {
+/** Whether each secret is set and readable, when and by whom: what the admin shows (never the value). */
+export async function eventSecretStatus(db: Db, tenant: string, keyOf: () => SecretsKey = secretsKey): Promise<SecretStatus[]> {
+  const { unreadable } = await readEventSecrets(db, tenant, keyOf);
   const rows = await db
     .select({ name: siteSecrets.name, updatedAt: siteSecrets.updatedAt, updatedBy: siteSecrets.updatedBy })
     .from(siteSecrets)
     .where(eq(siteSecrets.tenantSlug, tenant));
   return EVENT_SECRET_NAMES.map((name) => {
     const row = rows.find((r) => r.name === name);
-    return { name, label: EVENT_SECRETS[name], set: !!row, updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
+    return { name, label: EVENT_SECRETS[name], set: !!row, unreadable: !!row && name in unreadable, updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
   });
 }
 

@@ -36,3 +36,19 @@ export function openSecret(key: Buffer, stored: string, context: string): string
     throw new Error("it does not open with this key (another key, another row's value, or altered)");
   }
 }
+
+/**
+ * The value, opened with the first of `keys` that opens it (the current key first, then older ones),
+ * and which one did (0: the first). Throws the first key's reason when none does.
+ */
+export function openSecretWithAny(keys: Buffer[], stored: string, context: string): { value: string; keyIndex: number } {
+  let first: unknown;
+  for (const [keyIndex, key] of keys.entries()) {
+    try {
+      return { value: openSecret(key, stored, context), keyIndex };
+    } catch (e) {
+      first ??= e;
+    }
+  }
+  throw first ?? new Error("there is no key to open it with");
+}
