@@ -31,7 +31,7 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Totals, bounds, boundsOf, minMax, scanStats, totals, totalsOf } from "./stats";
+import { type Stats, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -324,7 +324,7 @@ export class SearchIndex {
   }
 
   /** The request's result set: base AND filters AND (text match), with relevance when there is text. */
-  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array }; sums: Map<string, Totals> } {
+  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array }; sums: Map<string, Totals>; counted: { attribute: string; counts: Int32Array } | null } {
     const base = ctx.base.bits;
     const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
     const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
@@ -389,6 +389,7 @@ export class SearchIndex {
       geo,
       words,
       sums: new Map(),
+      counted: null,
     };
   }
 
@@ -400,7 +401,7 @@ export class SearchIndex {
     const { facets, stats } = facetsAndStats(
       p,
       (a) => this.store.facets.has(a),
-      (a) => orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet),
+      (a) => orderFacetCounts(this.store.facets.get(a)!.values, (r.counted = { attribute: a, counts: this.countFacet(a, r, ctx.base) }).counts, p.sortFacetValuesBy, p.maxValuesPerFacet),
       (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base, p) : null),
     );
     return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
@@ -467,6 +468,8 @@ export class SearchIndex {
       if (!base.stats.has(attribute)) base.stats.set(attribute, scanStats(col, r.list()));
       return base.stats.get(attribute)!;
     }
+    // A numeric facet (year, seats) just counted for this result: its counts per value give the stats.
+    if (r.counted?.attribute === attribute && this.statsByFacet(attribute)) return statsOfCounts(this.store.facets.get(attribute)!.values, r.counted.counts);
     const [lo, hi] = boundsOf(p.filter, attribute);
     const range = minMax(this.store.orders.ascending(attribute), col, r.bits, lo, hi, r.nb + 256);
     if (range === undefined) return scanStats(col, r.list());
@@ -479,6 +482,11 @@ export class SearchIndex {
       t = { sum: all.sum - left.sum, count: all.count - left.count };
     } else t = this.sums(attribute, false, r, base, p);
     return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };
+  }
+
+  /** Whether a numeric attribute's facet counts give its facets_stats exactly (FacetField.numbersOnly; sums exact on integers). */
+  private statsByFacet(attribute: string): boolean {
+    return !!this.store.facets.get(attribute)?.numbersOnly && this.store.integral(attribute);
   }
 
   /** Whether an attribute's sum is the base's less the docs the result leaves out (fewer than it holds; exact on integers only). */
@@ -495,7 +503,10 @@ export class SearchIndex {
     const t = r.sums.get(key);
     if (t) return t;
     const group = [attribute];
-    for (const a of p.facets) if (a !== attribute && this.store.numbers.has(a) && this.byRest(a, r, base) === rest && !group.includes(a)) group.push(a);
+    for (const a of p.facets) {
+      const taken = a === attribute || !this.store.numbers.has(a) || this.statsByFacet(a) || group.includes(a);
+      if (!taken && this.byRest(a, r, base) === rest) group.push(a);
+    }
     const all = totalsOf(
       group.map((a) => this.store.numbers.get(a)!),
       rest ? r.complement().docs : r.list(),
