@@ -31,7 +31,7 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
+import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -324,7 +324,7 @@ export class SearchIndex {
   }
 
   /** The request's result set: base AND filters AND (text match), with relevance when there is text. */
-  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array }; sums: Map<string, Totals>; counted: { attribute: string; counts: Int32Array } | null } {
+  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array }; sums: Map<string, Sums>; counted: { attribute: string; counts: Int32Array } | null } {
     const base = ctx.base.bits;
     const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
     const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
@@ -459,8 +459,10 @@ export class SearchIndex {
 
   /**
    * min, max, avg, sum of a numeric attribute over the result (stats.ts): over a whole base set,
-   * scanned once and kept with the base; else min and max by walking the attribute's order, sum
-   * and count from the base's less the docs the result leaves out when those are fewer.
+   * scanned once and kept with the base; for a numeric facet, from its counts; for a result that
+   * leaves out fewer base docs than it holds, min and max by walking the attribute's order, sum and
+   * count from the base's less the docs left out; else one pass over the hits (with the request's
+   * other numeric facets).
    */
   private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Stats | null {
     const col = this.store.numbers.get(attribute)!;
@@ -470,17 +472,20 @@ export class SearchIndex {
     }
     // A numeric facet (year, seats) just counted for this result: its counts per value give the stats.
     if (r.counted?.attribute === attribute && this.statsByFacet(attribute)) return statsOfCounts(this.store.facets.get(attribute)!.values, r.counted.counts);
+    if (!this.byRest(attribute, r, base)) {
+      // One pass over the hits gives all four figures, with the request's other numeric facets.
+      const s = this.sums(attribute, false, r, base, p);
+      return s.count ? { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum } : null;
+    }
     const [lo, hi] = boundsOf(p.filter, attribute);
     const range = minMax(this.store.orders.ascending(attribute), col, r.bits, lo, hi, r.nb + 256);
     if (range === undefined) return scanStats(col, r.list());
     if (range === null) return null;
-    let t: Totals;
-    if (this.byRest(attribute, r, base)) {
-      let all = base.totals.get(attribute);
-      if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
-      const left = this.sums(attribute, true, r, base, p);
-      t = { sum: all.sum - left.sum, count: all.count - left.count };
-    } else t = this.sums(attribute, false, r, base, p);
+    // min and max by the walk above; sum and count: the base's less those of the docs the result leaves out.
+    let all = base.totals.get(attribute);
+    if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
+    const left = this.sums(attribute, true, r, base, p);
+    const t = { sum: all.sum - left.sum, count: all.count - left.count };
     return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };
   }
 
@@ -498,7 +503,7 @@ export class SearchIndex {
    * Totals of `attribute` over the result's docs (`rest`: over the base docs it leaves out), found
    * with those of the request's other numeric facets summed over the same docs, in one pass (totalsOf).
    */
-  private sums(attribute: string, rest: boolean, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Totals {
+  private sums(attribute: string, rest: boolean, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Sums {
     const key = `${+rest}|${attribute}`;
     const t = r.sums.get(key);
     if (t) return t;

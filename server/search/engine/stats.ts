@@ -13,6 +13,7 @@ import type { FilterNode, NumericOp } from "./types";
 
 export type Stats = { min: number; max: number; avg: number; sum: number };
 export type Totals = { sum: number; count: number };
+export type Sums = Totals & { min: number; max: number };
 
 // nextUp/nextDown turn strict comparisons into inclusive ranges (x > 5 ⇔ x ≥ nextUp(5)).
 const f64 = new Float64Array(1);
@@ -61,19 +62,21 @@ export function totals(col: Float64Array, docs: Int32Array): Totals {
 }
 
 /**
- * `totals` of several columns over the same docs, four columns per pass: the docs are read once per
- * four columns, and the four sums are independent (one column at a time reads the list five times
- * for a page's five numeric facets). Each column's sum adds the same values in the same order as
- * `totals`, so the figures are identical.
+ * Sum, count, min and max of several columns over the same docs, four columns per pass: the docs
+ * are read once per four columns, and the four columns' figures are independent (one column at a
+ * time reads the list five times for a page's five numeric facets). Each sum adds the same values
+ * in the same order as `totals`, and min and max are `scanStats`', so the figures are identical.
  */
-export function totalsOf(cols: Float64Array[], docs: Int32Array): Totals[] {
-  const out: Totals[] = [];
+export function totalsOf(cols: Float64Array[], docs: Int32Array): Sums[] {
+  const out: Sums[] = [];
   for (let k = 0; k < cols.length; k += 4) {
     const a = cols[k];
     const b = cols[Math.min(k + 1, cols.length - 1)];
     const c = cols[Math.min(k + 2, cols.length - 1)];
     const e = cols[Math.min(k + 3, cols.length - 1)];
     let sa = 0, sb = 0, sc = 0, se = 0, na = 0, nb = 0, nc = 0, ne = 0;
+    let mina = Infinity, minb = Infinity, minc = Infinity, mine = Infinity;
+    let maxa = -Infinity, maxb = -Infinity, maxc = -Infinity, maxe = -Infinity;
     for (let i = 0; i < docs.length; i++) {
       const d = docs[i];
       const va = a[d];
@@ -83,21 +86,34 @@ export function totalsOf(cols: Float64Array[], docs: Int32Array): Totals[] {
       if (va === va) {
         sa += va;
         na++;
+        mina = Math.min(mina, va);
+        maxa = Math.max(maxa, va);
       }
       if (vb === vb) {
         sb += vb;
         nb++;
+        minb = Math.min(minb, vb);
+        maxb = Math.max(maxb, vb);
       }
       if (vc === vc) {
         sc += vc;
         nc++;
+        minc = Math.min(minc, vc);
+        maxc = Math.max(maxc, vc);
       }
       if (ve === ve) {
         se += ve;
         ne++;
+        mine = Math.min(mine, ve);
+        maxe = Math.max(maxe, ve);
       }
     }
-    out.push({ sum: sa, count: na }, { sum: sb, count: nb }, { sum: sc, count: nc }, { sum: se, count: ne });
+    out.push(
+      { sum: sa, count: na, min: mina, max: maxa },
+      { sum: sb, count: nb, min: minb, max: maxb },
+      { sum: sc, count: nc, min: minc, max: maxc },
+      { sum: se, count: ne, min: mine, max: maxe },
+    );
   }
   out.length = cols.length;
   return out;
