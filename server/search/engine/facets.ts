@@ -7,7 +7,7 @@
  */
 import { type Alloc, Arena, ownAlloc } from "./arena";
 import { type Bits, clear, grow, has, orInto, popcountAnd, set } from "./bitset";
-import { facetKey, facetStrings } from "./values";
+import { facetKey, facetStrings, plainNumber } from "./values";
 
 export const NONE = 0; // col: the doc holds no value
 export const MULTI = 1; // col: the doc holds several values (see `multi`)
@@ -30,6 +30,12 @@ export class FacetField {
   private readonly byRaw = new Map<unknown, number>(); // build fast path: the same primitive → the same id
   private readonly byKey = new Map<string, number[]>(); // lower-cased value → ids, for filters
   denseValues = 0;
+  /**
+   * Whether every value seen is a number (not -0) or none, so a doc's facet value is the text of its
+   * numeric value and the counts give a numeric attribute's facets_stats (index.ts). Cleared for good
+   * by any other value (text, a boolean, a list), like the store's record of inexact columns.
+   */
+  numbersOnly = true;
 
   constructor(capDocs: number, alloc: Alloc = ownAlloc) {
     this.col = alloc(Int32Array, capDocs);
@@ -55,6 +61,7 @@ export class FacetField {
   /** The col entry for a raw attribute value (interning its values). */
   private encode(raw: unknown, doc: number): number {
     if (raw === null || raw === undefined) return NONE;
+    if (!plainNumber(raw)) this.numbersOnly = false;
     if (typeof raw !== "object") {
       let code = this.byRaw.get(raw);
       if (code === undefined) {

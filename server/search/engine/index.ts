@@ -31,7 +31,7 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Totals, bounds, boundsOf, minMax, scanStats, totals } from "./stats";
+import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -324,7 +324,7 @@ export class SearchIndex {
   }
 
   /** The request's result set: base AND filters AND (text match), with relevance when there is text. */
-  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array } } {
+  private resolve(p: SearchParams, indexName: string, ctx: Context): Result & { words: QueryWord[]; complement: () => { bits: Bits; docs: Int32Array }; sums: Map<string, Sums>; counted: { attribute: string; counts: Int32Array } | null } {
     const base = ctx.base.bits;
     const filtered = p.filter ? and(this.takeBits(ctx), base, this.evaluate(p.filter, ctx)) : base;
     const words = queryWords(p.query, this.settings, p.typoTolerance, p.allowTyposOnNumericTokens, p.synonyms);
@@ -388,6 +388,8 @@ export class SearchIndex {
       text,
       geo,
       words,
+      sums: new Map(),
+      counted: null,
     };
   }
 
@@ -399,8 +401,8 @@ export class SearchIndex {
     const { facets, stats } = facetsAndStats(
       p,
       (a) => this.store.facets.has(a),
-      (a) => orderFacetCounts(this.store.facets.get(a)!.values, this.countFacet(a, r, ctx.base), p.sortFacetValuesBy, p.maxValuesPerFacet),
-      (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base, p.filter) : null),
+      (a) => orderFacetCounts(this.store.facets.get(a)!.values, (r.counted = { attribute: a, counts: this.countFacet(a, r, ctx.base) }).counts, p.sortFacetValuesBy, p.maxValuesPerFacet),
+      (a) => (this.store.numbers.has(a) ? this.stats(a, r, ctx.base, p) : null),
     );
     return envelope(p, this.settings, indexName, r.nb, hits, facets, stats, started);
   }
@@ -457,26 +459,64 @@ export class SearchIndex {
 
   /**
    * min, max, avg, sum of a numeric attribute over the result (stats.ts): over a whole base set,
-   * scanned once and kept with the base; else min and max by walking the attribute's order, sum
-   * and count from the base's less the docs the result leaves out when those are fewer.
+   * scanned once and kept with the base; for a numeric facet, from its counts; for a result that
+   * leaves out fewer base docs than it holds, min and max by walking the attribute's order, sum and
+   * count from the base's less the docs left out; else one pass over the hits (with the request's
+   * other numeric facets).
    */
-  private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, filter: FilterNode | null): Stats | null {
+  private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Stats | null {
     const col = this.store.numbers.get(attribute)!;
     if (r.nb === base.nb) {
       if (!base.stats.has(attribute)) base.stats.set(attribute, scanStats(col, r.list()));
       return base.stats.get(attribute)!;
     }
-    const [lo, hi] = boundsOf(filter, attribute);
+    // A numeric facet (year, seats) just counted for this result: its counts per value give the stats.
+    if (r.counted?.attribute === attribute && this.statsByFacet(attribute)) return statsOfCounts(this.store.facets.get(attribute)!.values, r.counted.counts);
+    if (!this.byRest(attribute, r, base)) {
+      // One pass over the hits gives all four figures, with the request's other numeric facets.
+      const s = this.sums(attribute, false, r, base, p);
+      return s.count ? { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum } : null;
+    }
+    const [lo, hi] = boundsOf(p.filter, attribute);
     const range = minMax(this.store.orders.ascending(attribute), col, r.bits, lo, hi, r.nb + 256);
     if (range === undefined) return scanStats(col, r.list());
     if (range === null) return null;
-    let t: Totals;
-    if (base.nb - r.nb < r.nb && this.store.integral(attribute)) {
-      let all = base.totals.get(attribute);
-      if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
-      const left = totals(col, r.complement().docs);
-      t = { sum: all.sum - left.sum, count: all.count - left.count };
-    } else t = totals(col, r.list());
+    // min and max by the walk above; sum and count: the base's less those of the docs the result leaves out.
+    let all = base.totals.get(attribute);
+    if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
+    const left = this.sums(attribute, true, r, base, p);
+    const t = { sum: all.sum - left.sum, count: all.count - left.count };
     return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };
+  }
+
+  /** Whether a numeric attribute's facet counts give its facets_stats exactly (FacetField.numbersOnly; sums exact on integers). */
+  private statsByFacet(attribute: string): boolean {
+    return !!this.store.facets.get(attribute)?.numbersOnly && this.store.integral(attribute);
+  }
+
+  /** Whether an attribute's sum is the base's less the docs the result leaves out (fewer than it holds; exact on integers only). */
+  private byRest(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base): boolean {
+    return base.nb - r.nb < r.nb && this.store.integral(attribute);
+  }
+
+  /**
+   * Totals of `attribute` over the result's docs (`rest`: over the base docs it leaves out), found
+   * with those of the request's other numeric facets summed over the same docs, in one pass (totalsOf).
+   */
+  private sums(attribute: string, rest: boolean, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Sums {
+    const key = `${+rest}|${attribute}`;
+    const t = r.sums.get(key);
+    if (t) return t;
+    const group = [attribute];
+    for (const a of p.facets) {
+      const taken = a === attribute || !this.store.numbers.has(a) || this.statsByFacet(a) || group.includes(a);
+      if (!taken && this.byRest(a, r, base) === rest) group.push(a);
+    }
+    const all = totalsOf(
+      group.map((a) => this.store.numbers.get(a)!),
+      rest ? r.complement().docs : r.list(),
+    );
+    group.forEach((a, i) => r.sums.set(`${+rest}|${a}`, all[i]));
+    return all[0];
   }
 }

@@ -24,7 +24,7 @@ export interface Result {
 }
 
 /** Whether sorting nb hits beats walking `walk` steps of a permutation. */
-const sortIsCheaper = (nb: number, walk: number) => 3 * nb * Math.log2(nb + 2) + 64 < walk;
+const sortIsCheaper = (nb: number, walk: number) => 10 * nb + 64 < walk;
 
 export function selectPage(orders: Orders, indexName: string, cols: Map<string, Float64Array>, r: Result, from: number, to: number): number[] {
   to = Math.min(to, r.nb);
@@ -32,7 +32,7 @@ export function selectPage(orders: Orders, indexName: string, cols: Map<string, 
   const { perm, keys } = orders.permFor(indexName);
   const rank = orders.rank;
   const m = perm.length;
-  const sortHits = () => Array.from(r.list()).sort(hitOrder(keys, cols, rank, r)).slice(from, to);
+  const sortHits = () => topHits(r.list(), hitOrder(keys, cols, rank, r), from, to);
 
   // Distances are the query's own: no precomputed order holds them, so the hits are sorted.
   if (r.geo) return sortHits();
@@ -44,7 +44,7 @@ export function selectPage(orders: Orders, indexName: string, cols: Map<string, 
 
 /** A result's hit order as a comparison of two docs: the replica's sort, then typos, distance, the rest of relevance, the primary order. */
 export function hitOrder(keys: SortKey[] | null, cols: Map<string, Float64Array>, rank: Int32Array, r: Pick<Result, "text" | "geo">): (a: number, b: number) => number {
-  const sorted = keys ? (a: number, b: number) => sortKeysCmp(cols, keys, a, b) : () => 0;
+  const sorted = keys ? sortKeysOrder(cols, keys) : () => 0;
   const relOf = r.text?.relOf;
   if (r.geo) {
     const { step, typos } = r.geo;
@@ -55,13 +55,64 @@ export function hitOrder(keys: SortKey[] | null, cols: Map<string, Float64Array>
   return (a, b) => sorted(a, b) || relOf(a) - relOf(b) || rank[a] - rank[b];
 }
 
-function sortKeysCmp(cols: Map<string, Float64Array>, keys: SortKey[], a: number, b: number): number {
-  for (const k of keys) {
-    const col = cols.get(k.attribute)!;
-    const c = compareValues(col[a], col[b], k.direction);
-    if (c) return c;
+/** The replica's sort keys as a comparison of two docs (its columns looked up once, not per comparison). */
+function sortKeysOrder(cols: Map<string, Float64Array>, keys: SortKey[]): (a: number, b: number) => number {
+  const sortCols = keys.map((k) => cols.get(k.attribute)!);
+  if (keys.length === 1) {
+    const [col] = sortCols;
+    const { direction } = keys[0];
+    return (a, b) => compareValues(col[a], col[b], direction);
   }
-  return 0;
+  return (a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const c = compareValues(sortCols[i][a], sortCols[i][b], keys[i].direction);
+      if (c) return c;
+    }
+    return 0;
+  };
+}
+
+// A max-heap (the worst kept hit on top) of the best `to` hits; reused, as `to` is at most paginationLimitedTo.
+let heap = new Int32Array(1024);
+
+/**
+ * The hits at positions [from, to) of `docs` in `order` (a total order: it ends on the primary
+ * rank). Keeps the best `to` in a heap, so each hit costs one comparison with the worst kept
+ * unless it displaces it, instead of a full sort's log2(nb) comparisons.
+ */
+export function topHits(docs: Int32Array, order: (a: number, b: number) => number, from: number, to: number): number[] {
+  const n = docs.length;
+  if (to >= n >>> 1 || n <= 64) return Array.from(docs).sort(order).slice(from, to);
+  if (heap.length < to) heap = new Int32Array(to);
+  const h = heap;
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const d = docs[i];
+    if (size < to) {
+      // sift up
+      let j = size++;
+      while (j > 0) {
+        const parent = (j - 1) >>> 1;
+        if (order(h[parent], d) >= 0) break;
+        h[j] = h[parent];
+        j = parent;
+      }
+      h[j] = d;
+    } else if (order(d, h[0]) < 0) {
+      // replace the worst, sift down
+      let j = 0;
+      for (;;) {
+        let c = 2 * j + 1;
+        if (c >= size) break;
+        if (c + 1 < size && order(h[c + 1], h[c]) > 0) c++;
+        if (order(h[c], d) <= 0) break;
+        h[j] = h[c];
+        j = c;
+      }
+      h[j] = d;
+    }
+  }
+  return Array.from(h.subarray(0, size)).sort(order).slice(from, to);
 }
 
 /** No text query: the permutation's order restricted to the result. */

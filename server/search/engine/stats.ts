@@ -13,6 +13,7 @@ import type { FilterNode, NumericOp } from "./types";
 
 export type Stats = { min: number; max: number; avg: number; sum: number };
 export type Totals = { sum: number; count: number };
+export type Sums = Totals & { min: number; max: number };
 
 // nextUp/nextDown turn strict comparisons into inclusive ranges (x > 5 ⇔ x ≥ nextUp(5)).
 const f64 = new Float64Array(1);
@@ -58,6 +59,86 @@ export function totals(col: Float64Array, docs: Int32Array): Totals {
     }
   }
   return { sum, count };
+}
+
+/**
+ * Sum, count, min and max of several columns over the same docs, four columns per pass: the docs
+ * are read once per four columns, and the four columns' figures are independent (one column at a
+ * time reads the list five times for a page's five numeric facets). Each sum adds the same values
+ * in the same order as `totals`, and min and max are `scanStats`', so the figures are identical.
+ */
+export function totalsOf(cols: Float64Array[], docs: Int32Array): Sums[] {
+  const out: Sums[] = [];
+  for (let k = 0; k < cols.length; k += 4) {
+    const a = cols[k];
+    const b = cols[Math.min(k + 1, cols.length - 1)];
+    const c = cols[Math.min(k + 2, cols.length - 1)];
+    const e = cols[Math.min(k + 3, cols.length - 1)];
+    let sa = 0, sb = 0, sc = 0, se = 0, na = 0, nb = 0, nc = 0, ne = 0;
+    let mina = Infinity, minb = Infinity, minc = Infinity, mine = Infinity;
+    let maxa = -Infinity, maxb = -Infinity, maxc = -Infinity, maxe = -Infinity;
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i];
+      const va = a[d];
+      const vb = b[d];
+      const vc = c[d];
+      const ve = e[d];
+      if (va === va) {
+        sa += va;
+        na++;
+        mina = Math.min(mina, va);
+        maxa = Math.max(maxa, va);
+      }
+      if (vb === vb) {
+        sb += vb;
+        nb++;
+        minb = Math.min(minb, vb);
+        maxb = Math.max(maxb, vb);
+      }
+      if (vc === vc) {
+        sc += vc;
+        nc++;
+        minc = Math.min(minc, vc);
+        maxc = Math.max(maxc, vc);
+      }
+      if (ve === ve) {
+        se += ve;
+        ne++;
+        mine = Math.min(mine, ve);
+        maxe = Math.max(maxe, ve);
+      }
+    }
+    out.push(
+      { sum: sa, count: na, min: mina, max: maxa },
+      { sum: sb, count: nb, min: minb, max: maxb },
+      { sum: sc, count: nc, min: minc, max: maxc },
+      { sum: se, count: ne, min: mine, max: maxe },
+    );
+  }
+  out.length = cols.length;
+  return out;
+}
+
+/**
+ * min, max, avg and sum from a facet's counts per value (null when no hit holds one), for a facet
+ * whose values are its numbers' text and whose sums are exact (integers): the same figures as a
+ * pass over the hits, from a few dozen values instead.
+ */
+export function statsOfCounts(values: readonly string[], counts: Int32Array): Stats | null {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  for (let v = 0; v < counts.length; v++) {
+    const c = counts[v];
+    if (!c) continue;
+    const x = Number(values[v]);
+    if (x < min) min = x;
+    if (x > max) max = x;
+    sum += c * x;
+    count += c;
+  }
+  return count ? { min, max, avg: sum / count, sum } : null;
 }
 
 /** min, max, avg and sum over `docs` in one pass (null when none holds a value). */

@@ -9,7 +9,7 @@ import { type Bits, clear, grow, set } from "./bitset";
 import { FacetField } from "./facets";
 import { IdTable } from "./ids";
 import { Orders } from "./order";
-import { TextIndex } from "./text-index";
+import { type FacetCodes, TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
 import { distinctKey, geolocOf, idHash, numericValue } from "./values";
 
@@ -124,30 +124,10 @@ export class Store {
     this.records = list;
     for (let w = 0; w < n >>> 5; w++) this.alive[w] = ~0;
     for (let d = n & ~31; d < n; d++) set(this.alive, d);
-    // Records are read a chunk at a time: the per-attribute arrays stay small and short-lived
-    // (young-generation garbage) instead of millions of slots the GC would have to promote.
     const searchable = this.settings.searchable.map((a) => this.columnOf.get(a)!);
     const facetCodes = this.settings.searchable.map((a) => (this.facets.has(a) ? { col: this.facets.get(a)!.col, terms: [] } : null));
     this.text.startBuild(n);
-    for (let start = 0; start < n; start += READ_CHUNK) {
-      const end = Math.min(n, start + READ_CHUNK);
-      const columns = this.readColumns(list, start, end);
-      for (const [a, col] of this.numbers) {
-        const raw = columns[this.columnOf.get(a)!];
-        let exact = true;
-        for (let i = 0; i < raw.length; i++) {
-          const v = (col[start + i] = numericValue(raw[i]));
-          exact &&= v !== v || (v | 0) === v;
-        }
-        if (!exact) this.inexact.add(a);
-      }
-      for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
-      for (let d = start; d < end; d++) {
-        this.setPoint(d, list[d]);
-        this.group(d, list[d]);
-      }
-      this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
-    }
+    for (let start = 0; start < n; start += READ_CHUNK) this.readChunk(list, start, Math.min(n, start + READ_CHUNK), searchable, facetCodes);
     // The facets' bitsets and lists and the posting lists, sized by now, from one more arena.
     const finish = new Arena([...this.facets.values()].reduce((sum, f) => sum + f.finishBytes(this.capDocs, this.capWords), this.text.finishBytes()));
     for (const f of this.facets.values()) f.finishBuild(n, this.capDocs, this.capWords, arenaAlloc(finish));
@@ -156,6 +136,26 @@ export class Store {
     const docs = sharedAlloc(Int32Array, n);
     for (let d = 0; d < n; d++) docs[d] = d;
     this.orders.build(docs, hashes);
+  }
+
+  // A chunk of records at a time (short-lived arrays, not millions of slots to promote); a method, so optimised early, not by OSR.
+  private readChunk(list: SearchableRecord[], start: number, end: number, searchable: number[], facetCodes: (FacetCodes | null)[]) {
+    const columns = this.readColumns(list, start, end);
+    for (const [a, col] of this.numbers) {
+      const raw = columns[this.columnOf.get(a)!];
+      let exact = true;
+      for (let i = 0; i < raw.length; i++) {
+        const v = (col[start + i] = numericValue(raw[i]));
+        exact &&= v !== v || (v | 0) === v;
+      }
+      if (!exact) this.inexact.add(a);
+    }
+    for (const [a, f] of this.facets) f.encodeAll(columns[this.columnOf.get(a)!], start);
+    for (let d = start; d < end; d++) {
+      this.setPoint(d, list[d]);
+      this.group(d, list[d]);
+    }
+    this.text.collect(searchable.map((k) => columns[k]), start, end - start, facetCodes);
   }
 
   /** Adds or replaces records by objectID, updating the structures in place (no rebuild). A later record with the same objectID wins. */

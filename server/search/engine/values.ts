@@ -21,6 +21,9 @@ export function numericValue(v: unknown): number {
   return NaN;
 }
 
+/** A number other than -0, or no value: its facet value (its text) reads back as its numeric value. */
+export const plainNumber = (v: unknown) => v === null || v === undefined || (typeof v === "number" && !Object.is(v, -0));
+
 /** Strings a searchable attribute holds (numbers as text). */
 export function searchableStrings(v: unknown): string[] {
   if (typeof v === "string") return [v];
