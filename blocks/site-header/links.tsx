@@ -1,4 +1,4 @@
-import type { ImageAsset, Link } from "../../schemas/generated/tenant";
+import type { ImageAsset } from "../../schemas/generated/tenant";
 import styles from "./site-header.module.css";
 
 /** Pieces of the header's links, drawn both on the server (dealer links) and in MainMenu. */
@@ -16,6 +16,6 @@ export function NewTabHint({ newTab }: { newTab?: boolean }) {
   return newTab ? <span className="fc-visually-hidden"> (opens in a new tab)</span> : null;
 }
 
-export function linkTarget(link: Pick<Link, "newTab">) {
+export function linkTarget(link: { newTab?: boolean }) {
   return link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
 }

@@ -12,26 +12,39 @@ export function isCurrent(href: string | undefined, path: string): boolean {
   return normalisePath(href) === normalisePath(path);
 }
 
+/** A menu link as the browser's menu draws it: `onlyWhenOffers` settled on the server, `newTab` only when true. */
+export type MenuLeaf = Omit<NavLeaf, "onlyWhenOffers" | "newTab"> & { newTab?: true };
+export type MenuItem = Omit<NavItem, "onlyWhenOffers" | "newTab" | "children"> & { newTab?: true; children?: MenuLeaf[] };
+
+/** The fields the menu reads: a false `newTab` and `onlyWhenOffers` on every link were about 2 KB of each page's payload. */
+function menuLink<T extends { onlyWhenOffers?: boolean; newTab?: boolean }>(link: T): Omit<T, "onlyWhenOffers" | "newTab"> & { newTab?: true } {
+  const rest: Partial<T> = { ...link };
+  delete rest.onlyWhenOffers;
+  delete rest.newTab;
+  return link.newTab ? { ...(rest as Omit<T, "onlyWhenOffers" | "newTab">), newTab: true } : (rest as Omit<T, "onlyWhenOffers" | "newTab">);
+}
+
 /** The menu as visitors see it: offers-only items hidden while the site has no live offers, and parents left without children dropped. */
-export function visibleItems(items: readonly NavItem[], hasOffers: boolean): NavItem[] {
+export function visibleItems(items: readonly NavItem[], hasOffers: boolean): MenuItem[] {
   const shown = (item: { onlyWhenOffers?: boolean }) => hasOffers || !item.onlyWhenOffers;
-  return items.filter(shown).flatMap((item) => {
-    if (!item.children) return [item];
-    const children = item.children.filter(shown);
-    if (children.length) return [{ ...item, children }];
-    return item.href ? [{ ...item, children: undefined }] : [];
+  return items.filter(shown).flatMap((item): MenuItem[] => {
+    const { children: all, ...own } = item;
+    if (!all) return [menuLink(own)];
+    const children = all.filter(shown).map(menuLink);
+    if (children.length) return [{ ...menuLink(own), children }];
+    return item.href ? [menuLink(own)] : [];
   });
 }
 
 export interface NavGroup {
   /** The heading, or "" for children without a group (listed first, without a heading). */
   name: string;
-  links: NavLeaf[];
+  links: MenuLeaf[];
 }
 
 /** Children grouped by `group`, in order of first appearance. */
-export function groupChildren(children: readonly NavLeaf[]): NavGroup[] {
-  const groups = new Map<string, NavLeaf[]>();
+export function groupChildren(children: readonly MenuLeaf[]): NavGroup[] {
+  const groups = new Map<string, MenuLeaf[]>();
   for (const child of children) {
     const name = child.group?.trim() ?? "";
     groups.set(name, [...(groups.get(name) ?? []), child]);
@@ -40,4 +53,4 @@ export function groupChildren(children: readonly NavLeaf[]): NavGroup[] {
   return [...ordered.filter((g) => !g.name), ...ordered.filter((g) => g.name)];
 }
 
-export const isMega = (children: readonly NavLeaf[]) => children.some((c) => c.group?.trim());
+export const isMega = (children: readonly MenuLeaf[]) => children.some((c) => c.group?.trim());

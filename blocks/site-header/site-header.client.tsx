@@ -1,9 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { NavItem, NavLeaf } from "../../schemas/generated/tenant";
 import { cx, Logo, NewTabHint, linkTarget } from "./links";
-import { groupChildren, isCurrent, isMega } from "./navigation";
+import { groupChildren, isCurrent, isMega, type MenuItem, type MenuLeaf } from "./navigation";
 import styles from "./site-header.module.css";
 
 /**
@@ -72,7 +71,7 @@ export function MenuButton({ controls, className, labelClassName }: { controls: 
   );
 }
 
-function LeafLink({ leaf, path }: { leaf: NavLeaf; path: string }) {
+function LeafLink({ leaf, path }: { leaf: MenuLeaf; path: string }) {
   return (
     <a className={styles.menuLink} href={leaf.href} {...linkTarget(leaf)} aria-current={isCurrent(leaf.href, path) ? "page" : undefined}>
       <Logo logo={leaf.logo} />
@@ -82,7 +81,7 @@ function LeafLink({ leaf, path }: { leaf: NavLeaf; path: string }) {
   );
 }
 
-function Dropdown({ item, menuName, idBase, path }: { item: NavItem; menuName: string; idBase: string; path: string }) {
+function Dropdown({ item, menuName, idBase, path }: { item: MenuItem; menuName: string; idBase: string; path: string }) {
   const children = item.children ?? [];
   const mega = isMega(children);
   const active = isCurrent(item.href, path) || children.some((c) => isCurrent(c.href, path));
@@ -152,7 +151,7 @@ function Dropdown({ item, menuName, idBase, path }: { item: NavItem; menuName: s
  * The main menu. A client component (it has no state) so that the page's payload carries the site's
  * menu items rather than the menu's element tree: a mega menu of forty links had been 18 KB of every page.
  */
-export function MainMenu({ navId, menuName, items, path }: { navId: string; menuName: string; items: NavItem[]; path: string }) {
+export function MainMenu({ navId, menuName, items, path }: { navId: string; menuName: string; items: MenuItem[]; path: string }) {
   return (
     <nav id={navId} className={styles.nav} aria-label="Main">
       <ul className={styles.menu}>

@@ -171,16 +171,22 @@ describe("navigation rules", () => {
       { label: "Deals", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
       { label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: [{ label: "Offers", href: "/offers", onlyWhenOffers: true, newTab: false }] },
     ];
-    expect(visibleItems(menu, false)).toEqual([{ label: "Specials", href: "/specials", onlyWhenOffers: false, newTab: false, children: undefined }]);
-    expect(visibleItems(menu, true)).toEqual(menu);
+    // What the browser's menu reads: no onlyWhenOffers, and newTab only when true.
+    expect(visibleItems(menu, false)).toEqual([{ label: "Specials", href: "/specials" }]);
+    expect(visibleItems(menu, true)).toEqual([
+      { label: "Deals", children: [{ label: "Offers", href: "/offers" }] },
+      { label: "Specials", href: "/specials", children: [{ label: "Offers", href: "/offers" }] },
+    ]);
+    const newTab = [{ label: "Finance", href: "https://finance.example", onlyWhenOffers: false, newTab: true }];
+    expect(visibleItems(newTab, false)).toEqual([{ label: "Finance", href: "https://finance.example", newTab: true }]);
   });
 
   it("lists ungrouped children first, then groups in order of first appearance", () => {
     const groups = groupChildren([
-      { label: "A", href: "/a", group: "SUV", onlyWhenOffers: false, newTab: false },
-      { label: "B", href: "/b", onlyWhenOffers: false, newTab: false },
-      { label: "C", href: "/c", group: "Hatch", onlyWhenOffers: false, newTab: false },
-      { label: "D", href: "/d", group: "SUV", onlyWhenOffers: false, newTab: false },
+      { label: "A", href: "/a", group: "SUV" },
+      { label: "B", href: "/b" },
+      { label: "C", href: "/c", group: "Hatch" },
+      { label: "D", href: "/d", group: "SUV" },
     ]);
     expect(groups.map((g) => [g.name, g.links.map((l) => l.label)])).toEqual([
       ["", ["B"]],
