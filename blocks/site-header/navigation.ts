@@ -17,11 +17,8 @@ export type MenuLeaf = Omit<NavLeaf, "onlyWhenOffers" | "newTab"> & { newTab?: t
 export type MenuItem = Omit<NavItem, "onlyWhenOffers" | "newTab" | "children"> & { newTab?: true; children?: MenuLeaf[] };
 
 /** The fields the menu reads: a false `newTab` and `onlyWhenOffers` on every link were about 2 KB of each page's payload. */
-function menuLink<T extends { onlyWhenOffers?: boolean; newTab?: boolean }>(link: T): Omit<T, "onlyWhenOffers" | "newTab"> & { newTab?: true } {
-  const rest: Partial<T> = { ...link };
-  delete rest.onlyWhenOffers;
-  delete rest.newTab;
-  return link.newTab ? { ...(rest as Omit<T, "onlyWhenOffers" | "newTab">), newTab: true } : (rest as Omit<T, "onlyWhenOffers" | "newTab">);
+function menuLink<T extends { onlyWhenOffers?: boolean; newTab?: boolean }>({ onlyWhenOffers: _settled, newTab, ...rest }: T) {
+  return newTab ? { ...rest, newTab: true as const } : rest;
 }
 
 /** The menu as visitors see it: offers-only items hidden while the site has no live offers, and parents left without children dropped. */
