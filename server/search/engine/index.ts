@@ -71,6 +71,8 @@ interface Base {
   stats: Map<string, Stats | null>;
   totals: Map<string, Totals>;
   uses: number;
+  /** The live docs outside the base, listed when first needed (baseCounts). */
+  outside?: { bits: Bits; docs: Int32Array };
 }
 
 
@@ -474,11 +476,27 @@ export class SearchIndex {
     return f.countByDocs(docs, docs.length, r.bits);
   }
 
+  /**
+   * A facet's counts over a base set, kept with the base: by values, by tallying its docs, or — for a
+   * base holding most live docs (a national group's, or no base filter) — the field's counts over
+   * every live doc (FacetField.count, kept current by every write) less a tally of the live docs
+   * outside the base (base.outside, listed once per base).
+   */
   private baseCounts(attribute: string, base: Base): Int32Array {
     let counts = base.counts.get(attribute);
     if (!counts) {
       const f = this.store.facets.get(attribute)!;
-      if (f.costByValues(this.store.capWords) < base.nb) counts = f.countByValues(base.bits).slice();
+      const byValues = f.costByValues(this.store.capWords);
+      const outside = this.store.live - base.nb;
+      if (outside + (this.store.capWords >>> 2) < Math.min(byValues, base.nb)) {
+        if (!base.outside) {
+          const bits = andNot(new Uint32Array(this.store.capWords), this.store.alive, base.bits);
+          base.outside = { bits, docs: this.docs3.slice(0, toList(bits, this.docs3)) };
+        }
+        const out = f.countByDocs(base.outside.docs, base.outside.docs.length, base.outside.bits);
+        counts = new Int32Array(out.length);
+        for (let v = 0; v < out.length; v++) counts[v] = f.count[v] - out[v];
+      } else if (byValues < base.nb) counts = f.countByValues(base.bits).slice();
       else {
         const k = toList(base.bits, this.docs3);
         counts = f.countByDocs(this.docs3, k, base.bits).slice();
@@ -497,12 +515,20 @@ export class SearchIndex {
    */
   private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Stats | null {
     const col = this.store.numbers.get(attribute)!;
-    if (r.nb === base.nb) {
-      if (!base.stats.has(attribute)) base.stats.set(attribute, scanStats(col, r.list()));
-      return base.stats.get(attribute)!;
-    }
     // A numeric facet (year, seats) just counted for this result: its counts per value give the stats.
     if (r.counted?.attribute === attribute && this.statsByFacet(attribute)) return statsOfCounts(this.store.facets.get(attribute)!.values, r.counted.counts);
+    if (r.nb === base.nb) {
+      // A whole base set: one pass over its docs for this and the request's other numeric attributes (totalsOf), kept with the base.
+      if (!base.stats.has(attribute)) {
+        const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && !this.statsByFacet(a) && !base.stats.has(a))];
+        const all = totalsOf(
+          group.map((a) => this.store.numbers.get(a)!),
+          r.list(),
+        );
+        group.forEach((a, i) => base.stats.set(a, all[i].count ? { min: all[i].min, max: all[i].max, avg: all[i].sum / all[i].count, sum: all[i].sum } : null));
+      }
+      return base.stats.get(attribute)!;
+    }
     if (!this.byRest(attribute, r, base)) {
       // One pass over the hits gives all four figures, with the request's other numeric facets.
       const s = this.sums(attribute, false, r, base, p);
