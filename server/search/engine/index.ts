@@ -31,7 +31,7 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
+import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totalsOf } from "./stats";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -551,7 +551,16 @@ export class SearchIndex {
     if (range === null) return null;
     // min and max by the walk above; sum and count: the base's less those of the docs the result leaves out.
     let all = base.totals.get(attribute);
-    if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
+    if (!all) {
+      // The base's totals of this and the request's other numeric attributes summed the same way, in one pass over its docs.
+      const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && this.store.integral(a) && !base.totals.has(a))];
+      const sums = totalsOf(
+        group.map((a) => this.store.numbers.get(a)!),
+        this.docs3.subarray(0, toList(base.bits, this.docs3)),
+      );
+      group.forEach((a, i) => base.totals.set(a, { sum: sums[i].sum, count: sums[i].count }));
+      all = base.totals.get(attribute)!;
+    }
     const left = this.sums(attribute, true, r, base, p);
     const t = { sum: all.sum - left.sum, count: all.count - left.count };
     return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };
