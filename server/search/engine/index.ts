@@ -32,6 +32,8 @@ import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./res
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
 import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totalsOf } from "./stats";
+import type { Orders } from "./order";
+import type { Steps } from "./sort";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -144,25 +146,34 @@ export class SearchIndex {
 
   /**
    * After a full build, builds in idle time what a visitor's first request would otherwise pay for:
-   * the replicas' sort orders, and any stats order a request asked for (Orders.ascending), one per
-   * turn of the event loop (setImmediate), so a request that arrives meanwhile waits for at most one
-   * order's build (about 4 ms at 100k docs, 45 at 1M). A request that needs a replica's order before
-   * this work reached it builds that one itself (Orders.permFor), as without idle work: answers never
-   * depend on how far it got. One run at a time; a newer full build's orders are built by the run under way.
+   * the replicas' sort orders, and any stats order a request asked for (Orders.ascending), a slice of
+   * one order's sort per turn of the event loop (setImmediate; sort.ts SLICE), so a request that
+   * arrives meanwhile waits for one slice at most. A write or a full build between two slices drops
+   * that order's work, which starts again on the new data. A request that needs a replica's order
+   * before this work finished it builds that one itself (Orders.permFor), as without idle work:
+   * answers never depend on how far it got. One run at a time, across full builds.
    */
   private scheduleIdle() {
     if (this.idleRunning) return;
     this.idleRunning = true;
     this.idleWork = new Promise((resolve) => {
-      let steps = 0;
+      let built = 0;
+      let job: { orders: Orders; version: number; name: string; steps: Steps<void> } | null = null;
       const step = () => {
-        const [next] = this.store.orders.unbuilt();
-        if (next === undefined) {
-          this.idleRunning = false;
-          return resolve(steps);
+        const { orders, version } = this.store;
+        if (job && (job.orders !== orders || job.version !== version || !orders.unbuilt().includes(job.name))) job = null;
+        if (!job) {
+          const [name] = orders.unbuilt();
+          if (name === undefined) {
+            this.idleRunning = false;
+            return resolve(built);
+          }
+          job = { orders, version, name, steps: orders.buildSteps(name) };
         }
-        this.store.orders.buildNow(next);
-        steps++;
+        if (job.steps.next().done) {
+          job = null;
+          built++;
+        }
         setImmediate(step);
       };
       setImmediate(step);

@@ -9,7 +9,7 @@
 import { type Alloc, ownAlloc, sharedAlloc } from "./arena";
 import type { Bits } from "./bitset";
 import type { SortKey } from "./types";
-import { reverseRuns, sortByColumn } from "./sort";
+import { type Steps, drain, reverseSteps, sortByColumn, sortSteps } from "./sort";
 import { cmpStr, compareValues, idHash } from "./values";
 
 type Columns = Map<string, Float64Array>;
@@ -141,9 +141,10 @@ export class Orders {
   /**
    * A replica's order: its sort attributes, from the last to the first, each a stable sort starting
    * from the primary order, so ties fall back to it. A single-key descending order is the ascending
-   * one with its equal-value runs reversed when that one is already built.
+   * one with its equal-value runs reversed when that one is already built. In slices (sort.ts): the
+   * caller drops the work when the index changes before the last.
    */
-  private buildReplica(keys: SortKey[]): Int32Array {
+  private *replicaSteps(keys: SortKey[]): Steps<Int32Array> {
     const primary = this.primary.subarray(0, this.size);
     if (keys.length === 1) {
       const [{ attribute, direction }] = keys;
@@ -151,11 +152,11 @@ export class Orders {
       for (const [name, other] of this.replicaKeys) {
         const asc = this.replicas.get(name);
         if (asc && direction === "desc" && other.length === 1 && other[0].attribute === attribute && other[0].direction === "asc")
-          return withCapacity(reverseRuns(asc.subarray(0, this.size), col), this.capDocs);
+          return withCapacity(yield* reverseSteps(asc.subarray(0, this.size), col), this.capDocs);
       }
     }
     let o = primary;
-    for (const k of [...keys].reverse()) o = sortByColumn(o, this.cols.get(k.attribute)!, k.direction);
+    for (const k of [...keys].reverse()) o = yield* sortSteps(o, this.cols.get(k.attribute)!, k.direction);
     return withCapacity(o, this.capDocs);
   }
 
@@ -181,7 +182,7 @@ export class Orders {
     const keys = this.replicaKeys.get(indexName);
     if (!keys) return { perm: this.primary.subarray(0, this.size), keys: null };
     let buf = this.replicas.get(indexName);
-    if (!buf) this.replicas.set(indexName, (buf = this.buildReplica(keys)));
+    if (!buf) this.replicas.set(indexName, (buf = drain(this.replicaSteps(keys))));
     return { perm: buf.subarray(0, this.size), keys };
   }
 
@@ -196,11 +197,18 @@ export class Orders {
     return [...names.filter((n) => !isDesc(n)), ...names.filter(isDesc), ...[...this.wanted].filter((n) => !this.replicas.has(n))];
   }
 
-  /** Builds one of the orders `unbuilt` names. */
-  buildNow(name: string) {
-    if (this.replicaKeys.has(name)) this.permFor(name);
-    else if (!this.replicas.has(name)) this.replicas.set(name, this.buildReplica(this.keysOf.get(name)!));
+  /**
+   * Builds one of the orders `unbuilt` names, a slice per step (sort.ts); the idle work drops it when
+   * the index changes before the last step (index.ts). Kept only if no request built it meanwhile.
+   */
+  *buildSteps(name: string): Steps<void> {
+    const built = yield* this.replicaSteps(this.keysOf.get(name)!);
+    if (!this.replicas.has(name)) this.replicas.set(name, built);
     this.wanted.delete(name);
+  }
+
+  buildNow(name: string) {
+    drain(this.buildSteps(name));
   }
 
   /** Stats orders asked for and not built yet (ascending). */
