@@ -564,7 +564,7 @@ export class SearchIndex {
     let all = base.totals.get(attribute);
     if (!all) {
       // The base's totals of this and the request's other numeric attributes summed the same way, in one pass over its docs.
-      const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && this.store.integral(a) && !base.totals.has(a))];
+      const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && this.store.integral(a) && !this.statsByFacet(a) && !base.totals.has(a))];
       const sums = totalsOf(
         group.map((a) => this.store.numbers.get(a)!),
         this.docs3.subarray(0, toList(base.bits, this.docs3)),
