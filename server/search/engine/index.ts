@@ -31,7 +31,9 @@ import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totals, totalsOf } from "./stats";
+import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totalsOf } from "./stats";
+import type { Orders } from "./order";
+import type { Steps } from "./sort";
 import { Store } from "./store";
 import type { TextMatch } from "./text-index";
 import {
@@ -71,6 +73,8 @@ interface Base {
   stats: Map<string, Stats | null>;
   totals: Map<string, Totals>;
   uses: number;
+  /** The live docs outside the base, listed when first needed (baseCounts). */
+  outside?: { bits: Bits; docs: Int32Array };
 }
 
 
@@ -116,6 +120,9 @@ export class SearchIndex {
   private steps = new Float64Array(0);
   private bitsPool: Bits[] = [];
   private docsPool: Int32Array[] = [];
+  /** Whether the idle work (scheduleIdle) is under way. */
+  private idleRunning = false;
+  private idleWork: Promise<number> = Promise.resolve(0);
 
   constructor(settings: IndexSettings) {
     this.settings = resolveSettings(settings);
@@ -134,6 +141,48 @@ export class SearchIndex {
   /** Replaces the whole index (a full build). A later record with the same objectID wins. */
   replaceAll(records: readonly InputRecord[]) {
     this.store.replaceAll(records);
+    this.scheduleIdle();
+  }
+
+  /**
+   * After a full build, builds in idle time what a visitor's first request would otherwise pay for:
+   * the replicas' sort orders, and any stats order a request asked for (Orders.ascending), a slice of
+   * one order's sort per turn of the event loop (setImmediate; sort.ts SLICE), so a request that
+   * arrives meanwhile waits for one slice at most. A write or a full build between two slices drops
+   * that order's work, which starts again on the new data. A request that needs a replica's order
+   * before this work finished it builds that one itself (Orders.permFor), as without idle work:
+   * answers never depend on how far it got. One run at a time, across full builds.
+   */
+  private scheduleIdle() {
+    if (this.idleRunning) return;
+    this.idleRunning = true;
+    this.idleWork = new Promise((resolve) => {
+      let built = 0;
+      let job: { orders: Orders; version: number; name: string; steps: Steps<void> } | null = null;
+      const step = () => {
+        const { orders, version } = this.store;
+        if (job && (job.orders !== orders || job.version !== version || !orders.unbuilt().includes(job.name))) job = null;
+        if (!job) {
+          const [name] = orders.unbuilt();
+          if (name === undefined) {
+            this.idleRunning = false;
+            return resolve(built);
+          }
+          job = { orders, version, name, steps: orders.buildSteps(name) };
+        }
+        if (job.steps.next().done) {
+          job = null;
+          built++;
+        }
+        setImmediate(step);
+      };
+      setImmediate(step);
+    });
+  }
+
+  /** Resolves, with the number of orders it built, when the idle work under way or last done has ended (benchmarks, tests). */
+  idle(): Promise<number> {
+    return this.idleWork;
   }
 
   /** Adds or replaces records by objectID, updating the structures in place (no rebuild). */
@@ -443,11 +492,27 @@ export class SearchIndex {
     return f.countByDocs(docs, docs.length, r.bits);
   }
 
+  /**
+   * A facet's counts over a base set, kept with the base: by values, by tallying its docs, or — for a
+   * base holding most live docs (a national group's, or no base filter) — the field's counts over
+   * every live doc (FacetField.count, kept current by every write) less a tally of the live docs
+   * outside the base (base.outside, listed once per base).
+   */
   private baseCounts(attribute: string, base: Base): Int32Array {
     let counts = base.counts.get(attribute);
     if (!counts) {
       const f = this.store.facets.get(attribute)!;
-      if (f.costByValues(this.store.capWords) < base.nb) counts = f.countByValues(base.bits).slice();
+      const byValues = f.costByValues(this.store.capWords);
+      const outside = this.store.live - base.nb;
+      if (outside + (this.store.capWords >>> 2) < Math.min(byValues, base.nb)) {
+        if (!base.outside) {
+          const bits = andNot(new Uint32Array(this.store.capWords), this.store.alive, base.bits);
+          base.outside = { bits, docs: this.docs3.slice(0, toList(bits, this.docs3)) };
+        }
+        const out = f.countByDocs(base.outside.docs, base.outside.docs.length, base.outside.bits);
+        counts = new Int32Array(out.length);
+        for (let v = 0; v < out.length; v++) counts[v] = f.count[v] - out[v];
+      } else if (byValues < base.nb) counts = f.countByValues(base.bits).slice();
       else {
         const k = toList(base.bits, this.docs3);
         counts = f.countByDocs(this.docs3, k, base.bits).slice();
@@ -466,24 +531,47 @@ export class SearchIndex {
    */
   private stats(attribute: string, r: ReturnType<SearchIndex["resolve"]>, base: Base, p: SearchParams): Stats | null {
     const col = this.store.numbers.get(attribute)!;
-    if (r.nb === base.nb) {
-      if (!base.stats.has(attribute)) base.stats.set(attribute, scanStats(col, r.list()));
-      return base.stats.get(attribute)!;
-    }
     // A numeric facet (year, seats) just counted for this result: its counts per value give the stats.
     if (r.counted?.attribute === attribute && this.statsByFacet(attribute)) return statsOfCounts(this.store.facets.get(attribute)!.values, r.counted.counts);
+    if (r.nb === base.nb) {
+      // A whole base set: one pass over its docs for this and the request's other numeric attributes (totalsOf), kept with the base.
+      if (!base.stats.has(attribute)) {
+        const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && !this.statsByFacet(a) && !base.stats.has(a))];
+        const all = totalsOf(
+          group.map((a) => this.store.numbers.get(a)!),
+          r.list(),
+        );
+        group.forEach((a, i) => base.stats.set(a, all[i].count ? { min: all[i].min, max: all[i].max, avg: all[i].sum / all[i].count, sum: all[i].sum } : null));
+      }
+      return base.stats.get(attribute)!;
+    }
     if (!this.byRest(attribute, r, base)) {
       // One pass over the hits gives all four figures, with the request's other numeric facets.
       const s = this.sums(attribute, false, r, base, p);
       return s.count ? { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum } : null;
     }
+    const asc = this.store.orders.ascending(attribute);
+    if (!asc) {
+      this.scheduleIdle(); // builds the order asked for; meanwhile, one pass over the hits
+      const s = this.sums(attribute, false, r, base, p);
+      return s.count ? { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum } : null;
+    }
     const [lo, hi] = boundsOf(p.filter, attribute);
-    const range = minMax(this.store.orders.ascending(attribute), col, r.bits, lo, hi, r.nb + 256);
+    const range = minMax(asc, col, r.bits, lo, hi, r.nb + 256);
     if (range === undefined) return scanStats(col, r.list());
     if (range === null) return null;
     // min and max by the walk above; sum and count: the base's less those of the docs the result leaves out.
     let all = base.totals.get(attribute);
-    if (!all) base.totals.set(attribute, (all = totals(col, this.docs3.subarray(0, toList(base.bits, this.docs3)))));
+    if (!all) {
+      // The base's totals of this and the request's other numeric attributes summed the same way, in one pass over its docs.
+      const group = [attribute, ...p.facets.filter((a) => a !== attribute && this.store.numbers.has(a) && this.store.integral(a) && !this.statsByFacet(a) && !base.totals.has(a))];
+      const sums = totalsOf(
+        group.map((a) => this.store.numbers.get(a)!),
+        this.docs3.subarray(0, toList(base.bits, this.docs3)),
+      );
+      group.forEach((a, i) => base.totals.set(a, { sum: sums[i].sum, count: sums[i].count }));
+      all = base.totals.get(attribute)!;
+    }
     const left = this.sums(attribute, true, r, base, p);
     const t = { sum: all.sum - left.sum, count: all.count - left.count };
     return { min: range[0], max: range[1], avg: t.sum / t.count, sum: t.sum };

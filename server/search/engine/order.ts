@@ -3,112 +3,16 @@
  * each replica's order (its sort attributes, then the primary order) are kept as permutations of
  * the live docs, so a page is found by walking a permutation and keeping the docs in the result
  * bitset (select.ts) — the first page of 100k hits costs a few dozen steps, not a sort. Updates
- * splice the permutations in place; replica orders are built on first use.
+ * splice the permutations in place; replica orders are built in idle time after a full build, or
+ * on first use when a request comes first.
  */
 import { type Alloc, ownAlloc, sharedAlloc } from "./arena";
 import type { Bits } from "./bitset";
 import type { SortKey } from "./types";
+import { type Steps, drain, reverseSteps, sortByColumn, sortSteps } from "./sort";
 import { cmpStr, compareValues, idHash } from "./values";
 
 type Columns = Map<string, Float64Array>;
-
-/**
- * Stable sort of `order` by one column, missing values last in either direction. Each doc gets an
- * unsigned integer key — its value's offset from the minimum when values are integral (years, km,
- * prices, timestamps), else its rank among the distinct values — and an LSD radix sort orders by it
- * in one or two linear passes: several times faster than a comparison sort at 100k docs.
- */
-export function sortByColumn(order: Int32Array, col: Float64Array, direction: SortKey["direction"]): Int32Array {
-  const m = order.length;
-  let min = Infinity;
-  let max = -Infinity;
-  let integral = true;
-  for (let i = 0; i < m; i++) {
-    const v = col[order[i]];
-    if (v !== v) continue;
-    if (v < min) min = v;
-    if (v > max) max = v;
-    if (integral && !Number.isInteger(v)) integral = false;
-  }
-  if (min > max) return order.slice();
-  const asc = direction === "asc";
-  const keys = sharedAlloc(Uint32Array, m);
-  let missing: number;
-  if (integral && max - min < 2 ** 32 - 1) {
-    missing = max - min + 1;
-    for (let i = 0; i < m; i++) {
-      const v = col[order[i]];
-      keys[i] = v !== v ? missing : asc ? v - min : max - v;
-    }
-  } else {
-    const values = sharedAlloc(Float64Array, m);
-    let k = 0;
-    for (let i = 0; i < m; i++) if (col[order[i]] === col[order[i]]) values[k++] = col[order[i]];
-    const sorted = values.subarray(0, k).sort();
-    let D = 0; // distinct values, compacted in place
-    for (let i = 0; i < k; i++) if (i === 0 || sorted[i] !== sorted[D - 1]) sorted[D++] = sorted[i];
-    missing = D;
-    for (let i = 0; i < m; i++) {
-      const v = col[order[i]];
-      if (v !== v) {
-        keys[i] = D;
-        continue;
-      }
-      let lo = 0;
-      let hi = D - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      keys[i] = asc ? lo : D - 1 - lo;
-    }
-  }
-  return radixSort(order, keys, missing);
-}
-
-/** Stable LSD radix sort of `docs` by `keys` (≤ top), 16 bits per pass. */
-function radixSort(docs: Int32Array, keys: Uint32Array, top: number): Int32Array {
-  const m = docs.length;
-  const passes = top < 0x10000 ? 1 : 2;
-  const counts = new Int32Array(Math.min(top, 0xffff) + 2);
-  let outDocs = sharedAlloc(Int32Array, m);
-  let outKeys = passes > 1 ? sharedAlloc(Uint32Array, m) : keys;
-  for (let p = 0, shift = 0; p < passes; p++, shift += 16) {
-    counts.fill(0);
-    for (let i = 0; i < m; i++) counts[((keys[i] >>> shift) & 0xffff) + 1]++;
-    for (let b = 1; b < counts.length; b++) counts[b] += counts[b - 1];
-    for (let i = 0; i < m; i++) {
-      const pos = counts[(keys[i] >>> shift) & 0xffff]++;
-      outDocs[pos] = docs[i];
-      if (passes > 1) outKeys[pos] = keys[i];
-    }
-    if (p + 1 < passes) {
-      [docs, outDocs] = [outDocs, sharedAlloc(Int32Array, m)];
-      [keys, outKeys] = [outKeys, keys];
-    }
-  }
-  return outDocs;
-}
-
-/** The descending order from an ascending one over the same column: equal-value runs in reverse, each run kept in order. */
-function reverseRuns(asc: Int32Array, col: Float64Array): Int32Array {
-  const m = asc.length;
-  const out = sharedAlloc(Int32Array, m);
-  let end = m;
-  while (end > 0 && col[asc[end - 1]] !== col[asc[end - 1]]) end--; // missing values stay last
-  let w = 0;
-  for (let j = end; j > 0; ) {
-    const v = col[asc[j - 1]];
-    let i = j - 1;
-    while (i > 0 && col[asc[i - 1]] === v) i--;
-    out.set(asc.subarray(i, j), w);
-    w += j - i;
-    j = i;
-  }
-  out.set(asc.subarray(end), w);
-  return out;
-}
 
 /**
  * Updates a sorted buffer in place (no allocation — at 500k docs, fresh 2 MB arrays per order per
@@ -231,15 +135,16 @@ export class Orders {
     if (order.length <= this.primary.length) this.primary.set(order);
     else this.primary = withCapacity(order, this.capDocs);
     this.updateRank();
-    this.replicas.clear(); // built on first use: see permFor
+    this.replicas.clear(); // built in idle time or on first use: see permFor
   }
 
   /**
    * A replica's order: its sort attributes, from the last to the first, each a stable sort starting
    * from the primary order, so ties fall back to it. A single-key descending order is the ascending
-   * one with its equal-value runs reversed when that one is already built.
+   * one with its equal-value runs reversed when that one is already built. In slices (sort.ts): the
+   * caller drops the work when the index changes before the last.
    */
-  private buildReplica(keys: SortKey[]): Int32Array {
+  private *replicaSteps(keys: SortKey[]): Steps<Int32Array> {
     const primary = this.primary.subarray(0, this.size);
     if (keys.length === 1) {
       const [{ attribute, direction }] = keys;
@@ -247,11 +152,11 @@ export class Orders {
       for (const [name, other] of this.replicaKeys) {
         const asc = this.replicas.get(name);
         if (asc && direction === "desc" && other.length === 1 && other[0].attribute === attribute && other[0].direction === "asc")
-          return withCapacity(reverseRuns(asc.subarray(0, this.size), col), this.capDocs);
+          return withCapacity(yield* reverseSteps(asc.subarray(0, this.size), col), this.capDocs);
       }
     }
     let o = primary;
-    for (const k of [...keys].reverse()) o = sortByColumn(o, this.cols.get(k.attribute)!, k.direction);
+    for (const k of [...keys].reverse()) o = yield* sortSteps(o, this.cols.get(k.attribute)!, k.direction);
     return withCapacity(o, this.capDocs);
   }
 
@@ -270,30 +175,60 @@ export class Orders {
 
   /**
    * The order a named index uses: a replica's, or the primary's for any other name. Replica orders
-   * are built on first use (a few ms at 100k docs) and kept current from then on: a sort no visitor
-   * picks costs neither build time nor memory.
+   * are built by the idle work after a full build (index.ts), or here on first use when a request
+   * needs one before that work reached it (a few ms at 100k docs), and kept current from then on.
    */
   permFor(indexName: string): { perm: Int32Array; keys: SortKey[] | null } {
     const keys = this.replicaKeys.get(indexName);
     if (!keys) return { perm: this.primary.subarray(0, this.size), keys: null };
     let buf = this.replicas.get(indexName);
-    if (!buf) this.replicas.set(indexName, (buf = this.buildReplica(keys)));
+    if (!buf) this.replicas.set(indexName, (buf = drain(this.replicaSteps(keys))));
     return { perm: buf.subarray(0, this.size), keys };
   }
 
   /**
-   * Every live doc by one attribute, ascending, missing values last (facet stats' min and max):
-   * the replica's order when a replica sorts by that alone, else one of its own, built on first use
-   * and kept current like a replica's.
+   * The orders not built yet that the idle work builds (index.ts): every replica's, each ascending one
+   * before its descending twin (which is then its runs reversed, not a sort), then the stats' orders
+   * asked for (see ascending).
    */
-  ascending(attribute: string): Int32Array {
-    for (const [name, keys] of this.replicaKeys) if (keys.length === 1 && keys[0].attribute === attribute && keys[0].direction === "asc") return this.permFor(name).perm;
-    const name = `\u0000${attribute}`; // not a replica: permFor looks names up among the replicas only
-    let buf = this.replicas.get(name);
-    if (!buf) {
-      this.keysOf.set(name, [{ attribute, direction: "asc" }]);
-      this.replicas.set(name, (buf = this.buildReplica(this.keysOf.get(name)!)));
+  unbuilt(): string[] {
+    const names = [...this.replicaKeys.keys()].filter((name) => !this.replicas.has(name));
+    const isDesc = (name: string) => this.replicaKeys.get(name)!.some((k) => k.direction === "desc");
+    return [...names.filter((n) => !isDesc(n)), ...names.filter(isDesc), ...[...this.wanted].filter((n) => !this.replicas.has(n))];
+  }
+
+  /**
+   * Builds one of the orders `unbuilt` names, a slice per step (sort.ts); the idle work drops it when
+   * the index changes before the last step (index.ts). Kept only if no request built it meanwhile.
+   */
+  *buildSteps(name: string): Steps<void> {
+    const built = yield* this.replicaSteps(this.keysOf.get(name)!);
+    if (!this.replicas.has(name)) this.replicas.set(name, built);
+    this.wanted.delete(name);
+  }
+
+  buildNow(name: string) {
+    drain(this.buildSteps(name));
+  }
+
+  /** Stats orders asked for and not built yet (ascending). */
+  private readonly wanted = new Set<string>();
+
+  /**
+   * Every live doc by one attribute, ascending, missing values last (facet stats' min and max): the
+   * replica's order when a replica sorts by that alone, else one of its own, kept current like a
+   * replica's once built. Null while it is not built: a request does not wait for a sort (40 ms at
+   * 500k docs) but scans its hits, and the idle work builds the order (index.ts).
+   */
+  ascending(attribute: string): Int32Array | null {
+    for (const [name, keys] of this.replicaKeys) {
+      if (keys.length === 1 && keys[0].attribute === attribute && keys[0].direction === "asc") return this.replicas.get(name)?.subarray(0, this.size) ?? null;
     }
-    return buf.subarray(0, this.size);
+    const name = `\u0000${attribute}`; // not a replica: permFor looks names up among the replicas only
+    const buf = this.replicas.get(name);
+    if (buf) return buf.subarray(0, this.size);
+    this.keysOf.set(name, [{ attribute, direction: "asc" }]);
+    this.wanted.add(name);
+    return null;
   }
 }

@@ -47,25 +47,11 @@ export function boundsOf(node: FilterNode | null, attribute: string): [number, n
   return [lo, hi];
 }
 
-/** Sum and count of the values (NaN: none) of `col` over `docs`. */
-export function totals(col: Float64Array, docs: Int32Array): Totals {
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const v = col[docs[i]];
-    if (v === v) {
-      sum += v;
-      count++;
-    }
-  }
-  return { sum, count };
-}
-
 /**
  * Sum, count, min and max of several columns over the same docs, four columns per pass: the docs
  * are read once per four columns, and the four columns' figures are independent (one column at a
  * time reads the list five times for a page's five numeric facets). Each sum adds the same values
- * in the same order as `totals`, and min and max are `scanStats`', so the figures are identical.
+ * in the same order as a pass over one column, and min and max are `scanStats`', so the figures are identical.
  */
 export function totalsOf(cols: Float64Array[], docs: Int32Array): Sums[] {
   const out: Sums[] = [];
