@@ -27,6 +27,9 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** The LISTEN connection's application_name in pg_stat_activity. */
+export const LISTENER_NAME = "forecourt-listen";
+
 /** Back-off of LISTEN reconnects: 0.5 s doubling to 30 s, each delay jittered to 50–100 %. */
 export function reconnectDelayMs(attempt: number, random = Math.random, firstMs = 500): number {
   const ceiling = Math.min(30_000, firstMs * 2 ** Math.min(attempt, 10));
@@ -103,7 +106,8 @@ async function openPostgres(url: string, reconnectFirstMs = 500): Promise<DbHand
   };
 
   async function connectListener() {
-    const client = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    // Named, so an operator (and the cluster test) can tell it in pg_stat_activity even before its first LISTEN.
+    const client = new Client({ connectionString: url, application_name: LISTENER_NAME, keepAlive: true, connectionTimeoutMillis: 10_000 });
     client.on("error", (e) => lost(client, e));
     client.on("end", () => lost(client));
     client.on("notification", (n) => each(handlers.get(n.channel) ?? [], n.payload ?? ""));

@@ -147,19 +147,22 @@ export const reconverge: CoherenceCase = async (c) => {
   const db = new pg.Client({ connectionString: c.databaseUrl });
   await db.connect();
   try {
-    const listeners = "from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'";
-    const cut = await db.query(`select pg_terminate_backend(pid) ${listeners}`);
-    if ((cut.rowCount ?? 0) < c.instanceUrls.length) throw new Error(`expected a LISTEN connection per instance, found ${cut.rowCount}`);
+    // By name, not by last query: a connection made just now may not have sent its LISTEN yet.
+    const listeners = "from pg_stat_activity where datname = current_database() and application_name = 'forecourt-listen'"; // server/db/open.ts, LISTENER_NAME
     await db.query("begin");
     await db.query("delete from vehicles where id = $1", [gone.id]);
     await db.query("insert into vehicle_deletions (id, deleted_at) values ($1, now())", [gone.id]);
     await db.query(`update vehicles set price = 25990, data = jsonb_set(data, '{price}', '25990'), updated_at = now() where id = $1`, [kept.id]);
+    // Cut the connections only now, waiting (up to 5 s) until each has gone, then commit at once: the
+    // commit follows within milliseconds, well before the first reconnect (≥ 0.25 s), however slow the writes were.
+    const cut = await db.query(`select pg_terminate_backend(pid, 5000) ${listeners}`);
+    if ((cut.rowCount ?? 0) < c.instanceUrls.length) throw new Error(`expected a LISTEN connection per instance, found ${cut.rowCount}`);
     await db.query("commit");
     const since = performance.now();
     const { rows } = await db.query<{ at: Date }>("select now() as at");
     // The writes were made while no LISTEN connection was up (else a NOTIFY, not the re-sync, would bring them).
-    const early = await db.query(`select count(*)::int as n ${listeners} and backend_start < $1`, [rows[0].at]);
-    if (early.rows[0].n) throw new Error(`${early.rows[0].n} LISTEN connections were back before the writes: the re-sync was not tested`);
+    const early = await db.query<{ pid: number; started: string }>(`select pid, to_char(backend_start, 'HH24:MI:SS.MS') as started ${listeners} and backend_start < $1`, [rows[0].at]);
+    if (early.rowCount) throw new Error(`${early.rowCount} LISTEN connections were back before the writes (committed at ${rows[0].at.toISOString()}; backends: ${JSON.stringify(early.rows)}): the re-sync was not tested`);
     // Instance 0 did not hear them either: every instance is polled.
     return await pollOthers(c, "re-converging after the LISTEN connections were cut", since, async (i) => {
       if ((await searchBadge(c, i, "bluegum", gone.badge)).length) return "the deleted car is still in search";
