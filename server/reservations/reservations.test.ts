@@ -118,6 +118,28 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     expect((await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c2"))).length).toBe(1);
   });
 
+  it("the same Idempotency-Key sent twice at once: the one that finds the car already held by its twin answers the twin's reservation, not 409", async (t) => {
+    db.need(t);
+    clock = T0;
+    const slug = await slugOf("c8");
+    const req = request(slug);
+    // The second request's first query (the key's lookup) runs at once and finds nothing; every later
+    // query waits until the first request has held the car, as under load in CI (fuzz-servers.spec).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const second = reserveCar({ ...ctx(), db: gatedAfterFirstSelect(h.db, gate) }, req);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const first = await reserveCar(ctx(), req);
+    expect(first.status).toBe("held");
+    open();
+    const late = await second;
+    expect(late.reservation.id).toBe(first.reservation.id);
+    expect(late.status).toBe("held");
+    expect((await h.db.select().from(reservations).where(eq(reservations.vehicleId, "c8"))).length).toBe(1);
+    // The other cases count the holds that lapse: this one leaves none.
+    await h.db.delete(reservations).where(eq(reservations.vehicleId, "c8"));
+  });
+
   it("the hold lapses with the clock: lazily on read, and by the sweep, which announces the car", async (t) => {
     db.need(t);
     clock = T0;
@@ -304,3 +326,33 @@ describe.each(backends)("reservations on %s", (_name, make) => {
     await expect(reserveCar(ctx(), request(await slugOf("c3"), { kind: "purchase" }))).rejects.toMatchObject({ status: 404 });
   });
 });
+
+/** `db` for one caller: its first `select` runs at once; every later query (a builder's `then`) waits for `gate`. */
+function gatedAfterFirstSelect(db: DbHandle["db"], gate: Promise<void>): DbHandle["db"] {
+  let selects = 0;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(obj, prop) {
+        const value = Reflect.get(obj, prop, obj);
+        if (prop === "then" && typeof value === "function") {
+          return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => gate.then(() => value.call(obj, resolve, reject));
+        }
+        if (typeof value === "function") {
+          return (...args: unknown[]) => {
+            const out = value.apply(obj, args);
+            return out && typeof out === "object" ? wrap(out) : out;
+          };
+        }
+        return value && typeof value === "object" ? wrap(value) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(obj, prop) {
+      const value = Reflect.get(obj, prop, obj);
+      if (prop === "select" && selects++ === 0) return value.bind(obj);
+      if (prop === "select") return (...args: unknown[]) => wrap((value as (...a: unknown[]) => object).apply(obj, args));
+      if (prop === "query") return wrap(value as object);
+      return typeof value === "function" ? value.bind(obj) : value;
+    },
+  });
+}

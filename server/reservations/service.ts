@@ -59,21 +59,30 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   if (!kindEnabled(tenant, req.kind)) throw new NotFoundError(req.kind === "purchase" ? "This site does not sell cars online." : "This site does not take online reservations.");
   const hash = payloadHash({ slug: req.slug, kind: req.kind, contact: req.contact, purchase: req.purchase ?? null });
 
-  const [existing] = await db.select().from(reservations).where(and(eq(reservations.site, site), eq(reservations.idempotencyKey, req.idempotencyKey)));
-  if (existing) {
+  /** The answer to a retry of this key, or null when the key is new. */
+  const replay = async (): Promise<ReserveOutcome | null> => {
+    const [existing] = await db.select().from(reservations).where(and(eq(reservations.site, site), eq(reservations.idempotencyKey, req.idempotencyKey)));
+    if (!existing) return null;
     if (existing.requestHash !== hash) throw new HttpError(409, "This Idempotency-Key was already used for a different reservation; send a new key.");
     // A retry (its first answer and cookie may have been lost): the key is the buyer's secret, so the
     // sender is the buyer; a new token replaces the old.
     const owner = newOwnerToken();
     await db.update(reservations).set({ ownerTokenHash: owner.hash }).where(eq(reservations.id, existing.id));
     return { ...outcomeOf(existing), ownerToken: owner.token };
-  }
+  };
+  const replayed = await replay();
+  if (replayed) return replayed;
 
   await releaseLapsed(db, now);
   const car = await siteVehicleBySlug(db, tenant, req.slug);
   if (!car) throw new NotFoundError("There is no such car on this site.");
   const reason = reserveIneligibility(car, { enabled: true });
-  if (reason) throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
+  // The same key sent at the same moment may have reserved the car since the check above: its replay, not "reserved".
+  if (reason) {
+    const late = await replay();
+    if (late) return late;
+    throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
+  }
 
   const terms = depositTerms(tenant);
   // Planned now, from the visitor's own request: the lead is stored later, maybe from the payment
