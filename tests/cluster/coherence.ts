@@ -153,10 +153,16 @@ export const reconverge: CoherenceCase = async (c) => {
     await db.query("delete from vehicles where id = $1", [gone.id]);
     await db.query("insert into vehicle_deletions (id, deleted_at) values ($1, now())", [gone.id]);
     await db.query(`update vehicles set price = 25990, data = jsonb_set(data, '{price}', '25990'), updated_at = now() where id = $1`, [kept.id]);
-    // Cut the connections only now, waiting (up to 5 s) until each has gone, then commit at once: the
-    // commit follows within milliseconds, well before the first reconnect (≥ 0.25 s), however slow the writes were.
-    const cut = await db.query(`select pg_terminate_backend(pid, 5000) ${listeners}`);
+    // Cut the connections only now, all at once (waiting on each in turn let the first reconnect before
+    // the last had gone), wait until they have all gone, then commit at once: well before the first
+    // reconnect (≥ 0.25 s), however slow the writes were.
+    const cut = await db.query<{ pid: number }>(`select pid, pg_terminate_backend(pid) ${listeners}`);
     if ((cut.rowCount ?? 0) < c.instanceUrls.length) throw new Error(`expected a LISTEN connection per instance, found ${cut.rowCount}`);
+    const pids = cut.rows.map((r) => r.pid);
+    for (const until = Date.now() + 5000; Date.now() < until; await new Promise((r) => setTimeout(r, 5))) {
+      await db.query("select pg_stat_clear_snapshot()"); // pg_stat_activity is otherwise read once per transaction
+      if (!(await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where pid = any($1)", [pids])).rows[0].n) break;
+    }
     await db.query("commit");
     const since = performance.now();
     const { rows } = await db.query<{ at: Date }>("select now() as at");
