@@ -78,11 +78,9 @@ export async function reserveCar(ctx: ReservationContext, req: ReserveRequest): 
   if (!car) throw new NotFoundError("There is no such car on this site.");
   const reason = reserveIneligibility(car, { enabled: true });
   // The same key sent at the same moment may have reserved the car since the check above: its replay, not "reserved".
-  if (reason) {
-    const late = await replay();
-    if (late) return late;
-    throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
-  }
+  const late = reason ? await replay() : null;
+  if (late) return late;
+  if (reason) throw new ReservationUnavailableError(reason, vehicleTerms(car).noun);
 
   const terms = depositTerms(tenant);
   // Planned now, from the visitor's own request: the lead is stored later, maybe from the payment
