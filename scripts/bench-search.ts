@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --sizes 10000,100000,500000,1000000 --pages 300 --engine path/to/engine --fresh]
+ * npm run bench:search [-- --sizes 10000,100000,500000,1000000 --pages 300 --engine path/to/engine --fresh --writes 40]
  *
  * Builds the embedded search index over synthetic vehicles at each size and replays InstantSearch
  * pages against it: a main query (with every facet the search page's widgets ask for) plus one
@@ -14,6 +14,10 @@
  * vehicles: a cold JIT, a heap holding only these records, so build time and memory are that size's
  * own; a 100k build then includes compiling the engine, about 1 s more).
  *
+ * `--writes N` then times, N times over, one InstantSearch page under the national group's base filter
+ * (the widest) right after a single-doc upsert (a price and a make changed), beside the write itself
+ * and the same page again (its caches warm).
+ *
  * Times are wall-clock: on a shared machine, other processes' load shows in them (the load average
  * is printed before and after, and beside each size); the CPU time per page is printed beside them.
  */
@@ -24,7 +28,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import path from "node:path";
 import { SearchIndex as OwnIndex } from "../server/search/engine";
-import { generateRecords, instantSearchPage, rng, vehicleSettings, type SyntheticPage } from "../tests/fixtures/synthetic-search";
+import { TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings, type SyntheticPage } from "../tests/fixtures/synthetic-search";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
@@ -37,6 +41,7 @@ const SIZES = arg("sizes", "10000,100000,500000,1000000").split(",").map(Number)
 const PAGES = Number(arg("pages", "300"));
 const ENGINE = arg("engine", "");
 const SAME_PROCESS = !process.argv.includes("--fresh");
+const WRITES = Number(arg("writes", "0"));
 /** Set in a child the parent started for one size: it prints that size's row for the parent to collect. */
 const CHILD = process.argv.includes("--child");
 const SearchIndex: typeof OwnIndex = ENGINE ? (await import(path.resolve(ENGINE, "index.ts"))).SearchIndex : OwnIndex;
@@ -66,7 +71,7 @@ const ROW = "\u0000row ";
 
 /** Runs one size in a child process: its lines pass through, its row comes back. */
 function inChild(size: number): Promise<void> {
-  const args = [...process.execArgv, process.argv[1], "--sizes", String(size), "--pages", String(PAGES), "--child", "--fresh", ...(ENGINE ? ["--engine", ENGINE] : [])];
+  const args = [...process.execArgv, process.argv[1], "--sizes", String(size), "--pages", String(PAGES), "--child", "--fresh", "--writes", String(WRITES), ...(ENGINE ? ["--engine", ENGINE] : [])];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
@@ -150,7 +155,32 @@ for (const size of SIZES) {
   const byKind = new Map<string, number[]>();
   pages.forEach((p, i) => byKind.set(p.kind || "browse", [...(byKind.get(p.kind || "browse") ?? []), times[i]]));
   const slow = [...byKind].map(([k, ts]) => [k, Math.max(...ts), ts.length] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  if (WRITES) afterWrites(index, records, size);
   console.log(`[${size}] built in ${build.toFixed(0)} ms (GC ${buildGcMs.toFixed(0)} ms), its idle work (${idleOrders} sort orders) done ${idle.toFixed(0)} ms later; GC during the replay ${gcMs.toFixed(0)} ms; slowest kinds: ${slow.map(([k, ms, n]) => `${k} (${n}) ${ms.toFixed(1)} ms`).join("; ")}`);
+}
+
+/** `--writes`: a page under the widest base filter right after a one-doc write, against the write and the page again. */
+function afterWrites(index: OwnIndex, records: ReturnType<typeof generateRecords>, size: number) {
+  const r = rng(size + 7);
+  const baseFilter = baseFilterFor(TENANTS[0]);
+  const pages = Array.from({ length: 8 }, () => instantSearchPage(records, r));
+  const [write, first, again]: number[][] = [[], [], []];
+  const time = (f: () => void) => {
+    const t = performance.now();
+    f();
+    return performance.now() - t;
+  };
+  for (let i = 0; i < WRITES; i++) {
+    const { requests } = pages[i % pages.length];
+    index.multipleQueries(requests, { baseFilter });
+    const old = records[Math.floor(r() * records.length)];
+    const changed = { ...old, price: old.price + 1000, make: records[Math.floor(r() * records.length)].make };
+    write.push(time(() => index.upsert([changed])));
+    first.push(time(() => index.multipleQueries(requests, { baseFilter })));
+    again.push(time(() => index.multipleQueries(requests, { baseFilter })));
+  }
+  const stat = (xs: number[]) => ((s) => `p50 ${pct(s, 50).toFixed(2)} p95 ${pct(s, 95).toFixed(2)} max ${s[s.length - 1].toFixed(2)} ms`)([...xs].sort((a, b) => a - b));
+  console.log(`[${size}] ${WRITES} one-doc writes: the write ${stat(write)}; the page after it ${stat(first)}; the same page again ${stat(again)}; load ${load()}`);
 }
 
 if (CHILD) {

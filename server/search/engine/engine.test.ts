@@ -3,10 +3,10 @@
  * facet counts and stats (and, the hit objects being built by shared code, the same hits).
  */
 import { describe, expect, it } from "vitest";
-import type { SearchRecord } from "../../../domain/search-record";
+import { FACET_ATTRIBUTES, type SearchRecord } from "../../../domain/search-record";
 import { SearchIndex } from "./index";
 import { ReferenceIndex } from "./reference";
-import { SORTS, TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings } from "../../../tests/fixtures/synthetic-search";
+import { PAGE_FACETS, SORTS, SYNTHETIC_NOW, TENANTS, baseFilterFor, generateRecords, instantSearchPage, rng, vehicleSettings } from "../../../tests/fixtures/synthetic-search";
 import type { MultiQueryRequest, SearchResponse } from "./types";
 
 type Rng = () => number;
@@ -245,6 +245,101 @@ describe("incremental updates", { timeout: 120_000 }, () => {
       expectSame(got, rebuilt.search(params, { indexName, baseFilter }), `${label} (fresh build)`);
       expectSame(got, reference.search(params, { indexName, baseFilter }), `${label} (reference)`);
     }
+  });
+
+  // Writes keep the cached base sets, their counts, stats and totals and the range filters' docs
+  // current (bases.ts) instead of dropping them: after each single-doc write, the same InstantSearch
+  // pages (cached before it) must answer as a fresh build and the reference.
+  it("keeps cached base sets, counts and stats exact through writes (pages under base filters, a moving time bound)", async () => {
+    const r = rng(29);
+    const all = generateRecords(2700, 5);
+    const current = new Map(all.slice(0, 2500).map((x) => [x.objectID, x]));
+    const engine = new SearchIndex(vehicleSettings());
+    engine.replaceAll([...current.values()]);
+    const dealers = TENANTS[1]; // dealerships 1–20
+    // The service's base filter has a time bound that moves every second: a new string each request,
+    // sharing the Base of the previous one by content while it selects the same docs.
+    const tenantBase = (t: number) => `(${dealers.map((d) => `dealership_id:${d}`).join(" OR ")}) AND show_on_dealer_website:true AND listing_ts >= ${t}`;
+    // Facets no page asks for: one more asked after each write (its base counts start from the base's outside docs).
+    const unasked = FACET_ATTRIBUTES.filter((a) => !PAGE_FACETS.includes(a));
+    const browse = (k: number): MultiQueryRequest => ({ indexName: "vehicles", params: { query: "", hitsPerPage: 3, facets: [...PAGE_FACETS, ...unasked.slice(0, k), "price", "km", "weekly_price"] } });
+    const narrow: MultiQueryRequest = { indexName: "vehicles", params: { query: "", hitsPerPage: 3, numericFilters: ["price<=150000"], facets: ["make", "price", "km", "weekly_price", "year"] } };
+    const pages = [[browse(0)], [narrow], ...Array.from({ length: 5 }, () => instantSearchPage(all, r).requests)];
+    let t = SYNTHETIC_NOW - 3 * 86400;
+    const ask = (baseFilter: string | undefined) => pages.map((requests) => engine.multipleQueries(requests, { baseFilter }).results as SearchResponse[]);
+    ask(tenantBase(t));
+    await engine.idle(); // the stats' ascending orders the pages asked for: min and max by walking them, sums from the base's totals
+    const inBase = (x: SearchRecord, bound = t) => dealers.includes(x.dealership_id) && x.show_on_dealer_website && x.listing_ts >= bound;
+    const ids = () => [...current.keys()];
+    const find = (test: (x: SearchRecord) => boolean) => [...current.values()].find(test)!;
+    const maxPrice = () => Math.max(...[...current.values()].filter((x) => inBase(x)).map((x) => x.price));
+    const donor = () => pick(r, all);
+    // Each write returns the records to upsert and the ids to remove.
+    const writes: [string, () => [SearchRecord[], string[]]][] = [
+      ["add a doc to the base", () => [[{ ...all[2500], objectID: "new-1", dealership_id: 5, show_on_dealer_website: true, listing_ts: t + 10 }], []]],
+      ["change a base doc's facet values", () => { const x = find((y) => inBase(y)); const d = donor(); return [[{ ...x, make: d.make, model: d.model, make_model: d.make_model, colour: d.colour, body: d.body, tag: "Clearance" }], []]; }],
+      ["raise a base doc's price past the max, km to 0", () => { const x = find((y) => inBase(y) && y.km > 0); return [[{ ...x, price: maxPrice() + 1000, km: 0, year: 2027 }], []]; }],
+      ["lower the max price's doc (the max must be found again)", () => { const x = find((y) => inBase(y) && y.price === maxPrice()); return [[{ ...x, price: 5000, weekly_price: null }], []]; }],
+      ["delete a base doc", () => [[], [find((y) => inBase(y)).objectID]]],
+      ["a doc enters the base (dealer moves)", () => { const x = find((y) => !dealers.includes(y.dealership_id) && y.show_on_dealer_website && y.listing_ts >= t); return [[{ ...x, dealership_id: 3 }], []]; }],
+      ["a doc leaves the base (hidden)", () => { const x = find((y) => inBase(y)); return [[{ ...x, show_on_dealer_website: false }], []]; }],
+      ["a doc leaves the base (sold long ago)", () => { const x = find((y) => inBase(y) && y.status !== "sold"); return [[{ ...x, status: "sold", sold_at: t - 86400 * 5, listing_ts: t - 86400 * 5 }], []]; }],
+      ["a doc listed at the previous bound (in the old filter's docs, not the new one's)", () => { const x = find((y) => inBase(y) && y.status !== "sold"); return [[{ ...x, status: "sold", sold_at: t - 1, listing_ts: t - 1 }], []]; }],
+      ["a new facet value", () => { const x = find((y) => inBase(y)); return [[{ ...x, make: "Zyxmotor", make_model: "Zyxmotor > Z1", model: "Z1", colour: "Ultraviolet" }], []]; }],
+      ["write and delete outside the base", () => [[{ ...all[2501], objectID: "new-2", dealership_id: 50 }], [find((y) => !inBase(y)).objectID]]],
+      ["several docs at once", () => [[...Array.from({ length: 6 }, () => ({ ...current.get(pick(r, ids()))!, price: Math.floor(r() * 80000), km: Math.floor(r() * 200000), dealership_id: pick(r, [2, 7, 45]) })), { ...all[2502], objectID: "new-3", dealership_id: 9 }], [pick(r, ids()), pick(r, ids())]]],
+      ["a price that is not an integer", () => { const x = find((y) => inBase(y)); return [[{ ...x, price: 12345.5 }], []]; }],
+      ["delete the doc added first", () => [[], ["new-1"]]],
+    ];
+    for (const [step, [name, write]] of writes.entries()) {
+      pages[0] = [browse(step)];
+      const previous = tenantBase(t);
+      t += 1;
+      const bases = [undefined, previous, tenantBase(t), baseFilterFor(TENANTS[0])];
+      for (const baseFilter of bases) ask(baseFilter); // cached before the write
+      const [upserts, removals] = write();
+      if (upserts.length) engine.upsert(upserts);
+      if (removals.length) engine.remove(removals);
+      for (const x of upserts) current.set(x.objectID, x);
+      for (const id of removals) current.delete(id);
+      const rebuilt = new SearchIndex(vehicleSettings());
+      rebuilt.replaceAll([...current.values()]);
+      const reference = new ReferenceIndex(vehicleSettings());
+      reference.replaceAll([...current.values()]);
+      expect(engine.size, name).toBe(current.size);
+      pages[0] = [browse(step + 1)];
+      for (const baseFilter of bases) {
+        const got = ask(baseFilter);
+        pages.forEach((requests, i) => {
+          const fresh = rebuilt.multipleQueries(requests, { baseFilter }).results as SearchResponse[];
+          const want = reference.multipleQueries(requests, { baseFilter }).results as SearchResponse[];
+          got[i].forEach((g, k) => {
+            const label = `${name}: base ${baseFilter?.slice(-30)} page ${i} query ${k}`;
+            expectSame(g, fresh[k], `${label} (fresh build)`);
+            expectSame(g, want[k], `${label} (reference)`);
+          });
+        });
+      }
+    }
+  });
+
+  it("counts nothing afresh on the page after a one-doc write (the base's counts are kept current, not dropped)", () => {
+    const all = generateRecords(2000, 13);
+    const engine = new SearchIndex(vehicleSettings());
+    engine.replaceAll(all);
+    const baseFilter = baseFilterFor(TENANTS[0]);
+    const page: MultiQueryRequest[] = [{ indexName: "vehicles", params: { query: "", hitsPerPage: 5, facets: ["make", "model", "colour", "price", "km"] } }];
+    engine.multipleQueries(page, { baseFilter });
+    const counted = engine.baseCountsComputed;
+    expect(counted).toBeGreaterThan(0);
+    const changed: SearchRecord = { ...all[7], make: all[8].make, price: all[7].price + 500 };
+    engine.upsert([changed]);
+    engine.remove([all[9].objectID]);
+    const got = engine.multipleQueries(page, { baseFilter }).results[0] as SearchResponse;
+    expect(engine.baseCountsComputed).toBe(counted);
+    const reference = new ReferenceIndex(vehicleSettings());
+    reference.replaceAll([...all.slice(0, 7), changed, all[8], ...all.slice(10)]);
+    expectSame(got, reference.multipleQueries(page, { baseFilter }).results[0] as SearchResponse, "after the writes");
   });
 
   it("grows past its initial capacity and reuses removed ids", () => {

@@ -83,6 +83,19 @@ export class FacetField {
     return c === NONE ? [] : c === MULTI ? this.multi.get(doc)! : [c - OFFSET];
   }
 
+  /** The value ids `doc` holds (a copy). */
+  codesOf(doc: number): number[] {
+    return this.idsOfDoc(doc).slice();
+  }
+
+  /** Whether `doc` holds `value` (case-insensitive, as orValue). */
+  holds(doc: number, value: string): boolean {
+    const ids = this.byKey.get(facetKey(value));
+    const c = this.col[doc];
+    if (!ids || c === NONE) return false;
+    return c === MULTI ? this.multi.get(doc)!.some((v) => ids.includes(v)) : ids.includes(c - OFFSET);
+  }
+
   /** Full build, step 1 (per chunk of docs): each doc's value(s) into `col`, counting docs per value. */
   encodeAll(raws: unknown[], offset: number) {
     // Neighbouring docs often hold the same value (most facets have few): skip the Map lookup then.

@@ -25,13 +25,14 @@
  *   records) is not computed: no radius means any distance.
  * - Records are held by reference: pass new objects to upsert rather than mutating indexed ones.
  */
+import { BASE_CACHE, type Base, BaseCache } from "./bases";
 import { type Bits, and, andInto, andNot, clear, has, orInto, popcount, set, toList, wordsFor } from "./bitset";
 import { checkFilter, filterKey, parseFilters } from "./filters";
 import { parseParams } from "./params";
 import { buildHit, envelope, facetHits, facetsAndStats, pageWindow } from "./response";
 import { hitOrder, selectPage, type Result } from "./select";
 import { queryWords, typosOfKey, type QueryWord } from "./text";
-import { type Stats, type Sums, type Totals, bounds, boundsOf, minMax, scanStats, statsOfCounts, totalsOf } from "./stats";
+import { type Stats, type Sums, bounds, boundsOf, minMax, scanStats, statsOfCounts, totalsOf } from "./stats";
 import type { Orders } from "./order";
 import type { Steps } from "./sort";
 import { Store } from "./store";
@@ -65,53 +66,14 @@ interface Context {
   docs: Int32Array[];
 }
 
-/** A base filter's docs, and facet counts over them (filled in as asked for). */
-interface Base {
-  bits: Bits;
-  nb: number;
-  counts: Map<string, Int32Array>;
-  stats: Map<string, Stats | null>;
-  totals: Map<string, Totals>;
-  uses: number;
-  /** The live docs outside the base, listed when first needed (baseCounts). */
-  outside?: { bits: Bits; docs: Int32Array };
-}
-
-
-/** Adds to a bounded cache, dropping the oldest entry when full. */
-function remember<V>(cache: Map<string, V>, key: string, value: V) {
-  if (cache.size >= BASE_CACHE) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
-}
-
-function hashBits(b: Bits): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x9e3779b9;
-  for (let i = 0; i < b.length; i++) {
-    h1 = Math.imul(h1 ^ b[i], 0x01000193);
-    h2 = Math.imul(h2 ^ b[i], 0x85ebca6b) ^ (h2 >>> 13);
-  }
-  return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}`;
-}
-
-function equalBits(a: Bits, b: Bits): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-const BASE_CACHE = 64;
 const POOL = 64;
 
 export class SearchIndex {
   readonly settings: ResolvedSettings;
   private readonly store: Store;
-  private baseByFilter = new Map<string, Base>();
-  private baseByContent = new Map<string, Base>();
-  private cacheVersion = -1;
+  /** Base sets with their counts, and range filters' docs, kept current by writes (bases.ts). */
+  private readonly bases: BaseCache;
   private baseParsed = new Map<string, FilterNode | null>();
-  /** Range filters' docs by attribute and bounds (rangeDocs), dropped with the base caches when the index changes. */
-  private ranges = new Map<string, Bits>();
   // Scratch, sized to the store's capacity: a result's docs, the base docs it leaves out, a base's docs.
   private docs = new Int32Array(0);
   private docs2 = new Int32Array(0);
@@ -127,6 +89,7 @@ export class SearchIndex {
   constructor(settings: IndexSettings) {
     this.settings = resolveSettings(settings);
     this.store = new Store(this.settings);
+    this.bases = new BaseCache(this.store);
   }
 
   get size(): number {
@@ -136,6 +99,11 @@ export class SearchIndex {
   /** Arrays the last full build's arenas had no room for (arena.ts): a sizing mistake, 0 when right. */
   get buildOverflows(): number {
     return this.store.arenaOverflows;
+  }
+
+  /** Facet counts computed over a whole base set since the index was made (kept with the base, and by writes): for tests. */
+  get baseCountsComputed(): number {
+    return this.bases.countsComputed;
   }
 
   /** Replaces the whole index (a full build). A later record with the same objectID wins. */
@@ -187,12 +155,17 @@ export class SearchIndex {
 
   /** Adds or replaces records by objectID, updating the structures in place (no rebuild). */
   upsert(records: readonly InputRecord[]) {
+    const docs = (ids: readonly InputRecord[]) => [...new Set(ids.map((r) => (typeof r?.objectID === "string" ? this.store.docOf(r.objectID) : undefined)).filter((d) => d !== undefined))];
+    const snap = this.bases.before(docs(records));
     this.store.upsert(records);
+    this.bases.after(snap, docs(records));
   }
 
   /** Removes records by objectID (unknown ids are ignored). */
   remove(objectIDs: string[]) {
+    const snap = this.bases.before([...new Set(objectIDs.map((id) => this.store.docOf(id)).filter((d) => d !== undefined))]);
     this.store.remove(objectIDs);
+    this.bases.after(snap, []);
   }
 
   /** One query against `opts.indexName` (a replica name selects its sort; any other name, the primary order). */
@@ -273,25 +246,8 @@ export class SearchIndex {
       if (node) checkFilter(node, this.settings);
     }
     const ctx: Context = { base: null!, memo: new Map(), text: new Map(), bits: [], docs: [] };
-    // A tenant's base set stays the same across its requests until the index changes: keep it, and
-    // its facet counts (filled in as asked for). Entries are found by filter, and by content: the
-    // base filter's "sold within N days" bound moves every second while the docs it selects rarely do.
-    if (this.cacheVersion !== this.store.version) {
-      this.baseByFilter.clear();
-      this.baseByContent.clear();
-      this.ranges.clear();
-      this.cacheVersion = this.store.version;
-    }
-    const byFilter = node ? filterKey(node) : "*";
-    let base = this.baseByFilter.get(byFilter);
-    if (!base) {
-      const bits = node ? and(new Uint32Array(this.store.capWords), this.store.alive, this.evaluate(node, ctx)) : this.store.alive;
-      const nb = popcount(bits);
-      const byContent = `${nb}|${hashBits(bits)}`;
-      base = this.baseByContent.get(byContent);
-      if (!base || !equalBits(base.bits, bits)) remember(this.baseByContent, byContent, (base = { bits, nb, counts: new Map(), stats: new Map(), totals: new Map(), uses: 0 }));
-      remember(this.baseByFilter, byFilter, base);
-    }
+    // A tenant's base set stays the same across its requests, and writes keep it current (bases.ts).
+    const base = this.bases.base(node ? filterKey(node) : "*", node, () => and(new Uint32Array(this.store.capWords), this.store.alive, this.evaluate(node!, ctx)));
     base.uses++;
     ctx.base = base;
     return ctx;
@@ -345,14 +301,11 @@ export class SearchIndex {
   }
 
   /**
-   * Docs whose `attribute` is within [lo, hi], kept across calls until the index changes: pages
+   * Docs whose `attribute` is within [lo, hi], kept across calls and kept current by writes (bases.ts): pages
    * repeat a few slider ranges, and a pass over the column costs about as much as the rest of a page.
    */
   private rangeDocs(attribute: string, lo: number, hi: number): Bits {
-    const key = `${attribute}|${lo}|${hi}`;
-    let bits = this.ranges.get(key);
-    if (!bits) remember(this.ranges, key, (bits = this.scan(attribute, lo, hi, new Uint32Array(this.store.capWords))));
-    return bits;
+    return this.bases.range(attribute, lo, hi, (out) => this.scan(attribute, lo, hi, out));
   }
 
   /** Docs whose `attribute` is within [lo, hi]: one branch-free pass over the column, 32 docs per output word. */
@@ -518,6 +471,7 @@ export class SearchIndex {
         counts = f.countByDocs(this.docs3, k, base.bits).slice();
       }
       base.counts.set(attribute, counts);
+      this.bases.countsComputed++;
     }
     return counts;
   }
@@ -541,9 +495,10 @@ export class SearchIndex {
           group.map((a) => this.store.numbers.get(a)!),
           r.list(),
         );
-        group.forEach((a, i) => base.stats.set(a, all[i].count ? { min: all[i].min, max: all[i].max, avg: all[i].sum / all[i].count, sum: all[i].sum } : null));
+        group.forEach((a, i) => base.stats.set(a, all[i]));
       }
-      return base.stats.get(attribute)!;
+      const s = base.stats.get(attribute)!;
+      return s.count ? { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum } : null;
     }
     if (!this.byRest(attribute, r, base)) {
       // One pass over the hits gives all four figures, with the request's other numeric facets.

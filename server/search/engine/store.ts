@@ -11,7 +11,7 @@ import { IdTable } from "./ids";
 import { Orders } from "./order";
 import { type FacetCodes, TextIndex } from "./text-index";
 import type { InputRecord, ResolvedSettings, SearchableRecord } from "./types";
-import { distinctKey, geolocOf, idHash, numericValue } from "./values";
+import { type ColumnReader, columnReader, distinctKey, geolocOf, idHash, numericValue } from "./values";
 
 /** Records per chunk: a chunk's records and their strings (about 1 KB a record) stay in a core's L2 cache while each attribute's pass reads them. */
 const READ_CHUNK = 256;
@@ -203,6 +203,11 @@ export class Store {
     this.version++;
   }
 
+  /** The doc id of an objectID, if indexed. */
+  docOf(objectID: string): number | undefined {
+    return this.idOf.get(objectID);
+  }
+
   /** Whether sums of `attribute` over any docs are exact in floating point (integers of 31 bits, fewer than 2^22 docs), so differences of sums are too. */
   integral(attribute: string): boolean {
     return !this.inexact.has(attribute) && this.capDocs < 2 ** 22;
@@ -272,27 +277,6 @@ function widen(col: Float64Array, cap: number): Float64Array {
   const bigger = new Float64Array(cap).fill(NaN);
   bigger.set(col);
   return bigger;
-}
-
-/**
- * Reads the given attributes of records start..end-1 into one array per attribute, in one pass
- * over the records. Generated so each read is a constant-key `r["make"]` — a fast named-property load on
- * records of one shape — where a loop over attribute names would do a slow keyed lookup per read
- * (about 3× the build time of this step at 100k records).
- */
-type ColumnReader = (records: readonly SearchableRecord[], start: number, end: number) => unknown[][];
-
-function columnReader(attrs: string[]): ColumnReader {
-  const cols = attrs.map((_, k) => `c${k}`);
-  const source = `
-    const n = end - start;
-    ${cols.map((c) => `const ${c} = new Array(n);`).join("\n")}
-    for (let i = 0; i < n; i++) {
-      const r = rs[start + i];
-      ${attrs.map((a, k) => `${cols[k]}[i] = r[${JSON.stringify(a)}];`).join("\n")}
-    }
-    return [${cols.join(", ")}];`;
-  return new Function("rs", "start", "end", source) as ColumnReader;
 }
 
 function checkRecord(r: SearchableRecord, i: number) {

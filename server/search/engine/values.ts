@@ -1,6 +1,6 @@
 /** How record values read as facet values, numbers and sort keys: one definition for engine and reference. */
 import { EARTH_RADIUS_KM } from "../../../domain/delivery";
-import type { SortKey } from "./types";
+import type { SearchableRecord, SortKey } from "./types";
 
 /** Facet values of an attribute value: strings as-is, numbers and booleans as text, arrays element-wise. */
 export function facetStrings(v: unknown): string[] {
@@ -101,4 +101,25 @@ const RAD = Math.PI / 180;
 export function geoDistance(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const s = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
   return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s))));
+}
+
+/**
+ * Reads the given attributes of records start..end-1 into one array per attribute, in one pass
+ * over the records. Generated so each read is a constant-key `r["make"]` — a fast named-property load on
+ * records of one shape — where a loop over attribute names would do a slow keyed lookup per read
+ * (about 3× the build time of this step at 100k records).
+ */
+export type ColumnReader = (records: readonly SearchableRecord[], start: number, end: number) => unknown[][];
+
+export function columnReader(attrs: string[]): ColumnReader {
+  const cols = attrs.map((_, k) => `c${k}`);
+  const source = `
+    const n = end - start;
+    ${cols.map((c) => `const ${c} = new Array(n);`).join("\n")}
+    for (let i = 0; i < n; i++) {
+      const r = rs[start + i];
+      ${attrs.map((a, k) => `${cols[k]}[i] = r[${JSON.stringify(a)}];`).join("\n")}
+    }
+    return [${cols.join(", ")}];`;
+  return new Function("rs", "start", "end", source) as ColumnReader;
 }
