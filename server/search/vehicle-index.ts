@@ -62,7 +62,7 @@ export const vehicleIndex = defineService<Promise<SearchIndex>>("vehicle-index")
  */
 export async function getVehicleIndex(load: () => Promise<SearchRecord[]>): Promise<SearchIndex> {
   return services().get(vehicleIndex, async () => {
-    const index = new SearchIndex(vehicleIndexSettings);
+    const index = new SearchIndex(vehicleIndexSettings, { warmUp: true });
     const handle = await getDb();
     const changes = services().get(vehicleChanges);
     // Incremental: only the changed vehicles are re-read and re-indexed, from any process's writes.

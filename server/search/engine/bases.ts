@@ -128,6 +128,11 @@ export class BaseCache {
     this.version = this.store.version;
   }
 
+  /** Drops everything (at the next request). */
+  drop() {
+    this.version = -1;
+  }
+
   /** The Base for a filter (keyed by `key`), evaluating it (`evaluate`: its docs among all ids) on a miss. */
   base(key: string, node: FilterNode | null, evaluate: () => Bits): Base {
     this.sync();

@@ -154,4 +154,31 @@ describe("idle work after a full build", { timeout: 60_000 }, () => {
     expect(again.facets).toEqual(want.facets);
     expect(again.hits.map((h) => h.objectID)).toEqual(want.hits.map((h) => h.objectID));
   });
+
+  it("warms up after the first full build when asked (warmup.ts), answering as the reference through writes in the middle of it", async () => {
+    const index = new SearchIndex(vehicleSettings(), { warmUp: true });
+    const reference = new ReferenceIndex(vehicleSettings());
+    index.replaceAll(records);
+    reference.replaceAll(records);
+    const done = index.idle();
+    for (let i = 0; i < 5000 && index.warmUpPages < 20; i++) await turn(); // the orders built, the warm-up under way
+    const changed = records.slice(0, 150).map((x, i) => ({ ...x, price: (i * 7919) % 90000, make: records[i + 1].make, dealership_id: 1 + (i % 60) }));
+    index.upsert(changed);
+    reference.upsert(changed);
+    index.remove(records.slice(150, 200).map((x) => x.objectID));
+    reference.remove(records.slice(150, 200).map((x) => x.objectID));
+    expect(await done).toBeGreaterThanOrEqual(12); // the replicas' orders, and the stats orders its pages asked for
+    const pages = index.warmUpPages;
+    expect(pages).toBeGreaterThan(100); // 3,000 records: every page it may answer (240), unless a slow machine's 400 ms ran out first
+    expectAsReference(index, reference, "after the warm-up");
+    index.replaceAll(records); // later full builds: no warm-up (the process's JIT is warm by then)
+    reference.replaceAll(records);
+    await index.idle();
+    expect(index.warmUpPages).toBe(pages);
+    expectAsReference(index, reference, "rebuilt");
+    const plain = new SearchIndex(vehicleSettings());
+    plain.replaceAll(records);
+    await plain.idle();
+    expect(plain.warmUpPages).toBe(0);
+  });
 });

@@ -52,6 +52,7 @@ import {
   type SearchableRecord,
 } from "./types";
 import { geoDistance, orderFacetCounts } from "./values";
+import { WARM_MS, WARM_REQUESTS, type WarmPage, warmPages } from "./warmup";
 
 export { SearchRequestError, parseFilters };
 export type { FacetSearchResponse, FilterNode, IndexSettings, InputRecord, MultiQueryRequest, QueryOptions, SearchParams, SearchResponse, SearchableRecord };
@@ -85,8 +86,15 @@ export class SearchIndex {
   /** Whether the idle work (scheduleIdle) is under way. */
   private idleRunning = false;
   private idleWork: Promise<number> = Promise.resolve(0);
+  /** The warm-up still to run in idle time after the first full build (warmup.ts), with what it has used. */
+  private warm: { pages: Generator<WarmPage>; done: number; ms: number } | null = null;
+  private warmed: boolean;
+  /** Pages the warm-up answered (for tests). */
+  warmUpPages = 0;
 
-  constructor(settings: IndexSettings) {
+  /** `warmUp`: after the first full build, answer a few hundred pages in idle time first (warmup.ts), as a server does. */
+  constructor(settings: IndexSettings, options: { warmUp?: boolean } = {}) {
+    this.warmed = !options.warmUp;
     this.settings = resolveSettings(settings);
     this.store = new Store(this.settings);
     this.bases = new BaseCache(this.store);
@@ -109,6 +117,10 @@ export class SearchIndex {
   /** Replaces the whole index (a full build). A later record with the same objectID wins. */
   replaceAll(records: readonly InputRecord[]) {
     this.store.replaceAll(records);
+    if (!this.warmed) {
+      this.warmed = true;
+      this.warm = { pages: warmPages(this.settings, this.store.records, this.store.live), done: 0, ms: 0 };
+    }
     this.scheduleIdle();
   }
 
@@ -132,6 +144,7 @@ export class SearchIndex {
         if (job && (job.orders !== orders || job.version !== version || !orders.unbuilt().includes(job.name))) job = null;
         if (!job) {
           const [name] = orders.unbuilt();
+          if (name === undefined && this.warmStep()) return void setImmediate(step);
           if (name === undefined) {
             this.idleRunning = false;
             return resolve(built);
@@ -146,6 +159,31 @@ export class SearchIndex {
       };
       setImmediate(step);
     });
+  }
+
+  /**
+   * One page of the warm-up after the first full build (warmup.ts), once the orders are built; false
+   * when it is over (its pages and time used up), when its caches are dropped. The orders its stats
+   * ask for are built before it goes on, as for a visitor's.
+   */
+  private warmStep(): boolean {
+    const w = this.warm;
+    if (!w) return false;
+    const t = performance.now();
+    const page = w.pages.next();
+    if (!page.done) {
+      try {
+        this.multipleQueries(page.value.requests, { baseFilter: page.value.baseFilter });
+      } catch {
+        // a value the generator quoted badly: the warm-up only runs the code
+      }
+    }
+    w.ms += performance.now() - t;
+    this.warmUpPages = page.done ? w.done : ++w.done;
+    if (!page.done && w.done < WARM_REQUESTS && w.ms < WARM_MS) return true;
+    this.warm = null;
+    this.bases.drop();
+    return false;
   }
 
   /** Resolves, with the number of orders it built, when the idle work under way or last done has ended (benchmarks, tests). */
