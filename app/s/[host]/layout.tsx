@@ -3,6 +3,7 @@ import "../../globals.css";
 import { tenantForLayout } from "../../../renderer/tenant-page";
 import { themeCss } from "../../../renderer/theme";
 import { ConsentBanner } from "../../../renderer/consent-banner.client";
+import { HydrateLater } from "../../../renderer/hydrate-later.client";
 import { ANALYTICS_CONFIG_ID, CONSENT_ASK_SCRIPT } from "../../../renderer/standard-analytics";
 import { siteAnalytics } from "../../../domain/analytics-standards";
 import { jsonLdText } from "../../../domain/vehicle-seo";
@@ -19,7 +20,7 @@ export default async function TenantLayout({ children, params }: { children: Rea
         {analytics && <script dangerouslySetInnerHTML={{ __html: CONSENT_ASK_SCRIPT }} />}
       </head>
       <body data-template={tenant?.template}>
-        {children}
+        <HydrateLater>{children}</HydrateLater>
         {analytics && (
           <>
             <script type="application/json" id={ANALYTICS_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(analytics) }} />
