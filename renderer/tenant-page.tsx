@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { cache } from "react";
+import { Activity, cache } from "react";
 import { tenantForHost } from "../server/tenants/live";
 import { withReservationsOffered } from "../server/payments/provider-for";
 import type { LiveDocument } from "../server/tenants/store";
@@ -97,7 +97,7 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
       <a href="#main" className="fc-skip-link">
         Skip to content
       </a>
-      {top}
+      <Activity mode="visible">{top}</Activity>
       {/* data-fc-car lets the page cache (serving/page-cache.ts) drop this page when the car changes. */}
       <main id="main" tabIndex={-1} data-fc-car={car?.id}>
         <h1 className="fc-visually-hidden">{title}</h1>
@@ -115,7 +115,7 @@ export async function TenantPage({ host, segments, preview, query }: { host: str
         ) : null}
         {main}
       </main>
-      {bottom}
+      <Activity mode="visible">{bottom}</Activity>
       {needsCookieSettings(live.document, page.blocks) ? <CookieSettings /> : null}
       {/* Visited pages and query parameters for leads (lead_attributes); remounted on each page. */}
       <VisitTracker key={path} />

@@ -1,6 +1,6 @@
 /** The search filters (spec §2, §5, §9). Rendered inside the search page's client part. */
 import { useId, useState, type ReactNode } from "react";
-import { useInstantSearch, useRefinementList } from "react-instantsearch";
+import { useConnector, useInstantSearch, useRefinementList } from "react-instantsearch";
 import { collator } from "../../domain/intl";
 import { selectedCarType } from "../../domain/search-rules";
 import { RangeSlider } from "../_shared/range-slider";
@@ -8,6 +8,7 @@ import type { CardSettings } from "../_shared/vehicle-card";
 import { formatRangeValue, valueLabel } from "../_shared/search/display";
 import { useDebouncedRange } from "../_shared/search/range";
 import type { FilterSetting } from "./settings";
+import { connectListSummary } from "./hidden-widgets";
 import styles from "./search-results.module.css";
 
 
@@ -59,14 +60,24 @@ function Checkboxes({ attribute, items, refine, label }: { attribute: string; it
   );
 }
 
-function ListFilter({ setting }: { setting: Extract<FilterSetting, { kind: "list" | "model" }> }) {
-  const { items, refine } = useRefinementList({ attribute: setting.attribute, limit: setting.limit, sortBy: ["isRefined", "count:desc", "name:asc"] });
-  if (!items.length) return null;
+/**
+ * A list filter's section. Until it is first opened (or when it opens refined), its widget is a
+ * summary — the options' and the refined values' counts — and the full refinement list, which sorts
+ * and formats every value at each render, is mounted only with its options (ListOptions).
+ */
+function ListFilter({ setting }: { setting: Extract<FilterSetting, { kind: "list" | "model" | "make" }> }) {
+  const { options, refined } = useConnector(connectListSummary, { attribute: setting.attribute, limit: setting.limit });
+  if (!options && !refined) return null;
   return (
-    <Section label={setting.label} refined={items.filter((i) => i.isRefined).length}>
-      <Checkboxes attribute={setting.attribute} items={items} refine={refine} label={setting.label} />
+    <Section label={setting.label} refined={refined}>
+      {setting.kind === "make" ? <MakeOptions setting={setting} /> : <ListOptions setting={setting} />}
     </Section>
   );
+}
+
+function ListOptions({ setting }: { setting: Extract<FilterSetting, { kind: "list" | "model" }> }) {
+  const { items, refine } = useRefinementList({ attribute: setting.attribute, limit: setting.limit, sortBy: ["isRefined", "count:desc", "name:asc"] });
+  return <Checkboxes attribute={setting.attribute} items={items} refine={refine} label={setting.label} />;
 }
 
 /**
@@ -88,15 +99,14 @@ export function splitMakes(items: Item[], shown: number, all: boolean) {
   return { popular, rest, restShown };
 }
 
-function MakeFilter({ setting }: { setting: Extract<FilterSetting, { kind: "make" }> }) {
+function MakeOptions({ setting }: { setting: Extract<FilterSetting, { kind: "make" }> }) {
   const { items, refine } = useRefinementList({ attribute: "make", limit: setting.limit, sortBy: ["count:desc", "name:asc"] });
   const [all, setAll] = useState(false);
   const listId = useId();
-  if (!items.length) return null;
   // A refined make stays in sight even while the long list is folded away.
   const { popular, rest, restShown } = splitMakes(items, setting.shown, all);
   return (
-    <Section label={setting.label} refined={items.filter((i) => i.isRefined).length}>
+    <>
       {setting.headings ? <h3 className={styles.optionsHeading}>Popular Makes</h3> : null}
       <Checkboxes attribute="make" items={popular} refine={refine} label={setting.headings ? "Popular Makes" : setting.label} />
       <div id={listId}>
@@ -112,7 +122,7 @@ function MakeFilter({ setting }: { setting: Extract<FilterSetting, { kind: "make
           {all ? "Show fewer makes" : "Show all makes"}
         </button>
       ) : null}
-    </Section>
+    </>
   );
 }
 
@@ -161,8 +171,6 @@ function RangeFilter({ setting, money }: { setting: Extract<FilterSetting, { kin
 
 export function Filter({ setting, joinNewAndDemo, money }: { setting: FilterSetting; joinNewAndDemo: boolean; money: Pick<CardSettings, "locale" | "currency"> }) {
   switch (setting.kind) {
-    case "make":
-      return <MakeFilter setting={setting} />;
     case "car-type":
       return <CarTypeFilter setting={setting} joinNewAndDemo={joinNewAndDemo} />;
     case "range":

@@ -30,9 +30,9 @@ const quiet = <P>(widgetParams: P) => ({
 
 export const connectHiddenList: Connector<
   ListDescription,
-  { attribute: string }
+  { attribute: string; limit?: number }
 > = () => (widgetParams) => {
-  const { attribute } = widgetParams;
+  const { attribute, limit = 1 } = widgetParams;
   return {
     ...quiet(widgetParams),
     $$type: "ais.refinementList",
@@ -55,7 +55,7 @@ export const connectHiddenList: Connector<
         .removeDisjunctiveFacetRefinement(attribute);
       const configured = base.setQueryParameter(
         "maxValuesPerFacet",
-        Math.max(base.maxValuesPerFacet ?? 0, 1),
+        Math.max(base.maxValuesPerFacet ?? 0, limit),
       );
       if (!values)
         return configured.setQueryParameters({
@@ -111,6 +111,35 @@ export const connectHiddenRange: Connector<
       if (finite(hi)) p = p.addNumericRefinement(attribute, "<=", hi);
       return p;
     },
+  };
+};
+
+/** A filter's options in the results and its values refined: all a closed filter section shows. */
+export type ListSummary = { options: number; refined: number };
+type SummaryDescription = Omit<ListDescription, "renderState"> & { renderState: ListSummary };
+type SummarySource = { results?: { disjunctiveFacets?: { name: string; data?: Record<string, number> }[] } | null; state: { getDisjunctiveRefinements(a: string): string[] } };
+
+/**
+ * A refinement list's search state and URL (connectHiddenList: with `limit`, the same search
+ * parameters as useRefinementList's) and, to draw, only how many options the results hold and how
+ * many are refined: no value is sorted or formatted (issue 34, the search page's hydration).
+ */
+export const connectListSummary: Connector<SummaryDescription, { attribute: string; limit: number }> = (render) => (widgetParams) => {
+  const { attribute } = widgetParams;
+  const summary = (o: unknown) => {
+    const { results, state } = o as SummarySource;
+    return {
+      options: Object.keys(results?.disjunctiveFacets?.find((f) => f.name === attribute)?.data ?? {}).length,
+      refined: state.getDisjunctiveRefinements(attribute).length,
+      widgetParams,
+    };
+  };
+  return {
+    ...connectHiddenList(() => {})(widgetParams),
+    init: (o) => render({ ...summary(o), instantSearchInstance: o.instantSearchInstance }, true),
+    render: (o) => render({ ...summary(o), instantSearchInstance: o.instantSearchInstance }, false),
+    getWidgetRenderState: summary,
+    getRenderState: (renderState) => renderState,
   };
 };
 

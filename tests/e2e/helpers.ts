@@ -30,7 +30,8 @@ export const hydrated = (page: Page) => expect(page.locator("[data-ready=false]"
  * Waits until React has hydrated the element and finished that work: the node carries React's fiber
  * (set while hydrating, before React commits), then the page's main thread has had an idle moment
  * after a frame.
- * A click before that is lost, or submits a form natively (the page reloads).
+ * On a site page a click before that is held and handled once the content has hydrated
+ * (renderer/early-taps.ts); waiting keeps a test's timing its own.
  */
 export const reactHydrated = (target: Locator) =>
   expect
