@@ -40,8 +40,19 @@ function PageSize({ hitsPerPage }: { hitsPerPage: number }) {
  * Each widget hook lives in its own small component: while the server renders, a widget suspends
  * until the first results arrive, and every widget must have registered before that search is sent.
  */
-export function SearchUI({ settings }: { settings: SearchSettings }) {
+/**
+ * Logs a failed search; the previous results stay (spec §4, §8). A leaf of its own: the search's
+ * status changes at every search (and once as the page hydrates), and whatever reads it renders again.
+ */
+function FailureLog() {
   const { status } = useInstantSearch({ catchError: true });
+  useEffect(() => {
+    if (status === "error") console.error("[search] the search failed; showing the previous results.");
+  }, [status]);
+  return null;
+}
+
+export function SearchUI({ settings }: { settings: SearchSettings }) {
   const top = useRef<HTMLDivElement>(null);
   const toTop = useCallback(() => top.current?.scrollIntoView({ block: "start" }), []);
   // A light-truck path (/search/light-truck) refines the kind of stock: only then is it a widget.
@@ -51,13 +62,9 @@ export function SearchUI({ settings }: { settings: SearchSettings }) {
   // One search page view per visit of the page (spec §7, event 49).
   useTaskEffect(() => trackEvent(ANALYTICS_EVENTS.searchPageView, settings.card.site), [settings.card.site]);
 
-  // Errors are logged; the previous results stay (spec §4, §8).
-  useEffect(() => {
-    if (status === "error") console.error("[search] the search failed; showing the previous results.");
-  }, [status]);
-
   return (
     <section className={styles.search} aria-labelledby={settings.heading ? `${settings.blockId}-heading` : `${settings.blockId}-count`}>
+      <FailureLog />
       <PageSize hitsPerPage={settings.hitsPerPage} />
       {linked.map((attribute) => (
         <LinkedRefinement key={attribute} attribute={attribute} />
