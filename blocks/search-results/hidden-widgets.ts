@@ -139,7 +139,6 @@ export const connectListSummary: Connector<SummaryDescription, { attribute: stri
     init: (o) => render({ ...summary(o), instantSearchInstance: o.instantSearchInstance }, true),
     render: (o) => render({ ...summary(o), instantSearchInstance: o.instantSearchInstance }, false),
     getWidgetRenderState: summary,
-    getRenderState: (renderState) => renderState,
   };
 };
 

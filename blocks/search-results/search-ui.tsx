@@ -36,11 +36,6 @@ function PageSize({ hitsPerPage }: { hitsPerPage: number }) {
 }
 
 /**
- * The whole search UI: search box, sort, filters, count, refinements, recent searches, cards, pages.
- * Each widget hook lives in its own small component: while the server renders, a widget suspends
- * until the first results arrive, and every widget must have registered before that search is sent.
- */
-/**
  * Logs a failed search; the previous results stay (spec §4, §8). A leaf of its own: the search's
  * status changes at every search (and once as the page hydrates), and whatever reads it renders again.
  */
@@ -52,6 +47,11 @@ function FailureLog() {
   return null;
 }
 
+/**
+ * The whole search UI: search box, sort, filters, count, refinements, recent searches, cards, pages.
+ * Each widget hook lives in its own small component: while the server renders, a widget suspends
+ * until the first results arrive, and every widget must have registered before that search is sent.
+ */
 export function SearchUI({ settings }: { settings: SearchSettings }) {
   const top = useRef<HTMLDivElement>(null);
   const toTop = useCallback(() => top.current?.scrollIntoView({ block: "start" }), []);
