@@ -3,9 +3,12 @@ import { expiredScript, isExpired, scriptLiteral as js } from "../_shared/schedu
 /** One key per dealer: a visitor who dismissed this dealer's popup is not shown it again. */
 export const popupStorageKey = (tenantSlug: string) => `forecourt:popup-dismissed:${tenantSlug}`;
 
-/** Opens unless this dealer's popup was dismissed in this browser or it has expired. */
-export function shouldOpenPopup(args: { dismissed: string | null; expiry?: string; now: Date }): boolean {
-  return !args.dismissed && !isExpired(args.expiry, args.now);
+/**
+ * Opens unless this dealer's popup was dismissed in this browser, it has expired, or the page spares
+ * phones (sparesPhones) and the screen is a phone's (`sparedPhone`).
+ */
+export function shouldOpenPopup(args: { dismissed: string | null; expiry?: string; now: Date; sparedPhone?: boolean }): boolean {
+  return !args.dismissed && !args.sparedPhone && !isExpired(args.expiry, args.now);
 }
 
 /** The blocks whose form is what a visitor came to the page for (a lead, a trade-in, a booking, a sign-in). */

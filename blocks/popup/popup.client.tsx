@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import { readStorage, writeStorage } from "../_shared/schedule";
-import { shouldOpenPopup } from "./popup-rules";
+import { PHONE_MEDIA, shouldOpenPopup } from "./popup-rules";
 
 interface Props {
   id: string;
   storageKey: string;
   expiry?: string;
+  /** The page spares phones (popup-rules' sparesPhones): on a phone's screen it stays closed. */
+  sparePhones?: boolean;
   labelledBy: string;
   describedBy: string;
   className?: string;
@@ -21,16 +23,17 @@ interface Props {
  * inline script (popup-rules' openPopupScript) has usually opened it already; the effect covers a
  * browser that did not run it. Close is an invoker command, so it works before hydration too.
  */
-export function PopupDialog({ id, storageKey, expiry, labelledBy, describedBy, className, closeClassName, children }: Props) {
+export function PopupDialog({ id, storageKey, expiry, sparePhones = false, labelledBy, describedBy, className, closeClassName, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const el = dialog.current;
-    // Checked again here: a cached page must not show a popup that has since expired.
-    if (el && !el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date() })) {
+    // Checked again here: a cached page must not show a popup that has since expired, nor one its script spared a phone.
+    const sparedPhone = sparePhones && typeof window.matchMedia === "function" && window.matchMedia(PHONE_MEDIA).matches;
+    if (el && !el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date(), sparedPhone })) {
       el.showModal();
     }
-  }, [storageKey, expiry]);
+  }, [storageKey, expiry, sparePhones]);
 
   return (
     <dialog
