@@ -15,6 +15,12 @@
  * The JSON reports land in test-results/lighthouse/. Below the table it lists, for each page that
  * misses a budget, the audits that failed. Exits non-zero only when something could not be measured.
  *
+ * `--consent` measures with the visitor's consent to analytics and advertising already given (the
+ * fc_consent cookie set on every site's host before the first run): a site with a GA4 or pixel id then
+ * loads its tags, which come from scripts/tag-stand-in.ts — `--tag-cost MS` of main-thread time each
+ * (unthrottled; 0 by default, the page's own part) and `--tag-kb KB` of size. Each page's line then
+ * says how many events the tags sent in its runs.
+ *
  * `--cpu` is the simulated phone's CPU slowdown (Lighthouse's mobile default, 4). Lighthouse scales
  * the CPU time it observes, so a slower machine reads as a slower phone: on a machine N times slower
  * than a fast one, `--cpu` 4/N estimates the fast machine's figures (the budgets are for 4).
@@ -28,6 +34,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import type { Result } from "lighthouse";
+import { chromium } from "@playwright/test";
+import { startTagStandIn, type TagStandIn } from "./tag-stand-in";
+import { CONSENT_COOKIE, serializeConsent } from "../domain/consent";
 import { benchArg, benchTenants, siteBase, startBenchServer } from "./bench-server";
 import { tradeInPage } from "../domain/find-page";
 import { shownLocations } from "../domain/locations";
@@ -40,12 +49,15 @@ const RUNS = Math.max(2, Number(arg("runs", "3")));
 const ONLY_SITE = arg("site", "");
 const ONLY_PAGE = arg("page", "");
 const CPU = Number(arg("cpu", "4"));
+const CONSENT = process.argv.includes("--consent");
+const TAG_COST_MS = Number(arg("tag-cost", "0"));
+const TAG_KB = Number(arg("tag-kb", "0"));
 const OUT = "test-results/lighthouse";
 // DESIGN.md's budgets, and issue 18's: largest contentful paint ≤ 1.5 s, total blocking time ≤ 100 ms.
 const BUDGET = { performance: 95, accessibility: 100, seo: 95, cls: 0.02, lcpMs: 1500, tbtMs: 100 };
 const CHROME_FLAGS = [
   "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * 127.0.0.1",
+  "--disable-component-update", "--disable-sync",
 ];
 
 /** A request to a site from Node: glibc does not resolve *.localhost, so those go to 127.0.0.1 with the Host header. */
@@ -150,6 +162,7 @@ async function sitePages(tenant: TenantDocument, site: URL): Promise<[string, st
 
 const server = BASE ? null : await startBenchServer(PORT, ".data-bench-lighthouse");
 let chrome: chromeLauncher.LaunchedChrome | null = null;
+let tags: TagStandIn | null = null;
 try {
   const base = BASE || `http://localhost:${PORT}`;
   const pages: { site: string; page: string; url: URL }[] = [];
@@ -168,13 +181,25 @@ try {
   }
 
   mkdirSync(OUT, { recursive: true });
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-  console.log(`Lighthouse (mobile${CPU === 4 ? "" : `, CPU slowdown ${CPU} instead of 4`}), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  tags = CONSENT ? await startTagStandIn({ costMs: TAG_COST_MS, kb: TAG_KB }) : null;
+  const hostRules = `--host-resolver-rules=${tags ? `${tags.hostRules}, ` : ""}MAP * 127.0.0.1`;
+  const flags = [...CHROME_FLAGS, hostRules, ...(tags ? ["--ignore-certificate-errors"] : [])];
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: flags, logLevel: "silent" });
+  if (CONSENT) {
+    // The choice a returning visitor made: in the browser's cookie jar, where the page's scripts read it (Lighthouse keeps cookies).
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const value = serializeConsent({ analytics: true, ads: true, at: Math.floor(Date.now() / 1000) });
+    await cdp.contexts()[0].addCookies([...new Set(pages.map((p) => p.url.origin))].map((url) => ({ name: CONSENT_COOKIE, value, url })));
+    await cdp.close();
+  }
+  const consentNote = tags ? `; consent given, tags stood in at ${TAG_COST_MS} ms and ${TAG_KB} KB each` : "";
+  console.log(`Lighthouse (mobile${CPU === 4 ? "" : `, CPU slowdown ${CPU} instead of 4`}${consentNote}), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
   const results: { site: string; page: string; url: string; f: Figures; failed: string[] }[] = [];
   const errors: string[] = [];
   for (const p of pages) {
     const runs: { f: Figures; lhr: Result }[] = [];
+    tags?.take();
     try {
       for (let run = 1; run <= RUNS; run++) {
         const answer = await lighthouse(p.url.href, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "seo"] }, CPU === 4 ? undefined : { extends: "lighthouse:default", settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU } } });
@@ -197,7 +222,9 @@ try {
     // The failed audits of the run whose performance is nearest the median.
     const typical = [...runs].sort((a, b) => Math.abs(a.f.performance - f.performance) - Math.abs(b.f.performance - f.performance))[0];
     results.push({ site: p.site, page: p.page, url: p.url.href, f, failed: failures(typical.lhr) });
-    console.log(`  measured ${p.url.href}: performance ${runs.map((r) => r.f.performance).join(", ")}`);
+    const sent = tags?.take();
+    const tagNote = sent ? `; tag events ${sent.length} (${[...new Set(sent)].join(", ") || "none"})` : "";
+    console.log(`  measured ${p.url.href}: performance ${runs.map((r) => r.f.performance).join(", ")}${tagNote}`);
   }
 
   const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
@@ -241,5 +268,6 @@ try {
   process.exitCode = 1;
 } finally {
   await chrome?.kill();
+  tags?.stop();
   server?.stop();
 }
