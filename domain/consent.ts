@@ -7,6 +7,11 @@
  * and the time of the choice in seconds. Anything else reads as no choice.
  */
 export const CONSENT_COOKIE = "fc_consent";
+/**
+ * Set to "ask" on <html> while the consent banner shows (by the layout's inline script before the first
+ * paint, renderer/standard-analytics.ts); removed once the visitor chooses. Other overlays (the popup) wait for it.
+ */
+export const CONSENT_ASK_ATTR = "data-fc-consent";
 /** How long a choice is remembered: about six months, then the banner asks again. */
 export const CONSENT_MAX_AGE_S = 182 * 24 * 60 * 60;
 

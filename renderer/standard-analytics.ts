@@ -8,15 +8,14 @@
  * A lead's events sent while a tag the visitor allowed has yet to load are also kept in sessionStorage
  * (LEAD_EVENTS_KEY): the success page is a full load, and they are sent again from there until that tag loads.
  */
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
+import { CONSENT_ASK_ATTR, CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
 import { standardEvents, type AnalyticsPage, type Interaction, type StandardEvents } from "../domain/analytics-standards";
 
 /** The layout's <script type="application/json"> with the site's ids, currency and country. */
 export const ANALYTICS_CONFIG_ID = "fc-analytics";
 /** The page's <script type="application/json"> describing it (renderer/tenant-page.tsx). */
 export const PAGE_DATA_ATTR = "data-fc-analytics-page";
-/** Set to "ask" on <html> while the banner shows (by the layout's inline script before the first paint). */
-export const CONSENT_ASK_ATTR = "data-fc-consent";
+export { CONSENT_ASK_ATTR };
 /** Dispatched on window by the footer's "Cookie settings" to reopen the banner. */
 export const CONSENT_OPEN_EVENT = "fc-consent-open";
 

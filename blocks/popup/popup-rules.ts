@@ -1,3 +1,4 @@
+import { CONSENT_ASK_ATTR } from "../../domain/consent";
 import { expiredScript, isExpired, scriptLiteral as js } from "../_shared/schedule";
 
 /** One key per dealer: a visitor who dismissed this dealer's popup is not shown it again. */
@@ -31,19 +32,23 @@ export const popupElementId = (blockId: string) => `fc-popup-${blockId}`;
  * Runs in the HTML right after the dialog: opens it while the page is still loading (it "starts
  * open"), not after the scripts, unless this dealer's popup was dismissed here or has expired (an
  * unreadable expiry counts as passed, as in isExpired) or, where it spares phones (sparesPhones), the
- * screen is a phone's; and loads its picture at once. A close
+ * screen is a phone's; and loads its picture at once. While the site's consent banner asks
+ * (CONSENT_ASK_ATTR on <html>), it waits for the visitor's choice and opens then: a modal popup would
+ * leave the banner showing but inert, and a tap on its buttons would only close the popup. A close
  * before the scripts run is remembered too.
  */
 export function openPopupScript(opts: { elementId: string; storageKey: string; expiry?: string; sparePhones?: boolean }): string {
   const key = js(opts.storageKey);
+  const ask = js(CONSENT_ASK_ATTR);
   return (
     `(function(){var d=document.getElementById(${js(opts.elementId)});if(!d||d.open||!d.showModal)return;` +
     (opts.sparePhones ? `if(window.matchMedia&&matchMedia(${js(PHONE_MEDIA)}).matches)return;` : "") +
     (opts.expiry ? `if(${expiredScript(opts.expiry)})return;` : "") +
-    `try{if(localStorage.getItem(${key}))return}catch(e){}` +
+    `function gone(){try{return!!localStorage.getItem(${key})}catch(e){return false}}if(gone())return;` +
     `d.addEventListener("close",function(){try{localStorage.setItem(${key},new Date().toISOString())}catch(e){}});` +
     // Its picture is lazy (a visitor who closed the popup never downloads it); shown now, it loads now.
-    `var i=d.querySelector("img[loading=lazy]");if(i)i.loading="eager";` +
-    `try{d.showModal()}catch(e){}})()`
+    `function open(){if(d.open||gone())return;var i=d.querySelector("img[loading=lazy]");if(i)i.loading="eager";try{d.showModal()}catch(e){}}` +
+    `var h=document.documentElement;if(!h.hasAttribute(${ask})||!window.MutationObserver)return open();` +
+    `new MutationObserver(function(m,o){if(!h.hasAttribute(${ask})){o.disconnect();open()}}).observe(h,{attributes:true,attributeFilter:[${ask}]})})()`
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { CONSENT_ASK_ATTR } from "../../domain/consent";
 import { readStorage, writeStorage } from "../_shared/schedule";
 import { PHONE_MEDIA, shouldOpenPopup } from "./popup-rules";
 
@@ -20,19 +21,31 @@ interface Props {
 /**
  * A native modal <dialog>: the browser traps focus, closes it on Escape and puts focus back
  * where it was. Any close (button, Escape, backdrop) is remembered for this dealer. The page's
- * inline script (popup-rules' openPopupScript) has usually opened it already; the effect covers a
- * browser that did not run it. Close is an invoker command, so it works before hydration too.
+ * inline script (popup-rules' openPopupScript) has usually opened it already, or waits for the
+ * visitor's consent choice to; the effect covers a browser that did not run it. Close is an invoker
+ * command, so it works before hydration too.
  */
 export function PopupDialog({ id, storageKey, expiry, sparePhones = false, labelledBy, describedBy, className, closeClassName, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const el = dialog.current;
+    if (!el) return;
     // Checked again here: a cached page must not show a popup that has since expired, nor one its script spared a phone.
     const sparedPhone = sparePhones && typeof window.matchMedia === "function" && window.matchMedia(PHONE_MEDIA).matches;
-    if (el && !el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date(), sparedPhone })) {
-      el.showModal();
-    }
+    const open = () => {
+      if (!el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date(), sparedPhone })) el.showModal();
+    };
+    // As the inline script does: while the consent banner asks, the popup waits for the visitor's choice.
+    const root = document.documentElement;
+    if (!root.hasAttribute(CONSENT_ASK_ATTR)) return open();
+    const observer = new MutationObserver(() => {
+      if (root.hasAttribute(CONSENT_ASK_ATTR)) return;
+      observer.disconnect();
+      open();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: [CONSENT_ASK_ATTR] });
+    return () => observer.disconnect();
   }, [storageKey, expiry, sparePhones]);
 
   return (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlockProps } from "../../renderer/types";
 import { fixtureCtx } from "../../tests/fixtures/fixture-tenant";
 import Popup from "./popup";
+import { CONSENT_ASK_ATTR } from "../../domain/consent";
 import { PHONE_MEDIA, openPopupScript, popupStorageKey, shouldOpenPopup, sparesPhones } from "./popup-rules";
 
 type Props = BlockProps<"popup">;
@@ -56,7 +57,7 @@ describe("popup", () => {
 });
 
 /** Runs the inline script against a fake page at `now`: whether it opened the dialog, and what a close then stores. */
-function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z"), width = 1280) {
+function runScript(script: string, stored: Record<string, string> | null, now = Date.parse("2026-06-15T00:00:00Z"), width = 1280, asking = false) {
   const listeners: (() => void)[] = [];
   const image = { loading: "lazy" };
   const dialog = {
@@ -74,7 +75,21 @@ function runScript(script: string, stored: Record<string, string> | null, now = 
       if (stored) stored[k] = v;
     },
   };
-  const document = { getElementById: (id: string) => (id === "fc-popup-eofy" ? dialog : null) };
+  // <html>, with the consent banner's attribute while it asks, and the observers of that attribute.
+  const attrs = new Set(asking ? [CONSENT_ASK_ATTR] : []);
+  const observers: { owner: unknown; filter: string[]; notify: () => void }[] = [];
+  const documentElement = { hasAttribute: (a: string) => attrs.has(a) };
+  class MutationObserver {
+    constructor(private readonly callback: (records: unknown[], o: MutationObserver) => void) {}
+    observe(target: unknown, init: { attributes: boolean; attributeFilter: string[] }) {
+      if (target !== documentElement || !init.attributes) throw new Error("observes something else");
+      observers.push({ owner: this, filter: init.attributeFilter, notify: () => this.callback([{}], this) });
+    }
+    disconnect() {
+      observers.splice(0, observers.length, ...observers.filter((o) => o.owner !== this));
+    }
+  }
+  const document = { getElementById: (id: string) => (id === "fc-popup-eofy" ? dialog : null), documentElement };
   class FakeDate extends Date {
     constructor() {
       super(now);
@@ -86,8 +101,19 @@ function runScript(script: string, stored: Record<string, string> | null, now = 
     if (q !== PHONE_MEDIA) throw new Error(`unexpected media query ${q}`);
     return { matches: width < 720 };
   };
-  new Function("localStorage", "document", "Date", "window", "matchMedia", script)(localStorage, document, FakeDate, { matchMedia }, matchMedia);
-  return { opened: dialog.open, imageLoading: image.loading, close: () => listeners.forEach((f) => f()) };
+  new Function("localStorage", "document", "Date", "window", "matchMedia", "MutationObserver", script)(localStorage, document, FakeDate, { matchMedia, MutationObserver }, matchMedia, MutationObserver);
+  return {
+    opened: dialog.open,
+    isOpen: () => dialog.open,
+    imageLoading: image.loading,
+    close: () => listeners.forEach((f) => f()),
+    /** The visitor answers the consent banner: its attribute goes, and whoever observes it hears so. */
+    choose: () => {
+      attrs.delete(CONSENT_ASK_ATTR);
+      for (const o of [...observers]) if (o.filter.includes(CONSENT_ASK_ATTR)) o.notify();
+      return observers.length;
+    },
+  };
 }
 
 describe("the inline script that opens the popup with the page", () => {
@@ -120,6 +146,19 @@ describe("the inline script that opens the popup with the page", () => {
     expect(runScript(sparing, {}, undefined, 720).opened).toBe(true);
     // Elsewhere a phone sees it too.
     expect(runScript(script(), {}, undefined, 390).opened).toBe(true);
+  });
+
+  it("while the consent banner asks, waits for the visitor's choice and opens then (once, and only if not dismissed meanwhile)", () => {
+    const run = runScript(script(), {}, undefined, 1280, true);
+    expect(run.opened).toBe(false);
+    expect(run.imageLoading).toBe("lazy");
+    expect(run.choose()).toBe(0);
+    expect(run.isOpen()).toBe(true);
+    const stored: Record<string, string> = {};
+    const other = runScript(script(), stored, undefined, 1280, true);
+    stored[key] = "2026-06-15T00:00:00.000Z"; // closed in another tab before choosing
+    other.choose();
+    expect(other.isOpen()).toBe(false);
   });
 
   it("still opens when browser storage is blocked", () => {

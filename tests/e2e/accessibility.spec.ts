@@ -83,13 +83,21 @@ for (const tenant of demoTenants) {
   }
 }
 
-test("popup: opens on load, closes with Escape, and stays closed for this dealer after a reload", async ({ page }) => {
+test("popup: waits for the consent banner's answer, then opens; closes with Escape, and stays closed for this dealer after a reload", async ({ page }) => {
   const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
   const popup = [...tenant.layout.top, ...tenant.layout.bottom].find((b) => b.type === "popup")!;
   const title = (popup.props as { title: string }).title;
   await page.goto(siteUrl(tenant.identity.slug));
+  await page.waitForLoadState("networkidle");
   const dialog = page.getByRole("dialog", { name: title });
+  // The site asks for consent (it has analytics): a modal popup over the banner would leave the banner inert.
+  const accept = page.getByRole("button", { name: "Accept all" });
+  await expect(accept).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await accept.click();
   await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
+  expect(await axeProblems(page, "popup", ["dialog[open]"])).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Remembered on the dialog's close event, which the browser dispatches as a task after it hides the dialog.
@@ -99,7 +107,7 @@ test("popup: opens on load, closes with Escape, and stays closed for this dealer
   await expect(page.getByRole("dialog", { name: title })).toBeHidden();
 });
 
-test("popup: open with the page before its scripts run; its Close button works and is remembered then too", async ({ page }) => {
+test("popup: opens before the page's scripts run, once the consent banner is answered; its Close button works and is remembered then too", async ({ page }) => {
   const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
   const popup = [...tenant.layout.top, ...tenant.layout.bottom].find((b) => b.type === "popup")!;
   const title = (popup.props as { title: string }).title;
@@ -107,6 +115,9 @@ test("popup: open with the page before its scripts run; its Close button works a
   await page.route("**/_next/static/**/*.js", (route) => route.abort());
   await page.goto(siteUrl(tenant.identity.slug));
   const dialog = page.getByRole("dialog", { name: title });
+  // The banner's inline script takes the answer without the page's scripts, and the popup's opens then.
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Reject all" }).click();
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
   await dialog.getByRole("button", { name: "Close" }).click();
