@@ -85,6 +85,34 @@ describe("vehicle ads feeds", () => {
     expect(reasons(at("NSW", "new")).ok).toBe(true);
   });
 
+  it("names and forms fields as Google's vehicle ads and Meta's catalogue define them", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc).filter((c) => (c.item_type ?? "car") === "car" && (c.images?.length ?? 0) > 1);
+    const ok = (feed: AdsFeed, car: (typeof cars)[number]) => {
+      const e = feedEntry(feed, { ...car, car_type: "used", certified: true }, storeOf(doc, car), SITE(doc));
+      return e.ok ? e.item : {};
+    };
+    const car = cars.find((c) => c.body === "Utility" && c.fuel === "Diesel" && c.transmission === "Automatic")!;
+    const google = ok("google", car);
+    // certified_pre-owned (hyphen), the category vehicle ads require, body_style and engine from their value lists; no transmission attribute.
+    expect(google).toMatchObject({ "g:certified_pre-owned": "yes", "g:google_product_category": "916", "g:body_style": "ute", "g:engine": "diesel" });
+    expect(Object.keys(google).filter((k) => /certified_pre_owned|transmission/.test(k))).toEqual([]);
+    expect(google["g:additional_image_link"]).toEqual(car.images!.slice(1, 11).map((i) => (/^https?:/.test(i.url) ? i.url : `${SITE(doc).origin}${i.url}`)));
+    expect(ok("meta", car)).toMatchObject({ body_style: "TRUCK", fuel_type: "DIESEL", transmission: "AUTOMATIC" });
+    const mover = cars.find((c) => c.body === "People Mover")!;
+    expect([ok("google", mover)["g:body_style"], ok("meta", mover).body_style]).toEqual(["minivan", "MINIVAN"]);
+    const wagon = cars.find((c) => c.body === "Wagon")!;
+    expect([ok("google", wagon)["g:body_style"], ok("meta", wagon).body_style]).toEqual(["station_wagon", "WAGON"]);
+  });
+
+  it("writes Google's group and repeated attributes as its XML feeds take them", () => {
+    const rss = googleFeedXml({ name: "A", origin: "https://a.example" }, [{ "g:id": "1", "g:vehicle_fulfillment": "in_store:HB-01", "g:additional_image_link": ["https://a.example/1.jpg", "https://a.example/2,3.jpg"] }]);
+    expect(rss).toContain(
+      "<item><g:id>1</g:id><g:vehicle_fulfillment><g:option>in_store</g:option><g:store_code>HB-01</g:store_code></g:vehicle_fulfillment>" +
+        "<g:additional_image_link>https://a.example/1.jpg</g:additional_image_link><g:additional_image_link>https://a.example/2,3.jpg</g:additional_image_link></item>",
+    );
+  });
+
   it("writes Google's feed as RSS with the g: namespace and Meta's as CSV, escaping what a feed brings", () => {
     const rss = googleFeedXml({ name: "A & B", origin: "https://a.example" }, [{ "g:id": "1", "g:title": 'Ute <"4x4">' }]);
     expect(rss).toContain('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">');
