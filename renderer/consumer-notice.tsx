@@ -15,6 +15,9 @@ import { dateTimeFormat, numberFormat } from "../domain/intl";
 export const NOT_RECORDED = "Not recorded — please ask us";
 export const SECURITY_INTEREST = "A security interest is registered over this vehicle on the Personal Property Securities Register; it is cleared before the vehicle is sold to you.";
 export const NO_SECURITY_INTEREST = "No security interest is registered over this vehicle on the Personal Property Securities Register.";
+/** The notice's "imported as damaged" statement, as the Motor Vehicle Register records it (the feed's imported_damaged). */
+export const IMPORTED_DAMAGED = "Yes: the Motor Vehicle Register records this vehicle as imported as a damaged vehicle.";
+export const NOT_IMPORTED_DAMAGED = "No";
 
 export async function consumerNoticePage(host: string, slug: string) {
   const live = await tenantForHost(host);
@@ -68,6 +71,7 @@ export async function consumerNoticePage(host: string, slug: string) {
           ["Warrant of Fitness expiry", date(car.wof_expiry)],
           ["VIN or chassis number", car.vin],
           ["Odometer reading", car.km != null ? `${number.format(car.km)} km` : null],
+          ["Imported as damaged", car.imported_damaged == null ? null : car.imported_damaged ? IMPORTED_DAMAGED : NOT_IMPORTED_DAMAGED],
           ["Fuel type", car.fuel],
           ["Engine capacity", car.engine_size ? `${number.format(car.engine_size)} cc` : null],
           ["Transmission", car.transmission],
