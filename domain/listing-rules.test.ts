@@ -124,6 +124,9 @@ describe("the listing rules table", () => {
   it("has a case for every rule, and every rule a source and either a check or the place that keeps it", () => {
     expect(Object.keys(cases).sort()).toEqual(LISTING_RULES.map((r) => r.id).sort());
     for (const r of LISTING_RULES) expect(r.source.length > 10 && (!!r.check || !!r.kept), r.id).toBe(true);
+    // NSW's licence number rule is the Act's s 19A; the 2014 Regulation was repealed on 1 September 2025.
+    expect(LISTING_RULES.find((r) => r.id === "dealer-licence")!.source).toContain("Motor Dealers and Repairers Act 2013 s 19A");
+    expect(LISTING_RULES.filter((r) => /Regulation 2014/.test(r.source)).map((r) => r.id)).toEqual([]);
   });
 
   for (const [id, run] of Object.entries(cases)) it(id, run);
