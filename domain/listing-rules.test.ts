@@ -51,6 +51,8 @@ const cases: Record<string, () => void> = {
     expect(keyInfoItems({ car_type: "used", regplate: "CX12AB" } as never, "en-AU")).toContainEqual({ label: "Rego", value: "CX12AB" });
     // A used vehicle sold in NSW without its rego is flagged (the admin's Ads feeds page; the feeds leave it out); not a new one, nor one sold in Queensland.
     expect(carRuleProblems({ car_type: "used", item_type: "truck", regplate: "" }, "NSW")).toEqual(["No rego: NSW asks a used truck's advertisement to show its registration number"]);
+    // A demonstrator is registered too.
+    expect(carRuleProblems({ car_type: "demo", regplate: " " }, "NSW")).toEqual(["No rego: NSW asks a demonstrator car's advertisement to show its registration number"]);
     expect([carRuleProblems({ car_type: "used", regplate: "CX12AB" }, "NSW"), carRuleProblems({ car_type: "new" }, "NSW"), carRuleProblems({ car_type: "used" }, "QLD")]).toEqual([[], [], []]);
   },
   "nsw-on-road-costs": () => {

@@ -127,10 +127,14 @@ export const LISTING_RULES: readonly ListingRule[] = [
   {
     id: "nsw-rego",
     jurisdictions: ["NSW"],
-    rule: "A used car's advertisement shows its registration number.",
-    source: "NSW Fair Trading, advertising by motor dealers: a registered used vehicle's registration number",
-    kept: "A used car's key information shows its “Rego” (blocks/vehicle-key-info).",
-    checkCar: (car, where) => (where === "NSW" && car.car_type === "used" && !car.regplate?.trim() ? `No rego: NSW asks a used ${vehicleTerms(car).noun}'s advertisement to show its registration number` : null),
+    rule: "A used or demonstrator car's advertisement shows its registration number.",
+    // A demonstrator has been registered: its advertisement, like a used car's, names its registration number.
+    source: "NSW Fair Trading, advertising by motor dealers: the registration number of the advertised (registered) vehicle",
+    kept: "A used or demonstrator car's key information shows its “Rego” (blocks/vehicle-key-info).",
+    checkCar: (car, where) =>
+      where === "NSW" && car.car_type !== "new" && !car.regplate?.trim()
+        ? `No rego: NSW asks a ${car.car_type === "demo" ? "demonstrator" : "used"} ${vehicleTerms(car).noun}'s advertisement to show its registration number`
+        : null,
   },
   {
     id: "nsw-on-road-costs",
