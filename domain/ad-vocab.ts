@@ -77,3 +77,15 @@ export function metaTransmission(transmission: string | null | undefined): strin
 
 /** The country's name for Meta's country parameter. */
 export const metaCountry = (country: "AU" | "NZ"): string => (country === "NZ" ? "New Zealand" : "Australia");
+
+/**
+ * Google's vehicle_price_type of a car's price type ("Drive Away", "Excl. Gov. Charges"), which vehicle
+ * ads require in Australia (support.google.com/merchants/answer/14592783): a new car's price must be
+ * drive away (or estimated drive away), a used car's drive away or excluding government charges.
+ */
+export function googlePriceType(priceType: string | null | undefined): "drive_away_price" | "estimated_drive_away_price" | "excluding_government_charges_price" | null {
+  const s = key(priceType);
+  if (/excl|egc|govt|government|\borc\b|on road|plus/.test(s)) return "excluding_government_charges_price";
+  if (/drive ?away|\bdap\b/.test(s)) return /estimat|approx/.test(s) ? "estimated_drive_away_price" : "drive_away_price";
+  return null;
+}

@@ -44,7 +44,8 @@ describe("vehicle ads feeds", () => {
         }
         // Every location that sells has its store code: what leaves a demo car out is its own record, or its kind.
         const reasons = new Set(all.flatMap((e) => (e.ok ? [] : e.reasons)));
-        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper trailers) are not in this feed: it takes cars)$/);
+        // Google's vehicle ads in Australia take a new car only at its drive-away price.
+        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper trailers) are not in this feed: it takes cars|No drive-away price: Google's vehicle ads in Australia take a new car at its drive-away price)$/);
       }
     }
     // Google's feed for the car sites, Meta's for all.
@@ -103,6 +104,21 @@ describe("vehicle ads feeds", () => {
     expect([ok("google", mover)["g:body_style"], ok("meta", mover).body_style]).toEqual(["minivan", "MINIVAN"]);
     const wagon = cars.find((c) => c.body === "Wagon")!;
     expect([ok("google", wagon)["g:body_style"], ok("meta", wagon).body_style]).toEqual(["station_wagon", "WAGON"]);
+  });
+
+  it("gives Google each Australian car's price type as vehicle ads require there: a new car's drive away, a used one's drive away or excluding government charges", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc).filter((c) => (c.item_type ?? "car") === "car" && (c.price ?? 0) > 10);
+    const entry = (car: (typeof cars)[number], car_type: string, price_type: string | null) => feedEntry("google", { ...car, car_type, price_type }, storeOf(doc, car), SITE(doc));
+    const car = cars.find((c) => feedEntry("google", c, storeOf(doc, c), SITE(doc)).ok)!;
+    expect(entry(car, "new", "Drive Away")).toMatchObject({ ok: true, item: { "g:vehicle_price_type": "drive_away_price" } });
+    expect(entry(car, "used", "Excl. Gov. Charges")).toMatchObject({ ok: true, item: { "g:vehicle_price_type": "excluding_government_charges_price" } });
+    expect(entry(car, "new", "Excl. Gov. Charges")).toEqual({ ok: false, car: car.id, reasons: ["No drive-away price: Google's vehicle ads in Australia take a new car at its drive-away price"] });
+    expect(entry(car, "used", null)).toEqual({ ok: false, car: car.id, reasons: ["No price type: Google's vehicle ads in Australia need a drive-away or excluding-government-charges price"] });
+    // New Zealand has no such attribute.
+    const nz = tenant("kowhai-motors");
+    const kiwi = generateDemoInventory(nz).find((c) => (c.item_type ?? "car") === "car" && feedEntry("google", c, storeOf(nz, c), SITE(nz)).ok)!;
+    expect(Object.keys((feedEntry("google", { ...kiwi, price_type: null }, storeOf(nz, kiwi), SITE(nz)) as { item: object }).item)).not.toContain("g:vehicle_price_type");
   });
 
   it("writes Google's group and repeated attributes as its XML feeds take them", () => {

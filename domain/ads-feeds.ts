@@ -5,7 +5,7 @@
  * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
-import { googleBodyStyle, googleEngine, metaBodyStyle, metaFuelType, metaTransmission } from "./ad-vocab";
+import { googleBodyStyle, googleEngine, googlePriceType, metaBodyStyle, metaFuelType, metaTransmission } from "./ad-vocab";
 import { carLocation } from "./vehicle-links";
 import { escapeHtml } from "./escape-html";
 import { carRuleProblems } from "./listing-rules";
@@ -31,6 +31,8 @@ export interface FeedCar {
   transmission?: string | null;
   km?: number | null;
   price?: number | null;
+  /** "Drive Away", "Excl. Gov. Charges" … */
+  price_type?: string | null;
   vin?: string | null;
   regplate?: string | null;
   certified?: boolean | null;
@@ -96,7 +98,15 @@ function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: F
     store ? "" : "No location",
     !store || store.code ? "" : `No store code for ${store.dealerName}`,
     ...(store ? carRuleProblems(car, store.country === "NZ" ? "NZ" : store.region) : []),
+    feed === "google" && store?.country === "AU" && (car.price ?? 0) > 10 ? auPriceTypeProblem(car, terms.noun) : "",
   ].filter(Boolean);
+}
+
+/** Google's vehicle ads in Australia take a new car at its drive-away price, a used one at drive away or excluding government charges. */
+function auPriceTypeProblem(car: FeedCar, noun: string): string {
+  const type = googlePriceType(car.price_type);
+  if (!type) return `No price type: Google's vehicle ads in Australia need a drive-away or excluding-government-charges price`;
+  return car.car_type === "new" && type === "excluding_government_charges_price" ? `No drive-away price: Google's vehicle ads in Australia take a new ${noun} at its drive-away price` : "";
 }
 
 /** One car as an item of `feed`, or why it is left out. */
@@ -121,6 +131,7 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
         "g:image_link": images[0],
         ...(images.length > 1 ? { "g:additional_image_link": images.slice(1, 11) } : {}),
         "g:price": `${(car.price ?? 0).toFixed(2)} ${site.currency}`,
+        ...(s.country === "AU" ? optional("g:vehicle_price_type", googlePriceType(car.price_type)) : {}),
         "g:condition": used ? "used" : "new",
         ...(used && car.certified ? { "g:certified_pre-owned": "yes" } : {}),
         "g:vin": text(car.vin).toUpperCase(),
