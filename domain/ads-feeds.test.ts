@@ -99,7 +99,8 @@ describe("vehicle ads feeds", () => {
     expect(google).toMatchObject({ "g:certified_pre-owned": "yes", "g:google_product_category": "916", "g:body_style": "ute", "g:engine": "diesel" });
     expect(Object.keys(google).filter((k) => /certified_pre_owned|transmission/.test(k))).toEqual([]);
     expect(google["g:additional_image_link"]).toEqual(car.images!.slice(1, 11).map((i) => (/^https?:/.test(i.url) ? i.url : `${SITE(doc).origin}${i.url}`)));
-    expect(ok("meta", car)).toMatchObject({ body_style: "TRUCK", fuel_type: "DIESEL", transmission: "AUTOMATIC" });
+    const at = carLocation(doc, car)!.address;
+    expect(ok("meta", car)).toMatchObject({ body_style: "TRUCK", fuel_type: "DIESEL", transmission: "AUTOMATIC", latitude: String(at.lat), longitude: String(at.long) });
     const mover = cars.find((c) => c.body === "People Mover")!;
     expect([ok("google", mover)["g:body_style"], ok("meta", mover).body_style]).toEqual(["minivan", "MINIVAN"]);
     const wagon = cars.find((c) => c.body === "Wagon")!;

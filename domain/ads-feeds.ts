@@ -50,6 +50,9 @@ export interface FeedStore {
   region: string;
   postcode: string;
   country: "AU" | "NZ";
+  /** Where the location is, when its record says. */
+  lat?: number;
+  long?: number;
 }
 
 /** The car's location (domain/vehicle-links carLocation, as its page and sheet name it) as the feeds name its store. */
@@ -57,7 +60,7 @@ export function feedStore(doc: Pick<TenantDocument, "identity" | "locations">, c
   const l = carLocation(doc, car);
   if (!l) return null;
   const a = l.address;
-  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU", lat: a.lat, long: a.long };
 }
 
 export interface FeedSite {
@@ -177,6 +180,7 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
       "address.region": s.region,
       "address.postal_code": s.postcode,
       "address.country": s.country,
+      ...(typeof s.lat === "number" && typeof s.long === "number" ? { latitude: String(s.lat), longitude: String(s.long) } : {}),
     },
   };
 }
