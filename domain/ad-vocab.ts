@@ -85,7 +85,10 @@ export const metaCountry = (country: "AU" | "NZ"): string => (country === "NZ" ?
  */
 export function googlePriceType(priceType: string | null | undefined): "drive_away_price" | "estimated_drive_away_price" | "excluding_government_charges_price" | null {
   const s = key(priceType);
-  if (/excl|egc|govt|government|\borc\b|on road|plus/.test(s)) return "excluding_government_charges_price";
+  if (excludesGovernmentCharges(priceType)) return "excluding_government_charges_price";
   if (/drive ?away|\bdap\b/.test(s)) return /estimat|approx/.test(s) ? "estimated_drive_away_price" : "drive_away_price";
   return null;
 }
+
+/** Whether a price type says the price leaves out government charges or on-road costs ("Excl. Gov. Charges", "+ ORC"). */
+export const excludesGovernmentCharges = (priceType: string | null | undefined): boolean => /excl|egc|govt|government|\borc\b|on road|plus/.test(key(priceType));

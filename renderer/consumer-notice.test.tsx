@@ -44,6 +44,11 @@ describe("Consumer Information Notice page", () => {
     expect(html).toContain(`<dt>Imported as damaged</dt><dd>${NOT_RECORDED}</dd>`);
   });
 
+  it("gives as the cash price only a total one: a price excluding government charges is not recorded as it", async () => {
+    const html = renderToStaticMarkup((await page(fixtureVehicle({ price_type: "Excl. Gov. Charges" })))!.element as ReactElement);
+    expect(html).toContain(`<dt>Cash price</dt><dd>${NOT_RECORDED}</dd>`);
+  });
+
   it("states whether the vehicle was imported as damaged, as the notice must", async () => {
     const row = (imported_damaged: boolean) =>
       page(fixtureVehicle({ imported_damaged })).then((p) => renderToStaticMarkup(p!.element as ReactElement).match(/<dt>Imported as damaged<\/dt><dd>([^<]*)<\/dd>/)?.[1]);

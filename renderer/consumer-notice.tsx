@@ -11,6 +11,7 @@ import { formatCallNumber } from "../domain/phone";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";
 import { dateTimeFormat, numberFormat } from "../domain/intl";
+import { excludesGovernmentCharges } from "../domain/ad-vocab";
 
 export const NOT_RECORDED = "Not recorded — please ask us";
 export const SECURITY_INTEREST = "A security interest is registered over this vehicle on the Personal Property Securities Register; it is cleared before the vehicle is sold to you.";
@@ -75,7 +76,8 @@ export async function consumerNoticePage(host: string, slug: string) {
           ["Fuel type", car.fuel],
           ["Engine capacity", car.engine_size ? `${number.format(car.engine_size)} cc` : null],
           ["Transmission", car.transmission],
-          ["Cash price", price.kind === "price" ? [price.text, price.label].filter(Boolean).join(" ") : null],
+          // The notice's cash price is the total, with registration and licensing costs: a price without them is not it.
+          ["Cash price", price.kind === "price" && !excludesGovernmentCharges(car.price_type) ? [price.text, price.label].filter(Boolean).join(" ") : null],
           ["Security interest", car.security_interest == null ? null : car.security_interest ? SECURITY_INTEREST : NO_SECURITY_INTEREST],
         ])}
       </dl>
