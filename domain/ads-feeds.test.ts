@@ -44,7 +44,8 @@ describe("vehicle ads feeds", () => {
         }
         // Every location that sells has its store code: what leaves a demo car out is its own record, or its kind.
         const reasons = new Set(all.flatMap((e) => (e.ok ? [] : e.reasons)));
-        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper trailers) are not in this feed: it takes cars)$/);
+        // Google's vehicle ads in Australia take a new car only at its drive-away price.
+        for (const r of reasons) expect(r, `${slug} ${feed}`).toMatch(/^(No price|No picture|(Motorcycles|Trucks|Caravans|Camper trailers) are not in this feed: it takes cars|No drive-away price: Google's vehicle ads in Australia take a new car at its drive-away price)$/);
       }
     }
     // Google's feed for the car sites, Meta's for all.
@@ -83,6 +84,50 @@ describe("vehicle ads feeds", () => {
     expect(reasons(at("NSW", "used", "motorcycle"))).toMatchObject({ ok: false, reasons: ["No rego: NSW asks a used motorcycle's advertisement to show its registration number"] });
     expect(reasons(at("QLD", "used")).ok).toBe(true);
     expect(reasons(at("NSW", "new")).ok).toBe(true);
+  });
+
+  it("names and forms fields as Google's vehicle ads and Meta's catalogue define them", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc).filter((c) => (c.item_type ?? "car") === "car" && (c.images?.length ?? 0) > 1);
+    const ok = (feed: AdsFeed, car: (typeof cars)[number]) => {
+      const e = feedEntry(feed, { ...car, car_type: "used", certified: true }, storeOf(doc, car), SITE(doc));
+      return e.ok ? e.item : {};
+    };
+    const car = cars.find((c) => c.body === "Utility" && c.fuel === "Diesel" && c.transmission === "Automatic")!;
+    const google = ok("google", car);
+    // certified_pre-owned (hyphen), the category vehicle ads require, body_style and engine from their value lists; no transmission attribute.
+    expect(google).toMatchObject({ "g:certified_pre-owned": "yes", "g:google_product_category": "916", "g:body_style": "ute", "g:engine": "diesel" });
+    expect(Object.keys(google).filter((k) => /certified_pre_owned|transmission/.test(k))).toEqual([]);
+    expect(google["g:additional_image_link"]).toEqual(car.images!.slice(1, 11).map((i) => (/^https?:/.test(i.url) ? i.url : `${SITE(doc).origin}${i.url}`)));
+    const at = carLocation(doc, car)!.address;
+    expect(ok("meta", car)).toMatchObject({ body_style: "TRUCK", fuel_type: "DIESEL", transmission: "AUTOMATIC", latitude: String(at.lat), longitude: String(at.long) });
+    const mover = cars.find((c) => c.body === "People Mover")!;
+    expect([ok("google", mover)["g:body_style"], ok("meta", mover).body_style]).toEqual(["minivan", "MINIVAN"]);
+    const wagon = cars.find((c) => c.body === "Wagon")!;
+    expect([ok("google", wagon)["g:body_style"], ok("meta", wagon).body_style]).toEqual(["station_wagon", "WAGON"]);
+  });
+
+  it("gives Google each Australian car's price type as vehicle ads require there: a new car's drive away, a used one's drive away or excluding government charges", () => {
+    const doc = tenant("harbourline");
+    const cars = generateDemoInventory(doc).filter((c) => (c.item_type ?? "car") === "car" && (c.price ?? 0) > 10);
+    const entry = (car: (typeof cars)[number], car_type: string, price_type: string | null) => feedEntry("google", { ...car, car_type, price_type }, storeOf(doc, car), SITE(doc));
+    const car = cars.find((c) => feedEntry("google", c, storeOf(doc, c), SITE(doc)).ok)!;
+    expect(entry(car, "new", "Drive Away")).toMatchObject({ ok: true, item: { "g:vehicle_price_type": "drive_away_price" } });
+    expect(entry(car, "used", "Excl. Gov. Charges")).toMatchObject({ ok: true, item: { "g:vehicle_price_type": "excluding_government_charges_price" } });
+    expect(entry(car, "new", "Excl. Gov. Charges")).toEqual({ ok: false, car: car.id, reasons: ["No drive-away price: Google's vehicle ads in Australia take a new car at its drive-away price"] });
+    expect(entry(car, "used", null)).toEqual({ ok: false, car: car.id, reasons: ["No price type: Google's vehicle ads in Australia need a drive-away or excluding-government-charges price"] });
+    // New Zealand has no such attribute.
+    const nz = tenant("kowhai-motors");
+    const kiwi = generateDemoInventory(nz).find((c) => (c.item_type ?? "car") === "car" && feedEntry("google", c, storeOf(nz, c), SITE(nz)).ok)!;
+    expect(Object.keys((feedEntry("google", { ...kiwi, price_type: null }, storeOf(nz, kiwi), SITE(nz)) as { item: object }).item)).not.toContain("g:vehicle_price_type");
+  });
+
+  it("writes Google's group and repeated attributes as its XML feeds take them", () => {
+    const rss = googleFeedXml({ name: "A", origin: "https://a.example" }, [{ "g:id": "1", "g:vehicle_fulfillment": "in_store:HB-01", "g:additional_image_link": ["https://a.example/1.jpg", "https://a.example/2,3.jpg"] }]);
+    expect(rss).toContain(
+      "<item><g:id>1</g:id><g:vehicle_fulfillment><g:option>in_store</g:option><g:store_code>HB-01</g:store_code></g:vehicle_fulfillment>" +
+        "<g:additional_image_link>https://a.example/1.jpg</g:additional_image_link><g:additional_image_link>https://a.example/2,3.jpg</g:additional_image_link></item>",
+    );
   });
 
   it("writes Google's feed as RSS with the g: namespace and Meta's as CSV, escaping what a feed brings", () => {

@@ -5,7 +5,7 @@
  * reasons, which the admin lists. Pure: the server gathers the cars and caches the files.
  */
 import type { TenantDocument } from "../schemas/generated/tenant";
-import { isElectric } from "./fuel";
+import { googleBodyStyle, googleEngine, googlePriceType, metaBodyStyle, metaFuelType, metaTransmission } from "./ad-vocab";
 import { carLocation } from "./vehicle-links";
 import { escapeHtml } from "./escape-html";
 import { carRuleProblems } from "./listing-rules";
@@ -31,6 +31,8 @@ export interface FeedCar {
   transmission?: string | null;
   km?: number | null;
   price?: number | null;
+  /** "Drive Away", "Excl. Gov. Charges" … */
+  price_type?: string | null;
   vin?: string | null;
   regplate?: string | null;
   certified?: boolean | null;
@@ -48,6 +50,9 @@ export interface FeedStore {
   region: string;
   postcode: string;
   country: "AU" | "NZ";
+  /** Where the location is, when its record says. */
+  lat?: number;
+  long?: number;
 }
 
 /** The car's location (domain/vehicle-links carLocation, as its page and sheet name it) as the feeds name its store. */
@@ -55,7 +60,7 @@ export function feedStore(doc: Pick<TenantDocument, "identity" | "locations">, c
   const l = carLocation(doc, car);
   if (!l) return null;
   const a = l.address;
-  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU" };
+  return { code: l.store_code?.trim() || null, dealerName: l.name, street: a.street ?? "", city: a.city ?? "", region: a.state, postcode: a.postcode ?? "", country: doc.identity.locale === "en-NZ" ? "NZ" : "AU", lat: a.lat, long: a.long };
 }
 
 export interface FeedSite {
@@ -65,7 +70,8 @@ export interface FeedSite {
   kinds: Record<AdsFeed, readonly string[]>;
 }
 
-export type FeedItem = Record<string, string>;
+/** A field's value; a list for an attribute the feed repeats (Google's additional_image_link). */
+export type FeedItem = Record<string, string | string[]>;
 /** An item, or why the car is left out (`kind`: because the feed does not take its kind, which no fix of its record changes). */
 export type FeedEntry = { ok: true; item: FeedItem } | { ok: false; car: string; reasons: string[]; kind?: true };
 
@@ -76,6 +82,9 @@ const TRACKING: Record<AdsFeed, string> = {
 /** A VIN: 17 characters, no I, O or Q (ISO 3779). Older and imported cars may carry a shorter chassis number. */
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const text = (s: string | null | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
+const optional = (field: string, value: string | null) => (value ? { [field]: value } : {});
+/** Google's product category of vehicle ads: Vehicles & Parts > Vehicles > Motor Vehicles > Cars, Trucks & Vans. */
+export const GOOGLE_CATEGORY = "916";
 
 /** Why a car cannot be in the feed (none: it can). A kind the feed does not take is the one reason worth giving. */
 function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: FeedSite): string[] {
@@ -92,7 +101,15 @@ function reasonsOf(feed: AdsFeed, car: FeedCar, store: FeedStore | null, site: F
     store ? "" : "No location",
     !store || store.code ? "" : `No store code for ${store.dealerName}`,
     ...(store ? carRuleProblems(car, store.country === "NZ" ? "NZ" : store.region) : []),
+    feed === "google" && store?.country === "AU" && (car.price ?? 0) > 10 ? auPriceTypeProblem(car, terms.noun) : "",
   ].filter(Boolean);
+}
+
+/** Google's vehicle ads in Australia take a new car at its drive-away price, a used one at drive away or excluding government charges. */
+function auPriceTypeProblem(car: FeedCar, noun: string): string {
+  const type = googlePriceType(car.price_type);
+  if (!type) return `No price type: Google's vehicle ads in Australia need a drive-away or excluding-government-charges price`;
+  return car.car_type === "new" && type === "excluding_government_charges_price" ? `No drive-away price: Google's vehicle ads in Australia take a new ${noun} at its drive-away price` : "";
 }
 
 /** One car as an item of `feed`, or why it is left out. */
@@ -110,14 +127,16 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
       ok: true,
       item: {
         "g:id": car.id,
+        "g:google_product_category": GOOGLE_CATEGORY,
         "g:title": title.slice(0, 150),
         "g:description": description,
         "g:link": link,
         "g:image_link": images[0],
-        ...(images.length > 1 ? { "g:additional_image_link": images.slice(1, 11).join(",") } : {}),
+        ...(images.length > 1 ? { "g:additional_image_link": images.slice(1, 11) } : {}),
         "g:price": `${(car.price ?? 0).toFixed(2)} ${site.currency}`,
+        ...(s.country === "AU" ? optional("g:vehicle_price_type", googlePriceType(car.price_type)) : {}),
         "g:condition": used ? "used" : "new",
-        ...(used && car.certified ? { "g:certified_pre_owned": "yes" } : {}),
+        ...(used && car.certified ? { "g:certified_pre-owned": "yes" } : {}),
         "g:vin": text(car.vin).toUpperCase(),
         "g:brand": car.make,
         "g:model": car.model,
@@ -127,9 +146,8 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
         "g:store_code": s.code!,
         "g:vehicle_fulfillment": `in_store:${s.code}`,
         ...(car.colour ? { "g:color": text(car.colour) } : {}),
-        ...(car.body ? { "g:body_style": text(car.body) } : {}),
-        ...(car.fuel ? { "g:engine": isElectric(car.fuel) ? "electric" : text(car.fuel) } : {}),
-        ...(car.transmission ? { "g:transmission": text(car.transmission) } : {}),
+        ...optional("g:body_style", googleBodyStyle(car.body)),
+        ...optional("g:engine", googleEngine(car.fuel)),
       },
     };
   }
@@ -151,10 +169,10 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
       price: `${Math.round(car.price ?? 0)} ${site.currency}`,
       state_of_vehicle: !used ? "NEW" : car.certified ? "CPO" : "USED",
       vin: text(car.vin).toUpperCase(),
-      body_style: text(car.body) || "OTHER",
+      body_style: metaBodyStyle(car.body),
       ...(car.colour ? { exterior_color: text(car.colour) } : {}),
-      ...(car.fuel ? { fuel_type: text(car.fuel) } : {}),
-      ...(car.transmission ? { transmission: text(car.transmission) } : {}),
+      ...optional("fuel_type", metaFuelType(car.fuel)),
+      ...optional("transmission", metaTransmission(car.transmission)),
       dealer_id: s.code!,
       dealer_name: s.dealerName,
       "address.addr1": s.street,
@@ -162,6 +180,7 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
       "address.region": s.region,
       "address.postal_code": s.postcode,
       "address.country": s.country,
+      ...(typeof s.lat === "number" && typeof s.long === "number" ? { latitude: String(s.lat), longitude: String(s.long) } : {}),
     },
   };
 }
@@ -170,6 +189,7 @@ export function feedEntry(feed: AdsFeed, car: FeedCar, store: FeedStore | null, 
 export const REQUIRED_FIELDS: Record<AdsFeed, Record<string, RegExp>> = {
   google: {
     "g:id": /^\S{1,50}$/,
+    "g:google_product_category": /^916$/,
     "g:title": /^.{1,150}$/,
     "g:link": /^https?:\/\/\S+\/cars\/\S+\?utm_source=google&/,
     "g:image_link": /^https?:\/\/\S+$/,
@@ -196,22 +216,35 @@ export const REQUIRED_FIELDS: Record<AdsFeed, Record<string, RegExp>> = {
     "image[0].url": /^https?:\/\/\S+$/,
     price: /^\d+ [A-Z]{3}$/,
     state_of_vehicle: /^(NEW|USED|CPO)$/,
-    body_style: /\S/,
+    body_style: /^(CONVERTIBLE|COUPE|CROSSOVER|HATCHBACK|MINIVAN|SEDAN|SUV|TRUCK|VAN|WAGON|OTHER)$/,
     dealer_name: /\S/,
     "address.city": /\S/,
     "address.country": /^(AU|NZ)$/,
   },
 };
 
-/** Google's feed: RSS 2.0 with the g: namespace, one <item> per car. */
+/** An attribute in XML: a list repeats it; vehicle_fulfillment ("in_store:CODE", its text form) is a group of option and store codes. */
+function xmlAttribute(name: string, value: string | string[]): string {
+  if (Array.isArray(value)) return value.map((v) => xmlAttribute(name, v)).join("");
+  if (name === "g:vehicle_fulfillment") {
+    const [option, ...codes] = value.split(":");
+    return `<${name}><g:option>${escapeHtml(option!)}</g:option>${codes.map((c) => `<g:store_code>${escapeHtml(c)}</g:store_code>`).join("")}</${name}>`;
+  }
+  return `<${name}>${escapeHtml(value)}</${name}>`;
+}
+
+/** Google's feed: RSS 2.0 with the g: namespace, one <item> per car (support.google.com/merchants/answer/11192663). */
 export function googleFeedXml(site: { name: string; origin: string }, items: FeedItem[]): string {
-  const body = items.map((item) => `<item>${Object.entries(item).map(([k, v]) => `<${k}>${escapeHtml(v)}</${k}>`).join("")}</item>`).join("\n");
+  const body = items.map((item) => `<item>${Object.entries(item).map(([k, v]) => xmlAttribute(k, v)).join("")}</item>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${escapeHtml(site.name)}</title><link>${escapeHtml(site.origin)}</link><description>Vehicles for sale</description>\n${body}\n</channel></rss>\n`;
 }
 
-/** Meta's catalogue: CSV, a column per field any item has, RFC 4180 quoting. */
+/** Meta's catalogue: CSV, a column per field any item has, RFC 4180 quoting (a list JSON-encoded, as Meta reads multi-value fields). */
 export function metaFeedCsv(items: FeedItem[]): string {
   const columns = [...new Set(items.flatMap((i) => Object.keys(i)))];
-  const cell = (v: string | undefined) => (v === undefined ? "" : /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const cell = (value: string | string[] | undefined) => {
+    const v = Array.isArray(value) ? JSON.stringify(value) : value;
+    return v === undefined ? "" : /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  };
   return [columns.join(","), ...items.map((i) => columns.map((c) => cell(i[c])).join(","))].join("\r\n") + "\r\n";
 }

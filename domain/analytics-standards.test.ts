@@ -43,10 +43,11 @@ const vehicle = {
   state_of_vehicle: "used",
   price: 38990,
   currency: "AUD",
-  country: "AU",
+  // Meta's automotive parameters: the country by name, body and fuel in the catalogue's values.
+  country: "Australia",
   body_style: "SUV",
   exterior_color: "Soul Red",
-  fuel_type: "Petrol",
+  fuel_type: "GASOLINE",
 };
 const search = analyticsPage({ template: "search", path: "/search", currency: "NZD", locale: "en-NZ", car: null });
 
@@ -97,7 +98,7 @@ describe("standardEvents", () => {
   it("a search: asc_itemlist_pageview with the words; Meta Search in the site's currency and country", () => {
     expect(standardEvents({ id: 49, query: " cx-5 " }, search)).toEqual({
       ga4: [{ name: "asc_itemlist_pageview", params: { event_owner: "forecourt", page_type: "itemlist", search_term: "cx-5" } }],
-      meta: [{ name: "Search", params: { content_type: "vehicle", search_string: "cx-5", currency: "NZD", country: "NZ" } }],
+      meta: [{ name: "Search", params: { content_type: "vehicle", search_string: "cx-5", currency: "NZD", country: "New Zealand" } }],
     });
   });
 
@@ -163,7 +164,7 @@ describe("standardEvents", () => {
     expect(onSearch.meta).toEqual([
       {
         name: "AddToWishlist",
-        params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "NZ", fuel_type: "Petrol" },
+        params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "New Zealand", fuel_type: "GASOLINE" },
       },
     ]);
     const { item_id, item_number, item_color, item_category, ...known } = item;
@@ -175,7 +176,7 @@ describe("standardEvents", () => {
       },
     ]);
     // The car page's own save: the same id and fields, plus what only the page knows.
-    expect(standardEvents({ id: 39 }, vdp).meta[0]!.params).toMatchObject({ ...onSearch.meta[0]!.params, currency: "AUD", country: "AU" });
+    expect(standardEvents({ id: 39 }, vdp).meta[0]!.params).toMatchObject({ ...onSearch.meta[0]!.params, currency: "AUD", country: "Australia" });
     // A card on another car's page names its own car, not the page's.
     const other = analyticsCar({ id: "cx-9", price: 51990, car_type: "new", certified: false, year: 2025, make: "Mazda", model: "CX-90", item_type: "car" });
     expect(standardEvents({ id: 39, car: other }, vdp).meta[0]!.params).toMatchObject({ content_ids: ["cx-9"], model: "CX-90", state_of_vehicle: "new", price: 51990 });
@@ -214,7 +215,7 @@ describe("standardEvents", () => {
       meta: [
         {
           name: "AddToWishlist",
-          params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "NZ", fuel_type: "Petrol" },
+          params: { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "NZD", country: "New Zealand", fuel_type: "GASOLINE" },
         },
       ],
     });

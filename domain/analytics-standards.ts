@@ -6,6 +6,7 @@
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "./analytics";
 import type { Vehicle } from "../schemas/generated/vehicle";
 import type { Location, TenantDocument } from "../schemas/generated/tenant";
+import { metaCountry } from "./ad-vocab";
 import { metaVehicleFields, vehicleCondition, type MetaVehicleFields, type VehicleCondition } from "./meta-vehicle";
 
 /** ASC's event_owner: who fires the events (the website platform). */
@@ -263,7 +264,7 @@ export function standardEvents(interaction: Interaction, onPage: AnalyticsPage):
       const query = interaction.query?.trim().slice(0, 100);
       return {
         ga4: [{ name: "asc_itemlist_pageview", params: { ...base, ...(query ? { search_term: query } : {}) } }],
-        meta: [{ name: "Search", params: { content_type: "vehicle", search_string: query ?? "", currency: page.currency, country: page.country } }],
+        meta: [{ name: "Search", params: { content_type: "vehicle", search_string: query ?? "", currency: page.currency, country: metaCountry(page.country) } }],
       };
     }
     case ANALYTICS_EVENTS.watchlistSave:

@@ -51,6 +51,8 @@ const cases: Record<string, () => void> = {
     expect(keyInfoItems({ car_type: "used", regplate: "CX12AB" } as never, "en-AU")).toContainEqual({ label: "Rego", value: "CX12AB" });
     // A used vehicle sold in NSW without its rego is flagged (the admin's Ads feeds page; the feeds leave it out); not a new one, nor one sold in Queensland.
     expect(carRuleProblems({ car_type: "used", item_type: "truck", regplate: "" }, "NSW")).toEqual(["No rego: NSW asks a used truck's advertisement to show its registration number"]);
+    // A demonstrator is registered too.
+    expect(carRuleProblems({ car_type: "demo", regplate: " " }, "NSW")).toEqual(["No rego: NSW asks a demonstrator car's advertisement to show its registration number"]);
     expect([carRuleProblems({ car_type: "used", regplate: "CX12AB" }, "NSW"), carRuleProblems({ car_type: "new" }, "NSW"), carRuleProblems({ car_type: "used" }, "QLD")]).toEqual([[], [], []]);
   },
   "nsw-on-road-costs": () => {
@@ -124,6 +126,9 @@ describe("the listing rules table", () => {
   it("has a case for every rule, and every rule a source and either a check or the place that keeps it", () => {
     expect(Object.keys(cases).sort()).toEqual(LISTING_RULES.map((r) => r.id).sort());
     for (const r of LISTING_RULES) expect(r.source.length > 10 && (!!r.check || !!r.kept), r.id).toBe(true);
+    // NSW's licence number rule is the Act's s 19A; the 2014 Regulation was repealed on 1 September 2025.
+    expect(LISTING_RULES.find((r) => r.id === "dealer-licence")!.source).toContain("Motor Dealers and Repairers Act 2013 s 19A");
+    expect(LISTING_RULES.filter((r) => /Regulation 2014/.test(r.source)).map((r) => r.id)).toEqual([]);
   });
 
   for (const [id, run] of Object.entries(cases)) it(id, run);

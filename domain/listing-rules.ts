@@ -101,10 +101,11 @@ export const LISTING_RULES: readonly ListingRule[] = [
     id: "dealer-licence",
     jurisdictions: LICENCE_STATES,
     rule: "Every advertisement shows the dealer's licence number, labelled as a licence number.",
-    // NSW: Motor Dealers and Repairers Act 2013 and its Regulation (licence number in advertisements);
+    // NSW: Motor Dealers and Repairers Act 2013 s 19A (inserted 2023): the licence number on the dealer's
+    // website and all its advertising, reasonably prominent, legible and identified as the licence number;
     // Vic: Motor Car Traders Act 1986; Qld: Motor Dealers and Chattel Auctioneers Act 2014; and the
     // other states' dealer licensing Acts likewise.
-    source: "Each state's motor dealer licensing law (NSW: Motor Dealers and Repairers Act 2013 and Regulation 2014)",
+    source: "Each state's motor dealer licensing law (NSW: Motor Dealers and Repairers Act 2013 s 19A)",
     kept: "The footer and location pages show each location's number as “Dealer licence …” (blocks/_shared/location.tsx, licenceRows).",
     check: eachSalesLocation(LICENCE_STATES, (l) => (l.dealer_license_number?.trim() ? null : `${l.name} sells in ${l.address.state}, where the site must show its motor dealer licence number.`), "dealer_license_number"),
   },
@@ -119,16 +120,21 @@ export const LISTING_RULES: readonly ListingRule[] = [
     id: "nsw-business-phone",
     jurisdictions: ["NSW"],
     rule: "Every advertisement shows the dealer's business phone number.",
-    source: "NSW Fair Trading, advertising by motor dealers (Motor Dealers and Repairers Regulation 2014)",
+    // The Motor Dealers and Repairers Regulation 2025 replaced the 2014 Regulation on 1 September 2025.
+    source: "NSW Fair Trading, advertising by motor dealers (Motor Dealers and Repairers Regulation 2025)",
     check: eachSalesLocation(["NSW"], (l, doc) => (hasPhone(l, doc) ? null : `${l.name} sells in NSW, where every advertisement must show the dealer's business phone number.`), "contact_detail/phone"),
   },
   {
     id: "nsw-rego",
     jurisdictions: ["NSW"],
-    rule: "A used car's advertisement shows its registration number.",
-    source: "NSW Fair Trading, advertising by motor dealers: a registered used vehicle's registration number",
-    kept: "A used car's key information shows its “Rego” (blocks/vehicle-key-info).",
-    checkCar: (car, where) => (where === "NSW" && car.car_type === "used" && !car.regplate?.trim() ? `No rego: NSW asks a used ${vehicleTerms(car).noun}'s advertisement to show its registration number` : null),
+    rule: "A used or demonstrator car's advertisement shows its registration number.",
+    // A demonstrator has been registered: its advertisement, like a used car's, names its registration number.
+    source: "NSW Fair Trading, advertising by motor dealers: the registration number of the advertised (registered) vehicle",
+    kept: "A used or demonstrator car's key information shows its “Rego” (blocks/vehicle-key-info).",
+    checkCar: (car, where) =>
+      where === "NSW" && car.car_type !== "new" && !car.regplate?.trim()
+        ? `No rego: NSW asks a ${car.car_type === "demo" ? "demonstrator" : "used"} ${vehicleTerms(car).noun}'s advertisement to show its registration number`
+        : null,
   },
   {
     id: "nsw-on-road-costs",

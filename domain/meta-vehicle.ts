@@ -5,6 +5,7 @@
  * Meta catalogue (domain/ads-feeds.ts), so an ad can match the event to the car.
  */
 import type { Vehicle } from "../schemas/generated/vehicle";
+import { metaBodyStyle, metaCountry, metaFuelType } from "./ad-vocab";
 
 /** New, used, or certified pre-owned: ASC's item_condition and Meta's state_of_vehicle. */
 export type VehicleCondition = "new" | "used" | "cpo";
@@ -35,7 +36,11 @@ export function metaCar(v: Pick<Vehicle, "id" | "make" | "model" | "year" | "car
   return { id: v.id, make: v.make, model: v.model, year: v.year, condition: vehicleCondition(v), price: v.price, body: v.body, colour: v.colour, fuel: v.fuel, vin: v.vin };
 }
 
-/** Meta's vehicle parameters of a car sold in `where`'s currency and country (only content_type without a car). */
+/**
+ * Meta's vehicle parameters of a car sold in `where`'s currency and country (only content_type without a car):
+ * the country by name and body and fuel in the catalogue's values (domain/ad-vocab.ts), as Meta's
+ * automotive events ask.
+ */
 export function metaVehicleFields(car: MetaCar | null, where: { currency: string; country: "AU" | "NZ" }): MetaVehicleFields {
   if (!car) return { content_type: "vehicle" };
   return {
@@ -47,10 +52,10 @@ export function metaVehicleFields(car: MetaCar | null, where: { currency: string
     state_of_vehicle: car.condition,
     ...(typeof car.price === "number" ? { price: car.price } : {}),
     currency: where.currency,
-    country: where.country,
-    ...(car.body ? { body_style: car.body } : {}),
+    country: metaCountry(where.country),
+    ...(car.body ? { body_style: metaBodyStyle(car.body) } : {}),
     ...(car.colour ? { exterior_color: car.colour } : {}),
-    ...(car.fuel ? { fuel_type: car.fuel } : {}),
+    ...(metaFuelType(car.fuel) ? { fuel_type: metaFuelType(car.fuel)! } : {}),
     ...(car.vin ? { vin: car.vin } : {}),
   };
 }

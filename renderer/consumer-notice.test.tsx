@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fixtureTenant } from "../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../tests/fixtures/vehicle";
 import type { StoredVehicle } from "../server/inventory/vehicle";
-import { consumerNoticePage, NO_SECURITY_INTEREST, NOT_RECORDED, SECURITY_INTEREST } from "./consumer-notice";
+import { consumerNoticePage, IMPORTED_DAMAGED, NO_SECURITY_INTEREST, NOT_IMPORTED_DAMAGED, NOT_RECORDED, SECURITY_INTEREST } from "./consumer-notice";
 
 const state = vi.hoisted(() => ({ car: null as StoredVehicle | null, notices: true }));
 vi.mock("../server/inventory/vdp", () => ({ vehicleForPage: async (_t: unknown, path: string) => (state.car && path === `/cars/${state.car.slug}` ? state.car : null) }));
@@ -41,6 +41,18 @@ describe("Consumer Information Notice page", () => {
     expect(html).toContain(`<dt>Build date</dt><dd>${NOT_RECORDED}</dd>`);
     expect(html).toContain(`<dt>Year first registered in New Zealand</dt><dd>${NOT_RECORDED}</dd>`);
     expect(html).toContain(`<dt>Security interest</dt><dd>${NOT_RECORDED}</dd>`);
+    expect(html).toContain(`<dt>Imported as damaged</dt><dd>${NOT_RECORDED}</dd>`);
+  });
+
+  it("gives as the cash price only a total one: a price excluding government charges is not recorded as it", async () => {
+    const html = renderToStaticMarkup((await page(fixtureVehicle({ price_type: "Excl. Gov. Charges" })))!.element as ReactElement);
+    expect(html).toContain(`<dt>Cash price</dt><dd>${NOT_RECORDED}</dd>`);
+  });
+
+  it("states whether the vehicle was imported as damaged, as the notice must", async () => {
+    const row = (imported_damaged: boolean) =>
+      page(fixtureVehicle({ imported_damaged })).then((p) => renderToStaticMarkup(p!.element as ReactElement).match(/<dt>Imported as damaged<\/dt><dd>([^<]*)<\/dd>/)?.[1]);
+    expect([await row(true), await row(false)]).toEqual([IMPORTED_DAMAGED, NOT_IMPORTED_DAMAGED]);
   });
 
   it("states the year first registered in New Zealand, the WoF's expiry and whether a security interest is registered", async () => {

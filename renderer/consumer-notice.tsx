@@ -11,10 +11,14 @@ import { formatCallNumber } from "../domain/phone";
 import { vehicleForPage } from "../server/inventory/vdp";
 import { tenantForHost } from "../server/tenants/live";
 import { dateTimeFormat, numberFormat } from "../domain/intl";
+import { excludesGovernmentCharges } from "../domain/ad-vocab";
 
 export const NOT_RECORDED = "Not recorded — please ask us";
 export const SECURITY_INTEREST = "A security interest is registered over this vehicle on the Personal Property Securities Register; it is cleared before the vehicle is sold to you.";
 export const NO_SECURITY_INTEREST = "No security interest is registered over this vehicle on the Personal Property Securities Register.";
+/** The notice's "imported as damaged" statement, as the Motor Vehicle Register records it (the feed's imported_damaged). */
+export const IMPORTED_DAMAGED = "Yes: the Motor Vehicle Register records this vehicle as imported as a damaged vehicle.";
+export const NOT_IMPORTED_DAMAGED = "No";
 
 export async function consumerNoticePage(host: string, slug: string) {
   const live = await tenantForHost(host);
@@ -68,10 +72,12 @@ export async function consumerNoticePage(host: string, slug: string) {
           ["Warrant of Fitness expiry", date(car.wof_expiry)],
           ["VIN or chassis number", car.vin],
           ["Odometer reading", car.km != null ? `${number.format(car.km)} km` : null],
+          ["Imported as damaged", car.imported_damaged == null ? null : car.imported_damaged ? IMPORTED_DAMAGED : NOT_IMPORTED_DAMAGED],
           ["Fuel type", car.fuel],
           ["Engine capacity", car.engine_size ? `${number.format(car.engine_size)} cc` : null],
           ["Transmission", car.transmission],
-          ["Cash price", price.kind === "price" ? [price.text, price.label].filter(Boolean).join(" ") : null],
+          // The notice's cash price is the total, with registration and licensing costs: a price without them is not it.
+          ["Cash price", price.kind === "price" && !excludesGovernmentCharges(car.price_type) ? [price.text, price.label].filter(Boolean).join(" ") : null],
           ["Security interest", car.security_interest == null ? null : car.security_interest ? SECURITY_INTEREST : NO_SECURITY_INTEREST],
         ])}
       </dl>

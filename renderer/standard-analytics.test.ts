@@ -57,7 +57,7 @@ describe("standard analytics and consent", () => {
     expect(gtagCalls[4]![2]).toEqual({ event_owner: "forecourt", page_type: "itemlist", search_term: "cx-5" });
     expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>))).toEqual([
       ["init", "880012345678901"],
-      ["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "AU" }],
+      ["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "Australia" }],
     ]);
     await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`, FBEVENTS_URL]));
   });
@@ -92,7 +92,7 @@ describe("standard analytics and consent", () => {
     expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>)).at(-1)).toEqual([
       "track",
       "AddToWishlist",
-      { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "AU" },
+      { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "Australia" },
     ]);
     const save = (entries() as unknown[][]).filter((e) => e[0] === "event").at(-1)!;
     expect(save.slice(0, 2)).toEqual(["event", "asc_cta_interaction"]);

@@ -31,7 +31,7 @@ const meta = () => (w.fbq?.queue ?? []).map((a) => Array.from(a as ArrayLike<unk
 const CTA = { element_type: "body", element_subtype: "cta_button", event_action: "click", event_action_result: "save", element_text: "Favourite" };
 // What the card's hit knows of car(1) (tests/fixtures/search-records.ts), through hitAnalyticsCar.
 const HIT_ITEM = { item_price: 28990, item_condition: "used", item_year: 2021, item_make: "Toyota", item_model: "Corolla", item_variant: "Ascent Sport", item_type: "car", item_fuel_type: "Petrol" };
-const HIT_META = { content_type: "vehicle", content_ids: ["1001"], make: "Toyota", model: "Corolla", year: 2021, state_of_vehicle: "used", price: 28990, currency: "AUD", country: "AU", fuel_type: "Petrol" };
+const HIT_META = { content_type: "vehicle", content_ids: ["1001"], make: "Toyota", model: "Corolla", year: 2021, state_of_vehicle: "used", price: 28990, currency: "AUD", country: "Australia", fuel_type: "GASOLINE" };
 
 let root: Root;
 let host: HTMLElement;

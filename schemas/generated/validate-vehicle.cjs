@@ -3,7 +3,7 @@
 "use strict";
 module.exports = validate10;
 module.exports.default = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"wof_expiry":{"title":"Warrant of Fitness expiry","description":"New Zealand: the WoF's (or CoF's) expiry, for the Consumer Information Notice.","type":"string","format":"date"},"nz_first_registered":{"title":"Year first registered in New Zealand","type":"integer","minimum":1900,"maximum":2100},"security_interest":{"title":"Security interest registered","description":"New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.","type":"boolean"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://forecourt.dev/schemas/vehicle.schema.json","title":"Vehicle","description":"One vehicle as a dealer feed sends it (import file, PUT /api/feed/vehicles/{id}) and as the platform stores it. A null value counts as absent. The platform fills in slug, created_at, views and sold_at when a feed leaves them out.","type":"object","additionalProperties":false,"required":["id","dealership_id","stocknum","year","make","model","car_type"],"properties":{"id":{"title":"Vehicle id","description":"Unique across the platform; letters, digits, dot, underscore, colon and hyphen (it appears in URLs).","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"},"slug":{"title":"URL slug","description":"The /cars/{slug} path segment, e.g. 2021-toyota-corolla-ascent-sport-hatch-ab12cd. Made from year, make, model, badge and body when left out.","type":"string","maxLength":160,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"dealership_id":{"title":"Dealership","description":"The dealership that holds the vehicle (a dealership id of a site).","type":"integer","minimum":1},"location_id":{"title":"Location","description":"The location (yard) the vehicle is at; one of the dealership's locations.","type":"integer","minimum":1},"stocknum":{"title":"Stock number","description":"Unique within the dealership.","type":"string","minLength":1,"maxLength":40,"pattern":"^\\S(.*\\S)?$"},"item_type":{"title":"Kind of vehicle","type":"string","enum":["car","motorcycle","truck","caravan"],"default":"car"},"car_type":{"title":"Condition","type":"string","enum":["new","demo","used"]},"status":{"title":"Status","description":"in_stock and coming_soon are available; sold shows the sold panel.","type":"string","enum":["in_stock","coming_soon","sold"],"default":"in_stock"},"sold_at":{"title":"Sold at","description":"When the vehicle sold; set by the platform when the status becomes sold without one.","type":"string","format":"date-time"},"created_at":{"title":"Listed at","description":"When the vehicle was first listed (new-arrival tag for 8 days). Kept from the first upload when a feed leaves it out.","type":"string","format":"date-time"},"show_on_dealer_website":{"title":"Show on the dealer website","type":"boolean","default":true},"year":{"type":"integer","minimum":1900,"maximum":2100,"title":"Year"},"make":{"type":"string","minLength":1,"maxLength":60,"title":"Make"},"model":{"type":"string","minLength":1,"maxLength":80,"title":"Model"},"badge":{"type":"string","maxLength":80,"title":"Badge","description":"Trim level, e.g. Ascent Sport."},"series":{"type":"string","maxLength":80,"title":"Series","description":"Model code or series, e.g. ZWE211R or MY24."},"body":{"type":"string","maxLength":60,"title":"Body","description":"As the feed names it, e.g. Hatchback, Wagon, Cab Chassis, Pop Top; search normalises it."},"colour":{"type":"string","maxLength":60,"title":"Colour"},"interior_colour":{"type":"string","maxLength":60,"title":"Interior colour"},"price":{"$ref":"#/definitions/money","title":"Price","description":"0 means no price: the site shows its no-price or pre-order text.","default":0},"before_price":{"$ref":"#/definitions/money","title":"Price before a reduction"},"subscription_price":{"$ref":"#/definitions/money","title":"Subscription price per week"},"preorder":{"title":"Pre-order","type":"boolean","default":false},"price_type":{"type":"string","maxLength":40,"title":"Price type","description":"e.g. Drive Away, Excl. Gov. Charges."},"km":{"type":"integer","minimum":0,"maximum":3000000,"title":"Odometer (km)","default":0},"vin":{"title":"VIN","type":"string","pattern":"^[A-HJ-NPR-Z0-9]{11,17}$","description":"11 to 17 capital letters and digits, without I, O and Q."},"regplate":{"type":"string","maxLength":12,"title":"Registration plate"},"rego_expiry":{"title":"Registration expiry","type":"string","format":"date"},"wof_expiry":{"title":"Warrant of Fitness expiry","description":"New Zealand: the WoF's (or CoF's) expiry, for the Consumer Information Notice.","type":"string","format":"date"},"nz_first_registered":{"title":"Year first registered in New Zealand","type":"integer","minimum":1900,"maximum":2100},"security_interest":{"title":"Security interest registered","description":"New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.","type":"boolean"},"imported_damaged":{"title":"Imported as damaged","description":"New Zealand: whether the Motor Vehicle Register records the vehicle as imported as a damaged vehicle, as its Consumer Information Notice states.","type":"boolean"},"build_date":{"$ref":"#/definitions/yearMonth","title":"Build date"},"compliance_date":{"$ref":"#/definitions/yearMonth","title":"Compliance date"},"tag":{"type":"string","maxLength":40,"title":"Custom tag","description":"e.g. Test Drive Only."},"reserved":{"title":"Reserved","type":"boolean","default":false},"certified":{"title":"Certified pre-owned","type":"boolean","default":false},"views":{"type":"integer","minimum":0,"maximum":100000000,"title":"Views"},"fuel":{"type":"string","maxLength":40,"title":"Fuel","description":"e.g. Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric."},"drive":{"type":"string","maxLength":20,"title":"Drive","description":"e.g. FWD, RWD, AWD, 4x4, 4x2."},"transmission":{"type":"string","maxLength":40,"title":"Transmission","description":"e.g. Automatic, Manual, CVT."},"gearnum":{"type":"integer","minimum":1,"maximum":30,"title":"Number of gears"},"seats":{"type":"integer","minimum":1,"maximum":100,"title":"Seats"},"doors":{"type":"integer","minimum":0,"maximum":10,"title":"Doors"},"engine_size":{"type":"integer","minimum":0,"maximum":30000,"title":"Engine size (cc)"},"engine_size_litres":{"type":"number","minimum":0,"maximum":30,"title":"Engine size (litres)"},"images":{"title":"Pictures","description":"In gallery order; the first is the primary image.","type":"array","maxItems":100,"items":{"$ref":"#/definitions/image"},"default":[]},"video_url":{"$ref":"#/definitions/url","title":"Video"},"external_video_url":{"$ref":"#/definitions/url","title":"External video (e.g. YouTube)"},"spin_images":{"title":"360° spin frames","description":"Exterior frames in order around the vehicle.","type":"array","maxItems":144,"items":{"$ref":"#/definitions/url"}},"spin_code":{"type":"string","maxLength":80,"title":"External spin code"},"spin_interior_image":{"$ref":"#/definitions/url","title":"Interior panorama"},"hotspots":{"title":"Hotspots","type":"object","additionalProperties":false,"properties":{"exterior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}},"interior":{"type":"array","maxItems":50,"items":{"$ref":"#/definitions/hotspot"}}}},"standard_equipment":{"title":"Standard equipment","type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["name","items"],"properties":{"name":{"type":"string","minLength":1,"maxLength":60,"title":"Group"},"items":{"type":"array","maxItems":200,"items":{"type":"string","minLength":1,"maxLength":200}}}}},"dealercomments":{"type":"string","maxLength":10000,"title":"Dealer comments"},"history_report_url":{"$ref":"#/definitions/url","title":"History report"},"specifications":{"title":"Specifications","type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string","minLength":1,"maxLength":80},"value":{"type":"string","minLength":1,"maxLength":200}}}},"body_length_ft":{"type":"number","minimum":0,"maximum":100,"title":"Body length (ft)","description":"Caravans; shown in feet and metres."},"body_width_ft":{"type":"number","minimum":0,"maximum":20,"title":"Body width (ft)"},"tare_weight":{"type":"integer","minimum":0,"maximum":50000,"title":"Tare weight (kg)"},"aggregate_trailer_mass":{"type":"integer","minimum":0,"maximum":50000,"title":"Aggregate trailer mass (kg)"},"axle_type":{"type":"string","maxLength":40,"title":"Axles","description":"e.g. Single, Tandem."},"sleeps":{"type":"integer","minimum":1,"maximum":20,"title":"Sleeps"},"variant":{"$ref":"#/definitions/variant"},"finance":{"title":"Finance lender data","description":"Keyed by finance provider.","type":"object","propertyNames":{"minLength":1,"maxLength":60},"maxProperties":10,"additionalProperties":{"$ref":"#/definitions/lender"}},"autograb_data":{"title":"Market prices","type":"object","additionalProperties":false,"properties":{"average_market_price":{"$ref":"#/definitions/money"},"state_average_market_price":{"$ref":"#/definitions/money"}}}},"definitions":{"money":{"type":"number","minimum":0,"maximum":100000000},"url":{"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"},"yearMonth":{"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},"image":{"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"$ref":"#/definitions/url"},"thumb_url":{"$ref":"#/definitions/url"},"kind":{"type":"string","enum":["exterior","interior"],"default":"exterior"}}},"hotspot":{"type":"object","additionalProperties":false,"required":["id","description","positions"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"description":{"type":"string","minLength":1,"maxLength":300},"positions":{"description":"Where the hotspot shows: on spin frame activeAngle (0-based frame index; 0 for a single image), at posX/posY percent of the width and height.","type":"array","maxItems":144,"items":{"type":"object","additionalProperties":false,"required":["activeAngle","posX","posY"],"properties":{"activeAngle":{"type":"integer","minimum":0,"maximum":359},"posX":{"type":"number","minimum":0,"maximum":100},"posY":{"type":"number","minimum":0,"maximum":100}}}}}},"variant":{"title":"Variant data","type":"object","additionalProperties":false,"properties":{"cylinders":{"type":"integer","minimum":0,"maximum":16,"title":"Cylinders"},"induction":{"type":"string","maxLength":40,"title":"Induction","description":"e.g. Aspirated, Turbo, Twin Turbo."},"fuelconsumptioncombined":{"type":"number","minimum":0,"maximum":100,"title":"Fuel consumption, combined (L/100km)"},"co2emissions":{"type":"number","minimum":0,"maximum":1000,"title":"CO2 emissions, combined (g/km)","description":"As tested; New Zealand car pages show it on the vehicle emissions and energy economy label."},"energyconsumption":{"type":"number","minimum":0,"maximum":1000,"title":"Energy consumption of an electric vehicle (Wh/km)"},"fuelcapacity":{"type":"number","minimum":0,"maximum":2000,"title":"Fuel capacity (L)"},"grossvehiclemass":{"type":"integer","minimum":0,"maximum":100000,"title":"Gross vehicle mass (kg)"},"vehiclelength":{"type":"integer","minimum":0,"maximum":30000,"title":"Length (mm)"},"vehicleheight":{"type":"integer","minimum":0,"maximum":10000,"title":"Height (mm)"},"vehiclewidth":{"type":"integer","minimum":0,"maximum":5000,"title":"Width (mm)"},"towingcapacitybraked":{"type":"integer","minimum":0,"maximum":100000,"title":"Towing capacity, braked (kg)"},"torque":{"type":"integer","minimum":0,"maximum":5000,"title":"Torque (Nm)"},"power":{"type":"integer","minimum":0,"maximum":2000,"title":"Power (kW)"},"ancaprating":{"type":"integer","minimum":0,"maximum":5,"title":"ANCAP rating"},"geartype":{"type":"string","maxLength":40,"title":"Gear type","description":"e.g. Sports Automatic, Constantly Variable."},"bodyconfiguration":{"type":"string","maxLength":40,"title":"Body configuration","description":"e.g. Double Cab, Single Cab."}}},"lender":{"type":"object","additionalProperties":false,"properties":{"financeProvider":{"type":"string","maxLength":60},"interestRate":{"type":"number","minimum":0,"maximum":50,"description":"Percent per year."},"comparisonRate":{"type":"number","minimum":0,"maximum":60,"description":"Percent per year."},"paymentWeek":{"$ref":"#/definitions/money"},"paymentMonth":{"$ref":"#/definitions/money"},"totalPayable":{"$ref":"#/definitions/money"},"deposit":{"$ref":"#/definitions/money"},"balloon":{"$ref":"#/definitions/money"},"establishmentFees":{"$ref":"#/definitions/money"},"termMonths":{"type":"integer","minimum":1,"maximum":240},"termYears":{"type":"number","minimum":0.5,"maximum":20},"termWeeks":{"type":"integer","minimum":1,"maximum":1040},"disclaimer":{"type":"string","maxLength":2000}}}}};
 const schema12 = {"type":"number","minimum":0,"maximum":100000000};
 const schema15 = {"description":"YYYY-MM or YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"};
 const schema18 = {"description":"An http(s) URL or a path on this site.","type":"string","maxLength":2000,"pattern":"^(https?://|/)\\S*$"};
@@ -1567,11 +1567,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.build_date !== undefined){
-let data31 = data.build_date;
-if(typeof data31 === "string"){
-if(!pattern4.test(data31)){
-const err78 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
+if(data.imported_damaged !== undefined){
+if(typeof data.imported_damaged !== "boolean"){
+const err78 = {instancePath:instancePath+"/imported_damaged",schemaPath:"#/properties/imported_damaged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1581,8 +1579,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.build_date !== undefined){
+let data32 = data.build_date;
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err79 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1592,11 +1593,8 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.compliance_date !== undefined){
-let data32 = data.compliance_date;
-if(typeof data32 === "string"){
-if(!pattern4.test(data32)){
-const err80 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
+else {
+const err80 = {instancePath:instancePath+"/build_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1606,8 +1604,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.compliance_date !== undefined){
+let data33 = data.compliance_date;
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
+const err81 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1617,11 +1618,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.tag !== undefined){
-let data33 = data.tag;
-if(typeof data33 === "string"){
-if(func3(data33) > 40){
-const err82 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err82 = {instancePath:instancePath+"/compliance_date",schemaPath:"#/definitions/yearMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1631,8 +1629,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
-const err83 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tag !== undefined){
+let data34 = data.tag;
+if(typeof data34 === "string"){
+if(func3(data34) > 40){
+const err83 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1642,8 +1643,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(typeof data.reserved !== "boolean"){
-const err84 = {instancePath:instancePath+"/reserved",schemaPath:"#/properties/reserved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err84 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1652,8 +1653,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(typeof data.certified !== "boolean"){
-const err85 = {instancePath:instancePath+"/certified",schemaPath:"#/properties/certified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(typeof data.reserved !== "boolean"){
+const err85 = {instancePath:instancePath+"/reserved",schemaPath:"#/properties/reserved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1662,10 +1664,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data.views !== undefined){
-let data36 = data.views;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err86 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data.certified !== "boolean"){
+const err86 = {instancePath:instancePath+"/certified",schemaPath:"#/properties/certified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1674,9 +1674,10 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 100000000 || isNaN(data36)){
-const err87 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(data.views !== undefined){
+let data37 = data.views;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err87 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1685,8 +1686,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data36 < 0 || isNaN(data36)){
-const err88 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 100000000 || isNaN(data37)){
+const err88 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1695,13 +1697,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-}
-if(data.fuel !== undefined){
-let data37 = data.fuel;
-if(typeof data37 === "string"){
-if(func3(data37) > 40){
-const err89 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data37 < 0 || isNaN(data37)){
+const err89 = {instancePath:instancePath+"/views",schemaPath:"#/properties/views/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1711,8 +1708,12 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.fuel !== undefined){
+let data38 = data.fuel;
+if(typeof data38 === "string"){
+if(func3(data38) > 40){
+const err90 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1722,11 +1723,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.drive !== undefined){
-let data38 = data.drive;
-if(typeof data38 === "string"){
-if(func3(data38) > 20){
-const err91 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+const err91 = {instancePath:instancePath+"/fuel",schemaPath:"#/properties/fuel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1736,8 +1734,11 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.drive !== undefined){
+let data39 = data.drive;
+if(typeof data39 === "string"){
+if(func3(data39) > 20){
+const err92 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1747,11 +1748,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.transmission !== undefined){
-let data39 = data.transmission;
-if(typeof data39 === "string"){
-if(func3(data39) > 40){
-const err93 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err93 = {instancePath:instancePath+"/drive",schemaPath:"#/properties/drive/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1761,8 +1759,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-else {
-const err94 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.transmission !== undefined){
+let data40 = data.transmission;
+if(typeof data40 === "string"){
+if(func3(data40) > 40){
+const err94 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1772,10 +1773,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.gearnum !== undefined){
-let data40 = data.gearnum;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err95 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err95 = {instancePath:instancePath+"/transmission",schemaPath:"#/properties/transmission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1784,9 +1783,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 30 || isNaN(data40)){
-const err96 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
+}
+if(data.gearnum !== undefined){
+let data41 = data.gearnum;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err96 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1795,8 +1796,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data40 < 1 || isNaN(data40)){
-const err97 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 > 30 || isNaN(data41)){
+const err97 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1805,12 +1807,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-if(data.seats !== undefined){
-let data41 = data.seats;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err98 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data41 < 1 || isNaN(data41)){
+const err98 = {instancePath:instancePath+"/gearnum",schemaPath:"#/properties/gearnum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1819,9 +1817,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 100 || isNaN(data41)){
-const err99 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+}
+if(data.seats !== undefined){
+let data42 = data.seats;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err99 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1830,8 +1831,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data41 < 1 || isNaN(data41)){
-const err100 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 100 || isNaN(data42)){
+const err100 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1840,12 +1842,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-if(data.doors !== undefined){
-let data42 = data.doors;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err101 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data42 < 1 || isNaN(data42)){
+const err101 = {instancePath:instancePath+"/seats",schemaPath:"#/properties/seats/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1854,9 +1852,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 > 10 || isNaN(data42)){
-const err102 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+}
+if(data.doors !== undefined){
+let data43 = data.doors;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err102 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1865,8 +1866,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data42 < 0 || isNaN(data42)){
-const err103 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 10 || isNaN(data43)){
+const err103 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1875,12 +1877,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-}
-if(data.engine_size !== undefined){
-let data43 = data.engine_size;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err104 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data43 < 0 || isNaN(data43)){
+const err104 = {instancePath:instancePath+"/doors",schemaPath:"#/properties/doors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1889,9 +1887,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 30000 || isNaN(data43)){
-const err105 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
+}
+}
+if(data.engine_size !== undefined){
+let data44 = data.engine_size;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err105 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1900,8 +1901,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data43 < 0 || isNaN(data43)){
-const err106 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 30000 || isNaN(data44)){
+const err106 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1910,13 +1912,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-if(data.engine_size_litres !== undefined){
-let data44 = data.engine_size_litres;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 30 || isNaN(data44)){
-const err107 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
+if(data44 < 0 || isNaN(data44)){
+const err107 = {instancePath:instancePath+"/engine_size",schemaPath:"#/properties/engine_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1925,8 +1922,13 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data44 < 0 || isNaN(data44)){
-const err108 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.engine_size_litres !== undefined){
+let data45 = data.engine_size_litres;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 30 || isNaN(data45)){
+const err108 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1935,9 +1937,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data45 < 0 || isNaN(data45)){
+const err109 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1947,10 +1948,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-let data45 = data.images;
-if(Array.isArray(data45)){
-if(data45.length > 100){
-const err110 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+const err110 = {instancePath:instancePath+"/engine_size_litres",schemaPath:"#/properties/engine_size_litres/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1959,16 +1958,11 @@ vErrors.push(err110);
 }
 errors++;
 }
-const len0 = data45.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate11(data45[i0], {instancePath:instancePath+"/images/" + i0,parentData:data45,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data46 = data.images;
+if(Array.isArray(data46)){
+if(data46.length > 100){
+const err111 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1977,11 +1971,16 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data.video_url !== undefined){
-let data47 = data.video_url;
-if(typeof data47 === "string"){
-if(func3(data47) > 2000){
-const err112 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+const len0 = data46.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate11(data46[i0], {instancePath:instancePath+"/images/" + i0,parentData:data46,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1990,8 +1989,11 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern6.test(data47)){
-const err113 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+if(data.video_url !== undefined){
+let data48 = data.video_url;
+if(typeof data48 === "string"){
+if(func3(data48) > 2000){
+const err113 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2000,9 +2002,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-else {
-const err114 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data48)){
+const err114 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2012,11 +2013,8 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data.external_video_url !== undefined){
-let data48 = data.external_video_url;
-if(typeof data48 === "string"){
-if(func3(data48) > 2000){
-const err115 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err115 = {instancePath:instancePath+"/video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2025,8 +2023,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern6.test(data48)){
-const err116 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+if(data.external_video_url !== undefined){
+let data49 = data.external_video_url;
+if(typeof data49 === "string"){
+if(func3(data49) > 2000){
+const err116 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2035,9 +2037,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data49)){
+const err117 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2047,11 +2048,8 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.spin_images !== undefined){
-let data49 = data.spin_images;
-if(Array.isArray(data49)){
-if(data49.length > 144){
-const err118 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+else {
+const err118 = {instancePath:instancePath+"/external_video_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2060,12 +2058,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-const len1 = data49.length;
-for(let i1=0; i1<len1; i1++){
-let data50 = data49[i1];
-if(typeof data50 === "string"){
-if(func3(data50) > 2000){
-const err119 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+if(data.spin_images !== undefined){
+let data50 = data.spin_images;
+if(Array.isArray(data50)){
+if(data50.length > 144){
+const err119 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2074,8 +2072,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern6.test(data50)){
-const err120 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+const len1 = data50.length;
+for(let i1=0; i1<len1; i1++){
+let data51 = data50[i1];
+if(typeof data51 === "string"){
+if(func3(data51) > 2000){
+const err120 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2084,9 +2086,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data51)){
+const err121 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2096,9 +2097,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
 else {
-const err122 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err122 = {instancePath:instancePath+"/spin_images/" + i1,schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2108,11 +2108,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.spin_code !== undefined){
-let data51 = data.spin_code;
-if(typeof data51 === "string"){
-if(func3(data51) > 80){
-const err123 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+else {
+const err123 = {instancePath:instancePath+"/spin_images",schemaPath:"#/properties/spin_images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2122,8 +2120,11 @@ vErrors.push(err123);
 errors++;
 }
 }
-else {
-const err124 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.spin_code !== undefined){
+let data52 = data.spin_code;
+if(typeof data52 === "string"){
+if(func3(data52) > 80){
+const err124 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2133,11 +2134,8 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.spin_interior_image !== undefined){
-let data52 = data.spin_interior_image;
-if(typeof data52 === "string"){
-if(func3(data52) > 2000){
-const err125 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err125 = {instancePath:instancePath+"/spin_code",schemaPath:"#/properties/spin_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2146,8 +2144,12 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern6.test(data52)){
-const err126 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+if(data.spin_interior_image !== undefined){
+let data53 = data.spin_interior_image;
+if(typeof data53 === "string"){
+if(func3(data53) > 2000){
+const err126 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2156,9 +2158,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data53)){
+const err127 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2168,12 +2169,8 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.hotspots !== undefined){
-let data53 = data.hotspots;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-for(const key1 in data53){
-if(!((key1 === "exterior") || (key1 === "interior"))){
-const err128 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+else {
+const err128 = {instancePath:instancePath+"/spin_interior_image",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2183,11 +2180,12 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data53.exterior !== undefined){
-let data54 = data53.exterior;
-if(Array.isArray(data54)){
-if(data54.length > 50){
-const err129 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data.hotspots !== undefined){
+let data54 = data.hotspots;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key1 in data54){
+if(!((key1 === "exterior") || (key1 === "interior"))){
+const err129 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2196,12 +2194,12 @@ vErrors.push(err129);
 }
 errors++;
 }
-const len2 = data54.length;
-for(let i2=0; i2<len2; i2++){
-let data55 = data54[i2];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.id === undefined){
-const err130 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+if(data54.exterior !== undefined){
+let data55 = data54.exterior;
+if(Array.isArray(data55)){
+if(data55.length > 50){
+const err130 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2210,8 +2208,12 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data55.description === undefined){
-const err131 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const len2 = data55.length;
+for(let i2=0; i2<len2; i2++){
+let data56 = data55[i2];
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.id === undefined){
+const err131 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2220,8 +2222,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(data55.positions === undefined){
-const err132 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
+if(data56.description === undefined){
+const err132 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2230,9 +2232,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-for(const key2 in data55){
-if(!(((key2 === "id") || (key2 === "description")) || (key2 === "positions"))){
-const err133 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data56.positions === undefined){
+const err133 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2241,12 +2242,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data55.id !== undefined){
-let data56 = data55.id;
-if(typeof data56 === "string"){
-if(func3(data56) > 40){
-const err134 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+for(const key2 in data56){
+if(!(((key2 === "id") || (key2 === "description")) || (key2 === "positions"))){
+const err134 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2255,8 +2253,12 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(func3(data56) < 1){
-const err135 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data56.id !== undefined){
+let data57 = data56.id;
+if(typeof data57 === "string"){
+if(func3(data57) > 40){
+const err135 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2265,9 +2267,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data57) < 1){
+const err136 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2277,11 +2278,8 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data55.description !== undefined){
-let data57 = data55.description;
-if(typeof data57 === "string"){
-if(func3(data57) > 300){
-const err137 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+else {
+const err137 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2290,8 +2288,12 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(func3(data57) < 1){
-const err138 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data56.description !== undefined){
+let data58 = data56.description;
+if(typeof data58 === "string"){
+if(func3(data58) > 300){
+const err138 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2300,9 +2302,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-else {
-const err139 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data58) < 1){
+const err139 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2312,11 +2313,8 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data55.positions !== undefined){
-let data58 = data55.positions;
-if(Array.isArray(data58)){
-if(data58.length > 144){
-const err140 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+else {
+const err140 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2325,12 +2323,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-const len3 = data58.length;
-for(let i3=0; i3<len3; i3++){
-let data59 = data58[i3];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.activeAngle === undefined){
-const err141 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
+}
+if(data56.positions !== undefined){
+let data59 = data56.positions;
+if(Array.isArray(data59)){
+if(data59.length > 144){
+const err141 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2339,8 +2337,12 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data59.posX === undefined){
-const err142 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
+const len3 = data59.length;
+for(let i3=0; i3<len3; i3++){
+let data60 = data59[i3];
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.activeAngle === undefined){
+const err142 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2349,8 +2351,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data59.posY === undefined){
-const err143 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
+if(data60.posX === undefined){
+const err143 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2359,9 +2361,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-for(const key3 in data59){
-if(!(((key3 === "activeAngle") || (key3 === "posX")) || (key3 === "posY"))){
-const err144 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data60.posY === undefined){
+const err144 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2370,11 +2371,9 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data59.activeAngle !== undefined){
-let data60 = data59.activeAngle;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err145 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key3 in data60){
+if(!(((key3 === "activeAngle") || (key3 === "posX")) || (key3 === "posY"))){
+const err145 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2383,9 +2382,11 @@ vErrors.push(err145);
 }
 errors++;
 }
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 359 || isNaN(data60)){
-const err146 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
+}
+if(data60.activeAngle !== undefined){
+let data61 = data60.activeAngle;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err146 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2394,8 +2395,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(data60 < 0 || isNaN(data60)){
-const err147 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 > 359 || isNaN(data61)){
+const err147 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2404,13 +2406,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-}
-if(data59.posX !== undefined){
-let data61 = data59.posX;
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 > 100 || isNaN(data61)){
-const err148 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data61 < 0 || isNaN(data61)){
+const err148 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2419,8 +2416,13 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data61 < 0 || isNaN(data61)){
-const err149 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data60.posX !== undefined){
+let data62 = data60.posX;
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 > 100 || isNaN(data62)){
+const err149 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2429,9 +2431,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data62 < 0 || isNaN(data62)){
+const err150 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2441,11 +2442,8 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data59.posY !== undefined){
-let data62 = data59.posY;
-if((typeof data62 == "number") && (isFinite(data62))){
-if(data62 > 100 || isNaN(data62)){
-const err151 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+else {
+const err151 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2454,8 +2452,12 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data62 < 0 || isNaN(data62)){
-const err152 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data60.posY !== undefined){
+let data63 = data60.posY;
+if((typeof data63 == "number") && (isFinite(data63))){
+if(data63 > 100 || isNaN(data63)){
+const err152 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2464,9 +2466,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-else {
-const err153 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data63 < 0 || isNaN(data63)){
+const err153 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2476,9 +2477,8 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
 else {
-const err154 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err154 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2490,7 +2490,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err155 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions/" + i3,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2502,7 +2502,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err156 = {instancePath:instancePath+"/hotspots/exterior/" + i2+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2514,7 +2514,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err157 = {instancePath:instancePath+"/hotspots/exterior/" + i2,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2524,11 +2524,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data53.interior !== undefined){
-let data63 = data53.interior;
-if(Array.isArray(data63)){
-if(data63.length > 50){
-const err158 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+}
+else {
+const err158 = {instancePath:instancePath+"/hotspots/exterior",schemaPath:"#/properties/hotspots/properties/exterior/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2537,12 +2535,12 @@ vErrors.push(err158);
 }
 errors++;
 }
-const len4 = data63.length;
-for(let i4=0; i4<len4; i4++){
-let data64 = data63[i4];
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.id === undefined){
-const err159 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+if(data54.interior !== undefined){
+let data64 = data54.interior;
+if(Array.isArray(data64)){
+if(data64.length > 50){
+const err159 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2551,8 +2549,12 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data64.description === undefined){
-const err160 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const len4 = data64.length;
+for(let i4=0; i4<len4; i4++){
+let data65 = data64[i4];
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if(data65.id === undefined){
+const err160 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2561,8 +2563,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data64.positions === undefined){
-const err161 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
+if(data65.description === undefined){
+const err161 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2571,9 +2573,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-for(const key4 in data64){
-if(!(((key4 === "id") || (key4 === "description")) || (key4 === "positions"))){
-const err162 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data65.positions === undefined){
+const err162 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/required",keyword:"required",params:{missingProperty: "positions"},message:"must have required property '"+"positions"+"'"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2582,12 +2583,9 @@ vErrors.push(err162);
 }
 errors++;
 }
-}
-if(data64.id !== undefined){
-let data65 = data64.id;
-if(typeof data65 === "string"){
-if(func3(data65) > 40){
-const err163 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+for(const key4 in data65){
+if(!(((key4 === "id") || (key4 === "description")) || (key4 === "positions"))){
+const err163 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2596,8 +2594,12 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(func3(data65) < 1){
-const err164 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data65.id !== undefined){
+let data66 = data65.id;
+if(typeof data66 === "string"){
+if(func3(data66) > 40){
+const err164 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2606,9 +2608,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data66) < 1){
+const err165 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2618,11 +2619,8 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data64.description !== undefined){
-let data66 = data64.description;
-if(typeof data66 === "string"){
-if(func3(data66) > 300){
-const err166 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+else {
+const err166 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/id",schemaPath:"#/definitions/hotspot/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2631,8 +2629,12 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(func3(data66) < 1){
-const err167 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data65.description !== undefined){
+let data67 = data65.description;
+if(typeof data67 === "string"){
+if(func3(data67) > 300){
+const err167 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2641,9 +2643,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-else {
-const err168 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data67) < 1){
+const err168 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2653,11 +2654,8 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data64.positions !== undefined){
-let data67 = data64.positions;
-if(Array.isArray(data67)){
-if(data67.length > 144){
-const err169 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
+else {
+const err169 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/description",schemaPath:"#/definitions/hotspot/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2666,12 +2664,12 @@ vErrors.push(err169);
 }
 errors++;
 }
-const len5 = data67.length;
-for(let i5=0; i5<len5; i5++){
-let data68 = data67[i5];
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-if(data68.activeAngle === undefined){
-const err170 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
+}
+if(data65.positions !== undefined){
+let data68 = data65.positions;
+if(Array.isArray(data68)){
+if(data68.length > 144){
+const err170 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/maxItems",keyword:"maxItems",params:{limit: 144},message:"must NOT have more than 144 items"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2680,8 +2678,12 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(data68.posX === undefined){
-const err171 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
+const len5 = data68.length;
+for(let i5=0; i5<len5; i5++){
+let data69 = data68[i5];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.activeAngle === undefined){
+const err171 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "activeAngle"},message:"must have required property '"+"activeAngle"+"'"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2690,8 +2692,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data68.posY === undefined){
-const err172 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
+if(data69.posX === undefined){
+const err172 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posX"},message:"must have required property '"+"posX"+"'"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2700,9 +2702,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-for(const key5 in data68){
-if(!(((key5 === "activeAngle") || (key5 === "posX")) || (key5 === "posY"))){
-const err173 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data69.posY === undefined){
+const err173 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/required",keyword:"required",params:{missingProperty: "posY"},message:"must have required property '"+"posY"+"'"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2711,11 +2712,9 @@ vErrors.push(err173);
 }
 errors++;
 }
-}
-if(data68.activeAngle !== undefined){
-let data69 = data68.activeAngle;
-if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-const err174 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key5 in data69){
+if(!(((key5 === "activeAngle") || (key5 === "posX")) || (key5 === "posY"))){
+const err174 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2724,9 +2723,11 @@ vErrors.push(err174);
 }
 errors++;
 }
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 > 359 || isNaN(data69)){
-const err175 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
+}
+if(data69.activeAngle !== undefined){
+let data70 = data69.activeAngle;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err175 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2735,8 +2736,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(data69 < 0 || isNaN(data69)){
-const err176 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 > 359 || isNaN(data70)){
+const err176 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/maximum",keyword:"maximum",params:{comparison: "<=", limit: 359},message:"must be <= 359"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2745,13 +2747,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-}
-if(data68.posX !== undefined){
-let data70 = data68.posX;
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 > 100 || isNaN(data70)){
-const err177 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data70 < 0 || isNaN(data70)){
+const err177 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/activeAngle",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/activeAngle/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2760,8 +2757,13 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data70 < 0 || isNaN(data70)){
-const err178 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data69.posX !== undefined){
+let data71 = data69.posX;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 > 100 || isNaN(data71)){
+const err178 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2770,9 +2772,8 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-else {
-const err179 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data71 < 0 || isNaN(data71)){
+const err179 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2782,11 +2783,8 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data68.posY !== undefined){
-let data71 = data68.posY;
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 > 100 || isNaN(data71)){
-const err180 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+else {
+const err180 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posX",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posX/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2795,8 +2793,12 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data71 < 0 || isNaN(data71)){
-const err181 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data69.posY !== undefined){
+let data72 = data69.posY;
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 > 100 || isNaN(data72)){
+const err181 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2805,9 +2807,8 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-else {
-const err182 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data72 < 0 || isNaN(data72)){
+const err182 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2817,9 +2818,8 @@ vErrors.push(err182);
 errors++;
 }
 }
-}
 else {
-const err183 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err183 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5+"/posY",schemaPath:"#/definitions/hotspot/properties/positions/items/properties/posY/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2831,7 +2831,7 @@ errors++;
 }
 }
 else {
-const err184 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err184 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions/" + i5,schemaPath:"#/definitions/hotspot/properties/positions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2843,7 +2843,7 @@ errors++;
 }
 }
 else {
-const err185 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err185 = {instancePath:instancePath+"/hotspots/interior/" + i4+"/positions",schemaPath:"#/definitions/hotspot/properties/positions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2855,7 +2855,7 @@ errors++;
 }
 }
 else {
-const err186 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err186 = {instancePath:instancePath+"/hotspots/interior/" + i4,schemaPath:"#/definitions/hotspot/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2867,7 +2867,7 @@ errors++;
 }
 }
 else {
-const err187 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err187 = {instancePath:instancePath+"/hotspots/interior",schemaPath:"#/properties/hotspots/properties/interior/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2877,11 +2877,9 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data.standard_equipment !== undefined){
-let data72 = data.standard_equipment;
-if(Array.isArray(data72)){
-if(data72.length > 40){
-const err188 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
+}
+else {
+const err188 = {instancePath:instancePath+"/hotspots",schemaPath:"#/properties/hotspots/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2890,12 +2888,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-const len6 = data72.length;
-for(let i6=0; i6<len6; i6++){
-let data73 = data72[i6];
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(data73.name === undefined){
-const err189 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.standard_equipment !== undefined){
+let data73 = data.standard_equipment;
+if(Array.isArray(data73)){
+if(data73.length > 40){
+const err189 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2904,8 +2902,12 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data73.items === undefined){
-const err190 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const len6 = data73.length;
+for(let i6=0; i6<len6; i6++){
+let data74 = data73[i6];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.name === undefined){
+const err190 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2914,9 +2916,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-for(const key6 in data73){
-if(!((key6 === "name") || (key6 === "items"))){
-const err191 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data74.items === undefined){
+const err191 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2925,12 +2926,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data73.name !== undefined){
-let data74 = data73.name;
-if(typeof data74 === "string"){
-if(func3(data74) > 60){
-const err192 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+for(const key6 in data74){
+if(!((key6 === "name") || (key6 === "items"))){
+const err192 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2939,8 +2937,12 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(func3(data74) < 1){
-const err193 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data74.name !== undefined){
+let data75 = data74.name;
+if(typeof data75 === "string"){
+if(func3(data75) > 60){
+const err193 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2949,9 +2951,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-else {
-const err194 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data75) < 1){
+const err194 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2961,11 +2962,8 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data73.items !== undefined){
-let data75 = data73.items;
-if(Array.isArray(data75)){
-if(data75.length > 200){
-const err195 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+else {
+const err195 = {instancePath:instancePath+"/standard_equipment/" + i6+"/name",schemaPath:"#/properties/standard_equipment/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2974,12 +2972,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-const len7 = data75.length;
-for(let i7=0; i7<len7; i7++){
-let data76 = data75[i7];
-if(typeof data76 === "string"){
-if(func3(data76) > 200){
-const err196 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data74.items !== undefined){
+let data76 = data74.items;
+if(Array.isArray(data76)){
+if(data76.length > 200){
+const err196 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2988,8 +2986,12 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(func3(data76) < 1){
-const err197 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len7 = data76.length;
+for(let i7=0; i7<len7; i7++){
+let data77 = data76[i7];
+if(typeof data77 === "string"){
+if(func3(data77) > 200){
+const err197 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2998,9 +3000,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-else {
-const err198 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data77) < 1){
+const err198 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3010,9 +3011,8 @@ vErrors.push(err198);
 errors++;
 }
 }
-}
 else {
-const err199 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err199 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items/" + i7,schemaPath:"#/properties/standard_equipment/items/properties/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3024,7 +3024,7 @@ errors++;
 }
 }
 else {
-const err200 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err200 = {instancePath:instancePath+"/standard_equipment/" + i6+"/items",schemaPath:"#/properties/standard_equipment/items/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3036,7 +3036,7 @@ errors++;
 }
 }
 else {
-const err201 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err201 = {instancePath:instancePath+"/standard_equipment/" + i6,schemaPath:"#/properties/standard_equipment/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3046,11 +3046,9 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data.dealercomments !== undefined){
-let data77 = data.dealercomments;
-if(typeof data77 === "string"){
-if(func3(data77) > 10000){
-const err202 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+}
+else {
+const err202 = {instancePath:instancePath+"/standard_equipment",schemaPath:"#/properties/standard_equipment/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3060,8 +3058,11 @@ vErrors.push(err202);
 errors++;
 }
 }
-else {
-const err203 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.dealercomments !== undefined){
+let data78 = data.dealercomments;
+if(typeof data78 === "string"){
+if(func3(data78) > 10000){
+const err203 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3071,11 +3072,8 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data.history_report_url !== undefined){
-let data78 = data.history_report_url;
-if(typeof data78 === "string"){
-if(func3(data78) > 2000){
-const err204 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err204 = {instancePath:instancePath+"/dealercomments",schemaPath:"#/properties/dealercomments/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3084,8 +3082,12 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(!pattern6.test(data78)){
-const err205 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
+}
+if(data.history_report_url !== undefined){
+let data79 = data.history_report_url;
+if(typeof data79 === "string"){
+if(func3(data79) > 2000){
+const err205 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3094,9 +3096,8 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data79)){
+const err206 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)\\S*$"},message:"must match pattern \""+"^(https?://|/)\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3106,11 +3107,8 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data.specifications !== undefined){
-let data79 = data.specifications;
-if(Array.isArray(data79)){
-if(data79.length > 200){
-const err207 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+else {
+const err207 = {instancePath:instancePath+"/history_report_url",schemaPath:"#/definitions/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3119,12 +3117,12 @@ vErrors.push(err207);
 }
 errors++;
 }
-const len8 = data79.length;
-for(let i8=0; i8<len8; i8++){
-let data80 = data79[i8];
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-if(data80.name === undefined){
-const err208 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.specifications !== undefined){
+let data80 = data.specifications;
+if(Array.isArray(data80)){
+if(data80.length > 200){
+const err208 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3133,8 +3131,12 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data80.value === undefined){
-const err209 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const len8 = data80.length;
+for(let i8=0; i8<len8; i8++){
+let data81 = data80[i8];
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+if(data81.name === undefined){
+const err209 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3143,9 +3145,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-for(const key7 in data80){
-if(!((key7 === "name") || (key7 === "value"))){
-const err210 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data81.value === undefined){
+const err210 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3154,12 +3155,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-if(data80.name !== undefined){
-let data81 = data80.name;
-if(typeof data81 === "string"){
-if(func3(data81) > 80){
-const err211 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+for(const key7 in data81){
+if(!((key7 === "name") || (key7 === "value"))){
+const err211 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3168,8 +3166,12 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(func3(data81) < 1){
-const err212 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data81.name !== undefined){
+let data82 = data81.name;
+if(typeof data82 === "string"){
+if(func3(data82) > 80){
+const err212 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3178,9 +3180,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-else {
-const err213 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data82) < 1){
+const err213 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3190,11 +3191,8 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data80.value !== undefined){
-let data82 = data80.value;
-if(typeof data82 === "string"){
-if(func3(data82) > 200){
-const err214 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+else {
+const err214 = {instancePath:instancePath+"/specifications/" + i8+"/name",schemaPath:"#/properties/specifications/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3203,8 +3201,12 @@ vErrors.push(err214);
 }
 errors++;
 }
-if(func3(data82) < 1){
-const err215 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data81.value !== undefined){
+let data83 = data81.value;
+if(typeof data83 === "string"){
+if(func3(data83) > 200){
+const err215 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3213,9 +3215,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-else {
-const err216 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data83) < 1){
+const err216 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3225,9 +3226,8 @@ vErrors.push(err216);
 errors++;
 }
 }
-}
 else {
-const err217 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err217 = {instancePath:instancePath+"/specifications/" + i8+"/value",schemaPath:"#/properties/specifications/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3239,7 +3239,7 @@ errors++;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err218 = {instancePath:instancePath+"/specifications/" + i8,schemaPath:"#/properties/specifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3249,11 +3249,9 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data.body_length_ft !== undefined){
-let data83 = data.body_length_ft;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 > 100 || isNaN(data83)){
-const err219 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+else {
+const err219 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3262,8 +3260,12 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(data83 < 0 || isNaN(data83)){
-const err220 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.body_length_ft !== undefined){
+let data84 = data.body_length_ft;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 > 100 || isNaN(data84)){
+const err220 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3272,9 +3274,8 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data84 < 0 || isNaN(data84)){
+const err221 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3284,11 +3285,8 @@ vErrors.push(err221);
 errors++;
 }
 }
-if(data.body_width_ft !== undefined){
-let data84 = data.body_width_ft;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 > 20 || isNaN(data84)){
-const err222 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+else {
+const err222 = {instancePath:instancePath+"/body_length_ft",schemaPath:"#/properties/body_length_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3297,8 +3295,12 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data84 < 0 || isNaN(data84)){
-const err223 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.body_width_ft !== undefined){
+let data85 = data.body_width_ft;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 > 20 || isNaN(data85)){
+const err223 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3307,9 +3309,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-else {
-const err224 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data85 < 0 || isNaN(data85)){
+const err224 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3319,10 +3320,8 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data.tare_weight !== undefined){
-let data85 = data.tare_weight;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err225 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err225 = {instancePath:instancePath+"/body_width_ft",schemaPath:"#/properties/body_width_ft/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3331,9 +3330,11 @@ vErrors.push(err225);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 > 50000 || isNaN(data85)){
-const err226 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
+}
+if(data.tare_weight !== undefined){
+let data86 = data.tare_weight;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err226 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3342,8 +3343,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data85 < 0 || isNaN(data85)){
-const err227 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 > 50000 || isNaN(data86)){
+const err227 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3352,12 +3354,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
-}
-if(data.aggregate_trailer_mass !== undefined){
-let data86 = data.aggregate_trailer_mass;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err228 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data86 < 0 || isNaN(data86)){
+const err228 = {instancePath:instancePath+"/tare_weight",schemaPath:"#/properties/tare_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3366,9 +3364,12 @@ vErrors.push(err228);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 > 50000 || isNaN(data86)){
-const err229 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
+}
+}
+if(data.aggregate_trailer_mass !== undefined){
+let data87 = data.aggregate_trailer_mass;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err229 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3377,8 +3378,9 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data86 < 0 || isNaN(data86)){
-const err230 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 > 50000 || isNaN(data87)){
+const err230 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50000},message:"must be <= 50000"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3387,13 +3389,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-}
-if(data.axle_type !== undefined){
-let data87 = data.axle_type;
-if(typeof data87 === "string"){
-if(func3(data87) > 40){
-const err231 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data87 < 0 || isNaN(data87)){
+const err231 = {instancePath:instancePath+"/aggregate_trailer_mass",schemaPath:"#/properties/aggregate_trailer_mass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3403,8 +3400,12 @@ vErrors.push(err231);
 errors++;
 }
 }
-else {
-const err232 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.axle_type !== undefined){
+let data88 = data.axle_type;
+if(typeof data88 === "string"){
+if(func3(data88) > 40){
+const err232 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3414,10 +3415,8 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data.sleeps !== undefined){
-let data88 = data.sleeps;
-if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
-const err233 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err233 = {instancePath:instancePath+"/axle_type",schemaPath:"#/properties/axle_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3426,9 +3425,11 @@ vErrors.push(err233);
 }
 errors++;
 }
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 > 20 || isNaN(data88)){
-const err234 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+}
+if(data.sleeps !== undefined){
+let data89 = data.sleeps;
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err234 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3437,8 +3438,9 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(data88 < 1 || isNaN(data88)){
-const err235 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 > 20 || isNaN(data89)){
+const err235 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3447,14 +3449,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-}
-if(data.variant !== undefined){
-let data89 = data.variant;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-for(const key8 in data89){
-if(!(func2.call(schema27.properties, key8))){
-const err236 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data89 < 1 || isNaN(data89)){
+const err236 = {instancePath:instancePath+"/sleeps",schemaPath:"#/properties/sleeps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3464,10 +3460,13 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data89.cylinders !== undefined){
-let data90 = data89.cylinders;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err237 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.variant !== undefined){
+let data90 = data.variant;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+for(const key8 in data90){
+if(!(func2.call(schema27.properties, key8))){
+const err237 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3476,9 +3475,11 @@ vErrors.push(err237);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 16 || isNaN(data90)){
-const err238 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+}
+if(data90.cylinders !== undefined){
+let data91 = data90.cylinders;
+if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
+const err238 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3487,8 +3488,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(data90 < 0 || isNaN(data90)){
-const err239 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 > 16 || isNaN(data91)){
+const err239 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3497,13 +3499,8 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-}
-if(data89.induction !== undefined){
-let data91 = data89.induction;
-if(typeof data91 === "string"){
-if(func3(data91) > 40){
-const err240 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data91 < 0 || isNaN(data91)){
+const err240 = {instancePath:instancePath+"/variant/cylinders",schemaPath:"#/definitions/variant/properties/cylinders/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3513,8 +3510,12 @@ vErrors.push(err240);
 errors++;
 }
 }
-else {
-const err241 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data90.induction !== undefined){
+let data92 = data90.induction;
+if(typeof data92 === "string"){
+if(func3(data92) > 40){
+const err241 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3524,11 +3525,8 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data89.fuelconsumptioncombined !== undefined){
-let data92 = data89.fuelconsumptioncombined;
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 > 100 || isNaN(data92)){
-const err242 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+else {
+const err242 = {instancePath:instancePath+"/variant/induction",schemaPath:"#/definitions/variant/properties/induction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3537,8 +3535,12 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(data92 < 0 || isNaN(data92)){
-const err243 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data90.fuelconsumptioncombined !== undefined){
+let data93 = data90.fuelconsumptioncombined;
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 100 || isNaN(data93)){
+const err243 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3547,9 +3549,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-}
-else {
-const err244 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data93 < 0 || isNaN(data93)){
+const err244 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3559,11 +3560,8 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data89.co2emissions !== undefined){
-let data93 = data89.co2emissions;
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 1000 || isNaN(data93)){
-const err245 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+else {
+const err245 = {instancePath:instancePath+"/variant/fuelconsumptioncombined",schemaPath:"#/definitions/variant/properties/fuelconsumptioncombined/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3572,8 +3570,12 @@ vErrors.push(err245);
 }
 errors++;
 }
-if(data93 < 0 || isNaN(data93)){
-const err246 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data90.co2emissions !== undefined){
+let data94 = data90.co2emissions;
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 > 1000 || isNaN(data94)){
+const err246 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3582,9 +3584,8 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-else {
-const err247 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data94 < 0 || isNaN(data94)){
+const err247 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3594,11 +3595,8 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data89.energyconsumption !== undefined){
-let data94 = data89.energyconsumption;
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 > 1000 || isNaN(data94)){
-const err248 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+else {
+const err248 = {instancePath:instancePath+"/variant/co2emissions",schemaPath:"#/definitions/variant/properties/co2emissions/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3607,8 +3605,12 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(data94 < 0 || isNaN(data94)){
-const err249 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data90.energyconsumption !== undefined){
+let data95 = data90.energyconsumption;
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 1000 || isNaN(data95)){
+const err249 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3617,9 +3619,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-else {
-const err250 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data95 < 0 || isNaN(data95)){
+const err250 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3629,11 +3630,8 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data89.fuelcapacity !== undefined){
-let data95 = data89.fuelcapacity;
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 2000 || isNaN(data95)){
-const err251 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+else {
+const err251 = {instancePath:instancePath+"/variant/energyconsumption",schemaPath:"#/definitions/variant/properties/energyconsumption/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3642,8 +3640,12 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(data95 < 0 || isNaN(data95)){
-const err252 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data90.fuelcapacity !== undefined){
+let data96 = data90.fuelcapacity;
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 2000 || isNaN(data96)){
+const err252 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3652,9 +3654,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-}
-else {
-const err253 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data96 < 0 || isNaN(data96)){
+const err253 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3664,10 +3665,8 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data89.grossvehiclemass !== undefined){
-let data96 = data89.grossvehiclemass;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err254 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err254 = {instancePath:instancePath+"/variant/fuelcapacity",schemaPath:"#/definitions/variant/properties/fuelcapacity/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3676,9 +3675,11 @@ vErrors.push(err254);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 > 100000 || isNaN(data96)){
-const err255 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+}
+if(data90.grossvehiclemass !== undefined){
+let data97 = data90.grossvehiclemass;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err255 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3687,8 +3688,9 @@ vErrors.push(err255);
 }
 errors++;
 }
-if(data96 < 0 || isNaN(data96)){
-const err256 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 > 100000 || isNaN(data97)){
+const err256 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3697,12 +3699,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-}
-if(data89.vehiclelength !== undefined){
-let data97 = data89.vehiclelength;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err257 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data97 < 0 || isNaN(data97)){
+const err257 = {instancePath:instancePath+"/variant/grossvehiclemass",schemaPath:"#/definitions/variant/properties/grossvehiclemass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3711,9 +3709,12 @@ vErrors.push(err257);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 30000 || isNaN(data97)){
-const err258 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
+}
+}
+if(data90.vehiclelength !== undefined){
+let data98 = data90.vehiclelength;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err258 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3722,8 +3723,9 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data97 < 0 || isNaN(data97)){
-const err259 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 > 30000 || isNaN(data98)){
+const err259 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30000},message:"must be <= 30000"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3732,12 +3734,8 @@ vErrors.push(err259);
 }
 errors++;
 }
-}
-}
-if(data89.vehicleheight !== undefined){
-let data98 = data89.vehicleheight;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err260 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data98 < 0 || isNaN(data98)){
+const err260 = {instancePath:instancePath+"/variant/vehiclelength",schemaPath:"#/definitions/variant/properties/vehiclelength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3746,9 +3744,12 @@ vErrors.push(err260);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 > 10000 || isNaN(data98)){
-const err261 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+}
+}
+if(data90.vehicleheight !== undefined){
+let data99 = data90.vehicleheight;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err261 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3757,8 +3758,9 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(data98 < 0 || isNaN(data98)){
-const err262 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 10000 || isNaN(data99)){
+const err262 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3767,12 +3769,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-}
-if(data89.vehiclewidth !== undefined){
-let data99 = data89.vehiclewidth;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err263 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data99 < 0 || isNaN(data99)){
+const err263 = {instancePath:instancePath+"/variant/vehicleheight",schemaPath:"#/definitions/variant/properties/vehicleheight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3781,9 +3779,12 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 > 5000 || isNaN(data99)){
-const err264 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+}
+}
+if(data90.vehiclewidth !== undefined){
+let data100 = data90.vehiclewidth;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err264 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3792,8 +3793,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data99 < 0 || isNaN(data99)){
-const err265 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 > 5000 || isNaN(data100)){
+const err265 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3802,12 +3804,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-}
-if(data89.towingcapacitybraked !== undefined){
-let data100 = data89.towingcapacitybraked;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err266 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data100 < 0 || isNaN(data100)){
+const err266 = {instancePath:instancePath+"/variant/vehiclewidth",schemaPath:"#/definitions/variant/properties/vehiclewidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3816,9 +3814,12 @@ vErrors.push(err266);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 > 100000 || isNaN(data100)){
-const err267 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+}
+}
+if(data90.towingcapacitybraked !== undefined){
+let data101 = data90.towingcapacitybraked;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err267 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3827,8 +3828,9 @@ vErrors.push(err267);
 }
 errors++;
 }
-if(data100 < 0 || isNaN(data100)){
-const err268 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 > 100000 || isNaN(data101)){
+const err268 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3837,12 +3839,8 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-}
-if(data89.torque !== undefined){
-let data101 = data89.torque;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err269 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data101 < 0 || isNaN(data101)){
+const err269 = {instancePath:instancePath+"/variant/towingcapacitybraked",schemaPath:"#/definitions/variant/properties/towingcapacitybraked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3851,9 +3849,12 @@ vErrors.push(err269);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 > 5000 || isNaN(data101)){
-const err270 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
+}
+}
+if(data90.torque !== undefined){
+let data102 = data90.torque;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err270 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3862,8 +3863,9 @@ vErrors.push(err270);
 }
 errors++;
 }
-if(data101 < 0 || isNaN(data101)){
-const err271 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 > 5000 || isNaN(data102)){
+const err271 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3872,12 +3874,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-}
-if(data89.power !== undefined){
-let data102 = data89.power;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err272 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data102 < 0 || isNaN(data102)){
+const err272 = {instancePath:instancePath+"/variant/torque",schemaPath:"#/definitions/variant/properties/torque/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3886,9 +3884,12 @@ vErrors.push(err272);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 > 2000 || isNaN(data102)){
-const err273 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+}
+}
+if(data90.power !== undefined){
+let data103 = data90.power;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err273 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3897,8 +3898,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-if(data102 < 0 || isNaN(data102)){
-const err274 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 > 2000 || isNaN(data103)){
+const err274 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3907,12 +3909,8 @@ vErrors.push(err274);
 }
 errors++;
 }
-}
-}
-if(data89.ancaprating !== undefined){
-let data103 = data89.ancaprating;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err275 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data103 < 0 || isNaN(data103)){
+const err275 = {instancePath:instancePath+"/variant/power",schemaPath:"#/definitions/variant/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3921,9 +3919,12 @@ vErrors.push(err275);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 > 5 || isNaN(data103)){
-const err276 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+}
+}
+if(data90.ancaprating !== undefined){
+let data104 = data90.ancaprating;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err276 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3932,8 +3933,9 @@ vErrors.push(err276);
 }
 errors++;
 }
-if(data103 < 0 || isNaN(data103)){
-const err277 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 > 5 || isNaN(data104)){
+const err277 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3942,13 +3944,8 @@ vErrors.push(err277);
 }
 errors++;
 }
-}
-}
-if(data89.geartype !== undefined){
-let data104 = data89.geartype;
-if(typeof data104 === "string"){
-if(func3(data104) > 40){
-const err278 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(data104 < 0 || isNaN(data104)){
+const err278 = {instancePath:instancePath+"/variant/ancaprating",schemaPath:"#/definitions/variant/properties/ancaprating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3958,8 +3955,12 @@ vErrors.push(err278);
 errors++;
 }
 }
-else {
-const err279 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data90.geartype !== undefined){
+let data105 = data90.geartype;
+if(typeof data105 === "string"){
+if(func3(data105) > 40){
+const err279 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3969,11 +3970,8 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data89.bodyconfiguration !== undefined){
-let data105 = data89.bodyconfiguration;
-if(typeof data105 === "string"){
-if(func3(data105) > 40){
-const err280 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+else {
+const err280 = {instancePath:instancePath+"/variant/geartype",schemaPath:"#/definitions/variant/properties/geartype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3983,8 +3981,11 @@ vErrors.push(err280);
 errors++;
 }
 }
-else {
-const err281 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data90.bodyconfiguration !== undefined){
+let data106 = data90.bodyconfiguration;
+if(typeof data106 === "string"){
+if(func3(data106) > 40){
+const err281 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3994,9 +3995,8 @@ vErrors.push(err281);
 errors++;
 }
 }
-}
 else {
-const err282 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err282 = {instancePath:instancePath+"/variant/bodyconfiguration",schemaPath:"#/definitions/variant/properties/bodyconfiguration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4006,11 +4006,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data.finance !== undefined){
-let data106 = data.finance;
-if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-if(Object.keys(data106).length > 10){
-const err283 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
+}
+else {
+const err283 = {instancePath:instancePath+"/variant",schemaPath:"#/definitions/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4019,11 +4017,12 @@ vErrors.push(err283);
 }
 errors++;
 }
-for(const key9 in data106){
-const _errs236 = errors;
-if(typeof key9 === "string"){
-if(func3(key9) > 60){
-const err284 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
+}
+if(data.finance !== undefined){
+let data107 = data.finance;
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+if(Object.keys(data107).length > 10){
+const err284 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4032,8 +4031,11 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(func3(key9) < 1){
-const err285 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
+for(const key9 in data107){
+const _errs238 = errors;
+if(typeof key9 === "string"){
+if(func3(key9) > 60){
+const err285 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4042,10 +4044,8 @@ vErrors.push(err285);
 }
 errors++;
 }
-}
-var valid40 = _errs236 === errors;
-if(!valid40){
-const err286 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+if(func3(key9) < 1){
+const err286 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4055,15 +4055,9 @@ vErrors.push(err286);
 errors++;
 }
 }
-for(const key10 in data106){
-if(!(validate13(data106[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data106,parentDataProperty:key10,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err287 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid40 = _errs238 === errors;
+if(!valid40){
+const err287 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4073,12 +4067,15 @@ vErrors.push(err287);
 errors++;
 }
 }
-if(data.autograb_data !== undefined){
-let data108 = data.autograb_data;
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-for(const key11 in data108){
-if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
-const err288 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+for(const key10 in data107){
+if(!(validate13(data107[key10], {instancePath:instancePath+"/finance/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data107,parentDataProperty:key10,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err288 = {instancePath:instancePath+"/finance",schemaPath:"#/properties/finance/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4088,11 +4085,12 @@ vErrors.push(err288);
 errors++;
 }
 }
-if(data108.average_market_price !== undefined){
-let data109 = data108.average_market_price;
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 > 100000000 || isNaN(data109)){
-const err289 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(data.autograb_data !== undefined){
+let data109 = data.autograb_data;
+if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
+for(const key11 in data109){
+if(!((key11 === "average_market_price") || (key11 === "state_average_market_price"))){
+const err289 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4101,8 +4099,12 @@ vErrors.push(err289);
 }
 errors++;
 }
-if(data109 < 0 || isNaN(data109)){
-const err290 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data109.average_market_price !== undefined){
+let data110 = data109.average_market_price;
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 > 100000000 || isNaN(data110)){
+const err290 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4111,9 +4113,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-}
-else {
-const err291 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data110 < 0 || isNaN(data110)){
+const err291 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4123,11 +4124,8 @@ vErrors.push(err291);
 errors++;
 }
 }
-if(data108.state_average_market_price !== undefined){
-let data110 = data108.state_average_market_price;
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 > 100000000 || isNaN(data110)){
-const err292 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+else {
+const err292 = {instancePath:instancePath+"/autograb_data/average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4136,8 +4134,12 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data110 < 0 || isNaN(data110)){
-const err293 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data109.state_average_market_price !== undefined){
+let data111 = data109.state_average_market_price;
+if((typeof data111 == "number") && (isFinite(data111))){
+if(data111 > 100000000 || isNaN(data111)){
+const err293 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4146,9 +4148,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-}
-else {
-const err294 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data111 < 0 || isNaN(data111)){
+const err294 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4158,9 +4159,8 @@ vErrors.push(err294);
 errors++;
 }
 }
-}
 else {
-const err295 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err295 = {instancePath:instancePath+"/autograb_data/state_average_market_price",schemaPath:"#/definitions/money/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4172,12 +4172,24 @@ errors++;
 }
 }
 else {
-const err296 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err296 = {instancePath:instancePath+"/autograb_data",schemaPath:"#/properties/autograb_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err296];
 }
 else {
 vErrors.push(err296);
+}
+errors++;
+}
+}
+}
+else {
+const err297 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
 }
 errors++;
 }

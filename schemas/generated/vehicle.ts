@@ -103,6 +103,10 @@ export interface Vehicle {
    * New Zealand: whether a security interest over the vehicle is registered on the Personal Property Securities Register, as its Consumer Information Notice states.
    */
   security_interest?: boolean;
+  /**
+   * New Zealand: whether the Motor Vehicle Register records the vehicle as imported as a damaged vehicle, as its Consumer Information Notice states.
+   */
+  imported_damaged?: boolean;
   build_date?: YearMonth;
   compliance_date?: YearMonth;
   /**

@@ -163,12 +163,12 @@ describe.each(backends)("server-side lead events on %s", (_name, make) => {
       year: 2021,
       state_of_vehicle: "used",
       vin: "JTDBR32E720000001",
-      body_style: "Hatch",
+      body_style: "HATCHBACK",
       exterior_color: "White",
-      fuel_type: "Petrol - Unleaded ULP",
+      fuel_type: "GASOLINE",
       price: 27990,
       currency: "AUD",
-      country: "AU",
+      country: "Australia",
       value: 27990,
     });
   });

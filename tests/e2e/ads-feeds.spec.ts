@@ -8,11 +8,15 @@ import { decodeHtml, demoTenants, siteGet, siteUrl } from "./helpers";
 const PATHS: Record<AdsFeed, string> = { google: "/feeds/google-vehicle-ads.xml", meta: "/feeds/meta-vehicles.csv" };
 const TYPES: Record<AdsFeed, string> = { google: "application/xml; charset=utf-8", meta: "text/csv; charset=utf-8" };
 
+/** A group attribute's XML (vehicle_fulfillment: option and store codes) in its text form, "in_store:CODE". */
+const FULFILLMENT = /<g:vehicle_fulfillment><g:option>([^<]*)<\/g:option>((?:<g:store_code>[^<]*<\/g:store_code>)*)<\/g:vehicle_fulfillment>/g;
+const fulfillmentText = (_m: string, option: string, codes: string) => `<g:vehicle_fulfillment>${[option, ...[...codes.matchAll(/<g:store_code>([^<]*)</g)].map((c) => c[1])].join(":")}</g:vehicle_fulfillment>`;
+
 /** Google's items: each <item>'s fields, as a reader of the XML gets them. */
 function googleItems(xml: string): Record<string, string>[] {
   // Well-formed, as xmllint reads it (it throws on an error).
   execFileSync("xmllint", ["--noout", "-"], { input: xml });
-  return [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/<(g:[a-z_]+)>([^<]*)<\/\1>/g)].map((f) => [f[1], decodeHtml(f[2])])));
+  return [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => Object.fromEntries([...m[1].replace(FULFILLMENT, fulfillmentText).matchAll(/<(g:[a-z_-]+)>([^<]*)<\/\1>/g)].map((f) => [f[1], decodeHtml(f[2])])));
 }
 
 /** Meta's items: each row by its header's columns, empty cells left out. */

@@ -154,7 +154,7 @@ test("after Accept all: the ASC and Meta events of a search, a car view, a call 
   expect(third.ga4.find((e) => e.name === "asc_itemlist_pageview")!.params).toEqual({ event_owner: "forecourt", page_type: "itemlist", search_term: "mazda" });
   expect(third.ga4.find((e) => e.name === "asc_pageview")!.params).toEqual({ event_owner: "forecourt", page_type: "itemlist" });
   await expect.poll(() => third.meta.map((e) => e.name).sort()).toEqual(["PageView", "Search"]);
-  expect(third.meta.find((e) => e.name === "Search")!.params).toEqual({ content_type: "vehicle", search_string: "mazda", currency: "AUD", country: "AU" });
+  expect(third.meta.find((e) => e.name === "Search")!.params).toEqual({ content_type: "vehicle", search_string: "mazda", currency: "AUD", country: "Australia" });
   expect((await ascInDataLayer(page)).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
     ["event", "asc_itemlist_pageview", { event_owner: "forecourt", page_type: "itemlist", search_term: "mazda" }],
     ["event", "asc_pageview", { event_owner: "forecourt", page_type: "itemlist" }],
@@ -327,7 +327,7 @@ test("the favourites heart, on a search card and on the car page: nothing leaves
   await banner(page).getByRole("button", { name: "Accept all" }).click();
   await expect.poll(() => third.meta.map((e) => e.name).sort()).toEqual(["AddToWishlist", "PageView", "Search"]);
   const wish = third.meta.find((e) => e.name === "AddToWishlist")!.params;
-  expect(wish).toMatchObject({ content_type: "vehicle", content_ids: [saved!.id], make: saved!.make, model: saved!.model, year: expect.any(Number), price: expect.any(Number), currency: "AUD", country: "AU" });
+  expect(wish).toMatchObject({ content_type: "vehicle", content_ids: [saved!.id], make: saved!.make, model: saved!.model, year: expect.any(Number), price: expect.any(Number), currency: "AUD", country: "Australia" });
   await expect.poll(() => third.ga4.filter((e) => e.name === "asc_cta_interaction").map((e) => e.params)).toEqual([
     expect.objectContaining({ event_owner: "forecourt", page_type: "itemlist", item_make: saved!.make, item_model: saved!.model, item_year: wish.year, item_price: wish.price, ...cta }),
   ]);
