@@ -132,4 +132,10 @@ describe("demo tenants", () => {
   it.each(files)("%s is valid", (file) => {
     expect(errorsOf(JSON.parse(readFileSync(`tenants/${file}`, "utf8")))).toEqual([]);
   });
+  // An Australian phrase on a New Zealand site; "All prices include on-road costs" also contradicted its disclaimer.
+  it.each(files)("%s says no 'rego' or 'on-road costs' where it is a New Zealand site", (file) => {
+    const text = readFileSync(`tenants/${file}`, "utf8");
+    if (JSON.parse(text).identity.locale !== "en-NZ") return;
+    expect(text.match(/\brego\b|on[- ]road costs/gi)).toBeNull();
+  });
 });
