@@ -141,9 +141,10 @@ describe("demo tenants", () => {
     expect(words).toBeNull();
   });
   // An Australian phrase on a New Zealand site; "All prices include on-road costs" also contradicted its disclaimer.
-  it.each(files)("%s says no 'rego' or 'on-road costs' where it is a New Zealand site", (file) => {
+  it.each(files)("%s says no 'rego', 'on-road costs' or 'WOF' where it is a New Zealand site", (file) => {
     const text = readFileSync(`tenants/${file}`, "utf8");
     if (JSON.parse(text).identity.locale !== "en-NZ") return;
     expect(text.match(/\brego\b|on[- ]road costs/gi)).toBeNull();
+    expect(text.match(/\bWOF\b/g)).toBeNull(); // the Warrant of Fitness is a WoF
   });
 });
