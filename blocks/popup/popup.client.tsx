@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import { readStorage, writeStorage } from "../_shared/schedule";
-import { shouldOpenPopup } from "./popup-rules";
+import { PHONE_MEDIA, shouldOpenPopup } from "./popup-rules";
 
 interface Props {
   id: string;
   storageKey: string;
   expiry?: string;
+  /** The page spares phones (popup-rules' sparesPhones): on a phone the effect leaves it closed too. */
+  sparePhones?: boolean;
   labelledBy: string;
   describedBy: string;
   className?: string;
@@ -21,16 +23,18 @@ interface Props {
  * inline script (popup-rules' openPopupScript) has usually opened it already; the effect covers a
  * browser that did not run it. Close is an invoker command, so it works before hydration too.
  */
-export function PopupDialog({ id, storageKey, expiry, labelledBy, describedBy, className, closeClassName, children }: Props) {
+export function PopupDialog({ id, storageKey, expiry, sparePhones = false, labelledBy, describedBy, className, closeClassName, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const el = dialog.current;
+    // The inline script's phone rule holds after hydration too: a car page's popup stays closed on a phone.
+    if (sparePhones && window.matchMedia?.(PHONE_MEDIA).matches) return;
     // Checked again here: a cached page must not show a popup that has since expired.
     if (el && !el.open && shouldOpenPopup({ dismissed: readStorage(storageKey), expiry, now: new Date() })) {
       el.showModal();
     }
-  }, [storageKey, expiry]);
+  }, [storageKey, expiry, sparePhones]);
 
   return (
     <dialog

@@ -12,6 +12,7 @@ const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
   const descriptionId = `${id}-description`;
   const elementId = popupElementId(id);
   const storageKey = popupStorageKey(ctx.tenant.identity.slug);
+  const sparePhones = sparesPhones(ctx);
 
   return (
     <>
@@ -19,6 +20,7 @@ const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
         id={elementId}
         storageKey={storageKey}
         expiry={props.expiry}
+        sparePhones={sparePhones}
         labelledBy={titleId}
         describedBy={descriptionId}
         className={`${dialog.surface} ${styles.dialog}`}
@@ -51,7 +53,7 @@ const Popup: BlockComponent<"popup"> = ({ id, props, ctx }) => {
         </div>
       </PopupDialog>
       {/* Opens the dialog before React hydrates, so it shows with the page's first paint. */}
-      <script dangerouslySetInnerHTML={{ __html: openPopupScript({ elementId, storageKey, expiry: props.expiry, sparePhones: sparesPhones(ctx) }) }} />
+      <script dangerouslySetInnerHTML={{ __html: openPopupScript({ elementId, storageKey, expiry: props.expiry, sparePhones }) }} />
     </>
   );
 };
