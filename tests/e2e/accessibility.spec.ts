@@ -116,6 +116,16 @@ test("popup: open with the page before its scripts run; its Close button works a
   await expect(page.getByRole("heading", { name: title })).toBeHidden();
 });
 
+test("popup: stays closed on a phone on a car's page, also once the page has hydrated", async ({ page }) => {
+  const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
+  await page.setViewportSize(viewports.phone);
+  await page.goto(siteUrl(tenant.identity.slug, "/search"));
+  const car = (await page.locator("main a[href^='/cars/']").first().getAttribute("href"))!.split(/[?#]/)[0];
+  await page.goto(siteUrl(tenant.identity.slug, car));
+  await reactHydrated(page.locator('[data-block="vehicle-summary"]'));
+  expect(await page.locator("dialog[id^=fc-popup-]").evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+});
+
 test("announcement bar: dismissed once, it stays dismissed without a flash", async ({ page }) => {
   const tenant = demoTenants.find((t) => t.layout.top.some((b) => b.type === "announcement-bar"))!;
   const bar = tenant.layout.top.find((b) => b.type === "announcement-bar")!;
