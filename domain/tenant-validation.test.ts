@@ -132,4 +132,19 @@ describe("demo tenants", () => {
   it.each(files)("%s is valid", (file) => {
     expect(errorsOf(JSON.parse(readFileSync(`tenants/${file}`, "utf8")))).toEqual([]);
   });
+  // Schema defaults are a car dealer's words ("Every car we sell comes with:"): a caravan site's vehicle page writes its own.
+  it.each(files)("%s's vehicle page speaks of caravans, not cars, where the site sells only caravans", (file) => {
+    const result = validateTenant(JSON.parse(readFileSync(`tenants/${file}`, "utf8")));
+    if (!result.ok || result.document.identity.stockKinds?.join() !== "caravan") return;
+    const vdp = result.document.pages.find((p) => p.template === "vehicle-detail")!;
+    const words = JSON.stringify(vdp.blocks.map((b) => b.props)).replace(/van or car\b/g, "").match(/\bcar(?:s|'s)?\b/gi);
+    expect(words).toBeNull();
+  });
+  // An Australian phrase on a New Zealand site; "All prices include on-road costs" also contradicted its disclaimer.
+  it.each(files)("%s says no 'rego', 'on-road costs' or 'WOF' where it is a New Zealand site", (file) => {
+    const text = readFileSync(`tenants/${file}`, "utf8");
+    if (JSON.parse(text).identity.locale !== "en-NZ") return;
+    expect(text.match(/\brego\b|on[- ]road costs/gi)).toBeNull();
+    expect(text.match(/\bWOF\b/g)).toBeNull(); // the Warrant of Fitness is a WoF
+  });
 });

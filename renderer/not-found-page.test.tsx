@@ -28,6 +28,17 @@ describe("a site's 404 page", () => {
     expect(html).toContain("<footer");
   });
 
+  it("speaks of what the site sells: caravans on a caravan dealer's site, vehicles on a motorcycle and truck dealer's", async () => {
+    for (const [stockKinds, noun, plural] of [[["caravan"], "caravan", "caravans"], [["motorcycle", "truck"], "vehicle", "vehicles"]] as const) {
+      const doc = structuredClone(fixtureTenant);
+      doc.identity.stockKinds = [...stockKinds];
+      const html = renderToStaticMarkup(<>{await SiteNotFound({ live: { document: doc } })}</>);
+      expect(text(html)).toContain(`It may have moved, or the ${noun} may have sold.`);
+      expect(html).toContain(`aria-label="Search ${plural}"`);
+      expect(html).toContain(`<a href="/search">Browse all ${plural}</a>`);
+    }
+  });
+
   it("a route's missing page carries, first, the exact mark the page server answers with 404 (serving/late-scripts.ts)", async () => {
     const element = NotFoundResponse({ host: null });
     // The mark, then the page (a host no site answers: the plain note).

@@ -9,6 +9,7 @@ import { documentTitle } from "../domain/page-title";
 import { NOT_FOUND_META } from "../domain/hosts";
 import { needsCookieSettings } from "../domain/analytics-standards";
 import { CookieSettings } from "./cookie-settings.client";
+import { siteTerms } from "../domain/vehicle-terms";
 import styles from "./not-found-page.module.css";
 
 export const NOT_FOUND_TITLE = "Page not found";
@@ -64,6 +65,8 @@ export async function SiteNotFound({ live }: { live: Pick<LiveDocument, "documen
   const ctx: BlockContext = { tenant: doc, page: NOT_FOUND_PAGE, path: "/404", vehicle: null, searchHost: searchHost(doc.identity, null) };
   const [top, bottom] = await Promise.all([renderBlocks(doc.layout.top, ctx), renderBlocks(doc.layout.bottom, ctx)]);
   const phone = doc.identity.phone;
+  // What the site sells: a caravan dealer's 404 speaks of caravans (domain/vehicle-terms.ts).
+  const terms = siteTerms(doc.identity);
   return (
     <>
       <a href="#main" className="fc-skip-link">
@@ -72,8 +75,8 @@ export async function SiteNotFound({ live }: { live: Pick<LiveDocument, "documen
       {top}
       <main id="main" tabIndex={-1} className={`fc-narrow fc-section ${styles.main}`}>
         <h1 className={styles.title}>{NOT_FOUND_TITLE}</h1>
-        <p>Sorry, there is no page at this address. It may have moved, or the car may have sold. Try a search:</p>
-        <form className={styles.search} action={NOT_FOUND_SEARCH_PATH} method="get" role="search" aria-label="Search cars">
+        <p>Sorry, there is no page at this address. It may have moved, or the {terms.noun} may have sold. Try a search:</p>
+        <form className={styles.search} action={NOT_FOUND_SEARCH_PATH} method="get" role="search" aria-label={`Search ${terms.plural}`}>
           <label htmlFor="not-found-query" className="fc-visually-hidden">
             Search by make, model or keyword
           </label>
@@ -87,7 +90,7 @@ export async function SiteNotFound({ live }: { live: Pick<LiveDocument, "documen
             <a href="/">Go to the home page</a>
           </li>
           <li>
-            <a href={NOT_FOUND_SEARCH_PATH}>Browse all cars</a>
+            <a href={NOT_FOUND_SEARCH_PATH}>Browse all {terms.plural}</a>
           </li>
           {phone ? (
             <li>

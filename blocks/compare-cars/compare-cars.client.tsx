@@ -13,6 +13,8 @@ export interface CompareSettings extends CompareFormat {
   site: string;
   searchPath: string;
   disclaimer: string;
+  /** What the site sells, in its words (domain/vehicle-terms.ts siteTerms): "car" / "cars", "caravan" / "caravans". */
+  words: { noun: string; plural: string };
 }
 
 /** The columns for the listed cars, each with its looked-up state; a car not looked up yet (or the lookup failed) has no values. */
@@ -40,7 +42,7 @@ export function CompareView({ entries, columns, settings, onRemove, status }: {
     <>
       {entries.length < COMPARE_MIN ? (
         <p className={styles.more}>
-          Add another car to compare it side by side (up to {COMPARE_MAX}). <a href={settings.searchPath}>Search cars</a>
+          Add another {settings.words.noun} to compare it side by side (up to {COMPARE_MAX}). <a href={settings.searchPath}>Search {settings.words.plural}</a>
         </p>
       ) : (
         <div className={styles.controls}>
@@ -51,12 +53,12 @@ export function CompareView({ entries, columns, settings, onRemove, status }: {
           </span>
         </div>
       )}
-      {status === "error" ? <p role="alert">We could not check these cars just now. Their details may be out of date; please try again later.</p> : null}
+      {status === "error" ? <p role="alert">We could not check these {settings.words.plural} just now. Their details may be out of date; please try again later.</p> : null}
       <div className={styles.scroller} role="region" aria-label="Comparison table" tabIndex={0}>
         <table className={styles.table} aria-busy={status === "loading" || undefined}>
           <caption className="fc-visually-hidden">
-            Comparing {entries.length} {entries.length === 1 ? "car" : "cars"}
-            {entries.length >= COMPARE_MIN ? "; rows where the cars differ are marked “differs”" : ""}
+            Comparing {entries.length} {entries.length === 1 ? settings.words.noun : settings.words.plural}
+            {entries.length >= COMPARE_MIN ? `; rows where the ${settings.words.plural} differ are marked “differs”` : ""}
           </caption>
           <thead>
             <tr>
@@ -106,7 +108,7 @@ export function CompareView({ entries, columns, settings, onRemove, status }: {
             ))}
             {onlyDiff && !shown.length ? (
               <tr>
-                <td colSpan={entries.length + 1}>These cars do not differ in any row shown here.</td>
+                <td colSpan={entries.length + 1}>These {settings.words.plural} do not differ in any row shown here.</td>
               </tr>
             ) : null}
           </tbody>
@@ -121,11 +123,11 @@ export function CompareView({ entries, columns, settings, onRemove, status }: {
 export function CompareCars({ settings }: { settings: CompareSettings }) {
   const entries = useCarList(settings.site, "compare");
   const lookup = useListLookup(entries);
-  if (entries === null) return <p className={styles.more}>Loading the cars you picked…</p>;
+  if (entries === null) return <p className={styles.more}>Loading the {settings.words.plural} you picked…</p>;
   if (!entries.length) {
     return (
       <p className={styles.more}>
-        You have not picked any cars to compare yet. Use the compare button on a car to add it (up to {COMPARE_MAX}). <a href={settings.searchPath}>Search cars</a>
+        You have not picked any {settings.words.plural} to compare yet. Use the compare button on a {settings.words.noun} to add it (up to {COMPARE_MAX}). <a href={settings.searchPath}>Search {settings.words.plural}</a>
       </p>
     );
   }

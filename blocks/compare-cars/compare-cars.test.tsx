@@ -11,7 +11,7 @@ import { compareRows, differingRows, NO_VALUE } from "./compare-rows";
 
 const tenant = fixtureTenant;
 const format = { identity: tenant.identity, copy: tenant.copy };
-const settings: CompareSettings = { ...format, site: "harbourside", searchPath: "/search", disclaimer: "*Estimates only." };
+const settings: CompareSettings = { ...format, site: "harbourside", searchPath: "/search", disclaimer: "*Estimates only.", words: { noun: "car", plural: "cars" } };
 
 const stored = (id: string, extra = {}) => fixtureVehicle({ id, slug: `2021-toyota-corolla-${id}`, ...extra });
 const item = (id: string, extra = {}, state: ListLookupItem["state"] = "available"): ListLookupItem => ({ id, state, car: listCar(stored(id, extra), tenant) });
@@ -78,6 +78,13 @@ describe("compare view", () => {
     const html = view(["a"], [item("a")]);
     expect(text(html)).toContain("Add another car to compare it side by side (up to 4). Search cars");
     expect(html).not.toContain("Show only differences");
+  });
+
+  it("speaks of what the site sells: a caravan dealer compares caravans", () => {
+    const entries = ["a", "b"].map(entry);
+    const html = renderToStaticMarkup(<CompareView entries={entries} columns={compareColumns(entries, new Map())} settings={{ ...settings, words: { noun: "caravan", plural: "caravans" } }} status="error" onRemove={() => {}} />);
+    expect(html).toContain("Comparing 2 caravans; rows where the caravans differ are marked “differs”");
+    expect(text(html)).toContain("We could not check these caravans just now.");
   });
 
   it("says when a car is gone and when the cars could not be checked", () => {

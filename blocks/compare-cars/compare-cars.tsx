@@ -1,5 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { CompareCars } from "../lazy.generated";
+import { siteTerms } from "../../domain/vehicle-terms";
 import styles from "./compare-cars.module.css";
 
 const DISCLAIMER =
@@ -8,6 +9,7 @@ const DISCLAIMER =
 /** The compare page (spec §4 compare): the browser's compare list, side by side. */
 const CompareCarsBlock: BlockComponent<"compare-cars"> = ({ id, props, ctx }) => {
   const { tenant } = ctx;
+  const { noun, plural } = siteTerms(tenant.identity);
   const heading = props.heading?.trim() || "Compare cars";
   return (
     <section className={`fc-container fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
@@ -22,10 +24,11 @@ const CompareCarsBlock: BlockComponent<"compare-cars"> = ({ id, props, ctx }) =>
             copy: tenant.copy,
             searchPath: "/search",
             disclaimer: props.disclaimer?.trim() || DISCLAIMER,
+            words: { noun, plural },
           }}
         />
       ) : (
-        <p>Comparing cars is not available on this site.</p>
+        <p>Comparing {plural} is not available on this site.</p>
       )}
     </section>
   );

@@ -11,6 +11,8 @@ import styles from "./favourites-list.module.css";
 export interface FavouritesSettings {
   card: CardSettings;
   searchPath: string;
+  /** What the site sells, in its words (domain/vehicle-terms.ts siteTerms): "car" / "cars", "caravan" / "caravans". */
+  words: { noun: string; plural: string };
   /** ISO time the page was rendered: "now" for the cards' new-arrival tags. */
   now: string;
 }
@@ -25,8 +27,8 @@ export function FavouritesView({ entries, items, status, settings, onRemove }: {
   const now = new Date(settings.now);
   return (
     <>
-      {status === "error" ? <p role="alert">We could not check these cars just now. Their details may be out of date; please try again later.</p> : null}
-      <ul className={styles.list} aria-label="Favourite cars" aria-busy={status === "loading" || undefined}>
+      {status === "error" ? <p role="alert">We could not check these {settings.words.plural} just now. Their details may be out of date; please try again later.</p> : null}
+      <ul className={styles.list} aria-label={`Favourite ${settings.words.plural}`} aria-busy={status === "loading" || undefined}>
         {entries.map((entry) => {
           const item = items.get(entry.id);
           const car = item?.car ?? null;
@@ -41,7 +43,7 @@ export function FavouritesView({ entries, items, status, settings, onRemove }: {
                     <img className={styles.image} src={imageUrl(entry.primary_image_url, { width: 640 })} alt="" width={640} height={480} loading="lazy" />
                   ) : null}
                   <p className={styles.name}>{name}</p>
-                  {item ? null : status === "loading" ? <p className="fc-skeleton">Checking this car…</p> : null}
+                  {item ? null : status === "loading" ? <p className="fc-skeleton">Checking this {settings.words.noun}…</p> : null}
                 </article>
               )}
               {item && item.state !== "available" ? (
@@ -58,7 +60,7 @@ export function FavouritesView({ entries, items, status, settings, onRemove }: {
         })}
       </ul>
       <p className={styles.more}>
-        Looking for more? <a href={settings.searchPath}>Search cars</a>
+        Looking for more? <a href={settings.searchPath}>Search {settings.words.plural}</a>
       </p>
     </>
   );
@@ -72,7 +74,7 @@ export function FavouritesList({ settings }: { settings: FavouritesSettings }) {
   if (!entries.length) {
     return (
       <p className={styles.more}>
-        You have no favourite cars yet. Tap the heart on a car to keep it here. <a href={settings.searchPath}>Search cars</a>
+        You have no favourite {settings.words.plural} yet. Tap the heart on a {settings.words.noun} to keep it here. <a href={settings.searchPath}>Search {settings.words.plural}</a>
       </p>
     );
   }

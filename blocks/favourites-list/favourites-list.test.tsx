@@ -6,12 +6,13 @@ import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";
 import type { ListEntry } from "../_shared/favourites";
 import { cardSettings } from "../_shared/vehicle-card";
+import { siteTerms } from "../../domain/vehicle-terms";
 import FavouritesListBlock from "./favourites-list";
 import { FavouritesView, type FavouritesSettings } from "./favourites-list.client";
 
 const tenant = structuredClone(fixtureTenant);
 tenant.features.favourites = true;
-const settings: FavouritesSettings = { card: cardSettings(tenant), searchPath: "/search", now: "2025-06-15T00:00:00Z" };
+const settings: FavouritesSettings = { card: cardSettings(tenant), searchPath: "/search", words: { noun: "car", plural: "cars" }, now: "2025-06-15T00:00:00Z" };
 const item = (id: string, extra = {}, state: ListLookupItem["state"] = "available"): ListLookupItem => ({
   id, state, car: listCar(fixtureVehicle({ id, slug: `2021-toyota-corolla-${id}`, ...extra }), tenant),
 });
@@ -43,6 +44,14 @@ describe("favourites list", () => {
     expect(text(view(["a"], [], "loading"))).toContain("Stored name a Checking this car…");
     const failed = view(["a"], [], "error");
     expect(failed).toContain('role="alert"');
+  });
+
+  it("speaks of what the site sells: a caravan dealer's list is of caravans", () => {
+    const { noun, plural } = siteTerms({ stockKinds: ["caravan"] });
+    const html = renderToStaticMarkup(<FavouritesView entries={[entry("a")]} items={new Map()} status="loading" settings={{ ...settings, words: { noun, plural } }} onRemove={() => {}} />);
+    expect(html).toContain('aria-label="Favourite caravans"');
+    expect(text(html)).toContain("Checking this caravan…");
+    expect(html).toContain('<a href="/search">Search caravans</a>');
   });
 
   it("as a block: read in the browser; a site with favourites off says so", async () => {

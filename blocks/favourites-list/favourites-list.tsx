@@ -1,5 +1,6 @@
 import type { BlockComponent } from "../../renderer/types";
 import { cardSettings } from "../_shared/vehicle-card";
+import { siteTerms } from "../../domain/vehicle-terms";
 import { FavouritesList } from "../lazy.generated";
 import styles from "./favourites-list.module.css";
 
@@ -7,13 +8,14 @@ import styles from "./favourites-list.module.css";
 const FavouritesListBlock: BlockComponent<"favourites-list"> = ({ id, props, ctx }) => {
   const { tenant } = ctx;
   const heading = props.heading?.trim() || "Your favourites";
+  const { noun, plural } = siteTerms(tenant.identity);
   return (
     <section className={`fc-container fc-section ${styles.section}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="fc-section-heading">
         {heading}
       </h2>
       {tenant.features.favourites ? (
-        <FavouritesList settings={{ card: cardSettings(tenant), searchPath: "/search", now: new Date().toISOString() }} />
+        <FavouritesList settings={{ card: cardSettings(tenant), searchPath: "/search", words: { noun, plural }, now: new Date().toISOString() }} />
       ) : (
         <p>Favourites are not available on this site.</p>
       )}

@@ -8,6 +8,9 @@ import type { TenantDocument } from "../../renderer/types";
 import type { StoredVehicle } from "../../server/inventory/vehicle";
 import { fixtureCtx, fixtureTenant } from "../../tests/fixtures/fixture-tenant";
 import { fixtureVehicle } from "../../tests/fixtures/vehicle";
+import { blocksOf, validateTenant } from "../../domain/tenant-validation";
+import kowhai from "../../tenants/kowhai-motors.json";
+import wattleCreek from "../../tenants/wattle-creek.json";
 import PhoneBox from "./phone-box";
 
 async function element(car: StoredVehicle | null = fixtureVehicle(), change: (t: TenantDocument) => void = () => {}, props = {}) {
@@ -67,5 +70,18 @@ describe("phone box (spec §4 'Phone box', §7 event 25)", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("no phone number available"));
     expect(await element(null)).toBeNull();
     warn.mockRestore();
+  });
+
+  it("words a demo site's licence by its country and state once the schema's defaults are applied", async () => {
+    for (const [raw, locationId, text] of [
+      [kowhai, 6004, "Registered motor vehicle trader M412873"],
+      [wattleCreek, 4001, "LMCT 12873"],
+    ] as const) {
+      const v = validateTenant(raw);
+      if (!v.ok) throw new Error("demo document invalid");
+      const block = [...blocksOf(v.document)].find((b) => b.block.type === "phone-box")!.block;
+      const html = renderToString((await PhoneBox({ id: "phone", props: block.props as never, ctx: fixtureCtx("/cars/x", v.document, fixtureVehicle({ location_id: locationId })) })) as ReactElement);
+      expect(html).toContain(`>${text}</p>`);
+    }
   });
 });

@@ -3808,9 +3808,9 @@ export interface PhoneBoxProps {
    */
   showLicence: boolean;
   /**
-   * e.g. Dealer licence or Motor dealer licence.
+   * Before the number, e.g. Motor dealer licence. Leave empty for the site's country's words: Dealer licence, LMCT in Victoria, Registered motor vehicle trader in New Zealand.
    */
-  licenceLabel: string;
+  licenceLabel?: string;
 }
 /**
  * A small dismissible popup with an image, title, description and button. It opens when the page loads, and once dismissed it stays closed for this dealer in the visitor's browser. Never shown past its expiry date.

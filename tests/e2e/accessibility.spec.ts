@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { gatedKind, SIGN_IN_TYPE } from "../../domain/gated-routes";
+import { CONSENT_COOKIE, serializeConsent } from "../../domain/consent";
 import { documentTitle } from "../../domain/page-title";
 import { axeProblems, demoTenants, reactHydrated, siteUrl, viewports } from "./helpers";
 
@@ -125,6 +126,19 @@ test("popup: opens before the page's scripts run, once the consent banner is ans
   await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `forecourt:popup-dismissed:${tenant.identity.slug}`)).not.toBeNull();
   await page.reload();
   await expect(page.getByRole("heading", { name: title })).toBeHidden();
+});
+
+test("popup: stays closed on a phone on a car's page, also once the page has hydrated", async ({ page }) => {
+  const tenant = demoTenants.find((t) => [...t.layout.top, ...t.layout.bottom].some((b) => b.type === "popup"))!;
+  await page.setViewportSize(viewports.phone);
+  // A returning visitor who answered the consent banner: nothing else keeps the popup waiting.
+  await page.context().addCookies([{ name: CONSENT_COOKIE, value: serializeConsent({ analytics: false, ads: false, at: 1764460000 }), url: siteUrl(tenant.identity.slug) }]);
+  await page.goto(siteUrl(tenant.identity.slug, "/search"));
+  await expect(page.locator("dialog[id^=fc-popup-]")).toBeVisible();
+  const car = (await page.locator("main a[href^='/cars/']").first().getAttribute("href"))!.split(/[?#]/)[0];
+  await page.goto(siteUrl(tenant.identity.slug, car));
+  await reactHydrated(page.locator('[data-block="vehicle-summary"]'));
+  expect(await page.locator("dialog[id^=fc-popup-]").evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
 });
 
 test("announcement bar: dismissed once, it stays dismissed without a flash", async ({ page }) => {
