@@ -54,6 +54,18 @@ describe("fuel calculator entries (one rule with the finance calculator: domain/
     expect(f.result()).toBe("Estimated fuel cost $42.50 per week");
     await f.blur("Distance");
     expect(f.box("Distance").value).toBe("250");
+    expect(f.helpOf("Distance")).toBeNull();
+  });
+
+  it("5000 as a fuel price is clamped to $10.00; once the box shows 10 the out-of-range message goes", async () => {
+    const f = await mount();
+    await f.type("Fuel price", "5000");
+    expect(f.helpOf("Fuel price")).toBe("Cannot be less than $0.00 or more than $10.00.");
+    await f.blur("Fuel price");
+    expect(f.box("Fuel price").value).toBe("10");
+    expect(f.helpOf("Fuel price")).toBeNull();
+    expect(f.box("Fuel price").getAttribute("aria-invalid")).toBeNull();
+    expect(f.result()).toBe("Estimated fuel cost $250.00 per week"); // 250 / 100 × 10 × 10
   });
 
   it("a negative fuel price gets the bounds message and is not kept in the box", async () => {
@@ -70,5 +82,7 @@ describe("fuel calculator entries (one rule with the finance calculator: domain/
     await f.type("Distance", "1k");
     expect(f.helpOf("Distance")).toBe("Read as 1,000 km.");
     expect(f.result()).toBe("Estimated fuel cost $170.00 per week"); // 1000 / 100 × 10 × 1.70
+    await f.blur("Distance");
+    expect(f.helpOf("Distance")).toBe("Read as 1,000 km.");
   });
 });

@@ -70,8 +70,14 @@ export function FuelCalculatorClient({ defaults, identity }: { defaults: FuelInp
                 aria-describedby={entry.help ? helpId : undefined}
                 aria-invalid={entry.invalid || undefined}
                 onChange={(e) => enter(f.name, e.currentTarget.value)}
-                // Leaving the box shows the value in use (clamped, or as it was when the entry could not be read).
-                onBlur={() => setEntries((e) => ({ ...e, [f.name]: { ...e[f.name], typed: null } }))}
+                // Leaving the box shows the value in use (clamped, or as it was when the entry could not be read):
+                // a valid value, so a message about an invalid entry goes with the entry ("Read as 1,000 km." stays).
+                onBlur={() =>
+                  setEntries((e) => {
+                    const was = e[f.name];
+                    return { ...e, [f.name]: { ...was, typed: null, help: was.invalid ? null : was.help, invalid: false } };
+                  })
+                }
               />
               {entry.help ? (
                 <p id={helpId} className={styles.help}>
