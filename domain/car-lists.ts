@@ -54,12 +54,14 @@ export function listCarState(car: Pick<Vehicle, "status" | "reserved"> | null): 
   return car.reserved ? "reserved" : "available";
 }
 
-/** What a shopper is told about a car that can no longer be bought here. */
-export const LIST_STATE_TEXT: Record<Exclude<ListCarState, "available">, string> = {
-  reserved: "Reserved by another buyer",
-  sold: "This car has been sold",
-  gone: "This car is no longer listed",
-};
+/**
+ * What a shopper is told about a car that can no longer be bought here, in the site's word for what
+ * it sells (domain/vehicle-terms.ts siteTerms: "This caravan has been sold"; a car site's is "car").
+ */
+export function listStateText(state: Exclude<ListCarState, "available">, noun = "car"): string {
+  if (state === "reserved") return "Reserved by another buyer";
+  return state === "sold" ? `This ${noun} has been sold` : `This ${noun} is no longer listed`;
+}
 
 /** The compare page's repayment estimate: weekly repayment and the figures it was worked out on. */
 export interface WeeklyEstimate {

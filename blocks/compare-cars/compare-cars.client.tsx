@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { COMPARE_MAX, COMPARE_MIN, LIST_STATE_TEXT, type ListLookupItem } from "../../domain/car-lists";
+import { COMPARE_MAX, COMPARE_MIN, listStateText, type ListLookupItem } from "../../domain/car-lists";
 import { imageUrl } from "../../domain/image-urls";
 import { removeFromList, useCarList } from "../_shared/favourites.client";
 import type { ListEntry } from "../_shared/favourites";
@@ -80,7 +80,7 @@ export function CompareView({ entries, columns, settings, onRemove, status }: {
                     )}
                     {col.state !== "available" ? (
                       <span className={styles.state} data-state={col.state}>
-                        {LIST_STATE_TEXT[col.state]}
+                        {listStateText(col.state, settings.words.noun)}
                       </span>
                     ) : null}
                     <button type="button" className={`fc-link-button ${styles.remove}`} onClick={() => onRemove(entry.id)}>

@@ -52,6 +52,9 @@ describe("compare rows", () => {
     const rows = compareRows([item("a"), item("s", { status: "sold" }, "sold"), item("r", { reserved: true }, "reserved")], format);
     expect(rows[0].values).toEqual(["Available", "This car has been sold", "Reserved by another buyer"]);
     expect(rows[2].values[1]).toBe(NO_VALUE);
+    // A caravan site's words (siteTerms): the availability row names a caravan.
+    const caravans = compareRows([item("s", { status: "sold" }, "sold"), { id: "g", state: "gone", car: null }], { ...format, words: { noun: "caravan" } });
+    expect(caravans[0].values).toEqual(["This caravan has been sold", "This caravan is no longer listed"]);
   });
 });
 

@@ -3,7 +3,7 @@
  * cars differ in it. A car no longer listed has no values and is left out of the comparison.
  */
 import type { ListCar, ListCarState } from "../../domain/car-lists";
-import { LIST_STATE_TEXT } from "../../domain/car-lists";
+import { listStateText } from "../../domain/car-lists";
 import { formatMoney, priceDisplay } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { numberFormat } from "../../domain/intl";
@@ -28,11 +28,13 @@ export interface CompareRow {
 export interface CompareFormat {
   identity: Pick<TenantDocument["identity"], "locale" | "currency">;
   copy: TenantDocument["copy"];
+  /** The site's word for what it sells ("caravan"), for the availability row; "car" when absent. */
+  words?: { noun: string };
 }
 
 export const NO_VALUE = "—";
 
-const STATE_LABEL: Record<ListCarState, string> = { available: "Available", ...LIST_STATE_TEXT };
+const stateLabel = (state: ListCarState, f: CompareFormat) => (state === "available" ? "Available" : listStateText(state, f.words?.noun));
 
 type Fact = { key: string; label: string; value: (car: ListCar, f: CompareFormat, state: ListCarState) => string | null; note?: (car: ListCar, f: CompareFormat) => string | null };
 
@@ -44,7 +46,7 @@ function engine(car: ListCar, f: CompareFormat): string | null {
 }
 
 const FACTS: Fact[] = [
-  { key: "status", label: "Availability", value: (_c, _f, state) => STATE_LABEL[state] },
+  { key: "status", label: "Availability", value: (_c, f, state) => stateLabel(state, f) },
   {
     key: "price",
     label: "Price",
@@ -77,7 +79,7 @@ const FACTS: Fact[] = [
 /** The rows for the columns; `differs` compares the listed cars only (case-insensitively), and needs two of them. */
 export function compareRows(columns: CompareColumn[], format: CompareFormat): CompareRow[] {
   return FACTS.map((fact) => {
-    const values = columns.map((col) => (col.car ? (fact.value(col.car, format, col.state)?.trim() || NO_VALUE) : col.state === "gone" && fact.key === "status" ? STATE_LABEL.gone : NO_VALUE));
+    const values = columns.map((col) => (col.car ? (fact.value(col.car, format, col.state)?.trim() || NO_VALUE) : col.state === "gone" && fact.key === "status" ? stateLabel("gone", format) : NO_VALUE));
     const notes = columns.map((col) => (col.car && fact.note ? fact.note(col.car, format) : null));
     const listed = columns.map((c, i) => (c.car ? `${values[i]}\u0000${notes[i] ?? ""}`.toLowerCase() : null)).filter((v): v is string => v !== null);
     return { key: fact.key, label: fact.label, values, notes, differs: listed.length >= 2 && new Set(listed).size > 1 };

@@ -1,6 +1,6 @@
 "use client";
 
-import { LIST_STATE_TEXT, type ListLookupItem } from "../../domain/car-lists";
+import { listStateText, type ListLookupItem } from "../../domain/car-lists";
 import { imageUrl } from "../../domain/image-urls";
 import { removeFromList, useCarList } from "../_shared/favourites.client";
 import type { ListEntry } from "../_shared/favourites";
@@ -48,7 +48,7 @@ export function FavouritesView({ entries, items, status, settings, onRemove }: {
               )}
               {item && item.state !== "available" ? (
                 <p className={styles.state} data-state={item.state}>
-                  {LIST_STATE_TEXT[item.state]}
+                  {listStateText(item.state, settings.words.noun)}
                   {item.state === "gone" ? null : item.state === "sold" ? ". Find something similar on its page." : "; it may come back if the reservation lapses."}
                 </p>
               ) : null}

@@ -19,8 +19,8 @@ const item = (id: string, extra = {}, state: ListLookupItem["state"] = "availabl
 const entry = (id: string): ListEntry => ({ id, name: `Stored name ${id}`, slug: `2021-toyota-corolla-${id}`, make: "Toyota", model: "Corolla", primary_image_url: "/media/x.jpg" });
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
-function view(ids: string[], items: ListLookupItem[], status: "loading" | "ready" | "error" = "ready") {
-  return renderToStaticMarkup(<FavouritesView entries={ids.map(entry)} items={new Map(items.map((i) => [i.id, i]))} status={status} settings={settings} onRemove={() => {}} />);
+function view(ids: string[], items: ListLookupItem[], status: "loading" | "ready" | "error" = "ready", words = settings.words) {
+  return renderToStaticMarkup(<FavouritesView entries={ids.map(entry)} items={new Map(items.map((i) => [i.id, i]))} status={status} settings={{ ...settings, words }} onRemove={() => {}} />);
 }
 
 describe("favourites list", () => {
@@ -38,6 +38,11 @@ describe("favourites list", () => {
     expect(text(html)).toContain("This car has been sold. Find something similar on its page.");
     expect(text(html)).toContain("Reserved by another buyer; it may come back if the reservation lapses.");
     expect(text(html)).toContain("Stored name g This car is no longer listed Remove Stored name g from favourites");
+    // A caravan-only site says caravan (its words are siteTerms').
+    const caravans = text(view(["s", "g"], [item("s", { status: "sold" }, "sold"), { id: "g", state: "gone", car: null }], "ready", siteTerms({ stockKinds: ["caravan"] })));
+    expect(caravans).toContain("This caravan has been sold. Find something similar on its page.");
+    expect(caravans).toContain("This caravan is no longer listed");
+    expect(caravans).not.toContain("This car ");
   });
 
   it("shows the stored names while checking, and an alert when the check failed", () => {
