@@ -11,6 +11,8 @@ export function VehicleStep(p: {
   state: string;
   errors: Record<string, string | undefined>;
   busy: boolean;
+  /** The site's word for what it sells, capitalised: "Car", "Caravan", "Vehicle". */
+  noun: string;
   onRego: (value: string) => void;
   onState: (value: string) => void;
   onSubmit: (e: FormEvent) => void;
@@ -26,7 +28,7 @@ export function VehicleStep(p: {
           {optionList(TRADE_IN_STATES)}
         </select>
       </Field>
-      <Submit label="Find My Car" busy={p.busy} />
+      <Submit label={`Find My ${p.noun}`} busy={p.busy} />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { useTypedBeforeHydration } from "../_shared/typed-before-hydration";
 import { focusWhenShown } from "../_shared/focus-when-shown";
 import styles from "./trade-in-wizard.module.css";
 import { ANALYTICS_EVENTS } from "../../domain/analytics";
-import { vehicleTerms } from "../../domain/vehicle-terms";
+import { VEHICLE_TERMS, vehicleTerms, type TermKind } from "../../domain/vehicle-terms";
 import { trackEvent } from "../../renderer/analytics";
 import { acceptPictures, initialWizard, wizardReducer, type View, type WizardState } from "./wizard-state";
 import { VehicleStep } from "./step-vehicle";
@@ -39,6 +39,8 @@ export interface TradeInWizardProps {
   currency: string;
   /** storeUserDetails (blocks/_shared/user-details.ts): kept contact details fill Step Four; absent, neither read nor written. */
   rememberDetails?: boolean;
+  /** What the site sells (siteTerms(identity).kind): names the vehicle before one is found ("Find My Caravan"); a car when absent. */
+  siteKind?: TermKind;
 }
 
 /** The heading when the car gets no online figure (ours: the spec gives none). */
@@ -48,8 +50,8 @@ export const NO_ONLINE_FIGURE_TITLE = noOnlineFigureTitle();
 const failure = (e: unknown) => (e instanceof CallError ? e.message : CALL_FAILED_MESSAGE);
 
 /** The step's heading: Step N: Title, or the panel's own. */
-function titleOf(s: WizardState, noun: string): string {
-  if (s.view === "not-found") return "We could not find your car";
+function titleOf(s: WizardState, noun: string, siteNoun: string): string {
+  if (s.view === "not-found") return `We could not find your ${siteNoun}`;
   if (s.view === "offer") return s.outcome?.offer.price === null ? noOnlineFigureTitle(noun) : s.accepted ? "Offer accepted" : "Your offer";
   const t = WIZARD_STEP_TITLES[s.view as Exclude<View, "not-found" | "offer">];
   return `${t.step}: ${t.title}`;
@@ -60,6 +62,8 @@ export function TradeInWizard(p: TradeInWizardProps) {
   const [s, dispatch] = useReducer(wizardReducer, p.defaultState, initialWizard);
   // What Step Four asks follows the kind of the vehicle found (a caravan: no odometer, no keys); the server checks the same.
   const terms = vehicleTerms({ item_type: s.evaluation?.ItemType, body: s.evaluation?.Body });
+  // Before one is found, the site's word: "Find My Caravan" on a caravan site, "Find My Vehicle" on one of several kinds.
+  const siteWords = VEHICLE_TERMS[p.siteKind ?? "car"];
   const tick = useSearchTick(s.searching);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -197,6 +201,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
         state={s.state}
         errors={s.stepErrors}
         busy={s.busy}
+        noun={siteWords.Noun}
         onRego={(value) => dispatch({ type: "rego", value })}
         onState={(value) => dispatch({ type: "state", value })}
         onSubmit={submitVehicle}
@@ -230,7 +235,7 @@ export function TradeInWizard(p: TradeInWizardProps) {
   return (
     <div className={styles.wizard}>
       <h3 ref={heading} tabIndex={-1} className={styles.stepHeading}>
-        {titleOf(s, terms.noun)}
+        {titleOf(s, terms.noun, siteWords.noun)}
       </h3>
       {body}
       {s.searching ? (

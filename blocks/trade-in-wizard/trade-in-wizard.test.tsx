@@ -273,6 +273,14 @@ describe("trade-in wizard", () => {
     expect(calls[1].body).toEqual({ rego: "825MZD", state: "QLD" });
   });
 
+  it("before a vehicle is found it is named in the site's word (issue 29): Find My Caravan, We could not find your caravan", async () => {
+    answers["/api/eval-expert/enter-vin"] = () => json(200, [{}]);
+    const user = show({ siteKind: "caravan" });
+    await user.type(screen.getByLabelText(/^Registration/), "ZZZ999");
+    await user.click(screen.getByRole("button", { name: "Find My Caravan" }));
+    await waitFor(() => expect(heading().textContent).toBe("We could not find your caravan"));
+  });
+
   describe("/api/miscellaneous (spec §7: the valuation, on sites with sendValuationToMiscellaneous)", () => {
     const VALUED = { ...CAR, KM: 45000, lead_id: "lead-9", stage: TRADE_IN_STAGES.valuation, offer_price: 23450, valid_until: "2030-01-08T00:00:00.000Z", adjustments: [{ label: "Dealer margin", amount: -5000 }] };
 
@@ -542,6 +550,13 @@ describe("trade-in wizard block (server)", () => {
     expect(wizardProps(t).sendValuationToMiscellaneous).toBe(true);
     t.features.tradeIn = { enabled: true, imageStep: false, maxAgeYears: 10, sendValuationToMiscellaneous: false };
     expect(wizardProps(t).sendValuationToMiscellaneous).toBe(false);
+  });
+
+  it("the lookup button names what the site sells (siteTerms): car, caravan, or vehicle on a site of motorcycles and trucks", () => {
+    const button = (kinds: string[]) => /<button[^>]*>(Find My [^<]+)<\/button>/.exec(html((t) => (t.identity.stockKinds = kinds as never)))?.[1];
+    expect(button(["car"])).toBe("Find My Car");
+    expect(button(["caravan"])).toBe("Find My Caravan");
+    expect(button(["motorcycle", "truck"])).toBe("Find My Vehicle");
   });
 
   it("renders nothing where the site has trade-in off", () => {

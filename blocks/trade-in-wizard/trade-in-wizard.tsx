@@ -1,6 +1,7 @@
 import { formatCallNumber, telHref, type PhoneLocale } from "../../domain/phone";
 import { DEFAULT_STATE, TRADE_IN_STATES, tradeInFaq, tradeInSettings, type TradeInState } from "../../domain/trade-in";
 import type { BlockComponent } from "../../renderer/types";
+import { siteTerms } from "../../domain/vehicle-terms";
 import { TradeInWizard } from "../lazy.generated";
 import styles from "./trade-in-wizard.module.css";
 
@@ -39,6 +40,7 @@ const TradeInWizardBlock: BlockComponent<"trade-in-wizard"> = ({ id, props, ctx 
           currency={identity.currency}
           site={identity.slug}
           rememberDetails={tenant.features.storeUserDetails !== false}
+          siteKind={siteTerms(identity).kind}
         />
       </div>
       {props.showFaq === false ? null : (

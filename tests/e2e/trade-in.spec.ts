@@ -16,6 +16,7 @@ import {
   tradeInFaq,
 } from "../../domain/trade-in";
 import { REQUIRED_DETAILS } from "../../domain/trade-in-details";
+import { siteTerms } from "../../domain/vehicle-terms";
 import { openDb } from "../../server/db";
 import { leads, tradeInEvaluations } from "../../server/db/schema";
 import { recentDeliveries } from "../../server/leads/admin";
@@ -58,14 +59,18 @@ async function openFromMenu(page: Page, slug: string, width: keyof typeof viewpo
   await page.waitForURL(siteUrl(slug, item.href!));
   const wizard = page.locator('[data-block="trade-in-wizard"]');
   await expect(wizard.getByRole("heading", { name: "Step One: Vehicle Details" })).toBeVisible();
-  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
+  // The button names what the site sells (issue 29): Find My Car, Find My Caravan, Find My Vehicle (motorcycles and trucks).
+  await reactHydrated(wizard.getByRole("button", { name: `Find My ${siteTerms(tenant(slug).identity).Noun}`, exact: true }));
   return wizard;
 }
+
+/** Step One's lookup button, whichever word the site's is (checked exactly in openFromMenu). */
+const findButton = (wizard: Locator) => wizard.getByRole("button", { name: /^Find My (Car|Caravan|Vehicle)$/ });
 
 async function lookUp(wizard: Locator, rego: string, state: string, next: string) {
   await wizard.getByLabel(/^Registration/).fill(rego);
   await wizard.getByLabel(/^State/).selectOption(state);
-  await wizard.getByRole("button", { name: "Find My Car" }).click();
+  await findButton(wizard).click();
   await expect(wizard.getByRole("heading", { name: next })).toBeVisible();
   await expect(wizard.getByRole("heading", { name: next })).toBeFocused();
 }
@@ -227,7 +232,7 @@ test("redgate, phone: not found (phone link, Contact, Back) → a single match �
   const slug = "redgate";
   const wizard = await openFromMenu(page, slug, "phone");
   await shot(page, "redgate-phone-1-vehicle");
-  await lookUp(wizard, "NOPE123", "NSW", "We could not find your car");
+  await lookUp(wizard, "NOPE123", "NSW", "We could not find your vehicle");
   await expect(wizard.getByText(NOT_FOUND_MESSAGE)).toBeVisible();
   const phone = tenant(slug).identity.phone!;
   await expect(wizard.getByRole("link", { name: /^Call / })).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
@@ -263,7 +268,7 @@ test("wattle-creek, desktop: a 2012 car gets no online figure, the FAQ's reason,
   await page.keyboard.press("q");
   await expect(wizard.getByLabel(/^State/)).toHaveValue("QLD");
   await page.keyboard.press("Tab");
-  await expect(wizard.getByRole("button", { name: "Find My Car" })).toBeFocused();
+  await expect(wizard.getByRole("button", { name: "Find My Caravan" })).toBeFocused();
   expect(await outline()).not.toBe("none");
   await shot(page, "wattle-creek-desktop-1-keyboard");
   await page.keyboard.press("Enter");
@@ -296,7 +301,7 @@ test("wattle-creek, phone: a car's Trade-In Valuation → /cars/trade-in?car_id=
   await link.click();
   await page.waitForURL((u) => u.pathname === "/cars/trade-in" && u.searchParams.get("car_id") === carId);
   const wizard = page.locator('[data-block="trade-in-wizard"]');
-  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
+  await reactHydrated(wizard.getByRole("button", { name: "Find My Caravan" }));
   await lookUp(wizard, "1JY5CR", "VIC", "Step Four: Your Details");
   // A caravan (issue 29): no odometer and no number of keys asked; finance on this caravan.
   await expect(wizard.getByTestId("found-car")).toContainText("2020 Jayco Journey");

@@ -38,8 +38,8 @@ test("trade-in: a registration typed before the scripts ran is looked up, not re
   await wizard.getByLabel(/^State/).selectOption("NSW");
   await run();
   await expect(wizard.getByLabel(/^Registration/)).toHaveValue("BX42MZ");
-  await reactHydrated(wizard.getByRole("button", { name: "Find My Car" }));
-  await wizard.getByRole("button", { name: "Find My Car" }).click();
+  await reactHydrated(wizard.getByRole("button", { name: "Find My Caravan" }));
+  await wizard.getByRole("button", { name: "Find My Caravan" }).click();
   await expect(wizard.getByRole("heading", { name: /^Step (Two|Three|Four):/ })).toBeVisible();
   await expect(wizard.getByText("This field is required")).toHaveCount(0);
 });
