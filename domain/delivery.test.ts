@@ -6,6 +6,7 @@ import {
   DELIVERY_EMPTY_POSTCODE,
   DELIVERY_NO_PRICE,
   DELIVERY_POSTCODE_PLACEHOLDER,
+  deliveryPlaceholder,
   deliveryPrice,
   distanceKm,
   estimateText,
@@ -24,6 +25,17 @@ const outbackWa = region("Western Australia - Outback", "WA", -27.832, 117.675, 
 const outbackNt = region("Northern Territory - Outback", "NT", -14.496, 133.886, 6);
 
 describe("delivery calculator texts (spec §5, §8)", () => {
+  it("suggests a postcode of the site's own state or region: the spec's 4000 only for Queensland", () => {
+    const at = (state: string, postcode: string, primary = true) => ({ primary, address: { state, postcode } });
+    expect(deliveryPlaceholder({ identity: { state: "QLD", locale: "en-AU" } })).toBe("e.g. 4000");
+    expect(deliveryPlaceholder({ identity: { state: "VIC", locale: "en-AU" }, locations: [at("VIC", "3551")] })).toBe("e.g. 3000");
+    expect(deliveryPlaceholder({ identity: { locale: "en-AU" }, locations: [at("QLD", "4350", false), at("NT", "0870")] })).toBe("e.g. 0800");
+    // New Zealand: its own region's 4-digit postcode, never an Australian one.
+    expect(deliveryPlaceholder({ identity: { locale: "en-NZ" }, locations: [at("CAN", "8024")] })).toBe("e.g. 8011");
+    expect(deliveryPlaceholder({ identity: { locale: "en-NZ" }, locations: [at("NTL", "0110")] })).toBe("e.g. 0110");
+    expect(deliveryPlaceholder({ identity: { locale: "en-NZ" } })).toBe("e.g. 1010");
+  });
+
   it("has the spec's placeholder and messages, word for word", () => {
     expect(DELIVERY_POSTCODE_PLACEHOLDER).toBe("e.g. 4000");
     expect(DELIVERY_EMPTY_POSTCODE).toBe("Please enter a postcode.");

@@ -4,8 +4,31 @@
  * server/delivery/au-postcodes.json and is passed in as regions.
  */
 
-/** Spec §5: the postcode box's placeholder. */
+/** Spec §5: the postcode box's placeholder, Brisbane's postcode: a Queensland site's (deliveryPlaceholder). */
 export const DELIVERY_POSTCODE_PLACEHOLDER = "e.g. 4000";
+
+/** The capital's (a main city's, in New Zealand) postcode by state or region: the example a site there is given. */
+const EXAMPLE_POSTCODE: Record<string, string> = {
+  QLD: "4000", NSW: "2000", VIC: "3000", SA: "5000", WA: "6000", TAS: "7000", ACT: "2600", NT: "0800",
+  AUK: "1010", WGN: "6011", CAN: "8011", WKO: "3204", BOP: "3110", OTA: "9016",
+};
+
+/**
+ * The placeholder a site's postcode box shows: a postcode of the site's own state or region (its
+ * identity's state, else its primary or first location's), so a Victorian dealer suggests "e.g. 3000",
+ * not Queensland's 4000; the spec's "e.g. 4000" where that is Queensland or nothing says otherwise
+ * (an NZ site with no region known: Auckland's 1010).
+ */
+export function deliveryPlaceholder(site: {
+  identity: { state?: string | null; locale?: string | null };
+  locations?: readonly { primary?: boolean; address: { state: string; postcode: string } }[];
+}): string {
+  const place = site.locations?.find((l) => l.primary) ?? site.locations?.[0];
+  const example = EXAMPLE_POSTCODE[site.identity.state ?? ""] ?? EXAMPLE_POSTCODE[place?.address.state ?? ""];
+  if (example) return `e.g. ${example}`;
+  if (place && /^\d{4}$/.test(place.address.postcode)) return `e.g. ${place.address.postcode}`;
+  return site.identity.locale === "en-NZ" ? "e.g. 1010" : DELIVERY_POSTCODE_PLACEHOLDER;
+}
 /** Spec §5, §8: the answer to an empty postcode. */
 export const DELIVERY_EMPTY_POSTCODE = "Please enter a postcode.";
 /** Spec §8: the answer when there is no price for the postcode. */

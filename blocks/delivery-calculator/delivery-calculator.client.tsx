@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
-import { checkPostcode, DELIVERY_POSTCODE_PLACEHOLDER, estimateText, POSTCODE_LENGTH } from "../../domain/delivery";
+import { checkPostcode, estimateText, POSTCODE_LENGTH } from "../../domain/delivery";
 import { formatMoney } from "../../domain/vehicle-display";
 import type { TenantDocument } from "../../schemas/generated/tenant";
 import { fetchEstimate, type DeliveryState } from "./delivery";
@@ -20,8 +20,11 @@ export function DeliveryCalculatorClient({
   car,
   texts,
   identity,
+  placeholder,
 }: {
   car: string;
+  /** "e.g. 3000": a postcode of the site's own state (domain/delivery.ts deliveryPlaceholder). */
+  placeholder: string;
   texts: DeliveryTexts;
   identity: Pick<TenantDocument["identity"], "locale" | "currency">;
 }) {
@@ -68,7 +71,7 @@ export function DeliveryCalculatorClient({
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={POSTCODE_LENGTH}
-            placeholder={DELIVERY_POSTCODE_PLACEHOLDER}
+            placeholder={placeholder}
             value={postcode}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? statusId : undefined}

@@ -40,6 +40,9 @@ describe("delivery calculator block (spec §4, §5)", () => {
     expect(html).toMatch(/<button type="submit" class="fc-button [^"]*">Get Estimate<\/button>/);
     expect(html).toMatch(/<p id="[^"]+" class="[^"]*" role="status" aria-live="polite" aria-atomic="true" data-kind="idle" data-testid="delivery-status"><\/p>/);
     expect(html).toContain('data-state="idle"');
+    // A Victorian dealer suggests a Victorian postcode (Wattle Creek), not Queensland's 4000.
+    const vic = await render(undefined, site((t) => (t.identity.state = "VIC")));
+    expect(vic).toContain('placeholder="e.g. 3000"');
   });
 
   it("takes every text from its props", async () => {

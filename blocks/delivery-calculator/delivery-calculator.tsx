@@ -1,3 +1,4 @@
+import { deliveryPlaceholder } from "../../domain/delivery";
 import { isAvailable } from "../../domain/vehicle-display";
 import type { BlockComponent } from "../../renderer/types";
 import { deliveryAvailable, deliveryProvider } from "../../server/delivery/provider";
@@ -27,6 +28,7 @@ const DeliveryCalculator: BlockComponent<"delivery-calculator"> = async ({ id, p
             car={car.slug}
             texts={{ label: p.label, button: p.buttonLabel, loading: p.loadingText, result: p.resultText }}
             identity={{ locale, currency }}
+            placeholder={deliveryPlaceholder(ctx.tenant)}
           />
           {p.note ? <p className={styles.note}>{p.note}</p> : null}
         </div>
