@@ -65,9 +65,18 @@ const CAR_DEFAULTS: Record<string, Spec> = {
   Convertible: { engine: 2.0, cylinders: 4, power: 135, torque: 205, seats: 2, doors: 2, drive: "RWD", length: 3915, width: 1735, height: 1235, tank: 45, consumption: 6.9, tow: 0, gvm: 1300, bodyConfiguration: "Roadster" },
 };
 
+/**
+ * A model whose series is its model year: each car of it is "MY" + its own two-digit year (a 2015
+ * truck MY15, never a later year's MY24), written by seriesOf when the car is made (demo/vehicle.ts).
+ */
+export const MODEL_YEAR = "MY";
+
+/** A car's series: the model's own (a model code, "GUN126R"), or its model year for MODEL_YEAR. */
+export const seriesOf = (series: string, year: number) => (series === MODEL_YEAR ? `MY${String(year % 100).padStart(2, "0")}` : series);
+
 const BASE: Omit<ModelSpec, "make" | "model" | "kind" | "body" | "badges"> = {
   from: 2013, engine: 2.0, cylinders: 4, induction: "Aspirated", transmission: "Automatic", gears: 6, drive: "FWD", seats: 5, doors: 4,
-  power: 110, torque: 200, length: 4600, width: 1820, height: 1500, tank: 55, consumption: 7, tow: 1500, gvm: 2000, ancap: 5, series: "MY24",
+  power: 110, torque: 200, length: 4600, width: 1820, height: 1500, tank: 55, consumption: 7, tow: 1500, gvm: 2000, ancap: 5, series: MODEL_YEAR,
 };
 
 export const CATALOGUE: ModelSpec[] = [];
@@ -149,7 +158,7 @@ car("Ford", "Ranger", "Cab Chassis", { from: 2013, engine: 2.0, series: "PY" }, 
 car("Ford", "Transit Custom", "Van", { from: 2014, engine: 2.0, series: "VN" }, [["Trend", 52990, "D"], ["Sport", 64990, "D"]]);
 car("Ford", "Mustang", "Coupe", { from: 2015, engine: 5.0, cylinders: 8, power: 339, torque: 556, gears: 10, series: "S650", tank: 61, consumption: 12.8 }, [["GT", 82990], ["Dark Horse", 105990]]);
 car("Ford", "Mustang", "Convertible", { from: 2015, engine: 5.0, cylinders: 8, power: 339, torque: 556, seats: 4, gears: 10, series: "S650", consumption: 13.1 }, [["GT", 90990]]);
-car("Ford", "Mustang Mach-E", "SUV", { from: 2023, engine: 0, cylinders: 0, power: 198, torque: 430, gears: 1, series: "MY23", tank: 0, consumption: 0 }, [["Select", 72990, "E"], ["Premium", 84990, "E"]]);
+car("Ford", "Mustang Mach-E", "SUV", { from: 2023, engine: 0, cylinders: 0, power: 198, torque: 430, gears: 1, series: MODEL_YEAR, tank: 0, consumption: 0 }, [["Select", 72990, "E"], ["Premium", 84990, "E"]]);
 
 // ---- Volkswagen group
 car("Volkswagen", "Polo", "Hatchback", { from: 2013, engine: 1.0, cylinders: 3, induction: "Turbo", power: 85, series: "AW" }, [["Life", 27990], ["Style", 31990], ["GTI", 39990]]);
@@ -224,8 +233,8 @@ car("Subaru", "Forester", "SUV", { from: 2013, engine: 2.5, drive: "AWD", transm
 car("Subaru", "Outback", "Wagon", { from: 2013, engine: 2.5, drive: "AWD", transmission: "CVT", series: "BT" }, [["AWD", 47000], ["AWD Touring", 56000]]);
 car("Subaru", "Crosstrek", "SUV", { from: 2013, engine: 2.0, drive: "AWD", transmission: "CVT", series: "GU" }, [["2.0R", 37000], ["Hybrid S", 46000, "H"]]);
 car("Subaru", "WRX", "Sedan", { from: 2014, engine: 2.4, induction: "Turbo", drive: "AWD", transmission: "Manual", series: "VN" }, [["WRX", 58000], ["tS", 66000]]);
-car("Tesla", "Model 3", "Sedan", { from: 2019, engine: 0, cylinders: 0, power: 208, torque: 420, gears: 1, drive: "RWD", series: "MY24", tank: 0, consumption: 0 }, [["Rear-Wheel Drive", 61900, "E"], ["Long Range", 71900, "E"]]);
-car("Tesla", "Model Y", "SUV", { from: 2022, engine: 0, cylinders: 0, power: 220, torque: 420, gears: 1, drive: "RWD", series: "MY24", tank: 0, consumption: 0 }, [["Rear-Wheel Drive", 65400, "E"], ["Long Range", 74400, "E"]]);
+car("Tesla", "Model 3", "Sedan", { from: 2019, engine: 0, cylinders: 0, power: 208, torque: 420, gears: 1, drive: "RWD", series: MODEL_YEAR, tank: 0, consumption: 0 }, [["Rear-Wheel Drive", 61900, "E"], ["Long Range", 71900, "E"]]);
+car("Tesla", "Model Y", "SUV", { from: 2022, engine: 0, cylinders: 0, power: 220, torque: 420, gears: 1, drive: "RWD", series: MODEL_YEAR, tank: 0, consumption: 0 }, [["Rear-Wheel Drive", 65400, "E"], ["Long Range", 74400, "E"]]);
 car("BMW", "3 Series", "Sedan", { from: 2013, induction: "Turbo", power: 135, torque: 300, gears: 8, drive: "RWD", series: "G20" }, [["320i M Sport", 78900], ["330i M Sport", 87900]]);
 car("BMW", "X5", "SUV", { from: 2013, engine: 3.0, cylinders: 6, induction: "Turbo", power: 219, torque: 670, gears: 8, series: "G05", tow: 2700 }, [["xDrive30d", 126900, "D"]]);
 car("Mercedes-Benz", "C-Class", "Sedan", { from: 2013, induction: "Turbo", power: 150, torque: 300, gears: 9, drive: "RWD", series: "W206" }, [["C200", 78900], ["C300", 95900]]);
@@ -239,8 +248,8 @@ car("Lexus", "RX", "SUV", { from: 2013, engine: 2.5, transmission: "CVT", series
 car("Land Rover", "Defender", "SUV", { from: 2020, engine: 3.0, cylinders: 6, induction: "Turbo", drive: "4x4", gears: 8, series: "L663", tow: 3500 }, [["110 D300 SE", 116000, "D"]]);
 car("Volvo", "XC60", "SUV", { from: 2013, induction: "Turbo", power: 183, torque: 350, gears: 8, series: "246" }, [["B5 Plus", 76990]]);
 car("Porsche", "911", "Coupe", { from: 2013, engine: 3.0, cylinders: 6, induction: "Twin Turbo", power: 283, torque: 450, gears: 8, series: "992" }, [["Carrera", 270000]]);
-car("BYD", "Atto 3", "SUV", { from: 2022, engine: 0, cylinders: 0, power: 150, torque: 310, gears: 1, drive: "FWD", series: "MY23", tank: 0, consumption: 0 }, [["Standard Range", 44499, "E"], ["Extended Range", 47499, "E"]]);
-car("BYD", "Seal", "Sedan", { from: 2024, engine: 0, cylinders: 0, power: 230, torque: 360, gears: 1, drive: "RWD", series: "MY24", tank: 0, consumption: 0 }, [["Dynamic", 49888, "E"], ["Performance", 69888, "E"]]);
+car("BYD", "Atto 3", "SUV", { from: 2022, engine: 0, cylinders: 0, power: 150, torque: 310, gears: 1, drive: "FWD", series: MODEL_YEAR, tank: 0, consumption: 0 }, [["Standard Range", 44499, "E"], ["Extended Range", 47499, "E"]]);
+car("BYD", "Seal", "Sedan", { from: 2024, engine: 0, cylinders: 0, power: 230, torque: 360, gears: 1, drive: "RWD", series: MODEL_YEAR, tank: 0, consumption: 0 }, [["Dynamic", 49888, "E"], ["Performance", 69888, "E"]]);
 car("LDV", "T60", "Utility", { from: 2017, engine: 2.8, series: "SK8C" }, [["Pro", 40990, "D"], ["Max Luxe", 48990, "D"]]);
 car("Renault", "Trafic", "Van", { from: 2015, engine: 2.0, series: "X82" }, [["Pro Lifestyle", 52990, "D"]]);
 
@@ -249,7 +258,7 @@ const bike = (make: string, model: string, style: string, cc: number, cyl: numbe
   add(make, "motorcycle", model, style, {
     from, engine: cc / 1000, cylinders: cyl, power, torque: Math.round(power * 1.1), transmission: style === "Scooter" ? "Automatic" : "Manual",
     gears: style === "Scooter" ? 1 : 6, drive: "Chain", seats: 2, doors: 0, length: 2100, width: 800, height: 1150, tank: style === "Scooter" ? 13 : 15,
-    consumption: Math.round((3 + cc / 400) * 10) / 10, tow: 0, gvm: 0, ancap: 0, series: "MY24",
+    consumption: Math.round((3 + cc / 400) * 10) / 10, tow: 0, gvm: 0, ancap: 0, series: MODEL_YEAR,
   }, badges.map((b, i): BadgeRow => [b, Math.round(price * (1 + i * 0.12))]));
 bike("Yamaha", "MT-07", "Naked", 689, 2, 54, 13499, ["LAMS", "Full Power"]);
 bike("Yamaha", "MT-09", "Naked", 890, 3, 87, 17499, ["", "SP"]);
@@ -297,7 +306,7 @@ const truck = (make: string, model: string, body: string, engine: number, power:
     from: 2014, engine: fuel === "E" ? 0 : engine, cylinders: fuel === "E" ? 0 : engine > 9 ? 6 : 4, induction: fuel === "E" ? "Electric" : "Turbo", power, torque: power * 4,
     transmission: engine > 9 ? "Automated Manual" : "Automatic", gears: engine > 9 ? 12 : 6, drive: "4x2", seats: 3, doors: 2,
     length: gvm > 20000 ? 6600 : 7200, width: 2440, height: 3100, tank: fuel === "E" ? 0 : gvm > 20000 ? 600 : 140, consumption: fuel === "E" ? 0 : Math.round(gvm / 600) / 2,
-    tow: gvm > 20000 ? 70000 : Math.round(gvm * 0.6), gvm, ancap: 0, series: "MY24", bodyConfiguration: body === "Prime Mover" ? "Prime Mover" : "Cab Chassis",
+    tow: gvm > 20000 ? 70000 : Math.round(gvm * 0.6), gvm, ancap: 0, series: MODEL_YEAR, bodyConfiguration: body === "Prime Mover" ? "Prime Mover" : "Cab Chassis",
   }, badges.map((b, i): BadgeRow => [b, Math.round(price * (1 + i * 0.1)), fuel]));
 truck("Fuso", "Canter", "Tray", 3.0, 110, 4500, 68000, ["515 City Cab", "918 Wide Cab"]);
 truck("Fuso", "eCanter", "Pantech", 0, 110, 7490, 150000, ["Wide Cab"], "E");

@@ -35,6 +35,13 @@ describe("demo inventory", () => {
     expect(later[0].created_at).not.toBe(stock.get("harbourline")![0].created_at);
   });
 
+  it("never gives a car a model-year series other than its own year (a 2015 truck is MY15, not MY24)", () => {
+    const modelYears = all.filter((v) => /^MY\d\d$/.test(v.series ?? ""));
+    expect(modelYears.length).toBeGreaterThan(100);
+    for (const v of modelYears) expect(v.series, `${v.year} ${v.make} ${v.model}`).toBe(`MY${String(v.year % 100).padStart(2, "0")}`);
+    expect(new Set(modelYears.map((v) => v.series)).size).toBeGreaterThan(3);
+  });
+
   it("gives every demo site 150 to 400 valid vehicles with unique ids, slugs and stock numbers", () => {
     for (const [slug, vehicles] of stock) {
       expect(vehicles.length, slug).toBeGreaterThanOrEqual(150);

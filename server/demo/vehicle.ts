@@ -1,7 +1,7 @@
 /** One demo vehicle drawn from the catalogue: its type, price, kilometres, dates, identity, pictures and text. */
 import { hasInterior, INTERIOR_VIEWS, normaliseBody, pictureBody, pictureUrl, SPIN_FRAMES, spinView } from "../../domain/media";
 import { PAINTS, paintHex, trimHex } from "../../domain/colours";
-import { TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
+import { seriesOf, TRIM_NAMES, type Kind, type ModelSpec } from "./catalogue";
 import { pictureModel } from "./pictures/shapes";
 import { amortisedRepayment } from "../../domain/finance";
 import { vehicleSlug, type StoredVehicle } from "../inventory/vehicle";
@@ -127,7 +127,7 @@ export function vehicle(c: Ctx): StoredVehicle {
     make: spec.make,
     model: spec.model,
     ...(badge.name ? { badge: badge.name } : {}),
-    ...(spec.series ? { series: spec.series } : {}),
+    ...(spec.series ? { series: seriesOf(spec.series, year) } : {}),
     body: spec.body,
     colour,
     ...(interior ? { interior_colour: interior } : {}),
