@@ -3808,7 +3808,7 @@ export interface PhoneBoxProps {
    */
   showLicence: boolean;
   /**
-   * Before the number, e.g. Motor dealer licence. Leave empty for the site's country's words: Dealer licence, LMCT in Victoria, Registered motor vehicle trader in New Zealand.
+   * Before the number, e.g. Motor dealer licence. Leave empty for the words of the site's state or country: Victoria's licensed motor car trader label, Registered motor vehicle trader in New Zealand, Dealer licence elsewhere.
    */
   licenceLabel?: string;
 }
