@@ -1,12 +1,29 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_CONFIG_ID, applyConsent, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, FBEVENTS_URL, GTAG_URL, LEAD_EVENTS_KEY, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
+import { ANALYTICS_CONFIG_ID, applyConsent, CONSENT_ASK_ATTR, CONSENT_ASK_SCRIPT, CONSENT_CHOICE_ATTR, choiceValue, chooseConsent, LEAD_EVENTS_KEY, PAGE_DATA_ATTR, readConsent, resetStandardAnalytics, sendStandard } from "./standard-analytics";
+import { FBEVENTS_URL, GTAG_URL, PARTYTOWN_LIB, TAG_STATE_ATTR, tagCalls, tagLoaded, WORKER_LAYER, type TagName } from "./tag-worker";
 import { trackEvent } from "./analytics";
 
-type W = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
+type W = Window & { dataLayer?: unknown[]; fcLayer?: unknown[]; fbq?: { queue: unknown[] } };
 const w = window as W;
-const entries = () => (w.dataLayer ?? []).map((e) => (typeof e === "object" && e !== null && "length" in e ? Array.from(e as ArrayLike<unknown>) : e));
+const asArrays = (list: readonly unknown[] | undefined) => (list ?? []).map((e) => (typeof e === "object" && e !== null && "length" in e ? Array.from(e as ArrayLike<unknown>) : e));
+const entries = () => asArrays(w.dataLayer);
 const scripts = () => Array.from(document.head.querySelectorAll("script[src]")).map((s) => s.getAttribute("src"));
+/** The tags' set-up scripts for Partytown's worker. */
+const setUps = () => Array.from(document.head.querySelectorAll('script[type="text/partytown"]')).map((s) => s.textContent ?? "");
+const GA4_SRC = `${GTAG_URL}?id=G-CSMAZDA2026&l=${WORKER_LAYER}`;
+/** What Meta's tag was given on this page. */
+const metaCalls = () => tagCalls("meta").map((c) => [...c]);
+/** Runs a tag's set-up as Partytown would (here on this thread, as its fallback does), then its script's load. */
+async function runTag(tag: TagName, load = true) {
+  const text = setUps().find((t) => t.includes(TAG_STATE_ATTR[tag]))!;
+  new Function(text)();
+  const src = tag === "ga4" ? GA4_SRC : FBEVENTS_URL;
+  await vi.waitFor(() => expect(scripts()).toContain(src));
+  if (!load) return;
+  document.head.querySelector(`script[src="${src}"]`)!.dispatchEvent(new Event("load"));
+  await vi.waitFor(() => expect(tagLoaded(tag)).toBe(true));
+}
 
 function page(config: object | null) {
   document.head.innerHTML = "";
@@ -20,8 +37,11 @@ beforeEach(() => {
   (window as any).happyDOM?.setURL("https://coralstone-mazda.localhost/search?query=cx-5");
   for (const c of document.cookie.split(/;\s*/)) if (c) document.cookie = `${c.split("=")[0]}=; Max-Age=0; Path=/`;
   delete w.dataLayer;
+  delete w.fcLayer;
   delete w.fbq;
   delete (w as any)._fbq;
+  delete (w as any).gtag;
+  delete (w as any).partytown;
   document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
   resetStandardAnalytics();
   window.sessionStorage.clear();
@@ -55,11 +75,25 @@ describe("standard analytics and consent", () => {
     expect(gtagCalls[0]![2]).toEqual({ analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
     expect(gtagCalls[1]![2]).toEqual({ analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" });
     expect(gtagCalls[4]![2]).toEqual({ event_owner: "forecourt", page_type: "itemlist", search_term: "cx-5" });
-    expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>))).toEqual([
-      ["init", "880012345678901"],
-      ["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "Australia" }],
-    ]);
-    await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`, FBEVENTS_URL]));
+    expect(metaCalls()).toEqual([["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "Australia" }]]);
+    // Nothing runs on this thread: Partytown's loader from the site's origin, and each tag's set-up for its worker.
+    expect(scripts()).toEqual([`${PARTYTOWN_LIB}partytown.js`]);
+    expect((w as any).partytown).toMatchObject({ lib: PARTYTOWN_LIB, forward: ["gtag", "fbq"] });
+    expect(setUps()).toHaveLength(2);
+    expect(setUps()[0]).toContain('g("consent","default",{"analytics_storage":"denied","ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied"})');
+    expect(setUps()[0]).toContain('g("config","G-CSMAZDA2026")');
+    expect(setUps()[1]).toContain('n("init","880012345678901")');
+
+    // The worker's tags get the waiting events once their functions exist there, in order, after their set-up's own commands.
+    await runTag("ga4", false);
+    await vi.waitFor(() => expect(asArrays(w.fcLayer).map((c) => (c as unknown[]).slice(0, 2))).toEqual([["consent", "default"], ["consent", "update"], ["js", expect.any(Date)], ["config", "G-CSMAZDA2026"], ["event", "asc_itemlist_pageview"]]));
+    expect(document.documentElement.getAttribute(TAG_STATE_ATTR.ga4)).toBe("ready");
+    await runTag("meta", false);
+    await vi.waitFor(() => expect(asArrays(w.fbq!.queue)).toEqual([["init", "880012345678901"], ["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "Australia" }]]));
+    // Later calls go straight through.
+    sendStandard({ id: 25, phone: "tel:+61738001234" });
+    expect(asArrays(w.fcLayer).at(-1)).toEqual(["event", "asc_click_to_call", expect.objectContaining({ comm_type: "call" })]);
+    expect(asArrays(w.fbq!.queue).at(-1)).toEqual(["track", "Contact", expect.objectContaining({ content_type: "vehicle" })]);
   });
 
   it("Reject all drops the waiting events and loads nothing; later events are not sent either", async () => {
@@ -69,8 +103,9 @@ describe("standard analytics and consent", () => {
     sendStandard({ id: 22, label: "enquiry" });
     await new Promise((r) => setTimeout(r, 20));
     expect(entries()).toEqual([]);
-    expect(w.fbq).toBeUndefined();
+    expect(metaCalls()).toEqual([]);
     expect(scripts()).toEqual([]);
+    expect(setUps()).toEqual([]);
     expect(document.cookie).toMatch(/fc_consent=v1\.a0\.d0\.\d+/);
   });
 
@@ -80,8 +115,9 @@ describe("standard analytics and consent", () => {
     sendStandard({ id: 25, phone: "tel:+61738001234" });
     const events = (entries() as unknown[][]).filter((e) => e[0] === "event");
     expect(events).toEqual([["event", "asc_click_to_call", { event_owner: "forecourt", page_type: "itemlist", comm_type: "call", comm_phone_number: "+61738001234", department: "sales" }]]);
-    expect(w.fbq).toBeUndefined();
-    await vi.waitFor(() => expect(scripts()).toEqual([`${GTAG_URL}?id=G-CSMAZDA2026`]));
+    expect(metaCalls()).toEqual([]);
+    expect(setUps()).toHaveLength(1);
+    expect(setUps()[0]).toContain(TAG_STATE_ATTR.ga4);
   });
 
   it("a search card's save (trackEvent with the card's car) reaches Meta as AddToWishlist with the catalogue's id and the car's fields", () => {
@@ -89,7 +125,7 @@ describe("standard analytics and consent", () => {
     chooseConsent({ analytics: true, ads: true });
     const car = { id: "cs-101", item: { item_price: 38990, item_condition: "used" as const, item_year: 2021, item_make: "Mazda", item_model: "CX-5", item_type: "car" as const } };
     trackEvent(39, "coralstone-mazda", undefined, { car });
-    expect(w.fbq!.queue.map((a) => Array.from(a as ArrayLike<unknown>)).at(-1)).toEqual([
+    expect(metaCalls().at(-1)).toEqual([
       "track",
       "AddToWishlist",
       { content_type: "vehicle", content_ids: ["cs-101"], make: "Mazda", model: "CX-5", year: 2021, state_of_vehicle: "used", price: 38990, currency: "AUD", country: "Australia" },
@@ -124,19 +160,17 @@ describe("standard analytics and consent", () => {
     const CFG = { ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" };
     const kept = () => JSON.parse(window.sessionStorage.getItem(LEAD_EVENTS_KEY) ?? "null");
     const leadsInDataLayer = () => (entries() as unknown[][]).filter((e) => e[0] === "event" && e[1] === "asc_form_submission").map((e) => (e[2] as { event_id?: string }).event_id);
-    const leadsInFbq = () => (w.fbq?.queue ?? []).map((a) => Array.from(a as ArrayLike<unknown>)).filter((a) => a[1] === "Lead").map((a) => (a[3] as { eventID?: string } | undefined)?.eventID);
+    const leadsInFbq = () => metaCalls().filter((a) => a[1] === "Lead").map((a) => (a[3] as { eventID?: string } | undefined)?.eventID);
     /** A new page: this module's state gone, as after a full load; sessionStorage stays. */
     function nextPage() {
       resetStandardAnalytics();
       delete w.dataLayer;
+      delete w.fcLayer;
       delete w.fbq;
       delete (w as any)._fbq;
+      delete (w as any).gtag;
       page(CFG);
     }
-    const loadTag = async (src: string) => {
-      await vi.waitFor(() => expect(scripts()).toContain(src));
-      document.head.querySelector(`script[src="${src}"]`)!.dispatchEvent(new Event("load"));
-    };
     const lead = (eventId: string) => trackEvent(15, "coralstone-mazda", "vehicle-enquiry", { eventId });
 
     it("keeps its events with the same event id, sends them once on the next page, and forgets each tag's part when that tag has loaded", async () => {
@@ -154,9 +188,9 @@ describe("standard analytics and consent", () => {
       applyConsent(readConsent()!);
       expect(leadsInDataLayer()).toEqual(["lead.0b6a2c1e"]);
       expect(leadsInFbq()).toEqual(["lead.0b6a2c1e"]);
-      await loadTag(`${GTAG_URL}?id=G-CSMAZDA2026`);
+      await runTag("ga4");
       expect(kept()).toMatchObject([{ id: "lead.0b6a2c1e", ga4: [], meta: [{ name: "Lead" }] }]);
-      await loadTag(FBEVENTS_URL);
+      await runTag("meta");
       expect(kept()).toBeNull();
 
       // Nothing left for the page after.
@@ -175,7 +209,7 @@ describe("standard analytics and consent", () => {
       expect(kept()[0].ga4).toHaveLength(1);
       for (let i = 1; i <= 6; i++) lead(`lead.${i}`);
       expect(kept().map((k: { id: string }) => k.id)).toEqual(["lead.2", "lead.3", "lead.4", "lead.5", "lead.6"]);
-      await loadTag(`${GTAG_URL}?id=G-CSMAZDA2026`);
+      await runTag("ga4");
       expect(kept()).toBeNull();
       lead("lead.after-load");
       expect(kept()).toBeNull();

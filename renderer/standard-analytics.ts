@@ -1,8 +1,8 @@
 /**
  * The browser's half of the standard analytics (issue 35): reads the visitor's choice (the fc_consent
- * cookie, domain/consent.ts), loads Google's gtag.js only once analytics is granted and Meta's
- * fbevents.js only once advertising is, both when the page is idle, and sends them what
- * domain/analytics-standards.ts works out. Before a choice, this page's events wait here, in memory:
+ * cookie, domain/consent.ts), starts Google's gtag.js only once analytics is granted and Meta's
+ * fbevents.js only once advertising is, both in a web worker (renderer/tag-worker.ts), and sends them
+ * what domain/analytics-standards.ts works out. The page's dataLayer keeps a record of every gtag call. Before a choice, this page's events wait here, in memory:
  * nothing is pushed for a third party or leaves the page. A site without a GA4 or pixel id has no
  * config element (renderer/consent-banner.client.tsx's layout), and nothing here does anything.
  * A lead's events sent while a tag the visitor allowed has yet to load are also kept in sessionStorage
@@ -10,6 +10,7 @@
  */
 import { CONSENT_ASK_ATTR, CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
 import { standardEvents, type AnalyticsPage, type Interaction, type StandardEvents } from "../domain/analytics-standards";
+import { callTag, ga4SetUp, metaSetUp, resetTagWorker, startTag, tagLoaded, tagStarted, type TagName } from "./tag-worker";
 
 /** The layout's <script type="application/json"> with the site's ids, currency and country. */
 export const ANALYTICS_CONFIG_ID = "fc-analytics";
@@ -36,9 +37,6 @@ export const CONSENT_ASK_SCRIPT =
   `document.cookie="${CONSENT_COOKIE}="+b.getAttribute("${CONSENT_CHOICE_ATTR}")+Math.floor(Date.now()/1000)+"${COOKIE_ATTRIBUTES}"+(location.protocol==="https:"?"; Secure":"");` +
   `document.documentElement.removeAttribute("${CONSENT_ASK_ATTR}")})`;
 
-export const GTAG_URL = "https://www.googletagmanager.com/gtag/js";
-export const FBEVENTS_URL = "https://connect.facebook.net/en_US/fbevents.js";
-
 export interface AnalyticsConfig {
   ga4?: string;
   pixel?: string;
@@ -46,14 +44,10 @@ export interface AnalyticsConfig {
   country: "AU" | "NZ";
 }
 
-type Tag = ((...args: unknown[]) => void) & Record<string, unknown>;
-type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: Tag; fbq?: Tag; _fbq?: Tag };
+type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 
 const MAX_PENDING = 50;
 let pending: StandardEvents[] = [];
-const started = { ga4: false, meta: false };
-/** Each tag's script has loaded: what was queued for it is the tag's. */
-const loaded = { ga4: false, meta: false };
 
 /** A lead's events for tags that had not loaded when it was sent, kept for the next page (same event ids). */
 export const LEAD_EVENTS_KEY = "fc_lead_events";
@@ -94,22 +88,6 @@ export function storeConsent(c: Consent): void {
   document.cookie = `${CONSENT_COOKIE}=${serializeConsent(c)}${COOKIE_ATTRIBUTES}${secure}`;
 }
 
-/** After the page's own work: scripts of third parties never compete with the first paint or hydration. */
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1);
-}
-
-function loadScript(src: string, onLoad: () => void): void {
-  whenIdle(() => {
-    const s = document.createElement("script");
-    s.async = true;
-    s.src = src;
-    s.addEventListener("load", onLoad);
-    document.head.appendChild(s);
-  });
-}
-
 const isEvents = (v: unknown): v is StandardEvents["ga4"] => Array.isArray(v) && v.every((e) => typeof e?.name === "string" && typeof e.params === "object" && e.params !== null);
 
 /** The kept leads still current (checked: sessionStorage is the page's to read, not to trust). */
@@ -135,16 +113,15 @@ function writeKept(list: Kept[]): void {
 
 /** A lead sent before a tag the visitor allowed had loaded: its events for that tag are kept for the next page. */
 function keepLead(cfg: AnalyticsConfig, consent: Consent, id: string, events: StandardEvents): void {
-  const ga4 = cfg.ga4 && consent.analytics && !loaded.ga4 ? events.ga4 : [];
-  const meta = cfg.pixel && consent.ads && !loaded.meta ? events.meta : [];
+  const ga4 = cfg.ga4 && consent.analytics && !tagLoaded("ga4") ? events.ga4 : [];
+  const meta = cfg.pixel && consent.ads && !tagLoaded("meta") ? events.meta : [];
   if (!ga4.length && !meta.length) return;
   handed.add(id);
   writeKept([...readKept().filter((k) => k.id !== id), { id, at: Date.now(), ga4, meta }]);
 }
 
 /** Once a tag has loaded, the kept events it was given are its own. */
-function tagLoaded(tag: "ga4" | "meta"): void {
-  loaded[tag] = true;
+function onTagLoaded(tag: TagName): void {
   const kept = readKept();
   if (kept.length) writeKept(kept.map((k) => (handed.has(k.id) ? { ...k, [tag]: [] } : k)));
 }
@@ -160,56 +137,45 @@ function sendKept(cfg: AnalyticsConfig, consent: Consent): void {
     handed.add(k.id);
     dispatch(cfg, consent, k);
   }
-  writeKept(kept.map((k) => ({ ...k, ga4: consent.analytics && !loaded.ga4 ? k.ga4 : [], meta: consent.ads && !loaded.meta ? k.meta : [] })));
+  writeKept(kept.map((k) => ({ ...k, ga4: consent.analytics && !tagLoaded("ga4") ? k.ga4 : [], meta: consent.ads && !tagLoaded("meta") ? k.meta : [] })));
 }
 
-function startGa4(id: string, consent: Consent): Tag {
+/** The page's record of a gtag call (Arguments, as Google's snippet pushes them); the worker's tag gets it too. */
+function recordGa4(..._call: unknown[]): void {
   const w = window as AnalyticsWindow;
-  if (started.ga4 && w.gtag) return w.gtag;
-  started.ga4 = true;
   w.dataLayer ??= [];
-  const dataLayer = w.dataLayer;
-  // gtag.js reads Arguments objects from the dataLayer, not arrays: Google's own snippet.
-  const gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments);
-  } as Tag;
-  w.gtag = gtag;
-  gtag("consent", "default", consentModeStates(null));
-  gtag("consent", "update", consentModeStates(consent));
-  gtag("js", new Date());
-  gtag("config", id);
-  loadScript(`${GTAG_URL}?id=${encodeURIComponent(id)}`, () => tagLoaded("ga4"));
-  return gtag;
+  // eslint-disable-next-line prefer-rest-params
+  w.dataLayer.push(arguments);
 }
 
-function startMeta(pixel: string): Tag {
-  const w = window as AnalyticsWindow;
-  if (started.meta && w.fbq) return w.fbq;
-  started.meta = true;
-  // Meta's own queue: calls wait in fbq.queue until fbevents.js takes them.
-  const fbq: Tag = function () {
-    // eslint-disable-next-line prefer-rest-params
-    const args = arguments;
-    if (typeof fbq.callMethod === "function") (fbq.callMethod as (...a: unknown[]) => void)(...args);
-    else (fbq.queue as unknown[]).push(args);
-  } as Tag;
-  Object.assign(fbq, { push: fbq, loaded: true, version: "2.0", queue: [] });
-  w.fbq = fbq;
-  w._fbq ??= fbq;
-  fbq("init", pixel);
-  loadScript(FBEVENTS_URL, () => tagLoaded("meta"));
-  return fbq;
+function gtag(...call: unknown[]): void {
+  recordGa4(...call);
+  callTag("ga4", call);
+}
+
+function startGa4(id: string, consent: Consent): void {
+  if (tagStarted("ga4")) return;
+  const states = { default: consentModeStates(null), update: consentModeStates(consent) };
+  // The set-up gives the worker's tag these first commands itself; the page records them.
+  recordGa4("consent", "default", states.default);
+  recordGa4("consent", "update", states.update);
+  recordGa4("js", new Date());
+  recordGa4("config", id);
+  startTag("ga4", ga4SetUp(id, states), onTagLoaded);
+}
+
+function startMeta(pixel: string): void {
+  startTag("meta", metaSetUp(pixel), onTagLoaded);
 }
 
 function dispatch(cfg: AnalyticsConfig, consent: Consent, events: StandardEvents): void {
   if (cfg.ga4 && consent.analytics) {
-    const gtag = startGa4(cfg.ga4, consent);
+    startGa4(cfg.ga4, consent);
     for (const e of events.ga4) gtag("event", e.name, e.params);
   }
   if (cfg.pixel && consent.ads) {
-    const fbq = startMeta(cfg.pixel);
-    for (const e of events.meta) fbq("track", e.name, e.params, ...(e.eventID ? [{ eventID: e.eventID }] : []));
+    startMeta(cfg.pixel);
+    for (const e of events.meta) callTag("meta", ["track", e.name, e.params, ...(e.eventID ? [{ eventID: e.eventID }] : [])]);
   }
 }
 
@@ -246,9 +212,8 @@ function clearTagCookies(): void {
 export function applyConsent(consent: Consent): void {
   const cfg = analyticsConfig();
   if (!cfg) return;
-  const w = window as AnalyticsWindow;
-  if (started.ga4) w.gtag?.("consent", "update", consentModeStates(consent));
-  if (started.meta) w.fbq?.("consent", consent.ads ? "grant" : "revoke");
+  if (tagStarted("ga4")) gtag("consent", "update", consentModeStates(consent));
+  if (tagStarted("meta")) callTag("meta", ["consent", consent.ads ? "grant" : "revoke"]);
   if (!consent.analytics || !consent.ads) clearTagCookies();
   const waiting = pending;
   pending = [];
@@ -273,10 +238,7 @@ export function openConsentBanner(): void {
 /** For tests: forget this module's state, as a new page would. */
 export function resetStandardAnalytics(): void {
   pending = [];
-  started.ga4 = false;
-  started.meta = false;
-  loaded.ga4 = false;
-  loaded.meta = false;
+  resetTagWorker();
   handed.clear();
   keptSent = false;
 }

@@ -1,0 +1,28 @@
+/**
+ * /~partytown/{file}: Partytown's loader (partytown.js) and its service worker (partytown-sw.js), read
+ * from the installed package, so the files always match the package's version. The worker's sandbox
+ * page and the worker itself are made by the service worker; nothing else is served here.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { NotFoundError } from "../errors";
+import { rawReply, type Reply } from "../http/endpoint";
+
+export const PARTYTOWN_FILES = ["partytown.js", "partytown-sw.js"] as const;
+const bytes = new Map<string, Uint8Array>();
+
+function libDir(): string {
+  return join(dirname(createRequire(join(process.cwd(), "package.json")).resolve("@qwik.dev/partytown/package.json")), "lib");
+}
+
+export function partytownFile(name: string): Reply {
+  if (!(PARTYTOWN_FILES as readonly string[]).includes(name)) throw new NotFoundError("No such file.");
+  let body = bytes.get(name);
+  if (!body) {
+    body = new Uint8Array(readFileSync(join(libDir(), name)));
+    bytes.set(name, body);
+  }
+  // A browser checks a service worker's script for updates at most daily whatever this says; an hour keeps a new version close.
+  return rawReply(200, body, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" });
+}

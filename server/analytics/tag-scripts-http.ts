@@ -1,0 +1,116 @@
+/**
+ * GET /api/tags/script?url=…: Google's gtag.js and Meta's fbevents.js (and the scripts they load) from the
+ * site's own origin, for the web worker the tags run in (renderer/tag-worker.ts). A worker's fetch of
+ * another origin needs CORS, which connect.facebook.net does not answer; through here, every tag script
+ * is same-origin.
+ *
+ * Not an open proxy: only https URLs of the tags' two hosts, only their script paths, only for the site's
+ * own ids (gtag.js for its GA4 measurement id, Meta's config for its pixel), and only what the site uses
+ * (no GA4 id: no Google script; no pixel: no Meta script). Anything else is a 400 with NOT_A_TAG_SCRIPT.
+ *
+ * Each script is kept in this process's memory for CACHE_MS (as the tags' own hosts let browsers keep
+ * them for minutes), so a busy site asks Google and Meta once per script and process, not once per visit.
+ * A process that has not fetched a script yet fetches it; nothing here needs to agree between processes.
+ * TAG_SCRIPT_ORIGIN (tests, benchmarks, an operator's mirror) replaces the hosts' origin: http://host:port.
+ */
+import { BadRequest, HttpError } from "../errors";
+import { rawReply, type Reply } from "../http/endpoint";
+
+export const NOT_A_TAG_SCRIPT = "Not a tag script this site loads.";
+export const TAG_SCRIPT_UNAVAILABLE = "The tag's script could not be fetched; please try again later.";
+export const CACHE_MS = 10 * 60_000;
+const MAX_ENTRIES = 100;
+const MAX_SCRIPT_BYTES = 2 << 20;
+const MAX_URL_CHARS = 2048;
+const FETCH_TIMEOUT_MS = 8000;
+
+type SiteIds = { ga4?: string; pixel?: string } | null;
+
+/** The hosts and paths served, and the id each needs the site to have. */
+const RULES: { host: string; path: RegExp; needs: "ga4" | "pixel" }[] = [
+  { host: "www.googletagmanager.com", path: /^\/gtag\/(?:js|destination)$/, needs: "ga4" },
+  { host: "connect.facebook.net", path: /^\/(?:en_US\/fbevents\.js|signals\/config\/\d{1,20}|signals\/plugins\/[\w.-]{1,64}\.js)$/, needs: "pixel" },
+];
+
+/** The tag script `raw` names, when it is one this site loads; a BadRequest otherwise. */
+export function tagScriptTarget(raw: string | null, site: SiteIds): URL {
+  if (!raw || raw.length > MAX_URL_CHARS || !URL.canParse(raw)) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  const url = new URL(raw);
+  const rule = RULES.find((r) => r.host === url.hostname && r.path.test(url.pathname));
+  if (url.protocol !== "https:" || url.port || url.username || url.password || !rule) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  const id = site?.[rule.needs];
+  if (!id) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  // Google's scripts are per measurement id: only the site's own (a GT-/AW- destination it loads names the same id).
+  if (rule.needs === "ga4" && url.searchParams.get("id") !== id) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  const config = /^\/signals\/config\/(\d+)$/.exec(url.pathname);
+  if (config && config[1] !== id) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  url.hash = "";
+  return url;
+}
+
+interface Entry {
+  body: Uint8Array;
+  until: number;
+}
+const cache = new Map<string, Entry>();
+const inFlight = new Map<string, Promise<Uint8Array>>();
+
+/** For tests: forget every kept script. */
+export function clearTagScriptCache(): void {
+  cache.clear();
+  inFlight.clear();
+}
+
+/** Where `target` is fetched from: its own origin, or TAG_SCRIPT_ORIGIN's with the same path and query. */
+export function upstreamUrl(target: URL, origin = process.env.TAG_SCRIPT_ORIGIN?.trim()): string {
+  if (!origin) return target.href;
+  return new URL(`${target.pathname}${target.search}`, origin).href;
+}
+
+async function fetchScript(url: string): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "*/*" } });
+  } catch (e) {
+    console.warn(`[tags] ${url} could not be fetched:`, (e as Error).message);
+    throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
+  }
+  const declared = Number(res.headers.get("content-length") ?? 0);
+  if (!res.ok || declared > MAX_SCRIPT_BYTES) {
+    await res.body?.cancel();
+    console.warn(`[tags] ${url} answered ${res.status}${declared > MAX_SCRIPT_BYTES ? ` with ${declared} bytes` : ""}`);
+    throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
+  }
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body.byteLength > MAX_SCRIPT_BYTES) throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
+  return body;
+}
+
+/** The script's bytes: from memory while fresh, else fetched once however many ask at the same time. */
+async function scriptBytes(url: string, now: number): Promise<Uint8Array> {
+  const kept = cache.get(url);
+  if (kept && kept.until > now) return kept.body;
+  let pending = inFlight.get(url);
+  if (!pending) {
+    pending = fetchScript(url)
+      .then((body) => {
+        cache.delete(url);
+        cache.set(url, { body, until: Date.now() + CACHE_MS });
+        while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+        return body;
+      })
+      .finally(() => inFlight.delete(url));
+    inFlight.set(url, pending);
+  }
+  return pending;
+}
+
+/** The answer to GET /api/tags/script for a site with these ids. */
+export async function handleTagScript(request: Request, site: SiteIds, opts: { origin?: string; now?: number } = {}): Promise<Reply> {
+  const target = tagScriptTarget(new URL(request.url).searchParams.get("url"), site);
+  const body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now());
+  return rawReply(200, body, {
+    "content-type": "text/javascript; charset=utf-8",
+    "cache-control": `public, max-age=${CACHE_MS / 1000}`,
+  });
+}
