@@ -95,7 +95,7 @@ async function scriptBytes(url: string, now: number): Promise<Uint8Array> {
     pending = fetchScript(url)
       .then((body) => {
         cache.delete(url);
-        cache.set(url, { body, until: Date.now() + CACHE_MS });
+        cache.set(url, { body, until: now + CACHE_MS });
         while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
         return body;
       })

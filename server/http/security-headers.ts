@@ -16,9 +16,13 @@
  *   form's JSON Schema (domain/json-schema-lite.ts) instead of compiling it with ajv. The admin
  *   keeps 'unsafe-eval' (its editor's @rjsf/validator-ajv8 compiles JSON Schemas to functions), and
  *   so does every page under `next dev` (React's development build evaluates code for its
- *   debugging stacks). A dealer site's pages may also load Google's gtag.js and Meta's fbevents.js
- *   and let them report (TAG_SCRIPTS, TAG_CONNECT): the site loads them only when it has their ids
- *   and the visitor agreed (renderer/standard-analytics.ts). Images may come from anywhere (a site's document may name any http(s)
+ *   debugging stacks). Google's gtag.js and Meta's fbevents.js run in Partytown's worker, inside a
+ *   same-origin sandbox page its service worker makes (renderer/tag-worker.ts): that page, and so the
+ *   worker, has no policy of its own, which Partytown needs (it runs the tags' code with `new Function`)
+ *   while the dealer's pages keep theirs without 'unsafe-eval'. Where a browser has no service
+ *   worker, Partytown runs the tags on the page itself, so a dealer site's pages still allow them to
+ *   load and report (TAG_SCRIPTS, TAG_CONNECT): the site starts them only when it has their ids and the
+ *   visitor agreed (renderer/standard-analytics.ts). Images may come from anywhere (a site's document may name any http(s)
  *   picture). The admin also frames the preview on *.localhost.
  * - Strict-Transport-Security only on an answer to an https request.
  */

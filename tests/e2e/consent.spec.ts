@@ -1,9 +1,10 @@
 /**
  * Issue 35's consent banner and standard analytics in Chromium, on coralstone-mazda (a GA4 id and a
  * pixel id in its document). Every request to Google's or Meta's hosts is answered here, never by the
- * internet: gtag.js and fbevents.js are small stand-ins that send each event their page queued (the
- * gtag('event', …) commands in dataLayer, fbq's queue) to the collect addresses the real tags use, so the
- * test reads what would leave the page. /api/leads is answered here too (after checking the lead's
+ * internet: gtag.js and fbevents.js, which Partytown's worker asks the site's /api/tags/script for, are
+ * small stand-ins that send each event their tag was given (the gtag('event', …) commands in the worker's
+ * data layer, fbq's queue) to the collect addresses the real tags use, so the test reads what would leave
+ * the page. /api/leads is answered here too (after checking the lead's
  * shape): this spec stays read-only and runs with the other "pages" specs.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -14,12 +15,12 @@ const GA4 = "G-CSMAZDA2026";
 const PIXEL = "880012345678901";
 const THIRD_PARTY = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com|doubleclick\.net)$/;
 
-const GTAG_STUB = `(function(){var dl=window.dataLayer;
+const GTAG_STUB = `(function(){var dl=window.fcLayer;
 function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
-for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push;dl.push=function(){for(var j=0;j<arguments.length;j++)send(arguments[j]);return push.apply(dl,arguments);};window.__gtagLoaded=true;})();`;
+for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push;dl.push=function(){for(var j=0;j<arguments.length;j++)send(arguments[j]);return push.apply(dl,arguments);};})();`;
 const FBEVENTS_STUB = `(function(){var f=window.fbq;
 function send(a){if(a[0]==="track")navigator.sendBeacon("https://www.facebook.com/tr?id=${PIXEL}&ev="+encodeURIComponent(a[1])+(a[3]&&a[3].eventID?"&eid="+encodeURIComponent(a[3].eventID):""),JSON.stringify(a[2]||{}));}
-f.callMethod=function(){send(arguments);};for(var i=0;i<f.queue.length;i++)send(f.queue[i]);f.queue.length=0;window.__fbeventsLoaded=true;})();`;
+f.callMethod=function(){send(arguments);};for(var i=0;i<f.queue.length;i++)send(f.queue[i]);f.queue.length=0;})();`;
 
 interface Sent {
   url: string;
@@ -27,19 +28,30 @@ interface Sent {
   params: Record<string, unknown>;
 }
 
+/** The tag script a request to the site's /api/tags/script is for, or null. */
+const tagScriptOf = (url: URL) => (url.pathname === "/api/tags/script" ? new URL(url.searchParams.get("url") ?? "about:blank") : null);
+
 /** Answers every third-party request; returns what was asked for (scripts) and sent (events). */
 async function thirdParties(page: Page) {
   const requested: string[] = [];
   const ga4: Sent[] = [];
   const meta: Sent[] = [];
   await page.route(
+    (url) => tagScriptOf(url) !== null,
+    async (route) => {
+      const script = tagScriptOf(new URL(route.request().url()))!;
+      requested.push(script.href);
+      if (script.hostname === "www.googletagmanager.com" && script.pathname === "/gtag/js") return route.fulfill({ contentType: "text/javascript", body: GTAG_STUB });
+      if (script.hostname === "connect.facebook.net" && script.pathname === "/en_US/fbevents.js") return route.fulfill({ contentType: "text/javascript", body: FBEVENTS_STUB });
+      return route.fulfill({ status: 400, contentType: "application/json", body: "{}" });
+    },
+  );
+  await page.route(
     (url) => THIRD_PARTY.test(url.hostname),
     async (route) => {
       const req = route.request();
       const url = new URL(req.url());
       requested.push(req.url());
-      if (url.hostname === "www.googletagmanager.com" && url.pathname === "/gtag/js") return route.fulfill({ contentType: "text/javascript", body: GTAG_STUB });
-      if (url.hostname === "connect.facebook.net" && url.pathname === "/en_US/fbevents.js") return route.fulfill({ contentType: "text/javascript", body: FBEVENTS_STUB });
       if (url.pathname === "/g/collect") ga4.push({ url: req.url(), name: url.searchParams.get("en")!, params: JSON.parse(req.postData() ?? "{}") });
       else if (url.pathname === "/tr") meta.push({ url: req.url(), name: url.searchParams.get("ev")!, params: JSON.parse(req.postData() ?? "{}") });
       return route.fulfill({ status: 204, body: "" });
@@ -114,7 +126,7 @@ test("nothing reaches Google or Meta before a choice; Reject all loads nothing; 
   await expect(banner(page)).toBeHidden();
   await expect(settings).toBeFocused();
   expect((await consentCookie(page))?.value).toMatch(/^v1\.a1\.d0\.\d+$/);
-  await expect.poll(() => third.requested.filter((u) => !u.includes("/g/collect"))).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA4}`]);
+  await expect.poll(() => third.requested.filter((u) => !u.includes("/g/collect"))).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA4}&l=fcLayer`]);
 
   await settings.click();
   await banner(page).getByRole("button", { name: "Accept all" }).click();
@@ -254,7 +266,7 @@ test("Accept all works before the page's scripts arrive (the layout's inline scr
   scripts = true;
   await page.reload();
   await expect(banner(page)).toBeHidden();
-  await expect.poll(() => third.requested.filter((u) => u.includes("/gtag/js") || u.includes("/fbevents.js")).sort()).toEqual(["https://connect.facebook.net/en_US/fbevents.js", `https://www.googletagmanager.com/gtag/js?id=${GA4}`]);
+  await expect.poll(() => third.requested.filter((u) => u.includes("/gtag/js") || u.includes("/fbevents.js")).sort()).toEqual(["https://connect.facebook.net/en_US/fbevents.js", `https://www.googletagmanager.com/gtag/js?id=${GA4}&l=fcLayer`]);
 });
 
 test("a lead sent before the tags have loaded: the success page sends its events, with the lead's event id, once they load", async ({ page }) => {
@@ -264,11 +276,12 @@ test("a lead sent before the tags have loaded: the success page sends its events
   let hold = true;
   const held: string[] = [];
   await page.route(
-    (url) => url.pathname === "/gtag/js" || url.pathname === "/en_US/fbevents.js",
+    (url) => ["/gtag/js", "/en_US/fbevents.js"].includes(tagScriptOf(url)?.pathname ?? ""),
     (route) => {
       if (!hold) return route.fallback();
       held.push(route.request().url());
-      return route.abort();
+      // The site's proxy failing (an abort would make Partytown try the script on the main thread instead).
+      return route.fulfill({ status: 502, contentType: "application/json", body: "{}" });
     },
   );
   await page.route("**/api/leads", (route) => {

@@ -1,0 +1,129 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { answerOf } from "../http/endpoint";
+import { CACHE_MS, clearTagScriptCache, handleTagScript, NOT_A_TAG_SCRIPT, TAG_SCRIPT_UNAVAILABLE, tagScriptTarget, upstreamUrl } from "./tag-scripts-http";
+import { partytownFile } from "./partytown-http";
+import { resolveTagUrl } from "../../renderer/tag-worker";
+
+const SITE = { ga4: "G-CSMAZDA2026", pixel: "880012345678901" };
+const GTAG = "https://www.googletagmanager.com/gtag/js?id=G-CSMAZDA2026&l=fcLayer";
+const FBEVENTS = "https://connect.facebook.net/en_US/fbevents.js";
+const CONFIG = "https://connect.facebook.net/signals/config/880012345678901?v=2.9.200&r=stable&domain=coralstone.example";
+
+describe("which tag scripts a site serves from its own origin", () => {
+  it("takes the site's own gtag.js, Meta's fbevents.js, its config and plugins", () => {
+    expect(tagScriptTarget(GTAG, SITE).href).toBe(GTAG);
+    expect(tagScriptTarget(FBEVENTS, SITE).href).toBe(FBEVENTS);
+    expect(tagScriptTarget(CONFIG, SITE).href).toBe(CONFIG);
+    expect(tagScriptTarget("https://connect.facebook.net/signals/plugins/identity.js?v=2.9.200", SITE).pathname).toBe("/signals/plugins/identity.js");
+  });
+
+  it.each([
+    ["no url", null, SITE],
+    ["not a URL", "gtag.js", SITE],
+    ["another host", "https://evil.example/gtag/js?id=G-CSMAZDA2026", SITE],
+    ["a look-alike host", "https://www.googletagmanager.com.evil.example/gtag/js?id=G-CSMAZDA2026", SITE],
+    ["plain http", "http://www.googletagmanager.com/gtag/js?id=G-CSMAZDA2026", SITE],
+    ["a port", "https://www.googletagmanager.com:8443/gtag/js?id=G-CSMAZDA2026", SITE],
+    ["credentials", "https://u:p@connect.facebook.net/en_US/fbevents.js", SITE],
+    ["another path", "https://www.googletagmanager.com/gtm.js?id=GTM-ABC", SITE],
+    ["a path that climbs", "https://connect.facebook.net/signals/plugins/../../x.js", SITE],
+    ["another site's GA4 id", "https://www.googletagmanager.com/gtag/js?id=G-OTHER", SITE],
+    ["another pixel's config", "https://connect.facebook.net/signals/config/111?v=1", SITE],
+    ["Google's script on a site without a GA4 id", GTAG, { pixel: SITE.pixel }],
+    ["Meta's script on a site without a pixel", FBEVENTS, { ga4: SITE.ga4 }],
+    ["a site without analytics", FBEVENTS, null],
+    ["an overlong URL", `${GTAG}&x=${"a".repeat(3000)}`, SITE],
+  ])("refuses %s", (_what, url, site) => {
+    expect(() => tagScriptTarget(url, site)).toThrow(NOT_A_TAG_SCRIPT);
+  });
+
+  it("TAG_SCRIPT_ORIGIN replaces only the origin", () => {
+    expect(upstreamUrl(new URL(GTAG), "http://127.0.0.1:4479")).toBe("http://127.0.0.1:4479/gtag/js?id=G-CSMAZDA2026&l=fcLayer");
+    expect(upstreamUrl(new URL(GTAG), "")).toBe(GTAG);
+  });
+
+  it("resolveTagUrl works from its source text alone, as Partytown's worker rebuilds it", () => {
+    const rebuilt = new Function(`return ${resolveTagUrl.toString()}`)() as typeof resolveTagUrl;
+    const location = new URL("https://coralstone.example/cars/abc") as unknown as Location;
+    const proxied = rebuilt(new URL(CONFIG), location, "script")!;
+    expect(proxied.origin + proxied.pathname).toBe("https://coralstone.example/api/tags/script");
+    expect(proxied.searchParams.get("url")).toBe(CONFIG);
+    expect(rebuilt(new URL("https://region1.google-analytics.com/g/collect?v=2"), location, "fetch")).toBeUndefined();
+    expect(rebuilt(new URL("https://cdn.example/x.js"), location, "script")).toBeUndefined();
+  });
+});
+
+describe("GET /api/tags/script against a local upstream", () => {
+  let upstream: Server;
+  let origin = "";
+  let asked: string[] = [];
+  let answer: { status: number; body: string } = { status: 200, body: "/*gtag*/" };
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      asked.push(req.url ?? "");
+      res.writeHead(answer.status, { "content-type": "application/javascript" }).end(answer.body);
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => upstream.close());
+  beforeEach(() => {
+    clearTagScriptCache();
+    asked = [];
+    answer = { status: 200, body: "/*gtag*/" };
+  });
+
+  const get = (url: string, now = Date.now(), site: typeof SITE | null = SITE) =>
+    answerOf(() => handleTagScript(new Request(`http://coralstone-mazda.localhost/api/tags/script?url=${encodeURIComponent(url)}`), site, { origin, now }));
+
+  it("answers the script as JavaScript, fetched once for many visitors until it is CACHE_MS old", async () => {
+    const now = Date.now();
+    const answers = await Promise.all([get(GTAG, now), get(GTAG, now), get(GTAG, now)]);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=600");
+      expect(await res.text()).toBe("/*gtag*/");
+    }
+    expect(asked).toEqual(["/gtag/js?id=G-CSMAZDA2026&l=fcLayer"]);
+    answer.body = "/*gtag v2*/";
+    expect(await (await get(GTAG, now + CACHE_MS - 1)).text()).toBe("/*gtag*/");
+    expect(await (await get(GTAG, now + CACHE_MS + 1)).text()).toBe("/*gtag v2*/");
+    expect(asked).toHaveLength(2);
+  });
+
+  it("a refused URL is a 400 with the message and asks nobody", async () => {
+    const res = await get("https://evil.example/x.js");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: NOT_A_TAG_SCRIPT });
+    expect(asked).toEqual([]);
+  });
+
+  it("an upstream failure is a 502 with the message, not kept: the next visitor's request asks again", async () => {
+    answer = { status: 404, body: "nope" };
+    const res = await get(FBEVENTS);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ message: TAG_SCRIPT_UNAVAILABLE });
+    answer = { status: 200, body: "/*fbevents*/" };
+    expect(await (await get(FBEVENTS)).text()).toBe("/*fbevents*/");
+    expect(asked).toEqual(["/en_US/fbevents.js", "/en_US/fbevents.js"]);
+  });
+
+  it("an upstream that cannot be reached is a 502", async () => {
+    const res = await answerOf(() => handleTagScript(new Request(`http://x/api/tags/script?url=${encodeURIComponent(GTAG)}`), SITE, { origin: "http://127.0.0.1:9" }));
+    expect(res.status).toBe(502);
+  });
+});
+
+describe("Partytown's files", () => {
+  it("serves its loader and service worker from the installed package, and nothing else", async () => {
+    const loader = await answerOf(() => partytownFile("partytown.js"));
+    expect(loader.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await loader.text()).toMatch(/^\/\* Partytown [\d.]+ - MIT QwikDev \*\//);
+    expect(await (await answerOf(() => partytownFile("partytown-sw.js"))).text()).toContain("onfetch");
+    for (const name of ["../package.json", "partytown-atomics.js", "debug", ""]) expect((await answerOf(() => partytownFile(name))).status).toBe(404);
+  });
+});
