@@ -17,9 +17,11 @@
  *
  * `--consent` measures with the visitor's consent to analytics and advertising already given (the
  * fc_consent cookie set on every site's host before the first run): a site with a GA4 or pixel id then
- * loads its tags, which come from scripts/tag-stand-in.ts — `--tag-cost MS` of main-thread time each
- * (unthrottled; 0 by default, the page's own part) and `--tag-kb KB` of size. Each page's line then
- * says how many events the tags sent in its runs.
+ * starts its tags (in Partytown's worker, renderer/tag-worker.ts), whose scripts come from
+ * scripts/tag-stand-in.ts — `--tag-cost MS` of CPU time each (unthrottled; 0 by default) and `--tag-kb
+ * KB` of size. Each page's line then says how many events the tags sent in its runs. The site's server
+ * fetches the scripts from the stand-in: the server this starts is given TAG_SCRIPT_ORIGIN; a server
+ * named with --base must have been started with TAG_SCRIPT_ORIGIN=http://127.0.0.1:4479.
  *
  * `--cpu` is the simulated phone's CPU slowdown (Lighthouse's mobile default, 4). Lighthouse scales
  * the CPU time it observes, so a slower machine reads as a slower phone: on a machine N times slower
@@ -35,7 +37,9 @@ import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import type { Result } from "lighthouse";
 import { chromium } from "@playwright/test";
-import { startTagStandIn, type TagStandIn } from "./tag-stand-in";
+import { STAND_IN_SCRIPT_PORT, startTagStandIn, type TagStandIn } from "./tag-stand-in";
+import { siteAnalytics } from "../domain/analytics-standards";
+import { GTAG_URL, TAG_PROXY_PATH, WORKER_LAYER } from "../renderer/tag-worker";
 import { CONSENT_COOKIE, serializeConsent } from "../domain/consent";
 import { benchArg, benchTenants, siteBase, startBenchServer } from "./bench-server";
 import { tradeInPage } from "../domain/find-page";
@@ -160,6 +164,7 @@ async function sitePages(tenant: TenantDocument, site: URL): Promise<[string, st
   return list;
 }
 
+if (CONSENT && !BASE) process.env.TAG_SCRIPT_ORIGIN = `http://127.0.0.1:${STAND_IN_SCRIPT_PORT}`;
 const server = BASE ? null : await startBenchServer(PORT, ".data-bench-lighthouse");
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 let tags: TagStandIn | null = null;
@@ -182,6 +187,13 @@ try {
 
   mkdirSync(OUT, { recursive: true });
   tags = CONSENT ? await startTagStandIn({ costMs: TAG_COST_MS, kb: TAG_KB }) : null;
+  const tagged = tenants.find((t) => siteAnalytics(t)?.ga4);
+  if (tags && tagged) {
+    // The server must fetch the tags' scripts from the stand-in, or the tags would never load.
+    const script = `${GTAG_URL}?id=${siteAnalytics(tagged)!.ga4}&l=${WORKER_LAYER}`;
+    const answer = await fetchText(new URL(`${TAG_PROXY_PATH}?url=${encodeURIComponent(script)}`, siteBase(base, tagged.identity.slug)));
+    if (answer.status !== 200) throw new Error(`the server does not get the tags' scripts from the stand-in (${answer.status}): start it with TAG_SCRIPT_ORIGIN=http://127.0.0.1:${STAND_IN_SCRIPT_PORT}`);
+  }
   const hostRules = `--host-resolver-rules=${tags ? `${tags.hostRules}, ` : ""}MAP * 127.0.0.1`;
   const flags = [...CHROME_FLAGS, hostRules, ...(tags ? ["--ignore-certificate-errors"] : [])];
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: flags, logLevel: "silent" });

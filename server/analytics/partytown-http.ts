@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { NotFoundError } from "../errors";
 import { rawReply, type Reply } from "../http/endpoint";
+import { platformRoute } from "../http/platform-route";
 
 export const PARTYTOWN_FILES = ["partytown.js", "partytown-sw.js"] as const;
 const bytes = new Map<string, Uint8Array>();
@@ -26,3 +27,6 @@ export function partytownFile(name: string): Reply {
   // A browser checks a service worker's script for updates at most daily whatever this says; an hour keeps a new version close.
   return rawReply(200, body, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" });
 }
+
+/** GET /~partytown/{file}. */
+export const partytownRoute = platformRoute((_request, _ctx, params) => partytownFile(params.file ?? ""));

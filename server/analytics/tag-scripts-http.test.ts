@@ -112,6 +112,21 @@ describe("GET /api/tags/script against a local upstream", () => {
     expect(asked).toEqual(["/en_US/fbevents.js", "/en_US/fbevents.js"]);
   });
 
+  it("a process asks Google and Meta at most so often: varied query strings beyond the limit get a 503, kept scripts still answer", async () => {
+    const now = Date.now();
+    const getLimited = (url: string, at = now) =>
+      answerOf(() => handleTagScript(new Request(`http://x/api/tags/script?url=${encodeURIComponent(url)}`), SITE, { origin, now: at, maxFetchesPerMinute: 3 }));
+    for (let v = 1; v <= 3; v++) expect((await getLimited(`${CONFIG}&x=${v}`)).status).toBe(200);
+    const refused = await getLimited(`${CONFIG}&x=4`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(await refused.json()).toEqual({ message: TAG_SCRIPT_UNAVAILABLE });
+    expect((await getLimited(`${CONFIG}&x=1`)).status).toBe(200);
+    expect(asked).toHaveLength(3);
+    // The next minute, fetches are allowed again.
+    expect((await getLimited(`${CONFIG}&x=4`, now + 60_000)).status).toBe(200);
+  });
+
   it("an upstream that cannot be reached is a 502", async () => {
     const res = await answerOf(() => handleTagScript(new Request(`http://x/api/tags/script?url=${encodeURIComponent(GTAG)}`), SITE, { origin: "http://127.0.0.1:9" }));
     expect(res.status).toBe(502);

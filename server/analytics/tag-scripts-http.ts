@@ -15,6 +15,8 @@
  */
 import { BadRequest, HttpError } from "../errors";
 import { rawReply, type Reply } from "../http/endpoint";
+import { siteRoute } from "../http/site-route";
+import { siteAnalytics } from "../../domain/analytics-standards";
 
 export const NOT_A_TAG_SCRIPT = "Not a tag script this site loads.";
 export const TAG_SCRIPT_UNAVAILABLE = "The tag's script could not be fetched; please try again later.";
@@ -23,6 +25,12 @@ const MAX_ENTRIES = 100;
 const MAX_SCRIPT_BYTES = 2 << 20;
 const MAX_URL_CHARS = 2048;
 const FETCH_TIMEOUT_MS = 8000;
+/**
+ * Fetches from Google and Meta one process makes in a minute, at most. A visitor's page needs two to
+ * four scripts, fetched once per CACHE_MS for every visitor; more is someone varying a query string to
+ * make this server ask them again and again (which could get its address refused there).
+ */
+export const MAX_FETCHES_PER_MINUTE = 120;
 
 type SiteIds = { ga4?: string; pixel?: string } | null;
 
@@ -54,11 +62,19 @@ interface Entry {
 }
 const cache = new Map<string, Entry>();
 const inFlight = new Map<string, Promise<Uint8Array>>();
+let fetches = { minute: 0, count: 0 };
 
-/** For tests: forget every kept script. */
+/** For tests: forget every kept script and every fetch counted. */
 export function clearTagScriptCache(): void {
   cache.clear();
   inFlight.clear();
+  fetches = { minute: 0, count: 0 };
+}
+
+function mayFetch(now: number, max: number): boolean {
+  const minute = Math.floor(now / 60_000);
+  if (fetches.minute !== minute) fetches = { minute, count: 0 };
+  return ++fetches.count <= max;
 }
 
 /** Where `target` is fetched from: its own origin, or TAG_SCRIPT_ORIGIN's with the same path and query. */
@@ -87,11 +103,12 @@ async function fetchScript(url: string): Promise<Uint8Array> {
 }
 
 /** The script's bytes: from memory while fresh, else fetched once however many ask at the same time. */
-async function scriptBytes(url: string, now: number): Promise<Uint8Array> {
+async function scriptBytes(url: string, now: number, maxFetches: number): Promise<Uint8Array> {
   const kept = cache.get(url);
   if (kept && kept.until > now) return kept.body;
   let pending = inFlight.get(url);
   if (!pending) {
+    if (!mayFetch(now, maxFetches)) throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE, { headers: { "retry-after": "60" } });
     pending = fetchScript(url)
       .then((body) => {
         cache.delete(url);
@@ -106,11 +123,14 @@ async function scriptBytes(url: string, now: number): Promise<Uint8Array> {
 }
 
 /** The answer to GET /api/tags/script for a site with these ids. */
-export async function handleTagScript(request: Request, site: SiteIds, opts: { origin?: string; now?: number } = {}): Promise<Reply> {
+export async function handleTagScript(request: Request, site: SiteIds, opts: { origin?: string; now?: number; maxFetchesPerMinute?: number } = {}): Promise<Reply> {
   const target = tagScriptTarget(new URL(request.url).searchParams.get("url"), site);
-  const body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now());
+  const body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE);
   return rawReply(200, body, {
     "content-type": "text/javascript; charset=utf-8",
     "cache-control": `public, max-age=${CACHE_MS / 1000}`,
   });
 }
+
+/** GET /api/tags/script for the site of the Host header. */
+export const tagScriptRoute = siteRoute((request, ctx) => handleTagScript(request, siteAnalytics(ctx.tenant)));

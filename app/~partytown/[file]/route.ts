@@ -1,7 +1,6 @@
-import { partytownFile } from "../../../server/analytics/partytown-http";
-import { platformRoute } from "../../../server/http/platform-route";
+import { partytownRoute } from "../../../server/analytics/partytown-http";
 
 export const dynamic = "force-dynamic";
 
 /** Partytown's loader and service worker, from its package (renderer/tag-worker.ts runs the tags with them). */
-export const GET = platformRoute((_request, _ctx, params) => partytownFile(params.file ?? ""));
+export const GET = partytownRoute;
