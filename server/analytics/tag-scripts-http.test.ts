@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answerOf } from "../http/endpoint";
 import { CACHE_MS, clearTagScriptCache, handleTagScript, NOT_A_TAG_SCRIPT, TAG_SCRIPT_UNAVAILABLE, tagScriptTarget, upstreamUrl } from "./tag-scripts-http";
 import { partytownFile } from "./partytown-http";
-import { resolveTagUrl } from "../../renderer/tag-worker";
 
 const SITE = { ga4: "G-CSMAZDA2026", pixel: "880012345678901" };
 const GTAG = "https://www.googletagmanager.com/gtag/js?id=G-CSMAZDA2026&l=fcLayer";
@@ -42,16 +41,6 @@ describe("which tag scripts a site serves from its own origin", () => {
   it("TAG_SCRIPT_ORIGIN replaces only the origin", () => {
     expect(upstreamUrl(new URL(GTAG), "http://127.0.0.1:4479")).toBe("http://127.0.0.1:4479/gtag/js?id=G-CSMAZDA2026&l=fcLayer");
     expect(upstreamUrl(new URL(GTAG), "")).toBe(GTAG);
-  });
-
-  it("resolveTagUrl works from its source text alone, as Partytown's worker rebuilds it", () => {
-    const rebuilt = new Function(`return ${resolveTagUrl.toString()}`)() as typeof resolveTagUrl;
-    const location = new URL("https://coralstone.example/cars/abc") as unknown as Location;
-    const proxied = rebuilt(new URL(CONFIG), location, "script")!;
-    expect(proxied.origin + proxied.pathname).toBe("https://coralstone.example/api/tags/script");
-    expect(proxied.searchParams.get("url")).toBe(CONFIG);
-    expect(rebuilt(new URL("https://region1.google-analytics.com/g/collect?v=2"), location, "fetch")).toBeUndefined();
-    expect(rebuilt(new URL("https://cdn.example/x.js"), location, "script")).toBeUndefined();
   });
 });
 
