@@ -18,6 +18,9 @@ const fromSeeded = process.env.E2E_FROM_SEEDED === "1" && existsSync(SEEDED_SNAP
 // inherit this) takes deposits with the embedded test gateway: NODE_ENV=production with DATABASE_URL
 // would otherwise refuse reservations (server/payments/provider-for.ts).
 process.env.PAYMENTS ??= "test";
+// The servers fetch Google's and Meta's tag scripts from here (server/analytics/tag-scripts-http.ts), where
+// nothing answers: no test reaches the internet, and a page whose tags start gets a prompt 502 for them.
+process.env.TAG_SCRIPT_ORIGIN ??= "http://127.0.0.1:9";
 
 
 /**

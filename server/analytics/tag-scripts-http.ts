@@ -108,7 +108,7 @@ async function scriptBytes(url: string, now: number, maxFetches: number): Promis
   if (kept && kept.until > now) return kept.body;
   let pending = inFlight.get(url);
   if (!pending) {
-    if (!mayFetch(now, maxFetches)) throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE, { headers: { "retry-after": "60" } });
+    if (!mayFetch(now, maxFetches)) throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE);
     pending = fetchScript(url)
       .then((body) => {
         cache.delete(url);
@@ -125,7 +125,16 @@ async function scriptBytes(url: string, now: number, maxFetches: number): Promis
 /** The answer to GET /api/tags/script for a site with these ids. */
 export async function handleTagScript(request: Request, site: SiteIds, opts: { origin?: string; now?: number; maxFetchesPerMinute?: number } = {}): Promise<Reply> {
   const target = tagScriptTarget(new URL(request.url).searchParams.get("url"), site);
-  const body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE);
+  let body: Uint8Array;
+  try {
+    body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE);
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    // No body: Partytown's worker never reads the body of a failed script, and Chromium counts a load
+    // whose body is unread as still open (a page would never be "network idle"). The reason is in the
+    // header and the server's log.
+    return rawReply(e.status, null, { "cache-control": "no-store", "x-forecourt-error": e.message, ...(e.status === 503 ? { "retry-after": "60" } : {}) });
+  }
   return rawReply(200, body, {
     "content-type": "text/javascript; charset=utf-8",
     "cache-control": `public, max-age=${CACHE_MS / 1000}`,
