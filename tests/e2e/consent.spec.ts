@@ -15,11 +15,13 @@ const GA4 = "G-CSMAZDA2026";
 const PIXEL = "880012345678901";
 const THIRD_PARTY = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com|doubleclick\.net)$/;
 
-const GTAG_STUB = `(function(){var dl=window.fcLayer;
-function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
+/** Where a stand-in runs: Partytown's worker, or the page (which would be a regression). */
+const THREAD = `var THREAD=typeof DedicatedWorkerGlobalScope==="function"?"worker":"page";`;
+const GTAG_STUB = `(function(){${THREAD}var dl=window.fcLayer;
+function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&thread="+THREAD+"&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
 for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push;dl.push=function(){for(var j=0;j<arguments.length;j++)send(arguments[j]);return push.apply(dl,arguments);};})();`;
-const FBEVENTS_STUB = `(function(){var f=window.fbq;
-function send(a){if(a[0]==="track")navigator.sendBeacon("https://www.facebook.com/tr?id=${PIXEL}&ev="+encodeURIComponent(a[1])+(a[3]&&a[3].eventID?"&eid="+encodeURIComponent(a[3].eventID):""),JSON.stringify(a[2]||{}));}
+const FBEVENTS_STUB = `(function(){${THREAD}var f=window.fbq;
+function send(a){if(a[0]==="track")navigator.sendBeacon("https://www.facebook.com/tr?id=${PIXEL}&thread="+THREAD+"&ev="+encodeURIComponent(a[1])+(a[3]&&a[3].eventID?"&eid="+encodeURIComponent(a[3].eventID):""),JSON.stringify(a[2]||{}));}
 f.callMethod=function(){send(arguments);};for(var i=0;i<f.queue.length;i++)send(f.queue[i]);f.queue.length=0;})();`;
 
 interface Sent {
@@ -250,8 +252,9 @@ test("after Accept all: the ASC and Meta events of a search, a car view, a call 
   });
   await expect.poll(() => third.meta.find((e) => e.name === "Lead")?.params).toMatchObject({ content_type: "vehicle", content_category: "sales", make: car.brand.name, model: car.model });
   expect(third.meta.find((e) => e.name === "Lead")!.url).toContain("&eid=lead.e2e-consent-lead");
-  // Every event went to the site's own GA4 property and pixel.
+  // Every event went to the site's own GA4 property and pixel, from the tags in Partytown's worker, not the page's main thread.
   expect(third.ga4.every((e) => e.url.includes(`tid=${GA4}`)) && third.meta.every((e) => e.url.includes(`id=${PIXEL}`))).toBe(true);
+  expect([...new Set([...third.ga4, ...third.meta].map((e) => new URL(e.url).searchParams.get("thread")))]).toEqual(["worker"]);
 });
 
 test("Accept all works before the page's scripts arrive (the layout's inline script), and the tags load once they do", async ({ page }) => {
