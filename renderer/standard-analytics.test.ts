@@ -21,6 +21,9 @@ async function runTag(tag: TagName, load = true) {
   const src = tag === "ga4" ? GA4_SRC : FBEVENTS_URL;
   await vi.waitFor(() => expect(scripts()).toContain(src));
   if (!load) return;
+  // What the tag's script does with its queue (gtag.js replaces its data layer's push; fbevents.js sets callMethod).
+  if (tag === "ga4") w.fcLayer!.push = (...a: unknown[]) => Array.prototype.push.apply(w.fcLayer, a);
+  else (w.fbq as unknown as { callMethod: () => void }).callMethod = () => {};
   document.head.querySelector(`script[src="${src}"]`)!.dispatchEvent(new Event("load"));
   await vi.waitFor(() => expect(tagLoaded(tag)).toBe(true));
 }
@@ -197,6 +200,18 @@ describe("standard analytics and consent", () => {
       nextPage();
       applyConsent(readConsent()!);
       expect(leadsInDataLayer()).toEqual([]);
+    });
+
+    it("a load that is not the tag's (Partytown ran the script on the main thread after a failed fetch) lets nothing go", async () => {
+      page(CFG);
+      document.cookie = "fc_consent=v1.a1.d0.1764460000; Path=/";
+      lead("lead.fallback");
+      await runTag("ga4", false);
+      document.head.querySelector(`script[src="${GA4_SRC}"]`)!.dispatchEvent(new Event("load"));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(document.documentElement.getAttribute(TAG_STATE_ATTR.ga4)).toBe("ready");
+      expect(tagLoaded("ga4")).toBe(false);
+      expect(kept()).toMatchObject([{ id: "lead.fallback" }]);
     });
 
     it("keeps only what the visitor allowed and the tags had not taken: nothing before a choice, nothing once loaded; at most 5; a withdrawn choice drops them", async () => {

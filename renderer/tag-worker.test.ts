@@ -16,7 +16,7 @@ describe("the tags' worker", () => {
     expect(rebuilt(new URL("https://cdn.example/x.js"), location, "script")).toBeUndefined();
   });
 
-  it("the set-up scripts are valid JavaScript that leave no globals but the tag's own", () => {
+  it("the set-up scripts parse, load the tag's own script, mark <html>, and keep an id as data", () => {
     const ga4 = ga4SetUp("G-CSMAZDA2026", { default: { analytics_storage: "denied" }, update: { analytics_storage: "granted" } });
     const meta = metaSetUp("880012345678901");
     expect(() => new Function(ga4)).not.toThrow();

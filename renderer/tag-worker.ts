@@ -60,13 +60,18 @@ export function resolveTagUrl(url: URL, location: Location, type: string): URL |
 
 const json = (v: unknown) => JSON.stringify(v);
 
-/** The worker's half of a tag: define its function, say "ready", load its script, say "loaded". */
-function setUp(tag: TagName, define: string, src: string): string {
+/**
+ * The worker's half of a tag: define its function, say "ready", load its script, and say "loaded" once
+ * `took` is true there (the tag took its queue: gtag.js replaces its data layer's push, fbevents.js sets
+ * fbq.callMethod). A script Partytown could not fetch runs on the main thread instead, with other
+ * globals: its load is then not the tag's, and nothing kept for it is let go.
+ */
+function setUp(tag: TagName, define: string, src: string, took: string): string {
   const attr = json(TAG_STATE_ATTR[tag]);
   return (
     `${define}document.documentElement.setAttribute(${attr},"ready");` +
     `(function(){var s=document.createElement("script");s.async=true;s.src=${json(src)};` +
-    `s.onload=function(){document.documentElement.setAttribute(${attr},"loaded")};document.head.appendChild(s)})();`
+    `s.onload=function(){if(${took})document.documentElement.setAttribute(${attr},"loaded")};document.head.appendChild(s)})();`
   );
 }
 
@@ -75,7 +80,7 @@ export function ga4SetUp(id: string, states: { default: object; update: object }
   const define =
     `(function(){window.${WORKER_LAYER}=window.${WORKER_LAYER}||[];var g=window.gtag=function(){window.${WORKER_LAYER}.push(arguments)};` +
     `g("consent","default",${json(states.default)});g("consent","update",${json(states.update)});g("js",new Date());g("config",${json(id)})})();`;
-  return setUp("ga4", define, `${GTAG_URL}?id=${encodeURIComponent(id)}&l=${WORKER_LAYER}`);
+  return setUp("ga4", define, `${GTAG_URL}?id=${encodeURIComponent(id)}&l=${WORKER_LAYER}`, `window.${WORKER_LAYER}.push!==Array.prototype.push`);
 }
 
 /** Meta's pixel in the worker: Meta's own queueing fbq, then init. */
@@ -83,7 +88,7 @@ export function metaSetUp(pixel: string): string {
   const define =
     `(function(){var n=window.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};` +
     `if(!window._fbq)window._fbq=n;n.push=n;n.loaded=true;n.version="2.0";n.queue=[];n("init",${json(pixel)})})();`;
-  return setUp("meta", define, FBEVENTS_URL);
+  return setUp("meta", define, FBEVENTS_URL, `typeof window.fbq.callMethod==="function"`);
 }
 
 function forward(tag: TagName, call: Call): void {
@@ -110,7 +115,9 @@ function stateChanged(tag: TagName): void {
 function addLoader(): void {
   if (loaderAdded) return;
   loaderAdded = true;
-  (window as TagWindow).partytown = { lib: PARTYTOWN_LIB, forward: ["gtag", "fbq"], resolveUrl: resolveTagUrl };
+  // No fallback on a timer: after it, a service worker that starts late would take gtag and fbq back
+  // from tags then running on the main thread. Without a service worker at all, Partytown falls back at once.
+  (window as TagWindow).partytown = { lib: PARTYTOWN_LIB, forward: ["gtag", "fbq"], resolveUrl: resolveTagUrl, fallbackTimeout: 0 };
   const s = document.createElement("script");
   s.async = true;
   s.src = `${PARTYTOWN_LIB}partytown.js`;

@@ -1,5 +1,6 @@
 /**
- * /~partytown/{file}: Partytown's loader (partytown.js) and its service worker (partytown-sw.js), read
+ * /~partytown/{file}: Partytown's loader (partytown.js), its service worker (partytown-sw.js) and media
+ * support (partytown-media.js, which its worker loads when a tag touches audio, video or a canvas), read
  * from the installed package, so the files always match the package's version. The worker's sandbox
  * page and the worker itself are made by the service worker; nothing else is served here.
  */
@@ -10,7 +11,8 @@ import { NotFoundError } from "../errors";
 import { rawReply, type Reply } from "../http/endpoint";
 import { platformRoute } from "../http/platform-route";
 
-export const PARTYTOWN_FILES = ["partytown.js", "partytown-sw.js"] as const;
+/** The loader, the service worker, and what the worker loads when a tag touches audio, video or a canvas. */
+export const PARTYTOWN_FILES = ["partytown.js", "partytown-sw.js", "partytown-media.js"] as const;
 const bytes = new Map<string, Uint8Array>();
 
 function libDir(): string {

@@ -16,6 +16,7 @@
 import { BadRequest, HttpError } from "../errors";
 import { rawReply, type Reply } from "../http/endpoint";
 import { siteRoute } from "../http/site-route";
+import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../http/rate-limit";
 import { siteAnalytics } from "../../domain/analytics-standards";
 
 export const NOT_A_TAG_SCRIPT = "Not a tag script this site loads.";
@@ -40,24 +41,51 @@ const RULES: { host: string; path: RegExp; needs: "ga4" | "pixel" }[] = [
   { host: "connect.facebook.net", path: /^\/(?:en_US\/fbevents\.js|signals\/config\/\d{1,20}|signals\/plugins\/[\w.-]{1,64}\.js)$/, needs: "pixel" },
 ];
 
-/** The tag script `raw` names, when it is one this site loads; a BadRequest otherwise. */
-export function tagScriptTarget(raw: string | null, site: SiteIds): URL {
+/** Meta's version and release parameters (`v=2.9.200`, `r=stable`). */
+const META_VERSION = /^\d{1,3}(?:\.\d{1,4}){0,3}$/;
+const META_RELEASE = /^[a-z]{1,16}$/;
+
+/**
+ * The tag script `raw` names, when it is one this site loads, rebuilt from what that script needs
+ * (a BadRequest otherwise): gtag's `id` (the site's own, once) and `l`; Meta's config and plugins their
+ * `v` and `r`, and the config the site's own `domain` (`host`). Anything else in the query is dropped,
+ * so a varied query string is not a new script to fetch.
+ */
+export function tagScriptTarget(raw: string | null, site: SiteIds, host = ""): URL {
   if (!raw || raw.length > MAX_URL_CHARS || !URL.canParse(raw)) throw new BadRequest(NOT_A_TAG_SCRIPT);
   const url = new URL(raw);
   const rule = RULES.find((r) => r.host === url.hostname && r.path.test(url.pathname));
   if (url.protocol !== "https:" || url.port || url.username || url.password || !rule) throw new BadRequest(NOT_A_TAG_SCRIPT);
   const id = site?.[rule.needs];
   if (!id) throw new BadRequest(NOT_A_TAG_SCRIPT);
-  // Google's scripts are per measurement id: only the site's own (a GT-/AW- destination it loads names the same id).
-  if (rule.needs === "ga4" && url.searchParams.get("id") !== id) throw new BadRequest(NOT_A_TAG_SCRIPT);
+  const target = new URL(url.pathname, url.origin);
+  const q = url.searchParams;
+  if (rule.needs === "ga4") {
+    // Google's scripts are per measurement id: only the site's own, named once.
+    if (q.getAll("id").length !== 1 || q.get("id") !== id) throw new BadRequest(NOT_A_TAG_SCRIPT);
+    target.searchParams.set("id", id);
+    const layer = q.get("l");
+    if (layer !== null) {
+      if (!/^[A-Za-z_$][\w$]{0,31}$/.test(layer)) throw new BadRequest(NOT_A_TAG_SCRIPT);
+      target.searchParams.set("l", layer);
+    }
+    return target;
+  }
   const config = /^\/signals\/config\/(\d+)$/.exec(url.pathname);
   if (config && config[1] !== id) throw new BadRequest(NOT_A_TAG_SCRIPT);
-  url.hash = "";
-  return url;
+  if (url.pathname.startsWith("/signals/")) {
+    const v = q.get("v");
+    const r = q.get("r");
+    if (v !== null && META_VERSION.test(v)) target.searchParams.set("v", v);
+    if (r !== null && META_RELEASE.test(r)) target.searchParams.set("r", r);
+    if (config && host) target.searchParams.set("domain", host);
+  }
+  return target;
 }
 
 interface Entry {
   body: Uint8Array;
+  /** Fresh until then; kept after (until evicted) to answer when a fetch is not allowed or fails. */
   until: number;
 }
 const cache = new Map<string, Entry>();
@@ -102,13 +130,21 @@ async function fetchScript(url: string): Promise<Uint8Array> {
   return body;
 }
 
-/** The script's bytes: from memory while fresh, else fetched once however many ask at the same time. */
-async function scriptBytes(url: string, now: number, maxFetches: number): Promise<Uint8Array> {
+/**
+ * The script's bytes: from memory while fresh, else fetched once however many ask at the same time
+ * (if `clientMayFetch` and the process's budget allow it). A copy past its time answers when a fetch
+ * is not allowed or fails.
+ */
+async function scriptBytes(url: string, now: number, maxFetches: number, clientMayFetch: () => Promise<boolean>): Promise<Uint8Array> {
   const kept = cache.get(url);
   if (kept && kept.until > now) return kept.body;
   let pending = inFlight.get(url);
   if (!pending) {
-    if (!mayFetch(now, maxFetches)) throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE);
+    if (!(await clientMayFetch()) || !mayFetch(now, maxFetches)) {
+      if (kept) return kept.body;
+      throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE);
+    }
+    if (inFlight.has(url)) return inFlight.get(url)!;
     pending = fetchScript(url)
       .then((body) => {
         cache.delete(url);
@@ -119,15 +155,40 @@ async function scriptBytes(url: string, now: number, maxFetches: number): Promis
       .finally(() => inFlight.delete(url));
     inFlight.set(url, pending);
   }
-  return pending;
+  try {
+    return await pending;
+  } catch (e) {
+    if (kept) return kept.body;
+    throw e;
+  }
 }
 
+/**
+ * Fetches one client may make this server do, per minute (counted only when the script is not in
+ * memory): its own pages need a handful; past that it is varying the query. Its network's, likewise.
+ */
+export const CLIENT_FETCH_LIMITS = { perClient: { limit: 10, windowMs: 60_000 }, perNetwork: { limit: 30, windowMs: 60_000 } };
+
 /** The answer to GET /api/tags/script for a site with these ids. */
-export async function handleTagScript(request: Request, site: SiteIds, opts: { origin?: string; now?: number; maxFetchesPerMinute?: number } = {}): Promise<Reply> {
-  const target = tagScriptTarget(new URL(request.url).searchParams.get("url"), site);
+export async function handleTagScript(
+  request: Request,
+  site: SiteIds,
+  opts: { origin?: string; now?: number; maxFetchesPerMinute?: number; limiter?: RateLimiter } = {},
+): Promise<Reply> {
+  const url = new URL(request.url);
+  const target = tagScriptTarget(url.searchParams.get("url"), site, url.hostname);
+  const clientMayFetch = async () => {
+    const limiter = opts.limiter ?? (await leadRateLimiter());
+    const client = clientKey(request);
+    const hit = await hitInOrder(limiter, [
+      { key: `tags:ip:${client}`, ...CLIENT_FETCH_LIMITS.perClient },
+      { key: `tags:net:${networkKey(client)}`, ...CLIENT_FETCH_LIMITS.perNetwork },
+    ]);
+    return hit.ok;
+  };
   let body: Uint8Array;
   try {
-    body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE);
+    body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE, clientMayFetch);
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     // No body: Partytown's worker never reads the body of a failed script, and Chromium counts a load

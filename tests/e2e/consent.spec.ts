@@ -18,10 +18,12 @@ const THIRD_PARTY = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytic
 /** Where a stand-in runs: Partytown's worker, or the page (which would be a regression). */
 const THREAD = `var THREAD=typeof DedicatedWorkerGlobalScope==="function"?"worker":"page";`;
 const GTAG_STUB = `(function(){${THREAD}var dl=window.fcLayer;
-function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&thread="+THREAD+"&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
+function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="consent")navigator.sendBeacon("https://www.google-analytics.com/g/consent?type="+a[1],JSON.stringify(a[2]));
+if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&thread="+THREAD+"&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
 for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push;dl.push=function(){for(var j=0;j<arguments.length;j++)send(arguments[j]);return push.apply(dl,arguments);};})();`;
 const FBEVENTS_STUB = `(function(){${THREAD}var f=window.fbq;
-function send(a){if(a[0]==="track")navigator.sendBeacon("https://www.facebook.com/tr?id=${PIXEL}&thread="+THREAD+"&ev="+encodeURIComponent(a[1])+(a[3]&&a[3].eventID?"&eid="+encodeURIComponent(a[3].eventID):""),JSON.stringify(a[2]||{}));}
+function send(a){if(a[0]==="consent")navigator.sendBeacon("https://www.facebook.com/consent?state="+a[1],"");
+if(a[0]==="track")navigator.sendBeacon("https://www.facebook.com/tr?id=${PIXEL}&thread="+THREAD+"&ev="+encodeURIComponent(a[1])+(a[3]&&a[3].eventID?"&eid="+encodeURIComponent(a[3].eventID):""),JSON.stringify(a[2]||{}));}
 f.callMethod=function(){send(arguments);};for(var i=0;i<f.queue.length;i++)send(f.queue[i]);f.queue.length=0;})();`;
 
 interface Sent {
@@ -38,6 +40,8 @@ async function thirdParties(page: Page) {
   const requested: string[] = [];
   const ga4: Sent[] = [];
   const meta: Sent[] = [];
+  /** The consent commands the tags themselves received (in the worker), as [tag, …]. */
+  const consent: unknown[][] = [];
   await page.route(
     (url) => tagScriptOf(url) !== null,
     async (route) => {
@@ -54,12 +58,14 @@ async function thirdParties(page: Page) {
       const req = route.request();
       const url = new URL(req.url());
       requested.push(req.url());
-      if (url.pathname === "/g/collect") ga4.push({ url: req.url(), name: url.searchParams.get("en")!, params: JSON.parse(req.postData() ?? "{}") });
+      if (url.pathname === "/g/consent") consent.push(["ga4", url.searchParams.get("type"), JSON.parse(req.postData() ?? "null")]);
+      else if (url.hostname === "www.facebook.com" && url.pathname === "/consent") consent.push(["meta", url.searchParams.get("state")]);
+      else if (url.pathname === "/g/collect") ga4.push({ url: req.url(), name: url.searchParams.get("en")!, params: JSON.parse(req.postData() ?? "{}") });
       else if (url.pathname === "/tr") meta.push({ url: req.url(), name: url.searchParams.get("ev")!, params: JSON.parse(req.postData() ?? "{}") });
       return route.fulfill({ status: 204, body: "" });
     },
   );
-  return { requested, ga4, meta };
+  return { requested, ga4, meta, consent };
 }
 
 const consentCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "fc_consent");
@@ -128,7 +134,10 @@ test("nothing reaches Google or Meta before a choice; Reject all loads nothing; 
   await expect(banner(page)).toBeHidden();
   await expect(settings).toBeFocused();
   expect((await consentCookie(page))?.value).toMatch(/^v1\.a1\.d0\.\d+$/);
-  await expect.poll(() => third.requested.filter((u) => !u.includes("/g/collect"))).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA4}&l=fcLayer`]);
+  await expect.poll(() => third.requested.filter((u) => !u.includes("/g/"))).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA4}&l=fcLayer`]);
+  // Analytics only: a moment later still no Meta script.
+  await page.waitForTimeout(1000);
+  expect(third.requested.filter((u) => !u.includes("/g/"))).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA4}&l=fcLayer`]);
 
   await settings.click();
   await banner(page).getByRole("button", { name: "Accept all" }).click();
@@ -141,10 +150,28 @@ test("nothing reaches Google or Meta before a choice; Reject all loads nothing; 
       .map((e) => Array.from(e as ArrayLike<unknown>))
       .filter((e) => e[0] === "consent"),
   );
+  const DENIED = { analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
+  const ANALYTICS_ONLY = { analytics_storage: "granted", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
+  const GRANTED = { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };
   expect(consent).toEqual([
-    ["consent", "default", { analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
-    ["consent", "update", { analytics_storage: "granted", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
-    ["consent", "update", { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }],
+    ["consent", "default", DENIED],
+    ["consent", "update", ANALYTICS_ONLY],
+    ["consent", "update", GRANTED],
+  ]);
+  // The tags themselves, in the worker, got the same states.
+  await expect.poll(() => third.consent).toEqual([
+    ["ga4", "default", DENIED],
+    ["ga4", "update", ANALYTICS_ONLY],
+    ["ga4", "update", GRANTED],
+  ]);
+
+  // Withdrawn: the running tags hear it (Consent Mode's update, fbq's revoke), in the worker.
+  await settings.click();
+  await banner(page).getByRole("button", { name: "Reject all" }).click();
+  expect((await consentCookie(page))?.value).toMatch(/^v1\.a0\.d0\.\d+$/);
+  await expect.poll(() => third.consent.slice(3)).toEqual([
+    ["ga4", "update", DENIED],
+    ["meta", "revoke"],
   ]);
 });
 
