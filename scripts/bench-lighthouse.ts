@@ -18,8 +18,8 @@
  * `--consent` measures with the visitor's consent to analytics and advertising already given (the
  * fc_consent cookie set on every site's host before the first run): a site with a GA4 or pixel id then
  * starts its tags (in Partytown's worker, renderer/tag-worker.ts), whose scripts come from
- * scripts/tag-stand-in.ts — `--tag-cost MS` of CPU time each (unthrottled; 0 by default) and `--tag-kb
- * KB` of size. Each page's line then says how many events the tags sent in its runs. The site's server
+ * scripts/tag-stand-in.ts — `--tag-cost MS` of CPU time each (unthrottled; 0 by default), `--tag-kb
+ * KB` of size and `--tag-dom-reads N` reads of the page (each a round trip to the main thread in the worker). Each page's line then says how many events the tags sent in its runs. The site's server
  * fetches the scripts from the stand-in: the server this starts is given TAG_SCRIPT_ORIGIN; a server
  * named with --base must have been started with TAG_SCRIPT_ORIGIN=http://127.0.0.1:4479.
  *
@@ -56,6 +56,7 @@ const CPU = Number(arg("cpu", "4"));
 const CONSENT = process.argv.includes("--consent");
 const TAG_COST_MS = Number(arg("tag-cost", "0"));
 const TAG_KB = Number(arg("tag-kb", "0"));
+const TAG_DOM_READS = Number(arg("tag-dom-reads", "0"));
 const OUT = "test-results/lighthouse";
 // DESIGN.md's budgets, and issue 18's: largest contentful paint ≤ 1.5 s, total blocking time ≤ 100 ms.
 const BUDGET = { performance: 95, accessibility: 100, seo: 95, cls: 0.02, lcpMs: 1500, tbtMs: 100 };
@@ -186,7 +187,7 @@ try {
   }
 
   mkdirSync(OUT, { recursive: true });
-  tags = CONSENT ? await startTagStandIn({ costMs: TAG_COST_MS, kb: TAG_KB }) : null;
+  tags = CONSENT ? await startTagStandIn({ costMs: TAG_COST_MS, kb: TAG_KB, domReads: TAG_DOM_READS }) : null;
   const tagged = tenants.find((t) => siteAnalytics(t)?.ga4);
   if (tags && tagged) {
     // The server must fetch the tags' scripts from the stand-in, or the tags would never load.
@@ -204,7 +205,7 @@ try {
     await cdp.contexts()[0].addCookies([...new Set(pages.map((p) => p.url.origin))].map((url) => ({ name: CONSENT_COOKIE, value, url })));
     await cdp.close();
   }
-  const consentNote = tags ? `; consent given, tags stood in at ${TAG_COST_MS} ms and ${TAG_KB} KB each` : "";
+  const consentNote = tags ? `; consent given, tags stood in at ${TAG_COST_MS} ms, ${TAG_KB} KB and ${TAG_DOM_READS} page reads each` : "";
   console.log(`Lighthouse (mobile${CPU === 4 ? "" : `, CPU slowdown ${CPU} instead of 4`}${consentNote}), ${pages.length} pages, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
   const results: { site: string; page: string; url: string; f: Figures; failed: string[] }[] = [];

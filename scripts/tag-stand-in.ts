@@ -7,7 +7,9 @@
  * --ignore-certificate-errors and its host rules send the tags' hosts here). It answers:
  * - `/gtag/js?id=…&l=…` and `/en_US/fbevents.js` with a script that first keeps its thread busy for
  *   `costMs` (unthrottled; Lighthouse multiplies it by its CPU slowdown), is padded to `kb` kilobytes
- *   like the real tags' size, then does what the tag does with the page's queue: gtag reads the data
+ *   like the real tags' size, reads the page `domReads` times (title, cookie, address, referrer, window
+ *   size: in Partytown's worker each read is a synchronous round trip the main thread answers, as the
+ *   real tags' reads are), then does what the tag does with the page's queue: gtag reads the data
  *   layer's `event` commands (and later pushes), fbq the `track` calls in fbq.queue (and later
  *   calls), and each event becomes one request back here (`/g/collect?en=…`, `/tr?ev=…`);
  * - those requests, counted in `hits` so the bench can show that the tags really ran.
@@ -26,19 +28,20 @@ export const TAG_HOSTS = ["www.googletagmanager.com", "region1.google-analytics.
 
 const busy = (costMs: number) => `var t0=performance.now();while(performance.now()-t0<${costMs});`;
 const pad = (kb: number) => (kb > 0 ? `function __pad(){return ${JSON.stringify("x".repeat(kb * 1024))}}` : "");
+const reads = (n: number) => (n > 0 ? `for(var r=0,k="";r<${Math.ceil(n / 5)};r++)k=document.title+document.cookie+location.href+document.referrer+innerWidth;` : "");
 
 /** The site's server fetches the scripts from here: TAG_SCRIPT_ORIGIN=http://127.0.0.1:{this}. */
 export const STAND_IN_SCRIPT_PORT = 4479;
 
-function gtagScript(costMs: number, kb: number, id: string, layer: string): string {
-  return `(function(){${busy(costMs)}${pad(kb)}
+function gtagScript(costMs: number, kb: number, domReads: number, id: string, layer: string): string {
+  return `(function(){${busy(costMs)}${pad(kb)}${reads(domReads)}
 var dl=window[${JSON.stringify(layer)}]=window[${JSON.stringify(layer)}]||[];var id=${JSON.stringify(id)};
 function send(a){if(a&&a[0]==="event"){var p=new URLSearchParams({v:"2",tid:id,en:String(a[1])});var o=a[2]||{};for(var k in o)p.set("ep."+k,String(o[k]));navigator.sendBeacon("https://region1.google-analytics.com/g/collect?"+p)}}
 for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push.bind(dl);dl.push=function(a){send(a);return push(a)};})();`;
 }
 
-function fbeventsScript(costMs: number, kb: number): string {
-  return `(function(){${busy(costMs)}${pad(kb)}
+function fbeventsScript(costMs: number, kb: number, domReads: number): string {
+  return `(function(){${busy(costMs)}${pad(kb)}${reads(domReads)}
 var f=window.fbq,pixel="";function call(){var a=arguments;if(a[0]==="init")pixel=String(a[1]);if(a[0]!=="track")return;
 var p=new URLSearchParams({id:pixel,ev:String(a[1])});var o=a[2]||{};for(var k in o)p.set("cd["+k+"]",String(o[k]));if(a[3]&&a[3].eventID)p.set("eid",a[3].eventID);
 new Image().src="https://www.facebook.com/tr?"+p}
@@ -54,17 +57,17 @@ export interface TagStandIn {
   stop(): void;
 }
 
-export async function startTagStandIn(options: { costMs: number; kb: number; scriptPort?: number }): Promise<TagStandIn> {
+export async function startTagStandIn(options: { costMs: number; kb: number; domReads?: number; scriptPort?: number }): Promise<TagStandIn> {
   const dir = mkdtempSync(join(tmpdir(), "tag-stand-in-"));
   execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=tag-stand-in", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
   const tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
   rmSync(dir, { recursive: true, force: true });
-  const fbevents = fbeventsScript(options.costMs, options.kb);
+  const fbevents = fbeventsScript(options.costMs, options.kb, options.domReads ?? 0);
   let hits: string[] = [];
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "https://stand-in");
     const script =
-      url.pathname === "/gtag/js" ? gtagScript(options.costMs, options.kb, url.searchParams.get("id") ?? "", url.searchParams.get("l") || "dataLayer") : url.pathname === "/en_US/fbevents.js" ? fbevents : null;
+      url.pathname === "/gtag/js" ? gtagScript(options.costMs, options.kb, options.domReads ?? 0, url.searchParams.get("id") ?? "", url.searchParams.get("l") || "dataLayer") : url.pathname === "/en_US/fbevents.js" ? fbevents : null;
     if (script) {
       res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" }).end(script);
       return;
