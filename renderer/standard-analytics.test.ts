@@ -45,6 +45,7 @@ beforeEach(() => {
   delete (w as any)._fbq;
   delete (w as any).gtag;
   delete (w as any).partytown;
+  delete (w as any).fcTagsAck;
   document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
   resetStandardAnalytics();
   window.sessionStorage.clear();
@@ -81,7 +82,7 @@ describe("standard analytics and consent", () => {
     expect(metaCalls()).toEqual([["track", "Search", { content_type: "vehicle", search_string: "cx-5", currency: "AUD", country: "Australia" }]]);
     // Nothing runs on this thread: Partytown's loader from the site's origin, and each tag's set-up for its worker.
     expect(scripts()).toEqual([`${PARTYTOWN_LIB}partytown.js`]);
-    expect((w as any).partytown).toMatchObject({ lib: PARTYTOWN_LIB, forward: ["gtag", "fbq"] });
+    expect((w as any).partytown).toMatchObject({ lib: PARTYTOWN_LIB, forward: ["gtag", "fbq", "fcTagsAck"], fallbackTimeout: 0 });
     expect(setUps()).toHaveLength(2);
     expect(setUps()[0]).toContain('g("consent","default",{"analytics_storage":"denied","ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied"})');
     expect(setUps()[0]).toContain('g("config","G-CSMAZDA2026")');
@@ -121,6 +122,29 @@ describe("standard analytics and consent", () => {
     expect(metaCalls()).toEqual([]);
     expect(setUps()).toHaveLength(1);
     expect(setUps()[0]).toContain(TAG_STATE_ATTR.ga4);
+  });
+
+  it("a choice clears only the cookies of what it denies: analytics only keeps GA4's client id", () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    for (const c of ["_ga=GA1.1.1.2", "_ga_CSMAZDA2026=GS1.1.1", "_gcl_au=1.1.1", "_fbp=fb.1.1.1", "other=1"]) document.cookie = `${c}; Path=/`;
+    chooseConsent({ analytics: true, ads: false });
+    // (happy-dom keeps a cookie set to expire as an empty value.)
+    const names = () => document.cookie.split(/;\s*/).filter((c) => /=./.test(c)).map((c) => c.split("=")[0]).filter((n) => n !== "fc_consent").sort();
+    expect(names()).toEqual(["_ga", "_ga_CSMAZDA2026", "other"]);
+    chooseConsent({ analytics: false, ads: false });
+    expect(names()).toEqual(["other"]);
+  });
+
+  it("a withdrawal clears the tags' cookies again once the worker's tags have heard it (a hit in flight may set one after the first clear)", async () => {
+    page({ ga4: "G-CSMAZDA2026", pixel: "880012345678901", currency: "AUD", country: "AU" });
+    chooseConsent({ analytics: true, ads: true });
+    await runTag("ga4");
+    document.cookie = "_ga=GA1.1.1.2; Path=/";
+    chooseConsent({ analytics: false, ads: false });
+    // The worker's tag, still on its last hit, sets its cookie after the page cleared it.
+    document.cookie = "_ga=GA1.1.late; Path=/";
+    await vi.waitFor(() => expect(document.cookie).not.toMatch(/(^|;\s*)_ga=/));
+    expect(asArrays(w.fcLayer).at(-1)).toEqual(["consent", "update", { analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }]);
   });
 
   it("a search card's save (trackEvent with the card's car) reaches Meta as AddToWishlist with the catalogue's id and the car's fields", () => {

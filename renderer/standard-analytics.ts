@@ -10,7 +10,7 @@
  */
 import { CONSENT_ASK_ATTR, CONSENT_COOKIE, CONSENT_MAX_AGE_S, consentModeStates, parseConsent, serializeConsent, type Consent } from "../domain/consent";
 import { standardEvents, type AnalyticsPage, type Interaction, type StandardEvents } from "../domain/analytics-standards";
-import { callTag, ga4SetUp, metaSetUp, resetTagWorker, startTag, tagLoaded, tagStarted, type TagName } from "./tag-worker";
+import { afterTagsHeard, callTag, ga4SetUp, metaSetUp, resetTagWorker, startTag, tagLoaded, tagStarted, type TagName } from "./tag-worker";
 
 /** The layout's <script type="application/json"> with the site's ids, currency and country. */
 export const ANALYTICS_CONFIG_ID = "fc-analytics";
@@ -122,6 +122,9 @@ function keepLead(cfg: AnalyticsConfig, consent: Consent, id: string, events: St
 
 /** Once a tag has loaded, the kept events it was given are its own. */
 function onTagLoaded(tag: TagName): void {
+  // A tag that started before a withdrawal reached it may have set its cookies on loading.
+  const consent = readConsent();
+  if (consent && (!consent.analytics || !consent.ads)) clearTagCookies(consent);
   const kept = readKept();
   if (kept.length) writeKept(kept.map((k) => (handed.has(k.id) ? { ...k, [tag]: [] } : k)));
 }
@@ -197,9 +200,17 @@ export function sendStandard(interaction: Interaction): void {
   }
 }
 
-/** Google's and Meta's cookies on this host and its parent domains, which a withdrawn consent removes. */
-function clearTagCookies(): void {
-  const names = document.cookie.split(/;\s*/).map((c) => c.split("=")[0]!).filter((n) => /^(_ga|_gid|_gat|_gcl|_fbp|_fbc)/.test(n));
+/** Google Analytics' cookies (analytics) and the advertising ones (Google Ads' conversion linker, Meta's). */
+const ANALYTICS_COOKIES = /^(_ga|_gid|_gat)/;
+const ADS_COOKIES = /^(_gcl|_fbp|_fbc)/;
+
+/**
+ * The cookies of what the choice denies, on this host and its parent domains: a visitor who allows
+ * analytics only keeps GA4's client id (_ga), and loses the advertising ones.
+ */
+function clearTagCookies(consent: Pick<Consent, "analytics" | "ads">): void {
+  const denied = (n: string) => (!consent.analytics && ANALYTICS_COOKIES.test(n)) || (!consent.ads && ADS_COOKIES.test(n));
+  const names = document.cookie.split(/;\s*/).map((c) => c.split("=")[0]!).filter(denied);
   const parts = window.location.hostname.split(".");
   const domains = ["", ...parts.slice(0, -1).map((_, i) => `; Domain=.${parts.slice(i).join(".")}`)];
   for (const name of names) for (const domain of domains) document.cookie = `${name}=; Max-Age=0; Path=/${domain}`;
@@ -214,7 +225,11 @@ export function applyConsent(consent: Consent): void {
   if (!cfg) return;
   if (tagStarted("ga4")) gtag("consent", "update", consentModeStates(consent));
   if (tagStarted("meta")) callTag("meta", ["consent", consent.ads ? "grant" : "revoke"]);
-  if (!consent.analytics || !consent.ads) clearTagCookies();
+  if (!consent.analytics || !consent.ads) {
+    clearTagCookies(consent);
+    // Again once the tags in the worker have heard the choice: a hit they were making may have set one since.
+    afterTagsHeard(() => clearTagCookies(consent));
+  }
   const waiting = pending;
   pending = [];
   for (const events of waiting) dispatch(cfg, consent, events);

@@ -26,6 +26,10 @@ export const TAG_PROXY_PATH = "/api/tags/script";
 /** On <html>, set from each tag's set-up script: "ready" once its function exists, "loaded" once its script ran. */
 export const TAG_STATE_ATTR = { ga4: "data-fc-tag-ga4", meta: "data-fc-tag-meta" } as const;
 
+/** On <html>, set from the worker by ACK_FN: the last acknowledgement it reached (afterTagsHeard). */
+export const TAG_ACK_ATTR = "data-fc-tags-ack";
+const ACK_FN = "fcTagsAck";
+
 export type TagName = keyof typeof TAG_STATE_ATTR;
 type Call = unknown[];
 type TagWindow = Window & { partytown?: unknown; gtag?: (...a: unknown[]) => void; fbq?: (...a: unknown[]) => void };
@@ -44,6 +48,8 @@ const tags: Record<TagName, TagState> = { ga4: fresh(), meta: fresh() };
 let loaderAdded = false;
 let observer: MutationObserver | null = null;
 let onLoaded: (tag: TagName) => void = () => {};
+let acks = 0;
+let heard: { n: number; run: () => void }[] = [];
 
 /**
  * Partytown's `resolveUrl`, run in the worker from its source text: so it names nothing outside itself.
@@ -69,6 +75,7 @@ const json = (v: unknown) => JSON.stringify(v);
 function setUp(tag: TagName, define: string, src: string, took: string): string {
   const attr = json(TAG_STATE_ATTR[tag]);
   return (
+    `window.${ACK_FN}=function(n){document.documentElement.setAttribute(${json(TAG_ACK_ATTR)},String(n))};` +
     `${define}document.documentElement.setAttribute(${attr},"ready");` +
     `(function(){var s=document.createElement("script");s.async=true;s.src=${json(src)};` +
     `s.onload=function(){if(${took})document.documentElement.setAttribute(${attr},"loaded")};document.head.appendChild(s)})();`
@@ -117,7 +124,7 @@ function addLoader(): void {
   loaderAdded = true;
   // No fallback on a timer: after it, a service worker that starts late would take gtag and fbq back
   // from tags then running on the main thread. Without a service worker at all, Partytown falls back at once.
-  (window as TagWindow).partytown = { lib: PARTYTOWN_LIB, forward: ["gtag", "fbq"], resolveUrl: resolveTagUrl, fallbackTimeout: 0 };
+  (window as TagWindow).partytown = { lib: PARTYTOWN_LIB, forward: ["gtag", "fbq", ACK_FN], resolveUrl: resolveTagUrl, fallbackTimeout: 0 };
   const s = document.createElement("script");
   s.async = true;
   s.src = `${PARTYTOWN_LIB}partytown.js`;
@@ -136,14 +143,37 @@ export function startTag(tag: TagName, setUpScript: string, loaded: (tag: TagNam
   observer ??= new MutationObserver(() => {
     stateChanged("ga4");
     stateChanged("meta");
+    acknowledged();
   });
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: Object.values(TAG_STATE_ATTR) });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [...Object.values(TAG_STATE_ATTR), TAG_ACK_ATTR] });
   const s = document.createElement("script");
   s.type = "text/partytown";
   s.textContent = setUpScript;
   document.head.appendChild(s);
   addLoader();
   window.dispatchEvent(new CustomEvent("ptupdate"));
+}
+
+function acknowledged(): void {
+  const n = Number(document.documentElement.getAttribute(TAG_ACK_ATTR) ?? 0);
+  const due = heard.filter((h) => h.n <= n);
+  heard = heard.filter((h) => h.n > n);
+  for (const h of due) h.run();
+}
+
+/**
+ * Runs `run` once the worker has handled every call given to the tags before this one (forwarded
+ * calls are handled in order), or now when no tag's function exists there yet.
+ */
+export function afterTagsHeard(run: () => void): void {
+  const ack = (window as TagWindow & { [ACK_FN]?: (n: number) => void })[ACK_FN];
+  if ((!tags.ga4.ready && !tags.meta.ready) || typeof ack !== "function") {
+    run();
+    return;
+  }
+  const n = ++acks;
+  heard.push({ n, run });
+  ack(n);
 }
 
 /** Gives the tag a call: forwarded now if the tag is ready, else once it is. */
@@ -164,7 +194,9 @@ export function resetTagWorker(): void {
   tags.ga4 = fresh();
   tags.meta = fresh();
   loaderAdded = false;
+  acks = 0;
+  heard = [];
   observer?.disconnect();
   observer = null;
-  for (const attr of Object.values(TAG_STATE_ATTR)) document.documentElement.removeAttribute(attr);
+  for (const attr of [...Object.values(TAG_STATE_ATTR), TAG_ACK_ATTR]) document.documentElement.removeAttribute(attr);
 }

@@ -18,7 +18,8 @@ const THIRD_PARTY = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytic
 /** Where a stand-in runs: Partytown's worker, or the page (which would be a regression). */
 const THREAD = `var THREAD=typeof DedicatedWorkerGlobalScope==="function"?"worker":"page";`;
 const GTAG_STUB = `(function(){${THREAD}var dl=window.fcLayer;
-function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="consent")navigator.sendBeacon("https://www.google-analytics.com/g/consent?type="+a[1],JSON.stringify(a[2]));
+function send(a){if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="consent"&&a[1]==="update"&&a[2].analytics_storage==="denied")document.cookie="_ga=GA1.1.late; path=/";
+if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="consent")navigator.sendBeacon("https://www.google-analytics.com/g/consent?type="+a[1],JSON.stringify(a[2]));
 if(Object.prototype.toString.call(a)==="[object Arguments]"&&a[0]==="event")navigator.sendBeacon("https://www.google-analytics.com/g/collect?tid=${GA4}&thread="+THREAD+"&en="+encodeURIComponent(a[1]),JSON.stringify(a[2]||{}));}
 for(var i=0;i<dl.length;i++)send(dl[i]);var push=dl.push;dl.push=function(){for(var j=0;j<arguments.length;j++)send(arguments[j]);return push.apply(dl,arguments);};})();`;
 const FBEVENTS_STUB = `(function(){${THREAD}var f=window.fbq;
@@ -173,6 +174,8 @@ test("nothing reaches Google or Meta before a choice; Reject all loads nothing; 
     ["ga4", "update", DENIED],
     ["meta", "revoke"],
   ]);
+  // The stand-in gtag set a _ga cookie as it took the denial (a hit in flight would): the page clears it once the worker has it.
+  await expect.poll(async () => (await page.context().cookies()).filter((c) => /^(_ga|_fbp)/.test(c.name)).map((c) => c.name)).toEqual([]);
 });
 
 test("after Accept all: the ASC and Meta events of a search, a car view, a call click and a lead, with the car's fields", async ({ page }) => {
