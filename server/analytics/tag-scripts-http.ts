@@ -16,6 +16,7 @@
 import { BadRequest, HttpError } from "../errors";
 import { rawReply, type Reply } from "../http/endpoint";
 import { siteRoute } from "../http/site-route";
+import { safeFetch, type SafeResponse } from "../http/safe-fetch";
 import { clientKey, hitInOrder, leadRateLimiter, networkKey, type RateLimiter } from "../http/rate-limit";
 import { siteAnalytics } from "../../domain/analytics-standards";
 
@@ -105,29 +106,29 @@ function mayFetch(now: number, max: number): boolean {
   return ++fetches.count <= max;
 }
 
-/** Where `target` is fetched from: its own origin, or TAG_SCRIPT_ORIGIN's with the same path and query. */
-export function upstreamUrl(target: URL, origin = process.env.TAG_SCRIPT_ORIGIN?.trim()): string {
+/** Where `target` is fetched from: its own origin, or `origin`'s (TAG_SCRIPT_ORIGIN) with the same path and query. */
+export function upstreamUrl(target: URL, origin: string | undefined): string {
   if (!origin) return target.href;
   return new URL(`${target.pathname}${target.search}`, origin).href;
 }
 
-async function fetchScript(url: string): Promise<Uint8Array> {
-  let res: Response;
+/**
+ * One script from Google or Meta (or TAG_SCRIPT_ORIGIN's, which the operator named: any address, plain
+ * http allowed), through safeFetch's deadline and size cut; a cut one (over MAX_SCRIPT_BYTES) is refused.
+ */
+async function fetchScript(url: string, overridden: boolean): Promise<Uint8Array> {
+  let res: SafeResponse;
   try {
-    res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "*/*" } });
+    res = await safeFetch(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBodyBytes: MAX_SCRIPT_BYTES + 1, ...(overridden ? { allowPrivate: true, httpsOnly: false } : {}) });
   } catch (e) {
     console.warn(`[tags] ${url} could not be fetched:`, (e as Error).message);
     throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
   }
-  const declared = Number(res.headers.get("content-length") ?? 0);
-  if (!res.ok || declared > MAX_SCRIPT_BYTES) {
-    await res.body?.cancel();
-    console.warn(`[tags] ${url} answered ${res.status}${declared > MAX_SCRIPT_BYTES ? ` with ${declared} bytes` : ""}`);
+  if (res.status !== 200 || res.body.length > MAX_SCRIPT_BYTES) {
+    console.warn(`[tags] ${url} answered ${res.status}${res.body.length > MAX_SCRIPT_BYTES ? ` with over ${MAX_SCRIPT_BYTES} bytes` : ""}`);
     throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
   }
-  const body = new Uint8Array(await res.arrayBuffer());
-  if (body.byteLength > MAX_SCRIPT_BYTES) throw new HttpError(502, TAG_SCRIPT_UNAVAILABLE);
-  return body;
+  return new Uint8Array(res.body);
 }
 
 /**
@@ -135,7 +136,7 @@ async function fetchScript(url: string): Promise<Uint8Array> {
  * (if `clientMayFetch` and the process's budget allow it). A copy past its time answers when a fetch
  * is not allowed or fails.
  */
-async function scriptBytes(url: string, now: number, maxFetches: number, clientMayFetch: () => Promise<boolean>): Promise<Uint8Array> {
+async function scriptBytes(url: string, overridden: boolean, now: number, maxFetches: number, clientMayFetch: () => Promise<boolean>): Promise<Uint8Array> {
   const kept = cache.get(url);
   if (kept && kept.until > now) return kept.body;
   let pending = inFlight.get(url);
@@ -144,16 +145,8 @@ async function scriptBytes(url: string, now: number, maxFetches: number, clientM
       if (kept) return kept.body;
       throw new HttpError(503, TAG_SCRIPT_UNAVAILABLE);
     }
-    if (inFlight.has(url)) return inFlight.get(url)!;
-    pending = fetchScript(url)
-      .then((body) => {
-        cache.delete(url);
-        cache.set(url, { body, until: now + CACHE_MS });
-        while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-        return body;
-      })
-      .finally(() => inFlight.delete(url));
-    inFlight.set(url, pending);
+    // Another request may have started it while this one was counted.
+    pending = inFlight.get(url) ?? startFetch(url, overridden, now);
   }
   try {
     return await pending;
@@ -161,6 +154,20 @@ async function scriptBytes(url: string, now: number, maxFetches: number, clientM
     if (kept) return kept.body;
     throw e;
   }
+}
+
+/** Fetches `url` once, keeping it for CACHE_MS (the oldest kept script goes past MAX_ENTRIES). */
+function startFetch(url: string, overridden: boolean, now: number): Promise<Uint8Array> {
+  const pending = fetchScript(url, overridden)
+    .then((body) => {
+      cache.delete(url);
+      cache.set(url, { body, until: now + CACHE_MS });
+      while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      return body;
+    })
+    .finally(() => inFlight.delete(url));
+  inFlight.set(url, pending);
+  return pending;
 }
 
 /**
@@ -186,9 +193,10 @@ export async function handleTagScript(
     ]);
     return hit.ok;
   };
+  const origin = opts.origin ?? (process.env.TAG_SCRIPT_ORIGIN?.trim() || undefined);
   let body: Uint8Array;
   try {
-    body = await scriptBytes(upstreamUrl(target, opts.origin ?? process.env.TAG_SCRIPT_ORIGIN?.trim()), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE, clientMayFetch);
+    body = await scriptBytes(upstreamUrl(target, origin), Boolean(origin), opts.now ?? Date.now(), opts.maxFetchesPerMinute ?? MAX_FETCHES_PER_MINUTE, clientMayFetch);
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     // No body: Partytown's worker never reads the body of a failed script, and Chromium counts a load
